@@ -1,0 +1,2 @@
+export * from "./actor.ts"
+export * from "./metadata.ts"

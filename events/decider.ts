@@ -1,0 +1,115 @@
+import { SqlClient } from "@effect/sql"
+import { Effect, Either, Schedule } from "effect"
+import { v7 as uuidv7 } from "uuid"
+import type { EventMetadata } from "./contracts/metadata.ts"
+import {
+  type AppendError,
+  type AppendResult,
+  decodeAll,
+  type EventSchema,
+  EventStore,
+  type ExpectedVersion,
+  toNewEvent,
+  type UndecodableEvent,
+  WrongExpectedVersion,
+} from "./store/index.ts"
+
+/**
+ * A decider is the whole of an aggregate's behaviour as three pure things: where a stream starts, how each
+ * event changes its state, and which events (or which refusal) a command produces from that state.
+ * Time, ids and the actor come in on the command; `decide` reads no clock.
+ */
+export interface Decider<Command, Event, State, Err> {
+  readonly initialState: State
+  readonly evolve: (state: State, event: Event) => State
+  readonly decide: (command: Command, state: State) => Either.Either<ReadonlyArray<Event>, Err>
+}
+
+export const fold = <Event, State>(
+  decider: Pick<Decider<never, Event, State, never>, "initialState" | "evolve">,
+  events: Iterable<Event>,
+): State => {
+  let state = decider.initialState
+  for (const event of events) state = decider.evolve(state, event)
+  return state
+}
+
+export interface HandleCommandOptions<Command, S extends EventSchema, State, Err> {
+  readonly decider: Decider<Command, S["Type"], State, Err>
+  /** The schema of every event the stream may hold. */
+  readonly events: S
+  readonly streamId: string
+  readonly command: Command
+  readonly metadata: EventMetadata
+  /**
+   * "optimistic" (default): read, decide, append at the version read; on a conflict reload and retry.
+   * "exclusive": lock the stream row first, for streams many writers hit at once; it must run in a transaction.
+   */
+  readonly concurrency?: "optimistic" | "exclusive" | undefined
+  readonly maxAttempts?: number | undefined
+  /** Deterministic event ids make a retried command idempotent; random v7 ids otherwise. */
+  readonly eventId?: ((index: number) => string) | undefined
+}
+
+export interface CommandResult<Event, State> {
+  readonly events: ReadonlyArray<Event>
+  readonly state: State
+  /** Absent when the command produced no events. */
+  readonly appended: AppendResult | undefined
+}
+
+/** Load the stream, fold it, decide, append at the version read; retry a bounded number of times on conflict. */
+export const handleCommand = <Command, S extends EventSchema, State, Err>(
+  options: HandleCommandOptions<Command, S, State, Err>,
+): Effect.Effect<
+  CommandResult<S["Type"], State>,
+  Err | AppendError | UndecodableEvent,
+  EventStore | SqlClient.SqlClient
+> => {
+  const { decider, streamId, command, metadata } = options
+  const decode = decodeAll(options.events)
+  const encode = toNewEvent(options.events)
+  const eventId = options.eventId ?? (() => uuidv7())
+
+  const attempt = Effect.gen(function* () {
+    const store = yield* EventStore
+    if (options.concurrency === "exclusive") {
+      const sql = yield* SqlClient.SqlClient
+      yield* sql`select 1 from event_streams where stream_id = ${streamId} for update`.pipe(
+        Effect.orDie,
+      )
+    }
+    const recorded = yield* store.readStream(streamId)
+    const history = yield* decode(recorded)
+    const state = fold(
+      decider,
+      history.map((h) => h.event),
+    )
+    const version = recorded.length === 0 ? 0 : recorded[recorded.length - 1]!.streamVersion
+    const events = yield* Either.match(decider.decide(command, state), {
+      onLeft: (error) => Effect.fail(error),
+      onRight: (events) => Effect.succeed(events),
+    })
+    if (events.length === 0) return { events, state, appended: undefined }
+    const expected: ExpectedVersion = version
+    const appended = yield* store.append(
+      streamId,
+      expected,
+      events.map((event, i) => encode(event, metadata, eventId(i))),
+    )
+    return {
+      events,
+      state: fold({ initialState: state, evolve: decider.evolve }, events),
+      appended,
+    }
+  })
+
+  return attempt.pipe(
+    Effect.retry({
+      while: (error) => error instanceof WrongExpectedVersion,
+      times: (options.maxAttempts ?? 5) - 1,
+      schedule: Schedule.jittered(Schedule.exponential("5 millis")),
+    }),
+    Effect.withSpan("handleCommand", { attributes: { streamId } }),
+  )
+}

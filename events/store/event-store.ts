@@ -1,0 +1,280 @@
+import { SqlClient, SqlError } from "@effect/sql"
+import { Cause, Context, Effect, Layer, Option, Schedule } from "effect"
+import { type AppendRow, appendStatement, satisfies } from "./append-statement.ts"
+import {
+  type AppendError,
+  EventIdConflict,
+  TransactionTooOld,
+  WrongExpectedVersion,
+} from "./errors.ts"
+import type { ExpectedVersion } from "./expected-version.ts"
+import type { Position } from "./position.ts"
+import type { NewEvent, RecordedEvent } from "./recorded-event.ts"
+import { EventWakeups } from "./wakeups.ts"
+
+export interface AppendResult {
+  readonly streamId: string
+  /** The stream's version after the append: the version of its last event. */
+  readonly version: number
+  /** Where the last appended event sits in the global order, for read-your-writes waits. */
+  readonly position: Position
+}
+
+export interface AppendRequest {
+  readonly streamId: string
+  readonly expected: ExpectedVersion
+  readonly events: ReadonlyArray<NewEvent>
+}
+
+export interface ReadAllOptions {
+  readonly limit: number
+  /** Only these types carry data and metadata; others come as markers so the reader can move past them. */
+  readonly types?: ReadonlyArray<string> | undefined
+}
+
+export class EventStore extends Context.Tag("@melody/events/EventStore")<
+  EventStore,
+  {
+    readonly append: (
+      streamId: string,
+      expected: ExpectedVersion,
+      events: ReadonlyArray<NewEvent>,
+    ) => Effect.Effect<AppendResult, AppendError>
+    /** Appends to several streams in one transaction: all or nothing. */
+    readonly appendAtomically: (
+      requests: ReadonlyArray<AppendRequest>,
+    ) => Effect.Effect<ReadonlyArray<AppendResult>, AppendError>
+    /** Runs an effect in one database transaction and wakes subscriptions once it has committed. */
+    readonly transaction: <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.Effect<A, E, R>
+    readonly readStream: (
+      streamId: string,
+      options?: { readonly fromVersion?: number },
+    ) => Effect.Effect<ReadonlyArray<RecordedEvent>>
+    /** Events after a position, in the global order, committed transactions only. */
+    readonly readAll: (
+      after: Position,
+      options: ReadAllOptions,
+    ) => Effect.Effect<ReadonlyArray<RecordedEvent>>
+    readonly streamVersion: (streamId: string) => Effect.Effect<number>
+    /** The last position a reader can see now. */
+    readonly head: Effect.Effect<Position>
+  }
+>() {}
+
+const num = (value: string | number | null): number => (value === null ? 0 : Number(value))
+
+interface EventRow {
+  readonly global_position: string | number
+  /** xid8 as text, under another name so that ORDER BY transaction_id still means the column. */
+  readonly transaction_text: string
+  readonly stream_id: string
+  readonly stream_version: string | number
+  readonly event_id: string
+  readonly type: string
+  readonly schema_version: number
+  readonly data: unknown
+  readonly metadata: unknown
+  readonly recorded_at: Date
+}
+
+const toRecorded = (row: EventRow): RecordedEvent => ({
+  globalPosition: Number(row.global_position),
+  transactionId: row.transaction_text,
+  streamId: row.stream_id,
+  streamVersion: Number(row.stream_version),
+  eventId: row.event_id,
+  type: row.type,
+  schemaVersion: row.schema_version,
+  data: row.data,
+  metadata: row.metadata,
+  recordedAt: row.recorded_at,
+})
+
+const eventColumns = `global_position, transaction_id::text as transaction_text, stream_id, stream_version,
+  event_id, type, schema_version, data, metadata, recorded_at`
+
+const isUniqueViolationOf = (error: SqlError.SqlError, constraint: string): boolean => {
+  const cause = error.cause as { code?: string; constraint?: string } | undefined
+  return cause?.code === "23505" && cause.constraint === constraint
+}
+
+export const make = Effect.gen(function* () {
+  const sql = yield* SqlClient.SqlClient
+  const wakeups = yield* EventWakeups
+  const inTransaction = Effect.map(
+    Effect.serviceOption(SqlClient.TransactionConnection),
+    Option.isSome,
+  )
+
+  const currentVersion = (streamId: string) =>
+    sql
+      .unsafe<{ version: string }>("select version from event_streams where stream_id = $1", [
+        streamId,
+      ])
+      .pipe(
+        Effect.map((rows) => num(rows[0]?.version ?? null)),
+        Effect.orDie,
+      )
+
+  const runAppend = (
+    streamId: string,
+    expected: ExpectedVersion,
+    events: ReadonlyArray<NewEvent>,
+  ): Effect.Effect<AppendResult, AppendError | TransactionTooOld | SqlError.SqlError> => {
+    const statement = appendStatement(expected)
+    const params: Array<unknown> = [
+      streamId,
+      events.length,
+      events.map((e) => e.eventId),
+      events.map((e) => e.type),
+      events.map((e) => e.schemaVersion),
+      events.map((e) => JSON.stringify(e.data)),
+      events.map((e) => JSON.stringify(e.metadata)),
+    ]
+    if (statement.exactVersion !== undefined) params.push(statement.exactVersion)
+    return sql.unsafe<AppendRow>(statement.text, params).pipe(
+      Effect.flatMap(([row]): Effect.Effect<AppendResult, AppendError | TransactionTooOld> => {
+        if (row === undefined) return Effect.die(new Error("append returned no row"))
+        const duplicates = num(row.duplicates)
+        if (duplicates > 0) {
+          return duplicates === events.length && num(row.duplicates_in_stream) === events.length
+            ? Effect.succeed({
+                streamId,
+                version: num(row.duplicate_version),
+                position: {
+                  transactionId: row.duplicate_transaction_id ?? "0",
+                  globalPosition: num(row.duplicate_position),
+                },
+              })
+            : Effect.fail(new EventIdConflict({ streamId, eventIds: events.map((e) => e.eventId) }))
+        }
+        if (row.version === null) {
+          return Effect.flatMap(currentVersion(streamId), (actual) =>
+            Effect.fail<AppendError | TransactionTooOld>(
+              satisfies(expected, actual)
+                ? new TransactionTooOld({ streamId })
+                : new WrongExpectedVersion({ streamId, expected, actual }),
+            ),
+          )
+        }
+        return Effect.succeed({
+          streamId,
+          version: num(row.version),
+          position: {
+            transactionId: row.transaction_id ?? "0",
+            globalPosition: num(row.global_position),
+          },
+        })
+      }),
+    )
+  }
+
+  const append = Effect.fn("EventStore.append")(function* (
+    streamId: string,
+    expected: ExpectedVersion,
+    events: ReadonlyArray<NewEvent>,
+  ) {
+    if (events.length === 0) return yield* Effect.die(new Error(`empty append to ${streamId}`))
+    const nested = yield* inTransaction
+    if (nested) {
+      return yield* runAppend(streamId, expected, events).pipe(
+        Effect.catchTags({ SqlError: Effect.die, TransactionTooOld: Effect.die }),
+      )
+    }
+    const result = yield* runAppend(streamId, expected, events).pipe(
+      Effect.retry({
+        // Two identical appends raced past the duplicate check (asking again finds the winner's events and
+        // answers as the idempotent retry it is), or this statement's transaction was older than the stream's
+        // last appender (a new statement gets a new, younger transaction).
+        while: (error) =>
+          error._tag === "TransactionTooOld" ||
+          (error._tag === "SqlError" && isUniqueViolationOf(error, "events_event_id_key")),
+        times: 20,
+      }),
+      Effect.catchTags({ SqlError: Effect.die, TransactionTooOld: Effect.die }),
+    )
+    yield* wakeups.signal
+    return result
+  })
+
+  const tooOld = (cause: Cause.Cause<unknown>) =>
+    Cause.isDie(cause) && Cause.squash(cause) instanceof TransactionTooOld
+
+  const transaction = <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
+    Effect.flatMap(inTransaction, (nested) => {
+      const once = sql
+        .withTransaction(effect)
+        .pipe(Effect.catchIf((error) => error instanceof SqlError.SqlError, Effect.die))
+      if (nested) return once
+      return once.pipe(
+        Effect.sandbox,
+        Effect.retry({ while: tooOld, times: 10, schedule: Schedule.exponential("2 millis") }),
+        Effect.unsandbox,
+        Effect.tap(() => wakeups.signal),
+      )
+    })
+
+  const appendAtomically = (requests: ReadonlyArray<AppendRequest>) =>
+    transaction(Effect.forEach(requests, (r) => append(r.streamId, r.expected, r.events)))
+
+  const readStream = (streamId: string, options?: { readonly fromVersion?: number }) =>
+    sql
+      .unsafe<EventRow>(
+        `select ${eventColumns} from events where stream_id = $1 and stream_version >= $2 order by stream_version`,
+        [streamId, options?.fromVersion ?? 1],
+      )
+      .pipe(
+        Effect.map((rows) => rows.map(toRecorded)),
+        Effect.orDie,
+        Effect.withSpan("EventStore.readStream"),
+      )
+
+  const readAll = (after: Position, options: ReadAllOptions) =>
+    sql
+      .unsafe<EventRow>(
+        `select global_position, transaction_id::text as transaction_text, stream_id, stream_version, event_id,
+           type, schema_version,
+           case when $4::text[] is null or type = any($4::text[]) then data end as data,
+           case when $4::text[] is null or type = any($4::text[]) then metadata end as metadata,
+           recorded_at
+         from events
+         where (transaction_id, global_position) > ($1::xid8, $2::bigint)
+           and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+         order by transaction_id, global_position
+         limit $3`,
+        [after.transactionId, after.globalPosition, options.limit, options.types ?? null],
+      )
+      .pipe(
+        Effect.map((rows) => rows.map(toRecorded)),
+        Effect.orDie,
+        Effect.withSpan("EventStore.readAll"),
+      )
+
+  const head = sql
+    .unsafe<{ transaction_text: string; global_position: string }>(
+      `select transaction_id::text as transaction_text, global_position from events
+       where transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+       order by transaction_id desc, global_position desc limit 1`,
+    )
+    .pipe(
+      Effect.map(
+        ([row]): Position =>
+          row
+            ? { transactionId: row.transaction_text, globalPosition: Number(row.global_position) }
+            : { transactionId: "0", globalPosition: 0 },
+      ),
+      Effect.orDie,
+    )
+
+  return EventStore.of({
+    append,
+    appendAtomically,
+    transaction,
+    readStream,
+    readAll,
+    streamVersion: currentVersion,
+    head,
+  })
+})
+
+export const layer = Layer.effect(EventStore, make)

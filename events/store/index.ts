@@ -1,0 +1,23 @@
+export type { Checkpoint, SubscriptionReport, SubscriptionStatus } from "./checkpoints.ts"
+export * from "./errors.ts"
+export {
+  type AppendRequest,
+  type AppendResult,
+  EventStore,
+  layer as EventStoreLive,
+} from "./event-store.ts"
+export * from "./expected-version.ts"
+export { SubscriptionLeases } from "./leases.ts"
+export { eventStoreMigrations } from "./migrations.ts"
+export * from "./position.ts"
+export * from "./recorded-event.ts"
+export { type Migrations, runMigrations } from "./run-migrations.ts"
+export {
+  awaitPosition,
+  drainSubscription,
+  runSubscription,
+  type Subscription,
+  type SubscriptionTiming,
+  subscriptionControl,
+} from "./subscription.ts"
+export * from "./wakeups.ts"

@@ -1,0 +1,63 @@
+import { SqlClient } from "@effect/sql"
+import { Effect } from "effect"
+
+/**
+ * The store's tables. A stream row remembers the last transaction that appended to it; an append from an
+ * older transaction is refused, so within every stream the global order follows the versions. `events` is ordered by (transaction_id, global_position): readers only take rows whose
+ * transaction is older than every running one, so nothing can ever commit behind a reader's cursor.
+ */
+export const eventStoreMigrations = {
+  "1_event_store": Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    yield* sql`
+      create table event_streams (
+        stream_id text primary key,
+        version bigint not null check (version > 0),
+        last_transaction_id xid8 not null default pg_current_xact_id(),
+        created_at timestamptz not null default now()
+      )`
+    yield* sql`
+      create table events (
+        global_position bigint generated always as identity,
+        stream_id text not null,
+        stream_version bigint not null check (stream_version > 0),
+        event_id uuid not null,
+        type text not null,
+        schema_version integer not null default 1,
+        data jsonb not null,
+        metadata jsonb not null,
+        transaction_id xid8 not null default pg_current_xact_id(),
+        recorded_at timestamptz not null default now(),
+        constraint events_pkey primary key (stream_id, stream_version),
+        constraint events_event_id_key unique (event_id)
+      )`
+    yield* sql`create index events_global_order on events (transaction_id, global_position)`
+    yield* sql`create unique index events_global_position on events (global_position)`
+    yield* sql`create index events_correlation on events ((metadata ->> 'correlationId'))`
+    yield* sql`
+      create table subscriptions (
+        name text primary key,
+        transaction_id xid8 not null default '0',
+        global_position bigint not null default 0,
+        status text not null default 'running' check (status in ('running', 'paused')),
+        last_error text,
+        last_error_at timestamptz,
+        updated_at timestamptz not null default now()
+      )`
+    yield* sql`
+      create table dead_letters (
+        id bigint generated always as identity primary key,
+        subscription text not null,
+        event_id uuid not null,
+        stream_id text not null,
+        event_type text not null,
+        global_position bigint not null,
+        transaction_id xid8 not null,
+        error text not null,
+        attempts integer not null,
+        action text not null check (action in ('paused', 'skipped')),
+        recorded_at timestamptz not null default now(),
+        constraint dead_letters_event unique (subscription, event_id)
+      )`
+  }),
+}

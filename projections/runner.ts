@@ -1,0 +1,155 @@
+import { SqlClient, type SqlError } from "@effect/sql"
+import { Effect } from "effect"
+import {
+  drainSubscription,
+  type Migrations,
+  type RecordedEvent,
+  runSubscription,
+  type Subscription,
+  type SubscriptionReport,
+  subscriptionControl,
+} from "#events/store/index.ts"
+
+/**
+ * A read model built from events. `apply` receives a batch and writes it with set-based SQL in the same
+ * transaction that moves the projection's checkpoint. Everything a projection holds can be thrown away and
+ * built again from the events: bumping `version` does exactly that at the next start.
+ */
+export interface Projection {
+  readonly name: string
+  readonly version: number
+  /** The read model's tables: dropped on a version change, emptied on a rebuild. */
+  readonly tables: ReadonlyArray<string>
+  /** Creates the tables if missing. */
+  readonly setup: Effect.Effect<void, SqlError.SqlError, SqlClient.SqlClient>
+  /** The event types `apply` reads; others are passed over without loading their data. */
+  readonly types?: ReadonlyArray<string>
+  /** Money stops on a bad event (pause); lists go on and record it (skip). */
+  readonly onPoison: "pause" | "skip"
+  readonly batchSize?: number
+  readonly apply: (
+    events: ReadonlyArray<RecordedEvent>,
+  ) => Effect.Effect<void, unknown, SqlClient.SqlClient>
+}
+
+export interface ProjectionStatus extends SubscriptionReport {
+  readonly projection: string
+  readonly version: number
+}
+
+export const projectionMigrations: Migrations = {
+  "1_projection_versions": Effect.flatMap(
+    SqlClient.SqlClient,
+    (sql) =>
+      sql`create table projection_versions (name text primary key, version integer not null)`,
+  ),
+}
+
+const subscriptionName = (projection: Projection) => `projection:${projection.name}`
+
+const asSubscription = (projection: Projection): Subscription<SqlClient.SqlClient> => ({
+  name: subscriptionName(projection),
+  types: projection.types,
+  batchSize: projection.batchSize ?? 1000,
+  onPoison: projection.onPoison,
+  handle: projection.apply,
+})
+
+const setupLock = 7302
+
+const quoteIdentifier = (name: string) => `"${name.replaceAll('"', '""')}"`
+
+/**
+ * Brings every projection's tables to the code's version: unchanged ones are left as they are, changed ones
+ * are dropped, recreated and replayed from the first event.
+ */
+export const prepareProjections = (projections: ReadonlyArray<Projection>) =>
+  Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    const control = yield* subscriptionControl
+    yield* sql.withTransaction(
+      Effect.gen(function* () {
+        yield* sql`select pg_advisory_xact_lock(${setupLock})`
+        for (const projection of projections) {
+          const [stored] = yield* sql<{ version: number }>`
+            select version from projection_versions where name = ${projection.name}`
+          if (stored?.version !== projection.version) {
+            for (const table of projection.tables)
+              yield* sql`drop table if exists ${sql(table)} cascade`
+            yield* control.reset(subscriptionName(projection))
+            yield* sql`
+              insert into projection_versions (name, version) values (${projection.name}, ${projection.version})
+              on conflict (name) do update set version = excluded.version`
+          }
+          yield* projection.setup
+        }
+      }),
+    )
+  }).pipe(Effect.orDie, Effect.withSpan("prepareProjections"))
+
+/** Runs every projection for the life of the calling fiber (one active replica per projection). */
+export const runProjections = (projections: ReadonlyArray<Projection>) =>
+  Effect.forEach(projections, (projection) => runSubscription(asSubscription(projection)), {
+    concurrency: "unbounded",
+    discard: true,
+  })
+
+/** Processes every event available now, in this fiber. */
+export const catchUpProjection = (projection: Projection) =>
+  drainSubscription(asSubscription(projection))
+
+/**
+ * Empties the read model and moves the projection back to the first event, in one transaction; whoever runs
+ * the projection (a server, or `catchUpProjection`) then replays everything.
+ */
+export const resetProjection = (projection: Projection) =>
+  Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    const control = yield* subscriptionControl
+    yield* sql.withTransaction(
+      Effect.gen(function* () {
+        yield* sql`select 1 from subscriptions where name = ${subscriptionName(projection)} for update`
+        if (projection.tables.length > 0) {
+          yield* sql.unsafe(`truncate ${projection.tables.map(quoteIdentifier).join(", ")}`)
+        }
+        yield* control.reset(subscriptionName(projection))
+      }),
+    )
+  }).pipe(
+    Effect.orDie,
+    Effect.withSpan("resetProjection", { attributes: { projection: projection.name } }),
+  )
+
+/** Reset, then replay in this fiber until caught up. */
+export const rebuildProjection = (projection: Projection) =>
+  Effect.zipRight(resetProjection(projection), catchUpProjection(projection))
+
+export const resumeProjection = (projection: Projection) =>
+  Effect.flatMap(subscriptionControl, (control) => control.resume(subscriptionName(projection)))
+
+export const projectionStatus = (projections: ReadonlyArray<Projection>) =>
+  Effect.gen(function* () {
+    const control = yield* subscriptionControl
+    return yield* Effect.forEach(projections, (projection) =>
+      Effect.map(
+        control.report(subscriptionName(projection)),
+        (report): ProjectionStatus => ({
+          ...(report ?? {
+            name: subscriptionName(projection),
+            position: { transactionId: "0", globalPosition: 0 },
+            status: "running",
+            behind: 0,
+            lagMs: 0,
+            lastError: null,
+            lastErrorAt: null,
+            deadLetters: 0,
+            updatedAt: new Date(0),
+          }),
+          projection: projection.name,
+          version: projection.version,
+        }),
+      ),
+    )
+  })
+
+export const projectionSubscriptionName = subscriptionName

@@ -1,0 +1,11 @@
+import { defineConfig } from "vitest/config"
+
+export default defineConfig({
+  test: {
+    include: ["{events,modules,projections,app,bench,web/src}/**/*.test.{ts,tsx}"],
+    globalSetup: ["events/test-global-setup.ts"],
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    pool: "forks",
+  },
+})
