@@ -1,0 +1,92 @@
+import { HttpApi, HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/platform"
+import { Schema } from "effect"
+import { withMessage } from "#events/contracts/messages.ts"
+
+/**
+ * The one HTTP API: every module's group under /api. Server handlers, the SPA's typed client and the
+ * OpenAPI document at /api/docs all come from this value.
+ */
+
+export class ProjectionHealth extends Schema.Class<ProjectionHealth>("ProjectionHealth")({
+  name: Schema.String,
+  status: Schema.Literal("running", "paused"),
+  behind: Schema.Int,
+  lagMs: Schema.Number,
+  deadLetters: Schema.Int,
+  lastError: Schema.NullOr(Schema.String),
+}) {}
+
+export class Health extends Schema.Class<Health>("Health")({
+  status: Schema.Literal("ok", "degraded"),
+  database: Schema.Struct({ ok: Schema.Boolean, latencyMs: Schema.Number }),
+  projections: Schema.Array(ProjectionHealth),
+}) {}
+
+export class ServiceUnavailable extends Schema.TaggedError<ServiceUnavailable>()(
+  "ServiceUnavailable",
+  { message: Schema.String },
+  HttpApiSchema.annotations({ status: 503 }),
+) {}
+
+/** The request could not be read at all (for example a body that is not JSON). */
+export class MalformedRequest extends Schema.TaggedError<MalformedRequest>()(
+  "MalformedRequest",
+  { message: Schema.String },
+  HttpApiSchema.annotations({ status: 400 }),
+) {}
+
+export class InternalError extends Schema.TaggedError<InternalError>()(
+  "InternalError",
+  { message: Schema.String, requestId: Schema.String },
+  HttpApiSchema.annotations({ status: 500 }),
+) {}
+
+const text = (what: string, max: number) =>
+  withMessage(
+    Schema.String.pipe(Schema.maxLength(max)),
+    `${what} must be a text of at most ${max} characters`,
+  )
+
+export const ClientErrorReport = Schema.Struct({
+  message: withMessage(
+    Schema.String.pipe(Schema.minLength(1), Schema.maxLength(2000)),
+    "message must be a text of 1 to 2000 characters",
+  ),
+  stack: Schema.optionalWith(text("stack", 20_000), { exact: true }),
+  url: Schema.optionalWith(text("url", 2000), { exact: true }),
+  context: Schema.optionalWith(
+    withMessage(
+      Schema.Record({ key: Schema.String, value: Schema.Unknown }),
+      "context must be an object",
+    ),
+    { exact: true },
+  ),
+})
+
+export class SystemApi extends HttpApiGroup.make("system")
+  .add(
+    HttpApiEndpoint.get("health", "/health")
+      .setUrlParams(
+        Schema.Struct({
+          projections: Schema.optionalWith(
+            withMessage(Schema.BooleanFromString, "projections must be true or false"),
+            { exact: true },
+          ),
+        }),
+      )
+      .addSuccess(Health)
+      .addError(ServiceUnavailable),
+  )
+  .add(
+    HttpApiEndpoint.post("reportClientError", "/client-errors")
+      .setPayload(ClientErrorReport)
+      .addSuccess(HttpApiSchema.Accepted),
+  )
+  .annotate(OpenApi.Description, "Health of the service, and errors the browser app reports.") {}
+
+export class MelodyApi extends HttpApi.make("melody")
+  .add(SystemApi)
+  .addError(MalformedRequest)
+  .addError(InternalError)
+  .prefix("/api")
+  .annotate(OpenApi.Title, "Melody Studio API") {}

@@ -1,0 +1,61 @@
+import { Config, Context, Layer, Option, type Redacted } from "effect"
+
+/**
+ * Everything the server reads from its environment, typed and defaulted in one place. With no variables set
+ * at all, the product runs fully offline: embedded PostgreSQL and the local stand-ins for every service.
+ */
+export interface AppConfigShape {
+  readonly port: number
+  readonly host: string
+  /** The address users reach the app at; links in mails and payment returns use it. */
+  readonly appUrl: string
+  readonly databaseUrl: Option.Option<Redacted.Redacted>
+  readonly databasePoolSize: number
+  /** Where the embedded database and local media live. */
+  readonly dataDir: string
+  readonly embeddedPostgresPort: number
+  readonly webDist: string
+  readonly logLevel: string
+}
+
+export class AppConfig extends Context.Tag("@melody/app/AppConfig")<AppConfig, AppConfigShape>() {}
+
+export const appConfig = Config.all({
+  port: Config.port("PORT").pipe(Config.withDefault(3000)),
+  host: Config.string("HOST").pipe(Config.withDefault("127.0.0.1")),
+  appUrl: Config.string("APP_URL").pipe(Config.option),
+  databaseUrl: Config.redacted("DATABASE_URL").pipe(Config.option),
+  databasePoolSize: Config.integer("DATABASE_POOL_SIZE").pipe(Config.withDefault(10)),
+  dataDir: Config.string("DATA_DIR").pipe(Config.withDefault("./.data")),
+  embeddedPostgresPort: Config.port("EMBEDDED_POSTGRES_PORT").pipe(Config.withDefault(54329)),
+  webDist: Config.string("WEB_DIST").pipe(Config.withDefault("./web/dist")),
+  logLevel: Config.literal(
+    "trace",
+    "debug",
+    "info",
+    "warn",
+    "error",
+    "fatal",
+  )("LOG_LEVEL").pipe(Config.withDefault("info" as const)),
+}).pipe(
+  Config.map(
+    (c): AppConfigShape => ({
+      ...c,
+      appUrl: Option.getOrElse(c.appUrl, () => `http://localhost:${c.port}`).replace(/\/+$/, ""),
+    }),
+  ),
+)
+
+export const AppConfigLive = Layer.effect(AppConfig, appConfig)
+
+/** What the server says about its configuration at start-up: secrets only as set or not set. */
+export const describeConfig = (config: AppConfigShape) => ({
+  port: config.port,
+  host: config.host,
+  appUrl: config.appUrl,
+  database: Option.isSome(config.databaseUrl)
+    ? "DATABASE_URL (set)"
+    : `embedded PostgreSQL on port ${config.embeddedPostgresPort}`,
+  dataDir: config.dataDir,
+  logLevel: config.logLevel,
+})

@@ -1,0 +1,140 @@
+import {
+  type HttpApp,
+  HttpServerError,
+  HttpServerRequest,
+  HttpServerResponse,
+} from "@effect/platform"
+import { Cause, Effect, Option, type Scope } from "effect"
+import { Actors } from "#events/contracts/actor.ts"
+import { currentCorrelationId, currentRequestId } from "#events/request-context.ts"
+import type { ErrorReport } from "../error-reports.ts"
+import { scrubUrl } from "../scrub.ts"
+import { withSecurityHeaders } from "./security-headers.ts"
+
+export interface EdgeOptions<R> {
+  readonly staticFiles: (
+    pathname: string,
+  ) => Effect.Effect<HttpServerResponse.HttpServerResponse, never, R>
+  readonly recordError: (report: ErrorReport) => Effect.Effect<void>
+  readonly secure: boolean
+}
+
+const requestIdPattern = /^[A-Za-z0-9._-]{8,64}$/
+const decoder = new TextDecoder()
+
+const jsonError = (status: number, body: Record<string, unknown>) =>
+  HttpServerResponse.unsafeJson(body, { status })
+
+const findError = (cause: Cause.Cause<unknown>): unknown =>
+  Option.getOrUndefined(Cause.failureOption(cause)) ?? Option.getOrUndefined(Cause.dieOption(cause))
+
+/** Effect's own messages describe the schema; they need the field's name in front to be understood. */
+const generic = /^(Expected |is missing|Unexpected )/
+
+const sentence = (issue: { readonly path: ReadonlyArray<unknown>; readonly message: string }) => {
+  if (issue.path.length === 0) {
+    return issue.message.startsWith("Expected {") ? "The request body must be a JSON object." : issue.message
+  }
+  return generic.test(issue.message) ? `${issue.path.join(".")}: ${issue.message}` : issue.message
+}
+
+/** Turns the built-in decode error's tree into one sentence per problem, keeping the issues for clients. */
+const clarifyDecodeError = (response: HttpServerResponse.HttpServerResponse) => {
+  if (response.status !== 400 || response.body._tag !== "Uint8Array") return response
+  try {
+    const body = JSON.parse(decoder.decode(response.body.body)) as {
+      _tag?: string
+      issues?: ReadonlyArray<{ path: ReadonlyArray<unknown>; message: string }>
+    }
+    if (body._tag !== "HttpApiDecodeError" || !body.issues) return response
+    const message = [...new Set(body.issues.map(sentence))].join("; ")
+    return jsonError(400, { ...body, message })
+  } catch {
+    return response
+  }
+}
+
+/**
+ * Everything every request goes through: a request id, the SPA for non-API paths, clear JSON errors for
+ * what the API router cannot answer (unknown endpoints, bodies that are not JSON, defects), security
+ * headers and one log line.
+ */
+export const edge =
+  <R>(options: EdgeOptions<R>) =>
+  <RA>(app: HttpApp.Default<never, RA>): HttpApp.Default<never, R | RA | Scope.Scope> =>
+    Effect.gen(function* () {
+      const request = yield* HttpServerRequest.HttpServerRequest
+      const started = Date.now()
+      const given = request.headers["x-request-id"]
+      const requestId = given && requestIdPattern.test(given) ? given : crypto.randomUUID()
+      const pathname = new URL(request.url, "http://localhost").pathname
+      const isApi = pathname === "/api" || pathname.startsWith("/api/")
+
+      const answer: Effect.Effect<
+        HttpServerResponse.HttpServerResponse,
+        never,
+        R | RA | HttpServerRequest.HttpServerRequest | Scope.Scope
+      > = isApi
+        ? app.pipe(
+            Effect.map(clarifyDecodeError),
+            Effect.catchAllCause((cause) => {
+              // The client went away: nothing to answer, and an interruption carries no error.
+              if (Cause.isInterruptedOnly(cause))
+                return Effect.failCause(cause as Cause.Cause<never>)
+              const error = findError(cause)
+              if (error instanceof HttpServerError.RouteNotFound) {
+                return Effect.succeed(
+                  jsonError(404, {
+                    _tag: "NotFound",
+                    message: `No endpoint ${request.method} ${pathname}`,
+                  }),
+                )
+              }
+              if (error instanceof HttpServerError.RequestError && error.reason === "Decode") {
+                return Effect.succeed(
+                  jsonError(400, {
+                    _tag: "MalformedRequest",
+                    message: "The request body is not valid JSON.",
+                  }),
+                )
+              }
+              return Effect.gen(function* () {
+                yield* Effect.logError("Request failed", cause)
+                yield* Effect.forkDaemon(
+                  options.recordError({
+                    source: "server",
+                    actor: Actors.anonymous,
+                    message: Cause.pretty(cause).split("\n")[0] ?? "defect",
+                    stack: Cause.pretty(cause),
+                    context: { method: request.method, url: scrubUrl(request.url), requestId },
+                    correlationId: requestId,
+                  }),
+                )
+                return jsonError(500, {
+                  _tag: "InternalError",
+                  message: "Something went wrong on our side. The error has been recorded.",
+                  requestId,
+                })
+              })
+            }),
+            Effect.locally(currentRequestId, requestId),
+            Effect.locally(currentCorrelationId, requestId),
+          )
+        : options.staticFiles(pathname)
+
+      const response = yield* answer.pipe(Effect.annotateLogs("requestId", requestId))
+      const status = response.status
+      const log = isApi ? Effect.logInfo : Effect.logDebug
+      yield* log("request").pipe(
+        Effect.annotateLogs({
+          requestId,
+          method: request.method,
+          url: scrubUrl(request.url),
+          status,
+          ms: Date.now() - started,
+        }),
+      )
+      return withSecurityHeaders(response, pathname, options.secure).pipe(
+        HttpServerResponse.setHeader("x-request-id", requestId),
+      )
+    })

@@ -1,0 +1,70 @@
+import { HttpApiBuilder, HttpServerRequest } from "@effect/platform"
+import { SqlClient } from "@effect/sql"
+import { Effect, FiberRef } from "effect"
+import { Actors } from "#events/contracts/actor.ts"
+import { currentRequestId } from "#events/request-context.ts"
+import { projectionStatus } from "#projections/runner.ts"
+import { Health, MelodyApi, ProjectionHealth, ServiceUnavailable } from "../api.ts"
+import { ErrorReports } from "../error-reports.ts"
+import { projections } from "../projections.ts"
+import { scrubUrl } from "../scrub.ts"
+
+const laggingMs = 60_000
+
+export const SystemHttpLive = HttpApiBuilder.group(MelodyApi, "system", (handlers) =>
+  Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    const reports = yield* ErrorReports
+
+    const databaseLatency = Effect.gen(function* () {
+      const started = performance.now()
+      yield* sql`select 1`.pipe(Effect.timeout("2 seconds"))
+      return Math.round((performance.now() - started) * 100) / 100
+    }).pipe(
+      Effect.catchAll(() => new ServiceUnavailable({ message: "The database does not answer." })),
+    )
+
+    return handlers
+      .handle("health", ({ urlParams }) =>
+        Effect.gen(function* () {
+          const latencyMs = yield* databaseLatency
+          const statuses =
+            urlParams.projections === false ? [] : yield* projectionStatus(projections)
+          const healthy = statuses.every((s) => s.status === "running" && s.lagMs < laggingMs)
+          return new Health({
+            status: healthy ? "ok" : "degraded",
+            database: { ok: true, latencyMs },
+            projections: statuses.map(
+              (s) =>
+                new ProjectionHealth({
+                  name: s.projection,
+                  status: s.status,
+                  behind: s.behind,
+                  lagMs: s.lagMs,
+                  deadLetters: s.deadLetters,
+                  lastError: s.lastError,
+                }),
+            ),
+          })
+        }),
+      )
+      .handle("reportClientError", ({ payload }) =>
+        Effect.gen(function* () {
+          const request = yield* HttpServerRequest.HttpServerRequest
+          const requestId = (yield* FiberRef.get(currentRequestId)) ?? crypto.randomUUID()
+          yield* reports.record({
+            source: "client",
+            actor: Actors.anonymous,
+            message: payload.message,
+            stack: payload.stack,
+            context: {
+              ...payload.context,
+              url: payload.url === undefined ? undefined : scrubUrl(payload.url),
+              userAgent: request.headers["user-agent"],
+            },
+            correlationId: requestId,
+          })
+        }),
+      )
+  }),
+)

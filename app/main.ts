@@ -1,0 +1,8 @@
+import { NodeRuntime } from "@effect/platform-node"
+import { Effect, Layer } from "effect"
+import { AppLive, LoggingLive } from "./layers.ts"
+
+Layer.launch(AppLive).pipe(
+  Effect.provide(LoggingLive),
+  NodeRuntime.runMain({ disablePrettyLogger: true }),
+)

@@ -1,0 +1,5 @@
+import { eventCounts } from "#projections/event-counts.ts"
+import type { Projection } from "#projections/runner.ts"
+
+/** Every read model the app keeps, in the order they are set up. */
+export const projections: ReadonlyArray<Projection> = [eventCounts]

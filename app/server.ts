@@ -1,0 +1,38 @@
+import { createServer } from "node:http"
+import { HttpApiBuilder, HttpApiSwagger, HttpServer } from "@effect/platform"
+import { NodeHttpServer } from "@effect/platform-node"
+import { Effect, Layer } from "effect"
+import { MelodyApi } from "./api.ts"
+import { AppConfig } from "./config.ts"
+import { ErrorReports } from "./error-reports.ts"
+import { edge } from "./http/edge.ts"
+import { makeStaticFiles } from "./http/static-files.ts"
+import { SystemHttpLive } from "./http/system-http.ts"
+
+/** The API's handlers, one group per module. */
+const ApiLive = HttpApiBuilder.api(MelodyApi).pipe(Layer.provide(SystemHttpLive))
+
+/** The HTTP server: the API under /api (documented at /api/docs), the SPA everywhere else. */
+export const HttpLive = Layer.unwrapEffect(
+  Effect.gen(function* () {
+    const config = yield* AppConfig
+    const reports = yield* ErrorReports
+    const withEdge = edge({
+      staticFiles: makeStaticFiles(config.webDist),
+      recordError: reports.record,
+      secure: config.appUrl.startsWith("https://"),
+    })
+    // Like HttpApiBuilder.serve, but the edge wraps the API app itself rather than being a server middleware,
+    // which only sees responses after they are sent: the edge must be able to change them.
+    const served = Layer.unwrapEffect(
+      Effect.map(HttpApiBuilder.httpApp, (api) => HttpServer.serve(withEdge(api))),
+    ).pipe(Layer.provide([HttpApiBuilder.Router.Live, HttpApiBuilder.Middleware.layer]))
+    return served.pipe(
+      Layer.provide(HttpApiSwagger.layer({ path: "/api/docs" })),
+      Layer.provide(HttpApiBuilder.middlewareOpenApi({ path: "/api/openapi.json" })),
+      Layer.provide(ApiLive),
+      HttpServer.withLogAddress,
+      Layer.provide(NodeHttpServer.layer(createServer, { port: config.port, host: config.host })),
+    )
+  }),
+)
