@@ -2,6 +2,7 @@ import { Context, Effect, Layer } from "effect"
 import { v7 as uuidv7 } from "uuid"
 import { type Actor, actorUserId } from "#events/contracts/actor.ts"
 import { ErrorReported, type ErrorSource, errorStreamId } from "#events/contracts/errors.ts"
+import { eventMetadata } from "#events/request-context.ts"
 import { EventStore, toNewEvent } from "#events/store/index.ts"
 import { scrub, scrubText } from "./scrub.ts"
 
@@ -11,12 +12,14 @@ export interface ErrorReport {
   readonly message: string
   readonly stack?: string | undefined
   readonly context?: Record<string, unknown> | undefined
-  readonly correlationId: string
 }
 
 const encode = toNewEvent(ErrorReported)
 
-/** Records errors as events in the day's error stream, scrubbed of anything secret. Never fails the caller. */
+/**
+ * Records errors as events in the day's error stream, scrubbed of anything secret, correlated with the
+ * request or job they happened in. Never fails the caller.
+ */
 export class ErrorReports extends Context.Tag("@melody/app/ErrorReports")<
   ErrorReports,
   { readonly record: (report: ErrorReport) => Effect.Effect<void> }
@@ -35,10 +38,12 @@ export class ErrorReports extends Context.Tag("@melody/app/ErrorReports")<
           stack: report.stack === undefined ? null : scrubText(report.stack).slice(0, 20_000),
           context: scrub(report.context ?? {}) as Record<string, unknown>,
         })
-        return store
-          .append(errorStreamId(new Date()), "any", [
-            encode(event, { actor: report.actor, correlationId: report.correlationId }, errorId),
-          ])
+        return eventMetadata(report.actor)
+          .pipe(
+            Effect.flatMap((metadata) =>
+              store.append(errorStreamId(new Date()), "any", [encode(event, metadata, errorId)]),
+            ),
+          )
           .pipe(
             Effect.asVoid,
             Effect.catchAllCause((cause) =>

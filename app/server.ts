@@ -32,7 +32,9 @@ export const HttpLive = Layer.unwrapEffect(
       Layer.provide(HttpApiBuilder.middlewareOpenApi({ path: "/api/openapi.json" })),
       Layer.provide(ApiLive),
       HttpServer.withLogAddress,
-      Layer.provide(NodeHttpServer.layer(createServer, { port: config.port, host: config.host })),
+      Layer.provideMerge(
+        NodeHttpServer.layer(createServer, { port: config.port, host: config.host }),
+      ),
     )
   }),
 )

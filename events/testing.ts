@@ -94,4 +94,8 @@ export const query = <A extends object>(text: string, params: ReadonlyArray<unkn
  *   describeWithDatabase()("event store", (it) => { it.effect(...) })
  */
 export const describeWithDatabase = (options: TestDatabaseOptions = {}) =>
-  layer(TestDatabase(options), { excludeTestServices: true, timeout: "60 seconds" })
+  describeWith(TestDatabase(options))
+
+/** Tests that share one layer (built once for the file), with the live clock. */
+export const describeWith = <R, E>(shared: Layer.Layer<R, E>) =>
+  layer(shared, { excludeTestServices: true, timeout: "60 seconds" })

@@ -1,11 +1,14 @@
 import { SqlClient, type SqlError } from "@effect/sql"
-import { Effect } from "effect"
+import { type Duration, Effect } from "effect"
 import {
+  awaitPosition,
   drainSubscription,
+  EventStore,
   type Migrations,
   type RecordedEvent,
   runSubscription,
   type Subscription,
+  SubscriptionLeases,
   type SubscriptionReport,
   subscriptionControl,
 } from "#events/store/index.ts"
@@ -120,9 +123,31 @@ export const resetProjection = (projection: Projection) =>
     Effect.withSpan("resetProjection", { attributes: { projection: projection.name } }),
   )
 
-/** Reset, then replay in this fiber until caught up. */
+/**
+ * Reset, then replay: in this fiber when no other process runs the projection, otherwise by waiting for
+ * the process that does to catch up again.
+ */
 export const rebuildProjection = (projection: Projection) =>
-  Effect.zipRight(resetProjection(projection), catchUpProjection(projection))
+  Effect.gen(function* () {
+    yield* resetProjection(projection)
+    const leases = yield* SubscriptionLeases
+    const replayedHere = yield* leases.whileHeld(
+      subscriptionName(projection),
+      catchUpProjection(projection),
+    )
+    if (!replayedHere) yield* awaitCaughtUp(projection)
+  })
+
+/** Waits until the projection has read every event committed when the wait began. */
+export const awaitCaughtUp = (
+  projection: Projection,
+  timeout: Duration.DurationInput = "10 minutes",
+) =>
+  Effect.gen(function* () {
+    const store = yield* EventStore
+    const head = yield* store.head
+    return yield* awaitPosition(subscriptionName(projection), head, timeout)
+  })
 
 export const resumeProjection = (projection: Projection) =>
   Effect.flatMap(subscriptionControl, (control) => control.resume(subscriptionName(projection)))

@@ -33,7 +33,9 @@ const generic = /^(Expected |is missing|Unexpected )/
 
 const sentence = (issue: { readonly path: ReadonlyArray<unknown>; readonly message: string }) => {
   if (issue.path.length === 0) {
-    return issue.message.startsWith("Expected {") ? "The request body must be a JSON object." : issue.message
+    return issue.message.startsWith("Expected {")
+      ? "The request body must be a JSON object."
+      : issue.message
   }
   return generic.test(issue.message) ? `${issue.path.join(".")}: ${issue.message}` : issue.message
 }
@@ -107,7 +109,6 @@ export const edge =
                     message: Cause.pretty(cause).split("\n")[0] ?? "defect",
                     stack: Cause.pretty(cause),
                     context: { method: request.method, url: scrubUrl(request.url), requestId },
-                    correlationId: requestId,
                   }),
                 )
                 return jsonError(500, {

@@ -1,8 +1,7 @@
 import { HttpApiBuilder, HttpServerRequest } from "@effect/platform"
 import { SqlClient } from "@effect/sql"
-import { Effect, FiberRef } from "effect"
+import { Effect } from "effect"
 import { Actors } from "#events/contracts/actor.ts"
-import { currentRequestId } from "#events/request-context.ts"
 import { projectionStatus } from "#projections/runner.ts"
 import { Health, MelodyApi, ProjectionHealth, ServiceUnavailable } from "../api.ts"
 import { ErrorReports } from "../error-reports.ts"
@@ -51,7 +50,6 @@ export const SystemHttpLive = HttpApiBuilder.group(MelodyApi, "system", (handler
       .handle("reportClientError", ({ payload }) =>
         Effect.gen(function* () {
           const request = yield* HttpServerRequest.HttpServerRequest
-          const requestId = (yield* FiberRef.get(currentRequestId)) ?? crypto.randomUUID()
           yield* reports.record({
             source: "client",
             actor: Actors.anonymous,
@@ -62,7 +60,6 @@ export const SystemHttpLive = HttpApiBuilder.group(MelodyApi, "system", (handler
               url: payload.url === undefined ? undefined : scrubUrl(payload.url),
               userAgent: request.headers["user-agent"],
             },
-            correlationId: requestId,
           })
         }),
       )

@@ -88,10 +88,8 @@ export class SubscriptionLeases extends Context.Tag("@melody/events/Subscription
                 ]).pipe(Effect.ignore)
               : Effect.void,
           )
-          yield* Effect.raceFirst(
-            effect,
-            Effect.zipRight(Deferred.await(lease.lost), Effect.never),
-          ).pipe(Effect.ensuring(release))
+          // Whichever ends first: the work, or the connection holding the lease (and then the work is stopped).
+          yield* Effect.raceFirst(effect, Deferred.await(lease.lost)).pipe(Effect.ensuring(release))
           return true
         })
 

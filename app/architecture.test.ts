@@ -1,0 +1,72 @@
+import { fileURLToPath } from "node:url"
+import { describe, expect, it } from "vitest"
+import { checkImports, projectSources } from "./architecture.ts"
+
+const root = fileURLToPath(new URL("..", import.meta.url))
+
+describe("architecture", () => {
+  it("the project follows DESIGN.md's dependency rules", () => {
+    const sources = projectSources(root)
+    expect(sources.length).toBeGreaterThan(20)
+    expect(checkImports(sources)).toEqual([])
+  })
+
+  it("rejects a deliberately bad sample, one breach of each rule", () => {
+    const bad = [
+      {
+        path: "modules/billing/reactions.ts",
+        text: `import { media } from "#modules/media/index.ts"`,
+      },
+      { path: "projections/timeline.ts", text: `import { Song } from "#modules/catalog/index.ts"` },
+      { path: "events/contracts/songs.ts", text: `import { readFile } from "node:fs"` },
+      {
+        path: "modules/catalog/api.ts",
+        text: `import { SqlClient } from "@effect/sql"\nimport { catalog } from "./catalog.ts"`,
+      },
+      { path: "app/api.ts", text: `import { HttpApi, HttpServer } from "@effect/platform"` },
+      {
+        path: "modules/media/media.ts",
+        text: `import { store } from "../../events/store/index.ts"`,
+      },
+      { path: "app/layers.ts", text: `import { secret } from "#modules/billing/billing.ts"` },
+      { path: "events/decider.ts", text: `import { projections } from "#app/projections.ts"` },
+      { path: "web/src/lib/api.ts", text: `import { pool } from "#events/store/pg-client.ts"` },
+      { path: "modules/identity/identity.ts", text: `import { MelodyApi } from "#app/api.ts"` },
+    ]
+    const rules = checkImports(bad).map((v) => `${v.file}: ${v.rule}`)
+    expect(rules).toEqual([
+      "modules/billing/reactions.ts: modules never import each other; react to their events instead",
+      "projections/timeline.ts: projections import events/ only",
+      "events/contracts/songs.ts: contract files import only effect and @effect/platform's HttpApi modules",
+      "modules/catalog/api.ts: contract files import only effect and @effect/platform's HttpApi modules",
+      "modules/catalog/api.ts: contract files import only other contract files",
+      "app/api.ts: contract files import only effect and @effect/platform's HttpApi modules",
+      "modules/media/media.ts: relative imports stay inside their folder; use a # alias across folders",
+      "app/layers.ts: other folders enter a module only through its index.ts or api.ts",
+      "events/decider.ts: events/ is the base: it imports no other backend folder",
+      "web/src/lib/api.ts: the SPA imports backend code only through contract files",
+      "modules/identity/identity.ts: only app/ knows app/",
+    ])
+  })
+
+  it("accepts what the rules allow", () => {
+    const good = [
+      {
+        path: "modules/billing/reactions.ts",
+        text: `import { SongGenerationFailed } from "#events/contracts/media.ts"`,
+      },
+      { path: "modules/billing/http.ts", text: `import { BillingApi } from "./api.ts"` },
+      { path: "app/layers.ts", text: `import { BillingLive } from "#modules/billing/index.ts"` },
+      {
+        path: "app/api.ts",
+        text: `import { HttpApi, HttpApiGroup } from "@effect/platform"\nimport { BillingApi } from "#modules/billing/api.ts"`,
+      },
+      { path: "web/src/lib/api.ts", text: `import { MelodyApi } from "#app/api.ts"` },
+      {
+        path: "projections/ledger.ts",
+        text: `import { EventStore } from "#events/store/index.ts"`,
+      },
+    ]
+    expect(checkImports(good)).toEqual([])
+  })
+})

@@ -1,0 +1,172 @@
+import { readdirSync, readFileSync } from "node:fs"
+import { dirname, join, normalize, relative } from "node:path"
+import ts from "typescript"
+
+/**
+ * DESIGN.md's dependency rules, as code:
+ * 1. Modules never import each other.
+ * 2. Projections import events/ only.
+ * 3. Contract files (events/contracts/**, every api.ts, app/api.ts) import only effect, @effect/platform's
+ *    HttpApi modules and other contract files, so the SPA can bundle them.
+ * 4. Only app/ knows every backend folder; events/ knows none of the others. Across folders, imports go
+ *    through the #events, #modules, #projections and #app aliases, and into a module only through its
+ *    index.ts or api.ts. Relative imports stay inside their folder.
+ * 5. The SPA imports backend code only through contract files.
+ */
+
+export interface SourceFile {
+  readonly path: string
+  readonly text: string
+}
+
+export interface Violation {
+  readonly file: string
+  readonly specifier: string
+  readonly rule: string
+}
+
+const aliases: Record<string, string> = {
+  "#events/": "events/",
+  "#modules/": "modules/",
+  "#projections/": "projections/",
+  "#app/": "app/",
+}
+
+/** events, projections, app, web, bench... and for modules the module itself: modules/billing. */
+const folderOf = (path: string): string => {
+  const [top, second] = path.split("/")
+  return top === "modules" && second ? `modules/${second}` : (top ?? "")
+}
+
+export const isContractFile = (path: string) =>
+  path.startsWith("events/contracts/") ||
+  path === "app/api.ts" ||
+  /^modules\/[^/]+\/api\.ts$/.test(path)
+
+const contractPackages = /^(effect(\/.*)?|@effect\/platform\/(HttpApi\w*|OpenApi))$/
+const platformBarrelNames = /^(HttpApi\w*|OpenApi)$/
+
+interface ImportFound {
+  readonly specifier: string
+  /** Names taken from the specifier, when the import lists them. */
+  readonly names: ReadonlyArray<string> | undefined
+  readonly typeOnly: boolean
+}
+
+const importsOf = (file: SourceFile): ReadonlyArray<ImportFound> => {
+  const source = ts.createSourceFile(file.path, file.text, ts.ScriptTarget.Latest, false)
+  const found: Array<ImportFound> = []
+  const visit = (node: ts.Node) => {
+    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier) {
+      const specifier = (node.moduleSpecifier as ts.StringLiteral).text
+      const clause = ts.isImportDeclaration(node) ? node.importClause : undefined
+      const bindings = clause?.namedBindings
+      const names =
+        bindings && ts.isNamedImports(bindings)
+          ? bindings.elements.map((e) => (e.propertyName ?? e.name).text)
+          : undefined
+      const typeOnly = ts.isImportDeclaration(node) ? Boolean(clause?.isTypeOnly) : node.isTypeOnly
+      found.push({ specifier, names, typeOnly })
+    } else if (
+      ts.isCallExpression(node) &&
+      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      node.arguments[0] &&
+      ts.isStringLiteral(node.arguments[0])
+    ) {
+      found.push({ specifier: node.arguments[0].text, names: undefined, typeOnly: false })
+    }
+    ts.forEachChild(node, visit)
+  }
+  visit(source)
+  return found
+}
+
+/** The project path an import points at, or undefined for a package. */
+const target = (from: string, specifier: string): string | undefined => {
+  for (const [alias, folder] of Object.entries(aliases)) {
+    if (specifier.startsWith(alias)) return folder + specifier.slice(alias.length)
+  }
+  if (specifier.startsWith(".")) return normalize(join(dirname(from), specifier))
+  return undefined
+}
+
+export const checkImports = (files: ReadonlyArray<SourceFile>): ReadonlyArray<Violation> => {
+  const violations: Array<Violation> = []
+  for (const file of files) {
+    const from = folderOf(file.path)
+    const report = (specifier: string, rule: string) =>
+      violations.push({ file: file.path, specifier, rule })
+    for (const { specifier, names, typeOnly } of importsOf(file)) {
+      const to = target(file.path, specifier)
+      if (isContractFile(file.path) && !file.path.endsWith(".test.ts")) {
+        if (to === undefined) {
+          const barrelOk =
+            specifier === "@effect/platform" &&
+            names !== undefined &&
+            names.every((n) => platformBarrelNames.test(n))
+          if (!contractPackages.test(specifier) && !barrelOk) {
+            report(
+              specifier,
+              "contract files import only effect and @effect/platform's HttpApi modules",
+            )
+          }
+        } else if (!isContractFile(to)) {
+          report(specifier, "contract files import only other contract files")
+        }
+      }
+      if (to === undefined) continue
+      const toFolder = folderOf(to)
+      if (specifier.startsWith(".") && toFolder !== from) {
+        report(specifier, "relative imports stay inside their folder; use a # alias across folders")
+      }
+      if (from.startsWith("web") && !isContractFile(to) && !to.startsWith("web/")) {
+        const e2eTooling = file.path.startsWith("web/e2e/") && !typeOnly
+        if (!e2eTooling)
+          report(specifier, "the SPA imports backend code only through contract files")
+      }
+      if (toFolder.startsWith("modules/") && from !== toFolder && !/\/(index|api)\.ts$/.test(to)) {
+        report(specifier, "other folders enter a module only through its index.ts or api.ts")
+      }
+      if (toFolder === from || from === "app" || from === "bench" || from.startsWith("web"))
+        continue
+      if (from.startsWith("modules/") && toFolder.startsWith("modules/")) {
+        report(specifier, "modules never import each other; react to their events instead")
+      } else if (from === "projections" && toFolder !== "events") {
+        report(specifier, "projections import events/ only")
+      } else if (from === "events" && toFolder !== "events") {
+        report(specifier, "events/ is the base: it imports no other backend folder")
+      } else if (toFolder === "app") {
+        report(specifier, "only app/ knows app/")
+      }
+    }
+  }
+  return violations
+}
+
+const roots = ["events", "modules", "projections", "app", "bench", "web/src", "web/e2e"]
+
+/** Every TypeScript file of the project, with paths relative to its root. */
+export const projectSources = (root: string): ReadonlyArray<SourceFile> => {
+  const files: Array<SourceFile> = []
+  const walk = (dir: string) => {
+    let entries: ReadonlyArray<import("node:fs").Dirent>
+    try {
+      entries = readdirSync(join(root, dir), { withFileTypes: true })
+    } catch {
+      return
+    }
+    for (const entry of entries) {
+      const path = `${dir}/${entry.name}`
+      if (entry.isDirectory()) {
+        if (entry.name !== "node_modules" && entry.name !== "dist") walk(path)
+      } else if (/\.tsx?$/.test(entry.name)) {
+        files.push({
+          path: relative(root, join(root, path)),
+          text: readFileSync(join(root, path), "utf8"),
+        })
+      }
+    }
+  }
+  for (const dir of roots) walk(dir)
+  return files
+}

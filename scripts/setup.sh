@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Sets up this machine for Melody Studio, idempotently: the Debian packages the product needs (and, with
+# --test, those its tests need), the npm packages from the committed lockfile, and the web build.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# What the running product needs from Debian. (Its database comes from npm: embedded-postgres.)
+runtime_packages=(ca-certificates)
+# What the tests need on top: a real browser for Playwright.
+test_packages=(chromium)
+
+packages=("${runtime_packages[@]}")
+if [[ "${1:-}" == "--test" ]]; then packages+=("${test_packages[@]}"); fi
+
+missing=()
+for package in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$package")
+  fi
+done
+
+if ((${#missing[@]} > 0)); then
+  echo "Installing Debian packages: ${missing[*]}"
+  if [[ "$(id -u)" == 0 ]]; then
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
+  elif command -v sudo >/dev/null && sudo -n true 2>/dev/null; then
+    sudo apt-get update -qq
+    sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
+  else
+    echo "These Debian packages are missing and this user cannot install them:" >&2
+    echo "  sudo apt-get update && sudo apt-get install -y ${missing[*]}" >&2
+    exit 1
+  fi
+fi
+
+# npm ci fails against registries that lack other platforms' optional binaries; npm install with the
+# committed lockfile installs exactly what it records. Skipped when nothing changed since the last install.
+export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
+stamp=node_modules/.melody-install-stamp
+fingerprint=$(cat package.json package-lock.json | sha256sum | cut -d' ' -f1)
+if [[ ! -f "$stamp" || "$(cat "$stamp")" != "$fingerprint" ]]; then
+  npm install --no-audit --no-fund
+  echo "$fingerprint" > "$stamp"
+fi
+
+npm run --silent build

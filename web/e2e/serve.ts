@@ -1,0 +1,22 @@
+/**
+ * Starts the real server for browser tests on a database of its own: a fresh database on DATABASE_URL's
+ * server when set, otherwise a throw-away embedded PostgreSQL. Playwright stops it when the run ends.
+ */
+import { rm } from "node:fs/promises"
+import { ensureDatabase } from "#events/store/embedded-postgres.ts"
+import { freePort } from "#events/test-postgres.ts"
+
+const dataDir = `/tmp/melody-e2e-${process.pid}`
+
+if (process.env.DATABASE_URL) {
+  const name = `melody_e2e_${Date.now().toString(36)}`
+  process.env.DATABASE_URL = await ensureDatabase(process.env.DATABASE_URL, name)
+} else {
+  process.env.EMBEDDED_POSTGRES_PORT = String(await freePort())
+}
+process.env.DATA_DIR = dataDir
+process.on("exit", () => {
+  void rm(dataDir, { recursive: true, force: true })
+})
+
+await import("#app/main.ts")

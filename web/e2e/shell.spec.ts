@@ -1,0 +1,34 @@
+import { expect, test } from "@playwright/test"
+
+test("the splash shows once, ends, and the app appears", async ({ page }) => {
+  await page.goto("/")
+  const splash = page.getByTestId("splash")
+  await expect(splash).toBeVisible()
+  await expect(splash).toContainText("AI-Powered Song Creation")
+  await expect(page.getByRole("banner")).toHaveCount(0)
+
+  await expect(splash).toBeHidden({ timeout: 6000 })
+  await expect(page.getByRole("banner")).toBeVisible()
+  expect(await page.evaluate(() => localStorage.getItem("has_seen_splash"))).toBe("true")
+
+  await page.reload()
+  await expect(page.getByRole("banner")).toBeVisible()
+  await expect(page.getByTestId("splash")).toHaveCount(0)
+})
+
+test("an unknown route shows the not-found page", async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem("has_seen_splash", "true"))
+  await page.goto("/no/such/page")
+  await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible()
+  await page.getByRole("link", { name: "Back to home" }).click()
+  await expect(page).toHaveURL(/\/$/)
+})
+
+test("Ctrl+Shift+S resets the app: the splash shows again after the reload", async ({ page }) => {
+  await page.goto("/")
+  await page.evaluate(() => localStorage.setItem("has_seen_splash", "true"))
+  await page.reload()
+  await expect(page.getByRole("banner")).toBeVisible()
+  await page.keyboard.press("Control+Shift+S")
+  await expect(page.getByTestId("splash")).toBeVisible()
+})

@@ -1,0 +1,15 @@
+import { Outlet } from "react-router"
+import { Header } from "./header.tsx"
+
+/** Header with navigation, the page, and a quiet footer. */
+export const MainLayout = () => (
+  <div className="flex min-h-dvh flex-col">
+    <Header />
+    <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 sm:px-6 sm:py-12">
+      <Outlet />
+    </main>
+    <footer className="border-t border-line/60 py-6 text-center text-xs text-faint">
+      Melody Studio · Songs from ideas
+    </footer>
+  </div>
+)

@@ -1,0 +1,21 @@
+import { useEffect } from "react"
+import { useRouteError } from "react-router"
+import { Button } from "../../components/ui/button.tsx"
+import { reportClientError } from "../../lib/report-errors.ts"
+
+/** When a screen breaks: say so plainly, report it, offer a way out. */
+export const RouteError = () => {
+  const error = useRouteError()
+  useEffect(() => reportClientError(error, { kind: "route" }), [error])
+  return (
+    <section className="mx-auto max-w-xl py-20 text-center">
+      <h1 className="font-display text-3xl font-bold">Something went wrong</h1>
+      <p className="mt-3 text-muted">
+        The error has been reported. Reloading the page usually helps.
+      </p>
+      <Button className="mt-8" onClick={() => window.location.reload()}>
+        Reload
+      </Button>
+    </section>
+  )
+}

@@ -1,0 +1,49 @@
+import { FetchHttpClient, HttpApiClient } from "@effect/platform"
+import { Effect, Either, ManagedRuntime } from "effect"
+import { MelodyApi } from "#app/api.ts"
+
+const runtime = ManagedRuntime.make(FetchHttpClient.layer)
+const makeClient = HttpApiClient.make(MelodyApi, { baseUrl: window.location.origin })
+
+export type ApiClient = Effect.Effect.Success<typeof makeClient>
+
+let client: Promise<ApiClient> | undefined
+
+/** A failure the server did not describe: the network, or a response we could not read. */
+export class ApiUnavailable extends Error {
+  readonly _tag = "ApiUnavailable"
+}
+
+const asError = (error: unknown): Error => {
+  if (error instanceof Error && "_tag" in error) {
+    const tag = (error as { _tag: string })._tag
+    if (tag === "RequestError") {
+      return new ApiUnavailable(
+        "Could not reach Melody Studio. Check your connection and try again.",
+      )
+    }
+    if (tag === "ResponseError" || tag === "ParseError") {
+      return new ApiUnavailable("The server sent an answer we could not read. Please try again.")
+    }
+    return error
+  }
+  return new ApiUnavailable(String(error))
+}
+
+/**
+ * Calls the API through the typed client built from the server's own contract. Resolves with the value or
+ * rejects with the server's typed error itself, so screens can switch on its `_tag`.
+ */
+export const callApi = async <A, E>(call: (api: ApiClient) => Effect.Effect<A, E>): Promise<A> => {
+  client ??= runtime.runPromise(makeClient)
+  const api = await client
+  const result = await runtime.runPromise(Effect.either(call(api)))
+  if (Either.isLeft(result)) throw asError(result.left)
+  return result.right
+}
+
+/** The message to show a person for any error an API call rejected with. */
+export const errorMessage = (
+  error: unknown,
+  fallback = "Something went wrong. Please try again.",
+): string => (error instanceof Error && error.message ? error.message : fallback)
