@@ -1,6 +1,6 @@
 import { SqlClient, SqlError } from "@effect/sql"
 import { Cause, Context, Effect, Layer, Option, Schedule } from "effect"
-import { type AppendRow, appendStatement, satisfies } from "./append-statement.ts"
+import { type AppendRow, appendCall, satisfies, storedAppendCall } from "./append-function.ts"
 import {
   type AppendError,
   EventIdConflict,
@@ -8,6 +8,7 @@ import {
   WrongExpectedVersion,
 } from "./errors.ts"
 import type { ExpectedVersion } from "./expected-version.ts"
+import { PgPool } from "./pg-client.ts"
 import type { Position } from "./position.ts"
 import type { NewEvent, RecordedEvent } from "./recorded-event.ts"
 import { EventWakeups } from "./wakeups.ts"
@@ -100,6 +101,7 @@ const isUniqueViolationOf = (error: SqlError.SqlError, constraint: string): bool
 
 export const make = Effect.gen(function* () {
   const sql = yield* SqlClient.SqlClient
+  const pool = yield* PgPool
   const wakeups = yield* EventWakeups
   const inTransaction = Effect.map(
     Effect.serviceOption(SqlClient.TransactionConnection),
@@ -116,86 +118,128 @@ export const make = Effect.gen(function* () {
         Effect.orDie,
       )
 
-  const runAppend = (
+  const idConflict = (streamId: string, events: ReadonlyArray<NewEvent>) =>
+    new EventIdConflict({ streamId, eventIds: events.map((e) => e.eventId) })
+
+  type Answer = AppendResult | AppendError | TransactionTooOld
+
+  /** What the append functions' answer means. */
+  const interpret = (
+    row: AppendRow | undefined,
     streamId: string,
     expected: ExpectedVersion,
     events: ReadonlyArray<NewEvent>,
-  ): Effect.Effect<AppendResult, AppendError | TransactionTooOld | SqlError.SqlError> => {
-    const statement = appendStatement(expected)
-    const params: Array<unknown> = [
-      streamId,
-      events.length,
-      events.map((e) => e.eventId),
-      events.map((e) => e.type),
-      events.map((e) => e.schemaVersion),
-      events.map((e) => JSON.stringify(e.data)),
-      events.map((e) => JSON.stringify(e.metadata)),
-    ]
-    if (statement.exactVersion !== undefined) params.push(statement.exactVersion)
-    return sql.unsafe<AppendRow>(statement.text, params).pipe(
-      Effect.flatMap(([row]): Effect.Effect<AppendResult, AppendError | TransactionTooOld> => {
-        if (row === undefined) return Effect.die(new Error("append returned no row"))
-        const duplicates = num(row.duplicates)
-        if (duplicates > 0) {
-          return duplicates === events.length && num(row.duplicates_in_stream) === events.length
-            ? Effect.succeed({
-                streamId,
-                version: num(row.duplicate_version),
-                position: {
-                  transactionId: row.duplicate_transaction_id ?? "0",
-                  globalPosition: num(row.duplicate_position),
-                },
-              })
-            : Effect.fail(new EventIdConflict({ streamId, eventIds: events.map((e) => e.eventId) }))
-        }
-        if (row.version === null) {
-          return Effect.flatMap(currentVersion(streamId), (actual) =>
-            Effect.fail<AppendError | TransactionTooOld>(
-              satisfies(expected, actual)
-                ? new TransactionTooOld({ streamId })
-                : new WrongExpectedVersion({ streamId, expected, actual }),
-            ),
-          )
-        }
-        return Effect.succeed({
+  ): Answer => {
+    if (row === undefined) throw new Error("append returned no row")
+    const version = num(row.o_version)
+    switch (row.o_outcome) {
+      case "ok":
+      case "duplicate":
+        return {
           streamId,
-          version: num(row.version),
+          version,
           position: {
-            transactionId: row.transaction_id ?? "0",
-            globalPosition: num(row.global_position),
+            transactionId: row.o_transaction ?? "0",
+            globalPosition: num(row.o_position),
           },
-        })
+        }
+      case "id_conflict":
+        return idConflict(streamId, events)
+      case "conflict":
+        return satisfies(expected, version)
+          ? new TransactionTooOld({ streamId })
+          : new WrongExpectedVersion({ streamId, expected, actual: version })
+    }
+  }
+
+  const isFailure = (answer: Answer): answer is AppendError | TransactionTooOld => "_tag" in answer
+
+  /** Inside the caller's transaction, on its connection. */
+  const appendInTransaction = (
+    streamId: string,
+    expected: ExpectedVersion,
+    events: ReadonlyArray<NewEvent>,
+  ): Effect.Effect<AppendResult, AppendError> => {
+    const call = appendCall(streamId, expected, events, true)
+    return sql.unsafe<AppendRow>(call.text, call.params).pipe(
+      Effect.orDie,
+      Effect.flatMap(([row]) => {
+        const answer = interpret(row, streamId, expected, events)
+        if (!isFailure(answer)) return Effect.succeed(answer)
+        return answer._tag === "TransactionTooOld" ? Effect.die(answer) : Effect.fail(answer)
       }),
     )
   }
 
-  const append = Effect.fn("EventStore.append")(function* (
+  /**
+   * Outside a transaction: one prepared statement straight on the pool, the hottest path of the app.
+   * A transaction older than the stream's last appender is answered by asking again (a new statement runs
+   * in a younger one); ids the unique index refused, by the answer of the append that stored them.
+   */
+  const appendAlone = (
     streamId: string,
     expected: ExpectedVersion,
     events: ReadonlyArray<NewEvent>,
-  ) {
-    if (events.length === 0) return yield* Effect.die(new Error(`empty append to ${streamId}`))
-    const nested = yield* inTransaction
-    if (nested) {
-      return yield* runAppend(streamId, expected, events).pipe(
-        Effect.catchTags({ SqlError: Effect.die, TransactionTooOld: Effect.die }),
-      )
-    }
-    const result = yield* runAppend(streamId, expected, events).pipe(
-      Effect.retry({
-        // Two identical appends raced past the duplicate check (asking again finds the winner's events and
-        // answers as the idempotent retry it is), or this statement's transaction was older than the stream's
-        // last appender (a new statement gets a new, younger transaction).
-        while: (error) =>
-          error._tag === "TransactionTooOld" ||
-          (error._tag === "SqlError" && isUniqueViolationOf(error, "events_event_id_key")),
-        times: 20,
+    attempt = 1,
+  ): Effect.Effect<AppendResult, AppendError> =>
+    Effect.async<AppendResult, AppendError | TransactionTooOld | SqlError.SqlError>((resume) => {
+      const call = appendCall(streamId, expected, events, false)
+      const query = { name: call.name, text: call.text, values: call.params as Array<unknown> }
+      pool.query(query, (error: Error | undefined, result: { rows: Array<AppendRow> }) => {
+        if (error) {
+          resume(Effect.fail(new SqlError.SqlError({ cause: error, message: "Failed to append" })))
+          return
+        }
+        const answer = interpret(result.rows[0], streamId, expected, events)
+        if (isFailure(answer)) {
+          resume(Effect.fail(answer))
+          return
+        }
+        wakeups.ring()
+        resume(Effect.succeed(answer))
+      })
+    }).pipe(
+      Effect.catchAll((error): Effect.Effect<AppendResult, AppendError> => {
+        switch (error._tag) {
+          case "TransactionTooOld":
+            return attempt < 20
+              ? appendAlone(streamId, expected, events, attempt + 1)
+              : Effect.die(error)
+          case "SqlError":
+            return isUniqueViolationOf(error, "events_event_id_key")
+              ? answerRetry(streamId, expected, events)
+              : Effect.die(error)
+          default:
+            return Effect.fail(error)
+        }
       }),
-      Effect.catchTags({ SqlError: Effect.die, TransactionTooOld: Effect.die }),
     )
-    yield* wakeups.signal
-    return result
-  })
+
+  /** The unique index refused an id: a retry of an append that is stored (its answer), or a reused id. */
+  const answerRetry = (
+    streamId: string,
+    expected: ExpectedVersion,
+    events: ReadonlyArray<NewEvent>,
+  ) =>
+    sql.unsafe<AppendRow>(storedAppendCall, [streamId, events.map((e) => e.eventId)]).pipe(
+      Effect.orDie,
+      Effect.flatMap(([row]) => {
+        const answer = interpret(row, streamId, expected, events)
+        return isFailure(answer)
+          ? Effect.fail(idConflict(streamId, events))
+          : Effect.succeed(answer)
+      }),
+    )
+
+  const append = (streamId: string, expected: ExpectedVersion, events: ReadonlyArray<NewEvent>) =>
+    Effect.withFiberRuntime<AppendResult, AppendError>((fiber) => {
+      if (events.length === 0) return Effect.die(new Error(`empty append to ${streamId}`))
+      const nested =
+        Context.getOption(fiber.currentContext, SqlClient.TransactionConnection)._tag === "Some"
+      return nested
+        ? appendInTransaction(streamId, expected, events)
+        : appendAlone(streamId, expected, events)
+    })
 
   const tooOld = (cause: Cause.Cause<unknown>) =>
     Cause.isDie(cause) && Cause.squash(cause) instanceof TransactionTooOld

@@ -1,5 +1,6 @@
 import { SqlClient } from "@effect/sql"
 import { Effect } from "effect"
+import { appendFunctionsSql } from "./append-function.ts"
 
 /**
  * The store's tables. A stream row remembers the last transaction that appended to it; an append from an
@@ -15,7 +16,7 @@ export const eventStoreMigrations = {
         version bigint not null check (version > 0),
         last_transaction_id xid8 not null default pg_current_xact_id(),
         created_at timestamptz not null default now()
-      )`
+      ) with (fillfactor = 70)`
     yield* sql`
       create table events (
         global_position bigint generated always as identity,
@@ -32,8 +33,7 @@ export const eventStoreMigrations = {
         constraint events_event_id_key unique (event_id)
       )`
     yield* sql`create index events_global_order on events (transaction_id, global_position)`
-    yield* sql`create unique index events_global_position on events (global_position)`
-    yield* sql`create index events_correlation on events ((metadata ->> 'correlationId'))`
+    yield* sql.unsafe(appendFunctionsSql)
     yield* sql`
       create table subscriptions (
         name text primary key,

@@ -1,42 +1,74 @@
+import { SqlError } from "@effect/sql"
 import { PgClient } from "@effect/sql-pg"
-import { Duration, Redacted } from "effect"
+import { Context, Effect, Layer, Redacted } from "effect"
 import pg from "pg"
 
 const int8 = 20
+
+const types = {
+  getTypeParser: ((oid: number, format?: "text" | "binary") =>
+    oid === int8
+      ? (value: string) => Number(value)
+      : pg.types.getTypeParser(oid, format as "text")) as typeof pg.types.getTypeParser,
+}
 
 /**
  * A session left idle inside a transaction holds its transaction id, and with it every subscription's
  * read fence in the cluster; PostgreSQL ends such sessions after a minute.
  */
-const withSessionSettings = (url: Redacted.Redacted): Redacted.Redacted => {
-  const parsed = new URL(Redacted.value(url))
+const withSessionSettings = (url: string): string => {
+  const parsed = new URL(url)
   if (!parsed.searchParams.has("options")) {
     parsed.searchParams.set("options", "-c idle_in_transaction_session_timeout=60000")
   }
-  return Redacted.make(parsed.toString())
+  return parsed.toString()
 }
 
 /**
- * The one way we connect to PostgreSQL. bigint columns come back as numbers: positions and counts stay far
- * below 2^53, and xid8 values are always selected as text.
+ * The connection pool itself, for the few hot paths (the event store's appends) where the driver layer's
+ * own cost per query would show; everything else goes through `SqlClient`, on the same pool.
+ */
+export class PgPool extends Context.Tag("@melody/events/PgPool")<PgPool, pg.Pool>() {}
+
+/**
+ * The one way we connect to PostgreSQL: one pool, shared by `SqlClient`/`PgClient` and `PgPool`. bigint
+ * columns come back as numbers (positions and counts stay far below 2^53; xid8 values are always selected
+ * as text).
  */
 export const pgClientLayer = (options: {
   readonly url: Redacted.Redacted
   readonly maxConnections?: number
   readonly applicationName?: string
-}) =>
-  PgClient.layer({
-    url: withSessionSettings(options.url),
-    maxConnections: options.maxConnections ?? 10,
-    applicationName: options.applicationName ?? "melody-studio",
-    connectTimeout: Duration.seconds(10),
-    idleTimeout: Duration.seconds(30),
-    types: {
-      getTypeParser: ((oid: number, format?: "text" | "binary") =>
-        oid === int8
-          ? (value: string) => Number(value)
-          : pg.types.getTypeParser(oid, format as "text")) as typeof pg.types.getTypeParser,
-    },
-  })
-
-export const redactedUrl = (url: string) => Redacted.make(url)
+}) => {
+  const applicationName = options.applicationName ?? "melody-studio"
+  const poolLayer = Layer.scoped(
+    PgPool,
+    Effect.acquireRelease(
+      Effect.tryPromise({
+        try: async () => {
+          const pool = new pg.Pool({
+            connectionString: withSessionSettings(Redacted.value(options.url)),
+            max: options.maxConnections ?? 10,
+            idleTimeoutMillis: 30_000,
+            connectionTimeoutMillis: 10_000,
+            application_name: applicationName,
+            types,
+          })
+          // Errors of idle connections surface on their next use; without a listener they would crash the process.
+          pool.on("error", () => undefined)
+          await pool.query("select 1")
+          return pool
+        },
+        catch: (cause) =>
+          new SqlError.SqlError({ cause, message: "Could not connect to PostgreSQL" }),
+      }),
+      (pool) => Effect.promise(() => pool.end()).pipe(Effect.timeoutOption("2 seconds")),
+    ),
+  )
+  const clientLayer = Layer.unwrapEffect(
+    Effect.map(PgPool, (pool) =>
+      PgClient.layerFromPool({ acquire: Effect.succeed(pool), applicationName, types }),
+    ),
+  )
+  return clientLayer.pipe(Layer.provideMerge(poolLayer))
+}

@@ -1,18 +1,29 @@
 import { PgClient } from "@effect/sql-pg"
-import { Context, Deferred, Effect, Layer, Queue, Ref, Schedule, Stream } from "effect"
+import { Context, Effect, Layer, Schedule, Stream } from "effect"
 
 const channel = "melody_events"
 
-const makeLocal = Effect.gen(function* () {
-  const current = yield* Ref.make(yield* Deferred.make<void>())
-  const wake = Effect.flatMap(Deferred.make<void>(), (fresh) =>
-    Effect.flatMap(Ref.getAndSet(current, fresh), (previous) =>
-      Deferred.succeed(previous, undefined),
-    ),
-  )
-  const next = Effect.flatMap(Ref.get(current), Deferred.await)
-  return { wake, next }
-})
+/**
+ * A wake-up bell as plain callbacks: ringing it is a few property reads, cheap enough to do on every
+ * append; waiting on it is an async effect resumed at the next ring.
+ */
+const makeBell = () => {
+  let waiting: Array<() => void> = []
+  const ring = () => {
+    if (waiting.length === 0) return
+    const woken = waiting
+    waiting = []
+    for (const resume of woken) resume()
+  }
+  const next = Effect.async<void>((resume) => {
+    const wake = () => resume(Effect.void)
+    waiting.push(wake)
+    return Effect.sync(() => {
+      waiting = waiting.filter((w) => w !== wake)
+    })
+  })
+  return { ring, next }
+}
 
 /**
  * Wakes subscriptions when events are committed: at once in this process, and through a coalesced
@@ -28,27 +39,34 @@ export class EventWakeups extends Context.Tag("@melody/events/EventWakeups")<
     readonly next: Effect.Effect<void>
     /** Events were committed: wake local subscriptions now and other processes shortly. */
     readonly signal: Effect.Effect<void>
+    /** The same, as a plain call, for code running in a driver callback. */
+    readonly ring: () => void
   }
 >() {
   /** Wake-ups within this process only (tests, tools). */
-  static readonly local = Layer.effect(
-    EventWakeups,
-    Effect.map(makeLocal, ({ next, wake }) => ({ next, signal: wake })),
-  )
+  static readonly local = Layer.sync(EventWakeups, () => {
+    const bell = makeBell()
+    return { next: bell.next, signal: Effect.sync(bell.ring), ring: bell.ring }
+  })
 
   static readonly live = Layer.scoped(
     EventWakeups,
     Effect.gen(function* () {
       const pg = yield* PgClient.PgClient
-      const local = yield* makeLocal
+      const local = makeBell()
+      const outgoing = makeBell()
+      let pending = false
       const instance = crypto.randomUUID()
-      const outbox = yield* Queue.sliding<void>(1)
-      const coalesceWindow = "20 millis"
+      const coalesceWindow = "50 millis"
 
-      yield* Queue.take(outbox).pipe(
-        // PgClient.notify sends `NOTIFY channel, $1`, which PostgreSQL does not accept with a parameter.
-        Effect.zipRight(pg.unsafe("select pg_notify($1, $2)", [channel, instance])),
-        Effect.zipRight(Effect.sleep(coalesceWindow)),
+      // PgClient.notify sends `NOTIFY channel, $1`, which PostgreSQL does not accept with a parameter.
+      const notify = pg.unsafe("select pg_notify($1, $2)", [channel, instance])
+      yield* Effect.gen(function* () {
+        if (!pending) yield* outgoing.next
+        pending = false
+        yield* notify
+        yield* Effect.sleep(coalesceWindow)
+      }).pipe(
         Effect.catchAll((error) =>
           Effect.logWarning("NOTIFY failed; subscriptions will poll", error),
         ),
@@ -58,17 +76,19 @@ export class EventWakeups extends Context.Tag("@melody/events/EventWakeups")<
 
       yield* pg.listen(channel).pipe(
         Stream.filter((sender) => sender !== instance),
-        Stream.runForEach(() => local.wake),
+        Stream.runForEach(() => Effect.sync(local.ring)),
         Effect.tapError((error) => Effect.logWarning("LISTEN failed; retrying", error)),
         Effect.retry(Schedule.exponential("200 millis").pipe(Schedule.upTo("30 seconds"))),
         Effect.forever,
         Effect.forkScoped,
       )
 
-      return {
-        next: local.next,
-        signal: Effect.zipRight(local.wake, Queue.offer(outbox, undefined)),
+      const ring = () => {
+        local.ring()
+        pending = true
+        outgoing.ring()
       }
+      return { next: local.next, signal: Effect.sync(ring), ring }
     }),
   )
 }

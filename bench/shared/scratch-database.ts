@@ -1,0 +1,38 @@
+import { rm } from "node:fs/promises"
+import {
+  dropDatabase,
+  ensureDatabase,
+  startEmbeddedPostgres,
+} from "#events/store/embedded-postgres.ts"
+import { freePort } from "#events/test-postgres.ts"
+
+export interface ScratchDatabase {
+  readonly url: string
+  readonly source: string
+  readonly drop: () => Promise<void>
+}
+
+/**
+ * A throw-away database for one benchmark run: on DATABASE_URL's server when set (so the numbers are the
+ * production PostgreSQL's), otherwise on an embedded PostgreSQL started for the run.
+ */
+export const scratchDatabase = async (label: string): Promise<ScratchDatabase> => {
+  const name = `melody_bench_${label}_${Date.now().toString(36)}`
+  const adminUrl = process.env.DATABASE_URL
+  if (adminUrl) {
+    const url = await ensureDatabase(adminUrl, name)
+    return { url, source: "DATABASE_URL", drop: () => dropDatabase(adminUrl, name) }
+  }
+  const dataDir = `/tmp/melody-bench-postgres-${process.pid}`
+  const server = await startEmbeddedPostgres({ dataDir, port: await freePort() })
+  const url = await ensureDatabase(server.adminUrl, name)
+  return {
+    url,
+    source: "embedded PostgreSQL",
+    drop: async () => {
+      await server.stop()
+      await rm(dataDir, { recursive: true, force: true })
+      await rm(`${dataDir}.password`, { force: true })
+    },
+  }
+}
