@@ -2,9 +2,12 @@ import { Args, Command, ValidationError } from "@effect/cli"
 import { NodeContext, NodeRuntime } from "@effect/platform-node"
 import { Cause, Console, Data, Effect, Layer } from "effect"
 import { projectionStatus, rebuildProjection } from "#projections/runner.ts"
+import { loadEnvFile } from "./env-file.ts"
 import { ToolsLive } from "./layers.ts"
 import { loggerLayer } from "./logger.ts"
 import { projections } from "./projections.ts"
+
+loadEnvFile()
 
 /**
  * Operator commands, on the same configuration as the server:

@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs"
 import { rm } from "node:fs/promises"
 import { createServer } from "node:net"
+import pg from "pg"
 import { startEmbeddedPostgres } from "./store/embedded-postgres.ts"
 
 /**
@@ -58,8 +59,36 @@ const embedded = async (): Promise<TestPostgres> => {
   }
 }
 
+/**
+ * Drops databases a killed run left behind: `<prefix>_<base-36 timestamp>...` older than an hour. Runs at
+ * the start of a run, so a shared server (CI's, a developer's) does not fill up with them.
+ */
+export const dropStaleDatabases = async (adminUrl: string, prefix: string) => {
+  const client = new pg.Client({ connectionString: adminUrl })
+  await client.connect()
+  try {
+    const { rows } = await client.query<{ datname: string }>(
+      "select datname from pg_database where datname like $1",
+      [`${prefix}\\_%`],
+    )
+    for (const { datname } of rows) {
+      const stamp = Number.parseInt(datname.slice(prefix.length + 1).split("_")[0] ?? "", 36)
+      if (Number.isFinite(stamp) && Date.now() - stamp > 3_600_000) {
+        await client
+          .query(`drop database if exists ${client.escapeIdentifier(datname)} with (force)`)
+          .catch(() => undefined)
+      }
+    }
+  } finally {
+    await client.end()
+  }
+}
+
 export const startTestPostgres = async (): Promise<TestPostgres> => {
   const url = process.env.DATABASE_URL
-  if (url) return { adminUrl: url, source: "DATABASE_URL", stop: async () => undefined }
+  if (url) {
+    await dropStaleDatabases(url, "melody_test")
+    return { adminUrl: url, source: "DATABASE_URL", stop: async () => undefined }
+  }
   return (await fromContainer()) ?? (await embedded())
 }

@@ -4,11 +4,12 @@
  */
 import { rm } from "node:fs/promises"
 import { ensureDatabase } from "#events/store/embedded-postgres.ts"
-import { freePort } from "#events/test-postgres.ts"
+import { dropStaleDatabases, freePort } from "#events/test-postgres.ts"
 
 const dataDir = `/tmp/melody-e2e-${process.pid}`
 
 if (process.env.DATABASE_URL) {
+  await dropStaleDatabases(process.env.DATABASE_URL, "melody_e2e")
   const name = `melody_e2e_${Date.now().toString(36)}`
   process.env.DATABASE_URL = await ensureDatabase(process.env.DATABASE_URL, name)
 } else {
