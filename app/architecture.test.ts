@@ -5,7 +5,7 @@ import { checkImports, projectSources } from "./architecture.ts"
 const root = fileURLToPath(new URL("..", import.meta.url))
 
 describe("architecture", () => {
-  it("the project follows DESIGN.md's dependency rules", () => {
+  it("the project follows the architecture's dependency rules", () => {
     const sources = projectSources(root)
     expect(sources.length).toBeGreaterThan(20)
     expect(checkImports(sources)).toEqual([])

@@ -3,7 +3,7 @@ import { dirname, join, normalize, relative } from "node:path"
 import ts from "typescript"
 
 /**
- * DESIGN.md's dependency rules, as code:
+ * The architecture's dependency rules, as code:
  * 1. Modules never import each other.
  * 2. Projections import events/ only.
  * 3. Contract files (events/contracts/**, every api.ts, app/api.ts) import only effect, @effect/platform's

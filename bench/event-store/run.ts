@@ -19,8 +19,8 @@ import {
 import { pgClientLayer } from "#events/store/pg-client.ts"
 import { eventCounts } from "#projections/event-counts.ts"
 import { prepareProjections, projectionMigrations, rebuildProjection } from "#projections/runner.ts"
-import { now, percentile, perSecond, printTable, type Row } from "../shared/report.ts"
-import { scratchDatabase } from "../shared/scratch-database.ts"
+import { now, percentile, perSecond, printTable, type Row } from "../support/report.ts"
+import { scratchDatabase } from "../support/scratch-database.ts"
 import { makeRaw } from "./raw.ts"
 
 const payload = (i: number) => {
