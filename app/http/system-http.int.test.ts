@@ -162,8 +162,8 @@ describeApp({ webDist })("system endpoints and the HTTP edge", (it) => {
           expect(route.headers.get("cache-control")).toBe("no-cache")
           const missingAsset = yield* request("/assets/nope.js")
           expect(missingAsset.status).toBe(404)
-          const escape = yield* request("/%2e%2e/%2e%2e/package.json")
-          expect(escape.text).not.toContain('"name"')
+          const traversal = yield* request("/%2e%2e/%2e%2e/package.json")
+          expect(traversal.text).not.toContain('"name"')
         }),
     )
 
