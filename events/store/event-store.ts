@@ -1,6 +1,6 @@
 import { SqlClient, SqlError } from "@effect/sql"
 import { Cause, Context, Effect, Layer, Option, Schedule } from "effect"
-import { type AppendRow, appendCall, satisfies, storedAppendCall } from "./append-function.ts"
+import { appendCall, parseAnswer, satisfies, storedAppendCall } from "./append-function.ts"
 import {
   type AppendError,
   EventIdConflict,
@@ -125,24 +125,17 @@ export const make = Effect.gen(function* () {
 
   /** What the append functions' answer means. */
   const interpret = (
-    row: AppendRow | undefined,
+    row: { readonly answer: string } | undefined,
     streamId: string,
     expected: ExpectedVersion,
     events: ReadonlyArray<NewEvent>,
   ): Answer => {
     if (row === undefined) throw new Error("append returned no row")
-    const version = num(row.o_version)
-    switch (row.o_outcome) {
+    const { outcome, version, position, transactionId } = parseAnswer(row.answer)
+    switch (outcome) {
       case "ok":
       case "duplicate":
-        return {
-          streamId,
-          version,
-          position: {
-            transactionId: row.o_transaction ?? "0",
-            globalPosition: num(row.o_position),
-          },
-        }
+        return { streamId, version, position: { transactionId, globalPosition: position } }
       case "id_conflict":
         return idConflict(streamId, events)
       case "conflict":
@@ -161,7 +154,7 @@ export const make = Effect.gen(function* () {
     events: ReadonlyArray<NewEvent>,
   ): Effect.Effect<AppendResult, AppendError> => {
     const call = appendCall(streamId, expected, events, true)
-    return sql.unsafe<AppendRow>(call.text, call.params).pipe(
+    return sql.unsafe<{ answer: string }>(call.text, call.params).pipe(
       Effect.orDie,
       Effect.flatMap(([row]) => {
         const answer = interpret(row, streamId, expected, events)
@@ -185,7 +178,7 @@ export const make = Effect.gen(function* () {
     Effect.async<AppendResult, AppendError | TransactionTooOld | SqlError.SqlError>((resume) => {
       const call = appendCall(streamId, expected, events, false)
       const query = { name: call.name, text: call.text, values: call.params as Array<unknown> }
-      pool.query(query, (error: Error | undefined, result: { rows: Array<AppendRow> }) => {
+      pool.query(query, (error: Error | undefined, result: { rows: Array<{ answer: string }> }) => {
         if (error) {
           resume(Effect.fail(new SqlError.SqlError({ cause: error, message: "Failed to append" })))
           return
@@ -221,7 +214,7 @@ export const make = Effect.gen(function* () {
     expected: ExpectedVersion,
     events: ReadonlyArray<NewEvent>,
   ) =>
-    sql.unsafe<AppendRow>(storedAppendCall, [streamId, events.map((e) => e.eventId)]).pipe(
+    sql.unsafe<{ answer: string }>(storedAppendCall, [streamId, events.map((e) => e.eventId)]).pipe(
       Effect.orDie,
       Effect.flatMap(([row]) => {
         const answer = interpret(row, streamId, expected, events)
