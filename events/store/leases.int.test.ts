@@ -16,21 +16,25 @@ const otherProcess = Effect.gen(function* () {
   return Context.get(context, SubscriptionLeases)
 })
 
+/** Takes this process's lease on `name` and keeps working under it, in the background, until stopped. */
+const holdInBackground = (name: string) =>
+  Effect.gen(function* () {
+    const mine = yield* SubscriptionLeases
+    const started = yield* Deferred.make<void>()
+    const holder = yield* Effect.fork(
+      mine.whileHeld(name, Effect.zipRight(Deferred.succeed(started, undefined), Effect.never)),
+    )
+    yield* Deferred.await(started)
+    return holder
+  })
+
 describeWithDatabase()("subscription leases", (it) => {
   it.scoped(
     "one process at a time holds a subscription; the other takes over when it lets go",
     () =>
       Effect.gen(function* () {
-        const mine = yield* SubscriptionLeases
         const theirs = yield* otherProcess
-        const started = yield* Deferred.make<void>()
-        const holder = yield* Effect.fork(
-          mine.whileHeld(
-            "projection:timeline",
-            Effect.zipRight(Deferred.succeed(started, undefined), Effect.never),
-          ),
-        )
-        yield* Deferred.await(started)
+        const holder = yield* holdInBackground("projection:timeline")
         expect(yield* theirs.whileHeld("projection:timeline", Effect.void)).toBe(false)
         expect(yield* theirs.whileHeld("projection:library", Effect.void)).toBe(true)
         yield* Fiber.interrupt(holder)
@@ -40,16 +44,8 @@ describeWithDatabase()("subscription leases", (it) => {
 
   it.scoped("when the holder's connection dies, its work stops and the lease is free again", () =>
     Effect.gen(function* () {
-      const mine = yield* SubscriptionLeases
       const theirs = yield* otherProcess
-      const started = yield* Deferred.make<void>()
-      const holder = yield* Effect.fork(
-        mine.whileHeld(
-          "projection:ledger",
-          Effect.zipRight(Deferred.succeed(started, undefined), Effect.never),
-        ),
-      )
-      yield* Deferred.await(started)
+      const holder = yield* holdInBackground("projection:ledger")
       const killed = yield* query(
         `select pg_terminate_backend(pid) from pg_locks
          where locktype = 'advisory' and classid = 7301 and objid = hashtext('projection:ledger')::oid and granted`,
