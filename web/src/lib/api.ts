@@ -1,13 +1,7 @@
-import { FetchHttpClient, HttpApiClient } from "@effect/platform"
-import { Effect, Either, ManagedRuntime } from "effect"
-import { MelodyApi } from "#app/api.ts"
+import type { Effect } from "effect"
+import type { ApiClient } from "./api-runtime.ts"
 
-const runtime = ManagedRuntime.make(FetchHttpClient.layer)
-const makeClient = HttpApiClient.make(MelodyApi, { baseUrl: window.location.origin })
-
-export type ApiClient = Effect.Effect.Success<typeof makeClient>
-
-let client: Promise<ApiClient> | undefined
+export type { ApiClient }
 
 /** A failure the server did not describe: the network, or a response we could not read. */
 export class ApiUnavailable extends Error {
@@ -32,13 +26,13 @@ const asError = (error: unknown): Error => {
 
 /**
  * Calls the API through the typed client built from the server's own contract. Resolves with the value or
- * rejects with the server's typed error itself, so screens can switch on its `_tag`.
+ * rejects with the server's typed error itself, so screens can switch on its `_tag`. The client and Effect's
+ * runtime load with the first call, so they never delay the first paint.
  */
 export const callApi = async <A, E>(call: (api: ApiClient) => Effect.Effect<A, E>): Promise<A> => {
-  client ??= runtime.runPromise(makeClient)
-  const api = await client
-  const result = await runtime.runPromise(Effect.either(call(api)))
-  if (Either.isLeft(result)) throw asError(result.left)
+  const { run } = await import("./api-runtime.ts")
+  const result = await run(call)
+  if (result._tag === "Left") throw asError(result.left)
   return result.right
 }
 
