@@ -1,6 +1,9 @@
 import { HttpApi, HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
+import { apiId, apiPrefix } from "#events/contracts/api-id.ts"
+import { Viewer } from "#events/contracts/auth.ts"
 import { withMessage } from "#events/contracts/messages.ts"
+import { IdentityApi } from "#modules/identity/api.ts"
 
 /**
  * The one HTTP API: every module's group under /api. Server handlers, the SPA's typed client and the
@@ -63,6 +66,14 @@ export const ClientErrorReport = Schema.Struct({
   ),
 })
 
+/** What the browser app needs to know about this installation. */
+export class SiteInfo extends Schema.Class<SiteInfo>("SiteInfo")({
+  /** Where privacy and rights requests go. */
+  contactEmail: Schema.String,
+  /** Mail stays in the development mailbox (offline mode). */
+  devMailbox: Schema.Boolean,
+}) {}
+
 export class SystemApi extends HttpApiGroup.make("system")
   .add(
     HttpApiEndpoint.get("health", "/health")
@@ -80,13 +91,16 @@ export class SystemApi extends HttpApiGroup.make("system")
   .add(
     HttpApiEndpoint.post("reportClientError", "/client-errors")
       .setPayload(ClientErrorReport)
-      .addSuccess(HttpApiSchema.Accepted),
+      .addSuccess(HttpApiSchema.Accepted)
+      .middleware(Viewer),
   )
+  .add(HttpApiEndpoint.get("site", "/site").addSuccess(SiteInfo))
   .annotate(OpenApi.Description, "Health of the service, and errors the browser app reports.") {}
 
-export class MelodyApi extends HttpApi.make("melody")
+export class MelodyApi extends HttpApi.make(apiId)
   .add(SystemApi)
+  .add(IdentityApi)
   .addError(MalformedRequest)
   .addError(InternalError)
-  .prefix("/api")
+  .prefix(apiPrefix)
   .annotate(OpenApi.Title, "Melody Studio API") {}

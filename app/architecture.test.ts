@@ -32,6 +32,7 @@ describe("architecture", () => {
       { path: "events/decider.ts", text: `import { projections } from "#app/projections.ts"` },
       { path: "web/src/lib/api.ts", text: `import { pool } from "#events/store/pg-client.ts"` },
       { path: "modules/identity/identity.ts", text: `import { MelodyApi } from "#app/api.ts"` },
+      { path: "modules/identity/users.test.ts", text: `import { AppLive } from "#app/layers.ts"` },
     ]
     const rules = checkImports(bad).map((v) => `${v.file}: ${v.rule}`)
     expect(rules).toEqual([
@@ -46,6 +47,7 @@ describe("architecture", () => {
       "events/decider.ts: events/ is the base: it imports no other backend folder",
       "web/src/lib/api.ts: the SPA imports backend code only through contract files",
       "modules/identity/identity.ts: only app/ knows app/",
+      "modules/identity/users.test.ts: only app/ knows app/",
     ])
   })
 

@@ -12,6 +12,7 @@ import ts from "typescript"
  *    through the #events, #modules, #projections and #app aliases, and into a module only through its
  *    index.ts or api.ts. Relative imports stay inside their folder.
  * 5. The SPA imports backend code only through contract files.
+ * Tests may also import app/testing.ts, to exercise a module through the whole app.
  */
 
 export interface SourceFile {
@@ -37,6 +38,9 @@ const folderOf = (path: string): string => {
   const [top, second] = path.split("/")
   return top === "modules" && second ? `modules/${second}` : (top ?? "")
 }
+
+/** Tests may run the whole app (`app/testing.ts`) to test a module through HTTP. */
+const isTest = (path: string) => /\.test\.tsx?$/.test(path)
 
 export const isContractFile = (path: string) =>
   path.startsWith("events/contracts/") ||
@@ -135,7 +139,7 @@ export const checkImports = (files: ReadonlyArray<SourceFile>): ReadonlyArray<Vi
         report(specifier, "projections import events/ only")
       } else if (from === "events" && toFolder !== "events") {
         report(specifier, "events/ is the base: it imports no other backend folder")
-      } else if (toFolder === "app") {
+      } else if (toFolder === "app" && !(isTest(file.path) && to === "app/testing.ts")) {
         report(specifier, "only app/ knows app/")
       }
     }

@@ -1,6 +1,7 @@
 import { Args, Command, ValidationError } from "@effect/cli"
 import { NodeContext, NodeRuntime } from "@effect/platform-node"
 import { Cause, Console, Data, Effect, Layer } from "effect"
+import { Identity } from "#modules/identity/index.ts"
 import { projectionStatus, rebuildProjection } from "#projections/runner.ts"
 import { loadEnvFile } from "./env-file.ts"
 import { ToolsLive } from "./layers.ts"
@@ -11,7 +12,7 @@ loadEnvFile()
 
 /**
  * Operator commands, on the same configuration as the server:
- *   npm run cli -- migrate | status | rebuild <projection>
+ *   npm run cli -- migrate | status | rebuild <projection> | grant-admin <username-or-email>
  */
 
 /** A mistake of the operator's: said plainly on stderr, exit code 1. */
@@ -58,7 +59,25 @@ const rebuild = Command.make(
     }),
 )
 
-const melody = Command.make("melody").pipe(Command.withSubcommands([migrate, status, rebuild]))
+const grantAdmin = Command.make(
+  "grant-admin",
+  {
+    account: Args.text({ name: "username-or-email" }).pipe(
+      Args.withDescription("the account to make an administrator"),
+    ),
+  },
+  ({ account }) =>
+    Effect.gen(function* () {
+      const identity = yield* Identity
+      const user = yield* identity.grantAdmin(account, "command line")
+      if (user === undefined) return yield* refuse(`No account "${account}".`)
+      yield* Console.log(`${user.username} (${user.email}) is an administrator.`)
+    }),
+)
+
+const melody = Command.make("melody").pipe(
+  Command.withSubcommands([migrate, status, rebuild, grantAdmin]),
+)
 
 const cli = Command.run(melody, { name: "Melody Studio", version: "0.1.0" })
 

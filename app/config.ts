@@ -16,6 +16,10 @@ export interface AppConfigShape {
   readonly embeddedPostgresPort: number
   readonly webDist: string
   readonly logLevel: string
+  /** Where privacy requests go; shown in the privacy notice. */
+  readonly contactEmail: string
+  /** Behind a reverse proxy: take the client's address and scheme from X-Forwarded-For / -Proto. */
+  readonly trustProxy: boolean
 }
 
 export class AppConfig extends Context.Tag("@melody/app/AppConfig")<AppConfig, AppConfigShape>() {}
@@ -37,6 +41,8 @@ export const appConfig = Config.all({
     "error",
     "fatal",
   )("LOG_LEVEL").pipe(Config.withDefault("info" as const)),
+  contactEmail: Config.string("CONTACT_EMAIL").pipe(Config.withDefault("privacy@melody.studio")),
+  trustProxy: Config.boolean("TRUST_PROXY").pipe(Config.withDefault(false)),
 }).pipe(
   Config.map(
     (c): AppConfigShape => ({

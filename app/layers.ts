@@ -1,25 +1,57 @@
 import { Effect, Layer } from "effect"
+import { AppUrl } from "#events/app-url.ts"
+import { JobQueue } from "#events/jobs.ts"
+import { RateLimiter } from "#events/rate-limit.ts"
 import { EventStoreLive, EventWakeups, SubscriptionLeases } from "#events/store/index.ts"
+import { AuthenticatedLive, Identity, IdentityLive, ViewerLive } from "#modules/identity/index.ts"
 import { AppConfig, AppConfigLive, appConfig, describeConfig } from "./config.ts"
 import { DatabaseLive } from "./database.ts"
 import { ErrorReports } from "./error-reports.ts"
+import { JobWorkerLive } from "./jobs.ts"
 import { loggerLayer } from "./logger.ts"
 import { migrateAll } from "./migrations.ts"
 import { HttpLive } from "./server.ts"
-import { WorkersLive } from "./workers.ts"
+import { ProjectionsLive } from "./workers.ts"
 
 /** JSON logs through pino, at LOG_LEVEL. */
 export const LoggingLive = Layer.unwrapEffect(
   Effect.map(appConfig, (config) => loggerLayer(config.logLevel)),
 )
 
-/** The database and the event store on it, migrated. */
+/** The database and the event store on it. */
 export const StoreLive = Layer.mergeAll(
   EventStoreLive.pipe(Layer.provideMerge(EventWakeups.live)),
   SubscriptionLeases.live,
 ).pipe(Layer.provideMerge(DatabaseLive))
 
-const MigratedLive = Layer.effectDiscard(migrateAll.pipe(Effect.orDie))
+/** What modules share: jobs, rate limits, the app's address, error reports. */
+export const PlatformLive = Layer.mergeAll(
+  JobQueue.live,
+  RateLimiter.live,
+  ErrorReports.live,
+  Layer.effect(
+    AppUrl,
+    Effect.map(AppConfig, (config) => config.appUrl),
+  ),
+)
+
+/** Every module's services, and the middlewares that tell who is calling. */
+export const ModulesLive = Layer.mergeAll(AuthenticatedLive, ViewerLive).pipe(
+  Layer.provideMerge(IdentityLive),
+)
+
+/** Modules and platform on a store, after migrations. Tests pass their own database. */
+export const foundation = <E, R>(store: Layer.Layer<Layer.Layer.Success<typeof StoreLive>, E, R>) =>
+  ModulesLive.pipe(
+    Layer.provideMerge(PlatformLive),
+    Layer.provideMerge(Layer.effectDiscard(migrateAll.pipe(Effect.orDie))),
+    Layer.provideMerge(store),
+  )
+
+/** What happens once the modules are up: the configured administrator gets the role. */
+export const Startup = Layer.effectDiscard(
+  Effect.flatMap(Identity, (identity) => identity.ensureConfiguredAdmin),
+)
 
 const StartupLog = Layer.effectDiscard(
   Effect.flatMap(AppConfig, (config) =>
@@ -27,17 +59,18 @@ const StartupLog = Layer.effectDiscard(
   ),
 )
 
-/** Everything one replica runs: HTTP server and background workers, after migrations. */
-export const AppLive = Layer.mergeAll(HttpLive, WorkersLive).pipe(
-  Layer.provide(MigratedLive),
-  Layer.provide(ErrorReports.live),
-  Layer.provideMerge(StoreLive),
+const Foundation = foundation(StoreLive).pipe(
   Layer.provide(StartupLog),
   Layer.provideMerge(AppConfigLive),
 )
 
-/** The same database layers without the HTTP server or workers, for the command line. */
-export const ToolsLive = Layer.provideMerge(
-  Layer.provideMerge(MigratedLive, StoreLive),
-  AppConfigLive,
-)
+/** Everything one replica runs: the HTTP server, projections and background jobs. */
+export const AppLive = Layer.mergeAll(
+  HttpLive,
+  ProjectionsLive,
+  Layer.unwrapEffect(JobWorkerLive),
+  Startup,
+).pipe(Layer.provide(Foundation))
+
+/** The same services without the HTTP server or background work, for the command line. */
+export const ToolsLive = Foundation

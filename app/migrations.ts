@@ -1,11 +1,15 @@
 import { Effect } from "effect"
+import { rateLimitMigrations } from "#events/rate-limit.ts"
 import { eventStoreMigrations, runMigrations } from "#events/store/index.ts"
+import { identityMigrations } from "#modules/identity/index.ts"
 import { prepareProjections, projectionMigrations } from "#projections/runner.ts"
 import { projections } from "./projections.ts"
 
 /** Brings the database to the code's shape: the store, each module, then the projections' tables. */
 export const migrateAll = Effect.gen(function* () {
   yield* runMigrations("event_store", eventStoreMigrations)
+  yield* runMigrations("rate_limits", rateLimitMigrations)
+  yield* runMigrations("identity", identityMigrations)
   yield* runMigrations("projections", projectionMigrations)
   yield* prepareProjections(projections)
 }).pipe(Effect.withSpan("migrateAll"))

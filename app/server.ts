@@ -2,6 +2,7 @@ import { createServer } from "node:http"
 import { HttpApiBuilder, HttpApiSwagger, HttpServer } from "@effect/platform"
 import { NodeHttpServer } from "@effect/platform-node"
 import { Effect, Layer } from "effect"
+import { IdentityHttpLive } from "#modules/identity/index.ts"
 import { MelodyApi } from "./api.ts"
 import { AppConfig } from "./config.ts"
 import { ErrorReports } from "./error-reports.ts"
@@ -10,7 +11,9 @@ import { makeStaticFiles } from "./http/static-files.ts"
 import { SystemHttpLive } from "./http/system-http.ts"
 
 /** The API's handlers, one group per module. */
-const ApiLive = HttpApiBuilder.api(MelodyApi).pipe(Layer.provide(SystemHttpLive))
+const ApiLive = HttpApiBuilder.api(MelodyApi).pipe(
+  Layer.provide([SystemHttpLive, IdentityHttpLive]),
+)
 
 /** The HTTP server: the API under /api (documented at /api/docs), the SPA everywhere else. */
 export const HttpLive = Layer.unwrapEffect(
@@ -20,7 +23,9 @@ export const HttpLive = Layer.unwrapEffect(
     const withEdge = edge({
       staticFiles: makeStaticFiles(config.webDist),
       recordError: reports.record,
+      appOrigin: new URL(config.appUrl).origin,
       secure: config.appUrl.startsWith("https://"),
+      trustProxy: config.trustProxy,
     })
     // Like HttpApiBuilder.serve, but the edge wraps the API app itself rather than being a server middleware,
     // which only sees responses after they are sent: the edge must be able to change them.

@@ -1,9 +1,10 @@
 import { HttpServer } from "@effect/platform"
-import { Effect, Layer, Option } from "effect"
+import { ConfigProvider, Effect, Layer, Option } from "effect"
+import { runDueJobs } from "#events/jobs.ts"
 import { describeWith, TestDatabase, type TestDatabaseOptions } from "#events/testing.ts"
 import { AppConfig, type AppConfigShape } from "./config.ts"
-import { ErrorReports } from "./error-reports.ts"
-import { migrateAll } from "./migrations.ts"
+import { jobKinds } from "./jobs.ts"
+import { foundation, Startup } from "./layers.ts"
 import { HttpLive } from "./server.ts"
 
 export const testConfig = (overrides: Partial<AppConfigShape> = {}): AppConfigShape => ({
@@ -16,22 +17,35 @@ export const testConfig = (overrides: Partial<AppConfigShape> = {}): AppConfigSh
   embeddedPostgresPort: 0,
   webDist: "/nonexistent",
   logLevel: "warn",
+  contactEmail: "privacy@example.test",
+  trustProxy: false,
   ...overrides,
 })
 
-/** The whole HTTP server on a random port, on the test file's own database. */
-export const TestApp = (config: Partial<AppConfigShape> = {}, database: TestDatabaseOptions = {}) =>
-  HttpLive.pipe(
-    Layer.provide(ErrorReports.live),
-    Layer.provide(Layer.effectDiscard(Effect.orDie(migrateAll))),
-    Layer.provideMerge(TestDatabase(database)),
-    Layer.provide(Layer.succeed(AppConfig, testConfig(config))),
+export interface TestAppOptions {
+  readonly config?: Partial<AppConfigShape>
+  readonly database?: TestDatabaseOptions
+  /** Environment variables the modules read (rate limits, token lifetimes...). */
+  readonly env?: Record<string, string>
+}
+
+/**
+ * The whole HTTP server on a random port, on the test file's own database, with every module. Background
+ * jobs do not run by themselves: tests run them with `runJobs`.
+ */
+export const TestApp = (options: TestAppOptions = {}) =>
+  Layer.mergeAll(HttpLive, Startup).pipe(
+    Layer.provideMerge(foundation(TestDatabase(options.database))),
+    Layer.provide(Layer.succeed(AppConfig, testConfig(options.config))),
+    Layer.provide(
+      Layer.setConfigProvider(ConfigProvider.fromMap(new Map(Object.entries(options.env ?? {})))),
+    ),
   )
 
-export const describeApp = (
-  config: Partial<AppConfigShape> = {},
-  database: TestDatabaseOptions = {},
-) => describeWith(TestApp(config, database))
+export const describeApp = (options: TestAppOptions = {}) => describeWith(TestApp(options))
+
+/** Runs every background job that is due, as the worker would. */
+export const runJobs = runDueJobs(jobKinds)
 
 /** The server's address, for fetch. */
 export const serverUrl = Effect.map(HttpServer.HttpServer, (server) => {
@@ -68,3 +82,51 @@ export const postJson = (path: string, body: unknown, headers: Record<string, st
     headers: { "content-type": "application/json", ...headers },
     body: typeof body === "string" ? body : JSON.stringify(body),
   })
+
+/**
+ * A browser, as far as the server can tell: it keeps the cookies it is given and sends them back, and says
+ * where its requests come from.
+ */
+export const browser = () => {
+  const cookies = new Map<string, string>()
+  const remember = (headers: Headers) => {
+    for (const line of headers.getSetCookie()) {
+      const [pair = "", ...attributes] = line.split(";")
+      const [name = "", value = ""] = pair.split("=")
+      const expired = attributes.some(
+        (a) => /expires=thu, 01 jan 1970/i.test(a.trim()) || /max-age=0/i.test(a.trim()),
+      )
+      if (value === "" || expired) cookies.delete(name.trim())
+      else cookies.set(name.trim(), value)
+    }
+  }
+  const send = (path: string, init: RequestInit = {}) =>
+    Effect.flatMap(serverUrl, (base) =>
+      Effect.promise(async (): Promise<Answer> => {
+        const headers = new Headers(init.headers)
+        headers.set("origin", base)
+        if (cookies.size > 0)
+          headers.set("cookie", [...cookies].map(([k, v]) => `${k}=${v}`).join("; "))
+        const response = await fetch(base + path, { ...init, headers })
+        remember(response.headers)
+        const text = await response.text()
+        let body: unknown = text
+        try {
+          body = JSON.parse(text)
+        } catch {
+          // not JSON
+        }
+        return { status: response.status, headers: response.headers, body, text }
+      }),
+    )
+  return {
+    cookies,
+    get: (path: string) => send(path),
+    post: (path: string, body: unknown = {}) =>
+      send(path, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      }),
+  }
+}

@@ -5,6 +5,9 @@ import type { EventMetadata } from "./contracts/metadata.ts"
 /** The id of the request (or job run) the current fiber works for; the HTTP edge sets it per request. */
 export const currentRequestId = FiberRef.unsafeMake<string | undefined>(undefined)
 
+/** The address of the client the current request came from (behind a trusted proxy: the forwarded one). */
+export const currentClientAddress = FiberRef.unsafeMake<string>("unknown")
+
 /** The id that ties together everything one request or job causes. */
 export const currentCorrelationId = FiberRef.unsafeMake<string | undefined>(undefined)
 

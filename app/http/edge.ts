@@ -6,9 +6,14 @@ import {
 } from "@effect/platform"
 import { Cause, Effect, Option, type Scope } from "effect"
 import { Actors } from "#events/contracts/actor.ts"
-import { currentCorrelationId, currentRequestId } from "#events/request-context.ts"
+import {
+  currentClientAddress,
+  currentCorrelationId,
+  currentRequestId,
+} from "#events/request-context.ts"
 import type { ErrorReport } from "../error-reports.ts"
 import { scrubUrl } from "../scrub.ts"
+import { cameFromThisApp } from "./origin-check.ts"
 import { withSecurityHeaders } from "./security-headers.ts"
 
 export interface EdgeOptions<R> {
@@ -16,7 +21,11 @@ export interface EdgeOptions<R> {
     pathname: string,
   ) => Effect.Effect<HttpServerResponse.HttpServerResponse, never, R>
   readonly recordError: (report: ErrorReport) => Effect.Effect<void>
+  /** The origin of APP_URL; state-changing requests from elsewhere are refused. */
+  readonly appOrigin: string
   readonly secure: boolean
+  /** Take the client's address and scheme from X-Forwarded-For / X-Forwarded-Proto. */
+  readonly trustProxy: boolean
 }
 
 const requestIdPattern = /^[A-Za-z0-9._-]{8,64}$/
@@ -40,13 +49,21 @@ const sentence = (issue: { readonly path: ReadonlyArray<unknown>; readonly messa
   return generic.test(issue.message) ? `${issue.path.join(".")}: ${issue.message}` : issue.message
 }
 
-/** Turns the built-in decode error's tree into one sentence per problem, keeping the issues for clients. */
-const clarifyDecodeError = (response: HttpServerResponse.HttpServerResponse) => {
-  if (response.status !== 400 || response.body._tag !== "Uint8Array") return response
+/**
+ * Finishes an API answer: the built-in decode error's tree becomes one sentence per problem (the issues stay
+ * for clients), and a 429 says when to come back in Retry-After.
+ */
+const finishApiResponse = (response: HttpServerResponse.HttpServerResponse) => {
+  if ((response.status !== 400 && response.status !== 429) || response.body._tag !== "Uint8Array")
+    return response
   try {
     const body = JSON.parse(decoder.decode(response.body.body)) as {
       _tag?: string
       issues?: ReadonlyArray<{ path: ReadonlyArray<unknown>; message: string }>
+      retryAfterSeconds?: number
+    }
+    if (response.status === 429 && typeof body.retryAfterSeconds === "number") {
+      return HttpServerResponse.setHeader(response, "retry-after", String(body.retryAfterSeconds))
     }
     if (body._tag !== "HttpApiDecodeError" || !body.issues) return response
     const message = [...new Set(body.issues.map(sentence))].join("; ")
@@ -55,6 +72,8 @@ const clarifyDecodeError = (response: HttpServerResponse.HttpServerResponse) => 
     return response
   }
 }
+
+const forwarded = (value: string | undefined) => value?.split(",")[0]?.trim() || undefined
 
 /**
  * Everything every request goes through: a request id, the SPA for non-API paths, clear JSON errors for
@@ -72,56 +91,74 @@ export const edge =
       const pathname = new URL(request.url, "http://localhost").pathname
       const isApi = pathname === "/api" || pathname.startsWith("/api/")
 
+      const scheme = options.trustProxy
+        ? (forwarded(request.headers["x-forwarded-proto"]) ?? (options.secure ? "https" : "http"))
+        : options.secure
+          ? "https"
+          : "http"
+      const address =
+        (options.trustProxy ? forwarded(request.headers["x-forwarded-for"]) : undefined) ??
+        Option.getOrElse(request.remoteAddress, () => "unknown")
+      const refused = isApi && !cameFromThisApp(request, options.appOrigin, scheme)
+
       const answer: Effect.Effect<
         HttpServerResponse.HttpServerResponse,
         never,
         R | RA | HttpServerRequest.HttpServerRequest | Scope.Scope
-      > = isApi
-        ? app.pipe(
-            Effect.map(clarifyDecodeError),
-            Effect.catchAllCause((cause) => {
-              // The client went away: nothing to answer, and an interruption carries no error.
-              if (Cause.isInterruptedOnly(cause))
-                return Effect.failCause(cause as Cause.Cause<never>)
-              const error = findError(cause)
-              if (error instanceof HttpServerError.RouteNotFound) {
-                return Effect.succeed(
-                  jsonError(404, {
-                    _tag: "NotFound",
-                    message: `No endpoint ${request.method} ${pathname}`,
-                  }),
-                )
-              }
-              if (error instanceof HttpServerError.RequestError && error.reason === "Decode") {
-                return Effect.succeed(
-                  jsonError(400, {
-                    _tag: "MalformedRequest",
-                    message: "The request body is not valid JSON.",
-                  }),
-                )
-              }
-              return Effect.gen(function* () {
-                yield* Effect.logError("Request failed", cause)
-                yield* Effect.forkDaemon(
-                  options.recordError({
-                    source: "server",
-                    actor: Actors.anonymous,
-                    message: Cause.pretty(cause).split("\n")[0] ?? "defect",
-                    stack: Cause.pretty(cause),
-                    context: { method: request.method, url: scrubUrl(request.url), requestId },
-                  }),
-                )
-                return jsonError(500, {
-                  _tag: "InternalError",
-                  message: "Something went wrong on our side. The error has been recorded.",
-                  requestId,
-                })
-              })
+      > = refused
+        ? Effect.succeed(
+            jsonError(403, {
+              _tag: "Forbidden",
+              message: "This request came from another site and was refused.",
             }),
-            Effect.locally(currentRequestId, requestId),
-            Effect.locally(currentCorrelationId, requestId),
           )
-        : options.staticFiles(pathname)
+        : isApi
+          ? app.pipe(
+              Effect.map(finishApiResponse),
+              Effect.catchAllCause((cause) => {
+                // The client went away: nothing to answer, and an interruption carries no error.
+                if (Cause.isInterruptedOnly(cause))
+                  return Effect.failCause(cause as Cause.Cause<never>)
+                const error = findError(cause)
+                if (error instanceof HttpServerError.RouteNotFound) {
+                  return Effect.succeed(
+                    jsonError(404, {
+                      _tag: "NotFound",
+                      message: `No endpoint ${request.method} ${pathname}`,
+                    }),
+                  )
+                }
+                if (error instanceof HttpServerError.RequestError && error.reason === "Decode") {
+                  return Effect.succeed(
+                    jsonError(400, {
+                      _tag: "MalformedRequest",
+                      message: "The request body is not valid JSON.",
+                    }),
+                  )
+                }
+                return Effect.gen(function* () {
+                  yield* Effect.logError("Request failed", cause)
+                  yield* Effect.forkDaemon(
+                    options.recordError({
+                      source: "server",
+                      actor: Actors.anonymous,
+                      message: Cause.pretty(cause).split("\n")[0] ?? "defect",
+                      stack: Cause.pretty(cause),
+                      context: { method: request.method, url: scrubUrl(request.url), requestId },
+                    }),
+                  )
+                  return jsonError(500, {
+                    _tag: "InternalError",
+                    message: "Something went wrong on our side. The error has been recorded.",
+                    requestId,
+                  })
+                })
+              }),
+              Effect.locally(currentRequestId, requestId),
+              Effect.locally(currentCorrelationId, requestId),
+              Effect.locally(currentClientAddress, address),
+            )
+          : options.staticFiles(pathname)
 
       const response = yield* answer.pipe(Effect.annotateLogs("requestId", requestId))
       const status = response.status

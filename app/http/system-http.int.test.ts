@@ -19,7 +19,7 @@ const errorEvents = Effect.map(
   ([row]) => row?.n ?? 0,
 )
 
-describeApp({ webDist })("system endpoints and the HTTP edge", (it) => {
+describeApp({ config: { webDist } })("system endpoints and the HTTP edge", (it) => {
   describe("health", () => {
     it.effect("reports the database and every projection", () =>
       Effect.gen(function* () {

@@ -2,8 +2,11 @@ import { HttpApiBuilder, HttpServerRequest } from "@effect/platform"
 import { SqlClient } from "@effect/sql"
 import { Effect } from "effect"
 import { Actors } from "#events/contracts/actor.ts"
+import { actorOf, CurrentViewer } from "#events/contracts/auth.ts"
+import { Identity } from "#modules/identity/index.ts"
 import { projectionStatus } from "#projections/runner.ts"
-import { Health, MelodyApi, ProjectionHealth, ServiceUnavailable } from "../api.ts"
+import { Health, MelodyApi, ProjectionHealth, ServiceUnavailable, SiteInfo } from "../api.ts"
+import { AppConfig } from "../config.ts"
 import { ErrorReports } from "../error-reports.ts"
 import { projections } from "../projections.ts"
 import { scrubUrl } from "../scrub.ts"
@@ -14,6 +17,8 @@ export const SystemHttpLive = HttpApiBuilder.group(MelodyApi, "system", (handler
   Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
     const reports = yield* ErrorReports
+    const config = yield* AppConfig
+    const identity = yield* Identity
 
     const databaseLatency = Effect.gen(function* () {
       const started = performance.now()
@@ -47,12 +52,21 @@ export const SystemHttpLive = HttpApiBuilder.group(MelodyApi, "system", (handler
           })
         }),
       )
+      .handle("site", () =>
+        Effect.succeed(
+          new SiteInfo({
+            contactEmail: config.contactEmail,
+            devMailbox: identity.mailbox !== undefined,
+          }),
+        ),
+      )
       .handle("reportClientError", ({ payload }) =>
         Effect.gen(function* () {
           const request = yield* HttpServerRequest.HttpServerRequest
+          const viewer = yield* CurrentViewer
           yield* reports.record({
             source: "client",
-            actor: Actors.anonymous,
+            actor: viewer ? actorOf(viewer) : Actors.anonymous,
             message: payload.message,
             stack: payload.stack,
             context: {

@@ -1,4 +1,7 @@
 export * from "./actor.ts"
+export * from "./auth.ts"
 export * from "./errors.ts"
+export * from "./http-errors.ts"
+export * from "./identity.ts"
 export * from "./messages.ts"
 export * from "./metadata.ts"

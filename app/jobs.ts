@@ -1,0 +1,31 @@
+import { Effect } from "effect"
+import { Actors } from "#events/contracts/actor.ts"
+import { jobWorker, type PermanentFailure } from "#events/jobs.ts"
+import { forgetOldRateLimitWindows } from "#events/rate-limit.ts"
+import { identityJobs } from "#modules/identity/index.ts"
+import { ErrorReports } from "./error-reports.ts"
+
+/** Every kind of background job, from every module. */
+export const jobKinds = [...identityJobs, forgetOldRateLimitWindows]
+
+const reportFailure = (failure: PermanentFailure) =>
+  Effect.flatMap(ErrorReports, (reports) =>
+    reports.record({
+      source: "job",
+      actor: Actors.system("jobs"),
+      message: `Job ${failure.task} failed after ${failure.attempts} attempts: ${
+        failure.error instanceof Error ? failure.error.message : String(failure.error)
+      }`,
+      stack: failure.error instanceof Error ? failure.error.stack : undefined,
+      context: { task: failure.task, jobId: failure.jobId, attempts: failure.attempts },
+    }),
+  )
+
+/** This replica's share of the background jobs; a job that fails for good lands in the error stream. */
+export const JobWorkerLive = Effect.map(ErrorReports, (reports) =>
+  jobWorker(jobKinds, {
+    concurrency: 4,
+    onPermanentFailure: (failure) =>
+      reportFailure(failure).pipe(Effect.provideService(ErrorReports, reports)),
+  }),
+)

@@ -1,0 +1,50 @@
+import { HttpApiMiddleware, HttpApiSchema, HttpApiSecurity } from "@effect/platform"
+import { Context, Schema } from "effect"
+import type { Actor } from "./actor.ts"
+
+/** The session cookie: HttpOnly, SameSite=Lax, Secure behind TLS. */
+export const sessionCookieName = "melody_session"
+
+export class Unauthorized extends Schema.TaggedError<Unauthorized>()(
+  "Unauthorized",
+  { message: Schema.String },
+  HttpApiSchema.annotations({ status: 401 }),
+) {}
+
+export const notSignedIn = new Unauthorized({ message: "You need to be signed in to do that." })
+
+/** Who is calling, as far as every module needs to know. */
+export interface SignedInUser {
+  readonly userId: string
+  readonly username: string
+  readonly name: string
+  readonly isAdmin: boolean
+  readonly emailVerified: boolean
+}
+
+export class CurrentUser extends Context.Tag("@melody/CurrentUser")<CurrentUser, SignedInUser>() {}
+
+/** The actor a signed-in user's commands are recorded with. */
+export const actorOf = (user: SignedInUser): Actor =>
+  user.isAdmin ? { _tag: "Admin", userId: user.userId } : { _tag: "User", userId: user.userId }
+
+/** How the session travels: the cookie, read by the middlewares below. */
+export const sessionSecurity = HttpApiSecurity.apiKey({ in: "cookie", key: sessionCookieName })
+
+/** Endpoints that only a signed-in user may call declare this middleware; it provides `CurrentUser`. */
+export class Authenticated extends HttpApiMiddleware.Tag<Authenticated>()("Authenticated", {
+  failure: Unauthorized,
+  provides: CurrentUser,
+  security: { session: sessionSecurity },
+}) {}
+
+/** The caller if signed in, for endpoints anyone may call but that answer a signed-in user differently. */
+export class CurrentViewer extends Context.Tag("@melody/CurrentViewer")<
+  CurrentViewer,
+  SignedInUser | undefined
+>() {}
+
+export class Viewer extends HttpApiMiddleware.Tag<Viewer>()("Viewer", {
+  provides: CurrentViewer,
+  security: { session: sessionSecurity },
+}) {}

@@ -1,0 +1,88 @@
+import { Schema } from "effect"
+
+/**
+ * Identity's facts. A user's stream is `user-<id>`; their sign-ins are on `user-logins-<id>` so the user
+ * stream stays short; each username and e-mail address is claimed on its own stream
+ * (`username-<lowercase>`, `user-email-<lowercase>`), appended together with the registration, so two
+ * people can never get the same one. Passwords and token secrets are never in events.
+ */
+
+export class UserRegistered extends Schema.TaggedClass<UserRegistered>()("UserRegistered", {
+  userId: Schema.String,
+  username: Schema.String,
+  email: Schema.String,
+  name: Schema.String,
+}) {}
+
+export class UsernameClaimed extends Schema.TaggedClass<UsernameClaimed>()("UsernameClaimed", {
+  userId: Schema.String,
+  username: Schema.String,
+}) {}
+
+export class EmailClaimed extends Schema.TaggedClass<EmailClaimed>()("EmailClaimed", {
+  userId: Schema.String,
+  email: Schema.String,
+}) {}
+
+export class EmailVerificationRequested extends Schema.TaggedClass<EmailVerificationRequested>()(
+  "EmailVerificationRequested",
+  { userId: Schema.String, email: Schema.String, expiresAt: Schema.Date },
+) {}
+
+export class EmailVerified extends Schema.TaggedClass<EmailVerified>()("EmailVerified", {
+  userId: Schema.String,
+  email: Schema.String,
+}) {}
+
+export class PasswordResetRequested extends Schema.TaggedClass<PasswordResetRequested>()(
+  "PasswordResetRequested",
+  {
+    userId: Schema.String,
+    expiresAt: Schema.Date,
+  },
+) {}
+
+export class PasswordChanged extends Schema.TaggedClass<PasswordChanged>()("PasswordChanged", {
+  userId: Schema.String,
+  reason: Schema.Literal("reset"),
+}) {}
+
+export class AdminGranted extends Schema.TaggedClass<AdminGranted>()("AdminGranted", {
+  userId: Schema.String,
+  grantedBy: Schema.Literal("configuration", "command line", "administrator"),
+}) {}
+
+export class UserLoggedIn extends Schema.TaggedClass<UserLoggedIn>()("UserLoggedIn", {
+  userId: Schema.String,
+}) {}
+
+export class UserLoggedOut extends Schema.TaggedClass<UserLoggedOut>()("UserLoggedOut", {
+  userId: Schema.String,
+}) {}
+
+/** Everything on a `user-<id>` stream. */
+export const UserEvent = Schema.Union(
+  UserRegistered,
+  EmailVerificationRequested,
+  EmailVerified,
+  PasswordResetRequested,
+  PasswordChanged,
+  AdminGranted,
+)
+export type UserEvent = typeof UserEvent.Type
+
+export const IdentityEvent = Schema.Union(
+  UserEvent,
+  UsernameClaimed,
+  EmailClaimed,
+  UserLoggedIn,
+  UserLoggedOut,
+)
+export type IdentityEvent = typeof IdentityEvent.Type
+
+export const identityStreams = {
+  user: (userId: string) => `user-${userId}`,
+  logins: (userId: string) => `user-logins-${userId}`,
+  username: (username: string) => `username-${username.toLowerCase()}`,
+  email: (email: string) => `user-email-${email.toLowerCase()}`,
+}

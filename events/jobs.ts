@@ -1,0 +1,193 @@
+import { EventEmitter } from "node:events"
+import { SqlClient } from "@effect/sql"
+import { Cause, Context, Effect, Layer, ParseResult, Runtime, Schedule, Schema } from "effect"
+import { Logger, run, runMigrations, runOnce, type Task, type TaskList } from "graphile-worker"
+import { currentCorrelationId } from "./request-context.ts"
+import { PgPool } from "./store/pg-client.ts"
+
+/**
+ * Durable background work on graphile-worker: jobs live in PostgreSQL, are enqueued in the same transaction
+ * as the events that cause them, survive restarts, are retried with backoff, and are claimed by one replica
+ * each (SKIP LOCKED).
+ */
+export interface JobKind<P, R = never> {
+  /** Unique across the app: `<module>:<what>` (cron entries accept no dots). */
+  readonly name: string
+  /** How the payload is stored: encoded to JSON when enqueued, decoded before `run`. */
+  // biome-ignore lint/suspicious/noExplicitAny: the encoded side is whatever JSON the schema makes
+  readonly payload: Schema.Schema<P, any>
+  readonly maxAttempts: number
+  /** Cron schedule (five fields, UTC) for recurring jobs that need no payload. */
+  readonly cron?: string
+  readonly run: (payload: P, job: JobRun) => Effect.Effect<void, unknown, R>
+}
+
+export interface JobRun {
+  readonly id: string
+  readonly attempt: number
+  readonly maxAttempts: number
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: a registry of kinds whose payload types differ
+export type AnyJobKind<R = never> = JobKind<any, R>
+
+/** Any kind at all, whatever it needs: for registries of kinds, which run with all their requirements. */
+// biome-ignore lint/suspicious/noExplicitAny: see above
+export type SomeJobKind = JobKind<any, any>
+
+/** What a set of job kinds needs to run. */
+// biome-ignore lint/suspicious/noExplicitAny: only the requirements are read
+export type RequirementsOf<K> = K extends JobKind<any, infer R> ? R : never
+
+export class JobQueue extends Context.Tag("@melody/JobQueue")<
+  JobQueue,
+  {
+    /** Enqueues inside the current transaction when there is one, so the job exists exactly if it commits. */
+    readonly enqueue: <P, R>(
+      kind: JobKind<P, R>,
+      payload: P,
+      options?: { readonly runAt?: Date; readonly key?: string },
+    ) => Effect.Effect<void>
+  }
+>() {
+  /** Installs graphile-worker's schema (idempotent) and enqueues through SQL. */
+  static readonly live = Layer.effect(
+    JobQueue,
+    Effect.gen(function* () {
+      const sql = yield* SqlClient.SqlClient
+      const pool = yield* PgPool
+      yield* Effect.promise(() => runMigrations({ pgPool: pool, logger: quietLogger }))
+      return {
+        enqueue: (kind, payload, options) =>
+          Effect.flatMap(
+            Schema.encode(kind.payload)(payload),
+            (encoded) =>
+              sql`select graphile_worker.add_job(
+                  ${kind.name},
+                  ${JSON.stringify(encoded)}::json,
+                  run_at => ${options?.runAt ?? null}::timestamptz,
+                  max_attempts => ${kind.maxAttempts},
+                  job_key => ${options?.key ?? null}
+                )`,
+          ).pipe(Effect.orDie, Effect.asVoid),
+      }
+    }),
+  )
+}
+
+const quietLogger = new Logger(() => () => undefined)
+
+export interface PermanentFailure {
+  readonly task: string
+  readonly jobId: string
+  readonly attempts: number
+  readonly error: unknown
+}
+
+const taskList = <R>(kinds: ReadonlyArray<SomeJobKind>, runtime: Runtime.Runtime<R>): TaskList =>
+  Object.fromEntries(
+    kinds.map((kind): [string, Task] => [
+      kind.name,
+      (payload, helpers) =>
+        Runtime.runPromise(runtime as Runtime.Runtime<unknown>)(
+          Schema.decodeUnknown(kind.payload)(payload).pipe(
+            Effect.mapError((error) => new Error(ParseResult.TreeFormatter.formatErrorSync(error))),
+            Effect.flatMap((decoded) =>
+              kind.run(decoded, {
+                id: helpers.job.id,
+                attempt: helpers.job.attempts,
+                maxAttempts: helpers.job.max_attempts,
+              }),
+            ),
+            // graphile-worker keeps the error's message as the job's last_error: make it say what went wrong.
+            Effect.catchAllCause((cause) => {
+              const pretty = Cause.pretty(cause)
+              return Effect.fail(Object.assign(new Error(pretty.split("\n")[0]), { stack: pretty }))
+            }),
+            Effect.locally(currentCorrelationId, `job-${helpers.job.id}`),
+            Effect.annotateLogs({
+              job: kind.name,
+              jobId: helpers.job.id,
+              attempt: helpers.job.attempts,
+            }),
+            Effect.withSpan(`job ${kind.name}`),
+          ),
+        ),
+    ]),
+  )
+
+const crontab = (kinds: ReadonlyArray<AnyJobKind<unknown>>) =>
+  kinds
+    .filter((k) => k.cron !== undefined)
+    .map((k) => `${k.cron} ${k.name} ?max=1`)
+    .join("\n")
+
+/**
+ * Runs the jobs of these kinds for as long as the layer lives (this replica claims jobs alongside the
+ * others). A job that fails for good is handed to `onPermanentFailure`.
+ */
+export const jobWorker = <const Kinds extends ReadonlyArray<SomeJobKind>>(
+  kinds: Kinds,
+  options: {
+    readonly concurrency: number
+    readonly onPermanentFailure: (failure: PermanentFailure) => Effect.Effect<void>
+  },
+) =>
+  Layer.scopedDiscard(
+    Effect.gen(function* () {
+      const pool = yield* PgPool
+      const runtime = yield* Effect.runtime<RequirementsOf<Kinds[number]>>()
+      const events = new EventEmitter()
+      events.on("job:failed", ({ job, error }) =>
+        Runtime.runFork(runtime)(
+          options.onPermanentFailure({
+            task: job.task_identifier,
+            jobId: job.id,
+            attempts: job.attempts,
+            error,
+          }),
+        ),
+      )
+      const logError = (message: string) => Runtime.runFork(runtime)(Effect.logWarning(message))
+      yield* Effect.acquireRelease(
+        Effect.promise(() =>
+          run({
+            pgPool: pool,
+            concurrency: options.concurrency,
+            noHandleSignals: true,
+            pollInterval: 1000,
+            taskList: taskList(kinds, runtime),
+            crontab: crontab(kinds),
+            events: events as never,
+            logger: new Logger(() => (level, message) => {
+              if (level === "error" || level === "warning") logError(`job worker: ${message}`)
+            }),
+          }),
+        ),
+        (runner) => Effect.promise(() => runner.stop()),
+      )
+    }),
+  )
+
+/**
+ * Runs every job that is due now, then returns once their outcomes are written (graphile-worker may still be
+ * writing a failure when its run resolves); for tests and tools.
+ */
+export const runDueJobs = <const Kinds extends ReadonlyArray<SomeJobKind>>(kinds: Kinds) =>
+  Effect.gen(function* () {
+    const pool = yield* PgPool
+    const runtime = yield* Effect.runtime<RequirementsOf<Kinds[number]>>()
+    yield* Effect.promise(() =>
+      runOnce({ pgPool: pool, taskList: taskList(kinds, runtime), logger: quietLogger }),
+    )
+    const settled = Effect.promise(() =>
+      pool.query(
+        "select count(*)::int as n from graphile_worker._private_jobs where locked_at is not null",
+      ),
+    ).pipe(Effect.map((result) => result.rows[0]?.n === 0))
+    yield* settled.pipe(
+      Effect.repeat({ until: (done) => done, schedule: Schedule.spaced("10 millis") }),
+      Effect.timeout("5 seconds"),
+      Effect.ignore,
+    )
+  })

@@ -1,0 +1,106 @@
+import { Duration, Effect, Schema } from "effect"
+import { AppUrl } from "#events/app-url.ts"
+import { Actors } from "#events/contracts/actor.ts"
+import { notSignedIn, type SignedInUser } from "#events/contracts/auth.ts"
+import { type JobKind, JobQueue } from "#events/jobs.ts"
+import { RateLimiter } from "#events/rate-limit.ts"
+import { EventStore } from "#events/store/index.ts"
+import { AlreadyVerified, InvalidToken } from "./api.ts"
+import type { Client } from "./client.ts"
+import { IdentityConfig } from "./config.ts"
+import { decideUser } from "./identity-events.ts"
+import type { IdentityJobContext } from "./mail-delivery.ts"
+import { deliverMail } from "./mail-delivery.ts"
+import { verificationMail } from "./mails.ts"
+import { makeTokens, newToken } from "./tokens.ts"
+import { Users } from "./users.ts"
+
+/**
+ * Sends a fresh verification link to the account with this address, unless it is verified already. A job,
+ * so that asking by address answers the same, as fast, whether or not the account exists.
+ */
+export const sendVerification: JobKind<{ readonly email: string }, IdentityJobContext> = {
+  name: "identity:send-verification",
+  payload: Schema.Struct({ email: Schema.String }),
+  maxAttempts: 5,
+  run: ({ email }) =>
+    Effect.gen(function* () {
+      const users = yield* Users
+      const store = yield* EventStore
+      const config = yield* IdentityConfig
+      const appUrl = yield* AppUrl
+      const jobs = yield* JobQueue
+      const tokens = yield* makeTokens
+      const userId = yield* users.idOf(email)
+      const state = userId === undefined ? undefined : yield* users.byId(userId)
+      if (state === undefined || state.emailVerified) return
+      const token = newToken()
+      const expiresAt = new Date(Date.now() + Duration.toMillis(config.verificationTokenTtl))
+      yield* store.transaction(
+        Effect.gen(function* () {
+          yield* decideUser(
+            state.userId,
+            { _tag: "RequestEmailVerification", expiresAt },
+            Actors.system("identity"),
+          )
+          yield* tokens.issue(state.userId, "verify-email", token, expiresAt)
+          yield* jobs.enqueue(
+            deliverMail,
+            verificationMail(
+              state.email,
+              state.name,
+              `${appUrl}/verify-email?token=${token}`,
+              Math.round(Duration.toHours(config.verificationTokenTtl)),
+            ),
+          )
+        }),
+      )
+    }),
+}
+
+const verificationFailed = new InvalidToken({
+  message: "We couldn't verify your email. The link may have expired or is invalid.",
+})
+
+export const makeEmailVerification = Effect.gen(function* () {
+  const store = yield* EventStore
+  const config = yield* IdentityConfig
+  const limiter = yield* RateLimiter
+  const jobs = yield* JobQueue
+  const users = yield* Users
+  const tokens = yield* makeTokens
+
+  /** For the signed-in user, or (from a browser without a session) for the account with this address. */
+  const resend = Effect.fn("Identity.resendVerification")(function* (
+    viewer: SignedInUser | undefined,
+    email: string | undefined,
+    client: Client,
+  ) {
+    const state = viewer === undefined ? undefined : yield* users.byId(viewer.userId)
+    const address = state?.email ?? email
+    if (address === undefined) return yield* notSignedIn
+    yield* limiter.hit(`mail:address:${client.address}`, config.limits.mailsPerAddress)
+    yield* limiter.hit(`mail:account:${address}`, config.limits.mailsPerAccount)
+    if (state?.emailVerified)
+      return yield* new AlreadyVerified({ message: "Your email is already verified." })
+    yield* jobs.enqueue(sendVerification, { email: address })
+  })
+
+  const verify = Effect.fn("Identity.verifyEmail")(function* (token: string) {
+    yield* store
+      .transaction(
+        Effect.gen(function* () {
+          const userId = yield* tokens.use(token, "verify-email")
+          if (userId === undefined) return yield* verificationFailed
+          yield* decideUser(userId, { _tag: "VerifyEmail" }, Actors.user(userId))
+        }),
+      )
+      .pipe(
+        Effect.catchAll((error) =>
+          error._tag === "InvalidToken" ? Effect.fail(error) : Effect.die(error),
+        ),
+      )
+  })
+
+  return { resend, verify }
+})

@@ -1,0 +1,47 @@
+import { Context, Effect, Layer } from "effect"
+import { makeAdmins } from "./admins.ts"
+import { IdentityConfigLive } from "./config.ts"
+import { makeEmailVerification } from "./email-verification.ts"
+import { IdentitySessions } from "./identity-sessions.ts"
+import { Mailer, readOutbox } from "./mailer.ts"
+import { makePasswordReset } from "./password-reset.ts"
+import { makeRegistration } from "./registration.ts"
+import { makeSignIn } from "./sign-in.ts"
+import { Users } from "./users.ts"
+
+const make = Effect.gen(function* () {
+  const register = yield* makeRegistration
+  const signIn = yield* makeSignIn
+  const verification = yield* makeEmailVerification
+  const reset = yield* makePasswordReset
+  const admins = yield* makeAdmins
+  const mailer = yield* Mailer
+  const users = yield* Users
+  return {
+    register,
+    login: signIn.login,
+    logout: signIn.logout,
+    authenticate: signIn.authenticate,
+    userById: users.byId,
+    resendVerification: verification.resend,
+    verifyEmail: verification.verify,
+    requestPasswordReset: reset.requestReset,
+    isResetTokenValid: reset.isValid,
+    resetPassword: reset.reset,
+    grantAdmin: admins.grant,
+    ensureConfiguredAdmin: admins.ensureConfiguredAdmin,
+    /** The development mailbox, when mail stays in the outbox. */
+    mailbox: mailer.usesOutbox ? Effect.map(readOutbox(50), (messages) => messages) : undefined,
+  }
+})
+
+/** Accounts, sessions and e-mail: every identity command, one traced function each. */
+export class Identity extends Context.Tag("@melody/identity/Identity")<
+  Identity,
+  Effect.Effect.Success<typeof make>
+>() {}
+
+export const IdentityLive = Layer.effect(Identity, make).pipe(
+  Layer.provideMerge(Layer.mergeAll(Users.live, IdentitySessions.live, Mailer.live)),
+  Layer.provideMerge(IdentityConfigLive),
+)

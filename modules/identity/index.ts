@@ -1,0 +1,23 @@
+/** Identity: accounts, sessions, e-mail verification, password resets, administrators. */
+export { IdentityApi } from "./api.ts"
+export { AuthenticatedLive, ViewerLive } from "./authentication.ts"
+export { sendVerification } from "./email-verification.ts"
+export { IdentityHttpLive } from "./http.ts"
+export { Identity, IdentityLive } from "./identity.ts"
+export { purgeExpiredSessions } from "./identity-sessions.ts"
+export { deliverMail } from "./mail-delivery.ts"
+export { identityMigrations } from "./migrations.ts"
+export { sendPasswordReset } from "./password-reset.ts"
+
+import { sendVerification } from "./email-verification.ts"
+import { purgeExpiredSessions } from "./identity-sessions.ts"
+import { deliverMail } from "./mail-delivery.ts"
+import { sendPasswordReset } from "./password-reset.ts"
+
+/** Every background job identity runs. */
+export const identityJobs = [
+  deliverMail,
+  sendVerification,
+  sendPasswordReset,
+  purgeExpiredSessions,
+] as const

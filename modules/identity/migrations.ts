@@ -1,0 +1,44 @@
+import { SqlClient } from "@effect/sql"
+import { Effect } from "effect"
+import type { Migrations } from "#events/store/index.ts"
+
+/** Identity's private tables, in its own schema: secrets and sessions, never events. */
+export const identityMigrations: Migrations = {
+  "1_identity": Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    yield* sql`create schema if not exists identity`
+    yield* sql`
+      create table identity.credentials (
+        user_id text primary key,
+        password_hash text not null,
+        updated_at timestamptz not null default now()
+      )`
+    yield* sql`
+      create table identity.tokens (
+        token_hash text primary key,
+        user_id text not null,
+        purpose text not null check (purpose in ('verify-email', 'reset-password')),
+        expires_at timestamptz not null,
+        used_at timestamptz,
+        created_at timestamptz not null default now()
+      )`
+    yield* sql`create index tokens_user on identity.tokens (user_id, purpose) where used_at is null`
+    yield* sql`
+      create table identity.session (
+        sid text primary key,
+        sess jsonb not null,
+        expire timestamptz not null
+      )`
+    yield* sql`create index session_by_expiry on identity.session (expire)`
+    yield* sql`create index session_by_user on identity.session ((sess ->> 'userId'))`
+    yield* sql`
+      create table identity.mail_outbox (
+        id uuid primary key,
+        recipient text not null,
+        subject text not null,
+        text text not null,
+        html text not null,
+        created_at timestamptz not null default now()
+      )`
+  }),
+}

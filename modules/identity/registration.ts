@@ -1,0 +1,112 @@
+import { SqlClient } from "@effect/sql"
+import { Duration, Effect, Option } from "effect"
+import { v7 as uuidv7 } from "uuid"
+import { AppUrl } from "#events/app-url.ts"
+import { Actors } from "#events/contracts/actor.ts"
+import {
+  EmailClaimed,
+  identityStreams,
+  UserLoggedIn,
+  UsernameClaimed,
+} from "#events/contracts/identity.ts"
+import { JobQueue } from "#events/jobs.ts"
+import { RateLimiter } from "#events/rate-limit.ts"
+import { EventStore } from "#events/store/index.ts"
+import { EmailTaken, type RegisterPayload, UsernameTaken } from "./api.ts"
+import type { Client } from "./client.ts"
+import { IdentityConfig } from "./config.ts"
+import { appendIdentity, decideUser } from "./identity-events.ts"
+import { IdentitySessions } from "./identity-sessions.ts"
+import { deliverMail } from "./mail-delivery.ts"
+import { verificationMail } from "./mails.ts"
+import { hashPassword } from "./passwords.ts"
+import { makeTokens, newToken } from "./tokens.ts"
+import { toView, Users } from "./users.ts"
+
+/**
+ * Registration: the username and the address are claimed on their own streams in the same transaction as
+ * the new user's stream, so of two people registering the same name at once exactly one succeeds. The new
+ * user is signed in and a verification mail is queued with the rest, or none of it happens.
+ */
+export const makeRegistration = Effect.gen(function* () {
+  const store = yield* EventStore
+  const sql = yield* SqlClient.SqlClient
+  const config = yield* IdentityConfig
+  const appUrl = yield* AppUrl
+  const limiter = yield* RateLimiter
+  const jobs = yield* JobQueue
+  const sessions = yield* IdentitySessions
+  const users = yield* Users
+  const tokens = yield* makeTokens
+
+  return Effect.fn("Identity.register")(function* (payload: RegisterPayload, client: Client) {
+    yield* limiter.hit(`register:address:${client.address}`, config.limits.registerPerAddress)
+    const userId = uuidv7()
+    const actor = Actors.user(userId)
+    const passwordHash = yield* hashPassword(payload.password)
+    const token = newToken()
+    const expiresAt = new Date(Date.now() + Duration.toMillis(config.verificationTokenTtl))
+    const { username, email, name } = payload
+
+    const session = yield* store
+      .transaction(
+        Effect.gen(function* () {
+          yield* appendIdentity(
+            identityStreams.username(username),
+            "no_stream",
+            [new UsernameClaimed({ userId, username })],
+            actor,
+          )
+          yield* appendIdentity(
+            identityStreams.email(email),
+            "no_stream",
+            [new EmailClaimed({ userId, email })],
+            actor,
+          )
+          yield* decideUser(
+            userId,
+            {
+              _tag: "Register",
+              userId,
+              username,
+              email,
+              name,
+              verificationExpiresAt: expiresAt,
+              asAdmin: Option.contains(config.adminEmail, email),
+            },
+            actor,
+          )
+          yield* sql`insert into identity.credentials (user_id, password_hash) values (${userId}, ${passwordHash})`
+          yield* tokens.issue(userId, "verify-email", token, expiresAt)
+          yield* jobs.enqueue(
+            deliverMail,
+            verificationMail(
+              email,
+              name,
+              `${appUrl}/verify-email?token=${token}`,
+              Math.round(Duration.toHours(config.verificationTokenTtl)),
+            ),
+          )
+          yield* appendIdentity(
+            identityStreams.logins(userId),
+            "any",
+            [new UserLoggedIn({ userId })],
+            actor,
+          )
+          return yield* sessions.create(userId, client)
+        }),
+      )
+      .pipe(
+        Effect.catchAll((error) => {
+          if (error._tag !== "WrongExpectedVersion") return Effect.die(error)
+          return Effect.fail<UsernameTaken | EmailTaken>(
+            error.streamId === identityStreams.username(username)
+              ? new UsernameTaken({ message: "Username already exists" })
+              : new EmailTaken({ message: "An account with this email already exists" }),
+          )
+        }),
+      )
+    const state = yield* users.byId(userId)
+    return { user: toView(state!), session }
+  })
+})

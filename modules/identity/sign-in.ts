@@ -1,0 +1,90 @@
+import { Effect } from "effect"
+import { Actors } from "#events/contracts/actor.ts"
+import type { SignedInUser } from "#events/contracts/auth.ts"
+import { identityStreams, UserLoggedIn, UserLoggedOut } from "#events/contracts/identity.ts"
+import { RateLimiter } from "#events/rate-limit.ts"
+import { InvalidCredentials } from "./api.ts"
+import type { Client } from "./client.ts"
+import { IdentityConfig } from "./config.ts"
+import { appendIdentity } from "./identity-events.ts"
+import { IdentitySessions } from "./identity-sessions.ts"
+import { makeStaleHash, passwordMatches } from "./passwords.ts"
+import { toView, Users } from "./users.ts"
+
+const invalidCredentials = new InvalidCredentials({ message: "Invalid username or password" })
+
+/**
+ * Signing in and out. A sign-in always starts a new session (the old one, if any, ends), so a session id
+ * known before sign-in is worth nothing after it. Failed attempts are limited per address and per account.
+ */
+export const makeSignIn = Effect.gen(function* () {
+  const config = yield* IdentityConfig
+  const limiter = yield* RateLimiter
+  const sessions = yield* IdentitySessions
+  const users = yield* Users
+  const staleHash = yield* makeStaleHash
+
+  const login = Effect.fn("Identity.login")(function* (
+    usernameOrEmail: string,
+    password: string,
+    client: Client,
+    previousSession: string | undefined,
+  ) {
+    yield* limiter.hit(`login:address:${client.address}`, config.limits.loginPerAddress)
+    const account = `login:account:${usernameOrEmail.toLowerCase()}`
+    yield* limiter.check(account, config.limits.loginFailuresPerAccount)
+    const userId = yield* users.idOf(usernameOrEmail)
+    const passwordHash = userId === undefined ? undefined : yield* users.passwordHashOf(userId)
+    const matches = yield* passwordMatches(passwordHash ?? staleHash, password)
+    const state = matches && userId !== undefined ? yield* users.byId(userId) : undefined
+    if (state === undefined) {
+      yield* limiter.hit(account, config.limits.loginFailuresPerAccount).pipe(Effect.ignore)
+      return yield* invalidCredentials
+    }
+    if (previousSession !== undefined) yield* sessions.destroy(previousSession)
+    const session = yield* sessions.create(state.userId, client)
+    yield* appendIdentity(
+      identityStreams.logins(state.userId),
+      "any",
+      [new UserLoggedIn({ userId: state.userId })],
+      Actors.user(state.userId),
+    ).pipe(Effect.orDie)
+    return {
+      user: toView(state),
+      session,
+      message: state.isAdmin ? "Logged in as administrator" : "Successfully logged in",
+    }
+  })
+
+  const logout = Effect.fn("Identity.logout")(function* (sessionId: string | undefined) {
+    if (sessionId === undefined) return
+    const session = yield* sessions.find(sessionId)
+    yield* sessions.destroy(sessionId)
+    if (session === undefined) return
+    yield* appendIdentity(
+      identityStreams.logins(session.userId),
+      "any",
+      [new UserLoggedOut({ userId: session.userId })],
+      Actors.user(session.userId),
+    ).pipe(Effect.orDie)
+  })
+
+  /** Who holds this session, and whether its cookie must be sent again (it slid forward). */
+  const authenticate = (sessionId: string) =>
+    Effect.gen(function* () {
+      const session = yield* sessions.find(sessionId)
+      if (session === undefined) return undefined
+      const state = yield* users.byId(session.userId)
+      if (state === undefined) return undefined
+      const user: SignedInUser = {
+        userId: state.userId,
+        username: state.username,
+        name: state.name,
+        isAdmin: state.isAdmin,
+        emailVerified: state.emailVerified,
+      }
+      return { user, session }
+    })
+
+  return { login, logout, authenticate }
+})

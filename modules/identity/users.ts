@@ -1,0 +1,82 @@
+import { SqlClient } from "@effect/sql"
+import { Context, Effect, Layer, Schema } from "effect"
+import {
+  EmailClaimed,
+  identityStreams,
+  UserEvent,
+  UsernameClaimed,
+} from "#events/contracts/identity.ts"
+import { fold } from "#events/decider.ts"
+import { decodeAll, EventStore } from "#events/store/index.ts"
+import { UserView } from "./api.ts"
+import { type Registered, user } from "./user.ts"
+
+const decodeUser = decodeAll(UserEvent)
+const decodeClaim = decodeAll(Schema.Union(UsernameClaimed, EmailClaimed))
+
+export const toView = (state: Registered) =>
+  new UserView({
+    id: state.userId,
+    username: state.username,
+    email: state.email,
+    name: state.name,
+    isAdmin: state.isAdmin,
+    emailVerified: state.emailVerified,
+  })
+
+/**
+ * Reading users from their own streams (never from a projection that may lag): whoever decides who may do
+ * what reads the source.
+ */
+export class Users extends Context.Tag("@melody/identity/Users")<
+  Users,
+  {
+    readonly byId: (userId: string) => Effect.Effect<Registered | undefined>
+    /** A username, or an e-mail address when it contains '@'. */
+    readonly idOf: (usernameOrEmail: string) => Effect.Effect<string | undefined>
+    readonly passwordHashOf: (userId: string) => Effect.Effect<string | undefined>
+  }
+>() {
+  static readonly live = Layer.effect(
+    Users,
+    Effect.gen(function* () {
+      const store = yield* EventStore
+      const sql = yield* SqlClient.SqlClient
+
+      const byId = (userId: string) =>
+        store.readStream(identityStreams.user(userId)).pipe(
+          Effect.flatMap(decodeUser),
+          Effect.orDie,
+          Effect.map((events) => {
+            const state = fold(
+              user,
+              events.map((e) => e.event),
+            )
+            return state._tag === "Registered" ? state : undefined
+          }),
+        )
+
+      const idOf = (usernameOrEmail: string) => {
+        const key = usernameOrEmail.trim()
+        const stream = key.includes("@")
+          ? identityStreams.email(key)
+          : identityStreams.username(key)
+        return store.readStream(stream).pipe(
+          Effect.flatMap(decodeClaim),
+          Effect.orDie,
+          Effect.map(([claim]) => claim?.event.userId),
+        )
+      }
+
+      const passwordHashOf = (userId: string) =>
+        sql<{
+          password_hash: string
+        }>`select password_hash from identity.credentials where user_id = ${userId}`.pipe(
+          Effect.orDie,
+          Effect.map(([row]) => row?.password_hash),
+        )
+
+      return { byId, idOf, passwordHashOf }
+    }),
+  )
+}
