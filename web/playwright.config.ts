@@ -44,6 +44,7 @@ export default defineConfig({
       HOST: "127.0.0.1",
       APP_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: "warn",
+      ADMIN_EMAIL: "admin@melody.test",
     },
   },
 })

@@ -514,3 +514,38 @@ describeApp({ env: { LOGIN_FAILURES_PER_ACCOUNT: "2", REGISTRATIONS_PER_ADDRESS:
     )
   },
 )
+
+describeApp({ env: { SESSION_TTL: "4 seconds" } })("session lifetime", (it) => {
+  it.effect("a session in the second half of its life slides forward; one left alone expires", () =>
+    Effect.gen(function* () {
+      const fields = someone()
+      const user = browser()
+      yield* user.post("/api/register", fields)
+      const idle = browser()
+      idle.cookies.set("melody_session", user.cookies.get("melody_session")!)
+
+      yield* Effect.sleep("2500 millis")
+      const used = yield* user.get("/api/user")
+      expect(used.status).toBe(200)
+      expect(used.headers.getSetCookie().some((c) => c.startsWith("melody_session="))).toBe(true)
+
+      yield* Effect.sleep("2000 millis")
+      expect((yield* user.get("/api/user")).status).toBe(200)
+      // The same session id, so the slide applies to every holder of it; unused for its whole life, it ends.
+      yield* Effect.sleep("4500 millis")
+      expect((yield* idle.get("/api/user")).status).toBe(401)
+    }),
+  )
+})
+
+describeApp({ config: { appUrl: "https://melody.example" } })("behind TLS", (it) => {
+  it.effect("the session cookie is Secure", () =>
+    Effect.gen(function* () {
+      const answer = yield* postJson("/api/register", someone())
+      expect(answer.status).toBe(201)
+      const cookie = answer.headers.getSetCookie().find((c) => c.startsWith("melody_session="))
+      expect(cookie).toMatch(/; Secure/)
+      expect(answer.headers.get("strict-transport-security")).toContain("max-age=")
+    }),
+  )
+})

@@ -21,7 +21,7 @@ test("an unknown route shows the not-found page", async ({ page }) => {
   await page.goto("/no/such/page")
   await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible()
   await page.getByRole("link", { name: "Back to home" }).click()
-  await expect(page).toHaveURL(/\/$/)
+  await expect(page).toHaveURL(/\/auth$/)
 })
 
 test("Ctrl+Shift+S resets the app: the splash shows again after the reload", async ({ page }) => {

@@ -1,14 +1,159 @@
-import { Link } from "react-router"
+import { LogOut, Menu, RotateCcw, X } from "lucide-react"
+import { useState } from "react"
+import { Link, NavLink as RouterNavLink, useLocation, useNavigate } from "react-router"
+import { Badge } from "../../components/ui/badge.tsx"
+import { Button } from "../../components/ui/button.tsx"
 import { Logo } from "../../components/ui/logo.tsx"
+import { type User, useCurrentUser, useLogout } from "../../features/auth/session.ts"
+import { errorMessage } from "../../lib/api.ts"
+import { cn } from "../../lib/cn.ts"
+import { storageKeys } from "../../lib/reset.ts"
+import { toast } from "../../lib/toast/toast-store.ts"
+import { CreditBalance } from "./credit-balance.tsx"
+import { adminLinks, creatorLinks, type NavLink } from "./nav-links.ts"
 
-/** The top bar. Navigation for signed-in users, admins and visitors arrives with accounts. */
-export const Header = () => (
-  <header className="glass sticky top-0 z-40 border-b border-line/70">
-    <div className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4 sm:px-6">
-      <Link to="/" aria-label="Melody Studio home" className="rounded-lg">
-        <Logo />
-      </Link>
-      <nav aria-label="Main" className="flex items-center gap-1" />
-    </div>
-  </header>
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    "inline-flex items-center gap-1.5 rounded-lg px-3 py-2 text-sm font-medium transition",
+    isActive ? "bg-surface-raised text-text" : "text-muted hover:text-text",
+  )
+
+const Links = ({
+  links,
+  onNavigate,
+}: {
+  readonly links: ReadonlyArray<NavLink>
+  readonly onNavigate?: () => void
+}) => (
+  <>
+    {links.map((link) => (
+      <RouterNavLink
+        key={link.to}
+        to={link.to}
+        end={link.end ?? false}
+        className={linkClass}
+        onClick={onNavigate}
+      >
+        {link.label}
+        {link.beta && <Badge tone="accent">Beta</Badge>}
+      </RouterNavLink>
+    ))}
+  </>
 )
+
+/** Show the splash again: for administrators checking the first impression. */
+const replaySplash = () => {
+  localStorage.removeItem(storageKeys.hasSeenSplash)
+  window.location.reload()
+}
+
+const useSignOut = () => {
+  const logout = useLogout()
+  const navigate = useNavigate()
+  return {
+    pending: logout.isPending,
+    run: () =>
+      logout.mutate(undefined, {
+        onSuccess: () => navigate("/auth", { replace: true }),
+        onError: (error) =>
+          toast({
+            title: "Logout failed",
+            description: errorMessage(error),
+            variant: "destructive",
+          }),
+      }),
+  }
+}
+
+const Account = ({
+  user,
+  compact = false,
+}: {
+  readonly user: User
+  readonly compact?: boolean
+}) => {
+  const signOut = useSignOut()
+  return (
+    <div className={cn("flex items-center gap-2", compact && "flex-col items-stretch")}>
+      <span className={cn("text-sm text-muted", compact ? "text-center" : "hidden lg:inline")}>
+        Welcome, {user.name}
+      </span>
+      {!user.isAdmin && <CreditBalance />}
+      {user.isAdmin && (
+        <Button
+          variant="ghost"
+          size={compact ? "md" : "icon"}
+          onClick={replaySplash}
+          title="Show the splash screen again"
+          aria-label="Show the splash screen again"
+        >
+          <RotateCcw className="h-4 w-4" aria-hidden />
+          {compact && "Show the splash screen again"}
+        </Button>
+      )}
+      <Button variant="secondary" size="sm" disabled={signOut.pending} onClick={signOut.run}>
+        <LogOut className="h-4 w-4" aria-hidden /> Logout
+      </Button>
+    </div>
+  )
+}
+
+/** The top bar: the logo, the links this person may use, their account; a full-screen menu below md. */
+export const Header = () => {
+  const { data: user } = useCurrentUser()
+  const location = useLocation()
+  // The menu belongs to the page it was opened on: going anywhere closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null)
+  const menuOpen = openOn === location.pathname
+  const setMenuOpen = (open: boolean) => setOpenOn(open ? location.pathname : null)
+  const links = user ? (user.isAdmin ? adminLinks : creatorLinks) : []
+
+  return (
+    <>
+      <header className="glass sticky top-0 z-30 border-b border-line/70">
+        <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
+          <Link to={user ? "/" : "/auth"} aria-label="Melody Studio home" className="rounded-lg">
+            <Logo />
+          </Link>
+          <nav aria-label="Main" className="hidden flex-1 items-center gap-1 md:flex">
+            <Links links={links} />
+          </nav>
+          <div className="hidden md:block">
+            {user ? (
+              <Account user={user} />
+            ) : (
+              <Button asChild size="sm">
+                <Link to="/auth">Sign in</Link>
+              </Button>
+            )}
+          </div>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="md:hidden"
+            aria-label={menuOpen ? "Close menu" : "Open menu"}
+            aria-expanded={menuOpen}
+            onClick={() => setMenuOpen(!menuOpen)}
+          >
+            {menuOpen ? <X className="h-5 w-5" /> : <Menu className="h-5 w-5" />}
+          </Button>
+        </div>
+      </header>
+      {/* Outside the header: its backdrop filter would make it the frame of anything fixed inside it. */}
+      {menuOpen && (
+        <div className="fixed inset-x-0 top-16 bottom-0 z-30 flex animate-rise flex-col gap-6 overflow-y-auto bg-ink p-6 md:hidden">
+          <nav aria-label="Mobile" className="flex flex-col gap-1">
+            <Links links={links} onNavigate={() => setMenuOpen(false)} />
+          </nav>
+          {user ? (
+            <Account user={user} compact />
+          ) : (
+            <Button asChild size="lg">
+              <Link to="/auth">Sign in</Link>
+            </Button>
+          )}
+        </div>
+      )}
+    </>
+  )
+}

@@ -1,4 +1,5 @@
-import { Outlet } from "react-router"
+import { Link, Outlet } from "react-router"
+import { VerifiedBanner } from "../../features/auth/verified-banner.tsx"
 import { Header } from "./header.tsx"
 
 /** Header with navigation, the page, and a quiet footer. */
@@ -6,10 +7,19 @@ export const MainLayout = () => (
   <div className="flex min-h-dvh flex-col">
     <Header />
     <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 sm:px-6 sm:py-12">
+      <VerifiedBanner />
       <Outlet />
     </main>
     <footer className="border-t border-line/60 py-6 text-center text-xs text-faint">
-      Melody Studio · Songs from ideas
+      <span>Melody Studio · Songs from ideas</span>
+      <span className="mx-2">·</span>
+      <Link to="/terms" className="hover:text-muted">
+        Terms
+      </Link>
+      <span className="mx-2">·</span>
+      <Link to="/privacy" className="hover:text-muted">
+        Privacy
+      </Link>
     </footer>
   </div>
 )

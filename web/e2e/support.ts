@@ -1,0 +1,65 @@
+import { expect, type Page } from "@playwright/test"
+
+let counter = 0
+
+/** A new person, with a username and address no other test uses. */
+export const newPerson = (prefix = "creator") => {
+  counter += 1
+  const id = `${Date.now().toString(36)}${counter}`
+  return {
+    name: "Ada Lovelace",
+    username: `${prefix}_${id}`,
+    email: `${prefix}_${id}@melody.test`,
+    password: "secret-password",
+  }
+}
+
+export type Person = ReturnType<typeof newPerson>
+
+/** Skip the splash: these journeys are about what comes after it. */
+export const skipSplash = (page: Page) =>
+  page.addInitScript(() => localStorage.setItem("has_seen_splash", "true"))
+
+export const register = async (page: Page, person: Person) => {
+  await page.goto("/auth")
+  await page.getByRole("tab", { name: "Register" }).click()
+  await page.getByLabel("Full name").fill(person.name)
+  await page.getByLabel("Username").fill(person.username)
+  await page.getByLabel("Email").fill(person.email)
+  await page.getByLabel("Password").fill(person.password)
+  await page.getByRole("checkbox").click()
+  await page.getByRole("button", { name: "Register" }).click()
+}
+
+export const login = async (page: Page, usernameOrEmail: string, password: string) => {
+  await page.goto("/auth")
+  await page.getByLabel("Username or email").fill(usernameOrEmail)
+  await page.getByLabel("Password").fill(password)
+  await page.getByRole("button", { name: "Login" }).click()
+}
+
+/** Opens the newest mail to this address in the development mailbox and follows its link. */
+export const followMailedLink = async (page: Page, email: string, path: string) => {
+  await page.goto("/dev/mailbox")
+  const mail = page
+    .getByRole("listitem")
+    .filter({ hasText: `To ${email}` })
+    .filter({ hasText: path })
+    .first()
+  await expect(mail).toBeVisible({ timeout: 15_000 })
+  await mail.getByRole("link", { name: `Open link: ${path}` }).click()
+}
+
+export const logout = async (page: Page) => {
+  await page.getByRole("banner").getByRole("button", { name: "Logout" }).click()
+  await expect(page).toHaveURL(/\/auth$/)
+}
+
+/** Registers and verifies a person, ending signed in on the home page. */
+export const registerVerified = async (page: Page, person: Person) => {
+  await register(page, person)
+  await expect(page.getByRole("heading", { name: "Email Verification Required" })).toBeVisible()
+  await followMailedLink(page, person.email, "/verify-email")
+  await expect(page.getByRole("heading", { name: "Your email has been verified!" })).toBeVisible()
+  await page.getByRole("link", { name: "Proceed to Login" }).click()
+}

@@ -1,0 +1,82 @@
+import { Either } from "effect"
+import { type FormEvent, useState } from "react"
+import { Link } from "react-router"
+import { LoginPayload } from "#modules/identity/api.ts"
+import { Button } from "../../components/ui/button.tsx"
+import { Field } from "../../components/ui/field.tsx"
+import { Input } from "../../components/ui/input.tsx"
+import { errorMessage } from "../../lib/api.ts"
+import { type FieldErrors, validate } from "../../lib/form.ts"
+import { toast } from "../../lib/toast/toast-store.ts"
+import type { User } from "./session.ts"
+import { useLogin } from "./session.ts"
+
+export const LoginForm = ({ onSignedIn }: { readonly onSignedIn: (user: User) => void }) => {
+  const login = useLogin()
+  const [values, setValues] = useState({ username: "", password: "" })
+  const [errors, setErrors] = useState<FieldErrors>({})
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    const checked = validate(LoginPayload, values)
+    if (Either.isLeft(checked)) {
+      setErrors(checked.left)
+      return
+    }
+    setErrors({})
+    login.mutate(checked.right, {
+      onSuccess: (answer) => {
+        toast({ title: "Welcome back!", description: answer.message, variant: "success" })
+        toast({ title: "Login successful", description: "Redirecting to dashboard..." })
+        onSignedIn(answer.user)
+      },
+      onError: (error) =>
+        toast({
+          title: "Login failed",
+          description: errorMessage(error, "Failed to login"),
+          variant: "destructive",
+        }),
+    })
+  }
+
+  const set = (field: keyof typeof values) => (event: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [field]: event.target.value }))
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-5">
+      <Field label="Username or email" error={errors.username}>
+        {(control) => (
+          <Input
+            {...control}
+            autoComplete="username"
+            value={values.username}
+            onChange={set("username")}
+            autoFocus
+          />
+        )}
+      </Field>
+      <Field
+        label="Password"
+        error={errors.password}
+        hint={
+          <Link to="/forgot-password" className="text-xs font-medium text-primary hover:text-pink">
+            Forgot Password?
+          </Link>
+        }
+      >
+        {(control) => (
+          <Input
+            {...control}
+            type="password"
+            autoComplete="current-password"
+            value={values.password}
+            onChange={set("password")}
+          />
+        )}
+      </Field>
+      <Button type="submit" size="lg" disabled={login.isPending}>
+        {login.isPending ? "Logging in..." : "Login"}
+      </Button>
+    </form>
+  )
+}

@@ -1,0 +1,130 @@
+import { Either } from "effect"
+import { type FormEvent, useState } from "react"
+import { Link } from "react-router"
+import { RegisterPayload } from "#modules/identity/api.ts"
+import { Button } from "../../components/ui/button.tsx"
+import { Checkbox } from "../../components/ui/checkbox.tsx"
+import { Field } from "../../components/ui/field.tsx"
+import { Input } from "../../components/ui/input.tsx"
+import { errorMessage } from "../../lib/api.ts"
+import { type FieldErrors, serverFieldErrors, validate } from "../../lib/form.ts"
+import { toast } from "../../lib/toast/toast-store.ts"
+import { type User, useRegister } from "./session.ts"
+
+export const RegisterForm = ({ onRegistered }: { readonly onRegistered: (user: User) => void }) => {
+  const register = useRegister()
+  const [values, setValues] = useState({
+    name: "",
+    username: "",
+    email: "",
+    password: "",
+    acceptTerms: false,
+  })
+  const [errors, setErrors] = useState<FieldErrors>({})
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    const checked = validate(RegisterPayload, values)
+    if (Either.isLeft(checked)) {
+      setErrors(checked.left)
+      return
+    }
+    setErrors({})
+    register.mutate(checked.right, {
+      onSuccess: (answer) => {
+        toast({ title: "Registration successful", description: answer.message, variant: "success" })
+        toast({
+          title: "Registration successful",
+          description:
+            "Please check your email for a verification link to activate your account fully.",
+        })
+        onRegistered(answer.user)
+      },
+      onError: (error) => {
+        setErrors(serverFieldErrors(error))
+        toast({
+          title: "Registration failed",
+          description: errorMessage(error, "Failed to register"),
+          variant: "destructive",
+        })
+      },
+    })
+  }
+
+  const set =
+    (field: "name" | "username" | "email" | "password") => (event: { target: { value: string } }) =>
+      setValues((v) => ({ ...v, [field]: event.target.value }))
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-5">
+      <Field label="Full name" error={errors.name}>
+        {(control) => (
+          <Input {...control} autoComplete="name" value={values.name} onChange={set("name")} />
+        )}
+      </Field>
+      <Field label="Username" error={errors.username}>
+        {(control) => (
+          <Input
+            {...control}
+            autoComplete="username"
+            value={values.username}
+            onChange={set("username")}
+          />
+        )}
+      </Field>
+      <Field label="Email" error={errors.email}>
+        {(control) => (
+          <Input
+            {...control}
+            type="email"
+            autoComplete="email"
+            value={values.email}
+            onChange={set("email")}
+          />
+        )}
+      </Field>
+      <Field label="Password" error={errors.password}>
+        {(control) => (
+          <Input
+            {...control}
+            type="password"
+            autoComplete="new-password"
+            value={values.password}
+            onChange={set("password")}
+          />
+        )}
+      </Field>
+      <div className="grid gap-1.5">
+        <div className="flex items-start gap-3">
+          <Checkbox
+            id="accept-terms"
+            checked={values.acceptTerms}
+            aria-invalid={errors.acceptTerms !== undefined}
+            onCheckedChange={(checked) =>
+              setValues((v) => ({ ...v, acceptTerms: checked === true }))
+            }
+          />
+          <label htmlFor="accept-terms" className="text-sm leading-snug text-muted">
+            I am 18 or older and accept the{" "}
+            <Link to="/terms" className="font-medium text-primary hover:text-pink">
+              Terms of Service
+            </Link>{" "}
+            and{" "}
+            <Link to="/privacy" className="font-medium text-primary hover:text-pink">
+              Privacy Policy
+            </Link>
+            .
+          </label>
+        </div>
+        {errors.acceptTerms && (
+          <p role="alert" className="text-xs font-medium text-danger">
+            {errors.acceptTerms}
+          </p>
+        )}
+      </div>
+      <Button type="submit" size="lg" disabled={register.isPending}>
+        {register.isPending ? "Registering..." : "Register"}
+      </Button>
+    </form>
+  )
+}
