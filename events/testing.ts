@@ -1,6 +1,6 @@
 import { SqlClient } from "@effect/sql"
 import { layer } from "@effect/vitest"
-import { Effect, Either, Layer, Redacted } from "effect"
+import { Effect, Either, Layer, Logger, LogLevel, Redacted } from "effect"
 import { expect, inject } from "vitest"
 import type { Decider } from "./decider.ts"
 import { dropDatabase, ensureDatabase } from "./store/embedded-postgres.ts"
@@ -98,4 +98,7 @@ export const describeWithDatabase = (options: TestDatabaseOptions = {}) =>
 
 /** Tests that share one layer (built once for the file), with the live clock. */
 export const describeWith = <R, E>(shared: Layer.Layer<R, E>) =>
-  layer(shared, { excludeTestServices: true, timeout: "60 seconds" })
+  layer(Layer.provideMerge(shared, Logger.minimumLogLevel(LogLevel.Warning)), {
+    excludeTestServices: true,
+    timeout: "60 seconds",
+  })

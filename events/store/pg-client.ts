@@ -54,8 +54,9 @@ export const pgClientLayer = (options: {
             application_name: applicationName,
             types,
           })
-          // Errors of idle connections surface on their next use; without a listener they would crash the process.
+          // Errors of idle connections surface on their next use; without listeners they would crash the process.
           pool.on("error", () => undefined)
+          pool.on("connect", (client) => client.on("error", () => undefined))
           await pool.query("select 1")
           return pool
         },

@@ -2,6 +2,7 @@ import { describe, expect } from "@effect/vitest"
 import { Effect } from "effect"
 import { browser, describeApp, postJson, request, runJobs } from "#app/testing.ts"
 import { query } from "#events/testing.ts"
+import { Identity } from "./identity.ts"
 
 const generous = {
   LOGIN_ATTEMPTS_PER_ADDRESS: "1000",
@@ -168,6 +169,33 @@ describeApp({ env: generous })("identity", (it) => {
         const login = yield* browser().post("/api/login", {
           username: "boss@example.com",
           password: "secret-password",
+        })
+        expect(login.body).toMatchObject({
+          message: "Logged in as administrator",
+          user: { isAdmin: true },
+        })
+      }),
+    )
+  })
+
+  describe("administrators", () => {
+    it.effect("the command line makes an existing account an administrator, once", () =>
+      Effect.gen(function* () {
+        const fields = someone()
+        yield* postJson("/api/register", fields)
+        const identity = yield* Identity
+        expect(yield* identity.grantAdmin("nobody-like-that", "command line")).toBeUndefined()
+        const granted = yield* identity.grantAdmin(fields.email, "command line")
+        expect(granted?.isAdmin).toBe(true)
+        yield* identity.grantAdmin(fields.username, "command line")
+        const grants = yield* query<{ n: number }>(
+          "select count(*)::int as n from events where type = 'AdminGranted' and data ->> 'userId' = $1",
+          [granted?.userId],
+        )
+        expect(grants[0]?.n).toBe(1)
+        const login = yield* browser().post("/api/login", {
+          username: fields.username,
+          password: fields.password,
         })
         expect(login.body).toMatchObject({
           message: "Logged in as administrator",
