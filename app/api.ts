@@ -3,6 +3,7 @@ import { Schema } from "effect"
 import { apiId, apiPrefix } from "#events/contracts/api-id.ts"
 import { Viewer } from "#events/contracts/auth.ts"
 import { withMessage } from "#events/contracts/messages.ts"
+import { BillingApi } from "#modules/billing/api.ts"
 import { IdentityApi } from "#modules/identity/api.ts"
 
 /**
@@ -100,6 +101,7 @@ export class SystemApi extends HttpApiGroup.make("system")
 export class MelodyApi extends HttpApi.make(apiId)
   .add(SystemApi)
   .add(IdentityApi)
+  .add(BillingApi)
   .addError(MalformedRequest)
   .addError(InternalError)
   .prefix(apiPrefix)

@@ -3,15 +3,23 @@ import { AppUrl } from "#events/app-url.ts"
 import { JobQueue } from "#events/jobs.ts"
 import { RateLimiter } from "#events/rate-limit.ts"
 import { EventStoreLive, EventWakeups, SubscriptionLeases } from "#events/store/index.ts"
-import { AuthenticatedLive, Identity, IdentityLive, ViewerLive } from "#modules/identity/index.ts"
+import { BillingLive } from "#modules/billing/index.ts"
+import {
+  AdminOnlyLive,
+  AuthenticatedLive,
+  Identity,
+  IdentityLive,
+  ViewerLive,
+} from "#modules/identity/index.ts"
 import { AppConfig, AppConfigLive, appConfig, describeConfig } from "./config.ts"
+import { CreditLedgerLive } from "./credit-ledger.ts"
 import { DatabaseLive } from "./database.ts"
 import { ErrorReports } from "./error-reports.ts"
 import { JobWorkerLive } from "./jobs.ts"
 import { loggerLayer } from "./logger.ts"
 import { migrateAll } from "./migrations.ts"
 import { HttpLive } from "./server.ts"
-import { ProjectionsLive } from "./workers.ts"
+import { ProjectionsLive, ReactionsLive } from "./workers.ts"
 
 /** JSON logs through pino, at LOG_LEVEL. */
 export const LoggingLive = Layer.unwrapEffect(
@@ -36,8 +44,9 @@ export const PlatformLive = Layer.mergeAll(
 )
 
 /** Every module's services, and the middlewares that tell who is calling. */
-export const ModulesLive = Layer.mergeAll(AuthenticatedLive, ViewerLive).pipe(
+export const ModulesLive = Layer.mergeAll(AuthenticatedLive, ViewerLive, AdminOnlyLive).pipe(
   Layer.provideMerge(IdentityLive),
+  Layer.provideMerge(BillingLive.pipe(Layer.provide(CreditLedgerLive))),
 )
 
 /** Modules and platform on a store, after migrations. Tests pass their own database. */
@@ -68,6 +77,7 @@ const Foundation = foundation(StoreLive).pipe(
 export const AppLive = Layer.mergeAll(
   HttpLive,
   ProjectionsLive,
+  ReactionsLive,
   Layer.unwrapEffect(JobWorkerLive),
   Startup,
 ).pipe(Layer.provide(Foundation))

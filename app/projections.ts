@@ -1,5 +1,6 @@
+import { creditLedger } from "#projections/credit-ledger.ts"
 import { eventCounts } from "#projections/event-counts.ts"
 import type { Projection } from "#projections/runner.ts"
 
 /** Every read model the app keeps, in the order they are set up. */
-export const projections: ReadonlyArray<Projection> = [eventCounts]
+export const projections: ReadonlyArray<Projection> = [eventCounts, creditLedger]

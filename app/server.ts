@@ -2,6 +2,7 @@ import { createServer } from "node:http"
 import { HttpApiBuilder, HttpApiSwagger, HttpServer } from "@effect/platform"
 import { NodeHttpServer } from "@effect/platform-node"
 import { Effect, Layer } from "effect"
+import { BillingHttpLive } from "#modules/billing/index.ts"
 import { IdentityHttpLive } from "#modules/identity/index.ts"
 import { MelodyApi } from "./api.ts"
 import { AppConfig } from "./config.ts"
@@ -12,7 +13,7 @@ import { SystemHttpLive } from "./http/system-http.ts"
 
 /** The API's handlers, one group per module. */
 const ApiLive = HttpApiBuilder.api(MelodyApi).pipe(
-  Layer.provide([SystemHttpLive, IdentityHttpLive]),
+  Layer.provide([SystemHttpLive, IdentityHttpLive, BillingHttpLive]),
 )
 
 /** The HTTP server: the API under /api (documented at /api/docs), the SPA everywhere else. */

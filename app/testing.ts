@@ -1,11 +1,16 @@
 import { HttpServer } from "@effect/platform"
 import { ConfigProvider, Effect, Layer, Option } from "effect"
 import { runDueJobs } from "#events/jobs.ts"
+import { awaitPosition, EventStore } from "#events/store/index.ts"
 import { describeWith, TestDatabase, type TestDatabaseOptions } from "#events/testing.ts"
+import { projectionSubscriptionName } from "#projections/runner.ts"
 import { AppConfig, type AppConfigShape } from "./config.ts"
 import { jobKinds } from "./jobs.ts"
 import { foundation, Startup } from "./layers.ts"
+import { projections } from "./projections.ts"
+import { reactions } from "./reactions.ts"
 import { HttpLive } from "./server.ts"
+import { ProjectionsLive, ReactionsLive } from "./workers.ts"
 
 export const testConfig = (overrides: Partial<AppConfigShape> = {}): AppConfigShape => ({
   port: 0,
@@ -30,11 +35,11 @@ export interface TestAppOptions {
 }
 
 /**
- * The whole HTTP server on a random port, on the test file's own database, with every module. Background
- * jobs do not run by themselves: tests run them with `runJobs`.
+ * The whole HTTP server on a random port, on the test file's own database, with every module, its
+ * projections and reactions. Background jobs do not run by themselves: tests run them with `runJobs`.
  */
 export const TestApp = (options: TestAppOptions = {}) =>
-  Layer.mergeAll(HttpLive, Startup).pipe(
+  Layer.mergeAll(HttpLive, Startup, ProjectionsLive, ReactionsLive).pipe(
     Layer.provideMerge(foundation(TestDatabase(options.database))),
     Layer.provide(Layer.succeed(AppConfig, testConfig(options.config))),
     Layer.provide(
@@ -46,6 +51,18 @@ export const describeApp = (options: TestAppOptions = {}) => describeWith(TestAp
 
 /** Runs every background job that is due, as the worker would. */
 export const runJobs = runDueJobs(jobKinds)
+
+/** Waits until every projection and reaction has processed everything committed so far. */
+export const settle = Effect.gen(function* () {
+  const head = yield* (yield* EventStore).head
+  for (const name of [
+    ...projections.map(projectionSubscriptionName),
+    ...reactions.map((reaction) => reaction.name),
+  ]) {
+    const reached = yield* awaitPosition(name, head, "10 seconds")
+    if (!reached) return yield* Effect.die(new Error(`${name} did not catch up`))
+  }
+}).pipe(Effect.orDie)
 
 /** The server's address, for fetch. */
 export const serverUrl = Effect.map(HttpServer.HttpServer, (server) => {

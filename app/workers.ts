@@ -1,6 +1,18 @@
 import { Effect, Layer } from "effect"
+import { runSubscription } from "#events/store/index.ts"
 import { runProjections } from "#projections/runner.ts"
 import { projections } from "./projections.ts"
+import { reactions } from "./reactions.ts"
 
 /** This replica's share of the projections (each runs on one replica at a time). */
 export const ProjectionsLive = Layer.scopedDiscard(Effect.forkScoped(runProjections(projections)))
+
+/** Modules' reactions to each other's events, like projections one replica at a time. */
+export const ReactionsLive = Layer.scopedDiscard(
+  Effect.forkScoped(
+    Effect.forEach(reactions, (reaction) => runSubscription(reaction), {
+      concurrency: "unbounded",
+      discard: true,
+    }),
+  ),
+)

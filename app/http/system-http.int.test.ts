@@ -28,7 +28,10 @@ describeApp({ config: { webDist } })("system endpoints and the HTTP edge", (it) 
         expect(answer.body).toMatchObject({
           status: "ok",
           database: { ok: true },
-          projections: [{ name: "event-counts", status: "running", deadLetters: 0 }],
+          projections: [
+            { name: "event-counts", status: "running", deadLetters: 0 },
+            { name: "credit-ledger", status: "running", deadLetters: 0 },
+          ],
         })
         const short = yield* request("/api/health?projections=false")
         expect(short.body).toMatchObject({ projections: [] })

@@ -1,6 +1,7 @@
 import { HttpApiMiddleware, HttpApiSchema, HttpApiSecurity } from "@effect/platform"
 import { Context, Schema } from "effect"
 import type { Actor } from "./actor.ts"
+import { NotFound } from "./http-errors.ts"
 
 /** The session cookie: HttpOnly, SameSite=Lax, Secure behind TLS. */
 export const sessionCookieName = "melody_session"
@@ -17,6 +18,7 @@ export const notSignedIn = new Unauthorized({ message: "You need to be signed in
 export interface SignedInUser {
   readonly userId: string
   readonly username: string
+  readonly email: string
   readonly name: string
   readonly isAdmin: boolean
   readonly emailVerified: boolean
@@ -48,3 +50,15 @@ export class Viewer extends HttpApiMiddleware.Tag<Viewer>()("Viewer", {
   provides: CurrentViewer,
   security: { session: sessionSecurity },
 }) {}
+
+/**
+ * Endpoints only administrators may call. Anyone else is told there is nothing here (404), as the admin
+ * pages do; without a session the answer is 401, as everywhere.
+ */
+export class AdminOnly extends HttpApiMiddleware.Tag<AdminOnly>()("AdminOnly", {
+  failure: Schema.Union(Unauthorized, NotFound),
+  provides: CurrentUser,
+  security: { session: sessionSecurity },
+}) {}
+
+export const notFoundForNonAdmins = new NotFound({ message: "Not found." })

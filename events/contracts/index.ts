@@ -1,5 +1,6 @@
 export * from "./actor.ts"
 export * from "./auth.ts"
+export * from "./billing.ts"
 export * from "./errors.ts"
 export * from "./http-errors.ts"
 export * from "./identity.ts"

@@ -157,8 +157,12 @@ describeWithDatabase()("event store", (it) => {
           const first = yield* store.append(id, 0, events)
           const retried = yield* store.append(id, 0, events)
           const retriedAny = yield* store.append(id, "any", events)
-          expect(retried).toEqual(first)
-          expect(retriedAny).toEqual(first)
+          const retriedInTransaction = yield* store.transaction(store.append(id, 0, events))
+          expect(first.duplicate).toBe(false)
+          const asRetry = { ...first, duplicate: true }
+          expect(retried).toEqual(asRetry)
+          expect(retriedAny).toEqual(asRetry)
+          expect(retriedInTransaction).toEqual(asRetry)
           expect(yield* store.readStream(id)).toHaveLength(2)
         }),
     )

@@ -19,6 +19,8 @@ export interface AppendResult {
   readonly version: number
   /** Where the last appended event sits in the global order, for read-your-writes waits. */
   readonly position: Position
+  /** The same events (by id) were stored by an earlier attempt: nothing new was appended. */
+  readonly duplicate: boolean
 }
 
 export interface AppendRequest {
@@ -135,7 +137,12 @@ export const make = Effect.gen(function* () {
     switch (outcome) {
       case "ok":
       case "duplicate":
-        return { streamId, version, position: { transactionId, globalPosition: position } }
+        return {
+          streamId,
+          version,
+          position: { transactionId, globalPosition: position },
+          duplicate: outcome === "duplicate",
+        }
       case "id_conflict":
         return idConflict(streamId, events)
       case "conflict":

@@ -1,5 +1,14 @@
 import { Effect, Layer, Redacted } from "effect"
-import { Authenticated, notSignedIn, Viewer } from "#events/contracts/auth.ts"
+import {
+  AdminOnly,
+  Authenticated,
+  notFoundForNonAdmins,
+  notSignedIn,
+  type SignedInUser,
+  type Unauthorized,
+  Viewer,
+} from "#events/contracts/auth.ts"
+import type { NotFound } from "#events/contracts/http-errors.ts"
 import { Identity } from "./identity.ts"
 import { makeSessionCookie } from "./session-cookie.ts"
 
@@ -31,4 +40,20 @@ export const AuthenticatedLive = Layer.effect(
 export const ViewerLive = Layer.effect(
   Viewer,
   Effect.map(makeResolver, (resolve) => Viewer.of({ session: resolve })),
+)
+
+export const AdminOnlyLive = Layer.effect(
+  AdminOnly,
+  Effect.map(makeResolver, (resolve) =>
+    AdminOnly.of({
+      session: (token) =>
+        Effect.flatMap(
+          resolve(token),
+          (user): Effect.Effect<SignedInUser, Unauthorized | NotFound> => {
+            if (user === undefined) return Effect.fail(notSignedIn)
+            return user.isAdmin ? Effect.succeed(user) : Effect.fail(notFoundForNonAdmins)
+          },
+        ),
+    }),
+  ),
 )

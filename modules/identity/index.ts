@@ -1,6 +1,6 @@
 /** Identity: accounts, sessions, e-mail verification, password resets, administrators. */
 export { IdentityApi } from "./api.ts"
-export { AuthenticatedLive, ViewerLive } from "./authentication.ts"
+export { AdminOnlyLive, AuthenticatedLive, ViewerLive } from "./authentication.ts"
 export { sendVerification } from "./email-verification.ts"
 export { IdentityHttpLive } from "./http.ts"
 export { Identity, IdentityLive } from "./identity.ts"

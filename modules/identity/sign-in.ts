@@ -79,6 +79,7 @@ export const makeSignIn = Effect.gen(function* () {
       const user: SignedInUser = {
         userId: state.userId,
         username: state.username,
+        email: state.email,
         name: state.name,
         isAdmin: state.isAdmin,
         emailVerified: state.emailVerified,

@@ -1,0 +1,182 @@
+import { Schema } from "effect"
+
+/**
+ * Billing's facts. Every credit movement is an event on the user's `credit-account-<userId>` stream, with
+ * the amount, the balance after it, and its cause (a checkout session, an invoice, a generation, an
+ * adjustment); the actor is in the metadata. Finance can explain every credit from these events alone.
+ * Checkouts have their own streams (`checkout-<sessionId>`) from start to cancellation; a paid checkout is
+ * the credit event that names it.
+ */
+
+export const PackId = Schema.Literal("basic", "pro", "premium")
+export type PackId = typeof PackId.Type
+
+export const PlanId = Schema.Literal("BASIC", "PRO", "PREMIUM")
+export type PlanId = typeof PlanId.Type
+
+const Money = { amountCents: Schema.Int, currency: Schema.String }
+
+export class SignupCreditsGranted extends Schema.TaggedClass<SignupCreditsGranted>()(
+  "SignupCreditsGranted",
+  {
+    userId: Schema.String,
+    amount: Schema.Int,
+    balanceAfter: Schema.Int,
+  },
+) {}
+
+export class CreditsPurchased extends Schema.TaggedClass<CreditsPurchased>()("CreditsPurchased", {
+  userId: Schema.String,
+  pack: PackId,
+  amount: Schema.Int,
+  balanceAfter: Schema.Int,
+  checkoutSessionId: Schema.String,
+  ...Money,
+}) {}
+
+export class SubscriptionActivated extends Schema.TaggedClass<SubscriptionActivated>()(
+  "SubscriptionActivated",
+  {
+    userId: Schema.String,
+    plan: PlanId,
+    subscriptionId: Schema.String,
+    renewsAt: Schema.Date,
+    checkoutSessionId: Schema.NullOr(Schema.String),
+  },
+) {}
+
+export class SubscriptionCreditsGranted extends Schema.TaggedClass<SubscriptionCreditsGranted>()(
+  "SubscriptionCreditsGranted",
+  {
+    userId: Schema.String,
+    plan: PlanId,
+    subscriptionId: Schema.String,
+    invoiceId: Schema.String,
+    amount: Schema.Int,
+    balanceAfter: Schema.Int,
+    /** The paid period ends (and the next invoice is due) then. */
+    periodEnd: Schema.Date,
+    /** The checkout that started the subscription, on its first invoice; null on renewals. */
+    checkoutSessionId: Schema.NullOr(Schema.String),
+    ...Money,
+  },
+) {}
+
+export class SubscriptionCancelled extends Schema.TaggedClass<SubscriptionCancelled>()(
+  "SubscriptionCancelled",
+  {
+    userId: Schema.String,
+    subscriptionId: Schema.String,
+    /** It stays paid until then and does not renew. */
+    endsAt: Schema.Date,
+  },
+) {}
+
+export class SubscriptionEnded extends Schema.TaggedClass<SubscriptionEnded>()(
+  "SubscriptionEnded",
+  {
+    userId: Schema.String,
+    subscriptionId: Schema.String,
+  },
+) {}
+
+export class CreditsDebited extends Schema.TaggedClass<CreditsDebited>()("CreditsDebited", {
+  userId: Schema.String,
+  amount: Schema.Int,
+  balanceAfter: Schema.Int,
+  generationId: Schema.String,
+}) {}
+
+export class CreditsRefunded extends Schema.TaggedClass<CreditsRefunded>()("CreditsRefunded", {
+  userId: Schema.String,
+  amount: Schema.Int,
+  balanceAfter: Schema.Int,
+  generationId: Schema.String,
+}) {}
+
+export class CreditsAdjusted extends Schema.TaggedClass<CreditsAdjusted>()("CreditsAdjusted", {
+  userId: Schema.String,
+  /** Positive adds credits, negative takes them away. */
+  amount: Schema.Int,
+  balanceAfter: Schema.Int,
+  adjustmentId: Schema.String,
+  reason: Schema.String,
+}) {}
+
+/** Everything on a `credit-account-<userId>` stream. */
+export const CreditAccountEvent = Schema.Union(
+  SignupCreditsGranted,
+  CreditsPurchased,
+  SubscriptionActivated,
+  SubscriptionCreditsGranted,
+  SubscriptionCancelled,
+  SubscriptionEnded,
+  CreditsDebited,
+  CreditsRefunded,
+  CreditsAdjusted,
+)
+export type CreditAccountEvent = typeof CreditAccountEvent.Type
+
+export class CheckoutStarted extends Schema.TaggedClass<CheckoutStarted>()("CheckoutStarted", {
+  checkoutSessionId: Schema.String,
+  userId: Schema.String,
+  kind: Schema.Literal("pack", "subscription"),
+  item: Schema.Union(PackId, PlanId),
+  credits: Schema.Int,
+  provider: Schema.Literal("stripe", "local"),
+  ...Money,
+}) {}
+
+/** The buyer left the checkout, or it expired unpaid. */
+export class CheckoutCancelled extends Schema.TaggedClass<CheckoutCancelled>()(
+  "CheckoutCancelled",
+  {
+    checkoutSessionId: Schema.String,
+    userId: Schema.String,
+    reason: Schema.Literal("cancelled", "expired"),
+  },
+) {}
+
+export const CheckoutEvent = Schema.Union(CheckoutStarted, CheckoutCancelled)
+export type CheckoutEvent = typeof CheckoutEvent.Type
+
+export const BillingEvent = Schema.Union(CreditAccountEvent, CheckoutEvent)
+export type BillingEvent = typeof BillingEvent.Type
+
+/** The type names, for subscriptions that read only these. */
+export const creditAccountEventTypes: ReadonlyArray<string> = CreditAccountEvent.members.map(
+  (m) => m._tag,
+)
+export const billingEventTypes: ReadonlyArray<string> = [
+  ...creditAccountEventTypes,
+  ...CheckoutEvent.members.map((m) => m._tag),
+]
+
+export const billingStreams = {
+  creditAccount: (userId: string) => `credit-account-${userId}`,
+  checkout: (checkoutSessionId: string) => `checkout-${checkoutSessionId}`,
+}
+
+/** What a song costs. */
+export const songCost = 5
+
+/**
+ * How an event changes a balance, signed; undefined for events that move no credits. Audits add these up
+ * independently of the `balanceAfter` each event records.
+ */
+export const creditChange = (event: CreditAccountEvent): number | undefined => {
+  switch (event._tag) {
+    case "SignupCreditsGranted":
+    case "CreditsPurchased":
+    case "SubscriptionCreditsGranted":
+    case "CreditsRefunded":
+    case "CreditsAdjusted":
+      return event.amount
+    case "CreditsDebited":
+      return -event.amount
+    case "SubscriptionActivated":
+    case "SubscriptionCancelled":
+    case "SubscriptionEnded":
+      return undefined
+  }
+}

@@ -1,0 +1,153 @@
+import { Context, Effect, Layer, Option } from "effect"
+import { v7 as uuidv7 } from "uuid"
+import { Actors } from "#events/contracts/actor.ts"
+import type { SignedInUser } from "#events/contracts/auth.ts"
+import { songCost } from "#events/contracts/billing.ts"
+import { NotFound } from "#events/contracts/http-errors.ts"
+import { EventStore } from "#events/store/index.ts"
+import { Adjusted, Catalog, InvalidAdjustment, Ledger, Offer } from "./api.ts"
+import { packs, plans } from "./catalog.ts"
+import { BillingConfig } from "./config.ts"
+import { CreditAccounts } from "./credit-accounts.ts"
+import { CreditLedger } from "./credit-ledger.ts"
+import { toCsv } from "./csv.ts"
+import { LocalCheckoutService } from "./local-checkout.ts"
+import { PaymentProvider } from "./payment-provider.ts"
+import { Payments } from "./payments.ts"
+import { StripeWebhooks } from "./stripe-webhooks.ts"
+
+const noSuchUser = new NotFound({ message: "There is no user with this id." })
+
+const make = Effect.gen(function* () {
+  const config = yield* BillingConfig
+  const store = yield* EventStore
+  const accounts = yield* CreditAccounts
+  const ledger = yield* CreditLedger
+  const payments = yield* Payments
+  const provider = yield* PaymentProvider
+  const local = yield* LocalCheckoutService
+  const webhooks = yield* Effect.serviceOption(StripeWebhooks)
+
+  /** Waits (briefly) until the read side shows everything committed so far, this request's writes too. */
+  const settled = Effect.flatMap(store.head, ledger.caughtUp)
+  const thenSettled = <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.tap(effect, () => settled)
+
+  const catalog = new Catalog({
+    currency: config.currency.toUpperCase(),
+    songCost,
+    packs: packs.map((pack) => new Offer(pack)),
+    plans: plans.map((plan) => new Offer(plan)),
+    testMode: provider.name === "local",
+  })
+
+  const adminLedger = (userId: string) =>
+    Effect.gen(function* () {
+      if (!(yield* accounts.exists(userId))) return yield* noSuchUser
+      return new Ledger({
+        userId,
+        balance: yield* ledger.balance(userId),
+        entries: yield* ledger.entries(userId),
+      })
+    })
+
+  const adminLedgerCsv = (userId: string) =>
+    Effect.map(adminLedger(userId), ({ entries }) =>
+      toCsv(
+        [
+          "position",
+          "recorded_at",
+          "type",
+          "amount",
+          "balance_after",
+          "cause",
+          "cause_id",
+          "actor",
+          "detail",
+        ],
+        entries.map((e) => [
+          e.position,
+          e.recordedAt.toISOString(),
+          e.type,
+          e.amount,
+          e.balanceAfter,
+          e.cause,
+          e.causeId,
+          e.actor,
+          e.detail,
+        ]),
+      ),
+    )
+
+  const adjust = (admin: SignedInUser, userId: string, amount: number, reason: string) =>
+    Effect.gen(function* () {
+      if (!(yield* accounts.exists(userId))) return yield* noSuchUser
+      const outcome = yield* accounts
+        .execute(
+          { _tag: "Adjust", userId, adjustmentId: uuidv7(), amount, reason },
+          Actors.admin(admin.userId),
+        )
+        .pipe(
+          Effect.catchTag("InvalidAdjustment", (refusal) =>
+            Effect.fail(new InvalidAdjustment({ message: refusal.message })),
+          ),
+          Effect.catchAll((refusal) =>
+            refusal._tag === "InvalidAdjustment" ? Effect.fail(refusal) : Effect.die(refusal),
+          ),
+        )
+      yield* settled
+      return new Adjusted({ balance: outcome.state.balance })
+    })
+
+  /**
+   * Recomputes every balance from the events and compares: the projection's balance per user, and each
+   * event's recorded balance against the running sum of amounts.
+   */
+  const audit = Effect.gen(function* () {
+    yield* settled
+    const { balances: fromEvents, breaks } = yield* accounts.recomputeBalances
+    const projected = yield* ledger.balances
+    const users = new Set([...fromEvents.keys(), ...projected.keys()])
+    const differences = [...users]
+      .map((userId) => ({
+        userId,
+        events: fromEvents.get(userId) ?? 0,
+        projection: projected.get(userId) ?? 0,
+      }))
+      .filter((row) => row.events !== row.projection)
+    return { accounts: users.size, differences, breaks }
+  })
+
+  return {
+    catalog,
+    credits: (user: SignedInUser) => ledger.balance(user.userId),
+    usage: (user: SignedInUser) => ledger.usage(user.userId),
+    transactions: (user: SignedInUser) => ledger.transactions(user.userId),
+    subscriptionStatus: (user: SignedInUser) => payments.status(user.userId),
+    buyPack: payments.buyPack,
+    subscribe: payments.subscribe,
+    cancelSubscription: (user: SignedInUser) => thenSettled(payments.cancelSubscription(user)),
+    verifySubscription: (user: SignedInUser, sessionId: string) =>
+      thenSettled(payments.verifySubscription(user, sessionId)),
+    verifyOneTime: (user: SignedInUser, sessionId: string) =>
+      thenSettled(payments.verifyOneTime(user, sessionId)),
+    localCheckout: local.view,
+    payLocalCheckout: (user: SignedInUser, sessionId: string) =>
+      thenSettled(local.pay(user, sessionId)),
+    cancelLocalCheckout: (user: SignedInUser, sessionId: string) =>
+      thenSettled(local.cancel(user, sessionId)),
+    renewLocalSubscriptions: local.renewSubscriptions,
+    receiveStripeWebhook: Option.map(webhooks, (w) => w.receive),
+    adminLedger,
+    adminLedgerCsv,
+    adjust,
+    audit,
+  }
+})
+
+/** Everything billing does, one function per thing a person or a provider asks of it. */
+export class Billing extends Context.Tag("@melody/billing/Billing")<
+  Billing,
+  Effect.Effect.Success<typeof make>
+>() {
+  static readonly live = Layer.effect(Billing, make)
+}

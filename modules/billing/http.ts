@@ -1,0 +1,97 @@
+import { HttpApiBuilder, HttpServerRequest } from "@effect/platform"
+import { Effect, Option } from "effect"
+import { moduleApi } from "#events/contracts/api-id.ts"
+import { CurrentUser } from "#events/contracts/auth.ts"
+import { NotFound } from "#events/contracts/http-errors.ts"
+import {
+  BillingApi,
+  CheckoutDone,
+  CheckoutRedirect,
+  CreditsView,
+  OneTimeVerification,
+  SubscriptionVerification,
+} from "./api.ts"
+import { Billing } from "./billing.ts"
+
+const Api = moduleApi(BillingApi)
+
+const noWebhooks = new NotFound({ message: "Stripe is not configured here." })
+
+export const BillingHttpLive = HttpApiBuilder.group(Api, "billing", (handlers) =>
+  Effect.gen(function* () {
+    const billing = yield* Billing
+
+    return handlers
+      .handle("catalog", () => Effect.succeed(billing.catalog))
+      .handle("credits", () =>
+        Effect.map(
+          Effect.flatMap(CurrentUser, billing.credits),
+          (credits) => new CreditsView({ credits }),
+        ),
+      )
+      .handle("usage", () => Effect.flatMap(CurrentUser, billing.usage))
+      .handle("transactions", () => Effect.flatMap(CurrentUser, billing.transactions))
+      .handle("subscriptionStatus", () => Effect.flatMap(CurrentUser, billing.subscriptionStatus))
+      .handle("createSubscription", ({ payload }) =>
+        Effect.map(
+          Effect.flatMap(CurrentUser, (user) => billing.subscribe(user, payload.planId)),
+          (opened) => new CheckoutRedirect(opened),
+        ),
+      )
+      .handle("cancelSubscription", () => Effect.flatMap(CurrentUser, billing.cancelSubscription))
+      .handle("createPaymentIntent", ({ payload }) =>
+        Effect.map(
+          Effect.flatMap(CurrentUser, (user) => billing.buyPack(user, payload)),
+          (opened) => new CheckoutRedirect(opened),
+        ),
+      )
+      .handle("verifySubscription", ({ urlParams }) =>
+        Effect.map(
+          Effect.flatMap(CurrentUser, (user) =>
+            billing.verifySubscription(user, urlParams.sessionId),
+          ),
+          (verified) => new SubscriptionVerification(verified),
+        ),
+      )
+      .handle("verifyOneTime", ({ urlParams }) =>
+        Effect.map(
+          Effect.flatMap(CurrentUser, (user) => billing.verifyOneTime(user, urlParams.sessionId)),
+          (verified) => new OneTimeVerification(verified),
+        ),
+      )
+      .handle("stripeWebhook", () =>
+        Effect.gen(function* () {
+          if (Option.isNone(billing.receiveStripeWebhook)) return yield* noWebhooks
+          const request = yield* HttpServerRequest.HttpServerRequest
+          const body = yield* Effect.orDie(request.arrayBuffer)
+          yield* billing.receiveStripeWebhook.value(
+            new Uint8Array(body),
+            request.headers["stripe-signature"],
+          )
+          return { received: true }
+        }),
+      )
+      .handle("localCheckout", ({ path }) =>
+        Effect.flatMap(CurrentUser, (user) => billing.localCheckout(user, path.sessionId)),
+      )
+      .handle("payLocalCheckout", ({ path }) =>
+        Effect.map(
+          Effect.flatMap(CurrentUser, (user) => billing.payLocalCheckout(user, path.sessionId)),
+          (done) => new CheckoutDone(done),
+        ),
+      )
+      .handle("cancelLocalCheckout", ({ path }) =>
+        Effect.map(
+          Effect.flatMap(CurrentUser, (user) => billing.cancelLocalCheckout(user, path.sessionId)),
+          (done) => new CheckoutDone(done),
+        ),
+      )
+      .handle("ledger", ({ path }) => billing.adminLedger(path.userId))
+      .handle("ledgerCsv", ({ path }) => billing.adminLedgerCsv(path.userId))
+      .handle("adjustCredits", ({ path, payload }) =>
+        Effect.flatMap(CurrentUser, (admin) =>
+          billing.adjust(admin, path.userId, payload.amount, payload.reason),
+        ),
+      )
+  }),
+)

@@ -1,0 +1,50 @@
+/** Billing: credit accounts, packs and subscriptions, payments through Stripe or the offline checkout. */
+
+import { Effect, Layer, Option } from "effect"
+import { Billing } from "./billing.ts"
+import { BillingConfig, BillingConfigLive } from "./config.ts"
+import { CreditAccounts } from "./credit-accounts.ts"
+import { LocalCheckoutService } from "./local-checkout.ts"
+import { LocalPaymentsLive } from "./local-payments.ts"
+import { Payments } from "./payments.ts"
+import { makeStripe, StripeClient } from "./stripe-client.ts"
+import { StripePaymentsLive } from "./stripe-payments.ts"
+import { StripeWebhooks } from "./stripe-webhooks.ts"
+
+export { BillingApi } from "./api.ts"
+export { Billing } from "./billing.ts"
+export { BillingConfig, describeBillingConfig } from "./config.ts"
+export { CreditAccounts } from "./credit-accounts.ts"
+export { CreditLedger } from "./credit-ledger.ts"
+export { BillingHttpLive } from "./http.ts"
+export { billingMigrations } from "./migrations.ts"
+export { billingReactions } from "./reactions.ts"
+
+/**
+ * Stripe when configured, with its webhooks; the local test-mode checkout otherwise (its page answers
+ * "not found" when Stripe is configured).
+ */
+const PaymentsLive = Layer.unwrapEffect(
+  Effect.map(BillingConfig, (config) => {
+    return Option.match(config.stripe, {
+      onNone: () =>
+        LocalCheckoutService.live.pipe(
+          Layer.provideMerge(Payments.live),
+          Layer.provideMerge(LocalPaymentsLive),
+        ),
+      onSome: (settings) =>
+        Layer.mergeAll(LocalCheckoutService.live, StripeWebhooks.live).pipe(
+          Layer.provideMerge(Payments.live),
+          Layer.provideMerge(StripePaymentsLive),
+          Layer.provideMerge(Layer.succeed(StripeClient, makeStripe(settings))),
+        ),
+    })
+  }),
+)
+
+/** Billing's services; the app provides the store, the app's address and the credit ledger's reads. */
+export const BillingLive = Billing.live.pipe(
+  Layer.provideMerge(PaymentsLive),
+  Layer.provideMerge(CreditAccounts.live),
+  Layer.provideMerge(BillingConfigLive),
+)

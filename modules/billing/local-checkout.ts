@@ -1,0 +1,162 @@
+import { SqlClient } from "@effect/sql"
+import { Context, Effect, Layer, Schema } from "effect"
+import { v5 as uuidv5 } from "uuid"
+import { actorOf, type SignedInUser } from "#events/contracts/auth.ts"
+import type { PackId, PlanId } from "#events/contracts/billing.ts"
+import { NotFound } from "#events/contracts/http-errors.ts"
+import { CheckoutClosed, LocalCheckout } from "./api.ts"
+import { describeOffer, packById, planById } from "./catalog.ts"
+import { BillingConfig } from "./config.ts"
+import { CreditAccountState } from "./credit-account.ts"
+import { CreditAccounts } from "./credit-accounts.ts"
+import { addMonth } from "./months.ts"
+import { PaymentProvider } from "./payment-provider.ts"
+import { Payments, providerActor } from "./payments.ts"
+
+/** Ids of the test mode's subscriptions and invoices, derived so that repeating an action repeats the id. */
+const localId = (prefix: string, from: string) =>
+  `${prefix}_local_${uuidv5(from, "5a0e5b0c-2f4d-4b7e-8c1a-9d3e6f7a8b90").replaceAll("-", "")}`
+
+const noTestMode = new NotFound({
+  message: "There is no test-mode checkout here: payments go through Stripe.",
+})
+
+const decodeState = Schema.decodeUnknownSync(CreditAccountState)
+
+const make = Effect.gen(function* () {
+  const provider = yield* PaymentProvider
+  const payments = yield* Payments
+  const accounts = yield* CreditAccounts
+  const sql = yield* SqlClient.SqlClient
+  const config = yield* BillingConfig
+
+  const localOnly = provider.name === "local" ? Effect.void : Effect.fail(noTestMode)
+
+  const creditsPage = (query: string) => `/credits?${query}`
+
+  const view = (user: SignedInUser, sessionId: string) =>
+    Effect.gen(function* () {
+      yield* localOnly
+      const { started, status } = yield* payments.ownCheckout(user, sessionId)
+      const paid = (yield* accounts.load(user.userId)).grants.includes(sessionId)
+      const offer =
+        started.kind === "pack"
+          ? packById(started.item as PackId)
+          : planById(started.item as PlanId)
+      return new LocalCheckout({
+        sessionId,
+        kind: started.kind,
+        description: describeOffer(started.kind, offer),
+        credits: started.credits,
+        amountCents: started.amountCents,
+        currency: started.currency,
+        status: paid ? "paid" : status === "cancelled" ? "cancelled" : "open",
+      })
+    })
+
+  /** Paying: exactly what a provider's "paid" report does. Paying twice changes nothing. */
+  const pay = (user: SignedInUser, sessionId: string) =>
+    Effect.gen(function* () {
+      yield* localOnly
+      const found = yield* payments.ownCheckout(user, sessionId)
+      if (found.status === "cancelled") {
+        return yield* new CheckoutClosed({
+          message: "This checkout was cancelled. Start a new one from the Credits page.",
+        })
+      }
+      const { started } = found
+      const actor = providerActor("local")
+      if (started.kind === "pack") {
+        yield* payments.packPaid(started, started, actor)
+      } else if (!(yield* accounts.load(user.userId)).grants.includes(sessionId)) {
+        // Unlike a real card network, the test mode can refuse before charging.
+        const current = (yield* accounts.load(user.userId)).subscription
+        if (current?.status === "active") {
+          return yield* new CheckoutClosed({
+            message: "You already have an active subscription. Cancel it first to change plans.",
+          })
+        }
+        const subscriptionId = localId("sub", sessionId)
+        yield* payments.invoicePaid(
+          user.userId,
+          started.item as PlanId,
+          {
+            subscriptionId,
+            invoiceId: localId("in", `${subscriptionId}/1`),
+            periodEnd: addMonth(new Date()),
+            amountCents: started.amountCents,
+            currency: started.currency,
+          },
+          sessionId,
+          actor,
+        )
+      }
+      return {
+        redirectUrl: creditsPage(`success=true&session_id=${encodeURIComponent(sessionId)}`),
+      }
+    }).pipe(Effect.withSpan("LocalCheckout.pay"))
+
+  const cancel = (user: SignedInUser, sessionId: string) =>
+    Effect.gen(function* () {
+      yield* localOnly
+      yield* payments.ownCheckout(user, sessionId)
+      if ((yield* accounts.load(user.userId)).grants.includes(sessionId)) {
+        return yield* new CheckoutClosed({ message: "This checkout is already paid." })
+      }
+      yield* payments.cancelCheckout(sessionId, "cancelled", actorOf(user))
+      return { redirectUrl: creditsPage("canceled=true") }
+    })
+
+  /**
+   * What Stripe does each month, for the test mode: every active local subscription whose period is over
+   * (or every one, with `force`) is invoiced and credited again; cancelled ones past their end end.
+   * Invoice ids come from the period, so running this twice in a period credits once.
+   */
+  const renewSubscriptions = (options: { readonly now: Date; readonly force: boolean }) =>
+    Effect.gen(function* () {
+      const rows = yield* sql<{ user_id: string; state: unknown }>`
+        select user_id, state from billing.credit_accounts
+         where state -> 'subscription' ->> 'id' like 'sub\\_local\\_%'`.pipe(Effect.orDie)
+      let renewed = 0
+      let ended = 0
+      const actor = providerActor("local")
+      for (const row of rows) {
+        const subscription = decodeState(row.state).subscription
+        if (!subscription) continue
+        if (subscription.status === "cancelled") {
+          if (subscription.endsAt !== null && subscription.endsAt <= options.now) {
+            yield* payments.subscriptionEnded(row.user_id, subscription.id, actor)
+            ended++
+          }
+          continue
+        }
+        if (!options.force && subscription.renewsAt > options.now) continue
+        const plan = planById(subscription.plan)
+        const outcome = yield* payments.invoicePaid(
+          row.user_id,
+          subscription.plan,
+          {
+            subscriptionId: subscription.id,
+            invoiceId: localId("in", `${subscription.id}/${subscription.renewsAt.toISOString()}`),
+            periodEnd: addMonth(subscription.renewsAt),
+            amountCents: plan.priceCents,
+            currency: config.currency,
+          },
+          null,
+          actor,
+        )
+        if (outcome === "processed") renewed++
+      }
+      return { renewed, ended }
+    }).pipe(Effect.withSpan("LocalCheckout.renewSubscriptions"))
+
+  return { view, pay, cancel, renewSubscriptions }
+})
+
+/** The offline test mode's checkout page and its monthly renewals. */
+export class LocalCheckoutService extends Context.Tag("@melody/billing/LocalCheckout")<
+  LocalCheckoutService,
+  Effect.Effect.Success<typeof make>
+>() {
+  static readonly live = Layer.effect(LocalCheckoutService, make)
+}

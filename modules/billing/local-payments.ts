@@ -1,0 +1,25 @@
+import { Effect, Layer } from "effect"
+import { v7 as uuidv7 } from "uuid"
+import { AppUrl } from "#events/app-url.ts"
+import { PaymentProvider } from "./payment-provider.ts"
+
+/**
+ * The offline default: checkouts open on the app's own test-mode page (/checkout/:id), where paying
+ * records the payment at once (see local-checkout.ts). No card is ever charged.
+ */
+export const LocalPaymentsLive = Layer.effect(
+  PaymentProvider,
+  Effect.map(AppUrl, (appUrl) =>
+    PaymentProvider.of({
+      name: "local",
+      startCheckout: () =>
+        Effect.sync(() => {
+          const sessionId = `cs_local_${uuidv7().replaceAll("-", "")}`
+          return { sessionId, url: `${appUrl}/checkout/${sessionId}` }
+        }),
+      // A local checkout is recorded the moment it is paid, so one not recorded yet is still open.
+      checkoutState: () => Effect.succeed({ status: "open" }),
+      cancelAtPeriodEnd: (_subscriptionId, periodEnd) => Effect.succeed({ endsAt: periodEnd }),
+    }),
+  ),
+)

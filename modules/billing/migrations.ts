@@ -1,0 +1,31 @@
+import { SqlClient } from "@effect/sql"
+import { Effect } from "effect"
+import type { Migrations } from "#events/store/index.ts"
+
+/** Billing's private tables: write-side snapshots and the bookkeeping of payment providers, never read models. */
+export const billingMigrations: Migrations = {
+  "1_billing": Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    yield* sql`create schema if not exists billing`
+    // Each account's folded state at `version` of its stream, updated in the transaction that appends:
+    // a command reads one row instead of the whole history, and that row's lock serializes the account.
+    yield* sql`
+      create table billing.credit_accounts (
+        user_id text primary key,
+        version bigint not null default 0,
+        state jsonb
+      ) with (fillfactor = 70)`
+    // Stripe events already handled, by id: a replayed delivery changes nothing.
+    yield* sql`
+      create table billing.stripe_events (
+        event_id text primary key,
+        type text not null,
+        received_at timestamptz not null default now()
+      )`
+    yield* sql`
+      create table billing.customers (
+        user_id text primary key,
+        customer_id text not null unique
+      )`
+  }),
+}

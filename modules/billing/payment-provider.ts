@@ -1,0 +1,67 @@
+import { Context, type Effect } from "effect"
+import type { PackId, PlanId } from "#events/contracts/billing.ts"
+import type { PaymentProviderFailed } from "./api.ts"
+import type { Offer } from "./catalog.ts"
+
+export type CheckoutRequest =
+  | {
+      readonly kind: "pack"
+      readonly offer: Offer<PackId>
+      readonly userId: string
+      readonly email: string
+      readonly currency: string
+      readonly description: string
+    }
+  | {
+      readonly kind: "subscription"
+      readonly offer: Offer<PlanId>
+      readonly userId: string
+      readonly email: string
+      readonly currency: string
+      readonly description: string
+    }
+
+/** A paid subscription invoice, as the provider reports it. */
+export interface PaidInvoice {
+  readonly subscriptionId: string
+  readonly invoiceId: string
+  /** The paid period ends then; the next invoice is due. */
+  readonly periodEnd: Date
+  readonly amountCents: number
+  readonly currency: string
+}
+
+/** What the provider knows of a checkout session now. */
+export type CheckoutState =
+  | { readonly status: "open" }
+  | { readonly status: "expired" }
+  | {
+      readonly status: "paid"
+      readonly kind: "pack"
+      readonly amountCents: number
+      readonly currency: string
+    }
+  | { readonly status: "paid"; readonly kind: "subscription"; readonly invoice: PaidInvoice }
+
+/**
+ * Where people pay: Stripe Checkout when configured, the app's own test-mode checkout page otherwise.
+ * Both end in the same payment facts (see payments.ts).
+ */
+export class PaymentProvider extends Context.Tag("@melody/billing/PaymentProvider")<
+  PaymentProvider,
+  {
+    readonly name: "stripe" | "local"
+    /** Opens a checkout; answers its id and the page the buyer goes to. */
+    readonly startCheckout: (
+      request: CheckoutRequest,
+    ) => Effect.Effect<{ readonly sessionId: string; readonly url: string }, PaymentProviderFailed>
+    readonly checkoutState: (
+      sessionId: string,
+    ) => Effect.Effect<CheckoutState, PaymentProviderFailed>
+    /** Stops renewals; answers when the paid period ends. */
+    readonly cancelAtPeriodEnd: (
+      subscriptionId: string,
+      periodEnd: Date,
+    ) => Effect.Effect<{ readonly endsAt: Date }, PaymentProviderFailed>
+  }
+>() {}

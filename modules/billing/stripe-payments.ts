@@ -1,0 +1,130 @@
+import { SqlClient } from "@effect/sql"
+import { Effect, Layer } from "effect"
+import type Stripe from "stripe"
+import { AppUrl } from "#events/app-url.ts"
+import { type CheckoutRequest, type PaidInvoice, PaymentProvider } from "./payment-provider.ts"
+import { callStripe, fromStripeTime, idOf, StripeClient } from "./stripe-client.ts"
+
+/** A paid invoice of a subscription, in our terms; undefined for invoices of anything else. */
+export const paidInvoice = (invoice: Stripe.Invoice): PaidInvoice | undefined => {
+  const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription)
+  const period = invoice.lines.data[0]?.period
+  if (subscriptionId === undefined || invoice.id === undefined || period === undefined)
+    return undefined
+  return {
+    subscriptionId,
+    invoiceId: invoice.id,
+    periodEnd: fromStripeTime(period.end),
+    amountCents: invoice.amount_paid,
+    currency: invoice.currency,
+  }
+}
+
+const isPaid = (session: Stripe.Checkout.Session) =>
+  session.status === "complete" &&
+  (session.payment_status === "paid" || session.payment_status === "no_payment_required")
+
+/** The end of the period a subscription is paid for (on its items since Stripe's 2025 API versions). */
+export const periodEndOf = (subscription: Stripe.Subscription) => {
+  const ends = subscription.items.data.map((item) => item.current_period_end)
+  return fromStripeTime(subscription.cancel_at ?? Math.max(...ends))
+}
+
+const make = Effect.gen(function* () {
+  const { stripe } = yield* StripeClient
+  const appUrl = yield* AppUrl
+  const sql = yield* SqlClient.SqlClient
+
+  /** One Stripe customer per user, created on the first checkout; the idempotency key stops twins. */
+  const customerFor = (userId: string, email: string) =>
+    Effect.gen(function* () {
+      const known = yield* sql<{ customer_id: string }>`
+        select customer_id from billing.customers where user_id = ${userId}`
+      if (known[0]) return known[0].customer_id
+      const customer = yield* callStripe("customers.create", () =>
+        stripe.customers.create(
+          { email, metadata: { userId } },
+          { idempotencyKey: `customer-${userId}` },
+        ),
+      )
+      yield* sql`
+        insert into billing.customers (user_id, customer_id) values (${userId}, ${customer.id})
+        on conflict (user_id) do nothing`
+      const [row] = yield* sql<{ customer_id: string }>`
+        select customer_id from billing.customers where user_id = ${userId}`
+      return row!.customer_id
+    }).pipe(Effect.catchTag("SqlError", Effect.die))
+
+  const startCheckout = (request: CheckoutRequest) =>
+    Effect.gen(function* () {
+      const customer = yield* customerFor(request.userId, request.email)
+      const subscription = request.kind === "subscription"
+      const metadata = { userId: request.userId, kind: request.kind, item: request.offer.id }
+      const session = yield* callStripe("checkout.sessions.create", () =>
+        stripe.checkout.sessions.create({
+          mode: subscription ? "subscription" : "payment",
+          customer,
+          client_reference_id: request.userId,
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: request.currency,
+                unit_amount: request.offer.priceCents,
+                product_data: { name: request.description },
+                ...(subscription && { recurring: { interval: "month" as const } }),
+              },
+            },
+          ],
+          metadata,
+          ...(subscription
+            ? {
+                subscription_data: { metadata: { userId: request.userId, plan: request.offer.id } },
+              }
+            : { payment_intent_data: { metadata } }),
+          success_url: `${appUrl}/credits?success=true&session_id={CHECKOUT_SESSION_ID}`,
+          cancel_url: `${appUrl}/credits?canceled=true`,
+        }),
+      )
+      return { sessionId: session.id, url: session.url ?? "" }
+    })
+
+  const checkoutState = (sessionId: string) =>
+    Effect.gen(function* () {
+      const session = yield* callStripe("checkout.sessions.retrieve", () =>
+        stripe.checkout.sessions.retrieve(sessionId),
+      )
+      if (session.status === "expired") return { status: "expired" } as const
+      if (!isPaid(session)) return { status: "open" } as const
+      if (session.mode === "payment") {
+        return {
+          status: "paid",
+          kind: "pack",
+          amountCents: session.amount_total ?? 0,
+          currency: session.currency ?? "",
+        } as const
+      }
+      const invoiceId = idOf(session.invoice)
+      if (invoiceId === undefined) return { status: "open" } as const
+      const invoice = yield* callStripe("invoices.retrieve", () =>
+        stripe.invoices.retrieve(invoiceId),
+      )
+      const paid = paidInvoice(invoice)
+      return paid
+        ? ({ status: "paid", kind: "subscription", invoice: paid } as const)
+        : ({ status: "open" } as const)
+    })
+
+  const cancelAtPeriodEnd = (subscriptionId: string) =>
+    Effect.map(
+      callStripe("subscriptions.update", () =>
+        stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true }),
+      ),
+      (subscription) => ({ endsAt: periodEndOf(subscription) }),
+    )
+
+  return PaymentProvider.of({ name: "stripe", startCheckout, checkoutState, cancelAtPeriodEnd })
+})
+
+/** The live adapter: Stripe Checkout in payment and subscription modes. */
+export const StripePaymentsLive = Layer.effect(PaymentProvider, make)
