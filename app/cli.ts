@@ -1,8 +1,10 @@
-import { Args, Command, ValidationError } from "@effect/cli"
+import { Args, Command, Options, ValidationError } from "@effect/cli"
 import { NodeContext, NodeRuntime } from "@effect/platform-node"
 import { Cause, Console, Data, Effect, Layer } from "effect"
+import { Billing } from "#modules/billing/index.ts"
 import { Identity } from "#modules/identity/index.ts"
-import { projectionStatus, rebuildProjection } from "#projections/runner.ts"
+import { creditLedger } from "#projections/credit-ledger.ts"
+import { bringUpToDate, projectionStatus, rebuildProjection } from "#projections/runner.ts"
 import { loadEnvFile } from "./env-file.ts"
 import { ToolsLive } from "./layers.ts"
 import { loggerLayer } from "./logger.ts"
@@ -13,6 +15,7 @@ loadEnvFile()
 /**
  * Operator commands, on the same configuration as the server:
  *   npm run cli -- migrate | status | rebuild <projection> | grant-admin <username-or-email>
+ *                  | audit | renew-subscriptions [--force]
  */
 
 /** A mistake of the operator's: said plainly on stderr, exit code 1. */
@@ -75,8 +78,47 @@ const grantAdmin = Command.make(
     }),
 )
 
+/** Finance's check: every balance recomputed from the events; any difference fails the command. */
+const audit = Command.make("audit", {}, () =>
+  Effect.gen(function* () {
+    const billing = yield* Billing
+    yield* bringUpToDate(creditLedger)
+    const report = yield* billing.audit
+    for (const d of report.differences) {
+      yield* Console.error(
+        `user ${d.userId}: events say ${d.events} credits, the credit ledger says ${d.projection}`,
+      )
+    }
+    for (const b of report.breaks) {
+      yield* Console.error(
+        `user ${b.userId}: event ${b.eventId} records a balance of ${b.recorded}, its amounts add up to ${b.computed}`,
+      )
+    }
+    const problems = report.differences.length + report.breaks.length
+    if (problems > 0) {
+      return yield* refuse(`Audit found ${problems} difference(s) in ${report.accounts} accounts.`)
+    }
+    yield* Console.log(`Audited ${report.accounts} accounts: every balance matches its events.`)
+  }),
+)
+
+const renewSubscriptions = Command.make(
+  "renew-subscriptions",
+  {
+    force: Options.boolean("force").pipe(
+      Options.withDescription("renew every active test-mode subscription now, due or not"),
+    ),
+  },
+  ({ force }) =>
+    Effect.gen(function* () {
+      const billing = yield* Billing
+      const { renewed, ended } = yield* billing.renewLocalSubscriptions({ now: new Date(), force })
+      yield* Console.log(`Renewed ${renewed} test-mode subscription(s); ${ended} ended.`)
+    }),
+)
+
 const melody = Command.make("melody").pipe(
-  Command.withSubcommands([migrate, status, rebuild, grantAdmin]),
+  Command.withSubcommands([migrate, status, rebuild, grantAdmin, audit, renewSubscriptions]),
 )
 
 const cli = Command.run(melody, { name: "Melody Studio", version: "0.1.0" })

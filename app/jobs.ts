@@ -2,11 +2,12 @@ import { Effect } from "effect"
 import { Actors } from "#events/contracts/actor.ts"
 import { jobWorker, type PermanentFailure } from "#events/jobs.ts"
 import { forgetOldRateLimitWindows } from "#events/rate-limit.ts"
+import { billingJobs } from "#modules/billing/index.ts"
 import { identityJobs } from "#modules/identity/index.ts"
 import { ErrorReports } from "./error-reports.ts"
 
 /** Every kind of background job, from every module. */
-export const jobKinds = [...identityJobs, forgetOldRateLimitWindows]
+export const jobKinds = [...identityJobs, ...billingJobs, forgetOldRateLimitWindows]
 
 const reportFailure = (failure: PermanentFailure) =>
   Effect.flatMap(ErrorReports, (reports) =>

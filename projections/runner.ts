@@ -138,6 +138,20 @@ export const rebuildProjection = (projection: Projection) =>
     if (!replayedHere) yield* awaitCaughtUp(projection)
   })
 
+/**
+ * Brings the projection up to the events committed now: in this fiber when no other process runs it,
+ * otherwise by waiting for the process that does. For tools that read a projection without a server.
+ */
+export const bringUpToDate = (projection: Projection) =>
+  Effect.gen(function* () {
+    const leases = yield* SubscriptionLeases
+    const caughtUpHere = yield* leases.whileHeld(
+      subscriptionName(projection),
+      catchUpProjection(projection),
+    )
+    if (!caughtUpHere) yield* awaitCaughtUp(projection)
+  })
+
 /** Waits until the projection has read every event committed when the wait began. */
 export const awaitCaughtUp = (
   projection: Projection,

@@ -17,6 +17,7 @@ export { BillingConfig, describeBillingConfig } from "./config.ts"
 export { CreditAccounts } from "./credit-accounts.ts"
 export { CreditLedger } from "./credit-ledger.ts"
 export { BillingHttpLive } from "./http.ts"
+export { billingJobs } from "./jobs.ts"
 export { billingMigrations } from "./migrations.ts"
 export { billingReactions } from "./reactions.ts"
 

@@ -62,7 +62,10 @@ const routes: Array<RouteObject> = [
             import("../features/placeholders/coming-soon.tsx").then((m) => m.CreatePlaceholder),
           ),
           page("credits", () =>
-            import("../features/placeholders/coming-soon.tsx").then((m) => m.CreditsPlaceholder),
+            import("../features/credits/credits-page.tsx").then((m) => m.CreditsPage),
+          ),
+          page("checkout/:sessionId", () =>
+            import("../features/credits/checkout-page.tsx").then((m) => m.CheckoutPage),
           ),
         ],
       },

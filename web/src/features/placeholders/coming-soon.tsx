@@ -18,9 +18,6 @@ export const LibraryPlaceholder = () => (
 export const CreatePlaceholder = () => (
   <ComingSoon title="Create Your AI Song" text="The song form opens soon." />
 )
-export const CreditsPlaceholder = () => (
-  <ComingSoon title="Credits & Billing" text="Credits and billing open soon." />
-)
 export const TimelinePlaceholder = () => (
   <ComingSoon title="Public timeline" text="The public timeline opens soon." />
 )

@@ -1,0 +1,79 @@
+import { execFile } from "node:child_process"
+import { expect } from "@effect/vitest"
+import { Effect } from "effect"
+import { PgPool } from "#events/store/pg-client.ts"
+import { query } from "#events/testing.ts"
+import { browser, describeApp, settle } from "./testing.ts"
+
+/** Runs the command line against the test's database, as an operator would. */
+const cli = (...args: ReadonlyArray<string>) =>
+  Effect.flatMap(PgPool, (pool) =>
+    Effect.async<{ code: number; stdout: string; stderr: string }>((resume) => {
+      execFile(
+        process.execPath,
+        ["--import", "tsx", "app/cli.ts", ...args],
+        {
+          env: { ...process.env, DATABASE_URL: pool.options.connectionString, LOG_LEVEL: "error" },
+          timeout: 60_000,
+        },
+        (error, stdout, stderr) =>
+          resume(Effect.succeed({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr })),
+      )
+    }),
+  )
+
+describeApp()("command line", (it) => {
+  it.effect(
+    "audit passes on a consistent ledger and fails, naming the user, on a drifted one",
+    () =>
+      Effect.gen(function* () {
+        const buyer = browser()
+        const registered = yield* buyer.post("/api/register", {
+          username: "auditee",
+          email: "auditee@example.com",
+          password: "secret-password",
+          name: "Ada Audit",
+          acceptTerms: true,
+        })
+        const userId = (registered.body as { user: { id: string } }).user.id
+        const opened = yield* buyer.post("/api/payments/create-payment-intent", {
+          amount: 4.99,
+          credits: 50,
+        })
+        yield* buyer.post(`/api/checkout/${(opened.body as { sessionId: string }).sessionId}/pay`)
+        yield* settle
+
+        const clean = yield* cli("audit")
+        expect(clean.stdout).toContain("every balance matches its events")
+        expect(clean.code).toBe(0)
+
+        yield* query("update credit_balances set balance = 500 where user_id = $1", [userId])
+        const drifted = yield* cli("audit")
+        expect(drifted.code).toBe(1)
+        expect(drifted.stderr).toContain(
+          `user ${userId}: events say 50 credits, the credit ledger says 500`,
+        )
+      }),
+  )
+
+  it.effect("renew-subscriptions renews test-mode plans on demand", () =>
+    Effect.gen(function* () {
+      const buyer = browser()
+      yield* buyer.post("/api/register", {
+        username: "renewer",
+        email: "renewer@example.com",
+        password: "secret-password",
+        name: "Rene Renew",
+        acceptTerms: true,
+      })
+      const opened = yield* buyer.post("/api/subscription/create", { planId: "BASIC" })
+      yield* buyer.post(`/api/checkout/${(opened.body as { sessionId: string }).sessionId}/pay`)
+      const due = yield* cli("renew-subscriptions")
+      expect(due.stdout).toContain("Renewed 0 test-mode subscription(s)")
+      const forced = yield* cli("renew-subscriptions", "--force")
+      expect(forced.stdout).toContain("Renewed 1 test-mode subscription(s)")
+      yield* settle
+      expect(((yield* buyer.get("/api/credits")).body as { credits: number }).credits).toBe(200)
+    }),
+  )
+})

@@ -1,0 +1,21 @@
+import { Effect, Schema } from "effect"
+import type { JobKind } from "#events/jobs.ts"
+import { Billing } from "./billing.ts"
+
+/**
+ * The test mode's stand-in for Stripe's scheduler: hourly, due local subscriptions are invoiced again and
+ * cancelled ones past their end end. With Stripe configured there are none, and this does nothing.
+ */
+export const renewLocalSubscriptions: JobKind<unknown, Billing> = {
+  name: "billing:renew-local-subscriptions",
+  payload: Schema.Unknown,
+  maxAttempts: 3,
+  cron: "41 * * * *",
+  run: () =>
+    Effect.flatMap(Billing, (billing) =>
+      billing.renewLocalSubscriptions({ now: new Date(), force: false }),
+    ),
+}
+
+/** Every background job billing runs. */
+export const billingJobs = [renewLocalSubscriptions] as const

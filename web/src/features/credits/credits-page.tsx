@@ -1,0 +1,64 @@
+import { useQuery } from "@tanstack/react-query"
+import { FlaskConical } from "lucide-react"
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx"
+import { ActiveSubscriptionBanner, EndingSubscriptionNote } from "./active-subscription.tsx"
+import { BalanceCard } from "./balance-card.tsx"
+import { catalogQuery, subscriptionQuery } from "./credits-queries.ts"
+import { CreditHistory } from "./history.tsx"
+import { PackPurchase } from "./pack-purchase.tsx"
+import { usePaymentReturn } from "./payment-return.ts"
+import { PlanList } from "./plan-list.tsx"
+import { SubscriptionPromo } from "./subscription-promo.tsx"
+
+/** /credits: the balance, the plans and packs, and the history of every credit. */
+export const CreditsPage = () => {
+  usePaymentReturn()
+  const catalog = useQuery(catalogQuery)
+  const subscription = useQuery(subscriptionQuery)
+
+  return (
+    <section className="mx-auto max-w-5xl animate-rise space-y-8">
+      <header className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="font-display text-3xl font-bold tracking-tight sm:text-4xl">
+            Credits & Billing
+          </h1>
+          <p className="mt-2 text-muted">
+            Buy credits, manage your plan, and see where every credit went.
+          </p>
+        </div>
+        {catalog.data?.testMode && (
+          <p className="inline-flex items-center gap-2 rounded-full border border-warning/30 bg-warning/10 px-3 py-1 text-xs font-semibold text-warning">
+            <FlaskConical className="h-3.5 w-3.5" aria-hidden />
+            Test mode: no card is charged
+          </p>
+        )}
+      </header>
+
+      <BalanceCard songCost={catalog.data?.songCost ?? 5} />
+      {subscription.data && <ActiveSubscriptionBanner subscription={subscription.data} />}
+      {subscription.data && <EndingSubscriptionNote subscription={subscription.data} />}
+      <SubscriptionPromo />
+
+      <Tabs defaultValue="plans">
+        <TabsList className="max-w-md">
+          <TabsTrigger value="plans">Monthly Plans</TabsTrigger>
+          <TabsTrigger value="packs">One-Time Purchase</TabsTrigger>
+        </TabsList>
+        {catalog.isError && (
+          <p className="mt-6 text-sm text-danger">
+            Prices could not be loaded. Please refresh the page.
+          </p>
+        )}
+        <TabsContent value="plans">
+          {catalog.data && <PlanList catalog={catalog.data} subscription={subscription.data} />}
+        </TabsContent>
+        <TabsContent value="packs">
+          {catalog.data && <PackPurchase catalog={catalog.data} />}
+        </TabsContent>
+      </Tabs>
+
+      <CreditHistory />
+    </section>
+  )
+}

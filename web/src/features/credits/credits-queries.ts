@@ -1,0 +1,86 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
+import type { PlanId } from "#events/contracts/billing.ts"
+import { callApi } from "../../lib/api.ts"
+import { useCurrentUser } from "../auth/session.ts"
+
+/** Everything about a user's credits lives under this key, so one invalidation refreshes it all. */
+const credits = ["credits"] as const
+
+/** The balance: stale after 30 s, refetched on focus, asked only when someone is signed in. */
+export const balanceQuery = queryOptions({
+  queryKey: [...credits, "balance"] as const,
+  queryFn: () => callApi((api) => api.billing.credits()).then((answer) => answer.credits),
+  staleTime: 30_000,
+  refetchOnWindowFocus: true,
+})
+
+export const useBalance = () => {
+  const { data: user } = useCurrentUser()
+  return useQuery({ ...balanceQuery, enabled: Boolean(user) })
+}
+
+export const usageQuery = queryOptions({
+  queryKey: [...credits, "usage"] as const,
+  queryFn: () => callApi((api) => api.billing.usage()),
+})
+
+export const transactionsQuery = queryOptions({
+  queryKey: [...credits, "transactions"] as const,
+  queryFn: () => callApi((api) => api.billing.transactions()),
+})
+
+export const subscriptionQuery = queryOptions({
+  queryKey: [...credits, "subscription"] as const,
+  queryFn: () => callApi((api) => api.billing.subscriptionStatus()),
+})
+
+/** Packs and plans with the server's prices; the same for everyone. */
+export const catalogQuery = queryOptions({
+  queryKey: ["site", "catalog"] as const,
+  queryFn: () => callApi((api) => api.billing.catalog()),
+})
+
+/** After money moved: the balance, the histories and the subscription are read again. */
+export const useRefreshCredits = () => {
+  const queryClient = useQueryClient()
+  return () => queryClient.invalidateQueries({ queryKey: credits })
+}
+
+/** Opens a pack's checkout and goes there. */
+export const useBuyPack = () =>
+  useMutation({
+    mutationFn: (pack: {
+      readonly id: string
+      readonly credits: number
+      readonly priceCents: number
+      readonly name: string
+    }) =>
+      callApi((api) =>
+        api.billing.createPaymentIntent({
+          payload: {
+            amount: pack.priceCents / 100,
+            credits: pack.credits,
+            description: `${pack.name} pack`,
+          },
+        }),
+      ),
+    onSuccess: ({ url }) => window.location.assign(url),
+  })
+
+export const useSubscribe = () =>
+  useMutation({
+    mutationFn: (planId: PlanId) =>
+      callApi((api) => api.billing.createSubscription({ payload: { planId } })),
+    onSuccess: ({ url }) => window.location.assign(url),
+  })
+
+export const useCancelSubscription = () => {
+  const refresh = useRefreshCredits()
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: () => callApi((api) => api.billing.cancelSubscription()),
+    onSuccess: async () => {
+      await Promise.all([refresh(), queryClient.invalidateQueries({ queryKey: ["auth", "user"] })])
+    },
+  })
+}
