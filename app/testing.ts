@@ -1,7 +1,7 @@
 import { HttpServer } from "@effect/platform"
 import { ConfigProvider, Effect, Layer, Option } from "effect"
 import { runDueJobs } from "#events/jobs.ts"
-import { awaitPosition, EventStore } from "#events/store/index.ts"
+import { awaitPosition, EventStore, Position } from "#events/store/index.ts"
 import { describeWith, TestDatabase, type TestDatabaseOptions } from "#events/testing.ts"
 import { projectionSubscriptionName } from "#projections/runner.ts"
 import { AppConfig, type AppConfigShape } from "./config.ts"
@@ -52,15 +52,25 @@ export const describeApp = (options: TestAppOptions = {}) => describeWith(TestAp
 /** Runs every background job that is due, as the worker would. */
 export const runJobs = runDueJobs(jobKinds)
 
-/** Waits until every projection and reaction has processed everything committed so far. */
+/**
+ * Waits until every projection and reaction has processed everything committed so far, including what
+ * reactions append along the way.
+ */
 export const settle = Effect.gen(function* () {
-  const head = yield* (yield* EventStore).head
-  for (const name of [
-    ...projections.map(projectionSubscriptionName),
+  const store = yield* EventStore
+  const names = [
     ...reactions.map((reaction) => reaction.name),
-  ]) {
-    const reached = yield* awaitPosition(name, head, "10 seconds")
-    if (!reached) return yield* Effect.die(new Error(`${name} did not catch up`))
+    ...projections.map(projectionSubscriptionName),
+  ]
+  let head = yield* store.head
+  while (true) {
+    for (const name of names) {
+      const reached = yield* awaitPosition(name, head, "10 seconds")
+      if (!reached) return yield* Effect.die(new Error(`${name} did not catch up`))
+    }
+    const next = yield* store.head
+    if (Position.compare(next, head) === 0) return
+    head = next
   }
 }).pipe(Effect.orDie)
 
