@@ -51,6 +51,63 @@ describeWithDatabase({ migrations: [["billing", billingMigrations]] })("credit a
       }),
     )
 
+    it.effect("the same inside 100 callers' own transactions: exactly 10 succeed", () =>
+      Effect.gen(function* () {
+        const accounts = yield* CreditAccounts
+        const store = yield* EventStore
+        const userId = crypto.randomUUID()
+        yield* fund(userId, 50)
+        const outcomes = yield* Effect.all(
+          Array.from({ length: 100 }, (_, i) =>
+            Effect.either(
+              store.transaction(
+                accounts.execute(
+                  { _tag: "Debit", userId, generationId: `gen-${i}`, amount: 5 },
+                  Actors.user(userId),
+                ),
+              ),
+            ),
+          ),
+          { concurrency: "unbounded" },
+        )
+        expect(outcomes.filter(Either.isRight)).toHaveLength(10)
+        expect((yield* accounts.load(userId)).balance).toBe(0)
+        const [row] = yield* query<{ n: number }>(
+          "select count(*)::int as n from events where stream_id = $1 and type = 'CreditsDebited'",
+          [billingStreams.creditAccount(userId)],
+        )
+        expect(row?.n).toBe(10)
+      }),
+    )
+
+    it.effect("a batch holding a forgotten repeat is taken apart: only the repeat is refused", () =>
+      Effect.gen(function* () {
+        const accounts = yield* CreditAccounts
+        const userId = crypto.randomUUID()
+        yield* fund(userId, 100)
+        yield* accounts.execute({ _tag: "Debit", userId, generationId: "old", amount: 5 }, system)
+        yield* query(
+          `update billing.credit_accounts set state = jsonb_set(state, '{debits}', '[]') where user_id = $1`,
+          [userId],
+        )
+        const outcomes = yield* Effect.all(
+          ["new-1", "old", "new-2", "new-3"].map((generationId) =>
+            Effect.either(
+              accounts.execute({ _tag: "Debit", userId, generationId, amount: 5 }, system),
+            ),
+          ),
+          { concurrency: "unbounded" },
+        )
+        expect(outcomes.map((o) => (Either.isRight(o) ? "ok" : o.left._tag))).toEqual([
+          "ok",
+          "AlreadyDebited",
+          "ok",
+          "ok",
+        ])
+        expect((yield* accounts.load(userId)).balance).toBe(80)
+      }),
+    )
+
     it.effect("a repeated debit is refused even when the account no longer remembers it", () =>
       Effect.gen(function* () {
         const accounts = yield* CreditAccounts
