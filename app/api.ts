@@ -5,6 +5,7 @@ import { Viewer } from "#events/contracts/auth.ts"
 import { withMessage } from "#events/contracts/messages.ts"
 import { BillingApi } from "#modules/billing/api.ts"
 import { IdentityApi } from "#modules/identity/api.ts"
+import { SongwritingApi } from "#modules/songwriting/api.ts"
 
 /**
  * The one HTTP API: every module's group under /api. Server handlers, the SPA's typed client and the
@@ -102,6 +103,7 @@ export class MelodyApi extends HttpApi.make(apiId)
   .add(SystemApi)
   .add(IdentityApi)
   .add(BillingApi)
+  .add(SongwritingApi)
   .addError(MalformedRequest)
   .addError(InternalError)
   .prefix(apiPrefix)

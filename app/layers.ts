@@ -3,7 +3,7 @@ import { AppUrl } from "#events/app-url.ts"
 import { JobQueue } from "#events/jobs.ts"
 import { RateLimiter } from "#events/rate-limit.ts"
 import { EventStoreLive, EventWakeups, SubscriptionLeases } from "#events/store/index.ts"
-import { BillingLive } from "#modules/billing/index.ts"
+import { BillingLive, billingConfig, describeBillingConfig } from "#modules/billing/index.ts"
 import {
   AdminOnlyLive,
   AuthenticatedLive,
@@ -11,6 +11,11 @@ import {
   IdentityLive,
   ViewerLive,
 } from "#modules/identity/index.ts"
+import {
+  describeSongwritingConfig,
+  SongwritingLive,
+  songwritingConfig,
+} from "#modules/songwriting/index.ts"
 import { AppConfig, AppConfigLive, appConfig, describeConfig } from "./config.ts"
 import { CreditLedgerLive } from "./credit-ledger.ts"
 import { DatabaseLive } from "./database.ts"
@@ -47,6 +52,7 @@ export const PlatformLive = Layer.mergeAll(
 export const ModulesLive = Layer.mergeAll(AuthenticatedLive, ViewerLive, AdminOnlyLive).pipe(
   Layer.provideMerge(IdentityLive),
   Layer.provideMerge(BillingLive.pipe(Layer.provide(CreditLedgerLive))),
+  Layer.provideMerge(SongwritingLive),
 )
 
 /** Modules and platform on a store, after migrations. Tests pass their own database. */
@@ -62,10 +68,18 @@ export const Startup = Layer.effectDiscard(
   Effect.flatMap(Identity, (identity) => identity.ensureConfiguredAdmin),
 )
 
+/** What this replica runs with, secrets left out: which database, which model, which payments. */
 const StartupLog = Layer.effectDiscard(
-  Effect.flatMap(AppConfig, (config) =>
-    Effect.logInfo("Melody Studio starting", describeConfig(config)),
-  ),
+  Effect.gen(function* () {
+    const app = yield* AppConfig
+    const billing = yield* billingConfig
+    const songwriting = yield* songwritingConfig
+    yield* Effect.logInfo("Melody Studio starting", {
+      ...describeConfig(app),
+      ...describeBillingConfig(billing),
+      ...describeSongwritingConfig(songwriting),
+    })
+  }),
 )
 
 const Foundation = foundation(StoreLive).pipe(

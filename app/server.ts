@@ -4,6 +4,7 @@ import { NodeHttpServer } from "@effect/platform-node"
 import { Effect, Layer } from "effect"
 import { BillingHttpLive } from "#modules/billing/index.ts"
 import { IdentityHttpLive } from "#modules/identity/index.ts"
+import { SongwritingHttpLive } from "#modules/songwriting/index.ts"
 import { MelodyApi } from "./api.ts"
 import { AppConfig } from "./config.ts"
 import { ErrorReports } from "./error-reports.ts"
@@ -13,7 +14,7 @@ import { SystemHttpLive } from "./http/system-http.ts"
 
 /** The API's handlers, one group per module. */
 const ApiLive = HttpApiBuilder.api(MelodyApi).pipe(
-  Layer.provide([SystemHttpLive, IdentityHttpLive, BillingHttpLive]),
+  Layer.provide([SystemHttpLive, IdentityHttpLive, BillingHttpLive, SongwritingHttpLive]),
 )
 
 /** The HTTP server: the API under /api (documented at /api/docs), the SPA everywhere else. */

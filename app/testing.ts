@@ -155,5 +155,31 @@ export const browser = () => {
         headers: { "content-type": "application/json" },
         body: JSON.stringify(body),
       }),
+    put: (path: string, body: unknown = {}) =>
+      send(path, {
+        method: "PUT",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      }),
   }
 }
+
+let people = 0
+
+/** A new account, signed in: its browser, and the user as the server describes it. */
+export const signUp = (prefix = "person", email?: string) =>
+  Effect.gen(function* () {
+    people += 1
+    const id = `${Date.now().toString(36)}${people}`
+    const person = browser()
+    const answer = yield* person.post("/api/register", {
+      username: `${prefix}_${id}`,
+      email: email ?? `${prefix}_${id}@example.com`,
+      password: "secret-password",
+      name: "Test Person",
+      acceptTerms: true,
+    })
+    if (answer.status !== 201) return yield* Effect.die(new Error(`sign-up failed: ${answer.text}`))
+    const user = (answer.body as { user: { id: string; username: string; email: string } }).user
+    return { person, user }
+  })

@@ -1,16 +1,19 @@
 import { SqlClient } from "@effect/sql"
 import { Effect, Either, Schedule } from "effect"
 import { v7 as uuidv7 } from "uuid"
+import type { Actor } from "./contracts/actor.ts"
 import type { EventMetadata } from "./contracts/metadata.ts"
+import { eventMetadata } from "./request-context.ts"
 import {
   type AppendError,
   type AppendResult,
   decodeAll,
+  EventIdConflict,
   type EventSchema,
   EventStore,
   type ExpectedVersion,
   toNewEvent,
-  type UndecodableEvent,
+  UndecodableEvent,
   WrongExpectedVersion,
 } from "./store/index.ts"
 
@@ -113,3 +116,22 @@ export const handleCommand = <Command, S extends EventSchema, State, Err>(
     Effect.withSpan("handleCommand", { attributes: { streamId } }),
   )
 }
+
+/** The store's own failures, which no caller can act on: defects once `handleCommand` has retried. */
+const isStoreFailure = (error: unknown): error is AppendError | UndecodableEvent =>
+  error instanceof WrongExpectedVersion ||
+  error instanceof EventIdConflict ||
+  error instanceof UndecodableEvent
+
+/**
+ * `handleCommand` as a module's service runs it: metadata from the actor and the current request, and
+ * the store's failures turned into defects, so only the decider's refusals remain typed.
+ */
+export const runCommand = <Command, S extends EventSchema, State, Err>(
+  options: Omit<HandleCommandOptions<Command, S, State, Err>, "metadata"> & {
+    readonly actor: Actor
+  },
+) =>
+  Effect.flatMap(eventMetadata(options.actor), (metadata) =>
+    handleCommand({ ...options, metadata }),
+  ).pipe(Effect.catchIf(isStoreFailure, Effect.die))

@@ -1,6 +1,6 @@
 import { describe, expect } from "@effect/vitest"
 import { Effect } from "effect"
-import { browser, describeApp, request, settle } from "#app/testing.ts"
+import { type browser, describeApp, request, settle, signUp } from "#app/testing.ts"
 import { query } from "#events/testing.ts"
 import { Billing } from "./billing.ts"
 
@@ -10,23 +10,12 @@ const env = {
   ADMIN_EMAIL: "finance@example.com",
 }
 
-let counter = 0
 /** A registered, signed-in user's browser, and their id. */
 const member = (email?: string) =>
   Effect.gen(function* () {
-    counter += 1
-    const id = `${Date.now().toString(36)}${counter}`
-    const person = browser()
-    const answer = yield* person.post("/api/register", {
-      username: `buyer_${id}`,
-      email: email ?? `buyer_${id}@example.com`,
-      password: "secret-password",
-      name: "Grace Hopper",
-      acceptTerms: true,
-    })
-    expect(answer.status).toBe(201)
+    const { person, user } = yield* signUp("buyer", email)
     yield* settle
-    return { person, userId: (answer.body as { user: { id: string } }).user.id }
+    return { person, userId: user.id }
   })
 
 /** The administrator (ADMIN_EMAIL), registered on first use. */

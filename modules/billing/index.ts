@@ -13,7 +13,7 @@ import { StripeWebhooks } from "./stripe-webhooks.ts"
 
 export { BillingApi } from "./api.ts"
 export { Billing } from "./billing.ts"
-export { BillingConfig, describeBillingConfig } from "./config.ts"
+export { BillingConfig, billingConfig, describeBillingConfig } from "./config.ts"
 export { CreditAccounts } from "./credit-accounts.ts"
 export { CreditLedger } from "./credit-ledger.ts"
 export { BillingHttpLive } from "./http.ts"

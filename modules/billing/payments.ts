@@ -9,8 +9,7 @@ import {
   type PlanId,
 } from "#events/contracts/billing.ts"
 import { NotFound } from "#events/contracts/http-errors.ts"
-import { fold, handleCommand } from "#events/decider.ts"
-import { eventMetadata } from "#events/request-context.ts"
+import { fold, runCommand } from "#events/decider.ts"
 import { decodeAll, EventStore } from "#events/store/index.ts"
 import {
   activeSubscriptionExists,
@@ -71,21 +70,13 @@ const make = Effect.gen(function* () {
     )
 
   const runCheckout = (sessionId: string, command: CheckoutCommand, actor: Actor) =>
-    Effect.flatMap(eventMetadata(actor), (metadata) =>
-      handleCommand({
-        decider: checkout,
-        events: CheckoutEvent,
-        streamId: billingStreams.checkout(sessionId),
-        command,
-        metadata,
-      }),
-    ).pipe(
-      Effect.catchTags({
-        WrongExpectedVersion: Effect.die,
-        EventIdConflict: Effect.die,
-        UndecodableEvent: Effect.die,
-      }),
-    )
+    runCommand({
+      decider: checkout,
+      events: CheckoutEvent,
+      streamId: billingStreams.checkout(sessionId),
+      command,
+      actor,
+    })
 
   /** Cancelling a checkout nobody opened changes nothing; cancelling twice neither. */
   const cancelCheckout = (sessionId: string, reason: "cancelled" | "expired", actor: Actor) =>

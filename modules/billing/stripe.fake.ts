@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto"
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http"
+import { createServer, type ServerResponse } from "node:http"
 import type { AddressInfo } from "node:net"
+import { text } from "node:stream/consumers"
 import qs from "qs"
 import Stripe from "stripe"
 
@@ -248,21 +249,10 @@ export const startFakeStripe = async () => {
     ["GET", /^\/v1\/invoices\/([^/]+)$/, (m) => invoices.get(m[1]!)],
   ]
 
-  const readBody = (req: IncomingMessage) =>
-    new Promise<string>((resolve, reject) => {
-      let data = ""
-      req.setEncoding("utf8")
-      req.on("data", (chunk: string) => {
-        data += chunk
-      })
-      req.on("end", () => resolve(data))
-      req.on("error", reject)
-    })
-
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", base)
-    const text = await readBody(req)
-    const body = qs.parse(text, { depth: 10, arrayLimit: 100 }) as Json
+    const raw = await text(req)
+    const body = qs.parse(raw, { depth: 10, arrayLimit: 100 }) as Json
     const key = req.headers["idempotency-key"] as string | undefined
     requests.push({ method: req.method ?? "", path: url.pathname, body, idempotencyKey: key })
     if (req.headers.authorization !== `Bearer ${secretKey}`) {

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect } from "@effect/vitest"
 import { Effect } from "effect"
 import type Stripe from "stripe"
-import { browser, describeApp, serverUrl, settle } from "#app/testing.ts"
+import { type browser, describeApp, serverUrl, settle, signUp } from "#app/testing.ts"
 import { query } from "#events/testing.ts"
 import { startFakeStripe } from "./stripe.fake.ts"
 
@@ -17,22 +17,10 @@ const env = {
 
 type Browser = ReturnType<typeof browser>
 
-let counter = 0
 const member = Effect.gen(function* () {
-  counter += 1
-  const id = `${Date.now().toString(36)}${counter}`
-  const person = browser()
-  const email = `payer_${id}@example.com`
-  const answer = yield* person.post("/api/register", {
-    username: `payer_${id}`,
-    email,
-    password: "secret-password",
-    name: "Katherine Johnson",
-    acceptTerms: true,
-  })
-  expect(answer.status).toBe(201)
+  const { person, user } = yield* signUp("payer")
   stripe.setWebhookUrl(`${yield* serverUrl}/api/payments/webhook`)
-  return { person, email, userId: (answer.body as { user: { id: string } }).user.id }
+  return { person, email: user.email, userId: user.id }
 })
 
 const body = <A>(answer: { readonly body: unknown }) => answer.body as A

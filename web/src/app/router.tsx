@@ -52,15 +52,11 @@ const routes: Array<RouteObject> = [
           },
           page("about", () => import("../features/help/about-page.tsx").then((m) => m.AboutPage)),
           page("how-to", () => import("../features/help/how-to-page.tsx").then((m) => m.HowToPage)),
-          page("chat", () =>
-            import("../features/placeholders/coming-soon.tsx").then((m) => m.ChatPlaceholder),
-          ),
+          page("chat", () => import("./routes/songwriting-routes.tsx").then((m) => m.ChatRoute)),
           page("library", () =>
             import("../features/placeholders/coming-soon.tsx").then((m) => m.LibraryPlaceholder),
           ),
-          page("app", () =>
-            import("../features/placeholders/coming-soon.tsx").then((m) => m.CreatePlaceholder),
-          ),
+          page("app", () => import("./routes/songwriting-routes.tsx").then((m) => m.CreateRoute)),
           page("credits", () =>
             import("../features/credits/credits-page.tsx").then((m) => m.CreditsPage),
           ),

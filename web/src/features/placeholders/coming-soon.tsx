@@ -9,14 +9,8 @@ export const ComingSoon = ({ title, text }: { readonly title: string; readonly t
   </section>
 )
 
-export const ChatPlaceholder = () => (
-  <ComingSoon title="Melody AI" text="The chat with Melody opens soon." />
-)
 export const LibraryPlaceholder = () => (
   <ComingSoon title="My Songs" text="Your song library opens soon." />
-)
-export const CreatePlaceholder = () => (
-  <ComingSoon title="Create Your AI Song" text="The song form opens soon." />
 )
 export const TimelinePlaceholder = () => (
   <ComingSoon title="Public timeline" text="The public timeline opens soon." />

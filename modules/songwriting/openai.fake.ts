@@ -1,0 +1,128 @@
+import { randomBytes } from "node:crypto"
+import { createServer } from "node:http"
+import type { AddressInfo } from "node:net"
+import { text } from "node:stream/consumers"
+
+/**
+ * A local OpenAI for tests: it speaks `POST /v1/chat/completions` as the real service does (bearer key,
+ * JSON body, the completion shape, OpenAI's error shape), so the official client runs for real. Each
+ * request takes the next scripted behaviour; with none left it answers a plain "none" reply.
+ */
+
+export type Behaviour =
+  /** A completion whose content is this object as JSON. */
+  | { readonly kind: "json"; readonly content: unknown }
+  /** A completion whose content is this text verbatim (malformed JSON, say). */
+  | { readonly kind: "text"; readonly content: string }
+  /** An error status with OpenAI's error body. */
+  | {
+      readonly kind: "status"
+      readonly status: number
+      readonly message: string
+      readonly code?: string
+    }
+  /** No answer for this long (the client's timeout should fire first). */
+  | { readonly kind: "hang"; readonly ms: number }
+
+export interface RecordedCompletion {
+  readonly authorization: string | undefined
+  readonly body: {
+    readonly model: string
+    readonly response_format?: { readonly type: string }
+    readonly messages: ReadonlyArray<{ readonly role: string; readonly content: string }>
+  }
+}
+
+export const startFakeOpenAi = async () => {
+  const apiKey = `sk-test-${randomBytes(12).toString("hex")}`
+  const script: Array<Behaviour> = []
+  const requests: Array<RecordedCompletion> = []
+  const hanging = new Set<NodeJS.Timeout>()
+
+  const server = createServer(async (req, res) => {
+    const raw = await text(req)
+    const json = (status: number, body: unknown) => {
+      res.writeHead(status, { "content-type": "application/json" })
+      res.end(JSON.stringify(body))
+    }
+    if (req.method !== "POST" || req.url !== "/v1/chat/completions") {
+      json(404, { error: { message: "Not found", type: "invalid_request_error" } })
+      return
+    }
+    const body = JSON.parse(raw) as RecordedCompletion["body"]
+    requests.push({ authorization: req.headers.authorization, body })
+    if (req.headers.authorization !== `Bearer ${apiKey}`) {
+      json(401, {
+        error: {
+          message: "Incorrect API key provided.",
+          type: "invalid_request_error",
+          code: "invalid_api_key",
+        },
+      })
+      return
+    }
+    const behaviour = script.shift() ?? {
+      kind: "json",
+      content: { message: "Tell me more about your song.", action: { type: "none", data: {} } },
+    }
+    switch (behaviour.kind) {
+      case "hang": {
+        const timer = setTimeout(() => {
+          hanging.delete(timer)
+          json(504, { error: { message: "too late", type: "server_error" } })
+        }, behaviour.ms)
+        hanging.add(timer)
+        return
+      }
+      case "status":
+        json(behaviour.status, {
+          error: { message: behaviour.message, type: "server_error", code: behaviour.code ?? null },
+        })
+        return
+      case "json":
+      case "text": {
+        const content =
+          behaviour.kind === "json" ? JSON.stringify(behaviour.content) : behaviour.content
+        json(200, {
+          id: `chatcmpl-${randomBytes(8).toString("hex")}`,
+          object: "chat.completion",
+          created: Math.floor(Date.now() / 1000),
+          model: body.model,
+          choices: [
+            {
+              index: 0,
+              message: { role: "assistant", content, refusal: null },
+              finish_reason: "stop",
+              logprobs: null,
+            },
+          ],
+          usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 },
+        })
+      }
+    }
+  })
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+
+  return {
+    /** What to give the client as its base URL. */
+    url: `${base}/v1`,
+    apiKey,
+    requests,
+    /** The next requests' behaviours, in order. */
+    script: (...behaviours: ReadonlyArray<Behaviour>) => {
+      script.push(...behaviours)
+    },
+    reset: () => {
+      script.length = 0
+      requests.length = 0
+    },
+    close: () => {
+      for (const timer of hanging) clearTimeout(timer)
+      server.closeAllConnections()
+      return new Promise<void>((resolve) => server.close(() => resolve()))
+    },
+  }
+}
+
+export type FakeOpenAi = Awaited<ReturnType<typeof startFakeOpenAi>>

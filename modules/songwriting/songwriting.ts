@@ -1,0 +1,253 @@
+import { Context, Effect, Layer } from "effect"
+import { v7 as uuidv7 } from "uuid"
+import { actorOf, type SignedInUser } from "#events/contracts/auth.ts"
+import {
+  ConversationEvent,
+  LyricsDraftEvent,
+  songwritingStreams,
+} from "#events/contracts/songwriting.ts"
+import { fold, runCommand } from "#events/decider.ts"
+import { RateLimiter } from "#events/rate-limit.ts"
+import { decodeAll, EventStore } from "#events/store/index.ts"
+import {
+  ChatTurnResult,
+  LyricsDraft,
+  type LyricsRequestPayload,
+  ModelNotConfigured,
+  ModelUnavailable,
+  NothingToEdit,
+  SongInfo,
+} from "./api.ts"
+import { SongwritingConfig } from "./config.ts"
+import {
+  type ConversationCommand,
+  conversation,
+  lyricsBrief,
+  type NoLyricsYet,
+} from "./conversation.ts"
+import { conversationView } from "./conversation-view.ts"
+import { dateUnavailable, describeDateTime } from "./date-time.ts"
+import { fitLyrics } from "./fit-lyrics.ts"
+import { LanguageModel, type ModelFailure, type Reply } from "./language-model.ts"
+import { type DraftCommand, lyricsDraft } from "./lyrics-draft.ts"
+
+const decodeConversation = decodeAll(ConversationEvent)
+const decodeDraft = decodeAll(LyricsDraftEvent)
+
+const keyProblem = new ModelNotConfigured({
+  message: "OpenAI API key is not properly configured. Please contact support.",
+})
+
+/** How a model's failure reaches the person: the spec's words for the chat and for the lyrics form. */
+const chatFailure = (failure: ModelFailure) =>
+  failure._tag === "ModelKeyProblem"
+    ? keyProblem
+    : new ModelUnavailable({
+        message: "Failed to get AI response. Please check your API key configuration.",
+      })
+const lyricsFailure = (failure: ModelFailure) =>
+  failure._tag === "ModelKeyProblem"
+    ? keyProblem
+    : new ModelUnavailable({ message: "Failed to generate lyrics" })
+
+const nothingToEdit = (refusal: NoLyricsYet) =>
+  Effect.fail(new NothingToEdit({ message: refusal.message }))
+
+/** A small stable number from its parts (FNV-1a). */
+const seedOf = (...parts: ReadonlyArray<string | number>) => {
+  let hash = 2166136261
+  for (const char of parts.join("\u0000")) {
+    hash ^= char.codePointAt(0)!
+    hash = Math.imul(hash, 16777619)
+  }
+  return hash >>> 0
+}
+
+/** Model answers are fitted to the lyrics box before anything records them. */
+const fitReply = (reply: Reply): Reply =>
+  reply.action.data.lyrics === undefined
+    ? reply
+    : {
+        ...reply,
+        action: {
+          ...reply.action,
+          data: { ...reply.action.data, lyrics: fitLyrics(reply.action.data.lyrics) },
+        },
+      }
+
+const make = Effect.gen(function* () {
+  const store = yield* EventStore
+  const model = yield* LanguageModel
+  const limiter = yield* RateLimiter
+  const config = yield* SongwritingConfig
+
+  const readConversation = (userId: string) =>
+    Effect.flatMap(
+      store.readStream(songwritingStreams.conversation(userId)),
+      decodeConversation,
+    ).pipe(Effect.orDie)
+
+  const runConversation = (user: SignedInUser, command: ConversationCommand) =>
+    runCommand({
+      decider: conversation,
+      events: ConversationEvent,
+      streamId: songwritingStreams.conversation(user.userId),
+      command,
+      actor: actorOf(user),
+    }).pipe(Effect.catchTag("NoLyricsYet", nothingToEdit))
+
+  const readDraft = (userId: string) =>
+    Effect.flatMap(store.readStream(songwritingStreams.lyricsDraft(userId)), decodeDraft).pipe(
+      Effect.map((history) => ({
+        draft: fold(
+          lyricsDraft,
+          history.map((h) => h.event),
+        ),
+        version: history.length,
+      })),
+      Effect.orDie,
+    )
+
+  const runDraft = (user: SignedInUser, command: DraftCommand) =>
+    runCommand({
+      decider: lyricsDraft,
+      events: LyricsDraftEvent,
+      streamId: songwritingStreams.lyricsDraft(user.userId),
+      command,
+      actor: actorOf(user),
+    }).pipe(Effect.catchTag("NoLyricsYet", nothingToEdit))
+
+  const dateContext = Effect.sync(() => {
+    const { datetime_info, error } = describeDateTime(new Date())
+    return error === undefined ? datetime_info : dateUnavailable
+  })
+
+  const conversationOf = (user: SignedInUser) =>
+    Effect.map(readConversation(user.userId), conversationView)
+
+  /**
+   * One turn: Melody answers the new message in the light of the song so far, the reply's action is
+   * carried out (lyrics written, the song revised or started over), and all of it is recorded at once.
+   * A model that fails records nothing.
+   */
+  const chat = (user: SignedInUser, content: string) =>
+    Effect.gen(function* () {
+      yield* limiter.hit(`chat:${user.userId}`, config.limits.chatTurns)
+      const history = yield* readConversation(user.userId)
+      const state = fold(
+        conversation,
+        history.map((h) => h.event),
+      )
+      // The conversation's position, not the person: the same conversation writes the same song.
+      const seed = seedOf(history.length)
+      const answer = yield* model
+        .reply({
+          history: [...state.turns, { role: "user", content }],
+          song: state.song,
+          dateContext: yield* dateContext,
+          seed,
+        })
+        .pipe(Effect.mapError(chatFailure))
+      const reply = fitReply(answer.reply)
+      const brief = lyricsBrief(reply)
+      if (reply.action.type === "generate_lyrics" && brief === undefined) {
+        yield* Effect.logWarning(
+          "Melody asked for lyrics without a title, a style and a description; none were written",
+        )
+      }
+      const lyrics =
+        brief &&
+        fitLyrics(yield* model.writeLyrics({ ...brief, seed }).pipe(Effect.mapError(lyricsFailure)))
+      const command = {
+        _tag: "RecordTurn",
+        userId: user.userId,
+        userMessageId: uuidv7(),
+        content,
+        replyId: uuidv7(),
+        reply,
+        model: model.name,
+        fallback: answer.fallback,
+        ...(lyrics ? { lyrics: { messageId: uuidv7(), text: lyrics } } : {}),
+      } as const
+      const recorded = yield* runConversation(user, command).pipe(
+        Effect.catchTag("NothingToEdit", Effect.die),
+      )
+      const now = new Date()
+      const turn = conversationView(recorded.events.map((event) => ({ event, recordedAt: now })))
+      return new ChatTurnResult({
+        message: reply.message,
+        action: reply.action,
+        songInfo: new SongInfo(recorded.state.song),
+        messages: turn.messages,
+      })
+    }).pipe(Effect.withSpan("Songwriting.chat"))
+
+  const startNewSong = (user: SignedInUser) =>
+    Effect.zipRight(
+      runConversation(user, {
+        _tag: "StartNewSong",
+        userId: user.userId,
+        messageId: uuidv7(),
+      }).pipe(Effect.catchTag("NothingToEdit", Effect.die)),
+      conversationOf(user),
+    )
+
+  const editChatLyrics = (user: SignedInUser, lyrics: string) =>
+    Effect.map(
+      runConversation(user, { _tag: "EditLyrics", userId: user.userId, lyrics }),
+      (recorded) => new SongInfo(recorded.state.song),
+    )
+
+  /** The form's lyrics: written, recorded as the person's draft, returned. */
+  const generateLyrics = (user: SignedInUser, brief: LyricsRequestPayload) =>
+    Effect.gen(function* () {
+      yield* limiter.hit(`lyrics:${user.userId}`, config.limits.lyrics)
+      const { version } = yield* readDraft(user.userId)
+      // Asking again for the same brief gives another take.
+      const seed = seedOf(brief.title, brief.description, brief.style, version)
+      const written = yield* model
+        .writeLyrics({ ...brief, seed })
+        .pipe(Effect.mapError(lyricsFailure))
+      const lyrics = fitLyrics(written)
+      yield* runDraft(user, {
+        _tag: "RecordFormLyrics",
+        userId: user.userId,
+        brief,
+        lyrics,
+        model: model.name,
+      }).pipe(Effect.catchTag("NothingToEdit", Effect.die))
+      return { lyrics }
+    }).pipe(Effect.withSpan("Songwriting.generateLyrics"))
+
+  const draftOf = (user: SignedInUser) =>
+    Effect.map(readDraft(user.userId), ({ draft }) => draft && new LyricsDraft(draft))
+
+  const editDraft = (user: SignedInUser, lyrics: string) =>
+    Effect.flatMap(
+      runDraft(user, { _tag: "EditDraft", userId: user.userId, lyrics }),
+      (recorded) =>
+        recorded.state === null
+          ? Effect.die(new Error("an edited draft is never empty"))
+          : Effect.succeed(new LyricsDraft(recorded.state)),
+    )
+
+  return {
+    conversation: conversationOf,
+    chat,
+    startNewSong,
+    editChatLyrics,
+    generateLyrics,
+    lyricsDraft: draftOf,
+    editLyricsDraft: editDraft,
+    dateTime: (season: string | undefined) =>
+      Effect.sync(() => describeDateTime(new Date(), season)),
+  }
+})
+
+/** Melody's chat and the lyrics form: one traced function per thing a person does. */
+export class Songwriting extends Context.Tag("@melody/songwriting/Songwriting")<
+  Songwriting,
+  Effect.Effect.Success<typeof make>
+>() {
+  static readonly live = Layer.effect(Songwriting, make)
+}

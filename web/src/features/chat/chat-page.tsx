@@ -1,0 +1,152 @@
+import { useQuery } from "@tanstack/react-query"
+import { RotateCcw } from "lucide-react"
+import { type ReactNode, useEffect, useRef, useState } from "react"
+import { melodyGreeting, newSongMessage } from "#events/contracts/songwriting.ts"
+import { Badge } from "../../components/ui/badge.tsx"
+import { Button } from "../../components/ui/button.tsx"
+import { Card } from "../../components/ui/card.tsx"
+import { PageSpinner } from "../../components/ui/page-spinner.tsx"
+import { Spinner } from "../../components/ui/spinner.tsx"
+import { toast } from "../../lib/toast/toast-store.ts"
+import { ChatInput } from "./chat-input.tsx"
+import { conversationQuery, useSendMessage, useStartNewSong } from "./chat-queries.ts"
+import { LyricsCard } from "./lyrics-card.tsx"
+import { type Bubble, MessageBubble } from "./message-bubble.tsx"
+
+type GenerateControl = (song: { title: string; style: string; lyrics: string }) => ReactNode
+
+const apology =
+  "I apologize, but I encountered an error processing your message. Could you try rephrasing?"
+
+/** What a failed turn says: a key problem is the operator's, anything else is worth another try. */
+const toastFor = (error: unknown) => {
+  const tag = (error as { _tag?: string })._tag
+  if (tag === "ModelNotConfigured") {
+    toast({
+      title: "Configuration Error",
+      description: "OpenAI API key is not properly configured. Please contact support.",
+      variant: "destructive",
+    })
+  } else if (tag === "TooManyRequests") {
+    toast({
+      title: "Slow down a little",
+      description: (error as Error).message,
+      variant: "destructive",
+    })
+  } else {
+    toast({
+      title: "Error in conversation",
+      description: "Failed to process your message. Please try again.",
+      variant: "destructive",
+    })
+  }
+}
+
+/** /chat: the conversation with Melody, and the song's lyrics once she has written them. */
+export const ChatPage = ({ generateControl }: { readonly generateControl: GenerateControl }) => {
+  const conversation = useQuery(conversationQuery)
+  const send = useSendMessage()
+  const startOver = useStartNewSong()
+  // Messages shown before the server has them: the one being sent, and apologies for failed turns.
+  const [local, setLocal] = useState<ReadonlyArray<Bubble>>([])
+  const listEnd = useRef<HTMLDivElement>(null)
+
+  const messages: ReadonlyArray<Bubble> = [
+    ...(conversation.data?.messages ?? []).filter(
+      (m) => !(m.role === "assistant" && m.content === newSongMessage),
+    ),
+    ...local,
+  ]
+  const count = messages.length
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scroll when the number of messages changes
+  useEffect(() => {
+    listEnd.current?.scrollIntoView({ block: "end" })
+  }, [count, send.isPending])
+
+  const onSend = (message: string) => {
+    const mine: Bubble = { id: `local-${Date.now()}`, role: "user", content: message }
+    setLocal((current) => [...current, mine])
+    send.mutate(message, {
+      onSuccess: () => setLocal((current) => current.filter((m) => m.id !== mine.id)),
+      onError: (error) => {
+        setLocal((current) => [
+          ...current,
+          { id: `apology-${Date.now()}`, role: "assistant", content: apology },
+        ])
+        toastFor(error)
+      },
+    })
+  }
+
+  if (conversation.isPending) return <PageSpinner />
+  if (conversation.isError) {
+    return (
+      <p className="text-center text-danger">
+        The chat could not be loaded. Please refresh the page.
+      </p>
+    )
+  }
+  const song = conversation.data.songInfo
+
+  return (
+    <section className="mx-auto flex max-w-4xl animate-rise flex-col gap-6">
+      <header className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="flex items-center gap-3 font-display text-3xl font-bold tracking-tight">
+            Melody AI <Badge tone="accent">Beta</Badge>
+          </h1>
+          <p className="mt-1 text-muted">
+            Shape your song idea with Melody, then let her write the lyrics.
+          </p>
+        </div>
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={startOver.isPending || send.isPending}
+          onClick={() => {
+            setLocal([])
+            startOver.mutate()
+          }}
+        >
+          <RotateCcw className="h-4 w-4" aria-hidden /> New song
+        </Button>
+      </header>
+
+      {song.lyrics && (
+        <LyricsCard
+          key={`${song.title}\n${song.style}\n${song.lyrics}`}
+          song={song}
+          generateControl={generateControl}
+        />
+      )}
+
+      <Card className="flex h-[min(70vh,44rem)] flex-col overflow-hidden">
+        <ol className="flex-1 space-y-4 overflow-y-auto p-4 sm:p-6" aria-label="Conversation">
+          <MessageBubble message={{ id: "greeting", role: "assistant", content: melodyGreeting }} />
+          {messages.map((message) => (
+            <MessageBubble
+              key={message.id}
+              message={message}
+              footer={
+                message.lyrics
+                  ? generateControl({
+                      title: message.title || song.title,
+                      style: message.style || song.style,
+                      lyrics: message.lyrics,
+                    })
+                  : undefined
+              }
+            />
+          ))}
+          {send.isPending && (
+            <li className="flex items-center gap-2 text-sm text-muted" role="status">
+              <Spinner className="h-4 w-4" /> Melody is writing...
+            </li>
+          )}
+          <div ref={listEnd} />
+        </ol>
+        <ChatInput pending={send.isPending} onSend={onSend} />
+      </Card>
+    </section>
+  )
+}

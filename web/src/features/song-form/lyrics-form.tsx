@@ -1,0 +1,108 @@
+import { Either } from "effect"
+import { type FormEvent, useState } from "react"
+import { LyricsRequestPayload } from "#modules/songwriting/api.ts"
+import { Button } from "../../components/ui/button.tsx"
+import { Field } from "../../components/ui/field.tsx"
+import { Input } from "../../components/ui/input.tsx"
+import { Textarea } from "../../components/ui/textarea.tsx"
+import { type FieldErrors, serverFieldErrors, validate } from "../../lib/form.ts"
+import { toast } from "../../lib/toast/toast-store.ts"
+import { useGenerateLyrics } from "./form-queries.ts"
+
+export interface Brief {
+  readonly title: string
+  readonly description: string
+  readonly style: string
+}
+
+/** 'Create Song with Form': title, description and style, checked as the server checks them. */
+export const LyricsForm = ({
+  initial,
+  onWritten,
+}: {
+  readonly initial: Brief
+  readonly onWritten: (brief: Brief, lyrics: string) => void
+}) => {
+  const generate = useGenerateLyrics()
+  const [values, setValues] = useState<Brief>(initial)
+  const [errors, setErrors] = useState<FieldErrors>({})
+
+  const set = (field: keyof Brief) => (event: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [field]: event.target.value }))
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    const checked = validate(LyricsRequestPayload, values)
+    if (Either.isLeft(checked)) {
+      setErrors(checked.left)
+      return
+    }
+    setErrors({})
+    generate.mutate(checked.right, {
+      onSuccess: ({ lyrics }) => {
+        if (!lyrics) {
+          toast({
+            title: "Error generating lyrics",
+            description: "Invalid response format",
+            variant: "destructive",
+          })
+          return
+        }
+        toast({
+          title: "Lyrics generated successfully!",
+          description: "Your lyrics are ready below.",
+          variant: "success",
+        })
+        onWritten(checked.right, lyrics)
+      },
+      onError: (error) => {
+        setErrors(serverFieldErrors(error))
+        const typed = (error as { _tag?: string })._tag !== undefined && error.message
+        toast({
+          title: "Error generating lyrics",
+          description: typed || "Failed to generate lyrics",
+          variant: "destructive",
+        })
+      },
+    })
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-5">
+      <Field label="Song Title" error={errors.title}>
+        {(control) => (
+          <Input
+            {...control}
+            value={values.title}
+            onChange={set("title")}
+            placeholder="Paper Boats"
+          />
+        )}
+      </Field>
+      <Field label="Song Description" error={errors.description}>
+        {(control) => (
+          <Textarea
+            {...control}
+            rows={4}
+            value={values.description}
+            onChange={set("description")}
+            placeholder="What is the song about? A memory, a person, a feeling..."
+          />
+        )}
+      </Field>
+      <Field label="Style Description" error={errors.style}>
+        {(control) => (
+          <Input
+            {...control}
+            value={values.style}
+            onChange={set("style")}
+            placeholder="Folk, calm, female vocals, acoustic guitar"
+          />
+        )}
+      </Field>
+      <Button type="submit" disabled={generate.isPending} className="justify-self-start">
+        {generate.isPending ? "Generating..." : "Generate Lyrics"}
+      </Button>
+    </form>
+  )
+}

@@ -1,0 +1,111 @@
+import { useQuery } from "@tanstack/react-query"
+import { MessageCircleHeart } from "lucide-react"
+import { type ReactNode, useState } from "react"
+import { Link } from "react-router"
+import { LyricsEditor } from "../../components/lyrics-editor.tsx"
+import { Button } from "../../components/ui/button.tsx"
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from "../../components/ui/card.tsx"
+import { PageSpinner } from "../../components/ui/page-spinner.tsx"
+import { useAutosave } from "../../lib/use-autosave.ts"
+import { draftQuery, saveDraftLyrics } from "./form-queries.ts"
+import { type Brief, LyricsForm } from "./lyrics-form.tsx"
+
+type GenerateControl = (song: { title: string; style: string; lyrics: string }) => ReactNode
+
+const LyricsDraftEditor = ({
+  brief,
+  written,
+  generateControl,
+}: {
+  readonly brief: Brief
+  readonly written: string
+  readonly generateControl: GenerateControl
+}) => {
+  const [lyrics, setLyrics] = useState(written)
+  const [saved, setSaved] = useState(written)
+  const saveState = useAutosave(lyrics, saved, (value) =>
+    saveDraftLyrics(value).then(() => setSaved(value)),
+  )
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Lyrics</CardTitle>
+        <CardDescription>Edit them as you like: your changes are kept.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <LyricsEditor
+          id="form-lyrics"
+          label="Lyrics"
+          value={lyrics}
+          onChange={setLyrics}
+          saveState={saveState}
+        />
+        {generateControl({ title: brief.title, style: brief.style, lyrics })}
+      </CardContent>
+    </Card>
+  )
+}
+
+/** /app: lyrics from a short form, for those who know what they want; Melody for those who don't. */
+export const SongFormPage = ({
+  generateControl,
+}: {
+  readonly generateControl: GenerateControl
+}) => {
+  const draft = useQuery(draftQuery)
+  const [written, setWritten] = useState<{ brief: Brief; lyrics: string; take: number } | null>(
+    null,
+  )
+
+  if (draft.isPending) return <PageSpinner />
+  const current =
+    written ?? (draft.data ? { brief: draft.data, lyrics: draft.data.lyrics, take: 0 } : null)
+
+  return (
+    <section className="mx-auto grid max-w-3xl animate-rise gap-8">
+      <header className="text-center">
+        <h1 className="font-display text-4xl font-bold tracking-tight sm:text-5xl">
+          Create Your AI Song
+        </h1>
+        <p className="mt-3 text-muted">
+          Chat with Melody to shape your idea, or fill in the form below.
+        </p>
+        <Button asChild size="lg" className="mt-6">
+          <Link to="/chat">
+            <MessageCircleHeart className="h-5 w-5" aria-hidden /> Use Melody AI Assistant
+          </Link>
+        </Button>
+      </header>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Create Song with Form</CardTitle>
+          <CardDescription>Describe the song, and Melody writes its lyrics.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <LyricsForm
+            initial={current?.brief ?? { title: "", description: "", style: "" }}
+            onWritten={(brief, lyrics) =>
+              setWritten((previous) => ({ brief, lyrics, take: (previous?.take ?? 0) + 1 }))
+            }
+          />
+        </CardContent>
+      </Card>
+
+      {current && (
+        <LyricsDraftEditor
+          key={current.take}
+          brief={current.brief}
+          written={current.lyrics}
+          generateControl={generateControl}
+        />
+      )}
+    </section>
+  )
+}
