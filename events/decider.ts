@@ -1,5 +1,5 @@
 import { SqlClient } from "@effect/sql"
-import { Effect, Either, Schedule } from "effect"
+import { Effect, Either, Schedule, Schema } from "effect"
 import { v7 as uuidv7 } from "uuid"
 import type { Actor } from "./contracts/actor.ts"
 import type { EventMetadata } from "./contracts/metadata.ts"
@@ -12,6 +12,7 @@ import {
   type EventSchema,
   EventStore,
   type ExpectedVersion,
+  makeSnapshots,
   toNewEvent,
   UndecodableEvent,
   WrongExpectedVersion,
@@ -37,6 +38,47 @@ export const fold = <Event, State>(
   return state
 }
 
+/** How a decider's state is kept in snapshots, for streams long enough to be worth it. */
+export interface SnapshotPolicy<State> {
+  // biome-ignore lint/suspicious/noExplicitAny: the encoded side is whatever JSON the schema makes
+  readonly schema: Schema.Schema<State, any>
+  /** Raise it when `evolve` or the state change: snapshots of another shape are not read. */
+  readonly shape: number
+  /** A snapshot is taken each time the stream's version passes a multiple of this. */
+  readonly every: number
+}
+
+export interface LoadOptions<S extends EventSchema, State> {
+  readonly decider: Pick<Decider<never, S["Type"], State, never>, "initialState" | "evolve">
+  readonly events: S
+  readonly streamId: string
+  readonly snapshot?: SnapshotPolicy<State> | undefined
+}
+
+/** A stream's state and version now: from its snapshot on when it has a usable one, else from the start. */
+export const loadAggregate = <S extends EventSchema, State>(options: LoadOptions<S, State>) =>
+  Effect.gen(function* () {
+    const store = yield* EventStore
+    let start = { state: options.decider.initialState, version: 0 }
+    const policy = options.snapshot
+    if (policy) {
+      const snapshot = yield* (yield* makeSnapshots).load(options.streamId)
+      if (snapshot && snapshot.shape === policy.shape) {
+        const state = Schema.decodeUnknownOption(policy.schema)(snapshot.state)
+        if (state._tag === "Some") start = { state: state.value, version: snapshot.version }
+      }
+    }
+    const recorded = yield* store.readStream(options.streamId, { fromVersion: start.version + 1 })
+    const history = yield* decodeAll(options.events)(recorded)
+    return {
+      state: fold(
+        { initialState: start.state, evolve: options.decider.evolve },
+        history.map((h) => h.event),
+      ),
+      version: recorded.at(-1)?.streamVersion ?? start.version,
+    }
+  })
+
 export interface HandleCommandOptions<Command, S extends EventSchema, State, Err> {
   readonly decider: Decider<Command, S["Type"], State, Err>
   /** The schema of every event the stream may hold. */
@@ -52,6 +94,7 @@ export interface HandleCommandOptions<Command, S extends EventSchema, State, Err
   readonly maxAttempts?: number | undefined
   /** Deterministic event ids make a retried command idempotent; random v7 ids otherwise. */
   readonly eventId?: ((index: number) => string) | undefined
+  readonly snapshot?: SnapshotPolicy<State> | undefined
 }
 
 export interface CommandResult<Event, State> {
@@ -70,7 +113,6 @@ export const handleCommand = <Command, S extends EventSchema, State, Err>(
   EventStore | SqlClient.SqlClient
 > => {
   const { decider, streamId, command, metadata } = options
-  const decode = decodeAll(options.events)
   const encode = toNewEvent(options.events)
   const eventId = options.eventId ?? (() => uuidv7())
 
@@ -82,13 +124,7 @@ export const handleCommand = <Command, S extends EventSchema, State, Err>(
         Effect.orDie,
       )
     }
-    const recorded = yield* store.readStream(streamId)
-    const history = yield* decode(recorded)
-    const state = fold(
-      decider,
-      history.map((h) => h.event),
-    )
-    const version = recorded.length === 0 ? 0 : recorded[recorded.length - 1]!.streamVersion
+    const { state, version } = yield* loadAggregate(options)
     const events = yield* Either.match(decider.decide(command, state), {
       onLeft: (error) => Effect.fail(error),
       onRight: (events) => Effect.succeed(events),
@@ -100,11 +136,20 @@ export const handleCommand = <Command, S extends EventSchema, State, Err>(
       expected,
       events.map((event, i) => encode(event, metadata, eventId(i))),
     )
-    return {
-      events,
-      state: fold({ initialState: state, evolve: decider.evolve }, events),
-      appended,
+    const after = fold({ initialState: state, evolve: decider.evolve }, events)
+    const policy = options.snapshot
+    if (
+      policy &&
+      Math.floor(appended.version / policy.every) > Math.floor(version / policy.every)
+    ) {
+      const snapshots = yield* makeSnapshots
+      yield* snapshots.save(streamId, {
+        version: appended.version,
+        shape: policy.shape,
+        state: Schema.encodeSync(policy.schema)(after),
+      })
     }
+    return { events, state: after, appended }
   })
 
   return attempt.pipe(

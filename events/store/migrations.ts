@@ -60,4 +60,16 @@ export const eventStoreMigrations = {
         constraint dead_letters_event unique (subscription, event_id)
       )`
   }),
+  // A stream's folded state at a version: a cache that a decider reads instead of its whole history.
+  "2_snapshots": Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    yield* sql`
+      create table snapshots (
+        stream_id text primary key,
+        version bigint not null,
+        shape integer not null,
+        state jsonb not null,
+        taken_at timestamptz not null default now()
+      )`
+  }),
 }

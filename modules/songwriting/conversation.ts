@@ -1,4 +1,4 @@
-import { Data, Either } from "effect"
+import { Data, Either, Schema } from "effect"
 import {
   AssistantReplied,
   type ConversationEvent,
@@ -20,6 +20,24 @@ export interface ConversationState {
   readonly song: SongSketch
   /** The current song's turns, the most recent `contextTurns` of them. */
   readonly turns: ReadonlyArray<ChatTurn>
+}
+
+/** Conversations grow for as long as a person writes songs: their state is kept in snapshots. */
+export const conversationSnapshots = {
+  schema: Schema.Struct({
+    song: Schema.Struct({
+      title: Schema.String,
+      description: Schema.String,
+      style: Schema.String,
+      lyrics: Schema.String,
+      stage: Schema.Literal("initial", "complete"),
+    }),
+    turns: Schema.Array(
+      Schema.Struct({ role: Schema.Literal("user", "assistant"), content: Schema.String }),
+    ),
+  }),
+  shape: 1,
+  every: 50,
 }
 
 export const emptySong: SongSketch = {

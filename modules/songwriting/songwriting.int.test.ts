@@ -1,6 +1,7 @@
 import { describe, expect } from "@effect/vitest"
 import { Effect } from "effect"
 import { type browser, describeApp, request, signUp } from "#app/testing.ts"
+import { query } from "#events/testing.ts"
 
 const env = {
   REGISTRATIONS_PER_ADDRESS: "1000",
@@ -134,6 +135,31 @@ describeApp({ env })("Melody offline", (it) => {
         const next = yield* say(person, "write it")
         expect(next.action.type).not.toBe("generate_lyrics")
       }),
+    )
+
+    it.effect(
+      "a long conversation: the last 200 messages come back, the song survives snapshots",
+      () =>
+        Effect.gen(function* () {
+          const person = yield* writer
+          yield* say(person, "a song about the harbour at dawn")
+          yield* say(person, "Folk, calm, male vocals, acoustic guitar")
+          const written = yield* say(person, "yes, write it")
+          const edited = `${written.songInfo.lyrics}\n(edited)`
+          yield* person.put("/api/chat/lyrics", { lyrics: edited })
+          for (let i = 0; i < 105; i++) yield* say(person, `thanks, I love it (${i})`)
+          const [snapshot] = yield* query<{ version: number }>(
+            "select version from snapshots where stream_id like 'conversation-%' order by version desc limit 1",
+          )
+          expect(snapshot?.version).toBeGreaterThanOrEqual(200)
+          const view = (yield* person.get("/api/chat")).body as {
+            messages: ReadonlyArray<{ content: string }>
+            songInfo: { lyrics: string; stage: string }
+          }
+          expect(view.messages).toHaveLength(200)
+          expect(view.messages.at(-2)?.content).toBe("thanks, I love it (104)")
+          expect(view.songInfo).toMatchObject({ lyrics: edited, stage: "complete" })
+        }),
     )
 
     it.effect("refuses empty messages, edits without lyrics, and anonymous callers", () =>

@@ -6,11 +6,12 @@ import {
   LyricsDraftEvent,
   songwritingStreams,
 } from "#events/contracts/songwriting.ts"
-import { fold, runCommand } from "#events/decider.ts"
+import { fold, loadAggregate, runCommand } from "#events/decider.ts"
 import { RateLimiter } from "#events/rate-limit.ts"
 import { decodeAll, EventStore } from "#events/store/index.ts"
 import {
   ChatTurnResult,
+  Conversation,
   LyricsDraft,
   type LyricsRequestPayload,
   ModelNotConfigured,
@@ -22,10 +23,11 @@ import { SongwritingConfig } from "./config.ts"
 import {
   type ConversationCommand,
   conversation,
+  conversationSnapshots,
   lyricsBrief,
   type NoLyricsYet,
 } from "./conversation.ts"
-import { conversationView } from "./conversation-view.ts"
+import { chatMessages, eventsForView } from "./conversation-view.ts"
 import { dateUnavailable, describeDateTime } from "./date-time.ts"
 import { fitLyrics } from "./fit-lyrics.ts"
 import { LanguageModel, type ModelFailure, type Reply } from "./language-model.ts"
@@ -81,20 +83,20 @@ const make = Effect.gen(function* () {
   const limiter = yield* RateLimiter
   const config = yield* SongwritingConfig
 
-  const readConversation = (userId: string) =>
-    Effect.flatMap(
-      store.readStream(songwritingStreams.conversation(userId)),
-      decodeConversation,
-    ).pipe(Effect.orDie)
+  const conversationStream = (userId: string) => ({
+    decider: conversation,
+    events: ConversationEvent,
+    streamId: songwritingStreams.conversation(userId),
+    snapshot: conversationSnapshots,
+  })
+
+  const loadConversation = (userId: string) =>
+    loadAggregate(conversationStream(userId)).pipe(Effect.orDie)
 
   const runConversation = (user: SignedInUser, command: ConversationCommand) =>
-    runCommand({
-      decider: conversation,
-      events: ConversationEvent,
-      streamId: songwritingStreams.conversation(user.userId),
-      command,
-      actor: actorOf(user),
-    }).pipe(Effect.catchTag("NoLyricsYet", nothingToEdit))
+    runCommand({ ...conversationStream(user.userId), command, actor: actorOf(user) }).pipe(
+      Effect.catchTag("NoLyricsYet", nothingToEdit),
+    )
 
   const readDraft = (userId: string) =>
     Effect.flatMap(store.readStream(songwritingStreams.lyricsDraft(userId)), decodeDraft).pipe(
@@ -122,8 +124,20 @@ const make = Effect.gen(function* () {
     return error === undefined ? datetime_info : dateUnavailable
   })
 
+  /** The chat's recent messages, and the song as it stands. */
   const conversationOf = (user: SignedInUser) =>
-    Effect.map(readConversation(user.userId), conversationView)
+    Effect.gen(function* () {
+      const streamId = songwritingStreams.conversation(user.userId)
+      const version = yield* store.streamVersion(streamId)
+      const recent = yield* store
+        .readStream(streamId, { fromVersion: Math.max(1, version - eventsForView + 1) })
+        .pipe(Effect.flatMap(decodeConversation), Effect.orDie)
+      const { state } = yield* loadConversation(user.userId)
+      return new Conversation({
+        messages: chatMessages(recent),
+        songInfo: new SongInfo(state.song),
+      })
+    })
 
   /**
    * One turn: Melody answers the new message in the light of the song so far, the reply's action is
@@ -133,13 +147,9 @@ const make = Effect.gen(function* () {
   const chat = (user: SignedInUser, content: string) =>
     Effect.gen(function* () {
       yield* limiter.hit(`chat:${user.userId}`, config.limits.chatTurns)
-      const history = yield* readConversation(user.userId)
-      const state = fold(
-        conversation,
-        history.map((h) => h.event),
-      )
+      const { state, version } = yield* loadConversation(user.userId)
       // The conversation's position, not the person: the same conversation writes the same song.
-      const seed = seedOf(history.length)
+      const seed = seedOf(version)
       const answer = yield* model
         .reply({
           history: [...state.turns, { role: "user", content }],
@@ -173,12 +183,11 @@ const make = Effect.gen(function* () {
         Effect.catchTag("NothingToEdit", Effect.die),
       )
       const now = new Date()
-      const turn = conversationView(recorded.events.map((event) => ({ event, recordedAt: now })))
       return new ChatTurnResult({
         message: reply.message,
         action: reply.action,
         songInfo: new SongInfo(recorded.state.song),
-        messages: turn.messages,
+        messages: chatMessages(recorded.events.map((event) => ({ event, recordedAt: now }))),
       })
     }).pipe(Effect.withSpan("Songwriting.chat"))
 
