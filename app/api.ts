@@ -4,6 +4,7 @@ import { apiId, apiPrefix } from "#events/contracts/api-id.ts"
 import { Viewer } from "#events/contracts/auth.ts"
 import { withMessage } from "#events/contracts/messages.ts"
 import { BillingApi } from "#modules/billing/api.ts"
+import { CatalogApi } from "#modules/catalog/api.ts"
 import { IdentityApi } from "#modules/identity/api.ts"
 import { SongwritingApi } from "#modules/songwriting/api.ts"
 
@@ -104,6 +105,7 @@ export class MelodyApi extends HttpApi.make(apiId)
   .add(IdentityApi)
   .add(BillingApi)
   .add(SongwritingApi)
+  .add(CatalogApi)
   .addError(MalformedRequest)
   .addError(InternalError)
   .prefix(apiPrefix)

@@ -4,6 +4,7 @@ import { JobQueue } from "#events/jobs.ts"
 import { RateLimiter } from "#events/rate-limit.ts"
 import { EventStoreLive, EventWakeups, SubscriptionLeases } from "#events/store/index.ts"
 import { BillingLive, billingConfig, describeBillingConfig } from "#modules/billing/index.ts"
+import { Catalog } from "#modules/catalog/index.ts"
 import {
   AdminOnlyLive,
   AuthenticatedLive,
@@ -11,11 +12,13 @@ import {
   IdentityLive,
   ViewerLive,
 } from "#modules/identity/index.ts"
+import { MediaLive } from "#modules/media/index.ts"
 import {
   describeSongwritingConfig,
   SongwritingLive,
   songwritingConfig,
 } from "#modules/songwriting/index.ts"
+import { CatalogReadsLive, SongFilesLive } from "./catalog-ports.ts"
 import { AppConfig, AppConfigLive, appConfig, describeConfig } from "./config.ts"
 import { CreditLedgerLive } from "./credit-ledger.ts"
 import { DatabaseLive } from "./database.ts"
@@ -53,6 +56,12 @@ export const ModulesLive = Layer.mergeAll(AuthenticatedLive, ViewerLive, AdminOn
   Layer.provideMerge(IdentityLive),
   Layer.provideMerge(BillingLive.pipe(Layer.provide(CreditLedgerLive))),
   Layer.provideMerge(SongwritingLive),
+  Layer.provideMerge(
+    Catalog.live.pipe(
+      Layer.provide(Layer.mergeAll(CatalogReadsLive, SongFilesLive)),
+      Layer.provideMerge(MediaLive),
+    ),
+  ),
 )
 
 /** Modules and platform on a store, after migrations. Tests pass their own database. */

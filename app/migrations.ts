@@ -2,6 +2,7 @@ import { Effect } from "effect"
 import { rateLimitMigrations } from "#events/rate-limit.ts"
 import { eventStoreMigrations, runMigrations } from "#events/store/index.ts"
 import { billingMigrations } from "#modules/billing/index.ts"
+import { catalogMigrations } from "#modules/catalog/index.ts"
 import { identityMigrations } from "#modules/identity/index.ts"
 import { prepareProjections, projectionMigrations } from "#projections/runner.ts"
 import { projections } from "./projections.ts"
@@ -12,6 +13,7 @@ export const migrateAll = Effect.gen(function* () {
   yield* runMigrations("rate_limits", rateLimitMigrations)
   yield* runMigrations("identity", identityMigrations)
   yield* runMigrations("billing", billingMigrations)
+  yield* runMigrations("catalog", catalogMigrations)
   yield* runMigrations("projections", projectionMigrations)
   yield* prepareProjections(projections)
 }).pipe(Effect.withSpan("migrateAll"))

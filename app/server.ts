@@ -3,18 +3,26 @@ import { HttpApiBuilder, HttpApiSwagger, HttpServer } from "@effect/platform"
 import { NodeHttpServer } from "@effect/platform-node"
 import { Effect, Layer } from "effect"
 import { BillingHttpLive } from "#modules/billing/index.ts"
+import { Catalog, CatalogHttpLive } from "#modules/catalog/index.ts"
 import { IdentityHttpLive } from "#modules/identity/index.ts"
 import { SongwritingHttpLive } from "#modules/songwriting/index.ts"
 import { MelodyApi } from "./api.ts"
 import { AppConfig } from "./config.ts"
 import { ErrorReports } from "./error-reports.ts"
 import { edge } from "./http/edge.ts"
+import { songPreviewHead } from "./http/song-preview.ts"
 import { makeStaticFiles } from "./http/static-files.ts"
 import { SystemHttpLive } from "./http/system-http.ts"
 
 /** The API's handlers, one group per module. */
 const ApiLive = HttpApiBuilder.api(MelodyApi).pipe(
-  Layer.provide([SystemHttpLive, IdentityHttpLive, BillingHttpLive, SongwritingHttpLive]),
+  Layer.provide([
+    SystemHttpLive,
+    IdentityHttpLive,
+    BillingHttpLive,
+    SongwritingHttpLive,
+    CatalogHttpLive,
+  ]),
 )
 
 /** The HTTP server: the API under /api (documented at /api/docs), the SPA everywhere else. */
@@ -22,8 +30,9 @@ export const HttpLive = Layer.unwrapEffect(
   Effect.gen(function* () {
     const config = yield* AppConfig
     const reports = yield* ErrorReports
+    const catalog = yield* Catalog
     const withEdge = edge({
-      staticFiles: makeStaticFiles(config.webDist),
+      staticFiles: makeStaticFiles(config.webDist, songPreviewHead(catalog, config.appUrl)),
       recordError: reports.record,
       appOrigin: new URL(config.appUrl).origin,
       secure: config.appUrl.startsWith("https://"),

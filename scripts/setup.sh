@@ -4,8 +4,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# What the running product needs from Debian. (Its database comes from npm: embedded-postgres.)
-runtime_packages=(ca-certificates)
+# What the running product needs from Debian (its database comes from npm: embedded-postgres): ffmpeg
+# converts downloads to WAV and renders the music and the videos.
+runtime_packages=(ca-certificates ffmpeg)
 # What the tests need on top: a real browser for Playwright.
 test_packages=(chromium)
 

@@ -1,4 +1,4 @@
-import { stat } from "node:fs/promises"
+import { readFile, stat } from "node:fs/promises"
 import { extname, join, normalize, resolve, sep } from "node:path"
 import { HttpServerResponse } from "@effect/platform"
 import { Effect } from "effect"
@@ -18,7 +18,12 @@ const isFile = (path: string) =>
  * Serves the built single-page app: files as they are (hashed assets cached for a year), and index.html for
  * every other path so the client router can take it (history fallback).
  */
-export const makeStaticFiles = (distDir: string) => {
+export const makeStaticFiles = (
+  distDir: string,
+  /** Tags for the head of a page (a shared song's title and picture), for previews before any script runs. */
+  headFor: (pathname: string) => Effect.Effect<string | undefined> = () =>
+    Effect.succeed(undefined),
+) => {
   const root = resolve(distDir)
   const index = join(root, "index.html")
 
@@ -48,6 +53,13 @@ export const makeStaticFiles = (distDir: string) => {
       }
       if (!(yield* isFile(index)))
         return HttpServerResponse.html(notBuilt).pipe(HttpServerResponse.setStatus(503))
+      const head = yield* headFor(decoded)
+      if (head !== undefined) {
+        const html = yield* Effect.promise(() => readFile(index, "utf8"))
+        return HttpServerResponse.html(
+          html.replace(/<title>[^<]*<\/title>/, "").replace("</head>", `${head}</head>`),
+        ).pipe(HttpServerResponse.setHeader("cache-control", "no-cache"))
+      }
       return yield* HttpServerResponse.file(index, {
         headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-cache" },
       })

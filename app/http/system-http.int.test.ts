@@ -31,6 +31,8 @@ describeApp({ config: { webDist } })("system endpoints and the HTTP edge", (it) 
           projections: [
             { name: "event-counts", status: "running", deadLetters: 0 },
             { name: "credit-ledger", status: "running", deadLetters: 0 },
+            { name: "library", status: "running", deadLetters: 0 },
+            { name: "timeline", status: "running", deadLetters: 0 },
           ],
         })
         const short = yield* request("/api/health?projections=false")

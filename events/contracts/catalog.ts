@@ -1,0 +1,75 @@
+import { Schema } from "effect"
+
+/**
+ * The catalog's facts: songs on `song-<songId>` (saved, made public, made private) and each person's like
+ * of a song on `like-<songId>-<userId>`, so that likes from many people never contend.
+ */
+
+export class SongSaved extends Schema.TaggedClass<SongSaved>()("SongSaved", {
+  songId: Schema.String,
+  userId: Schema.String,
+  title: Schema.String,
+  style: Schema.String,
+  lyrics: Schema.String,
+  /** The MP3 in our storage. */
+  audioKey: Schema.String,
+  imageKey: Schema.NullOr(Schema.String),
+  sourceImageUrl: Schema.NullOr(Schema.String),
+  durationMs: Schema.Int,
+  isPublic: Schema.Boolean,
+  /** The generated version it was saved from, and its generation. */
+  versionId: Schema.NullOr(Schema.String),
+  generationId: Schema.NullOr(Schema.String),
+}) {}
+
+export class SongMadePublic extends Schema.TaggedClass<SongMadePublic>()("SongMadePublic", {
+  songId: Schema.String,
+  userId: Schema.String,
+}) {}
+
+export class SongMadePrivate extends Schema.TaggedClass<SongMadePrivate>()("SongMadePrivate", {
+  songId: Schema.String,
+  userId: Schema.String,
+}) {}
+
+export const SongEvent = Schema.Union(SongSaved, SongMadePublic, SongMadePrivate)
+export type SongEvent = typeof SongEvent.Type
+
+/** `userId` is the person who likes the song. */
+export class SongLiked extends Schema.TaggedClass<SongLiked>()("SongLiked", {
+  songId: Schema.String,
+  userId: Schema.String,
+}) {}
+
+export class SongUnliked extends Schema.TaggedClass<SongUnliked>()("SongUnliked", {
+  songId: Schema.String,
+  userId: Schema.String,
+}) {}
+
+export const LikeEvent = Schema.Union(SongLiked, SongUnliked)
+export type LikeEvent = typeof LikeEvent.Type
+
+export const CatalogEvent = Schema.Union(SongEvent, LikeEvent)
+export type CatalogEvent = typeof CatalogEvent.Type
+
+export const catalogStreams = {
+  song: (songId: string) => `song-${songId}`,
+  like: (songId: string, userId: string) => `like-${songId}-${userId}`,
+}
+
+/** A song's duration when nobody knows it (spec: 30 seconds). */
+export const defaultDurationMs = 30_000
+
+/** Where a song's audio and cover are served from, for its owner and, when public, everyone. */
+export const songPaths = {
+  audio: (songId: string) => `/api/songs/${songId}/audio`,
+  wav: (songId: string) => `/api/songs/${songId}/wav`,
+  cover: (songId: string) => `/api/songs/${songId}/cover`,
+  page: (songId: string) => `/song/${songId}`,
+}
+
+/** The event types the catalog's read models follow, with the registrations that name creators. */
+export const catalogEventTypes: ReadonlyArray<string> = [
+  ...SongEvent.members.map((m) => m._tag),
+  ...LikeEvent.members.map((m) => m._tag),
+]

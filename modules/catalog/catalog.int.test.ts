@@ -1,0 +1,467 @@
+import { join } from "node:path"
+import { describe, expect } from "@effect/vitest"
+import { Effect } from "effect"
+import {
+  type browser,
+  describeApp,
+  probeAudio,
+  request,
+  serverUrl,
+  settle,
+  signUp,
+  sineMp3,
+  storeMedia,
+} from "#app/testing.ts"
+import { Actors } from "#events/contracts/actor.ts"
+import { SongGenerationSucceeded, versionAudioPath } from "#events/contracts/media.ts"
+import { EventStore, toNewEvent } from "#events/store/index.ts"
+import { library } from "#projections/library.ts"
+import { rebuildProjection } from "#projections/runner.ts"
+import { timeline } from "#projections/timeline.ts"
+
+const env = { REGISTRATIONS_PER_ADDRESS: "1000", ADMIN_EMAIL: "curator@example.com" }
+
+type Browser = ReturnType<typeof browser>
+interface Song {
+  readonly id: string
+  readonly title: string
+  readonly isPublic: boolean
+  readonly likes: number
+  readonly liked: boolean
+  readonly audioUrl: string
+  readonly duration: number
+  readonly creator: { readonly username: string | null }
+  readonly taskId: string | null
+}
+const body = <A>(answer: { readonly body: unknown }) => answer.body as A
+
+const encode = toNewEvent(SongGenerationSucceeded)
+
+/**
+ * What the media module will deliver: a generation whose versions are MP3s already in our storage. The
+ * catalog's reaction saves them as private songs.
+ */
+const generated = (
+  userId: string,
+  title: string,
+  versions = 2,
+  style = "Pop, upbeat, female vocals",
+) =>
+  Effect.gen(function* () {
+    const store = yield* EventStore
+    const generationId = crypto.randomUUID()
+    const list = []
+    for (let index = 1; index <= versions; index++) {
+      const versionId = crypto.randomUUID()
+      const audioKey = `songs/${versionId}.mp3`
+      yield* storeMedia(audioKey, yield* sineMp3(2, 330 + index * 110))
+      list.push({
+        versionId,
+        index,
+        audioKey,
+        imageKey: null,
+        sourceImageUrl: null,
+        durationMs: 2000,
+      })
+    }
+    const event = new SongGenerationSucceeded({
+      generationId,
+      userId,
+      title,
+      style,
+      lyrics: `[Verse 1]\nA song called ${title}`,
+      versions: list,
+    })
+    yield* store.append(`generation-${generationId}`, "no_stream", [
+      encode(
+        event,
+        { actor: Actors.system("media"), correlationId: generationId },
+        crypto.randomUUID(),
+      ),
+    ])
+    yield* settle
+    return { generationId, versions: list }
+  })
+
+const mySongs = (person: Browser) =>
+  Effect.map(person.get("/api/songs/my-songs"), body<ReadonlyArray<Song>>)
+
+/** A person with one public song of two versions: the first made public. */
+const publicSong = (title: string, style?: string) =>
+  Effect.gen(function* () {
+    const owner = yield* signUp("owner")
+    yield* generated(owner.user.id, title, 1, style)
+    const [song] = yield* mySongs(owner.person)
+    yield* owner.person.patch(`/api/songs/${song!.id}/privacy`, { isPublic: true })
+    return { owner, song: song! }
+  })
+
+describeApp({ env, config: { webDist: join(import.meta.dirname, "..", "..", "web", "dist") } })(
+  "the catalog",
+  (it) => {
+    describe("a generation's versions", () => {
+      it.effect(
+        "are saved at once as private songs, 'Title (Version N)', for their owner only",
+        () =>
+          Effect.gen(function* () {
+            const owner = yield* signUp("owner")
+            const other = yield* signUp("other")
+            const { generationId } = yield* generated(owner.user.id, "Harbour Lights", 2)
+            const songs = yield* mySongs(owner.person)
+            expect(songs.map((s) => s.title).sort()).toEqual([
+              "Harbour Lights (Version 1)",
+              "Harbour Lights (Version 2)",
+            ])
+            expect(
+              songs.every((s) => !s.isPublic && s.taskId === generationId && s.duration === 2000),
+            ).toBe(true)
+            expect(songs[0]?.creator.username).toBe(owner.user.username)
+            const id = songs[0]!.id
+            expect((yield* owner.person.get(`/api/songs/${id}`)).status).toBe(200)
+            for (const path of [
+              `/api/songs/${id}`,
+              `/api/songs/${id}/audio`,
+              `/api/songs/${id}/wav`,
+            ]) {
+              expect((yield* other.person.get(path)).status, path).toBe(404)
+              expect((yield* request(path)).status, path).toBe(404)
+            }
+            expect(yield* mySongs(other.person)).toEqual([])
+            const page = body<{ songs: Song[]; total: number }>(yield* request("/api/songs/public"))
+            expect(page.songs.some((s) => s.id === id)).toBe(false)
+          }),
+      )
+
+      it.effect(
+        "can be saved by their owner through POST /api/songs, once, and from nothing else",
+        () =>
+          Effect.gen(function* () {
+            const owner = yield* signUp("owner")
+            const other = yield* signUp("other")
+            const { versions } = yield* generated(owner.user.id, "Night Bus", 1)
+            const payload = {
+              title: "Night Bus (Version 1)",
+              audioUrl: versionAudioPath(versions[0]!.versionId),
+              streamAudioUrl: null,
+              duration: 2000,
+              isPublic: true,
+              style: "Pop",
+              lyrics: "[Verse 1]",
+              imageUrl: null,
+            }
+            const saved = yield* owner.person.post("/api/songs", payload)
+            expect(saved.status).toBe(200)
+            expect(saved.body).toMatchObject({ title: "Night Bus (Version 1)", isPublic: true })
+            const again = yield* owner.person.post("/api/songs", payload)
+            expect(body<Song>(again).id).toBe(body<Song>(saved).id)
+            expect(yield* mySongs(owner.person)).toHaveLength(1)
+
+            for (const [who, audioUrl] of [
+              [other.person, payload.audioUrl],
+              [owner.person, "https://cdn.example.com/free-song.mp3"],
+              [owner.person, versionAudioPath(crypto.randomUUID())],
+            ] as const) {
+              const refused = yield* who.post("/api/songs", { ...payload, audioUrl })
+              expect(refused.status).toBe(400)
+              expect(body<{ _tag: string }>(refused)._tag).toBe("UnknownAudio")
+            }
+            const untitled = yield* owner.person.post("/api/songs", { ...payload, title: "  " })
+            expect(untitled.status).toBe(400)
+            expect(
+              (yield* request("/api/songs", {
+                method: "POST",
+                headers: { "content-type": "application/json" },
+                body: JSON.stringify(payload),
+              })).status,
+            ).toBe(401)
+          }),
+      )
+    })
+
+    describe("privacy", () => {
+      it.effect(
+        "the owner's switch puts a song on the timeline and takes it off; nobody else's does",
+        () =>
+          Effect.gen(function* () {
+            const owner = yield* signUp("owner")
+            const other = yield* signUp("other")
+            const curator = yield* signUp("curator", "curator@example.com")
+            yield* generated(owner.user.id, "Paper Boats", 1)
+            const [song] = yield* mySongs(owner.person)
+            for (const who of [other.person, curator.person]) {
+              expect(
+                (yield* who.patch(`/api/songs/${song!.id}/privacy`, { isPublic: true })).status,
+              ).toBe(404)
+            }
+            expect(
+              (yield* request(`/api/songs/${song!.id}/privacy`, {
+                method: "PATCH",
+                headers: { "content-type": "application/json" },
+                body: JSON.stringify({ isPublic: true }),
+              })).status,
+            ).toBe(401)
+            const shown = yield* owner.person.patch(`/api/songs/${song!.id}/privacy`, {
+              isPublic: true,
+            })
+            expect(body<Song>(shown).isPublic).toBe(true)
+            // Read-your-writes: the timeline has it at once.
+            const page = body<{ songs: Song[] }>(
+              yield* other.person.get("/api/songs/public?limit=50"),
+            )
+            expect(page.songs.map((s) => s.id)).toContain(song!.id)
+            expect((yield* other.person.get(`/api/songs/${song!.id}`)).status).toBe(200)
+            yield* owner.person.patch(`/api/songs/${song!.id}/privacy`, { isPublic: false })
+            expect((yield* other.person.get(`/api/songs/${song!.id}`)).status).toBe(404)
+            const bad = yield* owner.person.patch(`/api/songs/${song!.id}/privacy`, {
+              isPublic: "yes",
+            })
+            expect(bad.status).toBe(400)
+          }),
+      )
+    })
+
+    describe("likes", () => {
+      it.effect(
+        "count once per person, never below zero, on public songs only, and need an account",
+        () =>
+          Effect.gen(function* () {
+            const { owner, song } = yield* publicSong("Tide Song")
+            const fan = yield* signUp("fan")
+            const liked = yield* fan.person.post(`/api/songs/${song.id}/like`)
+            expect(liked.body).toEqual({ likes: 1, liked: true })
+            expect((yield* fan.person.post(`/api/songs/${song.id}/like`)).body).toEqual({
+              likes: 1,
+              liked: true,
+            })
+            expect(
+              body<Song[]>(yield* fan.person.get("/api/songs/liked")).map((s) => s.id),
+            ).toEqual([song.id])
+            expect(
+              (yield* fan.person.send(`/api/songs/${song.id}/like`, { method: "DELETE" })).body,
+            ).toEqual({ likes: 0, liked: false })
+            expect(
+              (yield* fan.person.send(`/api/songs/${song.id}/like`, { method: "DELETE" })).body,
+            ).toEqual({ likes: 0, liked: false })
+            expect((yield* request(`/api/songs/${song.id}/like`, { method: "POST" })).status).toBe(
+              401,
+            )
+
+            yield* owner.person.patch(`/api/songs/${song.id}/privacy`, { isPublic: false })
+            expect((yield* fan.person.post(`/api/songs/${song.id}/like`)).status).toBe(404)
+            const own = yield* owner.person.post(`/api/songs/${song.id}/like`)
+            expect(own.status).toBe(409)
+            expect(own.body).toMatchObject({ message: "Only public songs can be liked." })
+            expect((yield* fan.person.post(`/api/songs/${crypto.randomUUID()}/like`)).status).toBe(
+              404,
+            )
+          }),
+      )
+
+      it.effect("50 likes at once from one person count one; from 50 people, fifty", () =>
+        Effect.gen(function* () {
+          const { song } = yield* publicSong("Crowd Pleaser")
+          const fan = yield* signUp("fan")
+          yield* Effect.all(
+            Array.from({ length: 50 }, () => fan.person.post(`/api/songs/${song.id}/like`)),
+            { concurrency: "unbounded" },
+          )
+          yield* settle
+          expect(body<Song>(yield* fan.person.get(`/api/songs/${song.id}`))).toMatchObject({
+            likes: 1,
+            liked: true,
+          })
+          const fans = yield* Effect.all(
+            Array.from({ length: 49 }, () => signUp("crowd")),
+            { concurrency: 8 },
+          )
+          yield* Effect.all(
+            fans.map((f) => f.person.post(`/api/songs/${song.id}/like`)),
+            { concurrency: "unbounded" },
+          )
+          yield* settle
+          expect(body<Song>(yield* request(`/api/songs/${song.id}`)).likes).toBe(50)
+        }),
+      )
+    })
+
+    describe("the timeline", () => {
+      it.effect(
+        "pages stay whole while songs are liked between them: nothing twice, nothing missed",
+        () =>
+          Effect.gen(function* () {
+            const owner = yield* signUp("prolific")
+            for (let i = 0; i < 5; i++) yield* generated(owner.user.id, `Track ${i}`, 5, "Rock")
+            const songs = yield* mySongs(owner.person)
+            yield* Effect.forEach(
+              songs,
+              (s) => owner.person.patch(`/api/songs/${s.id}/privacy`, { isPublic: true }),
+              { concurrency: 5 },
+            )
+            const fans = yield* Effect.all(Array.from({ length: 3 }, () => signUp("fan")))
+            const viewer = yield* signUp("viewer")
+            const pageAt = (offset: number, snapshot?: number) =>
+              Effect.map(
+                viewer.person.get(
+                  `/api/songs/public?limit=10&offset=${offset}${snapshot === undefined ? "" : `&snapshot=${snapshot}`}`,
+                ),
+                body<{ songs: Song[]; total: number; snapshot: number }>,
+              )
+            const first = yield* pageAt(0)
+            const everyPublic = first.total
+            expect(everyPublic).toBeGreaterThanOrEqual(25)
+            // Songs far down the list are liked: they would jump onto the first page.
+            const seenFirst = new Set(first.songs.map((s) => s.id))
+            const climbers = songs.filter((s) => !seenFirst.has(s.id)).slice(0, 4)
+            for (const fan of fans) {
+              for (const climber of climbers)
+                yield* fan.person.post(`/api/songs/${climber.id}/like`)
+            }
+            // And a new song appears, and one of page one's songs leaves.
+            yield* generated(owner.user.id, "Late Arrival", 1, "Rock")
+            const late = (yield* mySongs(owner.person)).find((s) =>
+              s.title.startsWith("Late Arrival"),
+            )!
+            yield* owner.person.patch(`/api/songs/${late.id}/privacy`, { isPublic: true })
+
+            const ids = [...first.songs.map((s) => s.id)]
+            for (let offset = 10; offset < everyPublic + 10; offset += 10) {
+              const page = yield* pageAt(offset, first.snapshot)
+              expect(page.snapshot).toBe(first.snapshot)
+              expect(page.total).toBe(everyPublic)
+              ids.push(...page.songs.map((s) => s.id))
+            }
+            expect(new Set(ids).size).toBe(ids.length)
+            expect(ids).toHaveLength(everyPublic)
+            expect(ids).not.toContain(late.id)
+            for (const climber of climbers) expect(ids).toContain(climber.id)
+
+            // A new first page sees the new order: the liked songs first, the new song counted.
+            const fresh = yield* pageAt(0)
+            expect(fresh.total).toBe(everyPublic + 1)
+            // Other tests' songs share this timeline: look at this owner's only.
+            const mine = new Set([...songs.map((s) => s.id), late.id])
+            const ranked = fresh.songs.filter((s) => mine.has(s.id))
+            expect(
+              ranked
+                .slice(0, 4)
+                .map((s) => s.id)
+                .sort(),
+            ).toEqual(climbers.map((c) => c.id).sort())
+            expect(ranked.slice(0, 4).every((s) => s.likes === 3)).toBe(true)
+          }),
+      )
+
+      it.effect("is read without an account; its parameters are checked", () =>
+        Effect.gen(function* () {
+          const page = yield* request("/api/songs/public?limit=20&offset=0")
+          expect(page.status).toBe(200)
+          expect(body<{ songs: Song[] }>(page).songs.every((s) => s.liked === false)).toBe(true)
+          for (const query of ["limit=0", "limit=51", "offset=-1", "limit=abc", "snapshot=x"]) {
+            expect((yield* request(`/api/songs/public?${query}`)).status, query).toBe(400)
+          }
+        }),
+      )
+    })
+
+    it.effect("the read models rebuilt from zero answer exactly as before", () =>
+      Effect.gen(function* () {
+        const { owner } = yield* publicSong("Rebuilt")
+        const before = [
+          body<unknown>(yield* request("/api/songs/public?limit=50")),
+          body<unknown>(yield* owner.person.get("/api/songs/my-songs")),
+        ]
+        yield* rebuildProjection(timeline)
+        yield* rebuildProjection(library)
+        const after = [
+          body<unknown>(yield* request("/api/songs/public?limit=50")),
+          body<unknown>(yield* owner.person.get("/api/songs/my-songs")),
+        ]
+        // The snapshot counts the timeline's own changes, which a rebuild numbers afresh.
+        const withoutSnapshot = (pages: unknown[]) =>
+          pages.map((p) =>
+            p && typeof p === "object" && "snapshot" in p ? { ...p, snapshot: 0 } : p,
+          )
+        expect(withoutSnapshot(after)).toEqual(withoutSnapshot(before))
+      }),
+    )
+
+    describe("audio", () => {
+      it.effect("plays with byte ranges, downloads as '{title}.mp3', converts to 16-bit WAV", () =>
+        Effect.gen(function* () {
+          const { song } = yield* publicSong('Café "Noir"')
+          const base = yield* serverUrl
+          const whole = yield* Effect.promise(() => fetch(`${base}${song.audioUrl}`))
+          expect(whole.status).toBe(200)
+          expect(whole.headers.get("accept-ranges")).toBe("bytes")
+          expect(whole.headers.get("content-type")).toBe("audio/mpeg")
+          const size = Number(whole.headers.get("content-length"))
+          expect((yield* Effect.promise(() => whole.arrayBuffer())).byteLength).toBe(size)
+
+          const part = yield* Effect.promise(() =>
+            fetch(`${base}${song.audioUrl}`, { headers: { range: "bytes=100-199" } }),
+          )
+          expect(part.status).toBe(206)
+          expect(part.headers.get("content-range")).toBe(`bytes 100-199/${size}`)
+          expect((yield* Effect.promise(() => part.arrayBuffer())).byteLength).toBe(100)
+          const beyond = yield* Effect.promise(() =>
+            fetch(`${base}${song.audioUrl}`, { headers: { range: `bytes=${size}-` } }),
+          )
+          expect(beyond.status).toBe(416)
+          expect(beyond.headers.get("content-range")).toBe(`bytes */${size}`)
+
+          const download = yield* Effect.promise(() => fetch(`${base}${song.audioUrl}?download=1`))
+          expect(download.headers.get("content-disposition")).toContain(
+            `filename*=UTF-8''${encodeURIComponent("Café Noir (Version 1).mp3")}`,
+          )
+
+          const wav = yield* Effect.promise(() => fetch(`${base}/api/songs/${song.id}/wav`))
+          expect(wav.status).toBe(200)
+          expect(wav.headers.get("content-type")).toBe("audio/wav")
+          expect(wav.headers.get("content-disposition")).toContain(
+            encodeURIComponent("Café Noir (Version 1).wav"),
+          )
+          const probed = yield* probeAudio(
+            new Uint8Array(yield* Effect.promise(() => wav.arrayBuffer())),
+          )
+          expect(probed).toMatchObject({ codec: "pcm_s16le", bitsPerSample: 16 })
+          expect(probed.seconds).toBeGreaterThan(1.9)
+          expect(probed.seconds).toBeLessThan(2.2)
+          const wavPart = yield* Effect.promise(() =>
+            fetch(`${base}/api/songs/${song.id}/wav`, { headers: { range: "bytes=0-43" } }),
+          )
+          expect(wavPart.status).toBe(206)
+          expect(
+            new TextDecoder().decode(
+              (yield* Effect.promise(() => wavPart.arrayBuffer())).slice(0, 4),
+            ),
+          ).toBe("RIFF")
+          expect((yield* request(`/api/songs/${song.id}/cover`)).status).toBe(404)
+        }),
+      )
+    })
+
+    describe("the public song page", () => {
+      it.effect("carries OpenGraph tags for a public song, and nothing of a private one", () =>
+        Effect.gen(function* () {
+          const { owner, song } = yield* publicSong("Northern <Lights>", "Electronic, dreamy")
+          const page = yield* request(`/song/${song.id}`)
+          expect(page.status).toBe(200)
+          expect(page.text).toContain(
+            `<meta property="og:title" content="Northern &lt;Lights&gt; (Version 1)">`,
+          )
+          expect(page.text).toContain(`by ${owner.user.username} on Melody Studio`)
+          expect(page.text).toMatch(
+            new RegExp(`<meta property="og:audio" content="http[^"]+/api/songs/${song.id}/audio">`),
+          )
+          expect(page.text).toContain(
+            `<title>Northern &lt;Lights&gt; (Version 1) - Melody Studio</title>`,
+          )
+          yield* owner.person.patch(`/api/songs/${song.id}/privacy`, { isPublic: false })
+          const hidden = yield* request(`/song/${song.id}`)
+          expect(hidden.text).not.toContain("og:title")
+          expect(hidden.text).not.toContain("Northern")
+        }),
+      )
+    })
+  },
+)

@@ -1,0 +1,56 @@
+import { HttpApiBuilder } from "@effect/platform"
+import { Effect } from "effect"
+import { moduleApi } from "#events/contracts/api-id.ts"
+import { CurrentUser, CurrentViewer } from "#events/contracts/auth.ts"
+import { CatalogApi } from "./api.ts"
+import { Catalog } from "./catalog.ts"
+
+const Api = moduleApi(CatalogApi)
+
+const viewerId = Effect.map(CurrentViewer, (viewer) => viewer?.userId)
+
+export const CatalogHttpLive = HttpApiBuilder.group(Api, "catalog", (handlers) =>
+  Effect.gen(function* () {
+    const catalog = yield* Catalog
+
+    return handlers
+      .handle("publicSongs", ({ urlParams }) =>
+        Effect.flatMap(viewerId, (viewer) =>
+          catalog.publicSongs({
+            limit: urlParams.limit,
+            offset: urlParams.offset,
+            snapshot: urlParams.snapshot,
+            viewerId: viewer,
+          }),
+        ),
+      )
+      .handle("mySongs", () => Effect.flatMap(CurrentUser, catalog.mySongs))
+      .handle("likedSongs", () => Effect.flatMap(CurrentUser, catalog.likedSongs))
+      .handle("saveSong", ({ payload }) =>
+        Effect.flatMap(CurrentUser, (user) => catalog.save(user, payload)),
+      )
+      .handle("song", ({ path }) =>
+        Effect.flatMap(viewerId, (viewer) => catalog.song(path.id, viewer)),
+      )
+      .handle("setPrivacy", ({ path, payload }) =>
+        Effect.flatMap(CurrentUser, (user) => catalog.setPrivacy(user, path.id, payload.isPublic)),
+      )
+      .handle("like", ({ path }) =>
+        Effect.flatMap(CurrentUser, (user) => catalog.like(user, path.id)),
+      )
+      .handle("unlike", ({ path }) =>
+        Effect.flatMap(CurrentUser, (user) => catalog.unlike(user, path.id)),
+      )
+      .handle("audio", ({ path, urlParams }) =>
+        Effect.flatMap(viewerId, (viewer) =>
+          catalog.audio(path.id, viewer, urlParams.download !== undefined),
+        ),
+      )
+      .handle("wav", ({ path }) =>
+        Effect.flatMap(viewerId, (viewer) => catalog.wav(path.id, viewer)),
+      )
+      .handle("cover", ({ path }) =>
+        Effect.flatMap(viewerId, (viewer) => catalog.cover(path.id, viewer)),
+      )
+  }),
+)

@@ -1,0 +1,7 @@
+/** Catalog: songs, the personal library, the public timeline, likes, privacy, audio and downloads. */
+export { CatalogApi } from "./api.ts"
+export { Catalog } from "./catalog.ts"
+export { CatalogHttpLive } from "./http.ts"
+export { catalogMigrations } from "./migrations.ts"
+export { AudioConversionFailed, CatalogReads, SongFiles, type SongRow } from "./ports.ts"
+export { catalogReactions } from "./reactions.ts"

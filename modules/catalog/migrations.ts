@@ -1,0 +1,26 @@
+import { SqlClient } from "@effect/sql"
+import { Effect } from "effect"
+import type { Migrations } from "#events/store/index.ts"
+
+/** The catalog's own table: the versions media generated for each person, which they may save. */
+export const catalogMigrations: Migrations = {
+  "1_catalog": Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    yield* sql`create schema if not exists catalog`
+    yield* sql`
+      create table catalog.versions (
+        version_id text primary key,
+        user_id text not null,
+        generation_id text not null,
+        index integer not null,
+        title text not null,
+        style text not null,
+        lyrics text not null,
+        audio_key text not null,
+        image_key text,
+        source_image_url text,
+        duration_ms integer not null,
+        created_at timestamptz not null default now()
+      )`
+  }),
+}

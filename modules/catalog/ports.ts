@@ -1,0 +1,66 @@
+import type { Readable } from "node:stream"
+import { Context, Data, type Effect } from "effect"
+import type { ByteRange } from "#events/file-response.ts"
+import type { Position } from "#events/store/index.ts"
+
+/** A song as the catalog's read models give it back. */
+export interface SongRow {
+  readonly songId: string
+  readonly ownerId: string
+  readonly title: string
+  readonly style: string
+  readonly lyrics: string
+  readonly imageKey: string | null
+  readonly sourceImageUrl: string | null
+  readonly durationMs: number
+  readonly isPublic: boolean
+  readonly generationId: string | null
+  readonly createdAt: Date
+  readonly likes: number
+  readonly liked: boolean
+  readonly creator: string | null
+}
+
+/**
+ * The catalog's read side, declared here and served by the library and timeline projections (the app
+ * wires them). `caughtUp` waits until the projections hold a write, so its author sees it at once.
+ */
+export class CatalogReads extends Context.Tag("@melody/catalog/CatalogReads")<
+  CatalogReads,
+  {
+    readonly publicPage: (query: {
+      readonly limit: number
+      readonly offset: number
+      readonly snapshot: number | undefined
+      readonly viewerId: string | undefined
+    }) => Effect.Effect<{
+      readonly songs: ReadonlyArray<SongRow>
+      readonly total: number
+      readonly snapshot: number
+    }>
+    readonly ownedBy: (ownerId: string) => Effect.Effect<ReadonlyArray<SongRow>>
+    readonly likedBy: (userId: string) => Effect.Effect<ReadonlyArray<SongRow>>
+    readonly song: (
+      songId: string,
+      viewerId: string | undefined,
+    ) => Effect.Effect<SongRow | undefined>
+    readonly caughtUp: (position: Position) => Effect.Effect<void>
+  }
+>() {}
+
+export class AudioConversionFailed extends Data.TaggedError("AudioConversionFailed")<{
+  readonly reason: string
+}> {}
+
+/** The files behind songs, declared here and served by media's storage (the app wires it). */
+export class SongFiles extends Context.Tag("@melody/catalog/SongFiles")<
+  SongFiles,
+  {
+    readonly stat: (
+      key: string,
+    ) => Effect.Effect<{ readonly size: number; readonly contentType: string } | undefined>
+    readonly read: (key: string, range?: ByteRange) => Effect.Effect<Readable>
+    /** The 16-bit PCM WAV of an audio file, converted once and kept. */
+    readonly wav: (key: string) => Effect.Effect<string, AudioConversionFailed>
+  }
+>() {}

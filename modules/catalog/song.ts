@@ -1,0 +1,56 @@
+import { Data, Either } from "effect"
+import {
+  type SongEvent,
+  SongMadePrivate,
+  SongMadePublic,
+  SongSaved,
+} from "#events/contracts/catalog.ts"
+import type { Decider } from "#events/decider.ts"
+
+/** A saved song: who owns it and whether everyone may see it. */
+export type Song = Omit<SongSaved, "_tag"> | null
+
+export type SongCommand =
+  | { readonly _tag: "SaveSong"; readonly song: Omit<SongSaved, "_tag"> }
+  | { readonly _tag: "SetVisibility"; readonly userId: string; readonly isPublic: boolean }
+
+/** Nothing here, or nothing this person may see: the same answer, so private songs stay unseen. */
+export class SongNotFound extends Data.TaggedError("SongNotFound") {}
+export class AlreadySaved extends Data.TaggedError("AlreadySaved") {}
+
+export const song: Decider<SongCommand, SongEvent, Song, SongNotFound | AlreadySaved> = {
+  initialState: null,
+  evolve: (state, event) => {
+    switch (event._tag) {
+      case "SongSaved": {
+        const { _tag, ...saved } = event
+        return saved
+      }
+      case "SongMadePublic":
+        return state && { ...state, isPublic: true }
+      case "SongMadePrivate":
+        return state && { ...state, isPublic: false }
+    }
+  },
+  decide: (command, state) => {
+    switch (command._tag) {
+      case "SaveSong":
+        return state === null
+          ? Either.right([new SongSaved(command.song)])
+          : Either.left(new AlreadySaved())
+      case "SetVisibility": {
+        if (state === null || state.userId !== command.userId)
+          return Either.left(new SongNotFound())
+        if (state.isPublic === command.isPublic) return Either.right([])
+        const fact = { songId: state.songId, userId: state.userId }
+        return Either.right([
+          command.isPublic ? new SongMadePublic(fact) : new SongMadePrivate(fact),
+        ])
+      }
+    }
+  },
+}
+
+/** Whether this person may see the song: its owner always, everyone once it is public. */
+export const visibleTo = (state: Song, viewerId: string | undefined): state is NonNullable<Song> =>
+  state !== null && (state.isPublic || state.userId === viewerId)

@@ -1,0 +1,77 @@
+import { createReadStream } from "node:fs"
+import { rm } from "node:fs/promises"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { Context, Data, Duration, Effect, Layer } from "effect"
+import ffmpeg from "fluent-ffmpeg"
+import { v7 as uuidv7 } from "uuid"
+import { MediaStorage } from "./storage.ts"
+
+export class ConversionFailed extends Data.TaggedError("ConversionFailed")<{
+  readonly reason: string
+}> {}
+
+/** The converted file of `key`: its own key, so a second download reads the first conversion. */
+export const wavKeyOf = (key: string) => `wav/${key.replace(/\.[a-z0-9]+$/, "")}.wav`
+
+const conversionTimeout = Duration.minutes(2)
+
+/**
+ * MP3 to WAV (16-bit PCM) by ffmpeg, once per file: the result is kept in storage beside the original.
+ * Every browser gets the same file, whether or not it could decode audio itself.
+ */
+export class WavConverter extends Context.Tag("@melody/media/WavConverter")<
+  WavConverter,
+  { readonly toWav: (key: string) => Effect.Effect<string, ConversionFailed> }
+>() {
+  static readonly live = Layer.effect(
+    WavConverter,
+    Effect.gen(function* () {
+      const storage = yield* MediaStorage
+
+      const convert = (input: string, output: string) =>
+        Effect.async<void, ConversionFailed>((resume) => {
+          const command = ffmpeg(input)
+            .noVideo()
+            .audioCodec("pcm_s16le")
+            .format("wav")
+            .on("end", () => resume(Effect.void))
+            .on("error", (error: Error) =>
+              resume(Effect.fail(new ConversionFailed({ reason: error.message }))),
+            )
+          command.save(output)
+          return Effect.sync(() => command.kill("SIGKILL"))
+        }).pipe(
+          Effect.timeoutFail({
+            duration: conversionTimeout,
+            onTimeout: () => new ConversionFailed({ reason: "ffmpeg took too long" }),
+          }),
+        )
+
+      const toWav = (key: string) =>
+        Effect.gen(function* () {
+          const target = wavKeyOf(key)
+          if (yield* storage.stat(target)) return target
+          const input = yield* storage.localPath(key)
+          const output = join(tmpdir(), `melody-${uuidv7()}.wav`)
+          yield* Effect.acquireUseRelease(
+            Effect.succeed(output),
+            () =>
+              Effect.zipRight(
+                convert(input, output),
+                Effect.suspend(() => storage.put(target, createReadStream(output))),
+              ),
+            () => Effect.promise(() => rm(output, { force: true })),
+          )
+          return target
+        }).pipe(
+          Effect.catchTag("InvalidKey", (error) =>
+            Effect.fail(new ConversionFailed({ reason: `no file ${error.key}` })),
+          ),
+          Effect.withSpan("WavConverter.toWav", { attributes: { key } }),
+        )
+
+      return { toWav }
+    }),
+  )
+}

@@ -1,0 +1,62 @@
+import { SqlClient } from "@effect/sql"
+import { Effect } from "effect"
+import { styleTags } from "#events/contracts/style-tags.ts"
+import type { Projection } from "./runner.ts"
+import {
+  readSongFacts,
+  type SongRecord,
+  type SongTables,
+  songFactTypes,
+  songRowSelect,
+  songTablesSql,
+  toSongRow,
+  writeSongFacts,
+} from "./song-facts.ts"
+
+/** Each person's songs, newest first, with their style tags, like counts and whether they like them. */
+
+const tables: SongTables = {
+  songs: "library_songs",
+  likes: "library_likes",
+  creators: "library_creators",
+}
+
+export const library: Projection = {
+  name: "library",
+  version: 1,
+  tables: [tables.songs, tables.likes, tables.creators],
+  types: songFactTypes,
+  onPoison: "skip",
+  setup: Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    for (const statement of songTablesSql(tables)) yield* sql.unsafe(statement)
+    yield* sql.unsafe(
+      `create index if not exists library_songs_by_owner on library_songs (owner_id, created_at desc, song_id)`,
+    )
+  }),
+  apply: (events) =>
+    Effect.flatMap(readSongFacts(events), (facts) => writeSongFacts(tables, facts, styleTags)),
+}
+
+export const readOwnedSongs = (ownerId: string, viewerId: string | undefined) =>
+  Effect.flatMap(SqlClient.SqlClient, (sql) =>
+    sql.unsafe<SongRecord>(
+      `select ${songRowSelect(tables, "$2")}
+        where s.owner_id = $1 order by s.created_at desc, s.song_id desc`,
+      [ownerId, viewerId ?? ""],
+    ),
+  ).pipe(
+    Effect.map((rows) => rows.map(toSongRow)),
+    Effect.orDie,
+  )
+
+export const readLibrarySong = (songId: string, viewerId: string | undefined) =>
+  Effect.flatMap(SqlClient.SqlClient, (sql) =>
+    sql.unsafe<SongRecord>(`select ${songRowSelect(tables, "$2")} where s.song_id = $1`, [
+      songId,
+      viewerId ?? "",
+    ]),
+  ).pipe(
+    Effect.map((rows) => (rows[0] ? toSongRow(rows[0]) : undefined)),
+    Effect.orDie,
+  )

@@ -1,0 +1,232 @@
+import { SqlClient } from "@effect/sql"
+import { Effect, Schema } from "effect"
+import { CatalogEvent, catalogEventTypes, type SongSaved } from "#events/contracts/catalog.ts"
+import { UserRegistered } from "#events/contracts/identity.ts"
+import { decodeAll, type RecordedEvent } from "#events/store/index.ts"
+
+/** The events the song read models follow: the catalog's, and registrations for creators' names. */
+export const songFactTypes = [...catalogEventTypes, "UserRegistered"]
+
+const decode = decodeAll(Schema.Union(CatalogEvent, UserRegistered))
+
+/**
+ * A batch of song facts folded for set-based writes: what a batch ends with per song and per like, and
+ * how much each song's like count moved. Order within the batch is kept where it matters (the last word
+ * on a song's visibility or a like wins); a like event only exists when it changed something, so counts
+ * move by exactly one each.
+ */
+export interface SongFacts {
+  readonly creators: ReadonlyMap<string, string>
+  readonly saved: ReadonlyArray<{ readonly song: SongSaved; readonly at: Date }>
+  readonly visibility: ReadonlyMap<string, boolean>
+  readonly likeDeltas: ReadonlyMap<string, number>
+  readonly likes: ReadonlyArray<{
+    readonly songId: string
+    readonly userId: string
+    readonly liked: boolean
+  }>
+  /** Every song the batch touches. */
+  readonly touched: ReadonlySet<string>
+}
+
+export const readSongFacts = (events: ReadonlyArray<RecordedEvent>) =>
+  Effect.map(decode(events), (history): SongFacts => {
+    const creators = new Map<string, string>()
+    const saved: Array<{ song: SongSaved; at: Date }> = []
+    const visibility = new Map<string, boolean>()
+    const likeDeltas = new Map<string, number>()
+    const likes = new Map<string, { songId: string; userId: string; liked: boolean }>()
+    const touched = new Set<string>()
+    for (const { event, recordedAt } of history) {
+      switch (event._tag) {
+        case "UserRegistered":
+          creators.set(event.userId, event.username)
+          break
+        case "SongSaved":
+          saved.push({ song: event, at: recordedAt })
+          touched.add(event.songId)
+          break
+        case "SongMadePublic":
+        case "SongMadePrivate":
+          visibility.set(event.songId, event._tag === "SongMadePublic")
+          touched.add(event.songId)
+          break
+        case "SongLiked":
+        case "SongUnliked": {
+          const liked = event._tag === "SongLiked"
+          likeDeltas.set(event.songId, (likeDeltas.get(event.songId) ?? 0) + (liked ? 1 : -1))
+          likes.set(`${event.songId}\u0000${event.userId}`, {
+            songId: event.songId,
+            userId: event.userId,
+            liked,
+          })
+          touched.add(event.songId)
+          break
+        }
+      }
+    }
+    return { creators, saved, visibility, likeDeltas, likes: [...likes.values()], touched }
+  })
+
+/** The tables a song read model keeps in the shape both song projections share. */
+export interface SongTables {
+  readonly songs: string
+  readonly likes: string
+  readonly creators: string
+}
+
+export const songTablesSql = (t: SongTables) => [
+  `create table if not exists ${t.songs} (
+    song_id text primary key,
+    owner_id text not null,
+    title text not null,
+    style text not null,
+    lyrics text not null,
+    image_key text,
+    source_image_url text,
+    duration_ms integer not null,
+    is_public boolean not null,
+    generation_id text,
+    created_at timestamptz not null,
+    likes integer not null default 0,
+    tags jsonb not null default '{}'
+  )`,
+  `create table if not exists ${t.likes} (
+    song_id text not null,
+    user_id text not null,
+    primary key (song_id, user_id)
+  )`,
+  `create index if not exists ${t.likes}_by_user on ${t.likes} (user_id)`,
+  `create table if not exists ${t.creators} (user_id text primary key, username text not null)`,
+]
+
+/** Writes a batch's facts with one statement per kind of fact, whatever the batch's size. */
+export const writeSongFacts = (
+  t: SongTables,
+  facts: SongFacts,
+  tagsOf: (style: string) => unknown,
+) =>
+  Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    if (facts.creators.size > 0) {
+      yield* sql.unsafe(
+        `insert into ${t.creators} (user_id, username) select * from unnest($1::text[], $2::text[])
+         on conflict (user_id) do update set username = excluded.username`,
+        [[...facts.creators.keys()], [...facts.creators.values()]],
+      )
+    }
+    if (facts.saved.length > 0) {
+      const column = <A>(f: (s: SongSaved, at: Date) => A) =>
+        facts.saved.map(({ song, at }) => f(song, at))
+      yield* sql.unsafe(
+        `insert into ${t.songs} (song_id, owner_id, title, style, lyrics, image_key, source_image_url,
+           duration_ms, is_public, generation_id, created_at, tags)
+         select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[],
+           $7::text[], $8::int[], $9::boolean[], $10::text[], $11::timestamptz[], $12::jsonb[])
+         on conflict (song_id) do nothing`,
+        [
+          column((s) => s.songId),
+          column((s) => s.userId),
+          column((s) => s.title),
+          column((s) => s.style),
+          column((s) => s.lyrics),
+          column((s) => s.imageKey),
+          column((s) => s.sourceImageUrl),
+          column((s) => s.durationMs),
+          column((s) => s.isPublic),
+          column((s) => s.generationId),
+          column((_s, at) => at),
+          column((s) => JSON.stringify(tagsOf(s.style))),
+        ],
+      )
+    }
+    if (facts.visibility.size > 0) {
+      yield* sql.unsafe(
+        `update ${t.songs} s set is_public = v.is_public
+           from unnest($1::text[], $2::boolean[]) as v(song_id, is_public) where s.song_id = v.song_id`,
+        [[...facts.visibility.keys()], [...facts.visibility.values()]],
+      )
+    }
+    if (facts.likeDeltas.size > 0) {
+      yield* sql.unsafe(
+        `update ${t.songs} s set likes = greatest(0, s.likes + d.delta)
+           from unnest($1::text[], $2::int[]) as d(song_id, delta) where s.song_id = d.song_id`,
+        [[...facts.likeDeltas.keys()], [...facts.likeDeltas.values()]],
+      )
+      const liked = facts.likes.filter((l) => l.liked)
+      const unliked = facts.likes.filter((l) => !l.liked)
+      if (liked.length > 0) {
+        yield* sql.unsafe(
+          `insert into ${t.likes} (song_id, user_id) select * from unnest($1::text[], $2::text[])
+           on conflict do nothing`,
+          [liked.map((l) => l.songId), liked.map((l) => l.userId)],
+        )
+      }
+      if (unliked.length > 0) {
+        yield* sql.unsafe(
+          `delete from ${t.likes} l using unnest($1::text[], $2::text[]) as u(song_id, user_id)
+            where l.song_id = u.song_id and l.user_id = u.user_id`,
+          [unliked.map((l) => l.songId), unliked.map((l) => l.userId)],
+        )
+      }
+    }
+  })
+
+/** A song as both read models give it back. */
+export interface SongRow {
+  readonly songId: string
+  readonly ownerId: string
+  readonly title: string
+  readonly style: string
+  readonly lyrics: string
+  readonly imageKey: string | null
+  readonly sourceImageUrl: string | null
+  readonly durationMs: number
+  readonly isPublic: boolean
+  readonly generationId: string | null
+  readonly createdAt: Date
+  readonly likes: number
+  readonly liked: boolean
+  readonly creator: string | null
+}
+
+/** The columns of a `SongRow`, for a query over `s` (songs), `c` (creators) and the likes table. */
+export const songRowSelect = (t: SongTables, viewerParam: string) => `
+  s.song_id, s.owner_id, s.title, s.style, s.lyrics, s.image_key, s.source_image_url, s.duration_ms,
+  s.is_public, s.generation_id, s.created_at, s.likes, c.username,
+  exists (select 1 from ${t.likes} l where l.song_id = s.song_id and l.user_id = ${viewerParam}) as liked
+  from ${t.songs} s left join ${t.creators} c on c.user_id = s.owner_id`
+
+export interface SongRecord {
+  readonly song_id: string
+  readonly owner_id: string
+  readonly title: string
+  readonly style: string
+  readonly lyrics: string
+  readonly image_key: string | null
+  readonly source_image_url: string | null
+  readonly duration_ms: number
+  readonly is_public: boolean
+  readonly generation_id: string | null
+  readonly created_at: Date
+  readonly likes: number
+  readonly username: string | null
+  readonly liked: boolean
+}
+
+export const toSongRow = (r: SongRecord): SongRow => ({
+  songId: r.song_id,
+  ownerId: r.owner_id,
+  title: r.title,
+  style: r.style,
+  lyrics: r.lyrics,
+  imageKey: r.image_key,
+  sourceImageUrl: r.source_image_url,
+  durationMs: r.duration_ms,
+  isPublic: r.is_public,
+  generationId: r.generation_id,
+  createdAt: r.created_at,
+  likes: r.likes,
+  liked: r.liked,
+  creator: r.username,
+})
