@@ -1,6 +1,10 @@
+import { tmpdir } from "node:os"
+import { join } from "node:path"
 import { defineConfig } from "@playwright/test"
 
 const port = Number(process.env.E2E_PORT ?? 3210)
+// Shared with the server (see e2e/serve.ts) and the journeys' seeding (see e2e/seed-generation.ts).
+process.env.E2E_STATE ??= join(tmpdir(), `melody-e2e-${port}.json`)
 
 /**
  * Browser journeys against the built app, served by the real server on a fresh database (see e2e/serve.ts),
@@ -45,6 +49,7 @@ export default defineConfig({
       APP_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: "warn",
       ADMIN_EMAIL: "admin@melody.test",
+      E2E_STATE: process.env.E2E_STATE,
     },
   },
 })

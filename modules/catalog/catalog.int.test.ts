@@ -1,15 +1,14 @@
 import { join } from "node:path"
 import { describe, expect } from "@effect/vitest"
 import { Effect } from "effect"
+import { probeAudio, sineMp3 } from "#app/test-audio.ts"
 import {
   type browser,
   describeApp,
-  probeAudio,
   request,
   serverUrl,
   settle,
   signUp,
-  sineMp3,
   storeMedia,
 } from "#app/testing.ts"
 import { Actors } from "#events/contracts/actor.ts"

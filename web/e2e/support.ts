@@ -1,3 +1,5 @@
+import { execFile } from "node:child_process"
+import { join } from "node:path"
 import { expect, type Page } from "@playwright/test"
 
 let counter = 0
@@ -63,3 +65,15 @@ export const registerVerified = async (page: Page, person: Person) => {
   await expect(page.getByRole("heading", { name: "Your email has been verified!" })).toBeVisible()
   await page.getByRole("link", { name: "Proceed to Login" }).click()
 }
+
+/** A finished generation for this person, as media would deliver it (see seed-generation.ts). */
+export const seedGeneration = (username: string, title: string, style: string, versions = 1) =>
+  new Promise<void>((resolve, reject) => {
+    execFile(
+      process.execPath,
+      ["--import", "tsx", "web/e2e/seed-generation.ts", username, title, style, String(versions)],
+      { cwd: join(import.meta.dirname, "..", ".."), env: process.env, timeout: 60_000 },
+      (error, _stdout, stderr) =>
+        error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(),
+    )
+  })

@@ -39,8 +39,9 @@ const routes: Array<RouteObject> = [
         import("../features/dev-mailbox/mailbox-page.tsx").then((m) => m.MailboxPage),
       ),
       page("timeline", () =>
-        import("../features/placeholders/coming-soon.tsx").then((m) => m.TimelinePlaceholder),
+        import("../features/timeline/timeline-page.tsx").then((m) => m.TimelinePage),
       ),
+      page("song/:id", () => import("../features/song-page/song-page.tsx").then((m) => m.SongPage)),
       {
         element: <RequireUser />,
         children: [
@@ -54,7 +55,7 @@ const routes: Array<RouteObject> = [
           page("how-to", () => import("../features/help/how-to-page.tsx").then((m) => m.HowToPage)),
           page("chat", () => import("./routes/songwriting-routes.tsx").then((m) => m.ChatRoute)),
           page("library", () =>
-            import("../features/placeholders/coming-soon.tsx").then((m) => m.LibraryPlaceholder),
+            import("../features/library/library-page.tsx").then((m) => m.LibraryPage),
           ),
           page("app", () => import("./routes/songwriting-routes.tsx").then((m) => m.CreateRoute)),
           page("credits", () =>

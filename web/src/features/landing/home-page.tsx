@@ -81,6 +81,9 @@ export const HomePage = () => (
         <Button asChild size="lg" variant="secondary">
           <Link to="/app">Create with a form</Link>
         </Button>
+        <Button asChild size="lg" variant="ghost">
+          <Link to="/timeline">Listen on the timeline</Link>
+        </Button>
       </div>
     </section>
 

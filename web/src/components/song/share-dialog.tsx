@@ -1,0 +1,72 @@
+import { Copy, Share2 } from "lucide-react"
+import { songPaths } from "#events/contracts/catalog.ts"
+import type { SongView } from "#modules/catalog/api.ts"
+import { toast } from "../../lib/toast/toast-store.ts"
+import { Button } from "../ui/button.tsx"
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+  DialogTrigger,
+} from "../ui/dialog.tsx"
+import { AudioElement, PlayOverlay, SeekAndVolume } from "./audio-controls.tsx"
+import { SongCover } from "./song-cover.tsx"
+import { useAudio } from "./use-audio.ts"
+
+const seconds = (song: SongView) => Math.round((song.duration || 30_000) / 1000)
+
+/** Preview a song (audio, title, duration, cover) and, for a public one, copy its page's link. */
+export const ShareDialog = ({ song }: { readonly song: SongView }) => {
+  const audio = useAudio(song.audioUrl)
+  const link = `${window.location.origin}${songPaths.page(song.id)}`
+  const copy = () =>
+    navigator.clipboard.writeText(link).then(
+      () => toast({ title: "Link copied", description: link, variant: "success" }),
+      () => toast({ title: "Copy failed", description: link, variant: "destructive" }),
+    )
+  return (
+    <Dialog>
+      <DialogTrigger asChild>
+        <Button variant="ghost" size="sm" aria-label={`Share or preview ${song.title}`}>
+          <Share2 className="h-4 w-4" aria-hidden /> Share
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogTitle>{song.title}</DialogTitle>
+        <DialogDescription>
+          {seconds(song)} seconds · {song.style}
+        </DialogDescription>
+        <div className="mt-4 grid gap-4">
+          <div className="mx-auto w-48">
+            <SongCover
+              imageUrl={song.imageUrl}
+              sourceImageUrl={song.sourceImageUrl}
+              title={song.title}
+            >
+              <PlayOverlay audio={audio} title={song.title} />
+            </SongCover>
+          </div>
+          <AudioElement audio={audio} />
+          <SeekAndVolume audio={audio} fallbackSeconds={seconds(song)} />
+          {song.isPublic ? (
+            <div className="flex gap-2">
+              <input
+                readOnly
+                value={link}
+                aria-label="Link to this song"
+                className="min-w-0 flex-1 rounded-xl border border-line bg-ink/60 px-3 text-sm text-muted"
+                onFocus={(event) => event.target.select()}
+              />
+              <Button size="sm" onClick={copy}>
+                <Copy className="h-4 w-4" aria-hidden /> Copy link
+              </Button>
+            </div>
+          ) : (
+            <p className="text-sm text-muted">Make the song public to share its page.</p>
+          )}
+        </div>
+      </DialogContent>
+    </Dialog>
+  )
+}

@@ -1,0 +1,93 @@
+import { useQuery } from "@tanstack/react-query"
+import { useMemo, useState } from "react"
+import { Link } from "react-router"
+import { filterTags, styleTags } from "#events/contracts/style-tags.ts"
+import type { SongView } from "#modules/catalog/api.ts"
+import { ScrollToTop } from "../../components/song/scroll-to-top.tsx"
+import { StyleChips, toggled } from "../../components/song/style-chips.tsx"
+import { Button } from "../../components/ui/button.tsx"
+import { PageSpinner } from "../../components/ui/page-spinner.tsx"
+import { mySongsQuery } from "../../lib/song-queries.ts"
+import { LibraryCard } from "./library-card.tsx"
+
+/** Chips shown before 'Show More (N)'. */
+const chipsShown = 20
+
+/** Every tag of the songs, the most common first (ties alphabetical). */
+const chipsOf = (songs: ReadonlyArray<SongView>) => {
+  const counts = new Map<string, number>()
+  for (const song of songs) {
+    for (const tag of new Set(filterTags(styleTags(song.style))))
+      counts.set(tag, (counts.get(tag) ?? 0) + 1)
+  }
+  return [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([tag]) => tag)
+}
+
+const Empty = ({ text }: { readonly text: string }) => (
+  <div className="mx-auto max-w-md py-16 text-center">
+    <p className="text-muted">{text}</p>
+    <Button asChild className="mt-6">
+      <Link to="/chat">Create a Song</Link>
+    </Button>
+  </div>
+)
+
+/** /library: my songs, filtered by their style tags. */
+export const LibraryPage = () => {
+  const songs = useQuery(mySongsQuery)
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set())
+  const toggle = (tag: string) => setSelected((current) => toggled(current, tag))
+  const chips = useMemo(() => chipsOf(songs.data ?? []), [songs.data])
+
+  if (songs.isPending) return <PageSpinner />
+  if (songs.isError) {
+    return (
+      <p className="text-center text-danger">
+        Your songs could not be loaded. Please refresh the page.
+      </p>
+    )
+  }
+  const shown =
+    selected.size === 0
+      ? songs.data
+      : songs.data.filter((song) =>
+          filterTags(styleTags(song.style)).some((tag) => selected.has(tag)),
+        )
+
+  return (
+    <section className="mx-auto max-w-6xl animate-rise space-y-6">
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="font-display text-3xl font-bold tracking-tight sm:text-4xl">My Songs</h1>
+          <p className="mt-2 text-muted">Every song you made, public or private.</p>
+        </div>
+        <Button asChild variant="secondary">
+          <Link to="/timeline">Public timeline</Link>
+        </Button>
+      </header>
+      {songs.data.length === 0 ? (
+        <Empty text="Your song collection is empty. Start creating songs to see them here!" />
+      ) : (
+        <>
+          <StyleChips
+            chips={chips}
+            selected={selected}
+            onToggle={toggle}
+            shown={chipsShown}
+            label="Filter by style"
+          />
+          {shown.length === 0 ? (
+            <Empty text="No songs available in the selected categories." />
+          ) : (
+            <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+              {shown.map((song) => (
+                <LibraryCard key={song.id} song={song} selected={selected} onToggleTag={toggle} />
+              ))}
+            </div>
+          )}
+        </>
+      )}
+      <ScrollToTop />
+    </section>
+  )
+}
