@@ -5,7 +5,8 @@ import { AudioConversionFailed, CatalogReads, SongFiles } from "#modules/catalog
 import { MediaStorage, WavConverter } from "#modules/media/index.ts"
 import { library, readLibrarySong, readOwnedSongs } from "#projections/library.ts"
 import { projectionSubscriptionName } from "#projections/runner.ts"
-import { readLikedSongs, readTimelinePage, timeline } from "#projections/timeline.ts"
+import { readLikedSongs, timeline } from "#projections/timeline.ts"
+import { makeTimelinePages } from "#projections/timeline-pages.ts"
 
 /** The catalog's reads, served by the library and timeline projections. */
 export const CatalogReadsLive = Layer.effect(
@@ -14,8 +15,9 @@ export const CatalogReadsLive = Layer.effect(
     const context = yield* Effect.context<SqlClient.SqlClient | EventWakeups>()
     const run = <A, E>(effect: Effect.Effect<A, E, SqlClient.SqlClient | EventWakeups>) =>
       Effect.provide(effect, context)
+    const timelinePages = yield* makeTimelinePages({ capacity: 2_000 })
     return CatalogReads.of({
-      publicPage: (query) => run(readTimelinePage(query)),
+      publicPage: timelinePages.page,
       ownedBy: (ownerId) => run(readOwnedSongs(ownerId, ownerId)),
       likedBy: (userId) => run(readLikedSongs(userId)),
       song: (songId, viewerId) => run(readLibrarySong(songId, viewerId)),
@@ -25,7 +27,7 @@ export const CatalogReadsLive = Layer.effect(
             [library, timeline],
             (projection) => awaitPosition(projectionSubscriptionName(projection), position),
             { discard: true },
-          ).pipe(Effect.orDie),
+          ).pipe(Effect.zipRight(timelinePages.refresh), Effect.orDie),
         ),
     })
   }),

@@ -31,7 +31,7 @@ const logRetention = "1 hour"
 
 export const timeline: Projection = {
   name: "timeline",
-  version: 1,
+  version: 2,
   tables: [tables.songs, tables.likes, tables.creators, "timeline_changes", "timeline_stats"],
   types: songFactTypes,
   onPoison: "skip",
@@ -55,7 +55,9 @@ export const timeline: Projection = {
         id integer primary key check (id = 1),
         public_count integer not null,
         last_seq bigint not null,
-        pruned_through bigint not null
+        pruned_through bigint not null,
+        -- Set when the row is first written, so again after a rebuild: tells a rebuilt log's seq from the old one's.
+        started_at timestamptz not null default clock_timestamp()
       )`
   }),
   apply: (events) =>

@@ -28,6 +28,30 @@ export class SongView extends Schema.Class<SongView>("SongView")({
   creator: Schema.Struct({ username: Schema.NullOr(Schema.String) }),
 }) {}
 
+/**
+ * A song's wire form, built by hand for the lists: the timeline is read far more than anything else, and
+ * Schema's encoding of twenty class instances costs more than reading the page. api.test.ts keeps it equal
+ * to Schema's.
+ */
+export const encodeSongView = (song: SongView): typeof SongView.Encoded => ({
+  id: song.id,
+  userId: song.userId,
+  title: song.title,
+  audioUrl: song.audioUrl,
+  streamAudioUrl: song.streamAudioUrl,
+  imageUrl: song.imageUrl,
+  sourceImageUrl: song.sourceImageUrl,
+  duration: song.duration,
+  isPublic: song.isPublic,
+  style: song.style,
+  lyrics: song.lyrics,
+  createdAt: song.createdAt.toISOString(),
+  taskId: song.taskId,
+  likes: song.likes,
+  liked: song.liked,
+  creator: { username: song.creator.username },
+})
+
 export class PublicSongs extends Schema.Class<PublicSongs>("PublicSongs")({
   songs: Schema.Array(SongView),
   total: Schema.Int,

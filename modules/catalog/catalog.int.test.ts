@@ -1,7 +1,6 @@
 import { join } from "node:path"
 import { describe, expect } from "@effect/vitest"
 import { Effect } from "effect"
-import { probeAudio, sineMp3 } from "#app/test-audio.ts"
 import {
   type browser,
   describeApp,
@@ -12,8 +11,10 @@ import {
   storeMedia,
 } from "#app/testing.ts"
 import { Actors } from "#events/contracts/actor.ts"
+import { catalogStreams, SongLiked } from "#events/contracts/catalog.ts"
 import { SongGenerationSucceeded, versionAudioPath } from "#events/contracts/media.ts"
 import { EventStore, toNewEvent } from "#events/store/index.ts"
+import { probeAudio, sineMp3 } from "#events/test-audio.ts"
 import { library } from "#projections/library.ts"
 import { rebuildProjection } from "#projections/runner.ts"
 import { timeline } from "#projections/timeline.ts"
@@ -347,6 +348,42 @@ describeApp({ env, config: { webDist: join(import.meta.dirname, "..", "..", "web
                 .sort(),
             ).toEqual(climbers.map((c) => c.id).sort())
             expect(ranked.slice(0, 4).every((s) => s.likes === 3)).toBe(true)
+          }),
+      )
+
+      it.effect(
+        "kept pages follow a like written by another server within moments; each reader sees their own hearts",
+        () =>
+          Effect.gen(function* () {
+            const { song } = yield* publicSong("Shared Page", "Folk")
+            const fan = yield* signUp("fan")
+            const listener = yield* signUp("listener")
+            const find = (answer: { body: unknown }) =>
+              body<{ songs: Song[] }>(answer).songs.find((s) => s.id === song.id)
+            const url = "/api/songs/public?limit=50&offset=0"
+            expect(find(yield* request(url))?.likes).toBe(0)
+
+            // Another replica's write: straight into the store, without this server's catalog.
+            const store = yield* EventStore
+            yield* store.append(catalogStreams.like(song.id, fan.user.id), "no_stream", [
+              toNewEvent(SongLiked)(
+                new SongLiked({ songId: song.id, userId: fan.user.id }),
+                { actor: Actors.user(fan.user.id), correlationId: crypto.randomUUID() },
+                crypto.randomUUID(),
+              ),
+            ])
+            yield* settle
+            let likes = 0
+            for (let attempt = 0; attempt < 40 && likes === 0; attempt++) {
+              likes = find(yield* request(url))?.likes ?? 0
+              if (likes === 0) yield* Effect.sleep("25 millis")
+            }
+            expect(likes).toBe(1)
+
+            // One kept page, three readers: the fan's heart is the fan's alone.
+            expect(find(yield* fan.person.get(url))?.liked).toBe(true)
+            expect(find(yield* listener.person.get(url))?.liked).toBe(false)
+            expect(find(yield* request(url))?.liked).toBe(false)
           }),
       )
 

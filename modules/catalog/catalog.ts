@@ -35,25 +35,29 @@ const notFound = new NotFound({ message: "This song does not exist, or it is pri
 const songIdNamespace = "6b1f3a52-8c2e-4f7a-9d61-3e5c0b7a2f14"
 export const songIdOfVersion = (versionId: string) => uuidv5(versionId, songIdNamespace)
 
+/** Read models hold only what the deciders accepted: no need to validate it again on every read. */
 export const toView = (row: SongRow) =>
-  new SongView({
-    id: row.songId,
-    userId: row.ownerId,
-    title: row.title,
-    audioUrl: songPaths.audio(row.songId),
-    streamAudioUrl: songPaths.audio(row.songId),
-    imageUrl: row.imageKey ? songPaths.cover(row.songId) : null,
-    sourceImageUrl: row.sourceImageUrl,
-    duration: row.durationMs,
-    isPublic: row.isPublic,
-    style: row.style,
-    lyrics: row.lyrics,
-    createdAt: row.createdAt,
-    taskId: row.generationId,
-    likes: row.likes,
-    liked: row.liked,
-    creator: { username: row.creator },
-  })
+  new SongView(
+    {
+      id: row.songId,
+      userId: row.ownerId,
+      title: row.title,
+      audioUrl: songPaths.audio(row.songId),
+      streamAudioUrl: songPaths.audio(row.songId),
+      imageUrl: row.imageKey ? songPaths.cover(row.songId) : null,
+      sourceImageUrl: row.sourceImageUrl,
+      duration: row.durationMs,
+      isPublic: row.isPublic,
+      style: row.style,
+      lyrics: row.lyrics,
+      createdAt: row.createdAt,
+      taskId: row.generationId,
+      likes: row.likes,
+      liked: row.liked,
+      creator: { username: row.creator },
+    },
+    true,
+  )
 
 interface VersionRow {
   readonly version_id: string
@@ -222,6 +226,9 @@ const make = Effect.gen(function* () {
       })
     })
 
+  // The timeline hands out the same page object to every anonymous reader: it is converted once.
+  const publicViews = new WeakMap<object, PublicSongs>()
+
   return {
     publicSongs: (query: {
       readonly limit: number
@@ -229,15 +236,16 @@ const make = Effect.gen(function* () {
       readonly snapshot: number | undefined
       readonly viewerId: string | undefined
     }) =>
-      Effect.map(
-        reads.publicPage(query),
-        (page) =>
-          new PublicSongs({
-            songs: page.songs.map(toView),
-            total: page.total,
-            snapshot: page.snapshot,
-          }),
-      ),
+      Effect.map(reads.publicPage(query), (page) => {
+        const known = publicViews.get(page)
+        if (known) return known
+        const view = new PublicSongs(
+          { songs: page.songs.map(toView), total: page.total, snapshot: page.snapshot },
+          true,
+        )
+        publicViews.set(page, view)
+        return view
+      }),
     mySongs: (user: SignedInUser) =>
       Effect.map(reads.ownedBy(user.userId), (rows) => rows.map(toView)),
     likedSongs: (user: SignedInUser) =>

@@ -1,13 +1,32 @@
-import { HttpApiBuilder } from "@effect/platform"
+import { HttpApiBuilder, HttpServerResponse } from "@effect/platform"
 import { Effect } from "effect"
 import { moduleApi } from "#events/contracts/api-id.ts"
 import { CurrentUser, CurrentViewer } from "#events/contracts/auth.ts"
-import { CatalogApi } from "./api.ts"
+import { CatalogApi, encodeSongView, type PublicSongs } from "./api.ts"
 import { Catalog } from "./catalog.ts"
 
 const Api = moduleApi(CatalogApi)
 
 const viewerId = Effect.map(CurrentViewer, (viewer) => viewer?.userId)
+
+const encoder = new TextEncoder()
+/** Encoded once per page object: anonymous readers of a page share one (see Catalog.publicSongs). */
+const encodedPages = new WeakMap<PublicSongs, Uint8Array>()
+
+const publicSongsResponse = (page: PublicSongs) => {
+  let body = encodedPages.get(page)
+  if (!body) {
+    body = encoder.encode(
+      JSON.stringify({
+        songs: page.songs.map(encodeSongView),
+        total: page.total,
+        snapshot: page.snapshot,
+      } satisfies typeof PublicSongs.Encoded),
+    )
+    encodedPages.set(page, body)
+  }
+  return HttpServerResponse.uint8Array(body, { contentType: "application/json" })
+}
 
 export const CatalogHttpLive = HttpApiBuilder.group(Api, "catalog", (handlers) =>
   Effect.gen(function* () {
@@ -22,7 +41,7 @@ export const CatalogHttpLive = HttpApiBuilder.group(Api, "catalog", (handlers) =
             snapshot: urlParams.snapshot,
             viewerId: viewer,
           }),
-        ),
+        ).pipe(Effect.map(publicSongsResponse)),
       )
       .handle("mySongs", () => Effect.flatMap(CurrentUser, catalog.mySongs))
       .handle("likedSongs", () => Effect.flatMap(CurrentUser, catalog.likedSongs))

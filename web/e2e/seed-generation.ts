@@ -6,11 +6,11 @@
 import { readFile } from "node:fs/promises"
 import { join } from "node:path"
 import { Effect, Layer, ManagedRuntime, Redacted } from "effect"
-import { sineMp3 } from "#app/test-audio.ts"
 import { Actors } from "#events/contracts/actor.ts"
 import { SongGenerationSucceeded } from "#events/contracts/media.ts"
 import { EventStore, EventStoreLive, EventWakeups, toNewEvent } from "#events/store/index.ts"
 import { pgClientLayer } from "#events/store/pg-client.ts"
+import { sineMp3 } from "#events/test-audio.ts"
 import { MediaLive, MediaStorage } from "#modules/media/index.ts"
 
 const [username = "", title = "Song", style = "Pop", versions = "1"] = process.argv.slice(2)

@@ -1,0 +1,246 @@
+/**
+ * npm run bench:timeline
+ *
+ * GET /api/songs/public on the real server, under 50 concurrent connections (autocannon), over a timeline
+ * of 100,000 public songs and 1,000,000 likes; next to the bare SQL query for the same pages, timed in the
+ * same run on the same database with 50 connections of its own. Rounds alternate between the two sides.
+ */
+import { type ChildProcess, spawn } from "node:child_process"
+import { mkdtemp, rm } from "node:fs/promises"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import autocannon from "autocannon"
+import pg from "pg"
+import { freePort } from "#events/test-postgres.ts"
+import { now, percentile, printTable, type Row } from "../support/report.ts"
+import { scratchDatabase } from "../support/scratch-database.ts"
+import { likeTopSongs, seedTimeline } from "./seed.ts"
+
+const songs = 100_000
+const likes = 1_000_000
+const connections = 50
+const seconds = Number(process.env.BENCH_SECONDS ?? 10)
+const rounds = 2
+const pageSize = 20
+const targetP99 = 25
+
+const database = await scratchDatabase("timeline")
+const port = await freePort()
+const dataDir = await mkdtemp(join(tmpdir(), "melody-bench-timeline-"))
+const base = `http://127.0.0.1:${port}`
+console.log(
+  `Timeline benchmark on ${database.source}: ${connections} connections, ${seconds} s rounds.`,
+)
+
+/** The real server, as `npm start` runs it, on the scratch database. */
+const startServer = async () => {
+  const server = spawn(process.execPath, ["--import", "tsx", "app/main.ts"], {
+    env: {
+      ...process.env,
+      DATABASE_URL: database.url,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      APP_URL: base,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      NODE_ENV: "production",
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  })
+  for (let attempt = 0; attempt < 240; attempt++) {
+    const up = await fetch(`${base}/api/health`).then(
+      (answer) => answer.ok,
+      () => false,
+    )
+    if (up) return server
+    await new Promise((resolve) => setTimeout(resolve, 500))
+  }
+  throw new Error("the server did not start")
+}
+
+const stop = (server: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    server.once("exit", () => resolve())
+    server.kill("SIGTERM")
+  })
+
+const server = await startServer()
+const db = new pg.Pool({ connectionString: database.url, max: connections })
+
+let t = now()
+const written = await seedTimeline(db, songs, likes)
+const register = await fetch(`${base}/api/register`, {
+  method: "POST",
+  headers: { "content-type": "application/json" },
+  body: JSON.stringify({
+    username: "bench_listener",
+    email: "listener@bench.test",
+    password: "secret-password",
+    name: "Bench Listener",
+    acceptTerms: true,
+  }),
+})
+const cookie = register.headers
+  .getSetCookie()
+  .map((c) => c.split(";")[0])
+  .join("; ")
+const viewer = ((await register.json()) as { user: { id: string } }).user.id
+await likeTopSongs(db, viewer, 200)
+await db.query("vacuum analyze timeline_songs, timeline_likes, timeline_creators")
+console.log(
+  `Seeded ${songs.toLocaleString("en-US")} public songs and ${(written + 200).toLocaleString("en-US")} likes in ${((now() - t) / 1000).toFixed(1)} s.`,
+)
+
+/** The first 50 pages, as people scrolling read them; or any page of the 5,000. */
+const firstPages = () => pageSize * Math.floor(Math.random() * 50)
+const anyPage = () => pageSize * Math.floor(Math.random() * (songs / pageSize))
+
+/** The page's songs with their creators and whether the viewer liked them, in one statement. */
+const bareQuery = `
+  select s.song_id, s.owner_id, s.title, s.style, s.lyrics, s.image_key, s.source_image_url,
+    s.duration_ms, s.is_public, s.generation_id, s.created_at, s.likes, c.username,
+    exists (select 1 from timeline_likes l where l.song_id = s.song_id and l.user_id = $3) as liked
+  from timeline_songs s left join timeline_creators c on c.user_id = s.owner_id
+  where s.is_public order by s.likes desc, s.created_at desc, s.song_id desc limit $1 offset $2`
+
+interface Measured {
+  readonly p50: number
+  readonly p99: number
+  readonly perSecond: number
+  readonly failures: number
+}
+
+const load = async (path: () => string, signedIn: boolean): Promise<Measured> => {
+  const result = await autocannon({
+    url: base,
+    connections,
+    duration: seconds,
+    headers: signedIn ? { cookie } : {},
+    requests: [{ method: "GET", setupRequest: (request) => ({ ...request, path: path() }) }],
+  })
+  return {
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    perSecond: result.requests.average,
+    failures: result.non2xx + result.errors + result.timeouts,
+  }
+}
+
+const overHttp = (offset: () => number, signedIn: boolean) =>
+  load(() => `/api/songs/public?limit=${pageSize}&offset=${offset()}`, signedIn)
+
+const overSql = async (offset: () => number, signedIn: boolean): Promise<Measured> => {
+  const samples: Array<number> = []
+  let failures = 0
+  const started = now()
+  const end = started + seconds * 1000
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (now() < end) {
+        const t0 = now()
+        await db.query(bareQuery, [pageSize, offset(), signedIn ? viewer : ""]).then(
+          () => samples.push(now() - t0),
+          () => failures++,
+        )
+      }
+    }),
+  )
+  return {
+    p50: percentile(samples, 50),
+    p99: percentile(samples, 99),
+    perSecond: (samples.length / (now() - started)) * 1000,
+    failures,
+  }
+}
+
+const worst = (runs: ReadonlyArray<Measured>): Measured => ({
+  p50: Math.max(...runs.map((r) => r.p50)),
+  p99: Math.max(...runs.map((r) => r.p99)),
+  perSecond: Math.min(...runs.map((r) => r.perSecond)),
+  failures: runs.reduce((sum, r) => sum + r.failures, 0),
+})
+
+const scenarios = [
+  { name: "first 50 pages, anonymous", offset: firstPages, signedIn: false },
+  { name: "first 50 pages, signed in", offset: firstPages, signedIn: true },
+  { name: "any of 5,000 pages, anonymous", offset: anyPage, signedIn: false },
+] as const
+
+const ms = (n: number) => `${n.toFixed(1)} ms`
+const rows: Array<Row> = []
+t = now()
+for (const scenario of scenarios) {
+  const ours: Array<Measured> = []
+  const bare: Array<Measured> = []
+  // A short warm-up for both, then alternate rounds.
+  await overHttp(scenario.offset, scenario.signedIn)
+  await overSql(scenario.offset, scenario.signedIn)
+  for (let round = 0; round < rounds; round++) {
+    bare.push(await overSql(scenario.offset, scenario.signedIn))
+    ours.push(await overHttp(scenario.offset, scenario.signedIn))
+  }
+  const a = worst(ours)
+  const b = worst(bare)
+  if (a.failures + b.failures > 0) {
+    console.error(`${scenario.name}: ${a.failures} failed requests, ${b.failures} failed queries`)
+  }
+  rows.push(
+    {
+      scenario: `${scenario.name}: p99`,
+      ours: ms(a.p99),
+      baseline: ms(b.p99),
+      ratio: b.p99 / a.p99,
+      target: `< ${targetP99} ms`,
+      pass: a.p99 < targetP99 && a.failures === 0,
+    },
+    {
+      scenario: `${scenario.name}: p50`,
+      ours: ms(a.p50),
+      baseline: ms(b.p50),
+      ratio: b.p50 / a.p50,
+      target: "",
+      pass: undefined,
+    },
+    {
+      scenario: `${scenario.name}: throughput`,
+      ours: `${Math.round(a.perSecond).toLocaleString("en-US")} req/s`,
+      baseline: `${Math.round(b.perSecond).toLocaleString("en-US")} q/s`,
+      ratio: a.perSecond / b.perSecond,
+      target: "",
+      pass: undefined,
+    },
+  )
+}
+
+// What this machine's server answers at best: an endpoint that does no work at all, through the same stack.
+const floor = worst([await load(() => "/api/site", false), await load(() => "/api/site", false)])
+rows.push(
+  {
+    scenario: "floor, GET /api/site (no work): p99",
+    ours: ms(floor.p99),
+    baseline: "-",
+    ratio: undefined,
+    target: "",
+    pass: undefined,
+  },
+  {
+    scenario: "floor, GET /api/site (no work): throughput",
+    ours: `${Math.round(floor.perSecond).toLocaleString("en-US")} req/s`,
+    baseline: "-",
+    ratio: undefined,
+    target: "",
+    pass: undefined,
+  },
+)
+
+printTable(
+  `GET /api/songs/public (HTTP, JSON, session, snapshot paging) vs the bare page query; worst of ${rounds} rounds, ratio: higher is better for ours`,
+  rows,
+)
+console.log(`Measured in ${((now() - t) / 1000).toFixed(0)} s.`)
+
+await db.end()
+await stop(server)
+await database.drop()
+await rm(dataDir, { recursive: true, force: true })
+process.exit(rows.some((row) => row.pass === false) ? 1 : 0)

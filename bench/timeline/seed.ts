@@ -1,0 +1,73 @@
+import type pg from "pg"
+
+/** The styles the seeded songs cycle through. */
+const styles = [
+  "Pop, upbeat, female vocals, synth",
+  "Rock, energetic, male vocals, electric guitar",
+  "Jazz, smooth, saxophone, piano",
+  "Hip-Hop, confident, male vocals, 808 bass",
+  "Country, warm, acoustic guitar, fiddle",
+  "Electronic, dreamy, synth pads, drum machine",
+  "Classical, cinematic, strings, piano",
+  "R&B, soulful, female vocals, keys",
+]
+
+/**
+ * Fills the timeline's read model the way a year of use would: `songs` public songs by as many creators,
+ * and likes that follow a long tail (the n-th most liked song has about `scale / n` likes, so thousands of
+ * songs tie at the same count and the tie-break order matters). Written straight into the projection's
+ * tables: the benchmark measures the read path, and replaying a million events first would only slow the
+ * run down. Returns how many likes it wrote.
+ */
+export const seedTimeline = async (db: pg.Pool, songs: number, likes: number) => {
+  // The scale that gives at least `likes` likes: the sum of floor(scale / n) over n = 1..songs.
+  let scale = Math.ceil(likes / Math.log(songs))
+  const total = (s: number) => {
+    let sum = 0
+    for (let n = 1; n <= songs; n++) sum += Math.floor(s / n)
+    return sum
+  }
+  while (total(scale) < likes) scale = Math.ceil(scale * 1.01)
+
+  await db.query(
+    `insert into timeline_creators (user_id, username)
+     select 'user-' || g, 'creator_' || g from generate_series(1, $1::int) g`,
+    [songs],
+  )
+  await db.query(
+    `insert into timeline_songs (song_id, owner_id, title, style, lyrics, image_key, source_image_url,
+       duration_ms, is_public, generation_id, created_at, likes, tags)
+     select md5('song-' || g)::uuid::text, 'user-' || (1 + (g * 7919) % $1::int), 'Song number ' || g,
+       ($2::text[])[1 + g % array_length($2::text[], 1)],
+       '[Verse 1]' || chr(10) || 'Line one of song ' || g || chr(10) || '[Chorus]' || chr(10) || 'Sing along',
+       null, null, 150000 + g % 90000, true, null, now() - make_interval(secs => g * 60),
+       floor($3::int / g)::int, '{}'
+     from generate_series(1, $1::int) g`,
+    [songs, styles, scale],
+  )
+  const { rowCount } = await db.query(
+    `insert into timeline_likes (song_id, user_id)
+     select md5('song-' || g)::uuid::text, 'user-' || u
+       from generate_series(1, $1::int) g, generate_series(1, floor($2::int / g)::int) u`,
+    [songs, scale],
+  )
+  await db.query(
+    `insert into timeline_stats (id, public_count, last_seq, pruned_through) values (1, $1, 0, 0)
+     on conflict (id) do update set public_count = excluded.public_count`,
+    [songs],
+  )
+  return rowCount ?? 0
+}
+
+/** A viewer who liked the most liked songs, so that `liked` is true on the first pages. */
+export const likeTopSongs = async (db: pg.Pool, userId: string, count: number) => {
+  await db.query(
+    `with top as (
+       select song_id from timeline_songs where is_public
+        order by likes desc, created_at desc, song_id desc limit $2),
+     liked as (
+       insert into timeline_likes (song_id, user_id) select song_id, $1 from top returning song_id)
+     update timeline_songs s set likes = s.likes + 1 from liked where s.song_id = liked.song_id`,
+    [userId, count],
+  )
+}
