@@ -4,7 +4,7 @@ import {
   HttpServerRequest,
   HttpServerResponse,
 } from "@effect/platform"
-import { Cause, Effect, Option, type Scope } from "effect"
+import { Cause, Effect, FiberRef, HashMap, LogLevel, Option, type Scope } from "effect"
 import { Actors } from "#events/contracts/actor.ts"
 import {
   currentClientAddress,
@@ -154,25 +154,27 @@ export const edge =
                   })
                 })
               }),
-              Effect.locally(currentRequestId, requestId),
-              Effect.locally(currentCorrelationId, requestId),
-              Effect.locally(currentClientAddress, address),
             )
           : options.staticFiles(pathname)
 
-      const response = yield* answer.pipe(Effect.annotateLogs("requestId", requestId))
-      const status = response.status
-      const log = isApi ? Effect.logInfo : Effect.logDebug
-      yield* log("request").pipe(
-        Effect.annotateLogs({
-          requestId,
-          method: request.method,
-          url: scrubUrl(request.url),
-          status,
-          ms: Date.now() - started,
-        }),
+      // Each request runs in a fiber of its own, which ends with it: its context is set, not scoped.
+      yield* FiberRef.set(currentRequestId, requestId)
+      yield* FiberRef.set(currentCorrelationId, requestId)
+      yield* FiberRef.set(currentClientAddress, address)
+      yield* FiberRef.update(FiberRef.currentLogAnnotations, (annotations) =>
+        HashMap.set(annotations, "requestId", requestId as unknown),
       )
-      return withSecurityHeaders(response, pathname, options.secure).pipe(
-        HttpServerResponse.setHeader("x-request-id", requestId),
-      )
+      const response = yield* answer
+      const level = isApi ? LogLevel.Info : LogLevel.Debug
+      if (LogLevel.greaterThanEqual(level, yield* FiberRef.get(FiberRef.currentMinimumLogLevel))) {
+        yield* Effect.logWithLevel(level, "request").pipe(
+          Effect.annotateLogs({
+            method: request.method,
+            url: scrubUrl(request.url),
+            status: response.status,
+            ms: Date.now() - started,
+          }),
+        )
+      }
+      return withSecurityHeaders(response, pathname, options.secure, { "x-request-id": requestId })
     })

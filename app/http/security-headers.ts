@@ -25,13 +25,15 @@ const common = {
   "permissions-policy": "camera=(), microphone=(), geolocation=(), payment=()",
 }
 
-/** Headers every response carries; HSTS only when the app is served over TLS. */
+/** Headers every response carries (with `more` of the caller's, set in the same copy); HSTS only over TLS. */
 export const withSecurityHeaders = (
   response: HttpServerResponse.HttpServerResponse,
   path: string,
   secure: boolean,
+  more: Record<string, string> = {},
 ): HttpServerResponse.HttpServerResponse =>
   HttpServerResponse.setHeaders(response, {
+    ...more,
     ...common,
     "content-security-policy": path === "/api/docs" ? docsPolicy : appPolicy,
     ...(secure ? { "strict-transport-security": "max-age=31536000; includeSubDomains" } : {}),

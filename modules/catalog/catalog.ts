@@ -87,8 +87,18 @@ const make = Effect.gen(function* () {
   const reads = yield* CatalogReads
   const files = yield* SongFiles
 
-  /** Waits (briefly) until the read models hold everything committed so far, this request's writes too. */
-  const settled = Effect.flatMap(store.head, reads.caughtUp)
+  /**
+   * Waits (briefly) until the read models hold the stream's latest event: this request's write, or the
+   * earlier one that made it change nothing. Not the store's head: while older transactions are still
+   * open, the head stops short of a write that has just committed.
+   */
+  const settledOn = (streamId: string) =>
+    Effect.flatMap(store.readStream(streamId).pipe(Effect.orDie), (events) => {
+      const last = events.at(-1)
+      return last === undefined
+        ? Effect.void
+        : reads.caughtUp({ transactionId: last.transactionId, globalPosition: last.globalPosition })
+    })
 
   const songStream = (songId: string) => ({
     decider: song,
@@ -162,7 +172,7 @@ const make = Effect.gen(function* () {
       } else if (payload.isPublic && !existing.isPublic) {
         yield* setVisibility(user, songId, true)
       }
-      yield* settled
+      yield* settledOn(catalogStreams.song(songId))
       return yield* viewOf(songId, user.userId)
     }).pipe(Effect.catchTag("NotFound", Effect.die), Effect.withSpan("Catalog.save"))
 
@@ -179,7 +189,7 @@ const make = Effect.gen(function* () {
   const setPrivacy = (user: SignedInUser, songId: string, isPublic: boolean) =>
     Effect.gen(function* () {
       yield* setVisibility(user, songId, isPublic)
-      yield* settled
+      yield* settledOn(catalogStreams.song(songId))
       return yield* viewOf(songId, user.userId)
     }).pipe(Effect.withSpan("Catalog.setPrivacy"))
 
@@ -204,7 +214,7 @@ const make = Effect.gen(function* () {
         actor: actorOf(user),
         maxAttempts: 10,
       })
-      yield* settled
+      yield* settledOn(catalogStreams.like(songId, user.userId))
       return yield* likeState(songId, user.userId)
     }).pipe(Effect.withSpan("Catalog.setLiked"))
 

@@ -37,24 +37,23 @@ export const makeSessions = (ttl: Duration.Duration) =>
         return { id, expires: row!.expire }
       }).pipe(Effect.orDie)
 
+    /** Read first, written only when it is time to slide: most look-ups are a single indexed read. */
     const find = (id: string) =>
       Effect.gen(function* () {
         if (id.length === 0) return undefined
-        const [row] = yield* sql<{ user_id: string; expire: Date; renewed: boolean }>`
-          with found as (
-            select sid, sess ->> 'userId' as user_id, expire from identity.session
-            where sid = ${tokenHash(id)} and expire > now()
-          ), renewed as (
-            update identity.session s set expire = now() + make_interval(secs => ${ttlSeconds})
-            from found
-            where s.sid = found.sid and found.expire < now() + make_interval(secs => ${ttlSeconds / 2})
-            returning s.expire
-          )
-          select found.user_id, coalesce((select expire from renewed), found.expire) as expire,
-                 exists (select from renewed) as renewed
-          from found`
-        return row
-          ? ({ userId: row.user_id, expires: row.expire, renewed: row.renewed } satisfies Session)
+        const sid = tokenHash(id)
+        const [row] = yield* sql<{ user_id: string; expire: Date; due: boolean }>`
+          select sess ->> 'userId' as user_id, expire,
+                 expire < now() + make_interval(secs => ${ttlSeconds / 2}) as due
+            from identity.session where sid = ${sid} and expire > now()`
+        if (row === undefined) return undefined
+        if (!row.due)
+          return { userId: row.user_id, expires: row.expire, renewed: false } satisfies Session
+        const [renewed] = yield* sql<{ expire: Date }>`
+          update identity.session set expire = now() + make_interval(secs => ${ttlSeconds})
+           where sid = ${sid} and expire > now() returning expire`
+        return renewed
+          ? ({ userId: row.user_id, expires: renewed.expire, renewed: true } satisfies Session)
           : undefined
       }).pipe(Effect.orDie)
 
