@@ -1,4 +1,5 @@
 import { useState } from "react"
+import { filterTags, styleTags } from "#events/contracts/style-tags.ts"
 import { cn } from "../../lib/cn.ts"
 
 /** Chips to filter by; selected ones are pressed. Past `shown`, 'Show More (N)' / 'Show Less'. */
@@ -71,3 +72,12 @@ export const toggled = (set: ReadonlySet<string>, chip: string) => {
   if (!next.delete(chip)) next.add(chip)
   return next
 }
+
+/** The songs carrying any of the selected tags; all of them when none is selected. */
+export const withAnyTag = <S extends { readonly style: string }>(
+  songs: ReadonlyArray<S>,
+  selected: ReadonlySet<string>,
+) =>
+  selected.size === 0
+    ? songs
+    : songs.filter((song) => filterTags(styleTags(song.style)).some((tag) => selected.has(tag)))

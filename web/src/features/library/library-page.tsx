@@ -3,8 +3,9 @@ import { useMemo, useState } from "react"
 import { Link } from "react-router"
 import { filterTags, styleTags } from "#events/contracts/style-tags.ts"
 import type { SongView } from "#modules/catalog/api.ts"
+import { EmptySongs } from "../../components/song/empty-songs.tsx"
 import { ScrollToTop } from "../../components/song/scroll-to-top.tsx"
-import { StyleChips, toggled } from "../../components/song/style-chips.tsx"
+import { StyleChips, toggled, withAnyTag } from "../../components/song/style-chips.tsx"
 import { Button } from "../../components/ui/button.tsx"
 import { PageSpinner } from "../../components/ui/page-spinner.tsx"
 import { mySongsQuery } from "../../lib/song-queries.ts"
@@ -23,15 +24,6 @@ const chipsOf = (songs: ReadonlyArray<SongView>) => {
   return [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([tag]) => tag)
 }
 
-const Empty = ({ text }: { readonly text: string }) => (
-  <div className="mx-auto max-w-md py-16 text-center">
-    <p className="text-muted">{text}</p>
-    <Button asChild className="mt-6">
-      <Link to="/chat">Create a Song</Link>
-    </Button>
-  </div>
-)
-
 /** /library: my songs, filtered by their style tags. */
 export const LibraryPage = () => {
   const songs = useQuery(mySongsQuery)
@@ -47,12 +39,7 @@ export const LibraryPage = () => {
       </p>
     )
   }
-  const shown =
-    selected.size === 0
-      ? songs.data
-      : songs.data.filter((song) =>
-          filterTags(styleTags(song.style)).some((tag) => selected.has(tag)),
-        )
+  const shown = withAnyTag(songs.data, selected)
 
   return (
     <section className="mx-auto max-w-6xl animate-rise space-y-6">
@@ -66,7 +53,7 @@ export const LibraryPage = () => {
         </Button>
       </header>
       {songs.data.length === 0 ? (
-        <Empty text="Your song collection is empty. Start creating songs to see them here!" />
+        <EmptySongs text="Your song collection is empty. Start creating songs to see them here!" />
       ) : (
         <>
           <StyleChips
@@ -77,7 +64,7 @@ export const LibraryPage = () => {
             label="Filter by style"
           />
           {shown.length === 0 ? (
-            <Empty text="No songs available in the selected categories." />
+            <EmptySongs text="No songs available in the selected categories." />
           ) : (
             <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
               {shown.map((song) => (

@@ -2,10 +2,11 @@ import { useInfiniteQuery } from "@tanstack/react-query"
 import { Sparkles } from "lucide-react"
 import { useEffect, useMemo, useRef, useState } from "react"
 import { Link } from "react-router"
-import { filterTags, styleTags } from "#events/contracts/style-tags.ts"
+import { styleTags } from "#events/contracts/style-tags.ts"
 import type { SongView } from "#modules/catalog/api.ts"
+import { EmptySongs } from "../../components/song/empty-songs.tsx"
 import { ScrollToTop } from "../../components/song/scroll-to-top.tsx"
-import { StyleChips, toggled } from "../../components/song/style-chips.tsx"
+import { StyleChips, toggled, withAnyTag } from "../../components/song/style-chips.tsx"
 import { Button } from "../../components/ui/button.tsx"
 import { PageSpinner } from "../../components/ui/page-spinner.tsx"
 import { Spinner } from "../../components/ui/spinner.tsx"
@@ -27,15 +28,6 @@ const uniqueSongs = (pages: ReadonlyArray<{ readonly songs: ReadonlyArray<SongVi
 /** The genres of the songs loaded so far, alphabetical, with whatever is selected. */
 const genreChips = (songs: ReadonlyArray<SongView>, selected: ReadonlySet<string>) =>
   [...new Set([...songs.flatMap((song) => styleTags(song.style).genres), ...selected])].sort()
-
-const Empty = ({ text }: { readonly text: string }) => (
-  <div className="mx-auto max-w-md py-16 text-center">
-    <p className="text-muted">{text}</p>
-    <Button asChild className="mt-6">
-      <Link to="/chat">Create a Song</Link>
-    </Button>
-  </div>
-)
 
 /** /timeline: public songs, most liked first; readable without an account. */
 export const TimelinePage = () => {
@@ -66,10 +58,7 @@ export const TimelinePage = () => {
       <p className="text-center text-danger">Failed to fetch songs. Please refresh the page.</p>
     )
   }
-  const shown =
-    selected.size === 0
-      ? songs
-      : songs.filter((song) => filterTags(styleTags(song.style)).some((tag) => selected.has(tag)))
+  const shown = withAnyTag(songs, selected)
 
   return (
     <section className="mx-auto max-w-6xl animate-rise space-y-6">
@@ -87,7 +76,7 @@ export const TimelinePage = () => {
         </Button>
       </header>
       {songs.length === 0 ? (
-        <Empty text="No public songs available yet. Be the first to share your creation!" />
+        <EmptySongs text="No public songs available yet. Be the first to share your creation!" />
       ) : (
         <>
           <StyleChips
@@ -97,7 +86,7 @@ export const TimelinePage = () => {
             label="Filter by genre"
           />
           {shown.length === 0 ? (
-            <Empty text="No songs available in the selected categories." />
+            <EmptySongs text="No songs available in the selected categories." />
           ) : (
             <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
               {shown.map((song) => (
