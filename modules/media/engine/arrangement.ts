@@ -1,0 +1,176 @@
+import { channelSetup, playBand } from "./band.ts"
+import { type Chord, chordOf, scaleOf } from "./harmony.ts"
+import { leadPart } from "./lead-part.ts"
+import type { SectionKind } from "./lyrics.ts"
+import { melodyFor } from "./melody.ts"
+import { type Phrase, rapPhrase, singPhrase } from "./phrasing.ts"
+import { type ChannelSetup, channel, type NoteEvent, type VocalNote } from "./score.ts"
+import type { Random } from "./seeded-random.ts"
+import type { Style } from "./style.ts"
+import type { SyllableShape } from "./syllables.ts"
+
+export interface LyricLine {
+  /** Index of the lyric section the line belongs to. */
+  readonly section: number
+  readonly kind: SectionKind
+  readonly syllables: ReadonlyArray<SyllableShape>
+}
+
+export interface FormSection {
+  readonly kind: SectionKind | "break"
+  readonly startBar: number
+  readonly bars: number
+}
+
+/** The whole song as notes: the band's on MIDI channels, the voice's as syllables on the beat grid. */
+export interface Arrangement {
+  readonly bpm: number
+  readonly bars: number
+  readonly notes: ReadonlyArray<NoteEvent>
+  readonly channels: ReadonlyArray<ChannelSetup>
+  readonly vocal: ReadonlyArray<VocalNote>
+  readonly sections: ReadonlyArray<FormSection>
+}
+
+/** Sung ranges (MIDI notes); an instrumental's lead plays higher. */
+const rangeOf = (style: Style): readonly [number, number] =>
+  style.vocals?.voice === "male" ? [45, 62] : style.vocals ? [55, 71] : [62, 81]
+
+/** Off-beats of the swung unit land late; everything else stays on the grid. */
+const swung = (beat: number, style: Style) => {
+  if (style.swing <= 0) return beat
+  const unit = style.swingUnit === 8 ? 0.5 : 0.25
+  const position = beat / unit
+  const nearest = Math.round(position)
+  return Math.abs(position - nearest) < 1e-6 && nearest % 2 === 1 ? beat + style.swing * unit : beat
+}
+
+/**
+ * Song form, harmony, melody and band. The form is an intro (the lead plays the chorus hook), the lyric
+ * sections (each a whole number of 4-bar phrases), a 2-bar break after a chorus, and a 4-bar outro that
+ * ends on a held tonic chord.
+ */
+export const compose = (
+  style: Style,
+  lines: ReadonlyArray<LyricLine>,
+  random: Random,
+): Arrangement => {
+  const rap = style.vocals?.delivery === "rap"
+  const range = rangeOf(style)
+  const scale = scaleOf(style.tonic, style.mode)
+  const sections: Array<FormSection> = []
+  const chords: Array<Chord> = []
+  const vocal: Array<VocalNote> = []
+
+  const progressions = new Map<"verse" | "chorus", ReadonlyArray<string>>()
+  const progressionOf = (kind: "verse" | "chorus") => {
+    const chosen =
+      progressions.get(kind) ??
+      random.pick(kind === "chorus" ? style.progressions.chorus : style.progressions.verse)
+    progressions.set(kind, chosen)
+    return chosen
+  }
+  let bar = 0
+  const addSection = (kind: FormSection["kind"], bars: number, numerals: ReadonlyArray<string>) => {
+    sections.push({ kind, startBar: bar, bars })
+    for (let b = 0; b < bars; b++) chords.push(chordOf(numerals[b % numerals.length]!, style.tonic))
+    bar += bars
+  }
+
+  const introBars = style.bpm < 80 ? 2 : 4
+  addSection("intro", introBars, progressionOf("chorus"))
+
+  const melodyRandom = random.fork("melody")
+  const motifs = new Map<string, { bars: number; pitches: ReadonlyArray<number | null> }>()
+  const sectionIds = [...new Set(lines.map((line) => line.section))].sort((a, b) => a - b)
+  let previousKind: SectionKind | null = null
+  for (const sectionId of sectionIds) {
+    const indexes = lines.flatMap((line, index) => (line.section === sectionId ? [index] : []))
+    const kind = lines[indexes[0]!]!.kind
+    if (previousKind === "chorus" && kind !== "chorus")
+      addSection("break", 2, progressionOf("verse"))
+    previousKind = kind
+    const phrases: ReadonlyArray<Phrase> = indexes.map((index) => {
+      const syllables = lines[index]!.syllables
+      return rap
+        ? rapPhrase(syllables)
+        : singPhrase(syllables, melodyRandom.fork(`${kind}:${syllables.length}`))
+    })
+    const lineBars: Array<number> = []
+    let used = 0
+    for (const phrase of phrases) {
+      lineBars.push(bar + used)
+      used += phrase.bars
+    }
+    addSection(kind, Math.ceil(used / 4) * 4, progressionOf(kind === "chorus" ? "chorus" : "verse"))
+
+    indexes.forEach((lineIndex, k) => {
+      const phrase = phrases[k]!
+      const syllables = lines[lineIndex]!.syllables
+      // Lines in the same place of a section with the same shape sing the same motif: choruses repeat.
+      const key = `${kind}:${k % 2}:${phrase.starts.length}:${phrase.bars}`
+      const cached = motifs.get(key)
+      const pitches =
+        cached?.bars === phrase.bars
+          ? cached.pitches
+          : rap
+            ? phrase.starts.map(() => null)
+            : melodyFor(
+                phrase,
+                syllables,
+                {
+                  bar: lineBars[k]!,
+                  chords,
+                  scale,
+                  range,
+                  tonic: style.tonic,
+                  chorus: kind === "chorus",
+                  answer: k % 2 === 1,
+                },
+                melodyRandom,
+              )
+      motifs.set(key, { bars: phrase.bars, pitches })
+      let word = -1
+      let syllable = 0
+      syllables.forEach((shape, j) => {
+        if (shape.wordStart) {
+          word++
+          syllable = 0
+        } else syllable++
+        vocal.push({
+          beat: lineBars[k]! * 4 + phrase.starts[j]! / 4,
+          beats: phrase.lengths[j]! / 4,
+          pitch: pitches[j] ?? null,
+          line: lineIndex,
+          word: Math.max(0, word),
+          syllable,
+          doubled: kind === "chorus" && !rap,
+        })
+      })
+    })
+  }
+  const chorusNumerals = progressionOf("chorus")
+  addSection("outro", 4, [...chorusNumerals.slice(0, 3), style.mode === "minor" ? "i" : "I"])
+
+  const notes = [
+    ...playBand(style, sections, chords, random.fork("parts")),
+    ...leadPart(style, vocal, sections, chords, introBars),
+  ]
+
+  const humanRandom = random.fork("humanize")
+  return {
+    bpm: style.bpm,
+    bars: bar,
+    notes: notes.map((note) => ({
+      ...note,
+      beat: Math.max(
+        0,
+        swung(note.beat, style) +
+          (note.channel === channel.drums ? 0 : (humanRandom.next() - 0.5) * 0.012),
+      ),
+    })),
+    vocal: vocal.map((note) => ({ ...note, beat: swung(note.beat, style) })),
+    sections,
+    channels: channelSetup(style),
+  }
+}

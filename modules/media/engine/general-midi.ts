@@ -1,0 +1,60 @@
+/** General MIDI program numbers (0-based) of the instruments the engine plays. */
+export const program = {
+  piano: 0,
+  electricPiano: 4,
+  electricPiano2: 5,
+  vibraphone: 11,
+  organ: 16,
+  rockOrgan: 18,
+  acousticGuitar: 25,
+  overdrivenGuitar: 29,
+  distortionGuitar: 30,
+  acousticBass: 32,
+  fingerBass: 33,
+  pickBass: 34,
+  synthBass1: 38,
+  synthBass2: 39,
+  violin: 40,
+  cello: 42,
+  harp: 46,
+  strings: 48,
+  slowStrings: 49,
+  choirAahs: 52,
+  trumpet: 56,
+  tenorSax: 66,
+  clarinet: 71,
+  flute: 73,
+  squareLead: 80,
+  sawLead: 81,
+  warmPad: 89,
+  polyPad: 90,
+} as const
+
+/** Drum kits: presets of bank 128, played on channel 10. */
+export const drumKit = {
+  standard: 0,
+  room: 8,
+  power: 16,
+  electronic: 24,
+  tr808: 25,
+  jazz: 32,
+  brush: 40,
+  orchestra: 48,
+} as const
+
+/** Keys of the GM percussion map. */
+export const drum = {
+  kick: 36,
+  rimshot: 37,
+  snare: 38,
+  clap: 39,
+  closedHat: 42,
+  pedalHat: 44,
+  openHat: 46,
+  crash: 49,
+  ride: 51,
+  lowTom: 45,
+  midTom: 48,
+  highTom: 50,
+  shaker: 70,
+} as const

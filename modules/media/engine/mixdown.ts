@@ -1,0 +1,74 @@
+import { Biquad } from "./biquad.ts"
+import type { Random } from "./seeded-random.ts"
+import type { Style } from "./style.ts"
+import type { VoiceBus } from "./vocal-chain.ts"
+
+/** Lo-fi: a 4.8 kHz low-pass and a little seeded vinyl hiss and crackle. */
+const wornVinyl = (left: Float32Array, right: Float32Array, sampleRate: number, random: Random) => {
+  Biquad.of("lowpass", sampleRate, 4800, 0.7).process(left)
+  Biquad.of("lowpass", sampleRate, 4800, 0.7).process(right)
+  for (let i = 0; i < left.length; i++) {
+    const hiss = (random.next() - 0.5) * 0.0025
+    left[i]! += hiss
+    right[i]! += hiss
+    if (random.next() < 0.00012) {
+      const crackle = (random.next() - 0.5) * 0.06
+      left[i]! += crackle
+      right[i]! -= crackle * 0.5
+    }
+  }
+}
+
+const rootMeanSquare = (signal: Float32Array) => {
+  let sum = 0
+  let count = 0
+  for (const x of signal) {
+    if (x !== 0) {
+      sum += x * x
+      count++
+    }
+  }
+  return count > 0 ? Math.sqrt(sum / count) : 0
+}
+
+/**
+ * The band and the voice on one stereo bus. The voice sits 2 dB over the band, measured where it sings
+ * (3 dB for rap, level for lo-fi).
+ */
+export const mixdown = (
+  band: ReadonlyArray<Float32Array>,
+  voice: VoiceBus | null,
+  style: Style,
+  length: number,
+  sampleRate: number,
+  random: Random,
+): [Float32Array, Float32Array] => {
+  const left = new Float32Array(length)
+  const right = new Float32Array(length)
+  const bandLeft = band[0]!
+  const bandRight = band[1] ?? bandLeft
+  left.set(bandLeft.subarray(0, Math.min(length, bandLeft.length)))
+  right.set(bandRight.subarray(0, Math.min(length, bandRight.length)))
+  if (style.genre === "lofi") wornVinyl(left, right, sampleRate, random)
+  if (!voice) return [left, right]
+
+  // The band's level where the voice sings, sampled every 64 samples.
+  let bandEnergy = 0
+  let counted = 0
+  for (let i = 0; i < length; i += 64) {
+    if (voice.lead[i] !== 0) {
+      const mono = 0.5 * (left[i]! + right[i]!)
+      bandEnergy += mono * mono
+      counted++
+    }
+  }
+  const bandLevel = counted > 0 ? Math.sqrt(bandEnergy / counted) : 0
+  const voiceLevel = rootMeanSquare(voice.lead)
+  const above = style.vocals?.delivery === "rap" ? 3 : style.genre === "lofi" ? 0 : 2
+  const gain = voiceLevel > 0 && bandLevel > 0 ? (bandLevel * 10 ** (above / 20)) / voiceLevel : 1
+  for (let i = 0; i < length; i++) {
+    left[i]! += voice.left[i]! * gain
+    right[i]! += voice.right[i]! * gain
+  }
+  return [left, right]
+}

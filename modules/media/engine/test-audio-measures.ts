@@ -1,0 +1,86 @@
+/** Measures of rendered songs for the engine's tests, taken by ffmpeg and pgrep rather than by the engine. */
+import { execFile } from "node:child_process"
+import { promisify } from "node:util"
+import { Effect } from "effect"
+
+const execFileAsync = promisify(execFile)
+
+export const sampleRate = 44100
+
+/** The file as mono float samples, through an ffmpeg filter if given. */
+export const decodeMono = (path: string, filter?: string) =>
+  Effect.promise(async () => {
+    const { stdout } = await execFileAsync(
+      "ffmpeg",
+      [
+        "-v",
+        "error",
+        "-i",
+        path,
+        ...(filter ? ["-af", filter] : []),
+        "-ac",
+        "1",
+        "-ar",
+        String(sampleRate),
+      ].concat(["-f", "f32le", "pipe:1"]),
+      { encoding: "buffer", maxBuffer: 1 << 30 },
+    )
+    return new Float32Array(stdout.buffer, stdout.byteOffset, stdout.length / 4)
+  })
+
+/** Integrated loudness (LUFS) and true peak (dBTP) by ffmpeg's EBU R128 meter. */
+export const ebur128 = (path: string) =>
+  Effect.promise(async () => {
+    const { stderr } = await execFileAsync("ffmpeg", [
+      ...["-hide_banner", "-nostats", "-i", path, "-af", "ebur128=peak=true", "-f", "null", "-"],
+    ])
+    const summary = stderr.slice(stderr.lastIndexOf("Summary:"))
+    return {
+      lufs: Number(summary.match(/I:\s+(-?[\d.]+) LUFS/)?.[1]),
+      truePeak: Number(summary.match(/Peak:\s+(-?[\d.]+) dBFS/)?.[1]),
+    }
+  })
+
+export const meanSquare = (samples: Float32Array, from: number, to: number) => {
+  let sum = 0
+  for (let i = Math.max(0, from); i < Math.min(samples.length, to); i++)
+    sum += samples[i]! * samples[i]!
+  return sum / Math.max(1, to - from)
+}
+
+export const decibels = (power: number) => 10 * Math.log10(power + 1e-20)
+
+/** The longest run of 100 ms windows under `thresholdDb`, in seconds, between `from` and `to` seconds. */
+export const longestSilence = (
+  samples: Float32Array,
+  thresholdDb: number,
+  from: number,
+  to: number,
+) => {
+  const window = sampleRate / 10
+  let longest = 0
+  let run = 0
+  for (
+    let at = Math.floor(from * sampleRate);
+    at + window <= Math.min(samples.length, to * sampleRate);
+    at += window
+  ) {
+    run = decibels(meanSquare(samples, at, at + window)) < thresholdDb ? run + 0.1 : 0
+    longest = Math.max(longest, run)
+  }
+  return longest
+}
+
+/** Command lines of the running processes whose command line contains `text`. */
+export const processesMentioning = (text: string) =>
+  Effect.promise(() =>
+    execFileAsync("pgrep", ["-a", "-f", text]).then(
+      ({ stdout }) =>
+        stdout
+          .trim()
+          .split("\n")
+          .filter((line) => line.length > 0),
+      // pgrep exits with 1 when nothing matches.
+      () => [] as Array<string>,
+    ),
+  )
