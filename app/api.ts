@@ -6,6 +6,7 @@ import { withMessage } from "#events/contracts/messages.ts"
 import { BillingApi } from "#modules/billing/api.ts"
 import { CatalogApi } from "#modules/catalog/api.ts"
 import { IdentityApi } from "#modules/identity/api.ts"
+import { MediaApi } from "#modules/media/api.ts"
 import { SongwritingApi } from "#modules/songwriting/api.ts"
 
 /**
@@ -106,6 +107,7 @@ export class MelodyApi extends HttpApi.make(apiId)
   .add(BillingApi)
   .add(SongwritingApi)
   .add(CatalogApi)
+  .add(MediaApi)
   .addError(MalformedRequest)
   .addError(InternalError)
   .prefix(apiPrefix)

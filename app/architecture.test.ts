@@ -43,7 +43,7 @@ describe("architecture", () => {
       "modules/catalog/api.ts: contract files import only other contract files",
       "app/api.ts: contract files import only effect and @effect/platform's HttpApi modules",
       "modules/media/media.ts: relative imports stay inside their folder; use a # alias across folders",
-      "app/layers.ts: other folders enter a module only through its index.ts or api.ts",
+      "app/layers.ts: other folders enter a module only through its index.ts, api.ts or a *.fake.ts test server",
       "events/decider.ts: events/ is the base: it imports no other backend folder",
       "web/src/lib/api.ts: the SPA imports backend code only through contract files",
       "modules/identity/identity.ts: only app/ knows app/",

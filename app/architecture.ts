@@ -10,7 +10,7 @@ import ts from "typescript"
  *    HttpApi modules and other contract files, so the SPA can bundle them.
  * 4. Only app/ knows every backend folder; events/ knows none of the others. Across folders, imports go
  *    through the #events, #modules, #projections and #app aliases, and into a module only through its
- *    index.ts or api.ts. Relative imports stay inside their folder.
+ *    index.ts or api.ts (or a *.fake.ts test server). Relative imports stay inside their folder.
  * 5. The SPA imports backend code only through contract files.
  * Tests may also import app/testing.ts, to exercise a module through the whole app.
  */
@@ -128,8 +128,15 @@ export const checkImports = (files: ReadonlyArray<SourceFile>): ReadonlyArray<Vi
         if (!e2eTooling)
           report(specifier, "the SPA imports backend code only through contract files")
       }
-      if (toFolder.startsWith("modules/") && from !== toFolder && !/\/(index|api)\.ts$/.test(to)) {
-        report(specifier, "other folders enter a module only through its index.ts or api.ts")
+      if (
+        toFolder.startsWith("modules/") &&
+        from !== toFolder &&
+        !/\/(index|api)\.ts$|\.fake\.ts$/.test(to)
+      ) {
+        report(
+          specifier,
+          "other folders enter a module only through its index.ts, api.ts or a *.fake.ts test server",
+        )
       }
       if (toFolder === from || from === "app" || from === "bench" || from.startsWith("web"))
         continue

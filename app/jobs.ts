@@ -4,10 +4,11 @@ import { jobWorker, type PermanentFailure } from "#events/jobs.ts"
 import { forgetOldRateLimitWindows } from "#events/rate-limit.ts"
 import { billingJobs } from "#modules/billing/index.ts"
 import { identityJobs } from "#modules/identity/index.ts"
+import { mediaJobs } from "#modules/media/index.ts"
 import { ErrorReports } from "./error-reports.ts"
 
 /** Every kind of background job, from every module. */
-export const jobKinds = [...identityJobs, ...billingJobs, forgetOldRateLimitWindows]
+export const jobKinds = [...identityJobs, ...billingJobs, ...mediaJobs, forgetOldRateLimitWindows]
 
 const reportFailure = (failure: PermanentFailure) =>
   Effect.flatMap(ErrorReports, (reports) =>

@@ -12,7 +12,7 @@ import {
   IdentityLive,
   ViewerLive,
 } from "#modules/identity/index.ts"
-import { MediaLive } from "#modules/media/index.ts"
+import { describeMediaConfig, MediaLive, mediaConfig } from "#modules/media/index.ts"
 import {
   describeSongwritingConfig,
   SongwritingLive,
@@ -25,9 +25,10 @@ import { DatabaseLive } from "./database.ts"
 import { ErrorReports } from "./error-reports.ts"
 import { JobWorkerLive } from "./jobs.ts"
 import { loggerLayer } from "./logger.ts"
+import { GenerationCreditsLive } from "./media-ports.ts"
 import { migrateAll } from "./migrations.ts"
 import { HttpLive } from "./server.ts"
-import { ProjectionsLive, ReactionsLive } from "./workers.ts"
+import { GenerationRecoveryLive, ProjectionsLive, ReactionsLive } from "./workers.ts"
 
 /** JSON logs through pino, at LOG_LEVEL. */
 export const LoggingLive = Layer.unwrapEffect(
@@ -54,14 +55,15 @@ export const PlatformLive = Layer.mergeAll(
 /** Every module's services, and the middlewares that tell who is calling. */
 export const ModulesLive = Layer.mergeAll(AuthenticatedLive, ViewerLive, AdminOnlyLive).pipe(
   Layer.provideMerge(IdentityLive),
-  Layer.provideMerge(BillingLive.pipe(Layer.provide(CreditLedgerLive))),
   Layer.provideMerge(SongwritingLive),
   Layer.provideMerge(
     Catalog.live.pipe(
       Layer.provide(Layer.mergeAll(CatalogReadsLive, SongFilesLive)),
-      Layer.provideMerge(MediaLive),
+      Layer.provideMerge(MediaLive.pipe(Layer.provide(GenerationCreditsLive))),
     ),
   ),
+  // Last, so that media's credits port above can be served by billing's accounts.
+  Layer.provideMerge(BillingLive.pipe(Layer.provideMerge(CreditLedgerLive))),
 )
 
 /** Modules and platform on a store, after migrations. Tests pass their own database. */
@@ -83,10 +85,12 @@ const StartupLog = Layer.effectDiscard(
     const app = yield* AppConfig
     const billing = yield* billingConfig
     const songwriting = yield* songwritingConfig
+    const media = yield* mediaConfig
     yield* Effect.logInfo("Melody Studio starting", {
       ...describeConfig(app),
       ...describeBillingConfig(billing),
       ...describeSongwritingConfig(songwriting),
+      ...describeMediaConfig(media),
     })
   }),
 )
@@ -101,6 +105,7 @@ export const AppLive = Layer.mergeAll(
   HttpLive,
   ProjectionsLive,
   ReactionsLive,
+  GenerationRecoveryLive,
   Layer.unwrapEffect(JobWorkerLive),
   Startup,
 ).pipe(Layer.provide(Foundation))

@@ -4,6 +4,7 @@ import { eventStoreMigrations, runMigrations } from "#events/store/index.ts"
 import { billingMigrations } from "#modules/billing/index.ts"
 import { catalogMigrations } from "#modules/catalog/index.ts"
 import { identityMigrations } from "#modules/identity/index.ts"
+import { mediaMigrations } from "#modules/media/index.ts"
 import { prepareProjections, projectionMigrations } from "#projections/runner.ts"
 import { projections } from "./projections.ts"
 
@@ -14,6 +15,7 @@ export const migrateAll = Effect.gen(function* () {
   yield* runMigrations("identity", identityMigrations)
   yield* runMigrations("billing", billingMigrations)
   yield* runMigrations("catalog", catalogMigrations)
+  yield* runMigrations("media", mediaMigrations)
   yield* runMigrations("projections", projectionMigrations)
   yield* prepareProjections(projections)
 }).pipe(Effect.withSpan("migrateAll"))

@@ -5,6 +5,7 @@ import { Effect, Layer } from "effect"
 import { BillingHttpLive } from "#modules/billing/index.ts"
 import { Catalog, CatalogHttpLive } from "#modules/catalog/index.ts"
 import { IdentityHttpLive } from "#modules/identity/index.ts"
+import { MediaHttpLive } from "#modules/media/index.ts"
 import { SongwritingHttpLive } from "#modules/songwriting/index.ts"
 import { MelodyApi } from "./api.ts"
 import { AppConfig } from "./config.ts"
@@ -22,6 +23,7 @@ const ApiLive = HttpApiBuilder.api(MelodyApi).pipe(
     BillingHttpLive,
     SongwritingHttpLive,
     CatalogHttpLive,
+    MediaHttpLive,
   ]),
 )
 

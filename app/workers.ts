@@ -1,5 +1,6 @@
-import { Effect, Layer } from "effect"
+import { Effect, Layer, Schedule } from "effect"
 import { runSubscription } from "#events/store/index.ts"
+import { Generations } from "#modules/media/index.ts"
 import { runProjections } from "#projections/runner.ts"
 import { projections } from "./projections.ts"
 import { reactions } from "./reactions.ts"
@@ -14,5 +15,17 @@ export const ReactionsLive = Layer.scopedDiscard(
       concurrency: "unbounded",
       discard: true,
     }),
+  ),
+)
+
+/**
+ * Generations whose worker vanished (a crash, `kill -9`) are taken up again; every replica looks, and the
+ * first to claim one schedules it.
+ */
+export const GenerationRecoveryLive = Layer.scopedDiscard(
+  Effect.forkScoped(
+    Effect.flatMap(Generations, (generations) =>
+      generations.resumeStalled.pipe(Effect.repeat(Schedule.spaced(generations.recoveryInterval))),
+    ),
   ),
 )

@@ -32,6 +32,15 @@ export const parseRange = (
   return { start, end }
 }
 
+/** Characters file systems refuse in a name. */
+const unsafeInFileNames = new Set([...'\\/:*?"<>|'])
+
+/** A file name from a title: what the person sees, without what file systems refuse. */
+export const fileName = (title: string, extension: string) => {
+  const safe = [...title].filter((c) => c >= " " && !unsafeInFileNames.has(c)).join("")
+  return `${safe.replace(/\s+/g, " ").trim() || "song"}.${extension}`
+}
+
 /** `attachment; filename=...` for any title, in ASCII and in UTF-8 for the browsers that read it. */
 export const attachment = (fileName: string) => {
   const ascii = fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_")

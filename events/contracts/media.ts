@@ -1,9 +1,22 @@
 import { Schema } from "effect"
 
 /**
- * Media's facts that other modules read. A generation that succeeds delivers its versions, each already
- * copied into our own storage (provider links expire); the catalog saves them to the owner's library.
+ * Media's facts. A song generation is the `generation-<generationId>` stream: requested (with its credits
+ * already debited, in the same transaction), submitted to the music maker, each step it reports, and its
+ * end: succeeded with its versions, each already copied into our own storage (provider links expire), or
+ * failed. The catalog saves succeeded versions to the owner's library; billing refunds failed ones.
  */
+
+export const mediaStreams = {
+  generation: (generationId: string) => `generation-${generationId}`,
+}
+
+/** What one song generation costs (spec: 5 credits). */
+export const generationCost = 5
+
+/** Who makes the music: the project's own engine, or a Suno-style provider. */
+export const MusicMakerName = Schema.Literal("engine", "provider")
+export type MusicMakerName = typeof MusicMakerName.Type
 
 export const GeneratedVersion = Schema.Struct({
   versionId: Schema.String,
@@ -30,6 +43,71 @@ export class SongGenerationSucceeded extends Schema.TaggedClass<SongGenerationSu
     versions: Schema.Array(GeneratedVersion),
   },
 ) {}
+
+export class SongGenerationRequested extends Schema.TaggedClass<SongGenerationRequested>()(
+  "SongGenerationRequested",
+  {
+    generationId: Schema.String,
+    userId: Schema.String,
+    title: Schema.String,
+    style: Schema.String,
+    lyrics: Schema.String,
+    /** Debited in the same transaction; refunded if the generation fails. */
+    credits: Schema.Int,
+    maker: MusicMakerName,
+    requestedAt: Schema.Date,
+  },
+) {}
+
+/** The maker accepted the task: the provider's task id, or the engine's own. */
+export class SongGenerationSubmitted extends Schema.TaggedClass<SongGenerationSubmitted>()(
+  "SongGenerationSubmitted",
+  {
+    generationId: Schema.String,
+    userId: Schema.String,
+    taskId: Schema.String,
+  },
+) {}
+
+/**
+ * A step on the way: TEXT_SUCCESS (lyrics accepted), FIRST_SUCCESS (the first version plays). `versions`
+ * are those stored so far, for the preview.
+ */
+export class SongGenerationProgressed extends Schema.TaggedClass<SongGenerationProgressed>()(
+  "SongGenerationProgressed",
+  {
+    generationId: Schema.String,
+    userId: Schema.String,
+    status: Schema.String,
+    versions: Schema.Array(GeneratedVersion),
+  },
+) {}
+
+/**
+ * The generation ended without a song: the maker's failure status (anything with FAILED,
+ * SENSITIVE_WORD_ERROR), PROVIDER_ERROR, or TIMEOUT; `reason` is what the person is told.
+ */
+export class SongGenerationFailed extends Schema.TaggedClass<SongGenerationFailed>()(
+  "SongGenerationFailed",
+  {
+    generationId: Schema.String,
+    userId: Schema.String,
+    status: Schema.String,
+    reason: Schema.String,
+    /** What was debited for it, to refund. */
+    credits: Schema.Int,
+  },
+) {}
+
+/** Everything on a `generation-<generationId>` stream. */
+export const GenerationEvent = Schema.Union(
+  SongGenerationRequested,
+  SongGenerationSubmitted,
+  SongGenerationProgressed,
+  SongGenerationSucceeded,
+  SongGenerationFailed,
+)
+export type GenerationEvent = typeof GenerationEvent.Type
 
 /** Where a generated version's audio is played from before it is a song; the catalog reads it back. */
 export const versionAudioPath = (versionId: string) => `/api/media/versions/${versionId}/audio`

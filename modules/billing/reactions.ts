@@ -1,11 +1,13 @@
 import { Effect } from "effect"
 import { Actors } from "#events/contracts/actor.ts"
 import { UserRegistered } from "#events/contracts/identity.ts"
+import { SongGenerationFailed } from "#events/contracts/media.ts"
 import { decodeAll, type Subscription } from "#events/store/index.ts"
 import { BillingConfig } from "./config.ts"
 import { CreditAccounts } from "./credit-accounts.ts"
 
 const decodeRegistrations = decodeAll(UserRegistered)
+const decodeFailures = decodeAll(SongGenerationFailed)
 
 /**
  * Every new user gets a credit account, with the sign-up credits the configuration grants (none by
@@ -32,5 +34,32 @@ export const signupCredits: Subscription<CreditAccounts | BillingConfig> = {
     }),
 }
 
+/**
+ * A failed generation gives its credits back, once: the refund is keyed by the generation, so a failure
+ * delivered again (or a second failure report) refunds nothing more.
+ */
+export const refundFailedGenerations: Subscription<CreditAccounts> = {
+  name: "billing:refund-failed-generations",
+  types: ["SongGenerationFailed"],
+  onPoison: "pause",
+  handle: (events) =>
+    Effect.gen(function* () {
+      const accounts = yield* CreditAccounts
+      for (const { event } of yield* decodeFailures(events)) {
+        yield* accounts
+          .execute(
+            { _tag: "Refund", userId: event.userId, generationId: event.generationId },
+            Actors.system("generation-refunds"),
+          )
+          .pipe(
+            Effect.catchIf(
+              (refusal) => refusal._tag === "AlreadyRefunded" || refusal._tag === "NotDebited",
+              () => Effect.void,
+            ),
+          )
+      }
+    }),
+}
+
 /** Billing's reactions to other modules' events. */
-export const billingReactions = [signupCredits] as const
+export const billingReactions = [signupCredits, refundFailedGenerations] as const

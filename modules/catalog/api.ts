@@ -2,7 +2,7 @@ import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/p
 import { Schema } from "effect"
 import { Authenticated, Viewer } from "#events/contracts/auth.ts"
 import { NotFound } from "#events/contracts/http-errors.ts"
-import { withMessage } from "#events/contracts/messages.ts"
+import { trimmedText, withMessage } from "#events/contracts/messages.ts"
 
 // A song as the screens read it (spec section 3: songs, plus what client views add).
 
@@ -108,15 +108,7 @@ export const PublicSongsParams = Schema.Struct({
   snapshot: Schema.optional(nonNegative("snapshot", Number.MAX_SAFE_INTEGER)),
 })
 
-const text = (name: string, max: number, required: boolean) =>
-  withMessage(
-    Schema.Trim.pipe(
-      Schema.compose(Schema.String),
-      Schema.filter((s) => !required || s.length > 0 || `${name} is required`),
-      Schema.filter((s) => s.length <= max || `${name} must be at most ${max} characters`),
-    ),
-    `${name} must be a text`,
-  )
+const text = (name: string, max: number, required: boolean) => trimmedText(name, max, { required })
 
 /** The spec's save payload; the server trusts only the audio link, to find the version it stored. */
 export const SaveSongPayload = Schema.Struct({

@@ -14,7 +14,7 @@ import {
 import { NotFound } from "#events/contracts/http-errors.ts"
 import { versionIdFromAudioPath } from "#events/contracts/media.ts"
 import { loadAggregate, runCommand } from "#events/decider.ts"
-import { fileResponse } from "#events/file-response.ts"
+import { fileName, fileResponse } from "#events/file-response.ts"
 import { EventStore } from "#events/store/index.ts"
 import {
   AudioUnavailable,
@@ -70,15 +70,6 @@ interface VersionRow {
   readonly image_key: string | null
   readonly source_image_url: string | null
   readonly duration_ms: number
-}
-
-/** Characters file systems refuse in a name. */
-const unsafeInFileNames = new Set([...'\\/:*?"<>|'])
-
-/** A file name from a title: what the person sees, without what file systems refuse. */
-const fileName = (title: string, extension: string) => {
-  const safe = [...title].filter((c) => c >= " " && !unsafeInFileNames.has(c)).join("")
-  return `${safe.replace(/\s+/g, " ").trim() || "song"}.${extension}`
 }
 
 const make = Effect.gen(function* () {

@@ -1,15 +1,65 @@
+import { createHmac } from "node:crypto"
 import { join } from "node:path"
-import { Config, Context, Layer } from "effect"
+import { Config, Context, Duration, Layer, Option, Redacted } from "effect"
+
+/** A Suno-style music API, when configured: the live music maker. */
+export interface MusicApiSettings {
+  readonly url: URL
+  readonly key: Redacted.Redacted
+  readonly model: string
+  /** The secret in the callback address the provider posts to. */
+  readonly callbackSecret: Redacted.Redacted
+}
 
 export interface MediaConfigShape {
   /** Where media files live on local disk. */
   readonly directory: string
+  /** Unset: the project's own music engine. */
+  readonly musicApi: Option.Option<MusicApiSettings>
+  /** How often a running task is looked at when no callback comes (spec: 8 s). */
+  readonly pollInterval: Duration.Duration
+  /** A generation not finished by then fails, and its credits are refunded. */
+  readonly timeout: Duration.Duration
+  /** How long the engine may take for one version before its processes are killed. */
+  readonly renderTimeout: Duration.Duration
+  /** A generation whose worker has not been seen for this long lost it (a crash) and is taken up again. */
+  readonly stalledAfter: Duration.Duration
+  /** Generations one person may request per hour. */
+  readonly generationsPerHour: number
 }
 
 export class MediaConfig extends Context.Tag("@melody/media/MediaConfig")<
   MediaConfig,
   MediaConfigShape
 >() {}
+
+const seconds = (name: string, fallback: number) =>
+  Config.number(name).pipe(
+    Config.withDefault(fallback),
+    Config.validate({ message: `${name} must be more than 0`, validation: (n) => n > 0 }),
+    Config.map((n) => Duration.millis(Math.round(n * 1000))),
+  )
+
+const musicApi = Config.all({
+  url: Config.url("MUSIC_API_URL").pipe(Config.option),
+  key: Config.redacted("MUSIC_API_KEY").pipe(Config.option),
+  model: Config.string("MUSIC_MODEL").pipe(Config.withDefault("V4_5ALL")),
+  callbackSecret: Config.redacted("MUSIC_CALLBACK_SECRET").pipe(Config.option),
+}).pipe(
+  Config.map(({ url, key, model, callbackSecret }) =>
+    Option.map(key, (key) => ({
+      url: Option.getOrElse(url, () => new URL("https://api.sunoapi.org")),
+      key,
+      model,
+      // Stable across restarts (callbacks of running tasks keep working) and never the key itself.
+      callbackSecret: Option.getOrElse(callbackSecret, () =>
+        Redacted.make(
+          createHmac("sha256", Redacted.value(key)).update("music-callbacks").digest("hex"),
+        ),
+      ),
+    })),
+  ),
+)
 
 export const mediaConfig = Config.all({
   directory: Config.string("MEDIA_DIR").pipe(
@@ -19,6 +69,25 @@ export const mediaConfig = Config.all({
       ),
     ),
   ),
+  musicApi,
+  pollInterval: seconds("GENERATION_POLL_SECONDS", 8),
+  timeout: seconds("GENERATION_TIMEOUT_SECONDS", 600),
+  renderTimeout: seconds("ENGINE_TIMEOUT_SECONDS", 300),
+  stalledAfter: seconds("GENERATION_STALLED_SECONDS", 30),
+  generationsPerHour: Config.integer("GENERATIONS_PER_HOUR").pipe(
+    Config.withDefault(30),
+    Config.validate({
+      message: "GENERATIONS_PER_HOUR must be 1 or more",
+      validation: (n) => n >= 1,
+    }),
+  ),
 })
 
 export const MediaConfigLive = Layer.effect(MediaConfig, mediaConfig)
+
+export const describeMediaConfig = (config: MediaConfigShape) => ({
+  music: Option.match(config.musicApi, {
+    onNone: () => "offline music engine",
+    onSome: (api) => `music API at ${api.url.host} (${api.model})`,
+  }),
+})

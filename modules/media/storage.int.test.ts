@@ -3,16 +3,19 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { text } from "node:stream/consumers"
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Either, Layer } from "effect"
+import { ConfigProvider, Effect, Either, Layer } from "effect"
 import { probeAudio, sineMp3 } from "#events/test-audio.ts"
-import { MediaConfig } from "./config.ts"
+import { MediaConfigLive } from "./config.ts"
 import { LocalStorageLive, MediaStorage } from "./storage.ts"
 import { WavConverter, wavKeyOf } from "./wav-converter.ts"
 
 const directory = await mkdtemp(join(tmpdir(), "melody-media-"))
 const layer = WavConverter.live.pipe(
   Layer.provideMerge(LocalStorageLive),
-  Layer.provide(Layer.succeed(MediaConfig, { directory })),
+  Layer.provide(MediaConfigLive),
+  Layer.provide(
+    Layer.setConfigProvider(ConfigProvider.fromMap(new Map([["MEDIA_DIR", directory]]))),
+  ),
 )
 
 const bytesOf = (readable: NodeJS.ReadableStream) =>

@@ -11,7 +11,7 @@ import { SongGenerationSucceeded } from "#events/contracts/media.ts"
 import { EventStore, EventStoreLive, EventWakeups, toNewEvent } from "#events/store/index.ts"
 import { pgClientLayer } from "#events/store/pg-client.ts"
 import { sineMp3 } from "#events/test-audio.ts"
-import { MediaLive, MediaStorage } from "#modules/media/index.ts"
+import { MediaStorage, MediaStorageLive } from "#modules/media/index.ts"
 
 const [username = "", title = "Song", style = "Pop", versions = "1"] = process.argv.slice(2)
 const state = JSON.parse(await readFile(process.env.E2E_STATE ?? "", "utf8")) as {
@@ -30,7 +30,7 @@ process.env.MEDIA_DIR = join(state.dataDir, "media")
 
 const layer = Layer.mergeAll(
   EventStoreLive.pipe(Layer.provideMerge(EventWakeups.live)),
-  MediaLive,
+  MediaStorageLive,
 ).pipe(
   Layer.provideMerge(
     pgClientLayer({

@@ -1,0 +1,153 @@
+import { type ChildProcess, spawn } from "node:child_process"
+import { mkdtemp, rm } from "node:fs/promises"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { Effect } from "effect"
+import { afterAll, expect, inject, it } from "vitest"
+import { dropDatabase, ensureDatabase } from "#events/store/embedded-postgres.ts"
+import { sineMp3 } from "#events/test-audio.ts"
+import { freePort } from "#events/test-postgres.ts"
+import { startFakeMusicApi } from "#modules/media/music-api.fake.ts"
+
+/**
+ * The real thing: a server process killed with SIGKILL in the middle of a generation, another started on
+ * the same database, and the generation finishes with each version saved once.
+ */
+
+const adminUrl = inject("adminDatabaseUrl")
+const databaseName = `melody_test_crash_${Date.now().toString(36)}`
+const databaseUrl = await ensureDatabase(adminUrl, databaseName)
+const dataDir = await mkdtemp(join(tmpdir(), "melody-crash-"))
+const fake = await startFakeMusicApi({
+  apiKey: "crash-key",
+  audio: await Effect.runPromise(sineMp3(1, 440)),
+})
+const port = await freePort()
+const base = `http://127.0.0.1:${port}`
+const servers: Array<ChildProcess> = []
+
+afterAll(async () => {
+  for (const server of servers) kill(server)
+  await fake.close()
+  await dropDatabase(adminUrl, databaseName)
+  await rm(dataDir, { recursive: true, force: true })
+})
+
+const kill = (server: ChildProcess) => {
+  try {
+    process.kill(-server.pid!, "SIGKILL")
+  } catch {
+    // gone already
+  }
+}
+
+const startServer = async () => {
+  const server = spawn(process.execPath, ["--import", "tsx", "app/main.ts"], {
+    detached: true,
+    stdio: ["ignore", "ignore", "inherit"],
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      APP_URL: base,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "error",
+      SIGNUP_CREDITS: "10",
+      MUSIC_API_URL: fake.url,
+      MUSIC_API_KEY: "crash-key",
+      GENERATION_POLL_SECONDS: "0.3",
+      GENERATION_STALLED_SECONDS: "2",
+    },
+  })
+  servers.push(server)
+  for (let i = 0; i < 200; i++) {
+    const up = await fetch(`${base}/api/site`).then(
+      (r) => r.ok,
+      () => false,
+    )
+    if (up) return server
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error("the server did not start")
+}
+
+let cookie = ""
+const call = async (path: string, body?: unknown) => {
+  const headers = { "content-type": "application/json", origin: base, cookie }
+  const response = await fetch(
+    base + path,
+    body === undefined ? { headers } : { method: "POST", headers, body: JSON.stringify(body) },
+  )
+  const set = response.headers.getSetCookie()[0]
+  if (set) cookie = set.split(";")[0]!
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> }
+}
+
+const waitFor = async <A>(look: () => Promise<A>, done: (a: A) => boolean, seconds: number) => {
+  const until = Date.now() + seconds * 1000
+  let last = await look()
+  while (!done(last) && Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    last = await look()
+  }
+  return last
+}
+
+it("a server killed mid-generation leaves it to the next server, which finishes it once", async () => {
+  const first = await startServer()
+  expect(
+    (
+      await call("/api/register", {
+        username: "survivor",
+        email: "survivor@example.com",
+        password: "secret-password",
+        name: "Sur Vivor",
+        acceptTerms: true,
+      })
+    ).status,
+  ).toBe(201)
+  const credits = await waitFor(
+    () => call("/api/credits"),
+    (a) => a.body.credits === 10,
+    10,
+  )
+  expect(credits.body.credits).toBe(10)
+
+  // Every look at the task takes 1.5 s: the server is killed with a step in flight.
+  fake.planNext({
+    timings: { TEXT_SUCCESS: 0, FIRST_SUCCESS: 0, SUCCESS: 4000 },
+    slowAnswersMs: 1500,
+    callbacks: "none",
+  })
+  const started = await call("/api/generate-song", {
+    title: "Still Standing",
+    lyrics: "[Verse 1]\nThe lights went out and we sang on",
+    style: "rock, male vocals",
+  })
+  expect(started.status).toBe(200)
+  const taskId = started.body.taskId as string
+  const status = () => call(`/api/check-song-status?taskId=${taskId}`)
+  expect((await waitFor(status, (a) => a.body.status === "FIRST_SUCCESS", 30)).body.status).toBe(
+    "FIRST_SUCCESS",
+  )
+  await new Promise((resolve) => setTimeout(resolve, 500))
+  kill(first)
+  await new Promise((resolve) => first.once("exit", resolve))
+
+  await startServer()
+  const done = await waitFor(status, (a) => a.body.status === "SUCCESS", 60)
+  expect(done.body.status).toBe("SUCCESS")
+  expect(done.body.songs).toHaveLength(2)
+  const library = await waitFor(
+    () => call("/api/songs/my-songs"),
+    (a) => (a.body as unknown as Array<unknown>).length >= 2,
+    10,
+  )
+  await new Promise((resolve) => setTimeout(resolve, 1000))
+  const titles = ((await call("/api/songs/my-songs")).body as unknown as Array<{ title: string }>)
+    .map((song) => song.title)
+    .sort()
+  expect(library.status).toBe(200)
+  expect(titles).toEqual(["Still Standing (Version 1)", "Still Standing (Version 2)"])
+  expect((await call("/api/credits")).body.credits).toBe(5)
+}, 120_000)

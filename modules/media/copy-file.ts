@@ -1,0 +1,40 @@
+import { Readable } from "node:stream"
+import type { ReadableStream } from "node:stream/web"
+import { Data, Effect } from "effect"
+import type { MediaStorage } from "./storage.ts"
+
+export class CopyFailed extends Data.TaggedError("CopyFailed")<{ readonly reason: string }> {}
+
+/** Larger than any song or cover a provider sends; a bigger answer is not a song. */
+const maxBytes = 60 * 1024 * 1024
+
+/** Passes a download on, stopping it once it grows past `maxBytes`, whatever its Content-Length said. */
+async function* capped(body: AsyncIterable<Uint8Array>) {
+  let seen = 0
+  for await (const chunk of body) {
+    seen += chunk.length
+    if (seen > maxBytes) throw new Error(`larger than ${maxBytes} bytes`)
+    yield chunk
+  }
+}
+
+/** Copies a file from a provider's address into our storage, whole or not at all. */
+export const copyFromUrl = (storage: MediaStorage["Type"], url: string, key: string) =>
+  Effect.tryPromise({
+    try: (signal) =>
+      fetch(url, { signal: AbortSignal.any([signal, AbortSignal.timeout(120_000)]) }),
+    catch: (error) => new CopyFailed({ reason: `could not fetch ${url}: ${String(error)}` }),
+  }).pipe(
+    Effect.filterOrFail(
+      (response) => response.ok && response.body !== null,
+      (response) => new CopyFailed({ reason: `${url} answered ${response.status}` }),
+    ),
+    Effect.flatMap((response) =>
+      storage.put(key, Readable.from(capped(response.body as ReadableStream<Uint8Array>))).pipe(
+        Effect.orDie,
+        Effect.catchAllDefect((defect) =>
+          Effect.fail(new CopyFailed({ reason: `${url}: ${String(defect)}` })),
+        ),
+      ),
+    ),
+  )

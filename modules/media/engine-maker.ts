@@ -1,0 +1,86 @@
+import { createHash } from "node:crypto"
+import { createReadStream } from "node:fs"
+import { mkdtemp, rm } from "node:fs/promises"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { Duration, Effect } from "effect"
+import type { GeneratedVersion } from "#events/contracts/media.ts"
+import { MediaConfig } from "./config.ts"
+import { MusicEngine } from "./music-engine.ts"
+import { type MusicMaker, StepFailed, versionIdOf, versionKeys } from "./music-maker.ts"
+import { MediaStorage } from "./storage.ts"
+
+/** Like a provider, the engine makes two versions of every song. */
+const versionsPerSong = 2
+
+/** Each version its own seed, the same on every try: a resumed render gives the same song. */
+const seedOf = (generationId: string, index: number) =>
+  createHash("sha256").update(`${generationId}/${index}`).digest().readUInt32BE(0)
+
+const scratchDirectory = Effect.acquireRelease(
+  Effect.promise(() => mkdtemp(join(tmpdir(), "melody-render-"))),
+  (directory) => Effect.promise(() => rm(directory, { recursive: true, force: true })),
+)
+
+/**
+ * The project's own engine as a music maker: one version per step, rendered in a child process and
+ * stored; the first is a preview (FIRST_SUCCESS) while the second renders.
+ */
+export const makeEngineMaker = Effect.gen(function* () {
+  const engine = yield* MusicEngine
+  const storage = yield* MediaStorage
+  const config = yield* MediaConfig
+
+  const render = (generation: Parameters<MusicMaker>[0], index: number) =>
+    Effect.scoped(
+      Effect.gen(function* () {
+        const { generationId, title, lyrics, style } = generation.request
+        const song = yield* engine.render({
+          title,
+          lyrics,
+          style,
+          seed: seedOf(generationId, index),
+          outDir: yield* scratchDirectory,
+          timeoutMs: Duration.toMillis(config.renderTimeout),
+        })
+        const keys = versionKeys(generationId, index)
+        yield* storage.put(keys.audio, createReadStream(song.mp3Path)).pipe(Effect.orDie)
+        return {
+          versionId: versionIdOf(generationId, index),
+          index,
+          audioKey: keys.audio,
+          imageKey: null,
+          sourceImageUrl: null,
+          durationMs: Math.round(song.durationMs),
+        } satisfies GeneratedVersion
+      }),
+    ).pipe(
+      Effect.mapError(
+        (error) =>
+          new StepFailed({
+            status: "GENERATE_AUDIO_FAILED",
+            reason: `The music engine failed: ${error.reason}`,
+            // A render that failed or ran out of time would do the same again: the credits go back now.
+            retryable: false,
+          }),
+      ),
+    )
+
+  const maker: MusicMaker = (generation, record) =>
+    Effect.gen(function* () {
+      const { generationId } = generation.request
+      if (generation.taskId === null) {
+        yield* record({ _tag: "RecordSubmission", taskId: `engine-${generationId}` })
+        yield* record({ _tag: "RecordProgress", status: "TEXT_SUCCESS", versions: [] })
+      }
+      const index = generation.versions.length + 1
+      const version = yield* render(generation, index)
+      if (index < versionsPerSong) {
+        yield* record({ _tag: "RecordProgress", status: "FIRST_SUCCESS", versions: [version] })
+        return "now"
+      }
+      yield* record({ _tag: "RecordSuccess", versions: [...generation.versions, version] })
+      return "done"
+    })
+  return maker
+})

@@ -1,0 +1,395 @@
+import { createServer } from "node:net"
+import { join } from "node:path"
+import { SqlClient } from "@effect/sql"
+import { describe, expect } from "@effect/vitest"
+import { Effect, Schedule } from "effect"
+import { type browser, describeApp, request, runJobs, settle, signUp } from "#app/testing.ts"
+import { billingStreams } from "#events/contracts/billing.ts"
+import { EventStore } from "#events/store/index.ts"
+import { sineMp3 } from "#events/test-audio.ts"
+import { Generations } from "./generations.ts"
+import { startFakeMusicApi, type TaskPlan } from "./music-api.fake.ts"
+
+type Browser = ReturnType<typeof browser>
+interface Status {
+  readonly status: string
+  readonly songs: ReadonlyArray<{
+    readonly id: string
+    readonly audioUrl: string
+    readonly audio_url: string
+    readonly streamAudioUrl: string
+    readonly title: string
+    readonly duration: number
+    readonly prompt: string
+    readonly imageUrl: string | null
+  }>
+  readonly error: string | null
+  readonly creditRefund: { readonly refunded: boolean; readonly amount: number } | null
+}
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number }
+      probe.close(() => resolve(port))
+    })
+  })
+
+const audio = await Effect.runPromise(sineMp3(1, 523))
+const fake = await startFakeMusicApi({ apiKey: "music-test-key", audio, fileLifetimeMs: 1500 })
+const port = await freePort()
+const callbackSecret = "callback-secret-for-tests"
+
+const env = {
+  REGISTRATIONS_PER_ADDRESS: "1000",
+  SIGNUP_CREDITS: "50",
+  GENERATIONS_PER_HOUR: "1000",
+  GENERATION_POLL_SECONDS: "0.2",
+  MUSIC_API_URL: fake.url,
+  MUSIC_API_KEY: "music-test-key",
+  MUSIC_CALLBACK_SECRET: callbackSecret,
+}
+
+const song = {
+  title: "Harbour Lights",
+  lyrics: "[Verse 1]\nLights on the water",
+  style: "folk, female vocals",
+}
+
+const credits = (person: Browser) =>
+  Effect.flatMap(settle, () =>
+    Effect.map(
+      person.get("/api/credits"),
+      (answer) => (answer.body as { credits: number }).credits,
+    ),
+  )
+
+const statusOf = (person: Browser, taskId: string) =>
+  Effect.map(person.get(`/api/check-song-status?taskId=${taskId}`), (a) => a.body as Status)
+
+const isOver = (status: string) => status === "SUCCESS" || /FAILED|ERROR|TIMEOUT/.test(status)
+
+/** Runs the worker's jobs until the generation is over, as the worker would. */
+const finish = (person: Browser, taskId: string) =>
+  Effect.gen(function* () {
+    for (let round = 0; round < 400; round++) {
+      yield* runJobs
+      yield* settle
+      const status = yield* statusOf(person, taskId)
+      if (isOver(status.status)) return status
+      yield* Effect.sleep("25 millis")
+    }
+    return yield* Effect.die(new Error(`generation ${taskId} never finished`))
+  })
+
+const start = (person: Browser, plan: TaskPlan = {}) =>
+  Effect.gen(function* () {
+    fake.planNext(plan)
+    const answer = yield* person.post("/api/generate-song", song)
+    expect(answer.status).toBe(200)
+    return (answer.body as { taskId: string }).taskId
+  })
+
+interface LibrarySong {
+  readonly title: string
+  readonly isPublic: boolean
+  readonly taskId: string
+}
+
+/** The library once it holds `count` songs: the catalog saves versions in its own reaction, moments later. */
+const librarySongs = (person: Browser, count: number) =>
+  person.get("/api/songs/my-songs").pipe(
+    Effect.map((answer) => answer.body as ReadonlyArray<LibrarySong>),
+    Effect.filterOrFail((songs) => songs.length >= count),
+    Effect.retry(Schedule.spaced("50 millis").pipe(Schedule.upTo("5 seconds"))),
+    Effect.orElse(() =>
+      Effect.map(person.get("/api/songs/my-songs"), (a) => a.body as ReadonlyArray<LibrarySong>),
+    ),
+  )
+
+const newPerson = Effect.tap(signUp("composer"), () => settle)
+
+const refundsOf = (userId: string, generationId: string) =>
+  Effect.gen(function* () {
+    const store = yield* EventStore
+    const events = yield* store.readStream(billingStreams.creditAccount(userId))
+    return events.filter(
+      (e) =>
+        e.type === "CreditsRefunded" &&
+        (e.data as { generationId: string }).generationId === generationId,
+    ).length
+  })
+
+describeApp({
+  env,
+  config: {
+    port,
+    appUrl: `http://127.0.0.1:${port}`,
+    webDist: join(import.meta.dirname, "..", "..", "web", "dist"),
+  },
+})("song generation through a Suno-style provider", (it) => {
+  describe("a request", () => {
+    it.effect("debits 5 credits and gives a task that ends with two versions in the library", () =>
+      Effect.gen(function* () {
+        const { person } = yield* newPerson
+        const taskId = yield* start(person)
+        // Read at once, without waiting for anything: the answer came after the balance showed the debit.
+        const balance = yield* person.get("/api/credits")
+        expect((balance.body as { credits: number }).credits).toBe(45)
+        const done = yield* finish(person, taskId)
+        expect(done.status).toBe("SUCCESS")
+        expect(done.error).toBeNull()
+        expect(done.creditRefund).toBeNull()
+        expect(done.songs).toHaveLength(2)
+        for (const version of done.songs) {
+          expect(version.audioUrl).toMatch(/^\/api\/media\/versions\/.+\/audio$/)
+          expect(version.audio_url).toBe(version.audioUrl)
+          expect(version.prompt).toBe(song.lyrics)
+          expect(version.imageUrl).toMatch(/\/cover$/)
+          const file = yield* person.get(version.audioUrl)
+          expect(file.status).toBe(200)
+          expect(file.headers.get("content-type")).toBe("audio/mpeg")
+        }
+        expect(done.songs.map((s) => s.duration)).toEqual([3.1, 4.1])
+        const ranged = yield* person.send(done.songs[0]!.audioUrl, {
+          headers: { range: "bytes=0-9" },
+        })
+        expect(ranged.status).toBe(206)
+        expect(ranged.headers.get("content-range")).toBe(`bytes 0-9/${audio.byteLength}`)
+        const library = yield* librarySongs(person, 2)
+        expect(library.map((s) => s.title).sort()).toEqual([
+          "Harbour Lights (Version 1)",
+          "Harbour Lights (Version 2)",
+        ])
+        expect(library.every((s) => !s.isPublic && s.taskId === taskId)).toBe(true)
+        expect(yield* credits(person)).toBe(45)
+      }),
+    )
+
+    it.effect(
+      "plays the first version while the second is made, and only then offers downloads",
+      () =>
+        Effect.gen(function* () {
+          const { person } = yield* newPerson
+          const taskId = yield* start(person, {
+            timings: { TEXT_SUCCESS: 0, FIRST_SUCCESS: 0, SUCCESS: 60_000 },
+            callbacks: "none",
+          })
+          let status = yield* statusOf(person, taskId)
+          expect(status.status).toBe("PENDING")
+          for (let round = 0; round < 100 && status.status !== "FIRST_SUCCESS"; round++) {
+            yield* runJobs
+            yield* Effect.sleep("60 millis")
+            status = yield* statusOf(person, taskId)
+          }
+          expect(status.status).toBe("FIRST_SUCCESS")
+          expect(status.songs).toHaveLength(1)
+          expect(status.songs[0]!.audioUrl).toBe("")
+          const preview = yield* person.get(status.songs[0]!.streamAudioUrl)
+          expect(preview.status).toBe(200)
+          // The provider's links expire; ours keep playing.
+          yield* Effect.sleep("1600 millis")
+          expect((yield* person.get(status.songs[0]!.streamAudioUrl)).status).toBe(200)
+        }),
+    )
+
+    it.effect("names what is missing and changes nothing", () =>
+      Effect.gen(function* () {
+        const { person } = yield* newPerson
+        const answer = yield* person.post("/api/generate-song", {
+          title: "  ",
+          lyrics: "",
+          style: "pop",
+        })
+        expect(answer.status).toBe(400)
+        expect(answer.body).toMatchObject({
+          _tag: "MissingInformation",
+          message: "Missing information: lyrics, title",
+          missing: ["lyrics", "title"],
+        })
+        const tooLong = yield* person.post("/api/generate-song", {
+          ...song,
+          title: "x".repeat(201),
+        })
+        expect(tooLong.status).toBe(400)
+        expect(tooLong.text).toContain("Title must be at most 200 characters")
+        expect(yield* credits(person)).toBe(50)
+      }),
+    )
+
+    it.effect("with too few credits is refused with the spec's message", () =>
+      Effect.gen(function* () {
+        const { person } = yield* newPerson
+        for (let i = 0; i < 10; i++) yield* start(person)
+        const answer = yield* person.post("/api/generate-song", song)
+        expect(answer.status).toBe(402)
+        expect(answer.body).toMatchObject({
+          _tag: "InsufficientCredits",
+          message: "You need 5 credits to generate a song. You currently have 0 credits.",
+          balance: 0,
+          needed: 5,
+        })
+      }),
+    )
+
+    it.effect("100 at once with 50 credits start exactly 10 generations and spend exactly 50", () =>
+      Effect.gen(function* () {
+        const { person, user } = yield* newPerson
+        const answers = yield* Effect.all(
+          Array.from({ length: 100 }, () => person.post("/api/generate-song", song)),
+          { concurrency: "unbounded" },
+        )
+        const started = answers.filter((a) => a.status === 200)
+        expect(started).toHaveLength(10)
+        expect(answers.filter((a) => a.status === 402)).toHaveLength(90)
+        expect(new Set(started.map((a) => (a.body as { taskId: string }).taskId)).size).toBe(10)
+        expect(yield* credits(person)).toBe(0)
+        const sql = yield* SqlClient.SqlClient
+        const [row] = yield* sql<{ n: number }>`
+          select count(*)::int as n from events
+           where type = 'SongGenerationRequested' and data->>'userId' = ${user.id}`
+        expect(row?.n).toBe(10)
+      }),
+    )
+
+    it.effect("is for signed-in people, and only its owner may follow it or play it", () =>
+      Effect.gen(function* () {
+        const owner = yield* newPerson
+        const other = yield* newPerson
+        expect((yield* request("/api/generate-song", { method: "POST" })).status).toBe(401)
+        const taskId = yield* start(owner.person)
+        const done = yield* finish(owner.person, taskId)
+        expect((yield* request(`/api/check-song-status?taskId=${taskId}`)).status).toBe(401)
+        expect((yield* other.person.get(`/api/check-song-status?taskId=${taskId}`)).status).toBe(
+          404,
+        )
+        expect((yield* other.person.get(done.songs[0]!.audioUrl)).status).toBe(404)
+        expect((yield* request(done.songs[0]!.audioUrl)).status).toBe(401)
+        expect((yield* owner.person.get("/api/check-song-status?taskId=nope")).status).toBe(404)
+      }),
+    )
+  })
+
+  describe("a failure", () => {
+    for (const stage of ["TEXT_SUCCESS", "FIRST_SUCCESS", "SUCCESS"] as const) {
+      it.effect(
+        `before ${stage}, with every callback twice, refunds the 5 credits exactly once`,
+        () =>
+          Effect.gen(function* () {
+            const { person, user } = yield* newPerson
+            const taskId = yield* start(person, {
+              failAt: { stage, status: "GENERATE_AUDIO_FAILED", errorCode: 501 },
+              callbacks: "twice",
+            })
+            const done = yield* finish(person, taskId)
+            expect(done.status).toBe("GENERATE_AUDIO_FAILED")
+            expect(done.error).toContain("could not make this song")
+            expect(done.creditRefund).toEqual({ refunded: true, amount: 5 })
+            // Late callbacks and polls after the end change nothing.
+            const task = [...fake.tasks.values()].at(-1)!
+            yield* Effect.promise(() => fake.deliverCallback(task.taskId, "GENERATE_AUDIO_FAILED"))
+            yield* Effect.promise(() => fake.deliverCallback(task.taskId, "SUCCESS"))
+            yield* runJobs
+            expect(yield* credits(person)).toBe(50)
+            expect(yield* refundsOf(user.id, taskId)).toBe(1)
+            expect((yield* statusOf(person, taskId)).status).toBe("GENERATE_AUDIO_FAILED")
+          }),
+      )
+    }
+
+    it.effect("for sensitive words says what to change", () =>
+      Effect.gen(function* () {
+        const { person } = yield* newPerson
+        const taskId = yield* start(person, {
+          failAt: { stage: "TEXT_SUCCESS", status: "SENSITIVE_WORD_ERROR", errorCode: 400 },
+          callbacks: "reversed",
+        })
+        const done = yield* finish(person, taskId)
+        expect(done.status).toBe("SENSITIVE_WORD_ERROR")
+        expect(done.error).toContain("Please change them and try again.")
+        expect(done.creditRefund).toEqual({ refunded: true, amount: 5 })
+      }),
+    )
+
+    it.effect("of the request itself refunds at once; a passing refusal is tried again", () =>
+      Effect.gen(function* () {
+        const { person } = yield* newPerson
+        fake.refuseNext({ code: 400, msg: "Invalid parameters" })
+        const refused = yield* start(person)
+        const done = yield* finish(person, refused)
+        expect(done.status).toBe("CREATE_TASK_FAILED")
+        expect(done.error).toContain("Invalid parameters")
+        expect(done.creditRefund).toEqual({ refunded: true, amount: 5 })
+
+        fake.refuseNext({
+          code: 430,
+          msg: "Your call frequency is too high. Please try again later.",
+        })
+        const retried = yield* start(person)
+        expect((yield* finish(person, retried)).status).toBe("SUCCESS")
+        expect(yield* credits(person)).toBe(45)
+      }),
+    )
+  })
+
+  describe("callbacks", () => {
+    it.effect(
+      "with the wrong secret are not found; with the right one they only prompt a look",
+      () =>
+        Effect.gen(function* () {
+          const { person } = yield* newPerson
+          const taskId = yield* start(person, { callbacks: "none" })
+          const wrong = yield* request(`/api/media/callbacks/wrong-secret/${taskId}`, {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify({ code: 200, data: { callbackType: "complete" } }),
+          })
+          expect(wrong.status).toBe(404)
+          const right = yield* request(`/api/media/callbacks/${callbackSecret}/${taskId}`, {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify({ code: 200, data: { callbackType: "complete", data: [] } }),
+          })
+          expect(right.status).toBe(200)
+          expect(right.body).toEqual({ code: 200, msg: "success" })
+          // A callback claiming success does not make it so: the task is still being made.
+          expect((yield* statusOf(person, taskId)).status).not.toBe("SUCCESS")
+          expect((yield* finish(person, taskId)).status).toBe("SUCCESS")
+        }),
+    )
+  })
+
+  describe("a worker that vanishes mid-generation", () => {
+    it.effect(
+      "leaves a generation that another worker takes up and finishes, saving each version once",
+      () =>
+        Effect.gen(function* () {
+          const { person } = yield* newPerson
+          const taskId = yield* start(person, {
+            timings: { TEXT_SUCCESS: 0, FIRST_SUCCESS: 0, SUCCESS: 400 },
+            callbacks: "none",
+          })
+          let status = yield* statusOf(person, taskId)
+          while (status.status !== "FIRST_SUCCESS") {
+            yield* runJobs
+            yield* Effect.sleep("30 millis")
+            status = yield* statusOf(person, taskId)
+          }
+          // The worker dies: its next step is gone, and it is no longer seen on the generation.
+          const sql = yield* SqlClient.SqlClient
+          yield* sql`delete from graphile_worker._private_jobs`
+          yield* sql`update media.running_generations set seen_at = now() - interval '1 minute'`
+          yield* Effect.sleep("500 millis")
+          yield* runJobs
+          expect((yield* statusOf(person, taskId)).status).toBe("FIRST_SUCCESS")
+          const generations = yield* Generations
+          expect(yield* generations.resumeStalled).toBeGreaterThanOrEqual(1)
+          expect(yield* generations.resumeStalled).toBe(0)
+          expect((yield* finish(person, taskId)).status).toBe("SUCCESS")
+          expect(yield* librarySongs(person, 2)).toHaveLength(2)
+          yield* Effect.sleep("300 millis")
+          expect(yield* librarySongs(person, 2)).toHaveLength(2)
+        }),
+    )
+  })
+})

@@ -1,0 +1,201 @@
+import { Data, Either } from "effect"
+import {
+  type GeneratedVersion,
+  type GenerationEvent,
+  type MusicMakerName,
+  SongGenerationFailed,
+  SongGenerationProgressed,
+  SongGenerationRequested,
+  SongGenerationSubmitted,
+  SongGenerationSucceeded,
+} from "#events/contracts/media.ts"
+import type { Decider } from "#events/decider.ts"
+
+/**
+ * One song generation, from the request to its end. Makers report steps more than once and out of order
+ * (callbacks repeat, polls overlap): a step that tells nothing new, or comes after the end, changes nothing.
+ */
+
+export interface GenerationRequest {
+  readonly generationId: string
+  readonly userId: string
+  readonly title: string
+  readonly style: string
+  readonly lyrics: string
+  readonly credits: number
+  readonly maker: MusicMakerName
+  readonly requestedAt: Date
+}
+
+export type GenerationState =
+  | { readonly _tag: "None" }
+  | {
+      readonly _tag: "Running"
+      readonly request: GenerationRequest
+      readonly taskId: string | null
+      readonly status: string
+      readonly versions: ReadonlyArray<GeneratedVersion>
+    }
+  | {
+      readonly _tag: "Succeeded"
+      readonly request: GenerationRequest
+      readonly versions: ReadonlyArray<GeneratedVersion>
+    }
+  | {
+      readonly _tag: "Failed"
+      readonly request: GenerationRequest
+      readonly status: string
+      readonly reason: string
+      readonly versions: ReadonlyArray<GeneratedVersion>
+    }
+
+export type GenerationCommand =
+  | { readonly _tag: "RequestGeneration"; readonly request: GenerationRequest }
+  | { readonly _tag: "RecordSubmission"; readonly taskId: string }
+  | {
+      readonly _tag: "RecordProgress"
+      readonly status: string
+      readonly versions: ReadonlyArray<GeneratedVersion>
+    }
+  | { readonly _tag: "RecordSuccess"; readonly versions: ReadonlyArray<GeneratedVersion> }
+  | { readonly _tag: "RecordFailure"; readonly status: string; readonly reason: string }
+
+export class GenerationExists extends Data.TaggedError("GenerationExists") {}
+export class NoSuchGeneration extends Data.TaggedError("NoSuchGeneration") {}
+export class NoVersions extends Data.TaggedError("NoVersions") {}
+
+export type GenerationRefusal = GenerationExists | NoSuchGeneration | NoVersions
+
+/** The order of the steps a task reports; unknown statuses rank with PENDING. */
+const stepRank = (status: string) =>
+  ({ PENDING: 0, TEXT_SUCCESS: 1, FIRST_SUCCESS: 2 })[status] ?? 0
+
+const isNewer = (
+  running: Extract<GenerationState, { _tag: "Running" }>,
+  status: string,
+  versions: ReadonlyArray<GeneratedVersion>,
+) =>
+  stepRank(status) > stepRank(running.status) ||
+  versions.some((v) => !running.versions.some((known) => known.versionId === v.versionId))
+
+/** Known versions and new ones, by index. */
+const merged = (known: ReadonlyArray<GeneratedVersion>, more: ReadonlyArray<GeneratedVersion>) =>
+  [...known, ...more.filter((v) => !known.some((k) => k.versionId === v.versionId))].sort(
+    (a, b) => a.index - b.index,
+  )
+
+const evolve = (state: GenerationState, event: GenerationEvent): GenerationState => {
+  switch (event._tag) {
+    case "SongGenerationRequested": {
+      const { _tag, ...request } = event
+      return { _tag: "Running", request, taskId: null, status: "PENDING", versions: [] }
+    }
+    case "SongGenerationSubmitted":
+      return state._tag === "Running" ? { ...state, taskId: event.taskId } : state
+    case "SongGenerationProgressed":
+      return state._tag === "Running"
+        ? {
+            ...state,
+            status: stepRank(event.status) > stepRank(state.status) ? event.status : state.status,
+            versions: merged(state.versions, event.versions),
+          }
+        : state
+    case "SongGenerationSucceeded":
+      return state._tag === "Running"
+        ? { _tag: "Succeeded", request: state.request, versions: event.versions }
+        : state
+    case "SongGenerationFailed":
+      return state._tag === "Running"
+        ? {
+            _tag: "Failed",
+            request: state.request,
+            status: event.status,
+            reason: event.reason,
+            versions: state.versions,
+          }
+        : state
+    default: {
+      const unknown: never = event
+      return unknown
+    }
+  }
+}
+
+const nothing = Either.right([])
+
+const decide = (
+  command: GenerationCommand,
+  state: GenerationState,
+): Either.Either<ReadonlyArray<GenerationEvent>, GenerationRefusal> => {
+  if (command._tag === "RequestGeneration") {
+    return state._tag === "None"
+      ? Either.right([new SongGenerationRequested(command.request)])
+      : Either.left(new GenerationExists())
+  }
+  if (state._tag === "None") return Either.left(new NoSuchGeneration())
+  // After its end a generation hears nothing more: late callbacks and overlapping polls are dropped.
+  if (state._tag !== "Running") return nothing
+  const { generationId, userId } = state.request
+  switch (command._tag) {
+    case "RecordSubmission":
+      return state.taskId === null
+        ? Either.right([
+            new SongGenerationSubmitted({ generationId, userId, taskId: command.taskId }),
+          ])
+        : nothing
+    case "RecordProgress":
+      return isNewer(state, command.status, command.versions)
+        ? Either.right([
+            new SongGenerationProgressed({
+              generationId,
+              userId,
+              status:
+                stepRank(command.status) > stepRank(state.status) ? command.status : state.status,
+              versions: merged(state.versions, command.versions),
+            }),
+          ])
+        : nothing
+    case "RecordSuccess":
+      return command.versions.length === 0
+        ? Either.left(new NoVersions())
+        : Either.right([
+            new SongGenerationSucceeded({
+              generationId,
+              userId,
+              title: state.request.title,
+              style: state.request.style,
+              lyrics: state.request.lyrics,
+              versions: command.versions,
+            }),
+          ])
+    case "RecordFailure":
+      return Either.right([
+        new SongGenerationFailed({
+          generationId,
+          userId,
+          status: command.status,
+          reason: command.reason,
+          credits: state.request.credits,
+        }),
+      ])
+    default: {
+      const unknown: never = command
+      return unknown
+    }
+  }
+}
+
+export const generation: Decider<
+  GenerationCommand,
+  GenerationEvent,
+  GenerationState,
+  GenerationRefusal
+> = {
+  initialState: { _tag: "None" },
+  evolve,
+  decide,
+}
+
+/** Whether a maker's status means the task failed (spec: any status containing FAILED, and the rest). */
+export const isFailureStatus = (status: string) =>
+  status.includes("FAILED") || status === "SENSITIVE_WORD_ERROR" || status === "CALLBACK_EXCEPTION"

@@ -1,0 +1,306 @@
+import { SqlClient } from "@effect/sql"
+import { Context, Duration, Effect, Layer, Option, Redacted, Schedule, Schema } from "effect"
+import { v7 as uuidv7 } from "uuid"
+import { Actors } from "#events/contracts/actor.ts"
+import { actorOf, type SignedInUser } from "#events/contracts/auth.ts"
+import { NotFound } from "#events/contracts/http-errors.ts"
+import {
+  GenerationEvent,
+  generationCost,
+  mediaStreams,
+  versionAudioPath,
+} from "#events/contracts/media.ts"
+import { loadAggregate, runCommand } from "#events/decider.ts"
+import { type JobKind, JobQueue } from "#events/jobs.ts"
+import { RateLimiter } from "#events/rate-limit.ts"
+import { EventStore } from "#events/store/index.ts"
+import {
+  CreditRefund,
+  GeneratedSong,
+  type GenerateSongPayload,
+  GenerationStarted,
+  InsufficientCredits,
+  MissingInformation,
+  SongStatus,
+} from "./api.ts"
+import { MediaConfig } from "./config.ts"
+import { makeEngineMaker } from "./engine-maker.ts"
+import { type GenerationCommand, type GenerationState, generation } from "./generation.ts"
+import type { MusicMaker, NextStep, StepFailed } from "./music-maker.ts"
+import { GenerationCredits } from "./ports.ts"
+import { makeProviderMaker } from "./provider-maker.ts"
+
+const notFound = new NotFound({ message: "This song generation does not exist." })
+const jobActor = Actors.system("media")
+
+const streamOf = (generationId: string) => ({
+  decider: generation,
+  events: GenerationEvent,
+  streamId: mediaStreams.generation(generationId),
+})
+
+export const AdvanceGenerationPayload = Schema.Struct({ generationId: Schema.String })
+
+const missingFields = (payload: GenerateSongPayload) =>
+  (["lyrics", "title", "style"] as const).filter((field) => payload[field] === "")
+
+/** A version's audio as the dialog plays it; `final` once the whole generation is done. */
+const songOf = (
+  state: Exclude<GenerationState, { _tag: "None" }>,
+  version: (typeof state.versions)[number],
+) => {
+  const stream = versionAudioPath(version.versionId)
+  const final = state._tag === "Succeeded" ? stream : ""
+  return new GeneratedSong(
+    {
+      id: version.versionId,
+      audioUrl: final,
+      audio_url: final,
+      streamAudioUrl: stream,
+      stream_audio_url: stream,
+      sourceAudioUrl: final,
+      source_audio_url: final,
+      sourceStreamAudioUrl: stream,
+      source_stream_audio_url: stream,
+      title: state.request.title,
+      duration: version.durationMs / 1000,
+      prompt: state.request.lyrics,
+      imageUrl: version.imageKey
+        ? `/api/media/versions/${version.versionId}/cover`
+        : version.sourceImageUrl,
+    },
+    true,
+  )
+}
+
+const make = Effect.gen(function* () {
+  const store = yield* EventStore
+  const sql = yield* SqlClient.SqlClient
+  const credits = yield* GenerationCredits
+  const jobs = yield* JobQueue
+  const limiter = yield* RateLimiter
+  const config = yield* MediaConfig
+  const makers: Record<"engine" | "provider", MusicMaker> = {
+    engine: yield* makeEngineMaker,
+    provider: yield* makeProviderMaker,
+  }
+  const context = yield* Effect.context<EventStore | SqlClient.SqlClient>()
+
+  const load = (generationId: string) =>
+    loadAggregate(streamOf(generationId)).pipe(
+      Effect.map((loaded) => loaded.state),
+      Effect.orDie,
+      Effect.provide(context),
+    )
+
+  const record = (generationId: string) => (command: GenerationCommand) =>
+    runCommand({ ...streamOf(generationId), command, actor: jobActor }).pipe(
+      // Only a step after the end is refused; the stream already says how it went.
+      Effect.catchAll(() => Effect.void),
+      Effect.asVoid,
+      Effect.provide(context),
+    )
+
+  const schedule = (generationId: string, next: Exclude<NextStep, "done">) =>
+    jobs.enqueue(
+      advanceGeneration,
+      { generationId },
+      next === "later"
+        ? {
+            key: `generation-${generationId}`,
+            runAt: new Date(Date.now() + Duration.toMillis(config.pollInterval)),
+          }
+        : { key: `generation-${generationId}` },
+    )
+
+  const seen = (generationId: string) =>
+    sql`update media.running_generations set seen_at = now() where generation_id = ${generationId}`.pipe(
+      Effect.orDie,
+    )
+
+  /** Debit, request and first step commit together: credits are never taken for nothing. */
+  const request = (user: SignedInUser, payload: GenerateSongPayload) =>
+    Effect.gen(function* () {
+      const missing = missingFields(payload)
+      if (missing.length > 0) {
+        return yield* new MissingInformation({
+          message: `Missing information: ${missing.join(", ")}`,
+          missing,
+        })
+      }
+      yield* limiter.hit(`generate-song:${user.userId}`, {
+        max: config.generationsPerHour,
+        per: "1 hour",
+      })
+      const generationId = uuidv7()
+      const debited = yield* store.transaction(
+        Effect.gen(function* () {
+          const position = yield* credits.debit({
+            userId: user.userId,
+            generationId,
+            amount: generationCost,
+            actor: actorOf(user),
+          })
+          yield* runCommand({
+            ...streamOf(generationId),
+            command: {
+              _tag: "RequestGeneration",
+              request: {
+                generationId,
+                userId: user.userId,
+                ...payload,
+                credits: generationCost,
+                maker: Option.isSome(config.musicApi) ? "provider" : "engine",
+                requestedAt: new Date(),
+              },
+            },
+            actor: actorOf(user),
+          }).pipe(Effect.orDie)
+          yield* sql`insert into media.running_generations (generation_id) values (${generationId})`.pipe(
+            Effect.orDie,
+          )
+          yield* schedule(generationId, "now")
+          return position
+        }),
+      )
+      // The balance the screens read shows the debit before the answer goes out.
+      if (debited) yield* credits.shown(debited)
+      return new GenerationStarted({ taskId: generationId })
+    }).pipe(
+      Effect.catchTag("NotEnoughCredits", (refusal) =>
+        Effect.fail(
+          new InsufficientCredits({
+            message: `You need ${refusal.needed} credits to generate a song. You currently have ${refusal.balance} credits.`,
+            balance: refusal.balance,
+            needed: refusal.needed,
+          }),
+        ),
+      ),
+      Effect.withSpan("Generations.request"),
+    )
+
+  /** One step of a running generation, while telling others this worker is on it. */
+  const advance = (generationId: string, lastAttempt: boolean) =>
+    Effect.gen(function* () {
+      const state = yield* load(generationId)
+      if (state._tag !== "Running") {
+        yield* sql`delete from media.running_generations where generation_id = ${generationId}`
+        return
+      }
+      const deadline = state.request.requestedAt.getTime() + Duration.toMillis(config.timeout)
+      if (Date.now() > deadline) {
+        return yield* record(generationId)({
+          _tag: "RecordFailure",
+          status: "TIMEOUT",
+          reason: "The song took too long to generate.",
+        })
+      }
+      const heartbeat = seen(generationId).pipe(
+        Effect.repeat(Schedule.spaced(Duration.unsafeDivide(config.stalledAfter, 3))),
+      )
+      const next = yield* makers[state.request.maker](state, record(generationId)).pipe(
+        Effect.raceFirst(Effect.zipRight(heartbeat, Effect.never)),
+        Effect.catchTag("StepFailed", (failed: StepFailed) =>
+          failed.retryable && !lastAttempt
+            ? Effect.fail(failed)
+            : Effect.as(
+                record(generationId)({
+                  _tag: "RecordFailure",
+                  status: failed.status,
+                  reason: failed.reason,
+                }),
+                "done" as const,
+              ),
+        ),
+      )
+      if (next !== "done") yield* schedule(generationId, next)
+    }).pipe(
+      Effect.catchTag("SqlError", Effect.die),
+      Effect.withSpan("Generations.advance", { attributes: { generationId } }),
+    )
+
+  /** Generations whose worker vanished (a crash, `kill -9`) are scheduled again. */
+  const resumeStalled = Effect.gen(function* () {
+    const stalled = yield* sql<{ generation_id: string }>`
+      update media.running_generations set seen_at = now()
+       where seen_at < now() - make_interval(secs => ${Duration.toSeconds(config.stalledAfter)})
+      returning generation_id`
+    yield* Effect.forEach(stalled, (row) => schedule(row.generation_id, "now"), { discard: true })
+    return stalled.length
+  }).pipe(Effect.orDie)
+
+  /** The owner's view of a generation (spec: check-song-status). */
+  const status = (user: SignedInUser, generationId: string) =>
+    Effect.gen(function* () {
+      const state = yield* load(generationId)
+      if (state._tag === "None" || state.request.userId !== user.userId) {
+        return yield* notFound
+      }
+      const songs = state.versions.map((version) => songOf(state, version))
+      if (state._tag !== "Failed") {
+        const current = state._tag === "Succeeded" ? "SUCCESS" : state.status
+        return new SongStatus({ status: current, songs, error: null, creditRefund: null })
+      }
+      // Billing refunds in its own reaction, moments after the failure: wait for it a little.
+      const refunded = yield* credits.refunded(user.userId, generationId).pipe(
+        Effect.filterOrFail((done) => done),
+        Effect.retry(Schedule.spaced("100 millis").pipe(Schedule.upTo("3 seconds"))),
+        Effect.orElseSucceed(() => false),
+      )
+      return new SongStatus({
+        status: state.status,
+        songs,
+        error: state.reason,
+        creditRefund: new CreditRefund({ refunded, amount: refunded ? state.request.credits : 0 }),
+      })
+    })
+
+  /** A provider's callback only says "look now": the poll that follows is the truth. */
+  const callback = (secret: string, generationId: string) =>
+    Effect.gen(function* () {
+      const expected = Option.map(config.musicApi, (api) => Redacted.value(api.callbackSecret))
+      if (Option.isNone(expected) || expected.value !== secret) return yield* notFound
+      const state = yield* load(generationId)
+      if (state._tag === "Running") yield* schedule(generationId, "now")
+      return { code: 200, msg: "success" }
+    })
+
+  /** A version's stored file, for its owner only. */
+  const versionFile = (user: SignedInUser, generationId: string, index: number) =>
+    Effect.gen(function* () {
+      const state = yield* load(generationId)
+      if (state._tag === "None" || state.request.userId !== user.userId) return yield* notFound
+      const version = state.versions.find((v) => v.index === index)
+      if (!version) return yield* notFound
+      return { version, title: state.request.title }
+    })
+
+  /** How often to look for stalled generations: often enough to find one soon after it stalls. */
+  const recoveryInterval = Duration.min(
+    Duration.seconds(10),
+    Duration.unsafeDivide(config.stalledAfter, 2),
+  )
+
+  return { request, advance, resumeStalled, recoveryInterval, status, callback, versionFile }
+})
+
+export class Generations extends Context.Tag("@melody/media/Generations")<
+  Generations,
+  Effect.Effect.Success<typeof make>
+>() {
+  static readonly live = Layer.effect(Generations, make)
+}
+
+/**
+ * One step of a generation. Retryable failures are retried with the worker's backoff; the last attempt
+ * records the failure, so the credits come back.
+ */
+export const advanceGeneration: JobKind<typeof AdvanceGenerationPayload.Type, Generations> = {
+  name: "media:advance-generation",
+  payload: AdvanceGenerationPayload,
+  maxAttempts: 5,
+  run: ({ generationId }, job) =>
+    Effect.flatMap(Generations, (generations) =>
+      generations.advance(generationId, job.attempt >= job.maxAttempts),
+    ),
+}

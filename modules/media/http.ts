@@ -1,0 +1,64 @@
+import { HttpApiBuilder, HttpServerRequest } from "@effect/platform"
+import { Effect } from "effect"
+import { moduleApi } from "#events/contracts/api-id.ts"
+import { CurrentUser, type SignedInUser } from "#events/contracts/auth.ts"
+import { NotFound } from "#events/contracts/http-errors.ts"
+import { fileName, fileResponse } from "#events/file-response.ts"
+import { MediaApi } from "./api.ts"
+import { Generations } from "./generations.ts"
+import { generationOfVersion } from "./music-maker.ts"
+import { MediaStorage } from "./storage.ts"
+
+const Api = moduleApi(MediaApi)
+const notFound = new NotFound({ message: "This version does not exist." })
+
+export const MediaHttpLive = HttpApiBuilder.group(Api, "media", (handlers) =>
+  Effect.gen(function* () {
+    const generations = yield* Generations
+    const storage = yield* MediaStorage
+
+    /** A version's file, for its owner, with ranges for the players. */
+    const serve = (
+      user: SignedInUser,
+      versionId: string,
+      pick: (version: { audioKey: string; imageKey: string | null }) => string | null,
+      download: boolean,
+    ) =>
+      Effect.gen(function* () {
+        const ids = generationOfVersion(versionId)
+        if (!ids) return yield* notFound
+        const { version, title } = yield* generations.versionFile(user, ids.generationId, ids.index)
+        const key = pick(version)
+        const file = key === null ? undefined : yield* storage.stat(key).pipe(Effect.orDie)
+        if (key === null || file === undefined) return yield* notFound
+        const request = yield* HttpServerRequest.HttpServerRequest
+        return yield* fileResponse({
+          ...file,
+          rangeHeader: request.headers.range,
+          open: (range) => storage.read(key, range).pipe(Effect.orDie),
+          downloadName: download ? fileName(`${title} (Version ${ids.index})`, "mp3") : undefined,
+        })
+      })
+
+    return handlers
+      .handle("generateSong", ({ payload }) =>
+        Effect.flatMap(CurrentUser, (user) => generations.request(user, payload)),
+      )
+      .handle("songStatus", ({ urlParams }) =>
+        Effect.flatMap(CurrentUser, (user) => generations.status(user, urlParams.taskId)),
+      )
+      .handle("versionAudio", ({ path, urlParams }) =>
+        Effect.flatMap(CurrentUser, (user) =>
+          serve(user, path.versionId, (v) => v.audioKey, urlParams.download !== undefined),
+        ),
+      )
+      .handle("versionCover", ({ path }) =>
+        Effect.flatMap(CurrentUser, (user) =>
+          serve(user, path.versionId, (v) => v.imageKey, false),
+        ),
+      )
+      .handle("providerCallback", ({ path }) =>
+        generations.callback(path.secret, path.generationId),
+      )
+  }),
+)

@@ -1,0 +1,294 @@
+import { randomBytes } from "node:crypto"
+import { createServer, type ServerResponse } from "node:http"
+import type { AddressInfo } from "node:net"
+import { text } from "node:stream/consumers"
+
+/**
+ * A local Suno-style music API for tests: the sunoapi.org envelope (`{ code, msg, data }`, refusals with
+ * HTTP 200), bearer keys, the generate request's rules, tasks of two songs that move through PENDING,
+ * TEXT_SUCCESS, FIRST_SUCCESS (track 0 done, track 1 only streaming) and SUCCESS on a timeline,
+ * snake_case callbacks, file links that expire, and whatever failure a test plans for its next task.
+ */
+
+export type Stage = "TEXT_SUCCESS" | "FIRST_SUCCESS" | "SUCCESS"
+const stages: ReadonlyArray<Stage> = ["TEXT_SUCCESS", "FIRST_SUCCESS", "SUCCESS"]
+
+export interface TaskPlan {
+  /** When each stage is reached, in ms after the task is created. */
+  readonly timings?: Readonly<Record<Stage, number>>
+  /** The task fails instead of reaching this stage, with this status. */
+  readonly failAt?: { readonly stage: Stage; readonly status: string; readonly errorCode?: number }
+  /** The task never leaves PENDING. */
+  readonly stuck?: boolean
+  /** Each look at the task is answered this late (a slow provider: the step is in flight meanwhile). */
+  readonly slowAnswersMs?: number
+  /** How callbacks arrive: each once, each twice, in reverse order at the end, or not at all. */
+  readonly callbacks?: "once" | "twice" | "reversed" | "none"
+}
+
+export interface FakeTask {
+  readonly taskId: string
+  readonly body: Record<string, unknown>
+  readonly plan: TaskPlan
+  readonly createdAt: number
+  readonly songIds: readonly [string, string]
+}
+
+export interface FakeMusicApiOptions {
+  readonly apiKey: string
+  /** The MP3 every track plays, and the cover every track shows. */
+  readonly audio: Uint8Array
+  readonly cover?: Uint8Array
+  /** File links stop working this long after a stage gives them out. */
+  readonly fileLifetimeMs?: number
+}
+
+const defaultTimings: Record<Stage, number> = { TEXT_SUCCESS: 50, FIRST_SUCCESS: 150, SUCCESS: 300 }
+const models = ["V4", "V4_5", "V4_5PLUS", "V4_5ALL", "V5"]
+const tiny = Buffer.from("ffd8ffe000104a464946", "hex")
+
+const send = (response: ServerResponse, status: number, body: unknown) => {
+  response.writeHead(status, { "content-type": "application/json" })
+  response.end(JSON.stringify(body))
+}
+const answer = (response: ServerResponse, code: number, msg: string, data: unknown = null) =>
+  send(response, 200, { code, msg, data })
+
+export const startFakeMusicApi = async (options: FakeMusicApiOptions) => {
+  const tasks = new Map<string, FakeTask>()
+  const fileIssuedAt = new Map<string, number>()
+  const plans: Array<TaskPlan> = []
+  const refusals: Array<{ code: number; msg: string; http?: number }> = []
+  const requests: Array<{ method: string; path: string }> = []
+  const timers = new Set<NodeJS.Timeout>()
+  let recordInfoCalls = 0
+
+  const base = () => `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  const fileUrl = (id: string, extension: "mp3" | "jpeg") => {
+    const name = `${Buffer.from(id).toString("base64url")}.${extension}`
+    if (!fileIssuedAt.has(name)) fileIssuedAt.set(name, Date.now())
+    return `${base()}/files/${name}`
+  }
+
+  const reached = (task: FakeTask, now = Date.now()) => {
+    if (task.plan.stuck) return "PENDING"
+    const timings = task.plan.timings ?? defaultTimings
+    let status = "PENDING"
+    for (const stage of stages) {
+      if (now - task.createdAt < timings[stage]) break
+      if (task.plan.failAt?.stage === stage) return task.plan.failAt.status
+      status = stage
+    }
+    return status
+  }
+
+  const track = (task: FakeTask, index: 0 | 1, status: string, style: "camel" | "snake") => {
+    const id = task.songIds[index]
+    const done = status === "SUCCESS" || (status === "FIRST_SUCCESS" && index === 0)
+    const streaming = done || status === "FIRST_SUCCESS"
+    const fields = {
+      id,
+      audioUrl: done ? fileUrl(id, "mp3") : "",
+      sourceAudioUrl: done ? fileUrl(id, "mp3") : "",
+      streamAudioUrl: streaming ? `${base()}/stream/${id}` : "",
+      sourceStreamAudioUrl: streaming ? `${base()}/stream/${id}` : "",
+      imageUrl: done ? fileUrl(id, "jpeg") : "",
+      sourceImageUrl: done ? `https://cdn2.suno.example/image_${id}.jpeg` : "",
+      prompt: String(task.body.prompt ?? ""),
+      modelName: "chirp-v4",
+      title: String(task.body.title ?? ""),
+      tags: String(task.body.style ?? ""),
+      createTime: task.createdAt,
+      duration: status === "SUCCESS" ? 3.1 + index : null,
+    }
+    if (style === "camel") return fields
+    return Object.fromEntries(
+      Object.entries(fields).map(([key, value]) => [
+        key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`),
+        value,
+      ]),
+    )
+  }
+
+  const tracksAt = (task: FakeTask, status: string, style: "camel" | "snake") =>
+    status === "PENDING" || status === task.plan.failAt?.status
+      ? []
+      : [track(task, 0, status, style), track(task, 1, status, style)]
+
+  const callback = (task: FakeTask, status: string) => {
+    const failed = status !== "TEXT_SUCCESS" && status !== "FIRST_SUCCESS" && status !== "SUCCESS"
+    const type = failed
+      ? "error"
+      : ({ TEXT_SUCCESS: "text", FIRST_SUCCESS: "first", SUCCESS: "complete" } as const)[
+          status as Stage
+        ]
+    return {
+      code: failed ? (task.plan.failAt?.errorCode ?? 501) : 200,
+      msg: failed ? "Audio generation failed." : "All generated successfully.",
+      data: {
+        callbackType: type,
+        task_id: task.taskId,
+        data: type === "text" || failed ? [] : tracksAt(task, status, "snake"),
+      },
+    }
+  }
+
+  const post = (url: string, body: unknown) =>
+    fetch(url, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    }).catch(() => undefined)
+
+  const scheduleCallbacks = (task: FakeTask) => {
+    const mode = task.plan.callbacks ?? "once"
+    if (mode === "none" || task.plan.stuck) return
+    const url = String(task.body.callBackUrl)
+    const timings = task.plan.timings ?? defaultTimings
+    const due: Array<{ at: number; status: string }> = []
+    for (const stage of stages) {
+      const status = task.plan.failAt?.stage === stage ? task.plan.failAt.status : stage
+      due.push({ at: timings[stage], status })
+      if (status !== stage) break
+    }
+    const deliveries =
+      mode === "reversed"
+        ? due.map((d) => ({ at: due.at(-1)!.at, status: d.status })).reverse()
+        : mode === "twice"
+          ? due.flatMap((d) => [d, d])
+          : due
+    deliveries.forEach(({ at, status }, i) => {
+      const timer = setTimeout(() => {
+        timers.delete(timer)
+        void post(url, callback(task, status))
+      }, at + i)
+      timers.add(timer)
+    })
+  }
+
+  const generate = (body: Record<string, unknown>, response: ServerResponse) => {
+    const refusal = refusals.shift()
+    if (refusal) {
+      if (refusal.http) return send(response, refusal.http, { error: refusal.msg })
+      return answer(response, refusal.code, refusal.msg)
+    }
+    const { customMode, instrumental, model, title, style, prompt, callBackUrl } = body
+    if (typeof customMode !== "boolean" || typeof instrumental !== "boolean") {
+      return answer(response, 400, "customMode and instrumental are required")
+    }
+    if (typeof model !== "string" || !models.includes(model)) {
+      return answer(response, 400, `model must be one of ${models.join(", ")}`)
+    }
+    if (typeof callBackUrl !== "string" || !/^https?:\/\//.test(callBackUrl)) {
+      return answer(response, 400, "callBackUrl is required")
+    }
+    if (
+      customMode &&
+      (typeof title !== "string" || typeof style !== "string" || !title || !style)
+    ) {
+      return answer(response, 400, "title and style are required in custom mode")
+    }
+    if (customMode && !instrumental && (typeof prompt !== "string" || !prompt)) {
+      return answer(response, 400, "prompt is required in custom mode with vocals")
+    }
+    const titleLimit = model === "V4" || model === "V4_5ALL" ? 80 : 100
+    if (
+      String(title).length > titleLimit ||
+      String(prompt ?? "").length > (model === "V4" ? 3000 : 5000)
+    ) {
+      return answer(response, 413, "Theme or prompt too long")
+    }
+    const task: FakeTask = {
+      taskId: randomBytes(16).toString("hex"),
+      body,
+      plan: plans.shift() ?? {},
+      createdAt: Date.now(),
+      songIds: [crypto.randomUUID(), crypto.randomUUID()],
+    }
+    tasks.set(task.taskId, task)
+    scheduleCallbacks(task)
+    return answer(response, 200, "success", { taskId: task.taskId })
+  }
+
+  const recordInfo = async (taskId: string, response: ServerResponse) => {
+    recordInfoCalls++
+    const task = tasks.get(taskId)
+    if (!task) return answer(response, 400, "task not found")
+    if (task.plan.slowAnswersMs) {
+      await new Promise((resolve) => setTimeout(resolve, task.plan.slowAnswersMs))
+    }
+    const status = reached(task)
+    const failed = task.plan.failAt && status === task.plan.failAt.status
+    return answer(response, 200, "success", {
+      taskId,
+      parentMusicId: "",
+      param: JSON.stringify(task.body),
+      response: status === "PENDING" ? null : { taskId, sunoData: tracksAt(task, status, "camel") },
+      status,
+      type: "chirp-v4",
+      operationType: "generate",
+      errorCode: failed ? (task.plan.failAt?.errorCode ?? 501) : null,
+      errorMessage: failed ? "Generation failed, please retry." : null,
+      createTime: task.createdAt,
+    })
+  }
+
+  const server = createServer(async (request, response) => {
+    const url = new URL(request.url ?? "/", "http://fake")
+    requests.push({ method: request.method ?? "", path: url.pathname })
+    if (url.pathname.startsWith("/files/")) {
+      const name = url.pathname.slice("/files/".length)
+      const issued = fileIssuedAt.get(name)
+      if (issued === undefined || Date.now() - issued > (options.fileLifetimeMs ?? 60_000)) {
+        response.writeHead(404).end()
+        return
+      }
+      const isAudio = name.endsWith(".mp3")
+      response.writeHead(200, { "content-type": isAudio ? "audio/mpeg" : "image/jpeg" })
+      response.end(isAudio ? options.audio : (options.cover ?? tiny))
+      return
+    }
+    if (request.headers.authorization !== `Bearer ${options.apiKey}`) {
+      return answer(response, 401, "Unauthorized access")
+    }
+    if (request.method === "POST" && url.pathname === "/api/v1/generate") {
+      const raw = await text(request)
+      let body: Record<string, unknown>
+      try {
+        body = JSON.parse(raw) as Record<string, unknown>
+      } catch {
+        return answer(response, 400, "Invalid JSON")
+      }
+      return generate(body, response)
+    }
+    if (request.method === "GET" && url.pathname === "/api/v1/generate/record-info") {
+      return recordInfo(url.searchParams.get("taskId") ?? "", response)
+    }
+    return answer(response, 404, "Invalid request method or path")
+  })
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
+
+  return {
+    url: base(),
+    tasks,
+    requests,
+    recordInfoCalls: () => recordInfoCalls,
+    /** How the next task created will go. */
+    planNext: (plan: TaskPlan) => plans.push(plan),
+    /** The next generate request is refused with this code (in the body), or this HTTP status. */
+    refuseNext: (refusal: { code: number; msg: string; http?: number }) => refusals.push(refusal),
+    /** Delivers a callback for a task now, as the provider would (tests replay them). */
+    deliverCallback: (taskId: string, status: string) => {
+      const task = tasks.get(taskId)!
+      return post(String(task.body.callBackUrl), callback(task, status))
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const timer of timers) clearTimeout(timer)
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
+  }
+}
+
+export type FakeMusicApi = Awaited<ReturnType<typeof startFakeMusicApi>>

@@ -1,0 +1,198 @@
+import { Context, Data, Effect, Layer, Option, Redacted, Schema } from "effect"
+import { MediaConfig, type MusicApiSettings } from "./config.ts"
+
+/**
+ * A Suno-style music API (sunoapi.org and its twins): `POST /api/v1/generate` starts a task of two songs,
+ * `GET /api/v1/generate/record-info` tells how far it is. Every answer is `{ code, msg, data }`, and `code`
+ * carries refusals even when HTTP says 200.
+ */
+
+export interface ProviderTrack {
+  readonly id: string
+  /** The final MP3; empty until the track is done. */
+  readonly audioUrl: string
+  readonly streamAudioUrl: string
+  readonly imageUrl: string
+  readonly sourceImageUrl: string
+  readonly durationSeconds: number | null
+}
+
+export interface ProviderTask {
+  readonly status: string
+  readonly tracks: ReadonlyArray<ProviderTrack>
+  readonly errorMessage: string | null
+}
+
+export interface SongOrder {
+  readonly title: string
+  readonly style: string
+  readonly lyrics: string
+  readonly callbackUrl: string
+}
+
+/** The provider said no, or could not be reached; `retryable` refusals may pass later. */
+export class ProviderRefused extends Data.TaggedError("ProviderRefused")<{
+  readonly code: number
+  readonly message: string
+  readonly retryable: boolean
+}> {}
+
+/** Codes of both vendors' tables; the ambiguous 429 is told apart by its message. */
+const refusal = (code: number, msg: string) => {
+  const outOfCredits = code === 402 || (code === 429 && /credit/i.test(msg))
+  const retryable = !outOfCredits && [405, 429, 430, 455, 500, 502, 503, 504].includes(code)
+  return new ProviderRefused({
+    code,
+    message: msg || `The music service answered ${code}.`,
+    retryable,
+  })
+}
+
+const Envelope = Schema.Struct({
+  code: Schema.Number,
+  msg: Schema.optionalWith(Schema.String, { default: () => "" }),
+  data: Schema.optional(Schema.Unknown),
+})
+
+const text = Schema.optionalWith(Schema.NullOr(Schema.String), { default: () => null })
+
+const Track = Schema.Struct({
+  id: Schema.String,
+  audioUrl: text,
+  streamAudioUrl: text,
+  imageUrl: text,
+  sourceImageUrl: text,
+  duration: Schema.optionalWith(Schema.NullOr(Schema.Number), { default: () => null }),
+})
+
+const RecordInfo = Schema.Struct({
+  status: Schema.optionalWith(Schema.NullOr(Schema.String), { default: () => null }),
+  errorMessage: text,
+  response: Schema.optionalWith(
+    Schema.NullOr(
+      Schema.Struct({
+        sunoData: Schema.optionalWith(Schema.NullOr(Schema.Array(Track)), {
+          default: () => null,
+        }),
+      }),
+    ),
+    { default: () => null },
+  ),
+})
+
+const Submitted = Schema.Struct({ taskId: Schema.String })
+
+const toTrack = (track: typeof Track.Type): ProviderTrack => ({
+  id: track.id,
+  audioUrl: track.audioUrl ?? "",
+  streamAudioUrl: track.streamAudioUrl ?? "",
+  imageUrl: track.imageUrl ?? "",
+  sourceImageUrl: track.sourceImageUrl ?? "",
+  durationSeconds: track.duration,
+})
+
+const makeClient = (settings: MusicApiSettings) => {
+  const call = <A, I>(path: string, init: RequestInit, schema: Schema.Schema<A, I>) =>
+    Effect.tryPromise({
+      try: async (signal) => {
+        const response = await fetch(new URL(path, settings.url), {
+          ...init,
+          signal: AbortSignal.any([signal, AbortSignal.timeout(30_000)]),
+          headers: {
+            authorization: `Bearer ${Redacted.value(settings.key)}`,
+            "content-type": "application/json",
+            accept: "application/json",
+          },
+        })
+        return { status: response.status, body: await response.text() }
+      },
+      catch: (error) =>
+        new ProviderRefused({
+          code: 0,
+          message: `The music service could not be reached: ${error instanceof Error ? error.message : String(error)}`,
+          retryable: true,
+        }),
+    }).pipe(
+      Effect.flatMap(({ status, body }) => {
+        const envelope = Schema.decodeUnknownOption(Schema.parseJson(Envelope))(body)
+        if (Option.isNone(envelope)) return Effect.fail(refusal(status === 200 ? 500 : status, ""))
+        const { code, msg, data } = envelope.value
+        if (status !== 200 || code !== 200)
+          return Effect.fail(refusal(code === 200 ? status : code, msg))
+        return Schema.decodeUnknown(schema)(data).pipe(
+          Effect.mapError(
+            () =>
+              new ProviderRefused({
+                code: 500,
+                message: "The music service's answer was not understood.",
+                retryable: true,
+              }),
+          ),
+        )
+      }),
+    )
+
+  return {
+    generate: (order: SongOrder) =>
+      Effect.map(
+        call(
+          "/api/v1/generate",
+          {
+            method: "POST",
+            body: JSON.stringify({
+              customMode: true,
+              instrumental: false,
+              model: settings.model,
+              title: order.title,
+              style: order.style,
+              prompt: order.lyrics,
+              callBackUrl: order.callbackUrl,
+            }),
+          },
+          Submitted,
+        ),
+        (data) => data.taskId,
+      ),
+    task: (taskId: string) =>
+      Effect.map(
+        call(
+          `/api/v1/generate/record-info?taskId=${encodeURIComponent(taskId)}`,
+          { method: "GET" },
+          RecordInfo,
+        ),
+        (info): ProviderTask => ({
+          status: info.status ?? "PENDING",
+          tracks: (info.response?.sunoData ?? []).map(toTrack),
+          errorMessage: info.errorMessage,
+        }),
+      ),
+  }
+}
+
+export class MusicApi extends Context.Tag("@melody/media/MusicApi")<
+  MusicApi,
+  {
+    readonly generate: (order: SongOrder) => Effect.Effect<string, ProviderRefused>
+    readonly task: (taskId: string) => Effect.Effect<ProviderTask, ProviderRefused>
+  }
+>() {
+  /** The configured API; without one, every call is refused (the engine makes the music then). */
+  static readonly live = Layer.effect(
+    MusicApi,
+    Effect.map(MediaConfig, (config) =>
+      Option.match(config.musicApi, {
+        onSome: makeClient,
+        onNone: () => {
+          const none = Effect.fail(
+            new ProviderRefused({
+              code: 0,
+              message: "No music API is configured.",
+              retryable: false,
+            }),
+          )
+          return { generate: () => none, task: () => none }
+        },
+      }),
+    ),
+  )
+}

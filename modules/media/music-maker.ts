@@ -1,0 +1,37 @@
+import { Data, type Effect } from "effect"
+import type { GenerationCommand, GenerationState } from "./generation.ts"
+
+export type RunningGeneration = Extract<GenerationState, { readonly _tag: "Running" }>
+
+/** What comes after a step: another at once, another after the poll interval (or a callback), or none. */
+export type NextStep = "now" | "later" | "done"
+
+/** A step that could not be taken; `retryable` ones are tried again until the generation times out. */
+export class StepFailed extends Data.TaggedError("StepFailed")<{
+  readonly status: string
+  readonly reason: string
+  readonly retryable: boolean
+}> {}
+
+/**
+ * Takes a running generation one step further, recording what happened on its stream. A step may be
+ * repeated (after a crash, or when a callback and a poll overlap): it must find what was already done.
+ */
+export type MusicMaker = (
+  generation: RunningGeneration,
+  record: (command: GenerationCommand) => Effect.Effect<void>,
+) => Effect.Effect<NextStep, StepFailed>
+
+/** Where a version's files are kept. */
+export const versionKeys = (generationId: string, index: number) => ({
+  audio: `generations/${generationId}/${index}.mp3`,
+  cover: `generations/${generationId}/${index}.jpg`,
+})
+
+/** A version's id names its generation, so its audio can be served from the generation's stream. */
+export const versionIdOf = (generationId: string, index: number) => `${generationId}-${index}`
+
+export const generationOfVersion = (versionId: string) => {
+  const match = /^([0-9a-f-]{36})-(\d{1,2})$/.exec(versionId)
+  return match ? { generationId: match[1]!, index: Number(match[2]) } : undefined
+}

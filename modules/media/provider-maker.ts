@@ -1,0 +1,117 @@
+import { Effect, Option, Redacted } from "effect"
+import { AppUrl } from "#events/app-url.ts"
+import type { GeneratedVersion } from "#events/contracts/media.ts"
+import { MediaConfig } from "./config.ts"
+import { copyFromUrl } from "./copy-file.ts"
+import { isFailureStatus } from "./generation.ts"
+import { MusicApi, type ProviderRefused, type ProviderTrack } from "./music-api.ts"
+import { type MusicMaker, StepFailed, versionIdOf, versionKeys } from "./music-maker.ts"
+import { MediaStorage } from "./storage.ts"
+
+/** Where the provider posts a generation's callbacks: a secret path, then re-checked by polling. */
+export const callbackPath = (secret: string, generationId: string) =>
+  `/api/media/callbacks/${secret}/${generationId}`
+
+const failureReason = (status: string, message: string | null) =>
+  status === "SENSITIVE_WORD_ERROR"
+    ? "The music service refused the lyrics or the style (names of artists, copyrighted lyrics or profanity). Please change them and try again."
+    : `The music service could not make this song${message ? `: ${message}` : "."}`
+
+const fromRefusal = (refused: ProviderRefused) =>
+  new StepFailed({
+    status: refused.retryable ? "PROVIDER_ERROR" : "CREATE_TASK_FAILED",
+    reason: `The music service refused the song: ${refused.message}`,
+    retryable: refused.retryable,
+  })
+
+/**
+ * A Suno-style provider as a music maker: submit once, then look at the task on each step (polls and
+ * callbacks both lead here; the poll is the truth), copying every finished track into our storage as soon
+ * as it appears, because provider links expire.
+ */
+export const makeProviderMaker = Effect.gen(function* () {
+  const api = yield* MusicApi
+  const storage = yield* MediaStorage
+  const appUrl = yield* AppUrl
+  const secret = Option.map((yield* MediaConfig).musicApi, (s) => Redacted.value(s.callbackSecret))
+
+  /** A finished track in our storage; its cover too when it can be had (else the provider's link). */
+  const keep = (generationId: string, track: ProviderTrack, index: number) =>
+    Effect.gen(function* () {
+      const keys = versionKeys(generationId, index)
+      yield* copyFromUrl(storage, track.audioUrl, keys.audio)
+      const cover = track.imageUrl
+        ? yield* copyFromUrl(storage, track.imageUrl, keys.cover).pipe(
+            Effect.as(keys.cover),
+            Effect.orElseSucceed(() => null),
+          )
+        : null
+      return {
+        versionId: versionIdOf(generationId, index),
+        index,
+        audioKey: keys.audio,
+        imageKey: cover,
+        sourceImageUrl: track.sourceImageUrl || track.imageUrl || null,
+        durationMs: Math.round((track.durationSeconds ?? 30) * 1000),
+      } satisfies GeneratedVersion
+    }).pipe(
+      Effect.mapError(
+        (copy) =>
+          new StepFailed({ status: "PROVIDER_ERROR", reason: copy.reason, retryable: true }),
+      ),
+    )
+
+  const maker: MusicMaker = (generation, record) =>
+    Effect.gen(function* () {
+      const { generationId, title, style, lyrics } = generation.request
+      if (generation.taskId === null) {
+        const taskId = yield* api
+          .generate({
+            // Providers take 80 to 100 characters of title; ours may be longer, and stays ours.
+            title: title.slice(0, 80),
+            style,
+            lyrics,
+            callbackUrl: `${appUrl}${callbackPath(
+              Option.getOrElse(secret, () => "none"),
+              generationId,
+            )}`,
+          })
+          .pipe(Effect.mapError(fromRefusal))
+        yield* record({ _tag: "RecordSubmission", taskId })
+        return "later"
+      }
+      const task = yield* api.task(generation.taskId).pipe(Effect.mapError(fromRefusal))
+      if (isFailureStatus(task.status)) {
+        yield* record({
+          _tag: "RecordFailure",
+          status: task.status,
+          reason: failureReason(task.status, task.errorMessage),
+        })
+        return "done"
+      }
+      const stored = [...generation.versions]
+      for (const [i, track] of task.tracks.entries()) {
+        const index = i + 1
+        if (!track.audioUrl || stored.some((v) => v.index === index)) continue
+        stored.push(yield* keep(generationId, track, index))
+      }
+      if (
+        task.status === "SUCCESS" &&
+        task.tracks.length > 0 &&
+        stored.length >= task.tracks.length
+      ) {
+        // A track kept at FIRST_SUCCESS had no duration yet; the finished task knows it.
+        const final = stored
+          .map((version) => {
+            const seconds = task.tracks[version.index - 1]?.durationSeconds
+            return seconds ? { ...version, durationMs: Math.round(seconds * 1000) } : version
+          })
+          .sort((a, b) => a.index - b.index)
+        yield* record({ _tag: "RecordSuccess", versions: final })
+        return "done"
+      }
+      yield* record({ _tag: "RecordProgress", status: task.status, versions: stored })
+      return "later"
+    })
+  return maker
+})
