@@ -1,13 +1,22 @@
 import { ChatPage } from "../../features/chat/chat-page.tsx"
+import { useBalance, useRefreshCredits } from "../../features/credits/credits-queries.ts"
 import { SongFormPage } from "../../features/song-form/song-form-page.tsx"
-import { GenerateSongControl } from "../../features/song-generation/generate-song-control.tsx"
+import {
+  GenerateSongControl,
+  type SongToGenerate,
+} from "../../features/song-generation/generate-song-control.tsx"
 
-// Routes compose features: the chat and the form hand their lyrics to the song-generation control.
+// Routes compose features: the chat and the form hand their lyrics to the song-generation control, and
+// the credits feature gives it the balance (features do not import each other).
 
-export const ChatRoute = () => (
-  <ChatPage generateControl={(song) => <GenerateSongControl {...song} />} />
-)
+const GenerateSong = (song: SongToGenerate) => {
+  const balance = useBalance()
+  const refresh = useRefreshCredits()
+  return <GenerateSongControl {...song} credits={{ balance: balance.data, refresh }} />
+}
+
+export const ChatRoute = () => <ChatPage generateControl={(song) => <GenerateSong {...song} />} />
 
 export const CreateRoute = () => (
-  <SongFormPage generateControl={(song) => <GenerateSongControl {...song} />} />
+  <SongFormPage generateControl={(song) => <GenerateSong {...song} />} />
 )

@@ -1,24 +1,150 @@
-import { Music4 } from "lucide-react"
+import { ListMusic, Music4, Sparkles } from "lucide-react"
+import { useState } from "react"
+import { Link } from "react-router"
+import { songCost } from "#events/contracts/billing.ts"
+import { Alert } from "../../components/ui/alert.tsx"
 import { Button } from "../../components/ui/button.tsx"
+import { errorMessage } from "../../lib/api.ts"
+import { toast } from "../../lib/toast/toast-store.ts"
+import { GeneratedSongsDialog } from "./generated-songs-dialog.tsx"
+import { type SongToGenerate, useStartGeneration } from "./generation-queries.ts"
+import {
+  insufficientCreditsMessage,
+  missingFields,
+  type Phase,
+  phaseText,
+} from "./generation-status.ts"
+import { type GenerationCredits, useGeneration } from "./use-generation.ts"
 
-export interface SongToGenerate {
-  readonly title: string
-  readonly style: string
-  readonly lyrics: string
+export type { SongToGenerate } from "./generation-queries.ts"
+export type { GenerationCredits } from "./use-generation.ts"
+
+const insufficientCredits = (description: string) =>
+  toast({ title: "Insufficient credits", description, variant: "destructive" })
+
+/** What a refused start says: the spec's words for each refusal, the server's message otherwise. */
+const toastStartFailure = (error: unknown, balance: number | undefined) => {
+  const tag = (error as { _tag?: string })._tag
+  const message = (error as { message?: string }).message ?? ""
+  if (tag === "MissingInformation") {
+    const missing = (error as { missing?: ReadonlyArray<string> }).missing ?? []
+    toast({
+      title: "Missing information",
+      description: missing.length > 0 ? `Please add the song's ${missing.join(", ")}.` : message,
+      variant: "destructive",
+    })
+  } else if (tag === "InsufficientCredits" || /insufficient credits/i.test(message)) {
+    insufficientCredits(
+      tag === "InsufficientCredits" || balance === undefined
+        ? message
+        : insufficientCreditsMessage(balance),
+    )
+  } else {
+    toast({
+      title: "Error",
+      description: errorMessage(error, "Failed to generate song. Please try again later."),
+      variant: "destructive",
+    })
+  }
+}
+
+/** What the block says: the offer, or where the song it started is. */
+const controlText = (started: boolean, phase: Phase | null) => {
+  if (!started) return `Turn these lyrics into a full song: two versions for ${songCost} credits.`
+  if (phase === "failed") return `That song could not be made. Try again for ${songCost} credits.`
+  return phaseText[phase ?? "arranging"].headline
+}
+
+interface Session {
+  readonly taskId: string
+  readonly song: SongToGenerate
+  readonly startedAt: number
 }
 
 /**
- * Where a song is generated from lyrics (5 credits). The music studio opens with the media work; until
- * then the control says so instead of pretending.
+ * The Generate Song block (5 credits): refuses below 5 credits with a banner, checks the lyrics, title
+ * and style first, then starts the song and opens the generated-songs dialog. Once a song is made from
+ * it, the block reopens that dialog instead of offering another one (a failed one can be tried again).
  */
-export const GenerateSongControl = (_song: SongToGenerate) => (
-  <div className="flex flex-col gap-2 rounded-2xl border border-line bg-surface-raised/50 p-4 sm:flex-row sm:items-center sm:justify-between">
-    <p className="flex items-center gap-2 text-sm text-muted">
-      <Music4 className="h-4 w-4 shrink-0 text-primary" aria-hidden />
-      Turning lyrics into a full song opens soon. Your lyrics are saved.
-    </p>
-    <Button size="sm" disabled title="Song generation is not open yet">
-      Generate Song
-    </Button>
-  </div>
-)
+export const GenerateSongControl = ({
+  credits,
+  ...song
+}: SongToGenerate & { readonly credits: GenerationCredits }) => {
+  const start = useStartGeneration()
+  const [session, setSession] = useState<Session | null>(null)
+  const [open, setOpen] = useState(false)
+  const { status, phase } = useGeneration(session?.taskId ?? null, credits)
+  const { balance } = credits
+  const short = balance !== undefined && balance < songCost
+  const canRetry = session === null || phase === "failed"
+
+  const generate = () => {
+    const missing = missingFields(song)
+    if (missing.length > 0) {
+      toast({
+        title: "Missing information",
+        description: `Please add the song's ${missing.join(", ")}.`,
+        variant: "destructive",
+      })
+      return
+    }
+    if (short) return insufficientCredits(insufficientCreditsMessage(balance))
+    const snapshot = {
+      title: song.title.trim(),
+      style: song.style.trim(),
+      lyrics: song.lyrics.trim(),
+    }
+    start.mutate(snapshot, {
+      onSuccess: ({ taskId }) => {
+        setSession({ taskId, song: snapshot, startedAt: Date.now() })
+        setOpen(true)
+        credits.refresh()
+      },
+      onError: (error) => {
+        toastStartFailure(error, balance)
+        if ((error as { _tag?: string })._tag === "InsufficientCredits") credits.refresh()
+      },
+    })
+  }
+
+  return (
+    <div className="grid gap-3">
+      {short && canRetry && (
+        <Alert tone="danger" title="Insufficient credits">
+          <p>{insufficientCreditsMessage(balance)}</p>
+          <Link
+            to="/credits"
+            className="mt-1 inline-block font-semibold text-primary hover:text-pink"
+          >
+            Buy credits
+          </Link>
+        </Alert>
+      )}
+      <div className="flex flex-col gap-3 rounded-2xl border border-line bg-surface-raised/50 p-4 sm:flex-row sm:items-center sm:justify-between">
+        <p className="flex items-center gap-2 text-sm text-muted">
+          <Music4 className="h-4 w-4 shrink-0 text-primary" aria-hidden />
+          {controlText(session !== null, phase)}
+        </p>
+        {canRetry ? (
+          <Button size="sm" onClick={generate} disabled={short || start.isPending}>
+            <Sparkles className="h-4 w-4" aria-hidden />
+            {start.isPending ? "Starting..." : "Generate Song"}
+          </Button>
+        ) : (
+          <Button size="sm" variant="secondary" onClick={() => setOpen(true)}>
+            <ListMusic className="h-4 w-4" aria-hidden /> Show generated songs
+          </Button>
+        )}
+      </div>
+      {session && (
+        <GeneratedSongsDialog
+          open={open}
+          onOpenChange={setOpen}
+          song={session.song}
+          startedAt={session.startedAt}
+          status={status}
+        />
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,183 @@
+import { expect, type Page, test } from "@playwright/test"
+import { newPerson, registerVerified, skipSplash } from "./support.ts"
+
+test.beforeEach(async ({ page }) => skipSplash(page))
+
+/** A toast's title or description, in the toast itself (not the screen reader's copy). */
+const toast = (page: Page, text: string) =>
+  page.getByRole("region", { name: /Notifications/ }).getByText(text, { exact: true })
+
+/** The offline engine renders real music in a child process: minutes, not seconds. */
+const renderTimeout = 4 * 60_000
+
+const buyProPack = async (page: Page) => {
+  await page.getByRole("tab", { name: "One-Time Purchase" }).click()
+  await page.getByRole("button", { name: /Buy 150 credits/ }).click()
+  await expect(page).toHaveURL(/\/checkout\//)
+  await page.getByRole("button", { name: "Pay", exact: true }).click()
+  await expect(page).toHaveURL(/\/credits$/)
+  await expect(page.getByTestId("available-credits")).toHaveText("150")
+}
+
+/** The dialog's audio: it has a source, has loaded it and is playing through it. */
+const audioPlays = (page: Page, version: string) =>
+  page.waitForFunction(
+    (label) => {
+      const audio = document.querySelector<HTMLAudioElement>(`[aria-label="${label}"] audio`)
+      return (
+        audio !== null &&
+        audio.currentSrc !== "" &&
+        audio.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA &&
+        audio.duration > 0 &&
+        !audio.paused &&
+        audio.currentTime > 0
+      )
+    },
+    version,
+    { timeout: 30_000 },
+  )
+
+test("generate a song from lyrics: credits, progress, a preview, the finished versions in My Songs", async ({
+  page,
+}) => {
+  test.setTimeout(10 * 60_000)
+  await registerVerified(page, newPerson("composer"))
+
+  // Lyrics from the form.
+  await page.goto("/app")
+  await page.getByLabel("Song Title").fill("Night Bus")
+  await page
+    .getByLabel("Song Description")
+    .fill("Riding the last night bus home through the quiet city")
+  await page.getByLabel("Style Description").fill("Electronic pop, dreamy, female vocals, synth")
+  await page.getByRole("button", { name: "Generate Lyrics" }).click()
+  await expect(toast(page, "Lyrics generated successfully!")).toBeVisible()
+  const lyrics = page.getByLabel("Lyrics", { exact: true })
+  await expect(lyrics).toHaveValue(/Night Bus/)
+
+  // No credits yet: the banner, a disabled button, and the way to buy some.
+  const banner = page.getByRole("alert").filter({ hasText: "Insufficient credits" })
+  await expect(banner).toContainText(
+    "You need 5 credits to generate a song. You currently have 0 credits.",
+  )
+  await expect(page.getByRole("button", { name: "Generate Song" })).toBeDisabled()
+  await banner.getByRole("link", { name: "Buy credits" }).click()
+  await expect(page).toHaveURL(/\/credits$/)
+  await buyProPack(page)
+
+  // Back at the lyrics (the draft is kept): the banner is gone and the fields are checked first.
+  await page.goto("/app")
+  await expect(lyrics).toHaveValue(/Night Bus/)
+  const written = await lyrics.inputValue()
+  await expect(page.getByRole("alert").filter({ hasText: "Insufficient credits" })).toHaveCount(0)
+  const generate = page.getByRole("button", { name: "Generate Song" })
+  await expect(generate).toBeEnabled()
+  await lyrics.fill("   ")
+  await generate.click()
+  await expect(toast(page, "Missing information")).toBeVisible()
+  await expect(toast(page, "Please add the song's lyrics.")).toBeVisible()
+  await lyrics.fill(written)
+
+  // Start: the dialog opens with the progress, and cannot be dismissed while the song is made.
+  const started = Date.now()
+  await generate.click()
+  const dialog = page.getByRole("dialog", { name: "Night Bus" })
+  await expect(dialog).toBeVisible()
+  await expect(dialog.getByRole("list", { name: "Progress" })).toBeVisible()
+  await expect(dialog.getByTestId("generation-phase")).toHaveText(
+    /Writing the arrangement\.\.\.|The first version is ready to preview\.\.\./,
+  )
+  await page.keyboard.press("Escape")
+  await page.mouse.click(5, 5)
+  await expect(dialog).toBeVisible()
+  await expect(dialog.getByRole("button", { name: "Close" })).toHaveCount(0)
+
+  // The first version streams: it plays in the dialog before the song is finished.
+  await expect(dialog.getByTestId("generation-phase")).toHaveText(
+    /The first version is ready to preview\.\.\.|Your song is ready!/,
+    { timeout: renderTimeout },
+  )
+  const firstPlayable = Date.now() - started
+  await expect(page.getByTestId("header-credits")).toHaveText("145")
+  const first = dialog.getByRole("listitem", { name: "Version 1" })
+  await expect(first.getByTestId("version-duration")).not.toHaveText("0:00")
+  await first.getByRole("button", { name: "Play Version 1" }).click()
+  await audioPlays(page, "Version 1")
+  await expect(first.getByRole("button", { name: "Pause Version 1" })).toBeVisible()
+  await first.getByRole("button", { name: "Pause Version 1" }).click()
+
+  // Finished: both versions final, already in My Songs, no refund, the credits read again.
+  await expect(dialog.getByTestId("generation-phase")).toHaveText("Your song is ready!", {
+    timeout: renderTimeout,
+  })
+  const finished = Date.now() - started
+  const versions = dialog.getByRole("list", { name: "Generated versions" }).getByRole("listitem")
+  await expect(versions).toHaveCount(2)
+  await expect(dialog.getByText("Saved to My Songs", { exact: true })).toHaveCount(2)
+  await expect(dialog.getByText("Final", { exact: true })).toHaveCount(2)
+  await expect(dialog).not.toContainText("refunded")
+  await expect(dialog).not.toContainText("Song generation failed")
+  await expect(page.getByTestId("header-credits")).toHaveText("145")
+
+  // The final MP3 downloads as 'Title (Version N).mp3'.
+  const second = dialog.getByRole("listitem", { name: "Version 2" })
+  const download = page.waitForEvent("download")
+  await second.getByRole("button", { name: "Download Version 2 as MP3" }).click()
+  expect((await download).suggestedFilename()).toBe("Night Bus (Version 2).mp3")
+  // Said in a toast, and inside the dialog: a modal dialog hides the rest of the page from screen readers.
+  await expect(second.getByRole("status", { name: "Version 2 download" })).toHaveText(
+    "Download started!",
+  )
+  await expect(page.locator("li[data-state=open]", { hasText: "Download started!" })).toBeVisible()
+
+  test.info().annotations.push(
+    {
+      type: "first version playable after",
+      description: `${(firstPlayable / 1000).toFixed(1)} s`,
+    },
+    { type: "song finished after", description: `${(finished / 1000).toFixed(1)} s` },
+  )
+  console.log(
+    `generation: first version playable after ${(firstPlayable / 1000).toFixed(1)} s, finished after ${(finished / 1000).toFixed(1)} s`,
+  )
+
+  // Now it can be closed, and My Songs has both versions, private.
+  await dialog.getByRole("link", { name: "Go to My Songs" }).click()
+  await expect(page).toHaveURL(/\/library$/)
+  await expect(page.getByText("Night Bus (Version 1)", { exact: true })).toBeVisible()
+  await expect(page.getByText("Night Bus (Version 2)", { exact: true })).toBeVisible()
+  await expect(page.getByRole("switch", { name: "Public: Night Bus (Version 1)" })).toHaveAttribute(
+    "aria-checked",
+    "false",
+  )
+})
+
+test("the chat offers the control under Melody's lyrics and in the lyrics card", async ({
+  page,
+}) => {
+  await registerVerified(page, newPerson("chatcomposer"))
+  await page.goto("/chat")
+  const box = page.getByLabel("Message Melody")
+  for (const message of [
+    "A song about the lighthouse where my grandfather worked",
+    "Folk, nostalgic",
+    "female vocals with acoustic guitar",
+    "yes, please write it",
+  ]) {
+    await box.fill(message)
+    await box.press("Enter")
+    await expect(page.getByRole("status").filter({ hasText: "Melody is writing..." })).toHaveCount(
+      0,
+    )
+  }
+  await expect(page.getByRole("heading", { name: /Generated Lyrics/ })).toBeVisible()
+  const conversation = page.getByRole("list", { name: "Conversation" })
+  await expect(conversation.getByRole("button", { name: "Generate Song" })).toHaveCount(1)
+  await expect(page.getByRole("button", { name: "Generate Song" })).toHaveCount(2)
+  for (const button of await page.getByRole("button", { name: "Generate Song" }).all()) {
+    await expect(button).toBeDisabled()
+  }
+  await expect(
+    page.getByText("You need 5 credits to generate a song. You currently have 0 credits.").first(),
+  ).toBeVisible()
+})

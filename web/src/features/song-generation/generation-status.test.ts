@@ -1,0 +1,93 @@
+import { describe, expect, it } from "vitest"
+import { CreditRefund, GeneratedSong } from "#modules/media/api.ts"
+import {
+  failureText,
+  insufficientCreditsMessage,
+  isFinal,
+  missingFields,
+  phaseOf,
+  playableAudioOf,
+  versionTitle,
+} from "./generation-status.ts"
+
+const ok = (status: string) => ({ status, error: null })
+
+const version = (audioUrl: string, streamAudioUrl: string) =>
+  new GeneratedSong({
+    id: "v1",
+    audioUrl,
+    audio_url: audioUrl,
+    streamAudioUrl,
+    stream_audio_url: streamAudioUrl,
+    sourceAudioUrl: audioUrl,
+    source_audio_url: audioUrl,
+    sourceStreamAudioUrl: streamAudioUrl,
+    source_stream_audio_url: streamAudioUrl,
+    title: "Night Bus",
+    duration: 92.5,
+    prompt: "[Verse 1]",
+    imageUrl: null,
+  })
+
+describe("generation status", () => {
+  it("keeps polling while the song is made, and for statuses it does not know", () => {
+    for (const status of ["PENDING", "TEXT_SUCCESS", "FIRST_SUCCESS", "QUEUED"]) {
+      expect(isFinal(ok(status))).toBe(false)
+    }
+    expect(phaseOf(ok("PENDING"))).toBe("arranging")
+    expect(phaseOf(ok("TEXT_SUCCESS"))).toBe("arranging")
+    expect(phaseOf(ok("FIRST_SUCCESS"))).toBe("previewing")
+    expect(phaseOf(ok("QUEUED"))).toBe("working")
+  })
+
+  it("stops at success and at every kind of failure", () => {
+    expect(phaseOf(ok("SUCCESS"))).toBe("done")
+    for (const status of [
+      "FAILED",
+      "CREATE_TASK_FAILED",
+      "GENERATE_AUDIO_FAILED",
+      "SENSITIVE_WORD_ERROR",
+      "CALLBACK_EXCEPTION",
+      "TIMEOUT",
+    ]) {
+      expect(phaseOf(ok(status))).toBe("failed")
+      expect(isFinal(ok(status))).toBe(true)
+    }
+    expect(phaseOf({ status: "PENDING", error: "The engine stopped" })).toBe("failed")
+  })
+
+  it("says why it failed, and the refund when there was one", () => {
+    expect(failureText({ error: null, creditRefund: null })).toEqual({
+      reason: "Failed to generate songs",
+      refund: null,
+    })
+    expect(
+      failureText({
+        error: "The song took too long to generate.",
+        creditRefund: new CreditRefund({ refunded: true, amount: 5 }),
+      }),
+    ).toEqual({
+      reason: "The song took too long to generate.",
+      refund: "Your 5 credits have been automatically refunded.",
+    })
+  })
+
+  it("plays the stream until the final audio exists", () => {
+    expect(playableAudioOf(version("", "/api/media/versions/v1/audio"))).toBe(
+      "/api/media/versions/v1/audio",
+    )
+    expect(playableAudioOf(version("/final.mp3", "/stream"))).toBe("/final.mp3")
+    expect(versionTitle("Night Bus", 2)).toBe("Night Bus (Version 2)")
+  })
+
+  it("names every field that is empty once trimmed", () => {
+    expect(missingFields({ title: "  ", style: "Pop", lyrics: "\n" })).toEqual(["lyrics", "title"])
+    expect(missingFields({ title: "A", style: "B", lyrics: "C" })).toEqual([])
+  })
+
+  it("refuses below the song's cost in the spec's words", () => {
+    expect(insufficientCreditsMessage(3)).toBe(
+      "You need 5 credits to generate a song. You currently have 3 credits.",
+    )
+  })
+})

@@ -1,0 +1,98 @@
+import { songCost } from "#events/contracts/billing.ts"
+import type { GeneratedSong, SongStatus } from "#modules/media/api.ts"
+
+/** Spec section 9: how often a running generation is asked about. */
+export const statusPollInterval = 8000
+
+/** A provider makes two versions of every song, and so does our own engine. */
+export const expectedVersions = 2
+
+/** Where a generation is, as the dialog shows it. */
+export type Phase = "arranging" | "previewing" | "done" | "failed" | "working"
+
+/**
+ * Failures are open-ended on the provider's side (CREATE_TASK_FAILED, GENERATE_AUDIO_FAILED,
+ * CALLBACK_EXCEPTION, SENSITIVE_WORD_ERROR, ours: TIMEOUT), so they are recognised by their shape; any
+ * other unknown status keeps polling (spec section 4).
+ */
+export const isFailure = (status: Pick<SongStatus, "status" | "error">): boolean =>
+  status.error !== null ||
+  /FAILED|ERROR|EXCEPTION/.test(status.status) ||
+  status.status === "TIMEOUT"
+
+export const phaseOf = (status: Pick<SongStatus, "status" | "error">): Phase => {
+  if (isFailure(status)) return "failed"
+  switch (status.status) {
+    case "PENDING":
+    case "TEXT_SUCCESS":
+      return "arranging"
+    case "FIRST_SUCCESS":
+      return "previewing"
+    case "SUCCESS":
+      return "done"
+    default:
+      return "working"
+  }
+}
+
+/** Success and failure end the polling; everything else is asked about again. */
+export const isFinal = (status: Pick<SongStatus, "status" | "error">): boolean => {
+  const phase = phaseOf(status)
+  return phase === "done" || phase === "failed"
+}
+
+/** The status in words, while and after the song is made. */
+export const phaseText: Record<Phase, { readonly headline: string; readonly detail: string }> = {
+  arranging: {
+    headline: "Writing the arrangement...",
+    detail: "Melody is setting your lyrics to music. The first version usually follows shortly.",
+  },
+  previewing: {
+    headline: "The first version is ready to preview...",
+    detail: "Listen while the final versions are mixed. Downloads open when they are done.",
+  },
+  done: {
+    headline: "Your song is ready!",
+    detail: "Both versions are saved to My Songs as private songs. Share them from there.",
+  },
+  failed: {
+    headline: "Song generation failed",
+    detail: "",
+  },
+  working: {
+    headline: "Working on your song...",
+    detail: "This takes a few minutes. You can keep this window open.",
+  },
+}
+
+/** What a failed generation says (spec section 8), with the refund when there was one. */
+export const failureText = (status: Pick<SongStatus, "error" | "creditRefund">) => ({
+  reason: status.error || "Failed to generate songs",
+  refund: status.creditRefund?.refunded
+    ? `Your ${status.creditRefund.amount} credits have been automatically refunded.`
+    : null,
+})
+
+/** A version's title in the library and its download: 'Title (Version N)'. */
+export const versionTitle = (title: string, index: number) => `${title} (Version ${index})`
+
+/** The final MP3, or nothing while only the preview stream exists. */
+export const finalAudioOf = (song: GeneratedSong): string => song.audioUrl || song.audio_url
+
+/** What the player plays: the final audio when there is one, the stream preview until then. */
+export const playableAudioOf = (song: GeneratedSong): string =>
+  finalAudioOf(song) || song.streamAudioUrl || song.stream_audio_url
+
+export type SongField = "lyrics" | "title" | "style"
+
+/** The spec's client-side check before generating: trimmed lyrics, title and style, none empty. */
+export const missingFields = (song: {
+  readonly title: string
+  readonly style: string
+  readonly lyrics: string
+}): ReadonlyArray<SongField> =>
+  (["lyrics", "title", "style"] as const).filter((field) => song[field].trim() === "")
+
+/** Spec section 5: what the banner and the refusal say below the song's cost. */
+export const insufficientCreditsMessage = (balance: number) =>
+  `You need ${songCost} credits to generate a song. You currently have ${balance} credits.`
