@@ -1,0 +1,114 @@
+import { join } from "node:path"
+import { describe, expect } from "@effect/vitest"
+import { Effect, Fiber } from "effect"
+import { type browser, describeApp, runJobs, settle, signUp } from "#app/testing.ts"
+import { probeAudio } from "#events/test-audio.ts"
+
+type Browser = ReturnType<typeof browser>
+interface Status {
+  readonly status: string
+  readonly songs: ReadonlyArray<{
+    readonly streamAudioUrl: string
+    readonly audioUrl: string
+    readonly duration: number
+  }>
+  readonly error: string | null
+  readonly creditRefund: { readonly refunded: boolean; readonly amount: number } | null
+}
+
+const song = {
+  title: "Morning Train",
+  lyrics: "[Verse 1]\nThe morning train is rolling in\nI hear it calling me again",
+  style: "upbeat pop with female vocals, guitar and drums",
+}
+
+const config = { webDist: join(import.meta.dirname, "..", "..", "web", "dist") }
+const env = {
+  REGISTRATIONS_PER_ADDRESS: "1000",
+  SIGNUP_CREDITS: "10",
+  GENERATION_POLL_SECONDS: "0.2",
+}
+
+const statusOf = (person: Browser, taskId: string) =>
+  Effect.map(person.get(`/api/check-song-status?taskId=${taskId}`), (a) => a.body as Status)
+
+const start = (person: Browser) =>
+  Effect.map(person.post("/api/generate-song", song), (answer) => {
+    expect(answer.status).toBe(200)
+    return (answer.body as { taskId: string }).taskId
+  })
+
+describeApp({ env, config })("song generation with the offline engine", (it) => {
+  it.effect("renders two versions, the first playable before the second is done", () =>
+    Effect.gen(function* () {
+      const { person } = yield* signUp("singer")
+      yield* settle
+      const taskId = yield* start(person)
+      // The worker renders while the dialog polls: the first version shows before the second is done.
+      const worker = yield* Effect.fork(runJobs)
+      let status = yield* statusOf(person, taskId)
+      let preview: Status | undefined
+      while (status.status !== "SUCCESS" && status.status !== "GENERATE_AUDIO_FAILED") {
+        if (status.status === "FIRST_SUCCESS") preview ??= status
+        yield* Effect.sleep("100 millis")
+        status = yield* statusOf(person, taskId)
+      }
+      yield* Fiber.join(worker)
+      expect(preview?.songs).toHaveLength(1)
+      expect(preview?.songs[0]!.audioUrl).toBe("")
+      const played = yield* person.send(preview!.songs[0]!.streamAudioUrl)
+      expect(played.status).toBe(200)
+      expect(played.headers.get("content-type")).toBe("audio/mpeg")
+      expect(status.status).toBe("SUCCESS")
+      expect(status.songs).toHaveLength(2)
+      for (const version of status.songs) {
+        expect(version.duration).toBeGreaterThan(10)
+        const ranged = yield* person.send(version.audioUrl, { headers: { range: "bytes=0-2" } })
+        expect(ranged.status).toBe(206)
+      }
+    }),
+  )
+})
+
+describeApp({
+  env: { ...env, ENGINE_TIMEOUT_SECONDS: "0.5", GENERATIONS_PER_HOUR: "1" },
+  config,
+})("song generation's limits", (it) => {
+  describe("an engine that runs out of time", () => {
+    it.effect("fails the generation at once and gives the credits back", () =>
+      Effect.gen(function* () {
+        const { person } = yield* signUp("hurried")
+        yield* settle
+        const taskId = yield* start(person)
+        let status = yield* statusOf(person, taskId)
+        for (let step = 0; step < 4 && status.status === "PENDING"; step++) {
+          yield* runJobs
+          yield* settle
+          status = yield* statusOf(person, taskId)
+        }
+        expect(status.status).toBe("GENERATE_AUDIO_FAILED")
+        expect(status.error).toContain("took longer than 500 ms")
+        expect(status.creditRefund).toEqual({ refunded: true, amount: 5 })
+        expect(((yield* person.get("/api/credits")).body as { credits: number }).credits).toBe(10)
+      }),
+    )
+  })
+
+  describe("a person starting many songs", () => {
+    it.effect("is told to wait after the hour's allowance, and is not charged for it", () =>
+      Effect.gen(function* () {
+        const { person } = yield* signUp("eager")
+        yield* settle
+        yield* start(person)
+        const second = yield* person.post("/api/generate-song", song)
+        expect(second.status).toBe(429)
+        expect(second.body).toMatchObject({ _tag: "TooManyRequests" })
+        expect((second.body as { message: string }).message).toMatch(
+          /^Too many attempts\. Please wait \d+ minutes? and try again\.$/,
+        )
+        yield* settle
+        expect(((yield* person.get("/api/credits")).body as { credits: number }).credits).toBe(5)
+      }),
+    )
+  })
+})
