@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto"
 import { join } from "node:path"
-import { Config, Context, Duration, Layer, Option, Redacted } from "effect"
+import { Config, ConfigError, Context, Duration, Either, Layer, Option, Redacted } from "effect"
 
 /** A Suno-style music API, when configured: the live music maker. */
 export interface MusicApiSettings {
@@ -11,9 +11,23 @@ export interface MusicApiSettings {
   readonly callbackSecret: Redacted.Redacted
 }
 
+/** An S3-compatible bucket, when configured: where media files live instead of the local disk. */
+export interface S3Settings {
+  readonly bucket: string
+  readonly region: string
+  /** Unset: AWS itself. */
+  readonly endpoint: URL | undefined
+  readonly forcePathStyle: boolean
+  readonly accessKeyId: string
+  readonly secretAccessKey: Redacted.Redacted
+  /** Prepended to every key, to share a bucket. */
+  readonly prefix: string
+}
+
 export interface MediaConfigShape {
-  /** Where media files live on local disk. */
+  /** Where media files live on local disk (with S3, where ffmpeg's copies are cached). */
   readonly directory: string
+  readonly s3: Option.Option<S3Settings>
   /** Unset: the project's own music engine. */
   readonly musicApi: Option.Option<MusicApiSettings>
   /** How often a running task is looked at when no callback comes (spec: 8 s). */
@@ -61,6 +75,41 @@ const musicApi = Config.all({
   ),
 )
 
+const s3 = Config.all({
+  bucket: Config.string("S3_BUCKET").pipe(Config.option),
+  region: Config.string("S3_REGION").pipe(Config.withDefault("us-east-1")),
+  endpoint: Config.url("S3_ENDPOINT").pipe(Config.option),
+  forcePathStyle: Config.boolean("S3_FORCE_PATH_STYLE").pipe(Config.option),
+  accessKeyId: Config.string("S3_ACCESS_KEY_ID").pipe(Config.option),
+  secretAccessKey: Config.redacted("S3_SECRET_ACCESS_KEY").pipe(Config.option),
+  prefix: Config.string("S3_PREFIX").pipe(Config.withDefault("")),
+}).pipe(
+  Config.mapOrFail((c): Either.Either<Option.Option<S3Settings>, ConfigError.ConfigError> => {
+    if (Option.isNone(c.bucket)) return Either.right(Option.none())
+    if (Option.isNone(c.accessKeyId) || Option.isNone(c.secretAccessKey)) {
+      return Either.left(
+        ConfigError.MissingData(
+          ["S3_ACCESS_KEY_ID"],
+          "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are required with S3_BUCKET",
+        ),
+      )
+    }
+    const endpoint = Option.getOrUndefined(c.endpoint)
+    return Either.right(
+      Option.some({
+        bucket: c.bucket.value,
+        region: c.region,
+        endpoint,
+        // Self-hosted S3-compatible stores rarely have a DNS name per bucket.
+        forcePathStyle: Option.getOrElse(c.forcePathStyle, () => endpoint !== undefined),
+        accessKeyId: c.accessKeyId.value,
+        secretAccessKey: c.secretAccessKey.value,
+        prefix: c.prefix,
+      }),
+    )
+  }),
+)
+
 export const mediaConfig = Config.all({
   directory: Config.string("MEDIA_DIR").pipe(
     Config.orElse(() =>
@@ -69,6 +118,7 @@ export const mediaConfig = Config.all({
       ),
     ),
   ),
+  s3,
   musicApi,
   pollInterval: seconds("GENERATION_POLL_SECONDS", 8),
   timeout: seconds("GENERATION_TIMEOUT_SECONDS", 600),
@@ -86,6 +136,10 @@ export const mediaConfig = Config.all({
 export const MediaConfigLive = Layer.effect(MediaConfig, mediaConfig)
 
 export const describeMediaConfig = (config: MediaConfigShape) => ({
+  media: Option.match(config.s3, {
+    onNone: () => `local disk at ${config.directory}`,
+    onSome: (s3) => `S3 bucket ${s3.bucket}${s3.endpoint ? ` at ${s3.endpoint.host}` : ""}`,
+  }),
   music: Option.match(config.musicApi, {
     onNone: () => "offline music engine",
     onSome: (api) => `music API at ${api.url.host} (${api.model})`,

@@ -5,7 +5,7 @@ import { MediaConfigLive } from "./config.ts"
 import { Generations } from "./generations.ts"
 import { MusicApi } from "./music-api.ts"
 import { MusicEngine } from "./music-engine.ts"
-import { LocalStorageLive } from "./storage.ts"
+import { MediaStorageLive as ConfiguredStorageLive } from "./storage-live.ts"
 import { WavConverter } from "./wav-converter.ts"
 
 export { MediaApi } from "./api.ts"
@@ -20,11 +20,11 @@ export { MediaStorage } from "./storage.ts"
 export { WavConverter } from "./wav-converter.ts"
 
 /** Media storage alone, for tools that put files where the server finds them. */
-export const MediaStorageLive = LocalStorageLive.pipe(Layer.provide(MediaConfigLive))
+export const MediaStorageLive = ConfiguredStorageLive.pipe(Layer.provide(MediaConfigLive))
 
 /** Media's services; the app provides the store, the job queue, the app's address and the credits port. */
 export const MediaLive = Layer.mergeAll(WavConverter.live, Generations.live).pipe(
-  Layer.provideMerge(LocalStorageLive),
+  Layer.provideMerge(ConfiguredStorageLive),
   Layer.provide(Layer.mergeAll(MusicApi.live, MusicEngine.live)),
   Layer.provideMerge(MediaConfigLive),
 )

@@ -2,21 +2,42 @@ import { mkdtemp } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { text } from "node:stream/consumers"
-import { describe, expect, it } from "@effect/vitest"
+import { afterAll, describe, expect, it } from "@effect/vitest"
 import { ConfigProvider, Effect, Either, Layer } from "effect"
 import { probeAudio, sineMp3 } from "#events/test-audio.ts"
 import { MediaConfigLive } from "./config.ts"
-import { LocalStorageLive, MediaStorage } from "./storage.ts"
+import { startFakeS3 } from "./s3.fake.ts"
+import { MediaStorage } from "./storage.ts"
+import { MediaStorageLive } from "./storage-live.ts"
 import { WavConverter, wavKeyOf } from "./wav-converter.ts"
 
-const directory = await mkdtemp(join(tmpdir(), "melody-media-"))
-const layer = WavConverter.live.pipe(
-  Layer.provideMerge(LocalStorageLive),
-  Layer.provide(MediaConfigLive),
-  Layer.provide(
-    Layer.setConfigProvider(ConfigProvider.fromMap(new Map([["MEDIA_DIR", directory]]))),
-  ),
-)
+const s3 = await startFakeS3({ bucket: "songs-bucket", accessKeyId: "test-access-key" })
+afterAll(() => s3.close())
+
+const storageWith = async (settings: Record<string, string>) => {
+  const directory = await mkdtemp(join(tmpdir(), "melody-media-"))
+  return WavConverter.live.pipe(
+    Layer.provideMerge(MediaStorageLive),
+    Layer.provide(MediaConfigLive),
+    Layer.provide(
+      Layer.setConfigProvider(
+        ConfigProvider.fromMap(new Map(Object.entries({ MEDIA_DIR: directory, ...settings }))),
+      ),
+    ),
+  )
+}
+
+const inBucket = {
+  S3_BUCKET: "songs-bucket",
+  S3_ENDPOINT: s3.url,
+  S3_ACCESS_KEY_ID: "test-access-key",
+  S3_SECRET_ACCESS_KEY: "test-secret",
+  S3_PREFIX: "media/",
+}
+const storages = [
+  ["on local disk", await storageWith({})],
+  ["in an S3-compatible bucket", await storageWith(inBucket)],
+] as const
 
 const bytesOf = (readable: NodeJS.ReadableStream) =>
   Effect.promise(async () => {
@@ -25,7 +46,7 @@ const bytesOf = (readable: NodeJS.ReadableStream) =>
     return new Uint8Array(Buffer.concat(chunks))
   })
 
-describe("media storage on local disk", () => {
+describe.each(storages)("media storage %s", (_, layer) => {
   it.effect("stores, describes and reads back a file, whole or a range of it", () =>
     Effect.gen(function* () {
       const storage = yield* MediaStorage
@@ -86,5 +107,36 @@ describe("media storage on local disk", () => {
       const missing = yield* Effect.either((yield* WavConverter).toWav("songs/none.mp3"))
       expect(Either.isLeft(missing) && missing.left._tag).toBe("ConversionFailed")
     }).pipe(Effect.provide(layer)),
+  )
+})
+
+describe("media storage in an S3-compatible bucket", () => {
+  it.effect("keeps files under the configured prefix, signed with the configured key", () =>
+    Effect.gen(function* () {
+      const storage = yield* MediaStorage
+      yield* storage.put("generations/g1/1.mp3", new TextEncoder().encode("abc"))
+      expect(s3.objects.get("media/generations/g1/1.mp3")).toMatchObject({
+        contentType: "audio/mpeg",
+      })
+      yield* storage.remove("generations/g1/1.mp3")
+      expect(s3.objects.has("media/generations/g1/1.mp3")).toBe(false)
+    }).pipe(Effect.provide(storages[1][1])),
+  )
+
+  it.effect("fails loudly, not silently, with credentials the store refuses", () =>
+    Effect.gen(function* () {
+      const layer = yield* Effect.promise(() =>
+        storageWith({ ...inBucket, S3_ACCESS_KEY_ID: "someone-else" }),
+      )
+      const outcome = yield* Effect.exit(
+        Effect.flatMap(MediaStorage, (storage) => storage.stat("songs/a1.mp3")).pipe(
+          Effect.provide(layer),
+        ),
+      )
+      expect(outcome._tag === "Failure" && String(outcome.cause)).toContain(
+        "The media bucket refused to describe songs/a1.mp3",
+      )
+      expect(String(outcome._tag === "Failure" && outcome.cause)).toContain("(HTTP 403)")
+    }),
   )
 })

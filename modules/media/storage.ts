@@ -29,7 +29,7 @@ export const contentTypeOf = (key: string) =>
   contentTypes[key.split(".").pop()?.toLowerCase() ?? ""] ?? "application/octet-stream"
 
 /** Keys are paths of plain segments, never `..`: nothing outside the media folder can be named. */
-const validKey = (key: string) =>
+export const validKey = (key: string) =>
   /^[a-zA-Z0-9_-]+(\/[a-zA-Z0-9_.-]+)*\.[a-z0-9]+$/.test(key) && !key.split("/").includes("..")
 
 /**
@@ -52,7 +52,7 @@ export class MediaStorage extends Context.Tag("@melody/media/MediaStorage")<
   }
 >() {}
 
-const makeLocal = Effect.gen(function* () {
+export const makeLocalStorage = Effect.gen(function* () {
   const root = resolve((yield* MediaConfig).directory)
   const pathOf = (key: string) =>
     validKey(key) ? Effect.succeed(join(root, key)) : Effect.fail(new InvalidKey({ key }))
@@ -93,4 +93,4 @@ const makeLocal = Effect.gen(function* () {
   })
 })
 
-export const LocalStorageLive = Layer.effect(MediaStorage, makeLocal)
+export const LocalStorageLive = Layer.effect(MediaStorage, makeLocalStorage)
