@@ -55,7 +55,7 @@ describeApp({ env, config })("song generation with the offline engine", (it) => 
       }
       yield* Fiber.join(worker)
       expect(preview?.songs).toHaveLength(1)
-      expect(preview?.songs[0]!.audioUrl).toBe("")
+      expect(preview!.songs[0]!.audioUrl).toBe("")
       const played = yield* person.send(preview!.songs[0]!.streamAudioUrl)
       expect(played.status).toBe(200)
       expect(played.headers.get("content-type")).toBe("audio/mpeg")

@@ -36,7 +36,7 @@ const freePort = () =>
   })
 
 const audio = await Effect.runPromise(sineMp3(1, 523))
-const fake = await startFakeMusicApi({ apiKey: "music-test-key", audio, fileLifetimeMs: 1500 })
+const fake = await startFakeMusicApi({ apiKey: "music-test-key", audio })
 const port = await freePort()
 const callbackSecret = "callback-secret-for-tests"
 
@@ -79,7 +79,13 @@ const finish = (person: Browser, taskId: string) =>
       if (isOver(status.status)) return status
       yield* Effect.sleep("25 millis")
     }
-    return yield* Effect.die(new Error(`generation ${taskId} never finished`))
+    const sql = yield* SqlClient.SqlClient
+    const jobs = yield* sql`select attempts, run_at, last_error from graphile_worker._private_jobs
+                             where payload->>'generationId' = ${taskId}`
+    const status = yield* statusOf(person, taskId)
+    return yield* Effect.die(
+      new Error(`generation ${taskId} never finished: ${JSON.stringify({ status, jobs })}`),
+    )
   })
 
 const start = (person: Browser, plan: TaskPlan = {}) =>
@@ -173,6 +179,7 @@ describeApp({
           const { person } = yield* newPerson
           const taskId = yield* start(person, {
             timings: { TEXT_SUCCESS: 0, FIRST_SUCCESS: 0, SUCCESS: 60_000 },
+            fileLifetimeMs: 1500,
             callbacks: "none",
           })
           let status = yield* statusOf(person, taskId)

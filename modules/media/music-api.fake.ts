@@ -22,6 +22,8 @@ export interface TaskPlan {
   readonly stuck?: boolean
   /** Each look at the task is answered this late (a slow provider: the step is in flight meanwhile). */
   readonly slowAnswersMs?: number
+  /** This task's file links stop working this long after a stage gives them out (default: the server's). */
+  readonly fileLifetimeMs?: number
   /** How callbacks arrive: each once, each twice, in reverse order at the end, or not at all. */
   readonly callbacks?: "once" | "twice" | "reversed" | "none"
 }
@@ -56,7 +58,7 @@ const answer = (response: ServerResponse, code: number, msg: string, data: unkno
 
 export const startFakeMusicApi = async (options: FakeMusicApiOptions) => {
   const tasks = new Map<string, FakeTask>()
-  const fileIssuedAt = new Map<string, number>()
+  const fileIssuedAt = new Map<string, { at: number; lifetimeMs: number }>()
   const plans: Array<TaskPlan> = []
   const refusals: Array<{ code: number; msg: string; http?: number }> = []
   const requests: Array<{ method: string; path: string }> = []
@@ -64,9 +66,10 @@ export const startFakeMusicApi = async (options: FakeMusicApiOptions) => {
   let recordInfoCalls = 0
 
   const base = () => `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  const fileUrl = (id: string, extension: "mp3" | "jpeg") => {
+  const fileUrl = (task: FakeTask, id: string, extension: "mp3" | "jpeg") => {
     const name = `${Buffer.from(id).toString("base64url")}.${extension}`
-    if (!fileIssuedAt.has(name)) fileIssuedAt.set(name, Date.now())
+    const lifetimeMs = task.plan.fileLifetimeMs ?? options.fileLifetimeMs ?? 60_000
+    if (!fileIssuedAt.has(name)) fileIssuedAt.set(name, { at: Date.now(), lifetimeMs })
     return `${base()}/files/${name}`
   }
 
@@ -88,11 +91,11 @@ export const startFakeMusicApi = async (options: FakeMusicApiOptions) => {
     const streaming = done || status === "FIRST_SUCCESS"
     const fields = {
       id,
-      audioUrl: done ? fileUrl(id, "mp3") : "",
-      sourceAudioUrl: done ? fileUrl(id, "mp3") : "",
+      audioUrl: done ? fileUrl(task, id, "mp3") : "",
+      sourceAudioUrl: done ? fileUrl(task, id, "mp3") : "",
       streamAudioUrl: streaming ? `${base()}/stream/${id}` : "",
       sourceStreamAudioUrl: streaming ? `${base()}/stream/${id}` : "",
-      imageUrl: done ? fileUrl(id, "jpeg") : "",
+      imageUrl: done ? fileUrl(task, id, "jpeg") : "",
       sourceImageUrl: done ? `https://cdn2.suno.example/image_${id}.jpeg` : "",
       prompt: String(task.body.prompt ?? ""),
       modelName: "chirp-v4",
@@ -239,7 +242,7 @@ export const startFakeMusicApi = async (options: FakeMusicApiOptions) => {
     if (url.pathname.startsWith("/files/")) {
       const name = url.pathname.slice("/files/".length)
       const issued = fileIssuedAt.get(name)
-      if (issued === undefined || Date.now() - issued > (options.fileLifetimeMs ?? 60_000)) {
+      if (issued === undefined || Date.now() - issued.at > issued.lifetimeMs) {
         response.writeHead(404).end()
         return
       }

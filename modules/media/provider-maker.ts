@@ -94,6 +94,8 @@ export const makeProviderMaker = Effect.gen(function* () {
         const index = i + 1
         if (!track.audioUrl || stored.some((v) => v.index === index)) continue
         stored.push(yield* keep(generationId, track, index))
+        // Recorded as soon as it is ours: a step repeated after a failure does not fetch it again.
+        yield* record({ _tag: "RecordProgress", status: generation.status, versions: stored })
       }
       if (
         task.status === "SUCCESS" &&
