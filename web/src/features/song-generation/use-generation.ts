@@ -24,8 +24,7 @@ export const useGeneration = (taskId: string | null, credits: GenerationCredits)
   const refresh = useRef(credits.refresh)
   refresh.current = credits.refresh
 
-  // The balance is a read model that may lag the debit by a moment: it is read again as the song moves
-  // on, so the debit shows, and at the end (a refund after a failure).
+  // The balance is read again as the song moves on: the debit when it starts, a refund at a failed end.
   useEffect(() => {
     if (taskId === null || phase === null) return
     refresh.current()
