@@ -88,9 +88,10 @@ const finish = (person: Browser, taskId: string) =>
     )
   })
 
-const start = (person: Browser, plan: TaskPlan = {}) =>
+/** Starts a generation; the provider's task (when one is made) goes as planned, or as usual with `null`. */
+const start = (person: Browser, plan: TaskPlan | null = {}) =>
   Effect.gen(function* () {
-    fake.planNext(plan)
+    if (plan) fake.planNext(plan)
     const answer = yield* person.post("/api/generate-song", song)
     expect(answer.status).toBe(200)
     return (answer.body as { taskId: string }).taskId
@@ -322,7 +323,7 @@ describeApp({
       Effect.gen(function* () {
         const { person } = yield* newPerson
         fake.refuseNext({ code: 400, msg: "Invalid parameters" })
-        const refused = yield* start(person)
+        const refused = yield* start(person, null)
         const done = yield* finish(person, refused)
         expect(done.status).toBe("CREATE_TASK_FAILED")
         expect(done.error).toContain("Invalid parameters")
@@ -332,7 +333,7 @@ describeApp({
           code: 430,
           msg: "Your call frequency is too high. Please try again later.",
         })
-        const retried = yield* start(person)
+        const retried = yield* start(person, null)
         expect((yield* finish(person, retried)).status).toBe("SUCCESS")
         expect(yield* credits(person)).toBe(45)
       }),
@@ -399,4 +400,29 @@ describeApp({
         }),
     )
   })
+})
+
+describeApp({
+  env: { ...env, GENERATION_TIMEOUT_SECONDS: "1" },
+  config: { webDist: join(import.meta.dirname, "..", "..", "web", "dist") },
+})("a generation the provider never finishes", (it) => {
+  it.effect("fails when its time is up, refunds once, and is no longer looked at", () =>
+    Effect.gen(function* () {
+      const { person, user } = yield* newPerson
+      const taskId = yield* start(person, { stuck: true, callbacks: "none" })
+      const done = yield* finish(person, taskId)
+      expect(done.status).toBe("TIMEOUT")
+      expect(done.error).toBe("The song took too long to generate.")
+      expect(done.creditRefund).toEqual({ refunded: true, amount: 5 })
+      const looks = fake.recordInfoCalls()
+      yield* Effect.sleep("500 millis")
+      yield* runJobs
+      expect(fake.recordInfoCalls()).toBe(looks)
+      expect(yield* refundsOf(user.id, taskId)).toBe(1)
+      const sql = yield* SqlClient.SqlClient
+      expect(
+        yield* sql`select 1 from media.running_generations where generation_id = ${taskId}`,
+      ).toEqual([])
+    }),
+  )
 })

@@ -179,21 +179,25 @@ const make = Effect.gen(function* () {
       Effect.withSpan("Generations.request"),
     )
 
+  /** An ended generation is no longer watched for a lost worker. */
+  const ended = (generationId: string) =>
+    sql`delete from media.running_generations where generation_id = ${generationId}`.pipe(
+      Effect.asVoid,
+    )
+
   /** One step of a running generation, while telling others this worker is on it. */
   const advance = (generationId: string, lastAttempt: boolean) =>
     Effect.gen(function* () {
       const state = yield* load(generationId)
-      if (state._tag !== "Running") {
-        yield* sql`delete from media.running_generations where generation_id = ${generationId}`
-        return
-      }
+      if (state._tag !== "Running") return yield* ended(generationId)
       const deadline = state.request.requestedAt.getTime() + Duration.toMillis(config.timeout)
       if (Date.now() > deadline) {
-        return yield* record(generationId)({
+        yield* record(generationId)({
           _tag: "RecordFailure",
           status: "TIMEOUT",
           reason: "The song took too long to generate.",
         })
+        return yield* ended(generationId)
       }
       const heartbeat = seen(generationId).pipe(
         Effect.repeat(Schedule.spaced(Duration.unsafeDivide(config.stalledAfter, 3))),
@@ -213,7 +217,8 @@ const make = Effect.gen(function* () {
               ),
         ),
       )
-      if (next !== "done") yield* schedule(generationId, next)
+      if (next === "done") yield* ended(generationId)
+      else yield* schedule(generationId, next)
     }).pipe(
       Effect.catchTag("SqlError", Effect.die),
       Effect.withSpan("Generations.advance", { attributes: { generationId } }),
