@@ -1,8 +1,11 @@
 import { join } from "node:path"
+import { buffer } from "node:stream/consumers"
 import { describe, expect } from "@effect/vitest"
 import { Effect, Fiber } from "effect"
 import { type browser, describeApp, runJobs, settle, signUp } from "#app/testing.ts"
 import { probeAudio } from "#events/test-audio.ts"
+import { versionKeys } from "./music-maker.ts"
+import { MediaStorage } from "./storage.ts"
 
 type Browser = ReturnType<typeof browser>
 interface Status {
@@ -61,10 +64,17 @@ describeApp({ env, config })("song generation with the offline engine", (it) => 
       expect(played.headers.get("content-type")).toBe("audio/mpeg")
       expect(status.status).toBe("SUCCESS")
       expect(status.songs).toHaveLength(2)
-      for (const version of status.songs) {
+      const storage = yield* MediaStorage
+      for (const [i, version] of status.songs.entries()) {
         expect(version.duration).toBeGreaterThan(10)
         const ranged = yield* person.send(version.audioUrl, { headers: { range: "bytes=0-2" } })
         expect(ranged.status).toBe(206)
+        // What was stored is a real MP3 as long as the version says.
+        const stored = yield* storage.read(versionKeys(taskId, i + 1).audio)
+        const bytes = yield* Effect.promise(() => buffer(stored))
+        const probed = yield* probeAudio(new Uint8Array(bytes))
+        expect(probed.codec).toBe("mp3")
+        expect(Math.abs(probed.seconds - version.duration)).toBeLessThan(0.2)
       }
     }),
   )
