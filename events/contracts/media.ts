@@ -124,3 +124,62 @@ export const versionIdFromAudioPath = (url: string): string | undefined => {
       })()
   return /^\/api\/media\/versions\/([0-9a-zA-Z-]{1,64})\/audio$/.exec(path)?.[1]
 }
+
+// Video exports: every export of a person is on their `video-exports-<userId>` stream, so "one at a time"
+// is one decision on one stream.
+
+export const videoStreams = {
+  exports: (userId: string) => `video-exports-${userId}`,
+}
+
+export class VideoExportRequested extends Schema.TaggedClass<VideoExportRequested>()(
+  "VideoExportRequested",
+  {
+    jobId: Schema.String,
+    userId: Schema.String,
+    songId: Schema.String,
+    format: Schema.String,
+    songTitle: Schema.String,
+    durationSeconds: Schema.Number,
+    requestedAt: Schema.Date,
+  },
+) {}
+
+/** How far the render is, from ffmpeg's own time reports; recorded in steps, not for every frame. */
+export class VideoExportProgressed extends Schema.TaggedClass<VideoExportProgressed>()(
+  "VideoExportProgressed",
+  {
+    jobId: Schema.String,
+    userId: Schema.String,
+    progress: Schema.Int,
+    step: Schema.String,
+  },
+) {}
+
+export class VideoExportCompleted extends Schema.TaggedClass<VideoExportCompleted>()(
+  "VideoExportCompleted",
+  {
+    jobId: Schema.String,
+    userId: Schema.String,
+    videoKey: Schema.String,
+    sizeBytes: Schema.Int,
+  },
+) {}
+
+export class VideoExportFailed extends Schema.TaggedClass<VideoExportFailed>()(
+  "VideoExportFailed",
+  {
+    jobId: Schema.String,
+    userId: Schema.String,
+    reason: Schema.String,
+    timedOut: Schema.Boolean,
+  },
+) {}
+
+export const VideoExportEvent = Schema.Union(
+  VideoExportRequested,
+  VideoExportProgressed,
+  VideoExportCompleted,
+  VideoExportFailed,
+)
+export type VideoExportEvent = typeof VideoExportEvent.Type

@@ -1,0 +1,77 @@
+import { describe, it } from "@effect/vitest"
+import {
+  VideoExportCompleted,
+  VideoExportFailed,
+  VideoExportProgressed,
+  VideoExportRequested,
+} from "#events/contracts/media.ts"
+import { given } from "#events/testing.ts"
+import { videoExports } from "./video-exports.ts"
+
+const request = (jobId: string) => ({
+  jobId,
+  userId: "u1",
+  songId: "s1",
+  format: "tiktok",
+  songTitle: "Night Bus",
+  durationSeconds: 30,
+  requestedAt: new Date("2026-11-21T12:00:00Z"),
+})
+const requested = new VideoExportRequested(request("j1"))
+const progressed = (progress: number) =>
+  new VideoExportProgressed({ jobId: "j1", userId: "u1", progress, step: "Rendering video" })
+const completed = new VideoExportCompleted({
+  jobId: "j1",
+  userId: "u1",
+  videoKey: "videos/j1.mp4",
+  sizeBytes: 1000,
+})
+const failed = new VideoExportFailed({
+  jobId: "j1",
+  userId: "u1",
+  reason: "bad audio",
+  timedOut: false,
+})
+
+describe("a person's video exports", () => {
+  it("run one at a time: a second is refused while the first runs, and allowed after its end", () => {
+    given(videoExports, [])
+      .when({ _tag: "RequestExport", request: request("j1") })
+      .thenEmits([requested])
+    given(videoExports, [requested])
+      .when({ _tag: "RequestExport", request: request("j2") })
+      .thenFails("ExportInProgress")
+    for (const end of [completed, failed]) {
+      given(videoExports, [requested, end])
+        .when({ _tag: "RequestExport", request: request("j2") })
+        .thenEmits([new VideoExportRequested(request("j2"))])
+    }
+  })
+
+  it("move forward only, and leave 100 to the finished file", () => {
+    given(videoExports, [requested])
+      .when({ _tag: "RecordProgress", jobId: "j1", progress: 42.7, step: "Rendering video" })
+      .thenEmits([progressed(42)])
+    given(videoExports, [requested, progressed(42)])
+      .when({ _tag: "RecordProgress", jobId: "j1", progress: 30, step: "Rendering video" })
+      .thenEmits([])
+    given(videoExports, [requested, progressed(42)])
+      .when({ _tag: "RecordProgress", jobId: "j1", progress: 100, step: "Rendering video" })
+      .thenEmits([progressed(99)])
+  })
+
+  it("end once; reports about an export that is not running change nothing", () => {
+    given(videoExports, [requested])
+      .when({ _tag: "RecordCompletion", jobId: "j1", videoKey: "videos/j1.mp4", sizeBytes: 1000 })
+      .thenEmits([completed])
+    given(videoExports, [requested, completed])
+      .when({ _tag: "RecordFailure", jobId: "j1", reason: "late", timedOut: false })
+      .thenEmits([])
+    given(videoExports, [requested])
+      .when({ _tag: "RecordProgress", jobId: "other", progress: 50, step: "Rendering video" })
+      .thenEmits([])
+    given(videoExports, [requested])
+      .when({ _tag: "RecordFailure", jobId: "j1", reason: "bad audio", timedOut: false })
+      .thenEmits([failed])
+  })
+})
