@@ -85,7 +85,10 @@ test("forgot password, then reset it from the mailed link", async ({ page }) => 
   await logout(page)
 
   await page.getByRole("link", { name: "Forgot Password?" }).click()
+  // The page must be in place before typing: on a slow machine a fill can land on the page being left.
+  await expect(page.getByRole("heading", { name: "Forgot your password?" })).toBeVisible()
   await page.getByLabel("Email").fill(person.email)
+  await expect(page.getByLabel("Email")).toHaveValue(person.email)
   await page.getByRole("button", { name: "Send Reset Link" }).click()
   await expect(
     page.getByRole("heading", { name: "Check your email for a password reset link" }),
