@@ -17,6 +17,7 @@ export { mediaMigrations } from "./migrations.ts"
 export { EngineFailed, MusicEngine } from "./music-engine.ts"
 export { GenerationCredits, NotEnoughCredits } from "./ports.ts"
 export { MediaStorage } from "./storage.ts"
+export { RenderFailed, VideoRenderer } from "./video-renderer.ts"
 export { WavConverter } from "./wav-converter.ts"
 
 /** Media storage alone, for tools that put files where the server finds them. */

@@ -1,0 +1,51 @@
+import { Schema } from "effect"
+
+/** The social formats a song's video is exported in; browser-safe, so a screen can list them too. */
+export const videoFormatNames = [
+  "instagram-story",
+  "instagram-video",
+  "facebook-story",
+  "facebook-video",
+  "youtube",
+  "tiktok",
+] as const
+
+export const VideoFormat = Schema.Literal(...videoFormatNames)
+export type VideoFormat = typeof VideoFormat.Type
+
+export interface VideoFormatSpec {
+  readonly label: string
+  readonly width: number
+  readonly height: number
+  /** The looping animation behind the picture, a file in `web/public/assets/video-backgrounds/`. */
+  readonly background: string
+}
+
+export const videoFormats: { readonly [Format in VideoFormat]: VideoFormatSpec } = {
+  "instagram-story": {
+    label: "Instagram Story",
+    width: 1080,
+    height: 1920,
+    background: "instagram-story.mp4",
+  },
+  "instagram-video": {
+    label: "Instagram Video",
+    width: 1080,
+    height: 1350,
+    background: "instagram-video.mp4",
+  },
+  "facebook-story": {
+    label: "Facebook Story",
+    width: 1080,
+    height: 1920,
+    background: "facebook-story.mp4",
+  },
+  "facebook-video": {
+    label: "Facebook Video",
+    width: 1080,
+    height: 1080,
+    background: "facebook-video.mp4",
+  },
+  youtube: { label: "YouTube", width: 1920, height: 1080, background: "youtube.mp4" },
+  tiktok: { label: "TikTok", width: 1080, height: 1920, background: "tiktok.mp4" },
+}
