@@ -10,12 +10,13 @@
  * Rounds alternate between the two sides.
  */
 import { execFile, spawn } from "node:child_process"
-import { existsSync, readFileSync } from "node:fs"
+import { existsSync } from "node:fs"
 import { mkdtemp, rm } from "node:fs/promises"
 import { availableParallelism, loadavg, tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { promisify } from "node:util"
+import { childrenCpuMs } from "../support/cpu-time.ts"
 import { now, printTable, type Row } from "../support/report.ts"
 import { benchSongs } from "./songs.ts"
 
@@ -23,15 +24,6 @@ const execFileAsync = promisify(execFile)
 const rounds = Number(process.env.BENCH_ROUNDS ?? 2)
 const targetRealtime = 10
 const targetFirstAudioMs = 10_000
-
-/**
- * CPU time (ms) of every process this one has started and waited for, their own children included: the
- * kernel adds a child's time to its parent's when it is reaped, so Festival, FluidSynth and lame count too.
- */
-const childrenCpuMs = () => {
-  const fields = readFileSync("/proc/self/stat", "utf8").split(") ")[1]?.split(" ") ?? []
-  return ((Number(fields[13]) || 0) + (Number(fields[14]) || 0)) * 10
-}
 
 interface Measured {
   readonly wallMs: number

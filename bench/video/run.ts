@@ -11,12 +11,12 @@
  * waveform moves as music does.
  */
 import { execFile, spawn } from "node:child_process"
-import { readFileSync } from "node:fs"
 import { mkdtemp, rm } from "node:fs/promises"
 import { availableParallelism, loadavg, tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { promisify } from "node:util"
+import { childrenCpuMs } from "../support/cpu-time.ts"
 import { now, printTable, type Row } from "../support/report.ts"
 
 const execFileAsync = promisify(execFile)
@@ -36,12 +36,6 @@ const sizes = [
   { format: "instagram-story", width: 1080, height: 1920 },
   { format: "youtube", width: 1920, height: 1080 },
 ] as const
-
-/** CPU time (ms) of every process this one has started and waited for, their own children included. */
-const childrenCpuMs = () => {
-  const fields = readFileSync("/proc/self/stat", "utf8").split(") ")[1]?.split(" ") ?? []
-  return ((Number(fields[13]) || 0) + (Number(fields[14]) || 0)) * 10
-}
 
 interface Measured {
   readonly wallMs: number
