@@ -11,9 +11,6 @@ export const mediaStreams = {
   generation: (generationId: string) => `generation-${generationId}`,
 }
 
-/** What one song generation costs (spec: 5 credits). */
-export const generationCost = 5
-
 /** Who makes the music: the project's own engine, or a Suno-style provider. */
 export const MusicMakerName = Schema.Literal("engine", "provider")
 export type MusicMakerName = typeof MusicMakerName.Type

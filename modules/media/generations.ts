@@ -3,13 +3,9 @@ import { Context, Duration, Effect, Layer, Option, Redacted, Schedule, Schema } 
 import { v7 as uuidv7 } from "uuid"
 import { Actors } from "#events/contracts/actor.ts"
 import { actorOf, type SignedInUser } from "#events/contracts/auth.ts"
+import { songCost } from "#events/contracts/billing.ts"
 import { NotFound } from "#events/contracts/http-errors.ts"
-import {
-  GenerationEvent,
-  generationCost,
-  mediaStreams,
-  versionAudioPath,
-} from "#events/contracts/media.ts"
+import { GenerationEvent, mediaStreams, versionAudioPath } from "#events/contracts/media.ts"
 import { loadAggregate, runCommand } from "#events/decider.ts"
 import { type JobKind, JobQueue } from "#events/jobs.ts"
 import { RateLimiter } from "#events/rate-limit.ts"
@@ -138,7 +134,7 @@ const make = Effect.gen(function* () {
           const position = yield* credits.debit({
             userId: user.userId,
             generationId,
-            amount: generationCost,
+            amount: songCost,
             actor: actorOf(user),
           })
           yield* runCommand({
@@ -149,7 +145,7 @@ const make = Effect.gen(function* () {
                 generationId,
                 userId: user.userId,
                 ...payload,
-                credits: generationCost,
+                credits: songCost,
                 maker: Option.isSome(config.musicApi) ? "provider" : "engine",
                 requestedAt: new Date(),
               },
