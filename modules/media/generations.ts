@@ -91,8 +91,8 @@ const make = Effect.gen(function* () {
 
   const record = (generationId: string) => (command: GenerationCommand) =>
     runCommand({ ...streamOf(generationId), command, actor: jobActor }).pipe(
-      // Only a step after the end is refused; the stream already says how it went.
-      Effect.catchAll(() => Effect.void),
+      // Steps after the end are dropped by the decider; a refusal here is a maker's bug, not an outcome.
+      Effect.orDie,
       Effect.asVoid,
       Effect.provide(context),
     )
@@ -101,12 +101,12 @@ const make = Effect.gen(function* () {
     jobs.enqueue(
       advanceGeneration,
       { generationId },
-      next === "later"
-        ? {
-            key: `generation-${generationId}`,
-            runAt: new Date(Date.now() + Duration.toMillis(config.pollInterval)),
-          }
-        : { key: `generation-${generationId}` },
+      {
+        key: `generation-${generationId}`,
+        ...(next === "later"
+          ? { runAt: new Date(Date.now() + Duration.toMillis(config.pollInterval)) }
+          : {}),
+      },
     )
 
   const seen = (generationId: string) =>
@@ -196,10 +196,11 @@ const make = Effect.gen(function* () {
         return yield* ended(generationId)
       }
       const heartbeat = seen(generationId).pipe(
-        Effect.repeat(Schedule.spaced(Duration.unsafeDivide(config.stalledAfter, 3))),
+        Effect.delay(Duration.unsafeDivide(config.stalledAfter, 3)),
+        Effect.forever,
       )
       const next = yield* makers[state.request.maker](state, record(generationId)).pipe(
-        Effect.raceFirst(Effect.zipRight(heartbeat, Effect.never)),
+        Effect.raceFirst(heartbeat),
         Effect.catchTag("StepFailed", (failed: StepFailed) =>
           failed.retryable && !lastAttempt
             ? Effect.fail(failed)
