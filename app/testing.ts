@@ -1,7 +1,8 @@
 import { HttpServer } from "@effect/platform"
+import { SqlClient } from "@effect/sql"
 import { ConfigProvider, Effect, Layer, Option } from "effect"
 import { runDueJobs } from "#events/jobs.ts"
-import { awaitPosition, EventStore, Position } from "#events/store/index.ts"
+import { awaitPosition, Position } from "#events/store/index.ts"
 import { describeWith, TestDatabase, type TestDatabaseOptions } from "#events/testing.ts"
 import { MediaStorage } from "#modules/media/index.ts"
 import { projectionSubscriptionName } from "#projections/runner.ts"
@@ -58,18 +59,29 @@ export const runJobs = runDueJobs(jobKinds)
  * reactions append along the way.
  */
 export const settle = Effect.gen(function* () {
-  const store = yield* EventStore
+  const sql = yield* SqlClient.SqlClient
   const names = [
     ...reactions.map((reaction) => reaction.name),
     ...projections.map(projectionSubscriptionName),
   ]
-  let head = yield* store.head
+  // The last committed event, not the store's head: the head stops short of events committed while an
+  // older transaction is still open, and waiting for it alone would return before they are handled.
+  const lastCommitted = Effect.map(
+    sql<{ transaction_text: string; global_position: string }>`
+      select transaction_id::text as transaction_text, global_position from events
+       order by transaction_id desc, global_position desc limit 1`,
+    ([row]): Position =>
+      row
+        ? { transactionId: row.transaction_text, globalPosition: Number(row.global_position) }
+        : Position.start,
+  )
+  let head = yield* lastCommitted
   while (true) {
     for (const name of names) {
       const reached = yield* awaitPosition(name, head, "10 seconds")
       if (!reached) return yield* Effect.die(new Error(`${name} did not catch up`))
     }
-    const next = yield* store.head
+    const next = yield* lastCommitted
     if (Position.compare(next, head) === 0) return
     head = next
   }
