@@ -6,7 +6,7 @@ import { withMessage } from "#events/contracts/messages.ts"
 import { BillingApi } from "#modules/billing/api.ts"
 import { CatalogApi } from "#modules/catalog/api.ts"
 import { IdentityApi } from "#modules/identity/api.ts"
-import { MediaApi } from "#modules/media/api.ts"
+import { MediaApi, VideoApi } from "#modules/media/api.ts"
 import { SongwritingApi } from "#modules/songwriting/api.ts"
 
 /**
@@ -108,6 +108,7 @@ export class MelodyApi extends HttpApi.make(apiId)
   .add(SongwritingApi)
   .add(CatalogApi)
   .add(MediaApi)
+  .add(VideoApi)
   .addError(MalformedRequest)
   .addError(InternalError)
   .prefix(apiPrefix)

@@ -12,7 +12,7 @@ import {
   IdentityLive,
   ViewerLive,
 } from "#modules/identity/index.ts"
-import { describeMediaConfig, MediaLive, mediaConfig } from "#modules/media/index.ts"
+import { describeMediaConfig, MediaLive, mediaConfig, VideosLive } from "#modules/media/index.ts"
 import {
   describeSongwritingConfig,
   SongwritingLive,
@@ -25,10 +25,10 @@ import { DatabaseLive } from "./database.ts"
 import { ErrorReports } from "./error-reports.ts"
 import { JobWorkerLive } from "./jobs.ts"
 import { loggerLayer } from "./logger.ts"
-import { GenerationCreditsLive } from "./media-ports.ts"
+import { GenerationCreditsLive, SongSourcesLive } from "./media-ports.ts"
 import { migrateAll } from "./migrations.ts"
 import { HttpLive } from "./server.ts"
-import { GenerationRecoveryLive, ProjectionsLive, ReactionsLive } from "./workers.ts"
+import { MediaRecoveryLive, ProjectionsLive, ReactionsLive } from "./workers.ts"
 
 /** JSON logs through pino, at LOG_LEVEL. */
 export const LoggingLive = Layer.unwrapEffect(
@@ -56,6 +56,8 @@ export const PlatformLive = Layer.mergeAll(
 export const ModulesLive = Layer.mergeAll(AuthenticatedLive, ViewerLive, AdminOnlyLive).pipe(
   Layer.provideMerge(IdentityLive),
   Layer.provideMerge(SongwritingLive),
+  // Above the catalog and media, which serve its songs port, storage and configuration.
+  Layer.provideMerge(VideosLive.pipe(Layer.provide(SongSourcesLive))),
   Layer.provideMerge(
     Catalog.live.pipe(
       Layer.provide(Layer.mergeAll(CatalogReadsLive, SongFilesLive)),
@@ -105,7 +107,7 @@ export const AppLive = Layer.mergeAll(
   HttpLive,
   ProjectionsLive,
   ReactionsLive,
-  GenerationRecoveryLive,
+  MediaRecoveryLive,
   Layer.unwrapEffect(JobWorkerLive),
   Startup,
 ).pipe(Layer.provide(Foundation))

@@ -1,6 +1,9 @@
+import type { SqlClient } from "@effect/sql"
 import { Effect, Layer } from "effect"
+import type { EventStore } from "#events/store/index.ts"
 import { CreditAccounts, CreditLedger } from "#modules/billing/index.ts"
-import { GenerationCredits, NotEnoughCredits } from "#modules/media/index.ts"
+import { Catalog } from "#modules/catalog/index.ts"
+import { GenerationCredits, NotEnoughCredits, SongSources } from "#modules/media/index.ts"
 
 /** Media's credits, from billing's credit accounts: the debit joins media's transaction. */
 export const GenerationCreditsLive = Layer.effect(
@@ -23,4 +26,20 @@ export const GenerationCreditsLive = Layer.effect(
         Effect.map(accounts.load(userId), (account) => account.refunds.includes(generationId)),
     }),
   ),
+)
+
+/** The songs a video may be made of, from the catalog. */
+export const SongSourcesLive = Layer.effect(
+  SongSources,
+  Effect.gen(function* () {
+    const catalog = yield* Catalog
+    const context = yield* Effect.context<SqlClient.SqlClient | EventStore>()
+    return SongSources.of({
+      visible: (songId, viewerId) =>
+        catalog.files(songId, viewerId).pipe(
+          Effect.map((song) => song && { ...song, coverKey: song.imageKey }),
+          Effect.provide(context),
+        ),
+    })
+  }),
 )

@@ -5,7 +5,7 @@ import { Effect, Layer } from "effect"
 import { BillingHttpLive } from "#modules/billing/index.ts"
 import { Catalog, CatalogHttpLive } from "#modules/catalog/index.ts"
 import { IdentityHttpLive } from "#modules/identity/index.ts"
-import { MediaHttpLive } from "#modules/media/index.ts"
+import { MediaHttpLive, VideoHttpLive } from "#modules/media/index.ts"
 import { SongwritingHttpLive } from "#modules/songwriting/index.ts"
 import { MelodyApi } from "./api.ts"
 import { AppConfig } from "./config.ts"
@@ -24,6 +24,7 @@ const ApiLive = HttpApiBuilder.api(MelodyApi).pipe(
     SongwritingHttpLive,
     CatalogHttpLive,
     MediaHttpLive,
+    VideoHttpLive,
   ]),
 )
 

@@ -1,8 +1,11 @@
 import { HttpServer } from "@effect/platform"
 import { SqlClient } from "@effect/sql"
 import { ConfigProvider, Effect, Layer, Option } from "effect"
+import { Actors } from "#events/contracts/actor.ts"
+import { mediaStreams, SongGenerationSucceeded } from "#events/contracts/media.ts"
 import { runDueJobs } from "#events/jobs.ts"
-import { awaitPosition, Position } from "#events/store/index.ts"
+import { awaitPosition, EventStore, Position, toNewEvent } from "#events/store/index.ts"
+import { sineMp3 } from "#events/test-audio.ts"
 import { describeWith, TestDatabase, type TestDatabaseOptions } from "#events/testing.ts"
 import { MediaStorage } from "#modules/media/index.ts"
 import { projectionSubscriptionName } from "#projections/runner.ts"
@@ -207,3 +210,52 @@ export const signUp = (prefix = "person", email?: string) =>
 /** Puts a file into media storage, as the media module does with what it renders or copies. */
 export const storeMedia = (key: string, bytes: Uint8Array) =>
   Effect.flatMap(MediaStorage, (storage) => storage.put(key, bytes))
+
+const encodeSucceeded = toNewEvent(SongGenerationSucceeded)
+
+/**
+ * A finished generation as the media module delivers it: its versions are MP3s (sine tones of `seconds`)
+ * already in our storage. The catalog's reaction saves them as private songs, 'Title (Version N)'.
+ */
+export const seedGeneration = (
+  userId: string,
+  title: string,
+  versions = 2,
+  style = "Pop, upbeat, female vocals",
+  seconds = 2,
+) =>
+  Effect.gen(function* () {
+    const store = yield* EventStore
+    const generationId = crypto.randomUUID()
+    const list = []
+    for (let index = 1; index <= versions; index++) {
+      const versionId = crypto.randomUUID()
+      const audioKey = `songs/${versionId}.mp3`
+      yield* storeMedia(audioKey, yield* sineMp3(seconds, 330 + index * 110))
+      list.push({
+        versionId,
+        index,
+        audioKey,
+        imageKey: null,
+        sourceImageUrl: null,
+        durationMs: seconds * 1000,
+      })
+    }
+    const event = new SongGenerationSucceeded({
+      generationId,
+      userId,
+      title,
+      style,
+      lyrics: `[Verse 1]\nA song called ${title}`,
+      versions: list,
+    })
+    yield* store.append(mediaStreams.generation(generationId), "no_stream", [
+      encodeSucceeded(
+        event,
+        { actor: Actors.system("media"), correlationId: generationId },
+        crypto.randomUUID(),
+      ),
+    ])
+    yield* settle
+    return { generationId, versions: list }
+  })

@@ -1,6 +1,6 @@
 import { Effect, Layer, Schedule } from "effect"
 import { runSubscription } from "#events/store/index.ts"
-import { Generations } from "#modules/media/index.ts"
+import { Generations, Videos } from "#modules/media/index.ts"
 import { runProjections } from "#projections/runner.ts"
 import { projections } from "./projections.ts"
 import { reactions } from "./reactions.ts"
@@ -19,13 +19,17 @@ export const ReactionsLive = Layer.scopedDiscard(
 )
 
 /**
- * Generations whose worker vanished (a crash, `kill -9`) are taken up again; every replica looks, and the
- * first to claim one schedules it.
+ * Generations and video exports whose worker vanished (a crash, `kill -9`) are taken up again; every
+ * replica looks, and the first to claim one schedules it.
  */
-export const GenerationRecoveryLive = Layer.scopedDiscard(
+export const MediaRecoveryLive = Layer.scopedDiscard(
   Effect.forkScoped(
-    Effect.flatMap(Generations, (generations) =>
-      generations.resumeStalled.pipe(Effect.repeat(Schedule.spaced(generations.recoveryInterval))),
-    ),
+    Effect.gen(function* () {
+      const generations = yield* Generations
+      const videos = yield* Videos
+      yield* Effect.all([generations.resumeStalled, videos.resumeStalled]).pipe(
+        Effect.repeat(Schedule.spaced(generations.recoveryInterval)),
+      )
+    }),
   ),
 )

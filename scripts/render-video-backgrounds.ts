@@ -17,7 +17,11 @@ import { mkdir, stat } from "node:fs/promises"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { promisify } from "node:util"
-import { type VideoFormat, videoFormatNames, videoFormats } from "#modules/media/video-formats.ts"
+import {
+  type VideoFormat,
+  videoFormatNames,
+  videoFormats,
+} from "#events/contracts/video-formats.ts"
 
 const execFileAsync = promisify(execFile)
 const outDir = fileURLToPath(new URL("../web/public/assets/video-backgrounds/", import.meta.url))

@@ -1,4 +1,5 @@
 import { Schema } from "effect"
+import { urlPath } from "./url-path.ts"
 
 /**
  * The catalog's facts: songs on `song-<songId>` (saved, made public, made private) and each person's like
@@ -67,6 +68,10 @@ export const songPaths = {
   cover: (songId: string) => `/api/songs/${songId}/cover`,
   page: (songId: string) => `/song/${songId}`,
 }
+
+/** The song whose audio a link points to, for calls that name a song by its audio (spec: videos/generate). */
+export const songIdFromAudioUrl = (url: string): string | undefined =>
+  /^\/api\/songs\/([0-9a-zA-Z-]{1,64})\/audio$/.exec(urlPath(url))?.[1]
 
 /** The event types the catalog's read models follow, with the registrations that name creators. */
 export const catalogEventTypes: ReadonlyArray<string> = [

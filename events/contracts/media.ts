@@ -1,4 +1,6 @@
 import { Schema } from "effect"
+import { urlPath } from "./url-path.ts"
+import { VideoFormat } from "./video-formats.ts"
 
 /**
  * Media's facts. A song generation is the `generation-<generationId>` stream: requested (with its credits
@@ -109,18 +111,8 @@ export type GenerationEvent = typeof GenerationEvent.Type
 /** Where a generated version's audio is played from before it is a song; the catalog reads it back. */
 export const versionAudioPath = (versionId: string) => `/api/media/versions/${versionId}/audio`
 
-export const versionIdFromAudioPath = (url: string): string | undefined => {
-  const path = url.startsWith("/")
-    ? url
-    : (() => {
-        try {
-          return new URL(url).pathname
-        } catch {
-          return ""
-        }
-      })()
-  return /^\/api\/media\/versions\/([0-9a-zA-Z-]{1,64})\/audio$/.exec(path)?.[1]
-}
+export const versionIdFromAudioPath = (url: string): string | undefined =>
+  /^\/api\/media\/versions\/([0-9a-zA-Z-]{1,64})\/audio$/.exec(urlPath(url))?.[1]
 
 // Video exports: every export of a person is on their `video-exports-<userId>` stream, so "one at a time"
 // is one decision on one stream.
@@ -135,10 +127,23 @@ export class VideoExportRequested extends Schema.TaggedClass<VideoExportRequeste
     jobId: Schema.String,
     userId: Schema.String,
     songId: Schema.String,
-    format: Schema.String,
+    format: VideoFormat,
     songTitle: Schema.String,
     durationSeconds: Schema.Number,
+    /** The song's MP3 and cover in media storage, as they were when the export was asked for. */
+    audioKey: Schema.String,
+    coverKey: Schema.NullOr(Schema.String),
     requestedAt: Schema.Date,
+  },
+) {}
+
+/** A worker began rendering; a second start means the first worker vanished mid-render. */
+export class VideoExportStarted extends Schema.TaggedClass<VideoExportStarted>()(
+  "VideoExportStarted",
+  {
+    jobId: Schema.String,
+    userId: Schema.String,
+    attempt: Schema.Int,
   },
 ) {}
 
@@ -175,6 +180,7 @@ export class VideoExportFailed extends Schema.TaggedClass<VideoExportFailed>()(
 
 export const VideoExportEvent = Schema.Union(
   VideoExportRequested,
+  VideoExportStarted,
   VideoExportProgressed,
   VideoExportCompleted,
   VideoExportFailed,

@@ -5,16 +5,16 @@ import {
   type browser,
   describeApp,
   request,
+  seedGeneration,
   serverUrl,
   settle,
   signUp,
-  storeMedia,
 } from "#app/testing.ts"
 import { Actors } from "#events/contracts/actor.ts"
 import { catalogStreams, SongLiked } from "#events/contracts/catalog.ts"
-import { SongGenerationSucceeded, versionAudioPath } from "#events/contracts/media.ts"
+import { versionAudioPath } from "#events/contracts/media.ts"
 import { EventStore, toNewEvent } from "#events/store/index.ts"
-import { probeAudio, sineMp3 } from "#events/test-audio.ts"
+import { probeAudio } from "#events/test-audio.ts"
 import { library } from "#projections/library.ts"
 import { rebuildProjection } from "#projections/runner.ts"
 import { timeline } from "#projections/timeline.ts"
@@ -35,53 +35,8 @@ interface Song {
 }
 const body = <A>(answer: { readonly body: unknown }) => answer.body as A
 
-const encode = toNewEvent(SongGenerationSucceeded)
-
-/**
- * What the media module will deliver: a generation whose versions are MP3s already in our storage. The
- * catalog's reaction saves them as private songs.
- */
-const generated = (
-  userId: string,
-  title: string,
-  versions = 2,
-  style = "Pop, upbeat, female vocals",
-) =>
-  Effect.gen(function* () {
-    const store = yield* EventStore
-    const generationId = crypto.randomUUID()
-    const list = []
-    for (let index = 1; index <= versions; index++) {
-      const versionId = crypto.randomUUID()
-      const audioKey = `songs/${versionId}.mp3`
-      yield* storeMedia(audioKey, yield* sineMp3(2, 330 + index * 110))
-      list.push({
-        versionId,
-        index,
-        audioKey,
-        imageKey: null,
-        sourceImageUrl: null,
-        durationMs: 2000,
-      })
-    }
-    const event = new SongGenerationSucceeded({
-      generationId,
-      userId,
-      title,
-      style,
-      lyrics: `[Verse 1]\nA song called ${title}`,
-      versions: list,
-    })
-    yield* store.append(`generation-${generationId}`, "no_stream", [
-      encode(
-        event,
-        { actor: Actors.system("media"), correlationId: generationId },
-        crypto.randomUUID(),
-      ),
-    ])
-    yield* settle
-    return { generationId, versions: list }
-  })
+/** What the media module delivers: the catalog saves a generation's versions as private songs. */
+const generated = seedGeneration
 
 const mySongs = (person: Browser) =>
   Effect.map(person.get("/api/songs/my-songs"), body<ReadonlyArray<Song>>)

@@ -277,6 +277,18 @@ const make = Effect.gen(function* () {
       }),
     cover: (songId: string, viewerId: string | undefined) =>
       Effect.flatMap(visibleSong(songId, viewerId), (state) => serve(state.imageKey, undefined)),
+    /** The song's files, if this person may see it: what a video is made from. */
+    files: (songId: string, viewerId: string) =>
+      Effect.map(loadSong(songId), (state) =>
+        visibleTo(state, viewerId)
+          ? {
+              title: state.title,
+              audioKey: state.audioKey,
+              imageKey: state.imageKey,
+              durationMs: state.durationMs,
+            }
+          : undefined,
+      ),
     /** What a shared link shows before the app loads: for public songs only. */
     publicSongPreview: (songId: string) =>
       Effect.map(reads.song(songId, undefined), (row) => (row?.isPublic ? toView(row) : undefined)),

@@ -36,8 +36,15 @@ export interface MediaConfigShape {
   readonly timeout: Duration.Duration
   /** How long the engine may take for one version before its processes are killed. */
   readonly renderTimeout: Duration.Duration
-  /** A generation whose worker has not been seen for this long lost it (a crash) and is taken up again. */
+  /**
+   * A generation or video export whose worker has not been seen for this long lost it (a crash) and is
+   * taken up again.
+   */
   readonly stalledAfter: Duration.Duration
+  /** The video formats' looping backgrounds (the repository's web/public/assets/video-backgrounds). */
+  readonly videoBackgrounds: string
+  /** Instead of the spec's max(300 s, 3 x the song) for a video render. */
+  readonly videoTimeout: Option.Option<Duration.Duration>
   /** Generations one person may request per hour. */
   readonly generationsPerHour: number
 }
@@ -47,12 +54,13 @@ export class MediaConfig extends Context.Tag("@melody/media/MediaConfig")<
   MediaConfigShape
 >() {}
 
-const seconds = (name: string, fallback: number) =>
+const anySeconds = (name: string) =>
   Config.number(name).pipe(
-    Config.withDefault(fallback),
     Config.validate({ message: `${name} must be more than 0`, validation: (n) => n > 0 }),
     Config.map((n) => Duration.millis(Math.round(n * 1000))),
   )
+const seconds = (name: string, fallback: number) =>
+  anySeconds(name).pipe(Config.withDefault(Duration.millis(fallback * 1000)))
 
 const musicApi = Config.all({
   url: Config.url("MUSIC_API_URL").pipe(Config.option),
@@ -124,6 +132,12 @@ export const mediaConfig = Config.all({
   timeout: seconds("GENERATION_TIMEOUT_SECONDS", 600),
   renderTimeout: seconds("ENGINE_TIMEOUT_SECONDS", 300),
   stalledAfter: seconds("GENERATION_STALLED_SECONDS", 30),
+  videoBackgrounds: Config.string("VIDEO_BACKGROUNDS_DIR").pipe(
+    Config.withDefault(
+      join(import.meta.dirname, "..", "..", "web", "public", "assets", "video-backgrounds"),
+    ),
+  ),
+  videoTimeout: anySeconds("VIDEO_TIMEOUT_SECONDS").pipe(Config.option),
   generationsPerHour: Config.integer("GENERATIONS_PER_HOUR").pipe(
     Config.withDefault(30),
     Config.validate({

@@ -1,4 +1,7 @@
-/** Media: song generation through the music engine or a provider, and the files behind songs. */
+/**
+ * Media: song generation through the music engine or a provider, the files behind songs, and their videos
+ * for social formats.
+ */
 
 import { Layer } from "effect"
 import { MediaConfigLive } from "./config.ts"
@@ -6,18 +9,22 @@ import { Generations } from "./generations.ts"
 import { MusicApi } from "./music-api.ts"
 import { MusicEngine } from "./music-engine.ts"
 import { MediaStorageLive as ConfiguredStorageLive } from "./storage-live.ts"
+import { VideoRenderer } from "./video-renderer.ts"
+import { Videos } from "./videos.ts"
 import { WavConverter } from "./wav-converter.ts"
 
-export { MediaApi } from "./api.ts"
+export { MediaApi, VideoApi } from "./api.ts"
 export { describeMediaConfig, mediaConfig } from "./config.ts"
 export { Generations } from "./generations.ts"
 export { MediaHttpLive } from "./http.ts"
 export { mediaJobs } from "./jobs.ts"
 export { mediaMigrations } from "./migrations.ts"
 export { EngineFailed, MusicEngine } from "./music-engine.ts"
-export { GenerationCredits, NotEnoughCredits } from "./ports.ts"
+export { GenerationCredits, NotEnoughCredits, type SongSource, SongSources } from "./ports.ts"
 export { MediaStorage } from "./storage.ts"
+export { VideoHttpLive } from "./video-http.ts"
 export { RenderFailed, VideoRenderer } from "./video-renderer.ts"
+export { Videos } from "./videos.ts"
 export { WavConverter } from "./wav-converter.ts"
 
 /** Media storage alone, for tools that put files where the server finds them. */
@@ -29,3 +36,9 @@ export const MediaLive = Layer.mergeAll(WavConverter.live, Generations.live).pip
   Layer.provide(Layer.mergeAll(MusicApi.live, MusicEngine.live)),
   Layer.provideMerge(MediaConfigLive),
 )
+
+/**
+ * Video export, on media's storage and configuration (from `MediaLive`); the app provides the store, the
+ * job queue and the songs port.
+ */
+export const VideosLive = Videos.live.pipe(Layer.provide(VideoRenderer.live))

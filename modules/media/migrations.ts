@@ -3,8 +3,8 @@ import { Effect } from "effect"
 import type { Migrations } from "#events/store/index.ts"
 
 /**
- * Media's own table: the generations still running, with the last time a worker was seen on each. One
- * not seen for a while lost its worker (a crash, `kill -9`) and is taken up again.
+ * Media's own tables: the generations and video exports still running, with the last time a worker was
+ * seen on each. One not seen for a while lost its worker (a crash, `kill -9`) and is taken up again.
  */
 export const mediaMigrations: Migrations = {
   "1_media": Effect.gen(function* () {
@@ -13,6 +13,15 @@ export const mediaMigrations: Migrations = {
     yield* sql`
       create table media.running_generations (
         generation_id text primary key,
+        seen_at timestamptz not null default now()
+      )`
+  }),
+  "2_media_running_videos": Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    yield* sql`
+      create table media.running_videos (
+        job_id text primary key,
+        user_id text not null,
         seen_at timestamptz not null default now()
       )`
   }),

@@ -26,3 +26,22 @@ export class GenerationCredits extends Context.Tag("@melody/media/GenerationCred
     readonly refunded: (userId: string, generationId: string) => Effect.Effect<boolean>
   }
 >() {}
+
+/** A song's files as a video is made from them: media storage keys, duration in milliseconds. */
+export interface SongSource {
+  readonly title: string
+  readonly audioKey: string
+  readonly coverKey: string | null
+  readonly durationMs: number
+}
+
+/**
+ * The songs a person may make a video of (their own, or anyone's public one), declared here and served by
+ * the catalog (the app wires it). Undefined for a song that does not exist or is private to someone else.
+ */
+export class SongSources extends Context.Tag("@melody/media/SongSources")<
+  SongSources,
+  {
+    readonly visible: (songId: string, viewerId: string) => Effect.Effect<SongSource | undefined>
+  }
+>() {}

@@ -4,17 +4,20 @@ import {
   VideoExportFailed,
   VideoExportProgressed,
   VideoExportRequested,
+  VideoExportStarted,
 } from "#events/contracts/media.ts"
 import { given } from "#events/testing.ts"
-import { videoExports } from "./video-exports.ts"
+import { interruptedReason, maxRenderStarts, videoExports } from "./video-exports.ts"
 
 const request = (jobId: string) => ({
   jobId,
   userId: "u1",
   songId: "s1",
-  format: "tiktok",
+  format: "tiktok" as const,
   songTitle: "Night Bus",
   durationSeconds: 30,
+  audioKey: "songs/s1.mp3",
+  coverKey: null,
   requestedAt: new Date("2026-11-21T12:00:00Z"),
 })
 const requested = new VideoExportRequested(request("j1"))
@@ -73,5 +76,30 @@ describe("a person's video exports", () => {
     given(videoExports, [requested])
       .when({ _tag: "RecordFailure", jobId: "j1", reason: "bad audio", timedOut: false })
       .thenEmits([failed])
+  })
+
+  it("count a render's starts, and fail it visibly instead of starting it once too often", () => {
+    const started = (attempt: number) =>
+      new VideoExportStarted({ jobId: "j1", userId: "u1", attempt })
+    given(videoExports, [requested])
+      .when({ _tag: "StartRender", jobId: "j1" })
+      .thenEmits([started(1)])
+    given(videoExports, [requested, started(1), progressed(40)])
+      .when({ _tag: "StartRender", jobId: "j1" })
+      .thenEmits([started(2)])
+    const starts = Array.from({ length: maxRenderStarts }, (_, i) => started(i + 1))
+    given(videoExports, [requested, ...starts])
+      .when({ _tag: "StartRender", jobId: "j1" })
+      .thenEmits([
+        new VideoExportFailed({
+          jobId: "j1",
+          userId: "u1",
+          reason: interruptedReason,
+          timedOut: false,
+        }),
+      ])
+    given(videoExports, [requested, completed])
+      .when({ _tag: "StartRender", jobId: "j1" })
+      .thenEmits([])
   })
 })

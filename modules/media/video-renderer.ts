@@ -3,8 +3,8 @@ import { availableParallelism } from "node:os"
 import { dirname, join } from "node:path"
 import { Context, Data, Duration, Effect, Exit, Layer, Stream } from "effect"
 import ffmpeg from "fluent-ffmpeg"
+import { type VideoFormat, videoFormats } from "#events/contracts/video-formats.ts"
 import { filterGraphOf } from "./video-filter-graph.ts"
-import { type VideoFormat, videoFormats } from "./video-formats.ts"
 import { layoutOf } from "./video-layout.ts"
 
 export class RenderFailed extends Data.TaggedError("RenderFailed")<{
@@ -46,8 +46,9 @@ const commandOf = (request: VideoRequest, output: string) => {
   const { width, height, background } = videoFormats[request.format]
   const layout = layoutOf(width, height, request.title)
   const hasCover = request.coverPath !== null
+  const backgroundPath = join(request.backgroundsDir, background)
   const command = ffmpeg()
-    .input(join(request.backgroundsDir, background))
+    .input(backgroundPath)
     .inputOptions(["-stream_loop", "-1"])
     .input(request.audioPath)
   if (request.coverPath !== null) command.input(request.coverPath)
@@ -60,14 +61,25 @@ const commandOf = (request: VideoRequest, output: string) => {
       ...["-t", String(request.durationSeconds), "-shortest", "-f", "mp4"],
     ])
     .output(output)
-  return { command, graph }
+  // What ffmpeg's messages quote, said in words: the whole graph when it names a stream it lacks, and the
+  // server's paths, which are nobody's business.
+  const quoted: ReadonlyArray<readonly [string, string]> = [
+    [graph, "the filter graph"],
+    [request.audioPath, "the song's audio"],
+    ...(request.coverPath ? [[request.coverPath, "the cover"] as const] : []),
+    [backgroundPath, "the background"],
+    [output, "the video"],
+  ]
+  const reasonOf = (message: string) =>
+    tail(quoted.reduce((text, [what, words]) => text.replaceAll(what, words), message))
+  return { command, reasonOf }
 }
 
 /**
  * The output time ffmpeg reports, until it ends. Ending the stream early (a timeout, an interruption)
  * kills ffmpeg with SIGKILL and waits until it is gone.
  */
-const timesOf = ({ command, graph }: ReturnType<typeof commandOf>) =>
+const timesOf = ({ command, reasonOf }: ReturnType<typeof commandOf>) =>
   Stream.async<number, RenderFailed>(
     (emit) => {
       let finished = false
@@ -81,8 +93,7 @@ const timesOf = ({ command, graph }: ReturnType<typeof commandOf>) =>
         command.on("error", (error: Error) => {
           finished = true
           resolve()
-          // ffmpeg quotes the whole graph when it names a stream it lacks: the sentence says enough.
-          void emit.fail(failed(tail(error.message.replaceAll(graph, "the filter graph"))))
+          void emit.fail(failed(reasonOf(error.message)))
         })
       })
       // fluent-ffmpeg asks ffmpeg what it can do before it starts the render: a kill in between lands here.

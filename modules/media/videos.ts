@@ -1,0 +1,351 @@
+import { createReadStream } from "node:fs"
+import { rm } from "node:fs/promises"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { SqlClient } from "@effect/sql"
+import { Cause, Context, Duration, Effect, Layer, Option, Schedule, Schema } from "effect"
+import { v7 as uuidv7 } from "uuid"
+import { Actors } from "#events/contracts/actor.ts"
+import { actorOf, type SignedInUser } from "#events/contracts/auth.ts"
+import { songIdFromAudioUrl } from "#events/contracts/catalog.ts"
+import { NotFound } from "#events/contracts/http-errors.ts"
+import { VideoExportEvent, videoStreams } from "#events/contracts/media.ts"
+import { videoFormats } from "#events/contracts/video-formats.ts"
+import { loadAggregate, runCommand } from "#events/decider.ts"
+import { fileName, fileResponse } from "#events/file-response.ts"
+import { type JobKind, JobQueue } from "#events/jobs.ts"
+import { decodeAll, EventStore } from "#events/store/index.ts"
+import {
+  type ExportVideoPayload,
+  NoAudioForVideo,
+  VideoExport,
+  VideoExportRunning,
+  VideoRenderFailed,
+  VideoTimedOut,
+} from "./api.ts"
+import { MediaConfig } from "./config.ts"
+import { SongSources } from "./ports.ts"
+import { MediaStorage } from "./storage.ts"
+import { type ExportView, exportView } from "./video-export-status.ts"
+import { type VideoExportCommand, videoExports } from "./video-exports.ts"
+import { RenderFailed, renderTimeoutMs, timedOutReason, VideoRenderer } from "./video-renderer.ts"
+
+const jobActor = Actors.system("media")
+const noAudio = new NoAudioForVideo({ message: "No audio file available for video export" })
+const noSong = new NotFound({ message: "This song does not exist, or it is private." })
+const noExport = new NotFound({ message: "This video export does not exist." })
+const unexpectedFailure = "Something went wrong while rendering the video. Please try again."
+
+/** A song of unknown length is taken as 30 seconds (spec). */
+const defaultDurationSeconds = 30
+/** Progress is recorded every this many percent (and at each new step), not for every frame. */
+const progressStep = 5
+
+const streamOf = (userId: string) => ({
+  decider: videoExports,
+  events: VideoExportEvent,
+  streamId: videoStreams.exports(userId),
+})
+
+export const RenderVideoPayload = Schema.Struct({ userId: Schema.String, jobId: Schema.String })
+
+const videoKeyOf = (jobId: string) => `videos/${jobId}.mp4`
+const filePath = (jobId: string) => `/api/videos/${jobId}/file`
+
+const exportOf = ({ request, state, updatedAt }: ExportView) =>
+  new VideoExport(
+    {
+      id: request.jobId,
+      songId: request.songId,
+      format: request.format,
+      songTitle: request.songTitle,
+      duration: request.durationSeconds,
+      status: state.status,
+      progress: state.progress,
+      step: state.step,
+      resultUrl: state.status === "completed" ? filePath(request.jobId) : null,
+      downloadUrl: state.status === "completed" ? `${filePath(request.jobId)}?download=1` : null,
+      sizeBytes: state.status === "completed" ? state.sizeBytes : null,
+      errorMsg: state.status === "failed" ? state.reason : null,
+      timedOut: state.status === "failed" && state.timedOut,
+      createdAt: request.requestedAt,
+      updatedAt,
+    },
+    true,
+  )
+
+const make = Effect.gen(function* () {
+  const store = yield* EventStore
+  const sql = yield* SqlClient.SqlClient
+  const jobs = yield* JobQueue
+  const storage = yield* MediaStorage
+  const renderer = yield* VideoRenderer
+  const songs = yield* SongSources
+  const config = yield* MediaConfig
+  const context = yield* Effect.context<EventStore | SqlClient.SqlClient>()
+
+  const load = (userId: string) =>
+    loadAggregate(streamOf(userId)).pipe(
+      Effect.map((loaded) => loaded.state.running),
+      Effect.orDie,
+      Effect.provide(context),
+    )
+
+  const record = (
+    userId: string,
+    command: Exclude<VideoExportCommand, { _tag: "RequestExport" }>,
+  ) =>
+    runCommand({ ...streamOf(userId), command, actor: jobActor }).pipe(
+      // Only a request can be refused; reports about another export change nothing.
+      Effect.orDie,
+      Effect.asVoid,
+      Effect.provide(context),
+    )
+
+  const view = (userId: string, jobId: string) =>
+    Effect.gen(function* () {
+      const recorded = yield* store.readStream(videoStreams.exports(userId))
+      return exportView(yield* decodeAll(VideoExportEvent)(recorded), jobId)
+    }).pipe(Effect.orDie)
+
+  const schedule = (userId: string, jobId: string) =>
+    jobs.enqueue(renderVideo, { userId, jobId }, { key: `video-${jobId}` })
+
+  const ended = (jobId: string) =>
+    sql`delete from media.running_videos where job_id = ${jobId}`.pipe(Effect.asVoid, Effect.orDie)
+
+  /** The song to render: named by id or by its audio link, the caller's own or public, with its audio stored. */
+  const sourceOf = (user: SignedInUser, payload: ExportVideoPayload) =>
+    Effect.gen(function* () {
+      const songId =
+        payload.songId ?? (payload.audioUrl ? songIdFromAudioUrl(payload.audioUrl) : undefined)
+      if (songId === undefined) return yield* noAudio
+      const song = yield* songs.visible(songId, user.userId)
+      if (song === undefined) return yield* noSong
+      const stored = (key: string) => storage.stat(key).pipe(Effect.orElseSucceed(() => undefined))
+      if ((yield* stored(song.audioKey)) === undefined) return yield* noAudio
+      const coverKey =
+        song.coverKey !== null && (yield* stored(song.coverKey)) !== undefined
+          ? song.coverKey
+          : null
+      return { songId, song, coverKey }
+    })
+
+  /** Request, bookkeeping and the render job commit together: an export is never queued halfway. */
+  const request = (user: SignedInUser, payload: ExportVideoPayload) =>
+    Effect.gen(function* () {
+      const { songId, song, coverKey } = yield* sourceOf(user, payload)
+      const jobId = uuidv7()
+      const durationSeconds =
+        song.durationMs > 0 ? song.durationMs / 1000 : (payload.duration ?? defaultDurationSeconds)
+      yield* store.transaction(
+        Effect.gen(function* () {
+          yield* runCommand({
+            ...streamOf(user.userId),
+            command: {
+              _tag: "RequestExport",
+              request: {
+                jobId,
+                userId: user.userId,
+                songId,
+                format: payload.format,
+                songTitle: song.title,
+                durationSeconds,
+                audioKey: song.audioKey,
+                coverKey,
+                requestedAt: new Date(),
+              },
+            },
+            actor: actorOf(user),
+          })
+          yield* sql`insert into media.running_videos (job_id, user_id) values (${jobId}, ${user.userId})`.pipe(
+            Effect.orDie,
+          )
+          yield* schedule(user.userId, jobId)
+        }),
+      )
+      return jobId
+    }).pipe(
+      Effect.catchTag("ExportInProgress", (running) =>
+        Effect.fail(
+          new VideoExportRunning({
+            message:
+              "A video export is already running. Please wait for it to finish before starting another.",
+            jobId: running.jobId,
+          }),
+        ),
+      ),
+      Effect.withSpan("Videos.request"),
+    )
+
+  const status = (user: SignedInUser, jobId: string) =>
+    Effect.flatMap(view(user.userId, jobId), (found) =>
+      found ? Effect.succeed(exportOf(found)) : Effect.fail(noExport),
+    )
+
+  /** The finished MP4, whole or the range asked for; an attachment when `downloadName` is set. */
+  const file = (user: SignedInUser, jobId: string, download: boolean, rangeHeader?: string) =>
+    Effect.gen(function* () {
+      const found = yield* view(user.userId, jobId)
+      if (found?.state.status !== "completed") return yield* noExport
+      const key = found.state.videoKey
+      const stored = yield* storage.stat(key).pipe(Effect.orDie)
+      if (stored === undefined) return yield* noExport
+      const label = videoFormats[found.request.format].label
+      return yield* fileResponse({
+        ...stored,
+        rangeHeader,
+        open: (range) => storage.read(key, range).pipe(Effect.orDie),
+        downloadName: download
+          ? fileName(`${found.request.songTitle} (${label})`, "mp4")
+          : undefined,
+      })
+    })
+
+  /** For the spec's call, which waits for the file: the export's end, then the MP4 or why not. */
+  const awaitFile = (user: SignedInUser, jobId: string, durationSeconds: number) =>
+    Effect.gen(function* () {
+      const limit = Duration.sum(
+        Option.getOrElse(config.videoTimeout, () =>
+          Duration.millis(renderTimeoutMs(durationSeconds)),
+        ),
+        Duration.minutes(1),
+      )
+      const ended = yield* view(user.userId, jobId).pipe(
+        Effect.filterOrFail(
+          (found) => found?.state.status === "completed" || found?.state.status === "failed",
+        ),
+        Effect.retry(Schedule.spaced("250 millis").pipe(Schedule.upTo(limit))),
+        Effect.orElseSucceed(() => undefined),
+      )
+      if (ended === undefined) return yield* new VideoTimedOut({ message: timedOutReason, jobId })
+      if (ended.state.status === "failed") {
+        const { reason } = ended.state
+        return yield* ended.state.timedOut
+          ? new VideoTimedOut({ message: reason, jobId })
+          : new VideoRenderFailed({ message: reason, jobId })
+      }
+      return yield* file(user, jobId, true)
+    })
+
+  /** The render of one export, while telling others this worker is on it. */
+  const render = (userId: string, jobId: string, lastAttempt: boolean) =>
+    Effect.gen(function* () {
+      const before = yield* load(userId)
+      if (before?.request.jobId !== jobId) return yield* ended(jobId)
+      yield* record(userId, { _tag: "StartRender", jobId })
+      const running = yield* load(userId)
+      // Too many starts: the decider failed it instead.
+      if (running?.request.jobId !== jobId) return yield* ended(jobId)
+      const { request } = running
+      const output = join(tmpdir(), `melody-video-${jobId}-${uuidv7()}.mp4`)
+      let reported = { progress: -progressStep, step: "" }
+      const onProgress = (progress: number, step: string) =>
+        Effect.suspend(() => {
+          if (progress >= 100) return Effect.void
+          if (progress - reported.progress < progressStep && step === reported.step) {
+            return Effect.void
+          }
+          reported = { progress, step }
+          return record(userId, { _tag: "RecordProgress", jobId, progress, step })
+        })
+      const heartbeat =
+        sql`update media.running_videos set seen_at = now() where job_id = ${jobId}`.pipe(
+          Effect.orDie,
+          Effect.delay(Duration.unsafeDivide(config.stalledAfter, 3)),
+          Effect.forever,
+        )
+      const made = Effect.gen(function* () {
+        const audioPath = yield* storage.localPath(request.audioKey).pipe(Effect.orDie)
+        const coverPath = request.coverKey
+          ? yield* storage.localPath(request.coverKey).pipe(Effect.orDie)
+          : null
+        yield* renderer.render(
+          {
+            format: request.format,
+            audioPath,
+            coverPath,
+            title: request.songTitle,
+            durationSeconds: request.durationSeconds,
+            backgroundsDir: config.videoBackgrounds,
+            outputPath: output,
+            ...Option.match(config.videoTimeout, {
+              onNone: () => ({}),
+              onSome: (timeout) => ({ timeoutMs: Duration.toMillis(timeout) }),
+            }),
+          },
+          onProgress,
+        )
+        const key = videoKeyOf(jobId)
+        const stored = yield* Effect.suspend(() => storage.put(key, createReadStream(output))).pipe(
+          Effect.orDie,
+        )
+        yield* record(userId, {
+          _tag: "RecordCompletion",
+          jobId,
+          videoKey: key,
+          sizeBytes: stored.size,
+        })
+      }).pipe(
+        Effect.ensuring(Effect.promise(() => rm(output, { force: true }))),
+        Effect.raceFirst(heartbeat),
+      )
+      yield* made.pipe(
+        Effect.catchIf(
+          (error): error is RenderFailed => error instanceof RenderFailed,
+          (failed) =>
+            record(userId, {
+              _tag: "RecordFailure",
+              jobId,
+              reason: failed.reason,
+              timedOut: failed.timedOut,
+            }),
+        ),
+        // Anything else is retried by the job; the last attempt ends the export visibly.
+        Effect.catchAllCause((cause) =>
+          lastAttempt && !Cause.isInterruptedOnly(cause)
+            ? Effect.zipRight(
+                Effect.logError("Video export failed for good", cause),
+                record(userId, {
+                  _tag: "RecordFailure",
+                  jobId,
+                  reason: unexpectedFailure,
+                  timedOut: false,
+                }),
+              )
+            : Effect.failCause(cause),
+        ),
+      )
+      yield* ended(jobId)
+    }).pipe(Effect.withSpan("Videos.render", { attributes: { jobId } }))
+
+  /** Exports whose worker vanished (a crash, `kill -9`) are scheduled again. */
+  const resumeStalled = Effect.gen(function* () {
+    const stalled = yield* sql<{ job_id: string; user_id: string }>`
+      update media.running_videos set seen_at = now()
+       where seen_at < now() - make_interval(secs => ${Duration.toSeconds(config.stalledAfter)})
+      returning job_id, user_id`
+    yield* Effect.forEach(stalled, (row) => schedule(row.user_id, row.job_id), { discard: true })
+    return stalled.length
+  }).pipe(Effect.orDie)
+
+  return { request, status, file, awaitFile, render, resumeStalled }
+})
+
+export class Videos extends Context.Tag("@melody/media/Videos")<
+  Videos,
+  Effect.Effect.Success<typeof make>
+>() {
+  static readonly live = Layer.effect(Videos, make)
+}
+
+/** A person's video export, rendered once; a render cut short by a crash starts again (up to its limit). */
+export const renderVideo: JobKind<typeof RenderVideoPayload.Type, Videos> = {
+  name: "media:render-video",
+  payload: RenderVideoPayload,
+  maxAttempts: 3,
+  run: ({ userId, jobId }, job) =>
+    Effect.flatMap(Videos, (videos) =>
+      videos.render(userId, jobId, job.attempt >= job.maxAttempts),
+    ),
+}
