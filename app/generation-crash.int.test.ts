@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from "node:child_process"
 import { mkdtemp, rm } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
@@ -8,6 +7,7 @@ import { dropDatabase, ensureDatabase } from "#events/store/embedded-postgres.ts
 import { sineMp3 } from "#events/test-audio.ts"
 import { freePort } from "#events/test-postgres.ts"
 import { startFakeMusicApi } from "#modules/media/music-api.fake.ts"
+import { register, serverProcesses, waitFor } from "./testing-servers.ts"
 
 /**
  * The real thing: a server process killed with SIGKILL in the middle of a generation, another started on
@@ -22,90 +22,31 @@ const fake = await startFakeMusicApi({
   apiKey: "crash-key",
   audio: await Effect.runPromise(sineMp3(1, 440)),
 })
-const port = await freePort()
-const base = `http://127.0.0.1:${port}`
-const servers: Array<ChildProcess> = []
+const servers = serverProcesses({
+  port: await freePort(),
+  env: {
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "error",
+    SIGNUP_CREDITS: "10",
+    MUSIC_API_URL: fake.url,
+    MUSIC_API_KEY: "crash-key",
+    GENERATION_POLL_SECONDS: "0.3",
+    GENERATION_STALLED_SECONDS: "2",
+  },
+})
+const { call } = servers
 
 afterAll(async () => {
-  for (const server of servers) kill(server)
+  servers.closeAll()
   await fake.close()
   await dropDatabase(adminUrl, databaseName)
   await rm(dataDir, { recursive: true, force: true })
 })
 
-const kill = (server: ChildProcess) => {
-  try {
-    process.kill(-server.pid!, "SIGKILL")
-  } catch {
-    // gone already
-  }
-}
-
-const startServer = async () => {
-  const server = spawn(process.execPath, ["--import", "tsx", "app/main.ts"], {
-    detached: true,
-    stdio: ["ignore", "ignore", "inherit"],
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      APP_URL: base,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "error",
-      SIGNUP_CREDITS: "10",
-      MUSIC_API_URL: fake.url,
-      MUSIC_API_KEY: "crash-key",
-      GENERATION_POLL_SECONDS: "0.3",
-      GENERATION_STALLED_SECONDS: "2",
-    },
-  })
-  servers.push(server)
-  for (let i = 0; i < 200; i++) {
-    const up = await fetch(`${base}/api/site`).then(
-      (r) => r.ok,
-      () => false,
-    )
-    if (up) return server
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  throw new Error("the server did not start")
-}
-
-let cookie = ""
-const call = async (path: string, body?: unknown) => {
-  const headers = { "content-type": "application/json", origin: base, cookie }
-  const response = await fetch(
-    base + path,
-    body === undefined ? { headers } : { method: "POST", headers, body: JSON.stringify(body) },
-  )
-  const set = response.headers.getSetCookie()[0]
-  if (set) cookie = set.split(";")[0]!
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> }
-}
-
-const waitFor = async <A>(look: () => Promise<A>, done: (a: A) => boolean, seconds: number) => {
-  const until = Date.now() + seconds * 1000
-  let last = await look()
-  while (!done(last) && Date.now() < until) {
-    await new Promise((resolve) => setTimeout(resolve, 200))
-    last = await look()
-  }
-  return last
-}
-
 it("a server killed mid-generation leaves it to the next server, which finishes it once", async () => {
-  const first = await startServer()
-  expect(
-    (
-      await call("/api/register", {
-        username: "survivor",
-        email: "survivor@example.com",
-        password: "secret-password",
-        name: "Sur Vivor",
-        acceptTerms: true,
-      })
-    ).status,
-  ).toBe(201)
+  const first = await servers.start()
+  expect((await register(call, "survivor")).status).toBe(201)
   const credits = await waitFor(
     () => call("/api/credits"),
     (a) => a.body.credits === 10,
@@ -131,10 +72,9 @@ it("a server killed mid-generation leaves it to the next server, which finishes 
     "FIRST_SUCCESS",
   )
   await new Promise((resolve) => setTimeout(resolve, 500))
-  kill(first)
-  await new Promise((resolve) => first.once("exit", resolve))
+  await servers.crash(first)
 
-  await startServer()
+  await servers.start()
   const done = await waitFor(status, (a) => a.body.status === "SUCCESS", 60)
   expect(done.body.status).toBe("SUCCESS")
   expect(done.body.songs).toHaveLength(2)

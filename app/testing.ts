@@ -214,15 +214,16 @@ export const storeMedia = (key: string, bytes: Uint8Array) =>
 const encodeSucceeded = toNewEvent(SongGenerationSucceeded)
 
 /**
- * A finished generation as the media module delivers it: its versions are MP3s (sine tones of `seconds`)
- * already in our storage. The catalog's reaction saves them as private songs, 'Title (Version N)'.
+ * A finished generation as the media module delivers it: its versions are MP3s (sine tones of `seconds`,
+ * 2 by default) already in our storage, with `cover` as their cover if given. The catalog's reaction saves
+ * them as private songs, 'Title (Version N)'.
  */
 export const seedGeneration = (
   userId: string,
   title: string,
   versions = 2,
   style = "Pop, upbeat, female vocals",
-  seconds = 2,
+  { seconds = 2, cover }: { readonly seconds?: number; readonly cover?: Uint8Array } = {},
 ) =>
   Effect.gen(function* () {
     const store = yield* EventStore
@@ -232,11 +233,13 @@ export const seedGeneration = (
       const versionId = crypto.randomUUID()
       const audioKey = `songs/${versionId}.mp3`
       yield* storeMedia(audioKey, yield* sineMp3(seconds, 330 + index * 110))
+      const imageKey = cover ? `covers/${versionId}.jpeg` : null
+      if (cover && imageKey) yield* storeMedia(imageKey, cover)
       list.push({
         versionId,
         index,
         audioKey,
-        imageKey: null,
+        imageKey,
         sourceImageUrl: null,
         durationMs: seconds * 1000,
       })

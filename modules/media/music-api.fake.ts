@@ -43,6 +43,8 @@ export interface FakeMusicApiOptions {
   readonly cover?: Uint8Array
   /** File links stop working this long after a stage gives them out. */
   readonly fileLifetimeMs?: number
+  /** The duration finished tracks report, in seconds (default 3.1 and 4.1: short test tones). */
+  readonly durationSeconds?: number
 }
 
 const defaultTimings: Record<Stage, number> = { TEXT_SUCCESS: 50, FIRST_SUCCESS: 150, SUCCESS: 300 }
@@ -102,7 +104,7 @@ export const startFakeMusicApi = async (options: FakeMusicApiOptions) => {
       title: String(task.body.title ?? ""),
       tags: String(task.body.style ?? ""),
       createTime: task.createdAt,
-      duration: status === "SUCCESS" ? 3.1 + index : null,
+      duration: status === "SUCCESS" ? (options.durationSeconds ?? 3.1 + index) : null,
     }
     if (style === "camel") return fields
     return Object.fromEntries(

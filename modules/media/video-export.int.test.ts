@@ -36,10 +36,13 @@ const config = { webDist: join(import.meta.dirname, "..", "..", "web", "dist") }
 const env = { REGISTRATIONS_PER_ADDRESS: "1000" }
 
 /** A person with one private song of `seconds` in their library. */
-const songOwner = (title: string, seconds = 2) =>
+const songOwner = (title: string, seconds = 2, cover?: Uint8Array) =>
   Effect.gen(function* () {
     const owner = yield* signUp("maker")
-    const { versions } = yield* seedGeneration(owner.user.id, title, 1, "Pop", seconds)
+    const { versions } = yield* seedGeneration(owner.user.id, title, 1, "Pop", {
+      seconds,
+      ...(cover ? { cover } : {}),
+    })
     const songs = (yield* owner.person.get("/api/songs/my-songs")).body as ReadonlyArray<{
       id: string
     }>
@@ -223,6 +226,16 @@ describeApp({ env, config })("video export", (it) => {
         yield* startExport(person, { format: "instagram-story", songId })
         yield* runJobs
       }),
+  )
+
+  it.effect("renders without a cover ffmpeg cannot read, rather than failing", () =>
+    Effect.gen(function* () {
+      const cover = new TextEncoder().encode("not a picture")
+      const { person, songId } = yield* songOwner("Faded Photo", 2, cover)
+      const started = yield* startExport(person, { format: "facebook-story", songId })
+      yield* runJobs
+      expect(yield* exportOf(person, started.id)).toMatchObject({ status: "completed" })
+    }),
   )
 
   it.effect(

@@ -1,5 +1,5 @@
 import { createReadStream } from "node:fs"
-import { rm } from "node:fs/promises"
+import { readdir, rm } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { SqlClient } from "@effect/sql"
@@ -48,6 +48,14 @@ const streamOf = (userId: string) => ({
 })
 
 export const RenderVideoPayload = Schema.Struct({ userId: Schema.String, jobId: Schema.String })
+
+/** Each render attempt writes its own file; one cut short by a crash leaves it behind for the next. */
+const attemptPrefix = (jobId: string) => `melody-video-${jobId}-`
+const removeEarlierAttempts = (jobId: string) =>
+  Effect.promise(async () => {
+    const left = (await readdir(tmpdir())).filter((name) => name.startsWith(attemptPrefix(jobId)))
+    await Promise.all(left.map((name) => rm(join(tmpdir(), name), { force: true })))
+  })
 
 const videoKeyOf = (jobId: string) => `videos/${jobId}.mp4`
 const filePath = (jobId: string) => `/api/videos/${jobId}/file`
@@ -238,7 +246,8 @@ const make = Effect.gen(function* () {
       // Too many starts: the decider failed it instead.
       if (running?.request.jobId !== jobId) return yield* ended(jobId)
       const { request } = running
-      const output = join(tmpdir(), `melody-video-${jobId}-${uuidv7()}.mp4`)
+      yield* removeEarlierAttempts(jobId)
+      const output = join(tmpdir(), `${attemptPrefix(jobId)}${uuidv7()}.mp4`)
       let reported = { progress: -progressStep, step: "" }
       const onProgress = (progress: number, step: string) =>
         Effect.suspend(() => {
@@ -260,21 +269,32 @@ const make = Effect.gen(function* () {
         const coverPath = request.coverKey
           ? yield* storage.localPath(request.coverKey).pipe(Effect.orDie)
           : null
-        yield* renderer.render(
-          {
-            format: request.format,
-            audioPath,
-            coverPath,
-            title: request.songTitle,
-            durationSeconds: request.durationSeconds,
-            backgroundsDir: config.videoBackgrounds,
-            outputPath: output,
-            ...Option.match(config.videoTimeout, {
-              onNone: () => ({}),
-              onSome: (timeout) => ({ timeoutMs: Duration.toMillis(timeout) }),
-            }),
-          },
-          onProgress,
+        const renderWith = (cover: string | null) =>
+          renderer.render(
+            {
+              format: request.format,
+              audioPath,
+              coverPath: cover,
+              title: request.songTitle,
+              durationSeconds: request.durationSeconds,
+              backgroundsDir: config.videoBackgrounds,
+              outputPath: output,
+              ...Option.match(config.videoTimeout, {
+                onNone: () => ({}),
+                onSome: (timeout) => ({ timeoutMs: Duration.toMillis(timeout) }),
+              }),
+            },
+            onProgress,
+          )
+        // A cover ffmpeg cannot read (a provider's broken image) is no reason to give up the video.
+        yield* renderWith(coverPath).pipe(
+          Effect.catchIf(
+            (failure) => coverPath !== null && !failure.timedOut,
+            (failure) =>
+              Effect.logWarning("Video rendered without its unreadable cover", failure.reason).pipe(
+                Effect.zipRight(renderWith(null)),
+              ),
+          ),
         )
         const key = videoKeyOf(jobId)
         const stored = yield* Effect.suspend(() => storage.put(key, createReadStream(output))).pipe(

@@ -1,0 +1,95 @@
+import { type ChildProcess, spawn } from "node:child_process"
+
+/**
+ * Real server processes for tests that kill one (`kill -9`) and start another on the same database, and a
+ * client that keeps the session cookie across them.
+ */
+export const serverProcesses = (options: {
+  readonly port: number
+  readonly env: Readonly<Record<string, string>>
+}) => {
+  const base = `http://127.0.0.1:${options.port}`
+  const running: Array<ChildProcess> = []
+  let cookie = ""
+
+  /** SIGKILL to the server's whole process group: no shutdown, no cleanup, as in a crash. */
+  const kill = (server: ChildProcess) => {
+    try {
+      process.kill(-server.pid!, "SIGKILL")
+    } catch {
+      // gone already
+    }
+  }
+
+  const start = async () => {
+    const server = spawn(process.execPath, ["--import", "tsx", "app/main.ts"], {
+      detached: true,
+      stdio: ["ignore", "ignore", "inherit"],
+      env: { ...process.env, PORT: String(options.port), APP_URL: base, ...options.env },
+    })
+    running.push(server)
+    for (let i = 0; i < 200; i++) {
+      const up = await fetch(`${base}/api/site`).then(
+        (r) => r.ok,
+        () => false,
+      )
+      if (up) return server
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+    throw new Error("the server did not start")
+  }
+
+  /** Kills the server and waits until it is gone. */
+  const crash = async (server: ChildProcess) => {
+    const exited = new Promise((resolve) => server.once("exit", resolve))
+    kill(server)
+    await exited
+  }
+
+  const call = async (path: string, body?: unknown) => {
+    const headers = { "content-type": "application/json", origin: base, cookie }
+    const response = await fetch(
+      base + path,
+      body === undefined ? { headers } : { method: "POST", headers, body: JSON.stringify(body) },
+    )
+    const set = response.headers.getSetCookie()[0]
+    if (set) cookie = set.split(";")[0]!
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> }
+  }
+
+  /** The raw bytes of a response, with the session. */
+  const bytes = async (path: string) => {
+    const response = await fetch(base + path, { headers: { origin: base, cookie } })
+    return { status: response.status, bytes: new Uint8Array(await response.arrayBuffer()) }
+  }
+
+  const closeAll = () => {
+    for (const server of running) kill(server)
+  }
+
+  return { base, start, crash, call, bytes, closeAll }
+}
+
+/** Looks until `done` or `seconds` have passed; the last look either way. */
+export const waitFor = async <A>(
+  look: () => Promise<A>,
+  done: (a: A) => boolean,
+  seconds: number,
+) => {
+  const until = Date.now() + seconds * 1000
+  let last = await look()
+  while (!done(last) && Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    last = await look()
+  }
+  return last
+}
+
+export const register = (call: ReturnType<typeof serverProcesses>["call"], username: string) =>
+  call("/api/register", {
+    username,
+    email: `${username}@example.com`,
+    password: "secret-password",
+    name: "Test Person",
+    acceptTerms: true,
+  })

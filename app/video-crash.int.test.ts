@@ -1,0 +1,123 @@
+import { mkdtemp, readdir, rm } from "node:fs/promises"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { SqlClient } from "@effect/sql"
+import { Effect, Redacted } from "effect"
+import { afterAll, expect, inject, it } from "vitest"
+import { dropDatabase, ensureDatabase } from "#events/store/embedded-postgres.ts"
+import { pgClientLayer } from "#events/store/pg-client.ts"
+import { sineMp3 } from "#events/test-audio.ts"
+import { freePort } from "#events/test-postgres.ts"
+import { probeBytes } from "#events/test-video.ts"
+import { startFakeMusicApi } from "#modules/media/music-api.fake.ts"
+import { register, serverProcesses, waitFor } from "./testing-servers.ts"
+
+/**
+ * A server process killed with SIGKILL in the middle of a video render (ffmpeg with it), another started
+ * on the same database: the export is taken up again and finishes, never stuck.
+ */
+
+const seconds = 16
+const adminUrl = inject("adminDatabaseUrl")
+const databaseName = `melody_test_video_crash_${Date.now().toString(36)}`
+const databaseUrl = await ensureDatabase(adminUrl, databaseName)
+const dataDir = await mkdtemp(join(tmpdir(), "melody-video-crash-"))
+const fake = await startFakeMusicApi({
+  apiKey: "crash-key",
+  audio: await Effect.runPromise(sineMp3(seconds, 440)),
+  durationSeconds: seconds,
+})
+const servers = serverProcesses({
+  port: await freePort(),
+  env: {
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "error",
+    SIGNUP_CREDITS: "10",
+    MUSIC_API_URL: fake.url,
+    MUSIC_API_KEY: "crash-key",
+    GENERATION_POLL_SECONDS: "0.3",
+    GENERATION_STALLED_SECONDS: "2",
+  },
+})
+const { call } = servers
+
+afterAll(async () => {
+  servers.closeAll()
+  await fake.close()
+  await dropDatabase(adminUrl, databaseName)
+  await rm(dataDir, { recursive: true, force: true })
+})
+
+/** How many times a worker began rendering the export, from its person's stream of exports. */
+const startsOf = (jobId: string) =>
+  Effect.runPromise(
+    Effect.flatMap(
+      SqlClient.SqlClient,
+      (sql) => sql<{ starts: string }>`
+        select count(*) as starts from events
+         where type = 'VideoExportStarted' and data->>'jobId' = ${jobId}`,
+    ).pipe(
+      Effect.map(([row]) => Number(row?.starts)),
+      Effect.provide(
+        pgClientLayer({
+          url: Redacted.make(databaseUrl),
+          maxConnections: 1,
+          applicationName: "video-crash-test",
+        }),
+      ),
+      Effect.scoped,
+    ),
+  )
+
+it("a server killed mid-render leaves the export to the next server, which renders it whole", async () => {
+  const first = await servers.start()
+  expect((await register(call, "director")).status).toBe(201)
+  await waitFor(
+    () => call("/api/credits"),
+    (a) => a.body.credits === 10,
+    10,
+  )
+  const generation = await call("/api/generate-song", {
+    title: "Take Two",
+    lyrics: "[Verse 1]\nRoll the film again",
+    style: "pop, female vocals",
+  })
+  expect(generation.status).toBe(200)
+  const songs = await waitFor(
+    () => call("/api/songs/my-songs"),
+    (a) => (a.body as unknown as Array<unknown>).length >= 1,
+    30,
+  )
+  const [song] = songs.body as unknown as Array<{ id: string; duration: number }>
+  expect(song?.duration).toBe(seconds * 1000)
+
+  const started = await call("/api/videos/generate", { format: "tiktok", songId: song!.id })
+  expect(started.status).toBe(202)
+  const jobId = started.body.id as string
+  const status = () => call(`/api/videos/${jobId}`)
+  const midway = await waitFor(status, (a) => (a.body.progress as number) >= 10, 60)
+  expect(midway.body).toMatchObject({ status: "processing" })
+  await servers.crash(first)
+
+  await servers.start()
+  const done = await waitFor(status, (a) => a.body.status !== "processing", 120)
+  expect(done.body).toMatchObject({ status: "completed", progress: 100 })
+  expect(await startsOf(jobId)).toBe(2)
+
+  const file = await servers.bytes(done.body.downloadUrl as string)
+  expect(file.status).toBe(200)
+  const { streams, format } = await Effect.runPromise(probeBytes(file.bytes))
+  expect(streams.find((s) => s.codec_type === "video")).toMatchObject({
+    codec_name: "h264",
+    width: 1080,
+    height: 1920,
+  })
+  expect(Math.abs(Number(format.duration) - seconds)).toBeLessThan(0.15)
+  // The killed attempt's half-written file is gone with the finished render.
+  expect((await readdir(tmpdir())).filter((name) => name.includes(jobId))).toEqual([])
+  // A new export is welcome again.
+  expect((await call("/api/videos/generate", { format: "youtube", songId: song!.id })).status).toBe(
+    202,
+  )
+}, 240_000)
