@@ -1,7 +1,7 @@
 /**
  * Puts a finished generation into the journeys' server as the media module would deliver it: MP3s in
  * its media folder and a SongGenerationSucceeded event; the server's catalog saves the songs.
- *   node --import tsx web/e2e/seed-generation.ts <username> <title> <style> <versions>
+ *   node --import tsx web/e2e/seed-generation.ts <username> <title> <style> <versions> [seconds]
  */
 import { readFile } from "node:fs/promises"
 import { join } from "node:path"
@@ -13,7 +13,8 @@ import { pgClientLayer } from "#events/store/pg-client.ts"
 import { sineMp3 } from "#events/test-audio.ts"
 import { MediaStorage, MediaStorageLive } from "#modules/media/index.ts"
 
-const [username = "", title = "Song", style = "Pop", versions = "1"] = process.argv.slice(2)
+const [username = "", title = "Song", style = "Pop", versions = "1", seconds = "4"] =
+  process.argv.slice(2)
 const state = JSON.parse(await readFile(process.env.E2E_STATE ?? "", "utf8")) as {
   databaseUrl?: string
   embeddedPort?: string
@@ -52,14 +53,14 @@ const program = Effect.gen(function* () {
   for (let index = 1; index <= Number(versions); index++) {
     const versionId = crypto.randomUUID()
     const audioKey = `songs/${versionId}.mp3`
-    yield* storage.put(audioKey, yield* sineMp3(4, 220 + index * 110))
+    yield* storage.put(audioKey, yield* sineMp3(Number(seconds), 220 + index * 110))
     list.push({
       versionId,
       index,
       audioKey,
       imageKey: null,
       sourceImageUrl: null,
-      durationMs: 4000,
+      durationMs: Number(seconds) * 1000,
     })
   }
   const event = new SongGenerationSucceeded({

@@ -67,11 +67,20 @@ export const registerVerified = async (page: Page, person: Person) => {
 }
 
 /** A finished generation for this person, as media would deliver it (see seed-generation.ts). */
-export const seedGeneration = (username: string, title: string, style: string, versions = 1) =>
+export const seedGeneration = (
+  username: string,
+  title: string,
+  style: string,
+  versions = 1,
+  seconds = 4,
+) =>
   new Promise<void>((resolve, reject) => {
     execFile(
       process.execPath,
-      ["--import", "tsx", "web/e2e/seed-generation.ts", username, title, style, String(versions)],
+      [
+        ...["--import", "tsx", "web/e2e/seed-generation.ts"],
+        ...[username, title, style, String(versions), String(seconds)],
+      ],
       { cwd: join(import.meta.dirname, "..", ".."), env: process.env, timeout: 60_000 },
       (error, _stdout, stderr) =>
         error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(),

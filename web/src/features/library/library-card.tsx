@@ -1,11 +1,15 @@
 import type { SongView } from "#modules/catalog/api.ts"
 import { DownloadButtons, PrivacySwitch } from "../../components/song/song-actions.tsx"
 import { SongCard } from "../../components/song/song-card.tsx"
+import { VideoExportButton } from "../video-export/video-export-dialog.tsx"
 
 const libraryDownloadFailure =
   "Failed to download the song after multiple attempts. Please try again in a few seconds."
 
-/** One of my songs: play it, download it, share it, make it public or private, read its lyrics. */
+/**
+ * One of my songs: play it, download it, export it as a video, share it, make it public or private, read
+ * its lyrics.
+ */
 export const LibraryCard = ({
   song,
   selected,
@@ -25,6 +29,11 @@ export const LibraryCard = ({
         <PrivacySwitch song={song} />
       </>
     }
-    downloads={<DownloadButtons song={song} failure={libraryDownloadFailure} />}
+    downloads={
+      <div className="flex flex-wrap gap-1">
+        <DownloadButtons song={song} failure={libraryDownloadFailure} />
+        <VideoExportButton song={song} signedIn />
+      </div>
+    }
   />
 )

@@ -1,8 +1,9 @@
 import type { SongView } from "#modules/catalog/api.ts"
 import { DownloadButtons, LikeButton } from "../../components/song/song-actions.tsx"
 import { SongCard } from "../../components/song/song-card.tsx"
+import { VideoExportButton } from "../video-export/video-export-dialog.tsx"
 
-/** A public song: who made it, play it, like it, download it, preview it, read its lyrics. */
+/** A public song: who made it, play it, like it, download it, export a video, preview it, read its lyrics. */
 export const TimelineCard = ({
   song,
   signedIn,
@@ -30,6 +31,11 @@ export const TimelineCard = ({
       </>
     }
     details={<p className="truncate text-xs text-faint">{song.style}</p>}
-    downloads={<DownloadButtons song={song} wav={false} />}
+    downloads={
+      <div className="flex flex-wrap gap-1">
+        <DownloadButtons song={song} wav={false} />
+        <VideoExportButton song={song} signedIn={signedIn} />
+      </div>
+    }
   />
 )

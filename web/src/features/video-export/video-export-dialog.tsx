@@ -1,0 +1,220 @@
+import { useQuery } from "@tanstack/react-query"
+import { Download, Film } from "lucide-react"
+import { useEffect, useRef, useState } from "react"
+import {
+  type VideoFormat,
+  videoFormatNames,
+  videoFormats,
+} from "#events/contracts/video-formats.ts"
+import type { SongView } from "#modules/catalog/api.ts"
+import { Button } from "../../components/ui/button.tsx"
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+  DialogTrigger,
+} from "../../components/ui/dialog.tsx"
+import { errorMessage } from "../../lib/api.ts"
+import { cn } from "../../lib/cn.ts"
+import { toast } from "../../lib/toast/toast-store.ts"
+import {
+  exportFailedTitle,
+  exportTimeoutMs,
+  failedMessage,
+  timedOutMessage,
+} from "./export-messages.ts"
+import { VideoExportGuide } from "./video-export-guide.tsx"
+import { useStartExport, videoExportQuery } from "./video-export-queries.ts"
+
+const failed = (description: string) =>
+  toast({ title: exportFailedTitle, description, variant: "destructive" })
+
+const FormatChoice = ({
+  value,
+  onChange,
+  disabled,
+}: {
+  readonly value: VideoFormat
+  readonly onChange: (format: VideoFormat) => void
+  readonly disabled: boolean
+}) => (
+  <fieldset className="grid grid-cols-2 gap-2" disabled={disabled}>
+    <legend className="sr-only">Video format</legend>
+    {videoFormatNames.map((name) => {
+      const format = videoFormats[name]
+      return (
+        <label
+          key={name}
+          className={cn(
+            "cursor-pointer rounded-xl border px-3 py-2 text-sm transition has-[:disabled]:opacity-50",
+            "has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-primary",
+            value === name
+              ? "border-primary bg-primary/10 text-text"
+              : "border-line text-muted hover:border-line-strong",
+          )}
+        >
+          <input
+            type="radio"
+            name="video-format"
+            value={name}
+            checked={value === name}
+            onChange={() => onChange(name)}
+            className="sr-only"
+          />
+          <span className="block font-semibold">{format.label}</span>
+          <span className="text-xs tabular-nums">
+            {format.width} x {format.height}
+          </span>
+        </label>
+      )
+    })}
+  </fieldset>
+)
+
+const ExportProgress = ({
+  progress,
+  step,
+}: {
+  readonly progress: number
+  readonly step: string
+}) => (
+  <div className="grid gap-2">
+    <div
+      role="progressbar"
+      aria-label="Video export progress"
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={progress}
+      className="h-2 overflow-hidden rounded-full bg-line"
+    >
+      <div
+        className="h-full bg-stage transition-all duration-500"
+        style={{ width: `${progress}%` }}
+      />
+    </div>
+    <p className="flex justify-between text-sm text-muted" aria-live="polite">
+      <span data-testid="export-step">{step}</span>
+      <span className="tabular-nums" data-testid="export-progress">
+        {progress}%
+      </span>
+    </p>
+  </div>
+)
+
+/**
+ * Export a song as a video for a social format: choose the format, follow the server's render (progress
+ * and step), download the MP4. The export goes on if the dialog is closed; reopening it shows where it is.
+ */
+export const VideoExportButton = ({
+  song,
+  signedIn,
+}: {
+  readonly song: SongView
+  readonly signedIn: boolean
+}) => {
+  const [format, setFormat] = useState<VideoFormat>("tiktok")
+  const [jobId, setJobId] = useState<string | null>(null)
+  const [gaveUp, setGaveUp] = useState(false)
+  const start = useStartExport()
+  const job = useQuery({ ...videoExportQuery(jobId ?? ""), enabled: jobId !== null && !gaveUp })
+  const current = jobId ? job.data : undefined
+  const durationSeconds = Math.round((song.duration || 30_000) / 1000)
+  const running =
+    start.isPending ||
+    (jobId !== null && !gaveUp && current?.status !== "completed" && current?.status !== "failed")
+
+  // One toast per export that fails.
+  const told = useRef<string | null>(null)
+  useEffect(() => {
+    if (current?.status !== "failed" || told.current === current.id) return
+    told.current = current.id
+    failed(current.timedOut ? timedOutMessage : failedMessage(current.errorMsg ?? "unknown error"))
+  }, [current])
+
+  // The spec's wait, max(300 s, 3 x the song): past it the dialog stops waiting (the server may finish).
+  useEffect(() => {
+    if (!running || jobId === null) return
+    const timer = setTimeout(() => {
+      setGaveUp(true)
+      failed(timedOutMessage)
+    }, exportTimeoutMs(durationSeconds))
+    return () => clearTimeout(timer)
+  }, [running, jobId, durationSeconds])
+
+  const begin = () => {
+    if (!song.audioUrl) return failed("No audio file available for video export")
+    setGaveUp(false)
+    start.mutate(
+      { songId: song.id, format, songTitle: song.title, durationSeconds },
+      {
+        onSuccess: (started) => setJobId(started.id),
+        onError: (error) => failed(failedMessage(errorMessage(error))),
+      },
+    )
+  }
+
+  const trigger = (onClick?: () => void) => (
+    <Button
+      variant="ghost"
+      size="sm"
+      aria-label={`Export ${song.title} as a video`}
+      {...(onClick ? { onClick } : {})}
+    >
+      <Film className="h-4 w-4" aria-hidden /> Video
+    </Button>
+  )
+  if (!signedIn) {
+    return trigger(() =>
+      toast({
+        title: "Sign in to export videos",
+        description: "Create an account or sign in, then turn any song into a video.",
+      }),
+    )
+  }
+
+  return (
+    <Dialog>
+      <DialogTrigger asChild>{trigger()}</DialogTrigger>
+      <DialogContent className="w-[min(92vw,30rem)]">
+        <DialogTitle>Export Video</DialogTitle>
+        <DialogDescription>
+          {song.title} · {durationSeconds} seconds
+        </DialogDescription>
+        <div className="mt-4 grid gap-4">
+          <FormatChoice value={format} onChange={setFormat} disabled={running} />
+          {running && (
+            <ExportProgress
+              progress={current?.progress ?? 0}
+              step={current?.step ?? "Sending the song to the renderer"}
+            />
+          )}
+          {current?.status === "completed" && current.downloadUrl && (
+            <div className="grid gap-2 rounded-xl border border-success/40 bg-success/10 p-3">
+              <ExportProgress progress={100} step={current.step} />
+              <Button asChild>
+                <a href={current.downloadUrl} download>
+                  <Download className="h-4 w-4" aria-hidden /> Download MP4
+                </a>
+              </Button>
+            </div>
+          )}
+          {current?.status === "failed" && (
+            <p role="alert" className="text-sm text-danger">
+              {current.timedOut
+                ? timedOutMessage
+                : failedMessage(current.errorMsg ?? "unknown error")}
+            </p>
+          )}
+          <div className="flex items-center justify-between gap-2">
+            <VideoExportGuide />
+            <Button onClick={begin} disabled={running}>
+              <Film className="h-4 w-4" aria-hidden />
+              {running ? "Exporting..." : current ? "Export again" : "Export Video"}
+            </Button>
+          </div>
+        </div>
+      </DialogContent>
+    </Dialog>
+  )
+}
