@@ -2,12 +2,14 @@ import { HttpApi, HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "
 import { Schema } from "effect"
 import { apiId, apiPrefix } from "#events/contracts/api-id.ts"
 import { Viewer } from "#events/contracts/auth.ts"
+import { TooManyRequests } from "#events/contracts/http-errors.ts"
 import { withMessage } from "#events/contracts/messages.ts"
 import { BillingApi } from "#modules/billing/api.ts"
 import { CatalogApi } from "#modules/catalog/api.ts"
 import { IdentityApi } from "#modules/identity/api.ts"
 import { MediaApi, VideoApi } from "#modules/media/api.ts"
 import { SongwritingApi } from "#modules/songwriting/api.ts"
+import { AdminApi } from "./admin-api.ts"
 
 /**
  * The one HTTP API: every module's group under /api. Server handlers, the SPA's typed client and the
@@ -96,6 +98,7 @@ export class SystemApi extends HttpApiGroup.make("system")
     HttpApiEndpoint.post("reportClientError", "/client-errors")
       .setPayload(ClientErrorReport)
       .addSuccess(HttpApiSchema.Accepted)
+      .addError(TooManyRequests)
       .middleware(Viewer),
   )
   .add(HttpApiEndpoint.get("site", "/site").addSuccess(SiteInfo))
@@ -109,6 +112,7 @@ export class MelodyApi extends HttpApi.make(apiId)
   .add(CatalogApi)
   .add(MediaApi)
   .add(VideoApi)
+  .add(AdminApi)
   .addError(MalformedRequest)
   .addError(InternalError)
   .prefix(apiPrefix)

@@ -6,8 +6,8 @@ import ts from "typescript"
  * The architecture's dependency rules, as code:
  * 1. Modules never import each other.
  * 2. Projections import events/ only.
- * 3. Contract files (events/contracts/**, every api.ts, app/api.ts) import only effect, @effect/platform's
- *    HttpApi modules and other contract files, so the SPA can bundle them.
+ * 3. Contract files (events/contracts/**, every api.ts, app/api.ts and app/admin-api.ts) import only
+ *    effect, @effect/platform's HttpApi modules and other contract files, so the SPA can bundle them.
  * 4. Only app/ knows every backend folder; events/ knows none of the others. Across folders, imports go
  *    through the #events, #modules, #projections and #app aliases, and into a module only through its
  *    index.ts or api.ts (or a *.fake.ts test server). Relative imports stay inside their folder.
@@ -45,6 +45,7 @@ const isTest = (path: string) => /\.test\.tsx?$/.test(path)
 export const isContractFile = (path: string) =>
   path.startsWith("events/contracts/") ||
   path === "app/api.ts" ||
+  path === "app/admin-api.ts" ||
   /^modules\/[^/]+\/api\.ts$/.test(path)
 
 const contractPackages = /^(effect(\/.*)?|@effect\/platform\/(HttpApi\w*|OpenApi))$/

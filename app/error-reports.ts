@@ -3,8 +3,8 @@ import { v7 as uuidv7 } from "uuid"
 import { type Actor, actorUserId } from "#events/contracts/actor.ts"
 import { ErrorReported, type ErrorSource, errorStreamId } from "#events/contracts/errors.ts"
 import { eventMetadata } from "#events/request-context.ts"
+import { scrub, scrubText } from "#events/scrub.ts"
 import { EventStore, toNewEvent } from "#events/store/index.ts"
-import { scrub, scrubText } from "./scrub.ts"
 
 export interface ErrorReport {
   readonly source: ErrorSource

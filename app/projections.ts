@@ -1,8 +1,17 @@
+import { adminActivity } from "#projections/admin-activity.ts"
 import { creditLedger } from "#projections/credit-ledger.ts"
+import { errorStream } from "#projections/error-stream.ts"
 import { eventCounts } from "#projections/event-counts.ts"
 import { library } from "#projections/library.ts"
 import type { Projection } from "#projections/runner.ts"
 import { timeline } from "#projections/timeline.ts"
 
 /** Every read model the app keeps, in the order they are set up. */
-export const projections: ReadonlyArray<Projection> = [eventCounts, creditLedger, library, timeline]
+export const projections: ReadonlyArray<Projection> = [
+  eventCounts,
+  creditLedger,
+  library,
+  timeline,
+  adminActivity,
+  errorStream,
+]

@@ -10,6 +10,7 @@ import { SongwritingHttpLive } from "#modules/songwriting/index.ts"
 import { MelodyApi } from "./api.ts"
 import { AppConfig } from "./config.ts"
 import { ErrorReports } from "./error-reports.ts"
+import { AdminHttpLive } from "./http/admin-http.ts"
 import { edge } from "./http/edge.ts"
 import { songPreviewHead } from "./http/song-preview.ts"
 import { makeStaticFiles } from "./http/static-files.ts"
@@ -25,6 +26,7 @@ const ApiLive = HttpApiBuilder.api(MelodyApi).pipe(
     CatalogHttpLive,
     MediaHttpLive,
     VideoHttpLive,
+    AdminHttpLive,
   ]),
 )
 

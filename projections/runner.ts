@@ -23,12 +23,19 @@ export interface Projection {
   readonly version: number
   /** The read model's tables: dropped on a version change, emptied on a rebuild. */
   readonly tables: ReadonlyArray<string>
+  /**
+   * Those of `tables` that log how the model changed (for readers holding a snapshot), not what it holds:
+   * a rebuild writes them anew, so they are not expected to match the live ones.
+   */
+  readonly journalTables?: ReadonlyArray<string>
   /** Creates the tables if missing. */
   readonly setup: Effect.Effect<void, SqlError.SqlError, SqlClient.SqlClient>
   /** The event types `apply` reads; others are passed over without loading their data. */
   readonly types?: ReadonlyArray<string>
   /** Money stops on a bad event (pause); lists go on and record it (skip). */
   readonly onPoison: "pause" | "skip"
+  /** Whether its dead letters are also reported in the error stream (default: yes). */
+  readonly reportPoison?: boolean
   readonly batchSize?: number
   readonly apply: (
     events: ReadonlyArray<RecordedEvent>,
@@ -55,6 +62,7 @@ const asSubscription = (projection: Projection): Subscription<SqlClient.SqlClien
   types: projection.types,
   batchSize: projection.batchSize ?? 1000,
   onPoison: projection.onPoison,
+  reportPoison: projection.reportPoison,
   handle: projection.apply,
 })
 

@@ -33,6 +33,7 @@ export const timeline: Projection = {
   name: "timeline",
   version: 2,
   tables: [tables.songs, tables.likes, tables.creators, "timeline_changes", "timeline_stats"],
+  journalTables: ["timeline_changes", "timeline_stats"],
   types: songFactTypes,
   onPoison: "skip",
   setup: Effect.gen(function* () {

@@ -11,8 +11,8 @@ import {
   currentCorrelationId,
   currentRequestId,
 } from "#events/request-context.ts"
+import { scrubUrl } from "#events/scrub.ts"
 import type { ErrorReport } from "../error-reports.ts"
-import { scrubUrl } from "../scrub.ts"
 import { cameFromThisApp } from "./origin-check.ts"
 import { withSecurityHeaders } from "./security-headers.ts"
 

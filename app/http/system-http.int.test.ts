@@ -33,6 +33,8 @@ describeApp({ config: { webDist } })("system endpoints and the HTTP edge", (it) 
             { name: "credit-ledger", status: "running", deadLetters: 0 },
             { name: "library", status: "running", deadLetters: 0 },
             { name: "timeline", status: "running", deadLetters: 0 },
+            { name: "admin-activity", status: "running", deadLetters: 0 },
+            { name: "error-stream", status: "running", deadLetters: 0 },
           ],
         })
         const short = yield* request("/api/health?projections=false")

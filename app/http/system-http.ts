@@ -1,17 +1,20 @@
 import { HttpApiBuilder, HttpServerRequest } from "@effect/platform"
 import { SqlClient } from "@effect/sql"
-import { Effect } from "effect"
+import { Effect, FiberRef } from "effect"
 import { Actors } from "#events/contracts/actor.ts"
 import { actorOf, CurrentViewer } from "#events/contracts/auth.ts"
+import { RateLimiter } from "#events/rate-limit.ts"
+import { currentClientAddress } from "#events/request-context.ts"
+import { scrubUrl } from "#events/scrub.ts"
 import { Identity } from "#modules/identity/index.ts"
 import { projectionStatus } from "#projections/runner.ts"
 import { Health, MelodyApi, ProjectionHealth, ServiceUnavailable, SiteInfo } from "../api.ts"
 import { AppConfig } from "../config.ts"
 import { ErrorReports } from "../error-reports.ts"
 import { projections } from "../projections.ts"
-import { scrubUrl } from "../scrub.ts"
 
 const laggingMs = 60_000
+const clientErrorsPerAddress = { max: 30, per: "10 minutes" } as const
 
 export const SystemHttpLive = HttpApiBuilder.group(MelodyApi, "system", (handlers) =>
   Effect.gen(function* () {
@@ -19,6 +22,7 @@ export const SystemHttpLive = HttpApiBuilder.group(MelodyApi, "system", (handler
     const reports = yield* ErrorReports
     const config = yield* AppConfig
     const identity = yield* Identity
+    const limiter = yield* RateLimiter
 
     const databaseLatency = Effect.gen(function* () {
       const started = performance.now()
@@ -64,6 +68,9 @@ export const SystemHttpLive = HttpApiBuilder.group(MelodyApi, "system", (handler
         Effect.gen(function* () {
           const request = yield* HttpServerRequest.HttpServerRequest
           const viewer = yield* CurrentViewer
+          // A broken page can report in a loop: a browser gets a share of the stream, not all of it.
+          const address = yield* FiberRef.get(currentClientAddress)
+          yield* limiter.hit(`client-errors:${address}`, clientErrorsPerAddress)
           yield* reports.record({
             source: "client",
             actor: viewer ? actorOf(viewer) : Actors.anonymous,

@@ -1,10 +1,14 @@
 import { SqlError } from "@effect/sql"
 import { Cause, Data, type Duration, Effect, Option, Schedule } from "effect"
+import { v7 as uuidv7 } from "uuid"
+import { Actors } from "../contracts/actor.ts"
+import { ErrorReported, errorStreamId } from "../contracts/errors.ts"
+import { scrubText } from "../scrub.ts"
 import { type Checkpoints, makeCheckpoints } from "./checkpoints.ts"
 import { EventStore } from "./event-store.ts"
 import { SubscriptionLeases } from "./leases.ts"
 import { Position } from "./position.ts"
-import type { RecordedEvent } from "./recorded-event.ts"
+import { type RecordedEvent, toNewEvent } from "./recorded-event.ts"
 import { EventWakeups } from "./wakeups.ts"
 
 /**
@@ -22,6 +26,11 @@ export interface Subscription<R = never> {
    */
   readonly onPoison: "pause" | "skip"
   readonly maxAttempts?: number | undefined
+  /**
+   * A dead letter is also reported in the error stream, for admins (default). The error stream's own
+   * reader turns it off: its poison would otherwise report itself.
+   */
+  readonly reportPoison?: boolean | undefined
   readonly handle: (events: ReadonlyArray<RecordedEvent>) => Effect.Effect<void, unknown, R>
 }
 
@@ -38,6 +47,39 @@ const defaultTiming: SubscriptionTiming = { pollInterval: "500 millis", leaderRe
 class CheckpointMoved extends Data.TaggedError("CheckpointMoved") {}
 
 const describeCause = (cause: Cause.Cause<unknown>): string => Cause.pretty(cause).slice(0, 4000)
+
+const encodeReport = toNewEvent(ErrorReported)
+
+/** A dead letter as an error admins see, scrubbed like every error report. */
+const poisonReport = (
+  subscription: string,
+  event: RecordedEvent,
+  error: string,
+  action: "paused" | "skipped",
+) => {
+  const errorId = uuidv7()
+  const report = new ErrorReported({
+    errorId,
+    source: "subscription",
+    userId: null,
+    message: scrubText(`${subscription} ${action} event ${event.type} ${event.eventId}`),
+    stack: scrubText(error),
+    context: {
+      subscription,
+      action,
+      eventId: event.eventId,
+      eventType: event.type,
+      streamId: event.streamId,
+      globalPosition: event.globalPosition,
+    },
+  })
+  const metadata = {
+    actor: Actors.system("subscriptions"),
+    correlationId: event.eventId,
+    causationId: event.eventId,
+  }
+  return encodeReport(report, metadata, errorId)
+}
 
 /** Connection-level failures say nothing about the event: retry later, never dead-letter. */
 const isTransient = (cause: Cause.Cause<unknown>): boolean => {
@@ -106,6 +148,11 @@ const make = <R>(subscription: Subscription<R>, timing: SubscriptionTiming) =>
             const current = yield* checkpoints.lock(name)
             if (!current || Position.compare(current.position, from) !== 0) return false
             yield* checkpoints.deadLetter(name, event, error, maxAttempts, action)
+            if (subscription.reportPoison !== false) {
+              yield* store.append(errorStreamId(new Date()), "any", [
+                poisonReport(name, event, error, action),
+              ])
+            }
             if (action === "paused") yield* checkpoints.pause(name, error)
             else yield* checkpoints.advance(name, event)
             return true

@@ -1,0 +1,146 @@
+import { SqlClient } from "@effect/sql"
+import { Effect, Schema } from "effect"
+import { ErrorReported } from "#events/contracts/errors.ts"
+import { SongGenerationFailed, VideoExportFailed } from "#events/contracts/media.ts"
+import { decodeAll } from "#events/store/index.ts"
+import { type AdminListQuery, adminListSql } from "./admin-filters.ts"
+import type { Projection } from "./runner.ts"
+
+/**
+ * Everything that went wrong, as the spec's error_logs: reported errors (defects at the HTTP edge, jobs
+ * that failed for good, dead-lettered events, the browser's reports), failed generations (the provider's
+ * or the engine's failures) and failed video renders.
+ */
+
+const ErrorEvent = Schema.Union(ErrorReported, SongGenerationFailed, VideoExportFailed)
+const decode = decodeAll(ErrorEvent)
+
+interface ErrorEntry {
+  readonly userId: string | null
+  readonly source: string
+  readonly error: string
+  readonly stack: string | null
+  readonly context: Record<string, unknown>
+}
+
+const entryOf = (event: typeof ErrorEvent.Type): ErrorEntry => {
+  switch (event._tag) {
+    case "ErrorReported":
+      return { ...event, error: event.message }
+    case "SongGenerationFailed":
+      return {
+        userId: event.userId,
+        source: "provider",
+        error: `Song generation failed (${event.status}): ${event.reason}`,
+        stack: null,
+        context: { generationId: event.generationId, status: event.status, credits: event.credits },
+      }
+    case "VideoExportFailed":
+      return {
+        userId: event.userId,
+        source: "job",
+        error: `Video export failed: ${event.reason}`,
+        stack: null,
+        context: { jobId: event.jobId, timedOut: event.timedOut },
+      }
+  }
+}
+
+export const errorStream: Projection = {
+  name: "error-stream",
+  version: 1,
+  tables: ["admin_errors"],
+  types: ErrorEvent.members.map((m) => m._tag),
+  onPoison: "skip",
+  // Its own dead letters are reported as errors it would read: they are kept in dead_letters only.
+  reportPoison: false,
+  setup: Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    yield* sql`
+      create table if not exists admin_errors (
+        id text primary key,
+        user_id text,
+        source text not null,
+        error text not null,
+        stack text,
+        context jsonb not null,
+        created_at timestamptz not null,
+        stream_id text not null,
+        global_position bigint not null
+      )`
+    yield* sql`create index if not exists admin_errors_newest on admin_errors (global_position desc)`
+    yield* sql`create index if not exists admin_errors_by_user on admin_errors (user_id, global_position desc)`
+  }),
+  apply: (events) =>
+    Effect.gen(function* () {
+      const sql = yield* SqlClient.SqlClient
+      const rows = (yield* decode(events)).map((recorded) => ({
+        recorded,
+        entry: entryOf(recorded.event),
+      }))
+      if (rows.length === 0) return
+      yield* sql.unsafe(
+        `insert into admin_errors
+           (id, user_id, source, error, stack, context, created_at, stream_id, global_position)
+         select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::jsonb[],
+                              $7::timestamptz[], $8::text[], $9::bigint[])
+         on conflict (id) do nothing`,
+        [
+          rows.map((r) => r.recorded.eventId),
+          rows.map((r) => r.entry.userId),
+          rows.map((r) => r.entry.source),
+          rows.map((r) => r.entry.error),
+          rows.map((r) => r.entry.stack),
+          rows.map((r) => JSON.stringify(r.entry.context)),
+          rows.map((r) => r.recorded.recordedAt),
+          rows.map((r) => r.recorded.streamId),
+          rows.map((r) => r.recorded.globalPosition),
+        ],
+      )
+    }),
+}
+
+export interface ErrorRow extends ErrorEntry {
+  readonly id: string
+  readonly streamId: string
+  readonly createdAt: Date
+}
+
+export const readErrors = (query: AdminListQuery) =>
+  Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    const { where, page, params, pageParams } = adminListSql(query, "source")
+    const rows = yield* sql.unsafe<{
+      id: string
+      user_id: string | null
+      source: string
+      error: string
+      stack: string | null
+      context: Record<string, unknown>
+      created_at: Date
+      stream_id: string
+    }>(
+      `select id, user_id, source, error, stack, context, created_at, stream_id from admin_errors
+        ${where} order by global_position desc ${page}`,
+      pageParams,
+    )
+    const [count] = yield* sql.unsafe<{ total: string }>(
+      `select count(*) as total from admin_errors ${where}`,
+      params,
+    )
+    return {
+      total: Number(count?.total ?? 0),
+      rows: rows.map(
+        (row): ErrorRow => ({
+          id: row.id,
+          userId: row.user_id,
+          source: row.source,
+          error: row.error,
+          stack: row.stack,
+          context: row.context,
+          createdAt: row.created_at,
+          streamId: row.stream_id,
+        }),
+      ),
+    }
+  }).pipe(Effect.orDie)
