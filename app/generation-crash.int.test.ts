@@ -5,7 +5,6 @@ import { Effect } from "effect"
 import { afterAll, expect, inject, it } from "vitest"
 import { dropDatabase, ensureDatabase } from "#events/store/embedded-postgres.ts"
 import { sineMp3 } from "#events/test-audio.ts"
-import { freePort } from "#events/test-postgres.ts"
 import { startFakeMusicApi } from "#modules/media/music-api.fake.ts"
 import { register, serverProcesses, waitFor } from "./testing-servers.ts"
 
@@ -23,7 +22,6 @@ const fake = await startFakeMusicApi({
   audio: await Effect.runPromise(sineMp3(1, 440)),
 })
 const servers = serverProcesses({
-  port: await freePort(),
   env: {
     DATABASE_URL: databaseUrl,
     DATA_DIR: dataDir,

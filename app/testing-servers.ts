@@ -1,14 +1,12 @@
 import { type ChildProcess, spawn } from "node:child_process"
+import { freePort } from "#events/test-postgres.ts"
 
 /**
  * Real server processes for tests that kill one (`kill -9`) and start another on the same database, and a
  * client that keeps the session cookie across them.
  */
-export const serverProcesses = (options: {
-  readonly port: number
-  readonly env: Readonly<Record<string, string>>
-}) => {
-  const base = `http://127.0.0.1:${options.port}`
+export const serverProcesses = (options: { readonly env: Readonly<Record<string, string>> }) => {
+  let base = ""
   const running: Array<ChildProcess> = []
   let cookie = ""
 
@@ -21,20 +19,46 @@ export const serverProcesses = (options: {
     }
   }
 
-  const start = async () => {
+  /**
+   * One server on a fresh port. The port was free when picked, but anything may take it before the server
+   * listens (another test's server, an outgoing connection): the server must prove it is this one (its
+   * contact address is a token of this start), and one that dies while starting is tried on another port.
+   */
+  const startOn = async (port: number) => {
+    const token = `start-${crypto.randomUUID()}@example.com`
+    const address = `http://127.0.0.1:${port}`
     const server = spawn(process.execPath, ["--import", "tsx", "app/main.ts"], {
       detached: true,
       stdio: ["ignore", "ignore", "inherit"],
-      env: { ...process.env, PORT: String(options.port), APP_URL: base, ...options.env },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        APP_URL: address,
+        CONTACT_EMAIL: token,
+        ...options.env,
+      },
     })
     running.push(server)
-    for (let i = 0; i < 200; i++) {
-      const up = await fetch(`${base}/api/site`).then(
-        (r) => r.ok,
-        () => false,
+    for (let i = 0; i < 300 && server.exitCode === null && server.signalCode === null; i++) {
+      const contact = await fetch(`${address}/api/site`).then(
+        async (r) =>
+          r.ok ? ((await r.json()) as { contactEmail?: string }).contactEmail : undefined,
+        () => undefined,
       )
-      if (up) return server
+      if (contact === token) {
+        base = address
+        return server
+      }
       await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+    kill(server)
+    return undefined
+  }
+
+  const start = async () => {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const server = await startOn(await freePort())
+      if (server) return server
     }
     throw new Error("the server did not start")
   }
@@ -67,7 +91,7 @@ export const serverProcesses = (options: {
     for (const server of running) kill(server)
   }
 
-  return { base, start, crash, call, bytes, closeAll }
+  return { start, crash, call, bytes, closeAll }
 }
 
 /** Looks until `done` or `seconds` have passed; the last look either way. */

@@ -7,7 +7,6 @@ import { afterAll, expect, inject, it } from "vitest"
 import { dropDatabase, ensureDatabase } from "#events/store/embedded-postgres.ts"
 import { pgClientLayer } from "#events/store/pg-client.ts"
 import { sineMp3 } from "#events/test-audio.ts"
-import { freePort } from "#events/test-postgres.ts"
 import { probeBytes } from "#events/test-video.ts"
 import { startFakeMusicApi } from "#modules/media/music-api.fake.ts"
 import { register, serverProcesses, waitFor } from "./testing-servers.ts"
@@ -28,7 +27,6 @@ const fake = await startFakeMusicApi({
   durationSeconds: seconds,
 })
 const servers = serverProcesses({
-  port: await freePort(),
   env: {
     DATABASE_URL: databaseUrl,
     DATA_DIR: dataDir,
