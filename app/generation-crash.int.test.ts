@@ -1,46 +1,13 @@
-import { mkdtemp, rm } from "node:fs/promises"
-import { tmpdir } from "node:os"
-import { join } from "node:path"
-import { Effect } from "effect"
-import { afterAll, expect, inject, it } from "vitest"
-import { dropDatabase, ensureDatabase } from "#events/store/embedded-postgres.ts"
-import { sineMp3 } from "#events/test-audio.ts"
-import { startFakeMusicApi } from "#modules/media/music-api.fake.ts"
-import { register, serverProcesses, waitFor } from "./testing-servers.ts"
+import { expect, it } from "vitest"
+import { crashRig, register, waitFor } from "./testing-servers.ts"
 
 /**
  * The real thing: a server process killed with SIGKILL in the middle of a generation, another started on
  * the same database, and the generation finishes with each version saved once.
  */
 
-const adminUrl = inject("adminDatabaseUrl")
-const databaseName = `melody_test_crash_${Date.now().toString(36)}`
-const databaseUrl = await ensureDatabase(adminUrl, databaseName)
-const dataDir = await mkdtemp(join(tmpdir(), "melody-crash-"))
-const fake = await startFakeMusicApi({
-  apiKey: "crash-key",
-  audio: await Effect.runPromise(sineMp3(1, 440)),
-})
-const servers = serverProcesses({
-  env: {
-    DATABASE_URL: databaseUrl,
-    DATA_DIR: dataDir,
-    LOG_LEVEL: "error",
-    SIGNUP_CREDITS: "10",
-    MUSIC_API_URL: fake.url,
-    MUSIC_API_KEY: "crash-key",
-    GENERATION_POLL_SECONDS: "0.3",
-    GENERATION_STALLED_SECONDS: "2",
-  },
-})
+const { servers, fake } = await crashRig("crash", { seconds: 1 })
 const { call } = servers
-
-afterAll(async () => {
-  servers.closeAll()
-  await fake.close()
-  await dropDatabase(adminUrl, databaseName)
-  await rm(dataDir, { recursive: true, force: true })
-})
 
 it("a server killed mid-generation leaves it to the next server, which finishes it once", async () => {
   const first = await servers.start()

@@ -1,5 +1,13 @@
 import { type ChildProcess, spawn } from "node:child_process"
+import { mkdtemp, rm } from "node:fs/promises"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { Effect } from "effect"
+import { afterAll, inject } from "vitest"
+import { dropDatabase, ensureDatabase } from "#events/store/embedded-postgres.ts"
+import { sineMp3 } from "#events/test-audio.ts"
 import { freePort } from "#events/test-postgres.ts"
+import { startFakeMusicApi } from "#modules/media/music-api.fake.ts"
 
 /**
  * Real server processes for tests that kill one (`kill -9`) and start another on the same database, and a
@@ -117,3 +125,38 @@ export const register = (call: ReturnType<typeof serverProcesses>["call"], usern
     name: "Test Person",
     acceptTerms: true,
   })
+
+/**
+ * What a crash test's servers share: the test file's own database and data folder, and a fake music API
+ * whose songs are sine tones of `seconds` (reported as that long); all removed after the file's tests.
+ */
+export const crashRig = async (name: string, song: { readonly seconds: number }) => {
+  const adminUrl = inject("adminDatabaseUrl")
+  const databaseName = `melody_test_${name}_${Date.now().toString(36)}`
+  const databaseUrl = await ensureDatabase(adminUrl, databaseName)
+  const dataDir = await mkdtemp(join(tmpdir(), `melody-${name}-`))
+  const fake = await startFakeMusicApi({
+    apiKey: "crash-key",
+    audio: await Effect.runPromise(sineMp3(song.seconds, 440)),
+    durationSeconds: song.seconds,
+  })
+  const servers = serverProcesses({
+    env: {
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "error",
+      SIGNUP_CREDITS: "10",
+      MUSIC_API_URL: fake.url,
+      MUSIC_API_KEY: "crash-key",
+      GENERATION_POLL_SECONDS: "0.3",
+      GENERATION_STALLED_SECONDS: "2",
+    },
+  })
+  afterAll(async () => {
+    servers.closeAll()
+    await fake.close()
+    await dropDatabase(adminUrl, databaseName)
+    await rm(dataDir, { recursive: true, force: true })
+  })
+  return { servers, fake, databaseUrl }
+}

@@ -1,15 +1,11 @@
-import { mkdtemp, readdir, rm } from "node:fs/promises"
+import { readdir } from "node:fs/promises"
 import { tmpdir } from "node:os"
-import { join } from "node:path"
 import { SqlClient } from "@effect/sql"
 import { Effect, Redacted } from "effect"
-import { afterAll, expect, inject, it } from "vitest"
-import { dropDatabase, ensureDatabase } from "#events/store/embedded-postgres.ts"
+import { expect, it } from "vitest"
 import { pgClientLayer } from "#events/store/pg-client.ts"
-import { sineMp3 } from "#events/test-audio.ts"
 import { probeBytes } from "#events/test-video.ts"
-import { startFakeMusicApi } from "#modules/media/music-api.fake.ts"
-import { register, serverProcesses, waitFor } from "./testing-servers.ts"
+import { crashRig, register, waitFor } from "./testing-servers.ts"
 
 /**
  * A server process killed with SIGKILL in the middle of a video render (ffmpeg with it), another started
@@ -17,35 +13,8 @@ import { register, serverProcesses, waitFor } from "./testing-servers.ts"
  */
 
 const seconds = 16
-const adminUrl = inject("adminDatabaseUrl")
-const databaseName = `melody_test_video_crash_${Date.now().toString(36)}`
-const databaseUrl = await ensureDatabase(adminUrl, databaseName)
-const dataDir = await mkdtemp(join(tmpdir(), "melody-video-crash-"))
-const fake = await startFakeMusicApi({
-  apiKey: "crash-key",
-  audio: await Effect.runPromise(sineMp3(seconds, 440)),
-  durationSeconds: seconds,
-})
-const servers = serverProcesses({
-  env: {
-    DATABASE_URL: databaseUrl,
-    DATA_DIR: dataDir,
-    LOG_LEVEL: "error",
-    SIGNUP_CREDITS: "10",
-    MUSIC_API_URL: fake.url,
-    MUSIC_API_KEY: "crash-key",
-    GENERATION_POLL_SECONDS: "0.3",
-    GENERATION_STALLED_SECONDS: "2",
-  },
-})
+const { servers, databaseUrl } = await crashRig("video_crash", { seconds })
 const { call } = servers
-
-afterAll(async () => {
-  servers.closeAll()
-  await fake.close()
-  await dropDatabase(adminUrl, databaseName)
-  await rm(dataDir, { recursive: true, force: true })
-})
 
 /** How many times a worker began rendering the export, from its person's stream of exports. */
 const startsOf = (jobId: string) =>
