@@ -1,5 +1,6 @@
 import { Cause, HashMap, Layer, List, Logger, LogLevel } from "effect"
 import pino from "pino"
+import { scrubText } from "#events/scrub.ts"
 
 /** Keys whose values never reach a log line, wherever they appear. */
 const secretKeys = [
@@ -55,7 +56,9 @@ export const pinoLogger = (log: pino.Logger) =>
   Logger.make(({ logLevel, message, annotations, cause, spans, date }) => {
     const fields: Record<string, unknown> = {}
     for (const [key, value] of HashMap.toEntries(annotations)) fields[key] = render(value)
-    if (!Cause.isEmpty(cause)) fields.cause = Cause.pretty(cause, { renderErrorCause: true })
+    // Errors quote what they were given: a bearer token or an API key in a message is masked like a field.
+    if (!Cause.isEmpty(cause))
+      fields.cause = scrubText(Cause.pretty(cause, { renderErrorCause: true }))
     const spanList = List.toArray(spans)
     if (spanList.length > 0) {
       fields.spans = Object.fromEntries(
@@ -63,7 +66,7 @@ export const pinoLogger = (log: pino.Logger) =>
       )
     }
     const parts = Array.isArray(message) ? message : [message]
-    const text = parts.filter((p) => typeof p === "string").join(" ")
+    const text = scrubText(parts.filter((p) => typeof p === "string").join(" "))
     const extra = parts.filter((p) => typeof p !== "string").map(render)
     if (extra.length > 0) fields.details = extra.length === 1 ? extra[0] : extra
     log[pinoLevel(logLevel)](fields, text)
