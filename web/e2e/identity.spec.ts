@@ -6,6 +6,7 @@ import {
   newPerson,
   register,
   registerVerified,
+  signInAdmin,
   skipSplash,
 } from "./support.ts"
 
@@ -116,7 +117,7 @@ test("a used reset link says it is invalid and offers a new one", async ({ page 
 })
 
 test("an administrator sees only the Admin Dashboard link", async ({ page }) => {
-  await registerVerified(page, { ...newPerson("admin"), email: "admin@melody.test" })
+  await signInAdmin(page)
   await expect(page).toHaveURL(/\/admin$/)
   await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible()
   const nav = page.getByRole("navigation", { name: "Main" })

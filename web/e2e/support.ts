@@ -66,23 +66,54 @@ export const registerVerified = async (page: Page, person: Person) => {
   await page.getByRole("link", { name: "Proceed to Login" }).click()
 }
 
+/** The journeys' administrator: the server's ADMIN_EMAIL (see playwright.config.ts). */
+export const adminEmail = "admin@melody.test"
+
+/**
+ * Signs the administrator in, ending on the Admin Dashboard: registered and verified by the first
+ * journey that needs it (every journey's person has the same password), signed in by the others.
+ */
+export const signInAdmin = async (page: Page) => {
+  const admin = { ...newPerson("admin"), email: adminEmail }
+  await register(page, admin)
+  const taken = page.getByText("An account with this email already exists").first()
+  const unverified = page.getByRole("heading", { name: "Email Verification Required" })
+  await expect(taken.or(unverified)).toBeVisible()
+  if (await taken.isVisible()) {
+    await login(page, adminEmail, admin.password)
+  } else {
+    await followMailedLink(page, adminEmail, "/verify-email")
+    await expect(page.getByRole("heading", { name: "Your email has been verified!" })).toBeVisible()
+    await page.getByRole("link", { name: "Proceed to Login" }).click()
+  }
+  await expect(page).toHaveURL(/\/admin$/)
+}
+
+const runScript = (script: string, args: ReadonlyArray<string>) =>
+  new Promise<string>((resolve, reject) => {
+    execFile(
+      process.execPath,
+      ["--import", "tsx", `web/e2e/${script}`, ...args],
+      { cwd: join(import.meta.dirname, "..", ".."), env: process.env, timeout: 60_000 },
+      (error, stdout, stderr) =>
+        error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout),
+    )
+  })
+
 /** A finished generation for this person, as media would deliver it (see seed-generation.ts). */
-export const seedGeneration = (
+export const seedGeneration = async (
   username: string,
   title: string,
   style: string,
   versions = 1,
   seconds = 4,
-) =>
-  new Promise<void>((resolve, reject) => {
-    execFile(
-      process.execPath,
-      [
-        ...["--import", "tsx", "web/e2e/seed-generation.ts"],
-        ...[username, title, style, String(versions), String(seconds)],
-      ],
-      { cwd: join(import.meta.dirname, "..", ".."), env: process.env, timeout: 60_000 },
-      (error, _stdout, stderr) =>
-        error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(),
-    )
-  })
+) => {
+  await runScript("seed-generation.ts", [username, title, style, String(versions), String(seconds)])
+}
+
+/**
+ * A generation of this person's that failed at the provider, as media would record it (see
+ * seed-failed-generation.ts); answers its id.
+ */
+export const seedFailedGeneration = (username: string, status: string, reason: string) =>
+  runScript("seed-failed-generation.ts", [username, status, reason])

@@ -6,6 +6,7 @@ const tones = {
   accent: "bg-primary/15 text-primary border-primary/30",
   success: "bg-success/15 text-success border-success/30",
   warning: "bg-warning/15 text-warning border-warning/30",
+  danger: "bg-danger/15 text-danger border-danger/30",
 } as const
 
 export const Badge = ({

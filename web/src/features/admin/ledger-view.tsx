@@ -1,0 +1,91 @@
+import { useQuery } from "@tanstack/react-query"
+import { Download } from "lucide-react"
+import type { Ledger } from "#modules/billing/api.ts"
+import { Button } from "../../components/ui/button.tsx"
+import { cn } from "../../lib/cn.ts"
+import { ledgerCsvUrl, ledgerQuery } from "./admin-queries.ts"
+import { formatTime, signed } from "./format.ts"
+import { ledgerDrift } from "./ledger-drift.ts"
+import { Empty, Failed, Loading } from "./list-states.tsx"
+import { Table, Td } from "./table.tsx"
+
+const DriftIndicator = ({ ledger }: { readonly ledger: Ledger }) => {
+  const { summed, running, drift } = ledgerDrift(ledger)
+  return (
+    <div>
+      <p
+        data-testid="ledger-drift"
+        className={cn("font-semibold", drift === 0 ? "text-success" : "text-danger")}
+      >
+        {drift === 0 ? "In balance" : `Drift: ${drift} credits`}
+      </p>
+      <p className="text-xs text-faint">
+        Entries add up to {summed}; the last running balance is {running}.
+      </p>
+    </div>
+  )
+}
+
+/** One person's credits, every movement with its running balance, cause and actor, for finance. */
+export const LedgerView = ({
+  userId,
+  username,
+}: {
+  readonly userId: string
+  readonly username: string
+}) => {
+  const ledger = useQuery(ledgerQuery(userId))
+  if (ledger.isPending) return <Loading label="Loading the ledger" />
+  if (ledger.isError) return <Failed error={ledger.error} />
+  const { balance, entries } = ledger.data
+  return (
+    <section aria-label={`Credit ledger of ${username}`} className="grid gap-4">
+      <div className="flex flex-wrap items-end justify-between gap-4 rounded-xl border border-line p-4">
+        <div>
+          <p className="text-xs text-faint">Balance of {username}</p>
+          <p className="font-display text-3xl font-bold tabular-nums" data-testid="ledger-balance">
+            {balance}
+          </p>
+        </div>
+        <DriftIndicator ledger={ledger.data} />
+        <Button asChild variant="secondary" size="sm">
+          <a href={ledgerCsvUrl(userId)} download>
+            <Download className="h-4 w-4" aria-hidden /> Download CSV
+          </a>
+        </Button>
+      </div>
+      {entries.length === 0 ? (
+        <Empty text="No credits have moved on this account yet" />
+      ) : (
+        <Table
+          caption={`Ledger entries of ${username}, oldest first`}
+          head={["Time", "Type", "Amount", "Balance after", "Cause", "Actor", "Detail"]}
+        >
+          {entries.map((entry) => (
+            <tr key={entry.position}>
+              <Td className="whitespace-nowrap text-muted tabular-nums">
+                {formatTime(entry.recordedAt)}
+              </Td>
+              <Td>{entry.type}</Td>
+              <Td
+                className={cn(
+                  "font-semibold tabular-nums",
+                  entry.amount < 0 ? "text-pink" : "text-success",
+                )}
+              >
+                {signed(entry.amount)}
+              </Td>
+              <Td className="tabular-nums">{entry.balanceAfter}</Td>
+              <Td>
+                {entry.cause}
+                <span className="block text-xs break-all text-faint">{entry.causeId}</span>
+              </Td>
+              <Td className="text-xs break-all text-muted">{entry.actor}</Td>
+              <Td className="text-muted">{entry.detail}</Td>
+            </tr>
+          ))}
+        </Table>
+      )}
+    </section>
+  )
+}
