@@ -1,15 +1,11 @@
-import { useQuery } from "@tanstack/react-query"
-import { useState } from "react"
 import type { Interaction } from "#app/admin-api.ts"
 import { Badge } from "../../components/ui/badge.tsx"
-import { interactionsQuery, pageSize } from "./admin-queries.ts"
-import { FilterForm } from "./filter-form.tsx"
+import { interactionsQuery } from "./admin-queries.ts"
+import { FilteredList } from "./filtered-list.tsx"
 import { detailsSummary, formatTime } from "./format.ts"
-import { activityTypes, isFiltered, type ListFilters, noFilters } from "./list-filters.ts"
-import { Empty, Failed, Loading } from "./list-states.tsx"
+import { activityTypes } from "./list-filters.ts"
 import { OpenStreamButton } from "./open-stream-button.tsx"
-import { Pager } from "./pager.tsx"
-import { Table, Td } from "./table.tsx"
+import { Td } from "./table.tsx"
 
 const isFailure = (type: string) => type.endsWith("_failed")
 
@@ -52,55 +48,19 @@ export const ActivityList = ({
   onOpenStream,
 }: {
   readonly onOpenStream: (streamId: string) => void
-}) => {
-  const [filters, setFilters] = useState<ListFilters>(noFilters)
-  const [offset, setOffset] = useState(0)
-  const list = useQuery(interactionsQuery(filters, offset))
-
-  return (
-    <div>
-      <FilterForm
-        name="Filter user activities"
-        typeLabel="Type"
-        typeOptions={activityTypes}
-        applied={filters}
-        onApply={(next) => {
-          setFilters(next)
-          setOffset(0)
-        }}
-      />
-      {list.isPending ? (
-        <Loading label="Loading user activities" />
-      ) : list.isError ? (
-        <Failed error={list.error} />
-      ) : list.data.total === 0 ? (
-        <Empty
-          text={
-            isFiltered(filters)
-              ? "No user activities match these filters"
-              : "No user activities recorded yet"
-          }
-        />
-      ) : (
-        <>
-          <Table
-            caption="User activities, newest first"
-            head={["Time", "User", "Type", "Details", "Stream"]}
-          >
-            {list.data.items.map((activity) => (
-              <ActivityRow key={activity.id} activity={activity} onOpenStream={onOpenStream} />
-            ))}
-          </Table>
-          <Pager
-            label="User activities pages"
-            offset={offset}
-            pageSize={pageSize}
-            shown={list.data.items.length}
-            total={list.data.total}
-            onOffset={setOffset}
-          />
-        </>
-      )}
-    </div>
-  )
-}
+}) => (
+  <FilteredList
+    spec={{
+      query: interactionsQuery,
+      noun: "user activities",
+      typeLabel: "Type",
+      typeOptions: activityTypes,
+      emptyText: "No user activities recorded yet",
+      filteredEmptyText: "No user activities match these filters",
+      head: ["Time", "User", "Type", "Details", "Stream"],
+      row: (activity: Interaction) => (
+        <ActivityRow key={activity.id} activity={activity} onOpenStream={onOpenStream} />
+      ),
+    }}
+  />
+)
