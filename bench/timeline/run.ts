@@ -32,9 +32,12 @@ console.log(
   `Timeline benchmark on ${database.source}: ${connections} connections, ${seconds} s rounds.`,
 )
 
+/** Extra Node flags for the server (SERVER_NODE_FLAGS), to try a setting against a plain run. */
+const serverFlags = (process.env.SERVER_NODE_FLAGS ?? "").split(" ").filter(Boolean)
+
 /** The real server, as `npm start` runs it, on the scratch database. */
 const startServer = async () => {
-  const server = spawn(process.execPath, ["--import", "tsx", "app/main.ts"], {
+  const server = spawn(process.execPath, [...serverFlags, "--import", "tsx", "app/main.ts"], {
     env: {
       ...process.env,
       DATABASE_URL: database.url,

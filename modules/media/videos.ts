@@ -1,20 +1,14 @@
-import { createReadStream } from "node:fs"
-import { readdir, rm } from "node:fs/promises"
-import { tmpdir } from "node:os"
-import { join } from "node:path"
 import { SqlClient } from "@effect/sql"
-import { Cause, Context, Duration, Effect, Layer, Option, Schedule, Schema } from "effect"
+import { Context, Duration, Effect, Layer, Option, Schedule, Schema } from "effect"
 import { v7 as uuidv7 } from "uuid"
-import { Actors } from "#events/contracts/actor.ts"
 import { actorOf, type SignedInUser } from "#events/contracts/auth.ts"
 import { songIdFromAudioUrl } from "#events/contracts/catalog.ts"
 import { NotFound } from "#events/contracts/http-errors.ts"
-import { VideoExportEvent, videoStreams } from "#events/contracts/media.ts"
 import { videoFormats } from "#events/contracts/video-formats.ts"
-import { loadAggregate, runCommand } from "#events/decider.ts"
+import { runCommand } from "#events/decider.ts"
 import { fileName, fileResponse } from "#events/file-response.ts"
 import { type JobKind, JobQueue } from "#events/jobs.ts"
-import { decodeAll, EventStore } from "#events/store/index.ts"
+import { EventStore } from "#events/store/index.ts"
 import {
   type ExportVideoPayload,
   NoAudioForVideo,
@@ -26,38 +20,19 @@ import {
 import { MediaConfig } from "./config.ts"
 import { SongSources } from "./ports.ts"
 import { MediaStorage } from "./storage.ts"
-import { type ExportView, exportView } from "./video-export-status.ts"
-import { type VideoExportCommand, videoExports } from "./video-exports.ts"
-import { RenderFailed, renderTimeoutMs, timedOutReason, VideoRenderer } from "./video-renderer.ts"
+import { exportStream, makeExportRecords } from "./video-export-records.ts"
+import type { ExportView } from "./video-export-status.ts"
+import { makeVideoRender } from "./video-render-job.ts"
+import { renderTimeoutMs, timedOutReason } from "./video-renderer.ts"
 
-const jobActor = Actors.system("media")
 const noAudio = new NoAudioForVideo({ message: "No audio file available for video export" })
 const noSong = new NotFound({ message: "This song does not exist, or it is private." })
 const noExport = new NotFound({ message: "This video export does not exist." })
-const unexpectedFailure = "Something went wrong while rendering the video. Please try again."
-
 /** A song of unknown length is taken as 30 seconds (spec). */
 const defaultDurationSeconds = 30
-/** Progress is recorded every this many percent (and at each new step), not for every frame. */
-const progressStep = 5
-
-const streamOf = (userId: string) => ({
-  decider: videoExports,
-  events: VideoExportEvent,
-  streamId: videoStreams.exports(userId),
-})
 
 export const RenderVideoPayload = Schema.Struct({ userId: Schema.String, jobId: Schema.String })
 
-/** Each render attempt writes its own file; one cut short by a crash leaves it behind for the next. */
-const attemptPrefix = (jobId: string) => `melody-video-${jobId}-`
-const removeEarlierAttempts = (jobId: string) =>
-  Effect.promise(async () => {
-    const left = (await readdir(tmpdir())).filter((name) => name.startsWith(attemptPrefix(jobId)))
-    await Promise.all(left.map((name) => rm(join(tmpdir(), name), { force: true })))
-  })
-
-const videoKeyOf = (jobId: string) => `videos/${jobId}.mp4`
 const filePath = (jobId: string) => `/api/videos/${jobId}/file`
 
 const exportOf = ({ request, state, updatedAt }: ExportView) =>
@@ -87,40 +62,13 @@ const make = Effect.gen(function* () {
   const sql = yield* SqlClient.SqlClient
   const jobs = yield* JobQueue
   const storage = yield* MediaStorage
-  const renderer = yield* VideoRenderer
   const songs = yield* SongSources
   const config = yield* MediaConfig
-  const context = yield* Effect.context<EventStore | SqlClient.SqlClient>()
-
-  const load = (userId: string) =>
-    loadAggregate(streamOf(userId)).pipe(
-      Effect.map((loaded) => loaded.state.running),
-      Effect.orDie,
-      Effect.provide(context),
-    )
-
-  const record = (
-    userId: string,
-    command: Exclude<VideoExportCommand, { _tag: "RequestExport" }>,
-  ) =>
-    runCommand({ ...streamOf(userId), command, actor: jobActor }).pipe(
-      // Only a request can be refused; reports about another export change nothing.
-      Effect.orDie,
-      Effect.asVoid,
-      Effect.provide(context),
-    )
-
-  const view = (userId: string, jobId: string) =>
-    Effect.gen(function* () {
-      const recorded = yield* store.readStream(videoStreams.exports(userId))
-      return exportView(yield* decodeAll(VideoExportEvent)(recorded), jobId)
-    }).pipe(Effect.orDie)
+  const { view } = yield* makeExportRecords
+  const render = yield* makeVideoRender
 
   const schedule = (userId: string, jobId: string) =>
     jobs.enqueue(renderVideo, { userId, jobId }, { key: `video-${jobId}` })
-
-  const ended = (jobId: string) =>
-    sql`delete from media.running_videos where job_id = ${jobId}`.pipe(Effect.asVoid, Effect.orDie)
 
   /** The song to render: named by id or by its audio link, the caller's own or public, with its audio stored. */
   const sourceOf = (user: SignedInUser, payload: ExportVideoPayload) =>
@@ -149,7 +97,7 @@ const make = Effect.gen(function* () {
       yield* store.transaction(
         Effect.gen(function* () {
           yield* runCommand({
-            ...streamOf(user.userId),
+            ...exportStream(user.userId),
             command: {
               _tag: "RequestExport",
               request: {
@@ -235,109 +183,6 @@ const make = Effect.gen(function* () {
       }
       return yield* file(user, jobId, true)
     })
-
-  /** The render of one export, while telling others this worker is on it. */
-  const render = (userId: string, jobId: string, lastAttempt: boolean) =>
-    Effect.gen(function* () {
-      const before = yield* load(userId)
-      if (before?.request.jobId !== jobId) return yield* ended(jobId)
-      yield* record(userId, { _tag: "StartRender", jobId })
-      const running = yield* load(userId)
-      // Too many starts: the decider failed it instead.
-      if (running?.request.jobId !== jobId) return yield* ended(jobId)
-      const { request } = running
-      yield* removeEarlierAttempts(jobId)
-      const output = join(tmpdir(), `${attemptPrefix(jobId)}${uuidv7()}.mp4`)
-      let reported = { progress: -progressStep, step: "" }
-      const onProgress = (progress: number, step: string) =>
-        Effect.suspend(() => {
-          if (progress >= 100) return Effect.void
-          if (progress - reported.progress < progressStep && step === reported.step) {
-            return Effect.void
-          }
-          reported = { progress, step }
-          return record(userId, { _tag: "RecordProgress", jobId, progress, step })
-        })
-      const heartbeat =
-        sql`update media.running_videos set seen_at = now() where job_id = ${jobId}`.pipe(
-          Effect.orDie,
-          Effect.delay(Duration.unsafeDivide(config.stalledAfter, 3)),
-          Effect.forever,
-        )
-      const made = Effect.gen(function* () {
-        const audioPath = yield* storage.localPath(request.audioKey).pipe(Effect.orDie)
-        const coverPath = request.coverKey
-          ? yield* storage.localPath(request.coverKey).pipe(Effect.orDie)
-          : null
-        const renderWith = (cover: string | null) =>
-          renderer.render(
-            {
-              format: request.format,
-              audioPath,
-              coverPath: cover,
-              title: request.songTitle,
-              durationSeconds: request.durationSeconds,
-              backgroundsDir: config.videoBackgrounds,
-              outputPath: output,
-              ...Option.match(config.videoTimeout, {
-                onNone: () => ({}),
-                onSome: (timeout) => ({ timeoutMs: Duration.toMillis(timeout) }),
-              }),
-            },
-            onProgress,
-          )
-        // A cover ffmpeg cannot read (a provider's broken image) is no reason to give up the video.
-        yield* renderWith(coverPath).pipe(
-          Effect.catchIf(
-            (failure) => coverPath !== null && !failure.timedOut,
-            (failure) =>
-              Effect.logWarning("Video rendered without its unreadable cover", failure.reason).pipe(
-                Effect.zipRight(renderWith(null)),
-              ),
-          ),
-        )
-        const key = videoKeyOf(jobId)
-        const stored = yield* Effect.suspend(() => storage.put(key, createReadStream(output))).pipe(
-          Effect.orDie,
-        )
-        yield* record(userId, {
-          _tag: "RecordCompletion",
-          jobId,
-          videoKey: key,
-          sizeBytes: stored.size,
-        })
-      }).pipe(
-        Effect.ensuring(Effect.promise(() => rm(output, { force: true }))),
-        Effect.raceFirst(heartbeat),
-      )
-      yield* made.pipe(
-        Effect.catchIf(
-          (error): error is RenderFailed => error instanceof RenderFailed,
-          (failed) =>
-            record(userId, {
-              _tag: "RecordFailure",
-              jobId,
-              reason: failed.reason,
-              timedOut: failed.timedOut,
-            }),
-        ),
-        // Anything else is retried by the job; the last attempt ends the export visibly.
-        Effect.catchAllCause((cause) =>
-          lastAttempt && !Cause.isInterruptedOnly(cause)
-            ? Effect.zipRight(
-                Effect.logError("Video export failed for good", cause),
-                record(userId, {
-                  _tag: "RecordFailure",
-                  jobId,
-                  reason: unexpectedFailure,
-                  timedOut: false,
-                }),
-              )
-            : Effect.failCause(cause),
-        ),
-      )
-      yield* ended(jobId)
-    }).pipe(Effect.withSpan("Videos.render", { attributes: { jobId } }))
 
   /** Exports whose worker vanished (a crash, `kill -9`) are scheduled again. */
   const resumeStalled = Effect.gen(function* () {

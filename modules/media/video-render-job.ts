@@ -1,0 +1,144 @@
+import { createReadStream } from "node:fs"
+import { readdir, rm } from "node:fs/promises"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { SqlClient } from "@effect/sql"
+import { Cause, Duration, Effect, Option } from "effect"
+import { v7 as uuidv7 } from "uuid"
+import { MediaConfig } from "./config.ts"
+import { MediaStorage } from "./storage.ts"
+import { makeExportRecords } from "./video-export-records.ts"
+import { RenderFailed, VideoRenderer } from "./video-renderer.ts"
+
+const unexpectedFailure = "Something went wrong while rendering the video. Please try again."
+
+/** Progress is recorded every this many percent (and at each new step), not for every frame. */
+const progressStep = 5
+
+/** Each render attempt writes its own file; one cut short by a crash leaves it behind for the next. */
+const attemptPrefix = (jobId: string) => `melody-video-${jobId}-`
+const removeEarlierAttempts = (jobId: string) =>
+  Effect.promise(async () => {
+    const left = (await readdir(tmpdir())).filter((name) => name.startsWith(attemptPrefix(jobId)))
+    await Promise.all(left.map((name) => rm(join(tmpdir(), name), { force: true })))
+  })
+
+export const videoKeyOf = (jobId: string) => `videos/${jobId}.mp4`
+
+/**
+ * The render job's one step: render the running export, store the MP4 and record the end. A render
+ * failure is recorded at once (ffmpeg will not do better next time); anything else is retried by the job,
+ * and the last attempt records a failure rather than leave the export running.
+ */
+export const makeVideoRender = Effect.gen(function* () {
+  const sql = yield* SqlClient.SqlClient
+  const storage = yield* MediaStorage
+  const renderer = yield* VideoRenderer
+  const config = yield* MediaConfig
+  const records = yield* makeExportRecords
+
+  /** The render of one export, while telling others this worker is on it. */
+  const render = (userId: string, jobId: string, lastAttempt: boolean) =>
+    Effect.gen(function* () {
+      const before = yield* records.running(userId)
+      if (before?.request.jobId !== jobId) return yield* records.ended(jobId)
+      yield* records.record(userId, { _tag: "StartRender", jobId })
+      const running = yield* records.running(userId)
+      // Too many starts: the decider failed it instead.
+      if (running?.request.jobId !== jobId) return yield* records.ended(jobId)
+      const { request } = running
+      yield* removeEarlierAttempts(jobId)
+      const output = join(tmpdir(), `${attemptPrefix(jobId)}${uuidv7()}.mp4`)
+      let reported = { progress: -progressStep, step: "" }
+      const onProgress = (progress: number, step: string) =>
+        Effect.suspend(() => {
+          if (progress >= 100) return Effect.void
+          if (progress - reported.progress < progressStep && step === reported.step) {
+            return Effect.void
+          }
+          reported = { progress, step }
+          return records.record(userId, { _tag: "RecordProgress", jobId, progress, step })
+        })
+      const heartbeat =
+        sql`update media.running_videos set seen_at = now() where job_id = ${jobId}`.pipe(
+          Effect.orDie,
+          Effect.delay(Duration.unsafeDivide(config.stalledAfter, 3)),
+          Effect.forever,
+        )
+      const made = Effect.gen(function* () {
+        const audioPath = yield* storage.localPath(request.audioKey).pipe(Effect.orDie)
+        const coverPath = request.coverKey
+          ? yield* storage.localPath(request.coverKey).pipe(Effect.orDie)
+          : null
+        const renderWith = (cover: string | null) =>
+          renderer.render(
+            {
+              format: request.format,
+              audioPath,
+              coverPath: cover,
+              title: request.songTitle,
+              durationSeconds: request.durationSeconds,
+              backgroundsDir: config.videoBackgrounds,
+              outputPath: output,
+              ...Option.match(config.videoTimeout, {
+                onNone: () => ({}),
+                onSome: (timeout) => ({ timeoutMs: Duration.toMillis(timeout) }),
+              }),
+            },
+            onProgress,
+          )
+        // A cover ffmpeg cannot read (a provider's broken image) is no reason to give up the video.
+        yield* renderWith(coverPath).pipe(
+          Effect.catchIf(
+            (failure) => coverPath !== null && !failure.timedOut,
+            (failure) =>
+              Effect.logWarning("Video rendered without its unreadable cover", failure.reason).pipe(
+                Effect.zipRight(renderWith(null)),
+              ),
+          ),
+        )
+        const key = videoKeyOf(jobId)
+        const stored = yield* Effect.suspend(() => storage.put(key, createReadStream(output))).pipe(
+          Effect.orDie,
+        )
+        yield* records.record(userId, {
+          _tag: "RecordCompletion",
+          jobId,
+          videoKey: key,
+          sizeBytes: stored.size,
+        })
+      }).pipe(
+        Effect.ensuring(Effect.promise(() => rm(output, { force: true }))),
+        Effect.raceFirst(heartbeat),
+      )
+      yield* made.pipe(
+        Effect.catchIf(
+          (error): error is RenderFailed => error instanceof RenderFailed,
+          (failed) =>
+            records.record(userId, {
+              _tag: "RecordFailure",
+              jobId,
+              reason: failed.reason,
+              timedOut: failed.timedOut,
+            }),
+        ),
+        // Anything else is retried by the job; the last attempt ends the export visibly.
+        Effect.catchAllCause((cause) =>
+          lastAttempt && !Cause.isInterruptedOnly(cause)
+            ? Effect.zipRight(
+                Effect.logError("Video export failed for good", cause),
+                records.record(userId, {
+                  _tag: "RecordFailure",
+                  jobId,
+                  reason: unexpectedFailure,
+                  timedOut: false,
+                }),
+              )
+            : Effect.failCause(cause),
+        ),
+      )
+      yield* records.ended(jobId)
+    }).pipe(Effect.withSpan("Videos.render", { attributes: { jobId } }))
+
+  return render
+})
