@@ -1,5 +1,4 @@
 import { HttpServer } from "@effect/platform"
-import { SqlClient } from "@effect/sql"
 import { ConfigProvider, Effect, Layer, Option } from "effect"
 import { Actors } from "#events/contracts/actor.ts"
 import { mediaStreams, SongGenerationSucceeded } from "#events/contracts/media.ts"
@@ -62,22 +61,13 @@ export const runJobs = runDueJobs(jobKinds)
  * reactions append along the way.
  */
 export const settle = Effect.gen(function* () {
-  const sql = yield* SqlClient.SqlClient
   const names = [
     ...reactions.map((reaction) => reaction.name),
     ...projections.map(projectionSubscriptionName),
   ]
   // The last committed event, not the store's head: the head stops short of events committed while an
   // older transaction is still open, and waiting for it alone would return before they are handled.
-  const lastCommitted = Effect.map(
-    sql<{ transaction_text: string; global_position: string }>`
-      select transaction_id::text as transaction_text, global_position from events
-       order by transaction_id desc, global_position desc limit 1`,
-    ([row]): Position =>
-      row
-        ? { transactionId: row.transaction_text, globalPosition: Number(row.global_position) }
-        : Position.start,
-  )
+  const { lastCommitted } = yield* EventStore
   let head = yield* lastCommitted
   while (true) {
     for (const name of names) {

@@ -1,9 +1,10 @@
 import { describe, expect } from "@effect/vitest"
-import { Effect, Either } from "effect"
+import { Deferred, Effect, Either, Fiber } from "effect"
 import { Actors } from "../contracts/actor.ts"
 import { describeWithDatabase, query } from "../testing.ts"
 import { EventStore } from "./event-store.ts"
 import type { ExpectedVersion } from "./expected-version.ts"
+import { Position } from "./position.ts"
 import type { NewEvent } from "./recorded-event.ts"
 
 const metadata = { actor: Actors.system("test"), correlationId: "c-1" }
@@ -235,6 +236,40 @@ describeWithDatabase()("event store", (it) => {
         expect(events[0]?.metadata).toEqual(metadata)
         expect(yield* store.readStream(id, { fromVersion: 2 })).toHaveLength(1)
       }),
+    )
+
+    it.effect(
+      "the last committed event lies past the head while an older transaction is open",
+      () =>
+        Effect.gen(function* () {
+          const store = yield* EventStore
+          const held = yield* Deferred.make<void>()
+          const opened = yield* Deferred.make<void>()
+          // An older transaction appends and stays open until told to end.
+          const older = yield* Effect.fork(
+            store.transaction(
+              Effect.gen(function* () {
+                yield* store.append(stream(), "any", [event("Older")])
+                yield* Deferred.succeed(opened, undefined)
+                yield* Deferred.await(held)
+              }),
+            ),
+          )
+          yield* Deferred.await(opened)
+          const id = stream()
+          yield* store.append(id, "any", [event("Newer")])
+          const [newer] = yield* store.readStream(id)
+          const head = yield* store.head
+          const last = yield* store.lastCommitted
+          expect(last).toEqual({
+            transactionId: newer!.transactionId,
+            globalPosition: newer!.globalPosition,
+          })
+          expect(Position.compare(head, last)).toBe(-1)
+          yield* Deferred.succeed(held, undefined)
+          yield* Fiber.join(older)
+          expect(Position.compare(yield* store.head, last)).toBe(0)
+        }),
     )
 
     it.effect("readAll sends data only for the asked types and moves past the others", () =>

@@ -61,6 +61,11 @@ export class EventStore extends Context.Tag("@melody/events/EventStore")<
     readonly streamVersion: (streamId: string) => Effect.Effect<number>
     /** The last position a reader can see now. */
     readonly head: Effect.Effect<Position>
+    /**
+     * The last event committed so far, which may lie past `head` while an older transaction is still open:
+     * what a writer waits for to read its own writes (readers reach it once that transaction ends).
+     */
+    readonly lastCommitted: Effect.Effect<Position>
   }
 >() {}
 
@@ -294,21 +299,23 @@ export const make = Effect.gen(function* () {
         Effect.withSpan("EventStore.readAll"),
       )
 
-  const head = sql
-    .unsafe<{ transaction_text: string; global_position: string }>(
-      `select transaction_id::text as transaction_text, global_position from events
-       where transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-       order by transaction_id desc, global_position desc limit 1`,
-    )
-    .pipe(
-      Effect.map(
-        ([row]): Position =>
-          row
-            ? { transactionId: row.transaction_text, globalPosition: Number(row.global_position) }
-            : { transactionId: "0", globalPosition: 0 },
-      ),
-      Effect.orDie,
-    )
+  const lastPosition = (where: string) =>
+    sql
+      .unsafe<{ transaction_text: string; global_position: string }>(
+        `select transaction_id::text as transaction_text, global_position from events ${where}
+         order by transaction_id desc, global_position desc limit 1`,
+      )
+      .pipe(
+        Effect.map(
+          ([row]): Position =>
+            row
+              ? { transactionId: row.transaction_text, globalPosition: Number(row.global_position) }
+              : { transactionId: "0", globalPosition: 0 },
+        ),
+        Effect.orDie,
+      )
+  const head = lastPosition("where transaction_id < pg_snapshot_xmin(pg_current_snapshot())")
+  const lastCommitted = lastPosition("")
 
   return EventStore.of({
     append,
@@ -318,6 +325,7 @@ export const make = Effect.gen(function* () {
     readAll,
     streamVersion: currentVersion,
     head,
+    lastCommitted,
   })
 })
 

@@ -28,8 +28,12 @@ const make = Effect.gen(function* () {
   const local = yield* LocalCheckoutService
   const webhooks = yield* Effect.serviceOption(StripeWebhooks)
 
-  /** Waits (briefly) until the read side shows everything committed so far, this request's writes too. */
-  const settled = Effect.flatMap(store.head, ledger.caughtUp)
+  /**
+   * Waits (briefly) until the read side shows everything committed so far, this request's writes too. Not
+   * the store's head: while an older transaction is still open, the head stops short of a write that has
+   * just committed, and the answer would come before the balance shows it.
+   */
+  const settled = Effect.flatMap(store.lastCommitted, ledger.caughtUp)
   const thenSettled = <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.tap(effect, () => settled)
 
   const catalog = new Catalog({
