@@ -1,4 +1,4 @@
-import { SqlClient } from "@effect/sql"
+import type { SqlClient } from "@effect/sql"
 import { Context, Duration, Effect, Layer, Option, Redacted, Schedule, Schema } from "effect"
 import { v7 as uuidv7 } from "uuid"
 import { Actors } from "#events/contracts/actor.ts"
@@ -25,6 +25,7 @@ import { type GenerationCommand, type GenerationState, generation } from "./gene
 import type { MusicMaker, NextStep, StepFailed } from "./music-maker.ts"
 import { GenerationCredits } from "./ports.ts"
 import { makeProviderMaker } from "./provider-maker.ts"
+import { makeRunningWork } from "./running-work.ts"
 
 const notFound = new NotFound({ message: "This song generation does not exist." })
 const jobActor = Actors.system("media")
@@ -71,7 +72,6 @@ const songOf = (
 
 const make = Effect.gen(function* () {
   const store = yield* EventStore
-  const sql = yield* SqlClient.SqlClient
   const credits = yield* GenerationCredits
   const jobs = yield* JobQueue
   const limiter = yield* RateLimiter
@@ -81,6 +81,10 @@ const make = Effect.gen(function* () {
     provider: yield* makeProviderMaker,
   }
   const context = yield* Effect.context<EventStore | SqlClient.SqlClient>()
+  const running = yield* makeRunningWork<{ generation_id: string }>(
+    "media.running_generations",
+    "generation_id",
+  )
 
   const load = (generationId: string) =>
     loadAggregate(streamOf(generationId)).pipe(
@@ -107,11 +111,6 @@ const make = Effect.gen(function* () {
           ? { runAt: new Date(Date.now() + Duration.toMillis(config.pollInterval)) }
           : {}),
       },
-    )
-
-  const seen = (generationId: string) =>
-    sql`update media.running_generations set seen_at = now() where generation_id = ${generationId}`.pipe(
-      Effect.orDie,
     )
 
   /** Debit, request and first step commit together: credits are never taken for nothing. */
@@ -152,9 +151,7 @@ const make = Effect.gen(function* () {
             },
             actor: actorOf(user),
           }).pipe(Effect.orDie)
-          yield* sql`insert into media.running_generations (generation_id) values (${generationId})`.pipe(
-            Effect.orDie,
-          )
+          yield* running.started({ generation_id: generationId })
           yield* schedule(generationId, "now")
           return position
         }),
@@ -175,17 +172,11 @@ const make = Effect.gen(function* () {
       Effect.withSpan("Generations.request"),
     )
 
-  /** An ended generation is no longer watched for a lost worker. */
-  const ended = (generationId: string) =>
-    sql`delete from media.running_generations where generation_id = ${generationId}`.pipe(
-      Effect.asVoid,
-    )
-
   /** One step of a running generation, while telling others this worker is on it. */
   const advance = (generationId: string, lastAttempt: boolean) =>
     Effect.gen(function* () {
       const state = yield* load(generationId)
-      if (state._tag !== "Running") return yield* ended(generationId)
+      if (state._tag !== "Running") return yield* running.ended(generationId)
       const deadline = state.request.requestedAt.getTime() + Duration.toMillis(config.timeout)
       if (Date.now() > deadline) {
         yield* record(generationId)({
@@ -193,14 +184,10 @@ const make = Effect.gen(function* () {
           status: "TIMEOUT",
           reason: "The song took too long to generate.",
         })
-        return yield* ended(generationId)
+        return yield* running.ended(generationId)
       }
-      const heartbeat = seen(generationId).pipe(
-        Effect.delay(Duration.unsafeDivide(config.stalledAfter, 3)),
-        Effect.forever,
-      )
       const next = yield* makers[state.request.maker](state, record(generationId)).pipe(
-        Effect.raceFirst(heartbeat),
+        Effect.raceFirst(running.heartbeat(generationId)),
         Effect.catchTag("StepFailed", (failed: StepFailed) =>
           failed.retryable && !lastAttempt
             ? Effect.fail(failed)
@@ -214,22 +201,16 @@ const make = Effect.gen(function* () {
               ),
         ),
       )
-      if (next === "done") yield* ended(generationId)
+      if (next === "done") yield* running.ended(generationId)
       else yield* schedule(generationId, next)
-    }).pipe(
-      Effect.catchTag("SqlError", Effect.die),
-      Effect.withSpan("Generations.advance", { attributes: { generationId } }),
-    )
+    }).pipe(Effect.withSpan("Generations.advance", { attributes: { generationId } }))
 
   /** Generations whose worker vanished (a crash, `kill -9`) are scheduled again. */
   const resumeStalled = Effect.gen(function* () {
-    const stalled = yield* sql<{ generation_id: string }>`
-      update media.running_generations set seen_at = now()
-       where seen_at < now() - make_interval(secs => ${Duration.toSeconds(config.stalledAfter)})
-      returning generation_id`
+    const stalled = yield* running.claimStalled
     yield* Effect.forEach(stalled, (row) => schedule(row.generation_id, "now"), { discard: true })
     return stalled.length
-  }).pipe(Effect.orDie)
+  })
 
   /** The owner's view of a generation (spec: check-song-status). */
   const status = (user: SignedInUser, generationId: string) =>

@@ -1,9 +1,10 @@
-import { SqlClient } from "@effect/sql"
+import type { SqlClient } from "@effect/sql"
 import { Effect } from "effect"
 import { Actors } from "#events/contracts/actor.ts"
 import { VideoExportEvent, videoStreams } from "#events/contracts/media.ts"
 import { loadAggregate, runCommand } from "#events/decider.ts"
 import { decodeAll, EventStore } from "#events/store/index.ts"
+import { makeRunningWork } from "./running-work.ts"
 import { exportView } from "./video-export-status.ts"
 import { type VideoExportCommand, videoExports } from "./video-exports.ts"
 
@@ -21,7 +22,6 @@ export const exportStream = (userId: string) => ({
  */
 export const makeExportRecords = Effect.gen(function* () {
   const store = yield* EventStore
-  const sql = yield* SqlClient.SqlClient
   const context = yield* Effect.context<EventStore | SqlClient.SqlClient>()
 
   const running = (userId: string) =>
@@ -48,8 +48,10 @@ export const makeExportRecords = Effect.gen(function* () {
       return exportView(yield* decodeAll(VideoExportEvent)(recorded), jobId)
     }).pipe(Effect.orDie)
 
-  const ended = (jobId: string) =>
-    sql`delete from media.running_videos where job_id = ${jobId}`.pipe(Effect.asVoid, Effect.orDie)
+  const work = yield* makeRunningWork<{ job_id: string; user_id: string }>(
+    "media.running_videos",
+    "job_id",
+  )
 
-  return { running, record, view, ended }
+  return { running, record, view, work }
 })

@@ -2,7 +2,6 @@ import { createReadStream } from "node:fs"
 import { readdir, rm } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { SqlClient } from "@effect/sql"
 import { Cause, Duration, Effect, Option } from "effect"
 import { v7 as uuidv7 } from "uuid"
 import { MediaConfig } from "./config.ts"
@@ -31,7 +30,6 @@ export const videoKeyOf = (jobId: string) => `videos/${jobId}.mp4`
  * and the last attempt records a failure rather than leave the export running.
  */
 export const makeVideoRender = Effect.gen(function* () {
-  const sql = yield* SqlClient.SqlClient
   const storage = yield* MediaStorage
   const renderer = yield* VideoRenderer
   const config = yield* MediaConfig
@@ -41,11 +39,11 @@ export const makeVideoRender = Effect.gen(function* () {
   const render = (userId: string, jobId: string, lastAttempt: boolean) =>
     Effect.gen(function* () {
       const before = yield* records.running(userId)
-      if (before?.request.jobId !== jobId) return yield* records.ended(jobId)
+      if (before?.request.jobId !== jobId) return yield* records.work.ended(jobId)
       yield* records.record(userId, { _tag: "StartRender", jobId })
       const running = yield* records.running(userId)
       // Too many starts: the decider failed it instead.
-      if (running?.request.jobId !== jobId) return yield* records.ended(jobId)
+      if (running?.request.jobId !== jobId) return yield* records.work.ended(jobId)
       const { request } = running
       yield* removeEarlierAttempts(jobId)
       const output = join(tmpdir(), `${attemptPrefix(jobId)}${uuidv7()}.mp4`)
@@ -59,12 +57,6 @@ export const makeVideoRender = Effect.gen(function* () {
           reported = { progress, step }
           return records.record(userId, { _tag: "RecordProgress", jobId, progress, step })
         })
-      const heartbeat =
-        sql`update media.running_videos set seen_at = now() where job_id = ${jobId}`.pipe(
-          Effect.orDie,
-          Effect.delay(Duration.unsafeDivide(config.stalledAfter, 3)),
-          Effect.forever,
-        )
       const made = Effect.gen(function* () {
         const audioPath = yield* storage.localPath(request.audioKey).pipe(Effect.orDie)
         const coverPath = request.coverKey
@@ -109,7 +101,7 @@ export const makeVideoRender = Effect.gen(function* () {
         })
       }).pipe(
         Effect.ensuring(Effect.promise(() => rm(output, { force: true }))),
-        Effect.raceFirst(heartbeat),
+        Effect.raceFirst(records.work.heartbeat(jobId)),
       )
       yield* made.pipe(
         Effect.catchIf(
@@ -137,7 +129,7 @@ export const makeVideoRender = Effect.gen(function* () {
             : Effect.failCause(cause),
         ),
       )
-      yield* records.ended(jobId)
+      yield* records.work.ended(jobId)
     }).pipe(Effect.withSpan("Videos.render", { attributes: { jobId } }))
 
   return render

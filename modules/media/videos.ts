@@ -1,4 +1,3 @@
-import { SqlClient } from "@effect/sql"
 import { Context, Duration, Effect, Layer, Option, Schedule, Schema } from "effect"
 import { v7 as uuidv7 } from "uuid"
 import { actorOf, type SignedInUser } from "#events/contracts/auth.ts"
@@ -59,12 +58,11 @@ const exportOf = ({ request, state, updatedAt }: ExportView) =>
 
 const make = Effect.gen(function* () {
   const store = yield* EventStore
-  const sql = yield* SqlClient.SqlClient
   const jobs = yield* JobQueue
   const storage = yield* MediaStorage
   const songs = yield* SongSources
   const config = yield* MediaConfig
-  const { view } = yield* makeExportRecords
+  const { view, work } = yield* makeExportRecords
   const render = yield* makeVideoRender
 
   const schedule = (userId: string, jobId: string) =>
@@ -114,9 +112,7 @@ const make = Effect.gen(function* () {
             },
             actor: actorOf(user),
           })
-          yield* sql`insert into media.running_videos (job_id, user_id) values (${jobId}, ${user.userId})`.pipe(
-            Effect.orDie,
-          )
+          yield* work.started({ job_id: jobId, user_id: user.userId })
           yield* schedule(user.userId, jobId)
         }),
       )
@@ -186,13 +182,10 @@ const make = Effect.gen(function* () {
 
   /** Exports whose worker vanished (a crash, `kill -9`) are scheduled again. */
   const resumeStalled = Effect.gen(function* () {
-    const stalled = yield* sql<{ job_id: string; user_id: string }>`
-      update media.running_videos set seen_at = now()
-       where seen_at < now() - make_interval(secs => ${Duration.toSeconds(config.stalledAfter)})
-      returning job_id, user_id`
+    const stalled = yield* work.claimStalled
     yield* Effect.forEach(stalled, (row) => schedule(row.user_id, row.job_id), { discard: true })
     return stalled.length
-  }).pipe(Effect.orDie)
+  })
 
   return { request, status, file, awaitFile, render, resumeStalled }
 })
