@@ -1,13 +1,5 @@
 import { program } from "./general-midi.ts"
-import {
-  type BassStyle,
-  type CompStyle,
-  type DrumStyle,
-  type Genre,
-  type Progressions,
-  presets,
-  type Voice,
-} from "./genres.ts"
+import { type Genre, type GenrePreset, type Progressions, presets, type Voice } from "./genres.ts"
 import type { Mode } from "./harmony.ts"
 import type { Random } from "./seeded-random.ts"
 
@@ -17,24 +9,27 @@ export interface Vocals {
 }
 
 /** Everything the arrangement needs to know, decided from the style string and the seed. */
-export interface Style {
+export interface Style
+  extends Pick<
+    GenrePreset,
+    | "swing"
+    | "swingUnit"
+    | "drums"
+    | "drumKit"
+    | "bassStyle"
+    | "bass"
+    | "compStyle"
+    | "comp"
+    | "comp2"
+    | "pad"
+    | "lead"
+  > {
   readonly genre: Genre
   readonly bpm: number
   readonly mode: Mode
   readonly tonic: number
-  readonly swing: number
-  readonly swingUnit: 8 | 16
   /** Null for an instrumental: the lead instrument then plays the melody. */
   readonly vocals: Vocals | null
-  readonly drums: DrumStyle
-  readonly drumKit: number
-  readonly bassStyle: BassStyle
-  readonly bass: number
-  readonly compStyle: CompStyle
-  readonly comp: number
-  readonly comp2: number | null
-  readonly pad: number | null
-  readonly lead: number
   readonly progressions: Progressions
 }
 
