@@ -49,3 +49,11 @@ export const videoFormats: { readonly [Format in VideoFormat]: VideoFormatSpec }
   youtube: { label: "YouTube", width: 1920, height: 1080, background: "youtube.mp4" },
   tiktok: { label: "TikTok", width: 1080, height: 1920, background: "tiktok.mp4" },
 }
+
+/** The spec's sentence for a render out of time, the server's and the dialog's alike. */
+export const videoTimedOutMessage =
+  "Video generation timed out. The process may still be running on the server. Please try again with a shorter song or wait a few minutes."
+
+/** Spec section 9: a render may take max(300 s, 3 x the song); a song of unknown length counts as 30 s. */
+export const videoTimeoutMs = (durationSeconds: number) =>
+  Math.max(300, 3 * (durationSeconds || 30)) * 1000

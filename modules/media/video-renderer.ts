@@ -3,7 +3,12 @@ import { availableParallelism } from "node:os"
 import { dirname, join } from "node:path"
 import { Context, Data, Duration, Effect, Exit, Layer, Stream } from "effect"
 import ffmpeg from "fluent-ffmpeg"
-import { type VideoFormat, videoFormats } from "#events/contracts/video-formats.ts"
+import {
+  type VideoFormat,
+  videoFormats,
+  videoTimedOutMessage,
+  videoTimeoutMs,
+} from "#events/contracts/video-formats.ts"
 import { filterGraphOf } from "./video-filter-graph.ts"
 import { layoutOf } from "./video-layout.ts"
 
@@ -25,11 +30,7 @@ export interface VideoRequest {
   readonly timeoutMs?: number
 }
 
-export const timedOutReason =
-  "Video generation timed out. The process may still be running on the server. Please try again with a shorter song or wait a few minutes."
-
-export const renderTimeoutMs = (durationSeconds: number) =>
-  Math.max(300, 3 * durationSeconds) * 1000
+export const timedOutReason = videoTimedOutMessage
 
 /** The end of what ffmpeg said before it failed: enough to see why, never a whole log. */
 const tail = (text: string) => text.trim().split("\n").slice(-12).join("\n").slice(-2000)
@@ -160,7 +161,7 @@ export class VideoRenderer extends Context.Tag("@melody/media/VideoRenderer")<
             report(percent, percent < 99 ? "Rendering video" : "Finishing the file"),
           ),
           Effect.timeoutFail({
-            duration: Duration.millis(request.timeoutMs ?? renderTimeoutMs(duration)),
+            duration: Duration.millis(request.timeoutMs ?? videoTimeoutMs(duration)),
             onTimeout: () => new RenderFailed({ reason: timedOutReason, timedOut: true }),
           }),
         )

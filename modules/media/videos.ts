@@ -3,7 +3,7 @@ import { v7 as uuidv7 } from "uuid"
 import { actorOf, type SignedInUser } from "#events/contracts/auth.ts"
 import { songIdFromAudioUrl } from "#events/contracts/catalog.ts"
 import { NotFound } from "#events/contracts/http-errors.ts"
-import { videoFormats } from "#events/contracts/video-formats.ts"
+import { videoFormats, videoTimeoutMs } from "#events/contracts/video-formats.ts"
 import { runCommand } from "#events/decider.ts"
 import { fileName, fileResponse } from "#events/file-response.ts"
 import { type JobKind, JobQueue } from "#events/jobs.ts"
@@ -22,7 +22,7 @@ import { MediaStorage } from "./storage.ts"
 import { exportStream, makeExportRecords } from "./video-export-records.ts"
 import type { ExportView } from "./video-export-status.ts"
 import { makeVideoRender } from "./video-render-job.ts"
-import { renderTimeoutMs, timedOutReason } from "./video-renderer.ts"
+import { timedOutReason } from "./video-renderer.ts"
 
 const noAudio = new NoAudioForVideo({ message: "No audio file available for video export" })
 const noSong = new NotFound({ message: "This song does not exist, or it is private." })
@@ -159,7 +159,7 @@ const make = Effect.gen(function* () {
     Effect.gen(function* () {
       const limit = Duration.sum(
         Option.getOrElse(config.videoTimeout, () =>
-          Duration.millis(renderTimeoutMs(durationSeconds)),
+          Duration.millis(videoTimeoutMs(durationSeconds)),
         ),
         Duration.minutes(1),
       )

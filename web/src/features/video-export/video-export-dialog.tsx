@@ -5,6 +5,7 @@ import {
   type VideoFormat,
   videoFormatNames,
   videoFormats,
+  videoTimeoutMs,
 } from "#events/contracts/video-formats.ts"
 import type { SongView } from "#modules/catalog/api.ts"
 import { Button } from "../../components/ui/button.tsx"
@@ -18,12 +19,7 @@ import {
 import { errorMessage } from "../../lib/api.ts"
 import { cn } from "../../lib/cn.ts"
 import { toast } from "../../lib/toast/toast-store.ts"
-import {
-  exportFailedTitle,
-  exportTimeoutMs,
-  failedMessage,
-  timedOutMessage,
-} from "./export-messages.ts"
+import { exportFailedTitle, failedMessage, timedOutMessage } from "./export-messages.ts"
 import { VideoExportGuide } from "./video-export-guide.tsx"
 import { useStartExport, videoExportQuery } from "./video-export-queries.ts"
 
@@ -138,7 +134,7 @@ export const VideoExportButton = ({
     const timer = setTimeout(() => {
       setGaveUp(true)
       failed(timedOutMessage)
-    }, exportTimeoutMs(durationSeconds))
+    }, videoTimeoutMs(durationSeconds))
     return () => clearTimeout(timer)
   }, [running, jobId, durationSeconds])
 
