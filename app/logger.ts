@@ -1,5 +1,6 @@
-import { Cause, HashMap, Layer, List, Logger, LogLevel } from "effect"
+import { Cause, FiberRefs, HashMap, Layer, List, Logger, LogLevel } from "effect"
 import pino from "pino"
+import { currentRequestId } from "#events/request-context.ts"
 import { scrubText } from "#events/scrub.ts"
 
 /** Keys whose values never reach a log line, wherever they appear. */
@@ -53,8 +54,11 @@ const render = (value: unknown): unknown =>
 
 /** Effect's log calls, written as pino JSON lines: annotations and spans become fields, causes become text. */
 export const pinoLogger = (log: pino.Logger) =>
-  Logger.make(({ logLevel, message, annotations, cause, spans, date }) => {
+  Logger.make(({ logLevel, message, annotations, cause, spans, date, context }) => {
     const fields: Record<string, unknown> = {}
+    // Read here rather than annotated per request: annotating costs every request, logging only the few logged.
+    const requestId = FiberRefs.getOrDefault(context, currentRequestId)
+    if (requestId !== undefined) fields.requestId = requestId
     for (const [key, value] of HashMap.toEntries(annotations)) fields[key] = render(value)
     // Errors quote what they were given: a bearer token or an API key in a message is masked like a field.
     if (!Cause.isEmpty(cause))

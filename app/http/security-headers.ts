@@ -25,6 +25,22 @@ const common = {
   "permissions-policy": "camera=(), microphone=(), geolocation=(), payment=()",
 }
 
+const hsts = { "strict-transport-security": "max-age=31536000; includeSubDomains" }
+
+// Built once: every response takes one of these four sets.
+const headerSets = new Map(
+  [false, true].flatMap((secure) =>
+    [false, true].map((docs) => [
+      `${secure}/${docs}`,
+      {
+        ...common,
+        "content-security-policy": docs ? docsPolicy : appPolicy,
+        ...(secure ? hsts : {}),
+      },
+    ]),
+  ),
+)
+
 /** Headers every response carries (with `more` of the caller's, set in the same copy); HSTS only over TLS. */
 export const withSecurityHeaders = (
   response: HttpServerResponse.HttpServerResponse,
@@ -34,7 +50,5 @@ export const withSecurityHeaders = (
 ): HttpServerResponse.HttpServerResponse =>
   HttpServerResponse.setHeaders(response, {
     ...more,
-    ...common,
-    "content-security-policy": path === "/api/docs" ? docsPolicy : appPolicy,
-    ...(secure ? { "strict-transport-security": "max-age=31536000; includeSubDomains" } : {}),
+    ...headerSets.get(`${secure}/${path === "/api/docs"}`),
   })

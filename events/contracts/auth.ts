@@ -46,9 +46,12 @@ export class CurrentViewer extends Context.Tag("@melody/CurrentViewer")<
   SignedInUser | undefined
 >() {}
 
+/**
+ * Reads the session cookie itself rather than as declared security: a request without the cookie is the
+ * common case here (anonymous readers), and the declared kind fails a schema decode for each of them.
+ */
 export class Viewer extends HttpApiMiddleware.Tag<Viewer>()("Viewer", {
   provides: CurrentViewer,
-  security: { session: sessionSecurity },
 }) {}
 
 /**

@@ -10,7 +10,7 @@ import {
 } from "#events/contracts/auth.ts"
 import type { NotFound } from "#events/contracts/http-errors.ts"
 import { Identity } from "./identity.ts"
-import { makeSessionCookie } from "./session-cookie.ts"
+import { makeSessionCookie, requestSession } from "./session-cookie.ts"
 
 /** Who holds the session cookie; a session that slid forward gets its cookie again. */
 const makeResolver = Effect.gen(function* () {
@@ -39,7 +39,13 @@ export const AuthenticatedLive = Layer.effect(
 
 export const ViewerLive = Layer.effect(
   Viewer,
-  Effect.map(makeResolver, (resolve) => Viewer.of({ session: resolve })),
+  Effect.map(makeResolver, (resolve) =>
+    Viewer.of(
+      Effect.flatMap(requestSession, (token) =>
+        token === undefined ? Effect.succeed(undefined) : resolve(Redacted.make(token)),
+      ),
+    ),
+  ),
 )
 
 export const AdminOnlyLive = Layer.effect(
