@@ -18,6 +18,7 @@ export const CatalogReadsLive = Layer.effect(
     const timelinePages = yield* makeTimelinePages({ capacity: 2_000 })
     return CatalogReads.of({
       publicPage: timelinePages.page,
+      publicVersion: timelinePages.version,
       ownedBy: (ownerId) => run(readOwnedSongs(ownerId, ownerId)),
       likedBy: (userId) => run(readLikedSongs(userId)),
       song: (songId, viewerId) => run(readLibrarySong(songId, viewerId)),

@@ -1,5 +1,5 @@
 import { createServer } from "node:http"
-import { HttpApiBuilder, HttpApiSwagger, HttpServer } from "@effect/platform"
+import { HttpApiBuilder, HttpApiSwagger, HttpMiddleware, HttpServer } from "@effect/platform"
 import { NodeHttpServer } from "@effect/platform-node"
 import { Effect, Layer } from "effect"
 import { BillingHttpLive } from "#modules/billing/index.ts"
@@ -11,6 +11,7 @@ import { MelodyApi } from "./api.ts"
 import { AppConfig } from "./config.ts"
 import { ErrorReports } from "./error-reports.ts"
 import { AdminHttpLive } from "./http/admin-http.ts"
+import { makeAnonymousAnswers } from "./http/anonymous-answers.ts"
 import { edge } from "./http/edge.ts"
 import { songPreviewHead } from "./http/song-preview.ts"
 import { makeStaticFiles } from "./http/static-files.ts"
@@ -42,12 +43,22 @@ export const HttpLive = Layer.unwrapEffect(
       appOrigin: new URL(config.appUrl).origin,
       secure: config.appUrl.startsWith("https://"),
       trustProxy: config.trustProxy,
+      anonymousAnswers: makeAnonymousAnswers({
+        paths: new Set(["/api/songs/public"]),
+        version: catalog.publicVersion,
+        capacity: 2_000,
+      }),
     })
     // Like HttpApiBuilder.serve, but the edge wraps the API app itself rather than being a server middleware,
     // which only sees responses after they are sent: the edge must be able to change them.
     const served = Layer.unwrapEffect(
       Effect.map(HttpApiBuilder.httpApp, (api) => HttpServer.serve(withEdge(api))),
-    ).pipe(Layer.provide([HttpApiBuilder.Router.Live, HttpApiBuilder.Middleware.layer]))
+    ).pipe(
+      Layer.provide([HttpApiBuilder.Router.Live, HttpApiBuilder.Middleware.layer]),
+      // No trace exporter is configured: a span per request would be built and thrown away. Each request
+      // is identified by its request id in the log line and error reports instead.
+      HttpMiddleware.withTracerDisabledWhen(() => true),
+    )
     return served.pipe(
       Layer.provide(HttpApiSwagger.layer({ path: "/api/docs" })),
       Layer.provide(HttpApiBuilder.middlewareOpenApi({ path: "/api/openapi.json" })),

@@ -4,7 +4,7 @@ import {
   HttpServerRequest,
   HttpServerResponse,
 } from "@effect/platform"
-import { Cause, Effect, FiberRef, HashMap, LogLevel, Option, type Scope } from "effect"
+import { Cause, Effect, FiberRef, identity, LogLevel, Option, type Scope } from "effect"
 import { Actors } from "#events/contracts/actor.ts"
 import {
   currentClientAddress,
@@ -13,6 +13,7 @@ import {
 } from "#events/request-context.ts"
 import { scrubUrl } from "#events/scrub.ts"
 import type { ErrorReport } from "../error-reports.ts"
+import type { AnonymousAnswers } from "./anonymous-answers.ts"
 import { cameFromThisApp } from "./origin-check.ts"
 import { withSecurityHeaders } from "./security-headers.ts"
 
@@ -26,6 +27,8 @@ export interface EdgeOptions<R> {
   readonly secure: boolean
   /** Take the client's address and scheme from X-Forwarded-For / X-Forwarded-Proto. */
   readonly trustProxy: boolean
+  /** Answers kept for people who are not signed in (see anonymous-answers.ts). */
+  readonly anonymousAnswers?: AnonymousAnswers
 }
 
 const requestIdPattern = /^[A-Za-z0-9._-]{8,64}$/
@@ -115,6 +118,7 @@ export const edge =
         : isApi
           ? app.pipe(
               Effect.map(finishApiResponse),
+              options.anonymousAnswers?.through(request, pathname) ?? identity,
               Effect.catchAllCause((cause) => {
                 // The client went away: nothing to answer, and an interruption carries no error.
                 if (Cause.isInterruptedOnly(cause))
@@ -161,9 +165,6 @@ export const edge =
       yield* FiberRef.set(currentRequestId, requestId)
       yield* FiberRef.set(currentCorrelationId, requestId)
       yield* FiberRef.set(currentClientAddress, address)
-      yield* FiberRef.update(FiberRef.currentLogAnnotations, (annotations) =>
-        HashMap.set(annotations, "requestId", requestId as unknown),
-      )
       const response = yield* answer
       const level = isApi ? LogLevel.Info : LogLevel.Debug
       if (LogLevel.greaterThanEqual(level, yield* FiberRef.get(FiberRef.currentMinimumLogLevel))) {

@@ -342,6 +342,32 @@ describeApp({ env, config: { webDist: join(import.meta.dirname, "..", "..", "web
           }),
       )
 
+      it.effect(
+        "anonymous readers share one kept answer, which a like, a switch or a sign-in sees past",
+        () =>
+          Effect.gen(function* () {
+            const { owner, song } = yield* publicSong("Kept Answer")
+            const fan = yield* signUp("fan")
+            const url = "/api/songs/public?limit=50&offset=0"
+            const mine = (answer: { readonly body: unknown }) =>
+              body<{ songs: Song[] }>(answer).songs.find((s) => s.id === song.id)
+            const first = yield* request(url)
+            expect(mine(first)).toMatchObject({ likes: 0, liked: false })
+            expect(yield* request(url)).toMatchObject({ status: 200, body: first.body })
+            // Each answer still carries its own request id and the security headers.
+            const again = yield* request(url)
+            expect(again.headers.get("x-request-id")).not.toBe(first.headers.get("x-request-id"))
+            expect(again.headers.get("content-security-policy")).toContain("default-src 'self'")
+
+            yield* fan.person.post(`/api/songs/${song.id}/like`)
+            expect(mine(yield* request(url))).toMatchObject({ likes: 1, liked: false })
+            // Someone signed in is never given the anonymous answer.
+            expect(mine(yield* fan.person.get(url))).toMatchObject({ likes: 1, liked: true })
+            yield* owner.person.patch(`/api/songs/${song.id}/privacy`, { isPublic: false })
+            expect(mine(yield* request(url))).toBeUndefined()
+          }),
+      )
+
       it.effect("is read without an account; its parameters are checked", () =>
         Effect.gen(function* () {
           const page = yield* request("/api/songs/public?limit=20&offset=0")

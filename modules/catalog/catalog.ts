@@ -247,6 +247,8 @@ const make = Effect.gen(function* () {
         publicViews.set(page, view)
         return view
       }),
+    /** Anonymous answers built from public pages may be kept while this stays the same. */
+    publicVersion: reads.publicVersion,
     mySongs: (user: SignedInUser) =>
       Effect.map(reads.ownedBy(user.userId), (rows) => rows.map(toView)),
     likedSongs: (user: SignedInUser) =>

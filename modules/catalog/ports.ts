@@ -45,6 +45,8 @@ export class CatalogReads extends Context.Tag("@melody/catalog/CatalogReads")<
       viewerId: string | undefined,
     ) => Effect.Effect<SongRow | undefined>
     readonly caughtUp: (position: Position) => Effect.Effect<void>
+    /** Changes whenever a public page could read differently; at most 100 ms late (see timeline-pages.ts). */
+    readonly publicVersion: Effect.Effect<string>
   }
 >() {}
 
