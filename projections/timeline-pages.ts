@@ -1,9 +1,25 @@
 import { SqlClient } from "@effect/sql"
-import { Duration, Effect } from "effect"
-import { readTimelinePage, type TimelinePage } from "./timeline.ts"
+import { Duration, Effect, Fiber } from "effect"
+import {
+  readTimelineAnchors,
+  readTimelinePage,
+  readTimelineVersion,
+  type TimelineAnchors,
+  type TimelinePage,
+} from "./timeline.ts"
 
 /** How long the timeline's version is taken as current before it is read again. */
 const versionFreshness = Duration.millis(100)
+
+/** Every 500th song is an anchor: a deep page counts past at most 499 songs from the nearest one. */
+const anchorSpacing = 500
+
+/**
+ * Starts `read` at once on a fiber of its own and answers everyone who awaits it: a reader who leaves
+ * stops waiting, and the read goes on for the others.
+ */
+const startShared = <A>(read: Effect.Effect<A>) =>
+  Effect.map(Effect.forkDaemon(read), (fiber) => Fiber.join(fiber))
 
 /**
  * Public timeline pages from memory: everyone reads the same few pages, so each page is read once per
@@ -18,19 +34,20 @@ export const makeTimelinePages = (options: { readonly capacity: number }) =>
   Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
     const context = yield* Effect.context<SqlClient.SqlClient>()
-    const [version, refresh] = yield* Effect.cachedInvalidateWithTTL(
-      sql<{ version: string }>`
-        select started_at::text || '/' || last_seq as version from timeline_stats`.pipe(
-        Effect.map((rows) => rows[0]?.version ?? "empty"),
-        Effect.orDie,
-      ),
+    const [cachedVersion, refresh] = yield* Effect.cachedInvalidateWithTTL(
+      readTimelineVersion.pipe(Effect.provide(context)),
       versionFreshness,
     )
+    // Awaited without interruption: Effect's cache runs the read in the first caller's fiber, and a caller
+    // interrupted (its client gone) just as the read starts would leave that as the answer for everyone.
+    const version = Effect.uninterruptible(cachedVersion)
     // Pages of the current version only, each read once even when many readers ask at the same moment.
     // A page's read is put in the map before it starts, so a read that began before a newer version was
     // seen never lands among that version's pages.
     let pagesOf = ""
     const pages = new Map<string, Effect.Effect<TimelinePage>>()
+    // Read once per version, when the first page deeper than the first anchor is asked for.
+    let anchors: Effect.Effect<TimelineAnchors | undefined> | undefined
     const shared = (query: {
       readonly limit: number
       readonly offset: number
@@ -38,19 +55,37 @@ export const makeTimelinePages = (options: { readonly capacity: number }) =>
     }) =>
       Effect.gen(function* () {
         const current = yield* version
-        if (current !== pagesOf || pages.size >= options.capacity) {
+        if (current !== pagesOf) {
           pages.clear()
+          anchors = undefined
           pagesOf = current
         }
         const key = `${query.snapshot ?? ""}/${query.limit}/${query.offset}`
         const known = pages.get(key)
         if (known) return yield* known
-        // Uninterruptible: a reader who leaves does not fail the others waiting for the same page.
-        const read = yield* Effect.cached(
-          Effect.uninterruptible(
-            readTimelinePage({ ...query, viewerId: undefined }).pipe(Effect.provide(context)),
-          ),
+        if (query.offset >= anchorSpacing && anchors === undefined) {
+          // Without anchors deep pages are slower, not wrong: a failed read is logged and done without.
+          anchors = yield* startShared(
+            readTimelineAnchors(anchorSpacing).pipe(
+              Effect.provide(context),
+              Effect.catchAllDefect((defect) =>
+                Effect.as(
+                  Effect.logWarning("Timeline anchors could not be read", defect),
+                  undefined,
+                ),
+              ),
+            ),
+          )
+        }
+        const deep = query.offset >= anchorSpacing ? anchors : undefined
+        const read = yield* startShared(
+          Effect.gen(function* () {
+            const known = deep === undefined ? undefined : yield* deep
+            return yield* readTimelinePage({ ...query, viewerId: undefined, anchors: known })
+          }).pipe(Effect.provide(context)),
         )
+        // The oldest page makes room (a Map keeps the order pages were put in).
+        if (pages.size >= options.capacity) pages.delete(pages.keys().next().value!)
         pages.set(key, read)
         return yield* read.pipe(
           Effect.tapErrorCause(() =>
@@ -87,5 +122,6 @@ export const makeTimelinePages = (options: { readonly capacity: number }) =>
         } satisfies TimelinePage
       })
 
-    return { page, refresh }
+    /** The timeline's version, as the pages are kept under it: a cache of answers built from pages uses it. */
+    return { page, refresh, version }
   })

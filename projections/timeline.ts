@@ -123,16 +123,138 @@ const byRank = (a: Ranked, b: Ranked) =>
   b.created_at.getTime() - a.created_at.getTime() ||
   (a.song_id < b.song_id ? 1 : a.song_id > b.song_id ? -1 : 0)
 
+/** Names the timeline's state: moves on with every change, and after a rebuild (a new log). */
+const versionColumn = "started_at::text || '/' || last_seq"
+
+export const readTimelineVersion = Effect.flatMap(SqlClient.SqlClient, (sql) =>
+  sql.unsafe<{ version: string }>(`select ${versionColumn} as version from timeline_stats`),
+).pipe(
+  Effect.map((rows) => rows[0]?.version ?? "empty"),
+  Effect.orDie,
+)
+
 /**
- * One page of public songs, in the order of `snapshot` (the current one when absent, unknown or older
- * than the log). Likes counts and `liked` are as they are now; only the order is the snapshot's.
+ * Every `spacing`-th song of the current order, with the version it was read at: a deep page then starts
+ * from the nearest one before it instead of counting its way down from the first song.
  */
-export const readTimelinePage = (options: {
+export interface TimelineAnchors {
+  readonly version: string
+  readonly spacing: number
+  /** `keys[i]` is the song at position (i + 1) x spacing, counted from 1. */
+  readonly keys: ReadonlyArray<{
+    readonly likes: number
+    readonly createdAt: string
+    readonly songId: string
+  }>
+}
+
+export const readTimelineAnchors = (spacing: number) =>
+  Effect.flatMap(SqlClient.SqlClient, (sql) =>
+    sql.withTransaction(
+      Effect.gen(function* () {
+        yield* sql`set transaction isolation level repeatable read, read only`
+        const version = yield* readTimelineVersion
+        // created_at as text: a Date would drop its microseconds, and the key must match exactly.
+        const keys = yield* sql<{ likes: number; created_at: string; song_id: string }>`
+          select likes, created_at::text as created_at, song_id from (
+            select likes, created_at, song_id,
+                   row_number() over (order by likes desc, created_at desc, song_id desc) as position
+              from timeline_songs where is_public) ranked
+           where position % ${spacing} = 0 order by position`
+        return {
+          version,
+          spacing,
+          keys: keys.map((k) => ({ likes: k.likes, createdAt: k.created_at, songId: k.song_id })),
+        } satisfies TimelineAnchors
+      }),
+    ),
+  ).pipe(Effect.orDie, Effect.withSpan("readTimelineAnchors"))
+
+/** The anchor nearest before `offset`, with how many songs lie before it. */
+const anchorBefore = (anchors: TimelineAnchors, offset: number) => {
+  const index = Math.min(Math.floor(offset / anchors.spacing), anchors.keys.length) - 1
+  return index < 0
+    ? undefined
+    : { key: anchors.keys[index]!, position: (index + 1) * anchors.spacing }
+}
+
+interface PageQuery {
   readonly limit: number
   readonly offset: number
   readonly snapshot: number | undefined
   readonly viewerId: string | undefined
-}) =>
+  /** Used when read at the same version as the page. */
+  readonly anchors?: TimelineAnchors | undefined
+}
+
+/** Which snapshot a page is cut at: the one asked for while the log still holds it, else the current one. */
+const snapshotOf = (
+  requested: number | undefined,
+  stats: { readonly last_seq: string; readonly pruned_through: string },
+) => {
+  const last = Number(stats.last_seq)
+  return requested === undefined || requested > last || requested < Number(stats.pruned_through)
+    ? last
+    : requested
+}
+
+/**
+ * A page in the current order, counters included, in one statement (one consistent view, one round
+ * trip). Undefined when the page must be cut at an older snapshot, when the anchors are of another
+ * version, or before the timeline has counters: the full read below answers those.
+ */
+const readCurrentPage = (query: PageQuery) =>
+  Effect.flatMap(SqlClient.SqlClient, (sql) =>
+    Effect.gen(function* () {
+      const anchor = query.anchors && anchorBefore(query.anchors, query.offset)
+      const seek =
+        anchor === undefined ? "" : "and (likes, created_at, song_id) < ($4, $5::timestamptz, $6)"
+      const rows = yield* sql.unsafe<
+        Partial<SongRecord> & {
+          public_count: number
+          last_seq: string
+          pruned_through: string
+          version: string
+        }
+      >(
+        `with ranked as (
+           select song_id from ${tables.songs} where is_public ${seek}
+            order by likes desc, created_at desc, song_id desc limit $1 offset $2),
+         stats as (
+           select public_count, last_seq, pruned_through, ${versionColumn} as version from timeline_stats)
+         select st.public_count, st.last_seq, st.pruned_through, st.version, ${songRowSelect(tables, "$3")}
+           join ranked r on r.song_id = s.song_id
+           right join stats st on true
+          order by s.likes desc, s.created_at desc, s.song_id desc`,
+        [
+          query.limit,
+          query.offset - (anchor?.position ?? 0),
+          query.viewerId ?? "",
+          ...(anchor === undefined
+            ? []
+            : [anchor.key.likes, anchor.key.createdAt, anchor.key.songId]),
+        ],
+      )
+      const stats = rows[0]
+      if (stats === undefined) return undefined
+      const snapshot = snapshotOf(query.snapshot, stats)
+      if (snapshot !== Number(stats.last_seq)) return undefined
+      if (anchor !== undefined && query.anchors?.version !== stats.version) return undefined
+      const songs = rows.flatMap((r) => (r.song_id == null ? [] : [toSongRow(r as SongRecord)]))
+      return { songs, total: stats.public_count, snapshot } satisfies TimelinePage
+    }),
+  )
+
+/**
+ * One page of public songs, in the order of `snapshot` (the current one when absent, unknown or older
+ * than the log). Likes counts and `liked` are as they are now; only the order is the snapshot's.
+ */
+export const readTimelinePage = (options: PageQuery) =>
+  Effect.flatMap(readCurrentPage(options), (page) =>
+    page === undefined ? readPageAtSnapshot(options) : Effect.succeed(page),
+  ).pipe(Effect.orDie, Effect.withSpan("readTimelinePage"))
+
+const readPageAtSnapshot = (options: PageQuery) =>
   Effect.flatMap(SqlClient.SqlClient, (sql) =>
     sql.withTransaction(
       Effect.gen(function* () {
@@ -145,11 +267,7 @@ export const readTimelinePage = (options: {
         }>`
           select public_count, last_seq, pruned_through from timeline_stats`
         const last = Number(stats.last_seq)
-        const requested = options.snapshot
-        const snapshot =
-          requested === undefined || requested > last || requested < Number(stats.pruned_through)
-            ? last
-            : requested
+        const snapshot = snapshotOf(options.snapshot, stats)
         const { limit, offset } = options
         const changed =
           snapshot === last
@@ -200,7 +318,7 @@ export const readTimelinePage = (options: {
         return { songs, total, snapshot } satisfies TimelinePage
       }),
     ),
-  ).pipe(Effect.orDie, Effect.withSpan("readTimelinePage"))
+  )
 
 /** The public songs a person likes, most recently published first. */
 export const readLikedSongs = (userId: string) =>
