@@ -1,6 +1,7 @@
 import { Writable } from "node:stream"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
+import { currentRequestId } from "#events/request-context.ts"
 import { loggerLayer } from "./logger.ts"
 
 /** The log lines a program writes, as text. */
@@ -42,6 +43,25 @@ describe("the logger", () => {
       for (const secret of ["sk_live_51HxYzSecretKey", "hunter2", "tok-7c1e9a55d2"]) {
         expect(text).not.toContain(secret)
       }
+    }),
+  )
+
+  it.effect("names the request a line was written for", () =>
+    Effect.gen(function* () {
+      const lines = yield* linesOf(
+        Effect.logInfo("request").pipe(
+          Effect.locally(currentRequestId, "req-2f6a91"),
+          Effect.zipRight(Effect.logInfo("between requests")),
+        ),
+      )
+      const [inside, between] = lines
+        .join("")
+        .trim()
+        .split("\n")
+        .map((line) => JSON.parse(line))
+      expect(inside).toMatchObject({ msg: "request", requestId: "req-2f6a91" })
+      expect(between.msg).toBe("between requests")
+      expect(between).not.toHaveProperty("requestId")
     }),
   )
 })
