@@ -13,6 +13,7 @@ import { ErrorReports } from "./error-reports.ts"
 import { AdminHttpLive } from "./http/admin-http.ts"
 import { makeAnonymousAnswers } from "./http/anonymous-answers.ts"
 import { edge } from "./http/edge.ts"
+import { sendSecurityHeaders } from "./http/security-headers.ts"
 import { songPreviewHead } from "./http/song-preview.ts"
 import { makeStaticFiles } from "./http/static-files.ts"
 import { SystemHttpLive } from "./http/system-http.ts"
@@ -65,7 +66,11 @@ export const HttpLive = Layer.unwrapEffect(
       Layer.provide(ApiLive),
       HttpServer.withLogAddress,
       Layer.provideMerge(
-        NodeHttpServer.layer(createServer, { port: config.port, host: config.host }),
+        NodeHttpServer.layer(
+          () =>
+            createServer().on("request", sendSecurityHeaders(config.appUrl.startsWith("https://"))),
+          { port: config.port, host: config.host },
+        ),
       ),
     )
   }),

@@ -15,7 +15,6 @@ import { scrubUrl } from "#events/scrub.ts"
 import type { ErrorReport } from "../error-reports.ts"
 import type { AnonymousAnswers } from "./anonymous-answers.ts"
 import { cameFromThisApp } from "./origin-check.ts"
-import { withSecurityHeaders } from "./security-headers.ts"
 
 export interface EdgeOptions<R> {
   readonly staticFiles: (
@@ -24,6 +23,7 @@ export interface EdgeOptions<R> {
   readonly recordError: (report: ErrorReport) => Effect.Effect<void>
   /** The origin of APP_URL; state-changing requests from elsewhere are refused. */
   readonly appOrigin: string
+  /** Served over TLS: the scheme assumed when no trusted proxy says otherwise. */
   readonly secure: boolean
   /** Take the client's address and scheme from X-Forwarded-For / X-Forwarded-Proto. */
   readonly trustProxy: boolean
@@ -80,8 +80,8 @@ const forwarded = (value: string | undefined) => value?.split(",")[0]?.trim() ||
 
 /**
  * Everything every request goes through: a request id, the SPA for non-API paths, clear JSON errors for
- * what the API router cannot answer (unknown endpoints, bodies that are not JSON, defects), security
- * headers and one log line.
+ * what the API router cannot answer (unknown endpoints, bodies that are not JSON, defects), and one log
+ * line. Security headers are put on earlier, as Node receives the request (security-headers.ts).
  */
 export const edge =
   <R>(options: EdgeOptions<R>) =>
@@ -177,5 +177,5 @@ export const edge =
           }),
         )
       }
-      return withSecurityHeaders(response, pathname, options.secure, { "x-request-id": requestId })
+      return HttpServerResponse.setHeader(response, "x-request-id", requestId)
     })

@@ -1,4 +1,4 @@
-import { HttpServerResponse } from "@effect/platform"
+import type { IncomingMessage, ServerResponse } from "node:http"
 
 const appPolicy = [
   "default-src 'self'",
@@ -27,28 +27,22 @@ const common = {
 
 const hsts = { "strict-transport-security": "max-age=31536000; includeSubDomains" }
 
-// Built once: every response takes one of these four sets.
-const headerSets = new Map(
-  [false, true].flatMap((secure) =>
-    [false, true].map((docs) => [
-      `${secure}/${docs}`,
-      {
-        ...common,
-        "content-security-policy": docs ? docsPolicy : appPolicy,
-        ...(secure ? hsts : {}),
-      },
-    ]),
-  ),
-)
-
-/** Headers every response carries (with `more` of the caller's, set in the same copy); HSTS only over TLS. */
-export const withSecurityHeaders = (
-  response: HttpServerResponse.HttpServerResponse,
-  path: string,
-  secure: boolean,
-  more: Record<string, string> = {},
-): HttpServerResponse.HttpServerResponse =>
-  HttpServerResponse.setHeaders(response, {
-    ...more,
-    ...headerSets.get(`${secure}/${path === "/api/docs"}`),
+/**
+ * Puts the headers every response carries on each one as Node receives the request, before the app sees
+ * it: answers made outside the edge (a body too large, a client gone) carry them too, and the app's own
+ * headers still win where they name the same one. HSTS only over TLS.
+ */
+export const sendSecurityHeaders = (secure: boolean) => {
+  const app = Object.entries({
+    ...common,
+    "content-security-policy": appPolicy,
+    ...(secure ? hsts : {}),
   })
+  const docs = app.map(([name, value]): [string, string] =>
+    name === "content-security-policy" ? [name, docsPolicy] : [name, value],
+  )
+  return (request: IncomingMessage, response: ServerResponse) => {
+    const path = request.url?.split("?")[0]
+    for (const [name, value] of path === "/api/docs" ? docs : app) response.setHeader(name, value)
+  }
+}
