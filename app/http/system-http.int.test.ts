@@ -149,6 +149,13 @@ describeApp({ config: { webDist } })("system endpoints and the HTTP edge", (it) 
           expect(answer.headers.get("x-frame-options")).toBe("DENY")
           expect(answer.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/)
         }
+        expect(
+          (yield* request("/api/health")).headers.get("content-security-policy"),
+        ).not.toContain("'unsafe-inline'; style-src")
+        // Only the API documentation page may run the inline script Swagger UI needs.
+        expect((yield* request("/api/docs")).headers.get("content-security-policy")).toContain(
+          "script-src 'self' 'unsafe-inline'",
+        )
         const traced = yield* request("/api/health", {
           headers: { "x-request-id": "trace-abcdef12" },
         })
