@@ -5,8 +5,9 @@ import { AudioConversionFailed, CatalogReads, SongFiles } from "#modules/catalog
 import { MediaStorage, WavConverter } from "#modules/media/index.ts"
 import { library, readLibrarySong, readOwnedSongs } from "#projections/library.ts"
 import { projectionSubscriptionName } from "#projections/runner.ts"
-import { readLikedSongs, timeline } from "#projections/timeline.ts"
+import { timeline } from "#projections/timeline.ts"
 import { makeTimelinePages } from "#projections/timeline-pages.ts"
+import { readLikedSongs } from "#projections/timeline-reads.ts"
 
 /** The catalog's reads, served by the library and timeline projections. */
 export const CatalogReadsLive = Layer.effect(

@@ -1,8 +1,9 @@
 import { expect } from "@effect/vitest"
 import { Effect } from "effect"
 import { describeWithDatabase, query } from "#events/testing.ts"
-import { readTimelineAnchors, readTimelinePage, readTimelineVersion, timeline } from "./timeline.ts"
+import { timeline } from "./timeline.ts"
 import { makeTimelinePages } from "./timeline-pages.ts"
+import { readTimelineAnchors, readTimelinePage, readTimelineVersion } from "./timeline-reads.ts"
 
 const songs = 1_400
 const pageSize = 20

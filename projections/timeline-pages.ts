@@ -6,7 +6,7 @@ import {
   readTimelineVersion,
   type TimelineAnchors,
   type TimelinePage,
-} from "./timeline.ts"
+} from "./timeline-reads.ts"
 
 /** How long the timeline's version is taken as current before it is read again. */
 const versionFreshness = Duration.millis(100)
@@ -80,8 +80,8 @@ export const makeTimelinePages = (options: { readonly capacity: number }) =>
         const deep = query.offset >= anchorSpacing ? anchors : undefined
         const read = yield* startShared(
           Effect.gen(function* () {
-            const known = deep === undefined ? undefined : yield* deep
-            return yield* readTimelinePage({ ...query, viewerId: undefined, anchors: known })
+            const from = deep === undefined ? undefined : yield* deep
+            return yield* readTimelinePage({ ...query, viewerId: undefined, anchors: from })
           }).pipe(Effect.provide(context)),
         )
         // The oldest page makes room (a Map keeps the order pages were put in).
