@@ -1,15 +1,8 @@
 import { RotateCcw } from "lucide-react"
 import { useState } from "react"
 import { Button } from "../../components/ui/button.tsx"
-import {
-  Dialog,
-  DialogActions,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogTitle,
-  DialogTrigger,
-} from "../../components/ui/dialog.tsx"
+import { ConfirmDialogContent } from "../../components/ui/confirm-dialog.tsx"
+import { Dialog, DialogTrigger } from "../../components/ui/dialog.tsx"
 import { errorMessage } from "../../lib/api.ts"
 import { toast } from "../../lib/toast/toast-store.ts"
 import { useRebuildProjection } from "./admin-queries.ts"
@@ -42,23 +35,17 @@ export const RebuildButton = ({ name }: { readonly name: string }) => {
           <RotateCcw className="h-4 w-4" aria-hidden /> Rebuild
         </Button>
       </DialogTrigger>
-      <DialogContent locked={rebuild.isPending}>
-        <DialogTitle>Rebuild {name}?</DialogTitle>
-        <DialogDescription>
-          This empties the {name} read model and replays every event into it from the first. Until
-          it has caught up, the screens that read it show less than there is.
-        </DialogDescription>
-        <DialogActions>
-          <DialogClose asChild>
-            <Button variant="ghost" disabled={rebuild.isPending}>
-              Cancel
-            </Button>
-          </DialogClose>
-          <Button variant="danger" onClick={confirm} disabled={rebuild.isPending}>
-            {rebuild.isPending ? "Rebuilding..." : "Rebuild"}
-          </Button>
-        </DialogActions>
-      </DialogContent>
+      <ConfirmDialogContent
+        title={`Rebuild ${name}?`}
+        cancelLabel="Cancel"
+        confirmLabel="Rebuild"
+        pendingLabel="Rebuilding..."
+        pending={rebuild.isPending}
+        onConfirm={confirm}
+      >
+        This empties the {name} read model and replays every event into it from the first. Until it
+        has caught up, the screens that read it show less than there is.
+      </ConfirmDialogContent>
     </Dialog>
   )
 }

@@ -3,14 +3,8 @@ import { useState } from "react"
 import type { SubscriptionStatus } from "#modules/billing/api.ts"
 import { Badge } from "../../components/ui/badge.tsx"
 import { Button } from "../../components/ui/button.tsx"
-import {
-  Dialog,
-  DialogActions,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogTitle,
-} from "../../components/ui/dialog.tsx"
+import { ConfirmDialogContent } from "../../components/ui/confirm-dialog.tsx"
+import { Dialog } from "../../components/ui/dialog.tsx"
 import { toast } from "../../lib/toast/toast-store.ts"
 import { useCancelSubscription } from "./credits-queries.ts"
 import { formatDate, offerName } from "./format.ts"
@@ -68,23 +62,17 @@ export const ActiveSubscriptionBanner = ({
         <Button variant="outline" size="sm" onClick={() => setConfirming(true)}>
           Cancel subscription
         </Button>
-        <DialogContent locked={cancel.isPending}>
-          <DialogTitle>Cancel your {plan} plan?</DialogTitle>
-          <DialogDescription>
-            It will not renew. You keep your credits, and the plan stays active
-            {renews ? ` until ${renews}` : " until the end of the period you paid for"}.
-          </DialogDescription>
-          <DialogActions>
-            <DialogClose asChild>
-              <Button variant="secondary" disabled={cancel.isPending}>
-                Keep my plan
-              </Button>
-            </DialogClose>
-            <Button variant="danger" onClick={confirm} disabled={cancel.isPending}>
-              {cancel.isPending ? "Cancelling..." : "Cancel subscription"}
-            </Button>
-          </DialogActions>
-        </DialogContent>
+        <ConfirmDialogContent
+          title={`Cancel your ${plan} plan?`}
+          cancelLabel="Keep my plan"
+          confirmLabel="Cancel subscription"
+          pendingLabel="Cancelling..."
+          pending={cancel.isPending}
+          onConfirm={confirm}
+        >
+          It will not renew. You keep your credits, and the plan stays active
+          {renews ? ` until ${renews}` : " until the end of the period you paid for"}.
+        </ConfirmDialogContent>
       </Dialog>
     </section>
   )
