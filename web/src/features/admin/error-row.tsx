@@ -1,9 +1,7 @@
-import { ChevronDown } from "lucide-react"
 import { useId, useState } from "react"
 import type { ErrorLog } from "#app/admin-api.ts"
 import { Badge } from "../../components/ui/badge.tsx"
-import { Button } from "../../components/ui/button.tsx"
-import { cn } from "../../lib/cn.ts"
+import { DetailsToggle } from "./details-toggle.tsx"
 import { formatJson, formatTime } from "./format.ts"
 import { OpenStreamButton } from "./open-stream-button.tsx"
 import { Td } from "./table.tsx"
@@ -39,16 +37,12 @@ export const ErrorRow = ({
         <Td className="max-w-md break-words">{entry.error}</Td>
         <Td className="text-xs text-muted">{entry.userId ?? "nobody signed in"}</Td>
         <Td className="whitespace-nowrap text-right">
-          <Button
-            variant="ghost"
-            size="sm"
-            aria-expanded={open}
-            aria-controls={detailsId}
-            onClick={() => setOpen(!open)}
-          >
-            <ChevronDown className={cn("h-4 w-4 transition", open && "rotate-180")} aria-hidden />
-            Details
-          </Button>
+          <DetailsToggle
+            open={open}
+            controls={detailsId}
+            label="Details"
+            onToggle={() => setOpen(!open)}
+          />
           <OpenStreamButton streamId={entry.streamId} onOpen={onOpenStream} />
         </Td>
       </tr>

@@ -1,8 +1,6 @@
-import { ChevronDown } from "lucide-react"
 import { useId, useState } from "react"
 import type { StoredEvent } from "#app/admin-api.ts"
-import { Button } from "../../components/ui/button.tsx"
-import { cn } from "../../lib/cn.ts"
+import { DetailsToggle } from "./details-toggle.tsx"
 import { actorOf, formatJson, formatTime } from "./format.ts"
 import { Td } from "./table.tsx"
 
@@ -20,17 +18,13 @@ export const EventRow = ({ event }: { readonly event: StoredEvent }) => {
         </Td>
         <Td className="text-xs break-all text-muted">{actorOf(event.metadata)}</Td>
         <Td className="text-right">
-          <Button
-            variant="ghost"
-            size="sm"
-            aria-expanded={open}
-            aria-controls={dataId}
-            aria-label={`Data of version ${event.streamVersion}`}
-            onClick={() => setOpen(!open)}
-          >
-            <ChevronDown className={cn("h-4 w-4 transition", open && "rotate-180")} aria-hidden />
-            Data
-          </Button>
+          <DetailsToggle
+            open={open}
+            controls={dataId}
+            label="Data"
+            ariaLabel={`Data of version ${event.streamVersion}`}
+            onToggle={() => setOpen(!open)}
+          />
         </Td>
       </tr>
       <tr id={dataId} hidden={!open}>
