@@ -2,7 +2,7 @@ import { SqlClient } from "@effect/sql"
 import { Effect } from "effect"
 import { decodeAll } from "#events/store/index.ts"
 import { type Activity, ActivityEvent, activityEventTypes, activityOf } from "./activity-of.ts"
-import { type AdminListQuery, adminListSql } from "./admin-filters.ts"
+import { type AdminListQuery, readAdminPage } from "./admin-filters.ts"
 import type { Projection } from "./runner.ts"
 
 /** What people do, from every module's events, as the spec's user_interactions for the admin dashboard. */
@@ -62,27 +62,17 @@ export interface ActivityRow extends Activity {
 }
 
 export const readActivities = (query: AdminListQuery) =>
-  Effect.gen(function* () {
-    const sql = yield* SqlClient.SqlClient
-    const { where, page, params, pageParams } = adminListSql(query, "type")
-    const rows = yield* sql.unsafe<{
+  Effect.map(
+    readAdminPage<{
       id: string
       user_id: string
       type: string
       details: Record<string, unknown>
       created_at: Date
       stream_id: string
-    }>(
-      `select id, user_id, type, details, created_at, stream_id from admin_activity ${where}
-        order by global_position desc ${page}`,
-      pageParams,
-    )
-    const [count] = yield* sql.unsafe<{ total: string }>(
-      `select count(*) as total from admin_activity ${where}`,
-      params,
-    )
-    return {
-      total: Number(count?.total ?? 0),
+    }>("admin_activity", "id, user_id, type, details, created_at, stream_id", "type", query),
+    ({ rows, total }) => ({
+      total,
       rows: rows.map(
         (row): ActivityRow => ({
           id: row.id,
@@ -93,8 +83,8 @@ export const readActivities = (query: AdminListQuery) =>
           streamId: row.stream_id,
         }),
       ),
-    }
-  }).pipe(Effect.orDie)
+    }),
+  )
 
 /** People whose username contains `query`, from their registrations: how admins find someone's ledger. */
 export const findRegisteredUsers = (query: string) =>

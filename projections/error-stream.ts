@@ -3,7 +3,7 @@ import { Effect, Schema } from "effect"
 import { ErrorReported } from "#events/contracts/errors.ts"
 import { SongGenerationFailed, VideoExportFailed } from "#events/contracts/media.ts"
 import { decodeAll } from "#events/store/index.ts"
-import { type AdminListQuery, adminListSql } from "./admin-filters.ts"
+import { type AdminListQuery, readAdminPage } from "./admin-filters.ts"
 import type { Projection } from "./runner.ts"
 
 /**
@@ -107,10 +107,8 @@ export interface ErrorRow extends ErrorEntry {
 }
 
 export const readErrors = (query: AdminListQuery) =>
-  Effect.gen(function* () {
-    const sql = yield* SqlClient.SqlClient
-    const { where, page, params, pageParams } = adminListSql(query, "source")
-    const rows = yield* sql.unsafe<{
+  Effect.map(
+    readAdminPage<{
       id: string
       user_id: string | null
       source: string
@@ -120,16 +118,13 @@ export const readErrors = (query: AdminListQuery) =>
       created_at: Date
       stream_id: string
     }>(
-      `select id, user_id, source, error, stack, context, created_at, stream_id from admin_errors
-        ${where} order by global_position desc ${page}`,
-      pageParams,
-    )
-    const [count] = yield* sql.unsafe<{ total: string }>(
-      `select count(*) as total from admin_errors ${where}`,
-      params,
-    )
-    return {
-      total: Number(count?.total ?? 0),
+      "admin_errors",
+      "id, user_id, source, error, stack, context, created_at, stream_id",
+      "source",
+      query,
+    ),
+    ({ rows, total }) => ({
+      total,
       rows: rows.map(
         (row): ErrorRow => ({
           id: row.id,
@@ -142,5 +137,5 @@ export const readErrors = (query: AdminListQuery) =>
           streamId: row.stream_id,
         }),
       ),
-    }
-  }).pipe(Effect.orDie)
+    }),
+  )
