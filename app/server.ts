@@ -38,11 +38,12 @@ export const HttpLive = Layer.unwrapEffect(
     const config = yield* AppConfig
     const reports = yield* ErrorReports
     const catalog = yield* Catalog
+    const secure = config.appUrl.startsWith("https://")
     const withEdge = edge({
       staticFiles: makeStaticFiles(config.webDist, songPreviewHead(catalog, config.appUrl)),
       recordError: reports.record,
       appOrigin: new URL(config.appUrl).origin,
-      secure: config.appUrl.startsWith("https://"),
+      secure,
       trustProxy: config.trustProxy,
       anonymousAnswers: makeAnonymousAnswers({
         paths: new Set(["/api/songs/public"]),
@@ -66,11 +67,10 @@ export const HttpLive = Layer.unwrapEffect(
       Layer.provide(ApiLive),
       HttpServer.withLogAddress,
       Layer.provideMerge(
-        NodeHttpServer.layer(
-          () =>
-            createServer().on("request", sendSecurityHeaders(config.appUrl.startsWith("https://"))),
-          { port: config.port, host: config.host },
-        ),
+        NodeHttpServer.layer(() => createServer().on("request", sendSecurityHeaders(secure)), {
+          port: config.port,
+          host: config.host,
+        }),
       ),
     )
   }),
