@@ -124,7 +124,7 @@ const readCurrentPage = (query: PageQuery) =>
            select song_id from ${timelineTables.songs} where is_public ${seek}
             order by likes desc, created_at desc, song_id desc limit $1 offset $2),
          stats as (
-           select public_count, last_seq, pruned_through, ${versionColumn} as version from timeline_stats)
+           select public_count, last_seq, pruned_through, ${versionColumn} as version from timeline_stats limit 1)
          select st.public_count, st.last_seq, st.pruned_through, st.version, ${songRowSelect(timelineTables, "$3")}
            join ranked r on r.song_id = s.song_id
            right join stats st on true
