@@ -3,12 +3,14 @@ import { Actors } from "#events/contracts/actor.ts"
 import type { AdminGranted } from "#events/contracts/identity.ts"
 import { IdentityConfig } from "./config.ts"
 import { decideUser } from "./identity-events.ts"
+import { RecentSessions } from "./recent-sessions.ts"
 import { Users } from "./users.ts"
 
 /** Administrators are made by an event: by configuration (ADMIN_EMAIL) or the command line. */
 export const makeAdmins = Effect.gen(function* () {
   const config = yield* IdentityConfig
   const users = yield* Users
+  const recentSessions = yield* RecentSessions
 
   /** Answers the user made an administrator, or undefined when there is no such account. */
   const grant = Effect.fn("Identity.grantAdmin")(function* (
@@ -20,6 +22,7 @@ export const makeAdmins = Effect.gen(function* () {
     yield* decideUser(userId, { _tag: "GrantAdmin", grantedBy }, Actors.system(grantedBy)).pipe(
       Effect.orDie,
     )
+    yield* recentSessions.forgetUser(userId)
     return yield* users.byId(userId)
   })
 

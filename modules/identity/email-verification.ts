@@ -12,6 +12,7 @@ import { decideUser } from "./identity-events.ts"
 import type { IdentityJobContext } from "./mail-delivery.ts"
 import { deliverMail } from "./mail-delivery.ts"
 import { verificationMail } from "./mails.ts"
+import { RecentSessions } from "./recent-sessions.ts"
 import { makeTokens, newToken } from "./tokens.ts"
 import { Users } from "./users.ts"
 
@@ -69,6 +70,7 @@ export const makeEmailVerification = Effect.gen(function* () {
   const jobs = yield* JobQueue
   const users = yield* Users
   const tokens = yield* makeTokens
+  const recentSessions = yield* RecentSessions
 
   /** For the signed-in user, or (from a browser without a session) for the account with this address. */
   const resend = Effect.fn("Identity.resendVerification")(function* (
@@ -87,12 +89,13 @@ export const makeEmailVerification = Effect.gen(function* () {
   })
 
   const verify = Effect.fn("Identity.verifyEmail")(function* (token: string) {
-    yield* store
+    const userId = yield* store
       .transaction(
         Effect.gen(function* () {
           const userId = yield* tokens.use(token, "verify-email")
           if (userId === undefined) return yield* verificationFailed
           yield* decideUser(userId, { _tag: "VerifyEmail" }, Actors.user(userId))
+          return userId
         }),
       )
       .pipe(
@@ -100,6 +103,8 @@ export const makeEmailVerification = Effect.gen(function* () {
           error._tag === "InvalidToken" ? Effect.fail(error) : Effect.die(error),
         ),
       )
+    // Once committed: a request reading the account before that would remember it unverified.
+    yield* recentSessions.forgetUser(userId)
   })
 
   return { resend, verify }

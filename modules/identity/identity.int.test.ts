@@ -182,11 +182,15 @@ describeApp({ env: generous })("identity", (it) => {
     it.effect("the command line makes an existing account an administrator, once", () =>
       Effect.gen(function* () {
         const fields = someone()
-        yield* postJson("/api/register", fields)
+        const user = browser()
+        yield* user.post("/api/register", fields)
+        // The role is what the administrator's pages check, on the session's remembered holder.
+        expect((yield* user.get("/api/admin/projections")).status).toBe(404)
         const identity = yield* Identity
         expect(yield* identity.grantAdmin("nobody-like-that", "command line")).toBeUndefined()
         const granted = yield* identity.grantAdmin(fields.email, "command line")
         expect(granted?.isAdmin).toBe(true)
+        expect((yield* user.get("/api/admin/projections")).status).toBe(200)
         yield* identity.grantAdmin(fields.username, "command line")
         const grants = yield* query<{ n: number }>(
           "select count(*)::int as n from events where type = 'AdminGranted' and data ->> 'userId' = $1",
@@ -269,6 +273,7 @@ describeApp({ env: generous })("identity", (it) => {
           const before = user.cookies.get("melody_session")
           const attacker = browser()
           attacker.cookies.set("melody_session", before!)
+          expect((yield* attacker.get("/api/user")).status).toBe(200)
           yield* user.post("/api/login", { username: fields.username, password: fields.password })
           const after = user.cookies.get("melody_session")
           expect(after).toBeDefined()
@@ -285,6 +290,8 @@ describeApp({ env: generous })("identity", (it) => {
         yield* user.post("/api/register", fields)
         const stolen = browser()
         stolen.cookies.set("melody_session", user.cookies.get("melody_session")!)
+        // Used just before: the server remembers who holds it, and forgets at the sign-out.
+        expect((yield* stolen.get("/api/user")).status).toBe(200)
         const logout = yield* user.post("/api/logout")
         expect(logout.status).toBe(200)
         expect(user.cookies.has("melody_session")).toBe(false)
@@ -293,6 +300,20 @@ describeApp({ env: generous })("identity", (it) => {
           message: "You need to be signed in to do that.",
         })
         expect((yield* browser().post("/api/logout")).status).toBe(200)
+      }),
+    )
+
+    it.effect("a session ended by another server process stops working here within a second", () =>
+      Effect.gen(function* () {
+        const user = browser()
+        const registered = yield* user.post("/api/register", someone())
+        const userId = (registered.body as { user: { id: string } }).user.id
+        expect((yield* user.get("/api/user")).status).toBe(200)
+        // What another process's sign-out does to the table; this process learns it only by reading it.
+        yield* query("delete from identity.session where sess ->> 'userId' = $1", [userId])
+        expect((yield* user.get("/api/user")).status).toBe(200)
+        yield* Effect.sleep("1100 millis")
+        expect((yield* user.get("/api/user")).status).toBe(401)
       }),
     )
 
@@ -421,6 +442,7 @@ describeApp({ env: generous })("identity", (it) => {
           "Password must be at least 6 characters",
         )
 
+        expect((yield* user.get("/api/user")).status).toBe(200)
         const reset = yield* postJson("/api/reset-password", {
           token,
           password: "brand-new-secret",

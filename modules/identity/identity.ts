@@ -5,6 +5,7 @@ import { makeEmailVerification } from "./email-verification.ts"
 import { IdentitySessions } from "./identity-sessions.ts"
 import { Mailer, readOutbox } from "./mailer.ts"
 import { makePasswordReset } from "./password-reset.ts"
+import { RecentSessions } from "./recent-sessions.ts"
 import { makeRegistration } from "./registration.ts"
 import { makeSignIn } from "./sign-in.ts"
 import { Users } from "./users.ts"
@@ -42,6 +43,8 @@ export class Identity extends Context.Tag("@melody/identity/Identity")<
 >() {}
 
 export const IdentityLive = Layer.effect(Identity, make).pipe(
-  Layer.provideMerge(Layer.mergeAll(Users.live, IdentitySessions.live, Mailer.live)),
+  Layer.provideMerge(
+    Layer.mergeAll(Users.live, IdentitySessions.live, RecentSessions.live, Mailer.live),
+  ),
   Layer.provideMerge(IdentityConfigLive),
 )

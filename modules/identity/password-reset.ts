@@ -13,6 +13,7 @@ import { IdentitySessions } from "./identity-sessions.ts"
 import { deliverMail, type IdentityJobContext } from "./mail-delivery.ts"
 import { passwordResetMail } from "./mails.ts"
 import { hashPassword } from "./passwords.ts"
+import { RecentSessions } from "./recent-sessions.ts"
 import { makeTokens, newToken } from "./tokens.ts"
 import { Users } from "./users.ts"
 
@@ -72,6 +73,7 @@ export const makePasswordReset = Effect.gen(function* () {
   const jobs = yield* JobQueue
   const sessions = yield* IdentitySessions
   const tokens = yield* makeTokens
+  const recentSessions = yield* RecentSessions
 
   const requestReset = Effect.fn("Identity.forgotPassword")(function* (
     email: string,
@@ -93,7 +95,7 @@ export const makePasswordReset = Effect.gen(function* () {
   ) {
     yield* limiter.hit(`reset:address:${client.address}`, config.limits.loginPerAddress)
     const passwordHash = yield* hashPassword(password)
-    yield* store
+    const userId = yield* store
       .transaction(
         Effect.gen(function* () {
           const userId = yield* tokens.use(token, "reset-password")
@@ -102,6 +104,7 @@ export const makePasswordReset = Effect.gen(function* () {
                      where user_id = ${userId}`
           yield* decideUser(userId, { _tag: "ResetPassword" }, Actors.user(userId))
           yield* sessions.destroyAllOf(userId)
+          return userId
         }),
       )
       .pipe(
@@ -109,6 +112,8 @@ export const makePasswordReset = Effect.gen(function* () {
           error._tag === "InvalidToken" ? Effect.fail(error) : Effect.die(error),
         ),
       )
+    // Once committed: a request reading a session before that would remember it valid.
+    yield* recentSessions.forgetUser(userId)
   })
 
   return { requestReset, isValid, reset }

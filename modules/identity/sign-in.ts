@@ -9,6 +9,7 @@ import { IdentityConfig } from "./config.ts"
 import { appendIdentity } from "./identity-events.ts"
 import { IdentitySessions } from "./identity-sessions.ts"
 import { makeStaleHash, passwordMatches } from "./passwords.ts"
+import { type Holder, RecentSessions } from "./recent-sessions.ts"
 import { toView, Users } from "./users.ts"
 
 const invalidCredentials = new InvalidCredentials({ message: "Invalid username or password" })
@@ -22,6 +23,7 @@ export const makeSignIn = Effect.gen(function* () {
   const limiter = yield* RateLimiter
   const sessions = yield* IdentitySessions
   const users = yield* Users
+  const recentSessions = yield* RecentSessions
   const staleHash = yield* makeStaleHash
 
   const login = Effect.fn("Identity.login")(function* (
@@ -41,7 +43,10 @@ export const makeSignIn = Effect.gen(function* () {
       yield* limiter.hit(account, config.limits.loginFailuresPerAccount).pipe(Effect.ignore)
       return yield* invalidCredentials
     }
-    if (previousSession !== undefined) yield* sessions.destroy(previousSession)
+    if (previousSession !== undefined) {
+      yield* sessions.destroy(previousSession)
+      yield* recentSessions.forgetSession(previousSession)
+    }
     const session = yield* sessions.create(state.userId, client)
     yield* appendIdentity(
       identityStreams.logins(state.userId),
@@ -60,6 +65,7 @@ export const makeSignIn = Effect.gen(function* () {
     if (sessionId === undefined) return
     const session = yield* sessions.find(sessionId)
     yield* sessions.destroy(sessionId)
+    yield* recentSessions.forgetSession(sessionId)
     if (session === undefined) return
     yield* appendIdentity(
       identityStreams.logins(session.userId),
@@ -71,7 +77,10 @@ export const makeSignIn = Effect.gen(function* () {
 
   /** Who holds this session, and whether its cookie must be sent again (it slid forward). */
   const authenticate = (sessionId: string) =>
-    Effect.gen(function* () {
+    recentSessions.lookup(sessionId, readHolder(sessionId))
+
+  const readHolder = (sessionId: string) =>
+    Effect.gen(function* (): Effect.fn.Return<Holder | undefined> {
       const session = yield* sessions.find(sessionId)
       if (session === undefined) return undefined
       const state = yield* users.byId(session.userId)

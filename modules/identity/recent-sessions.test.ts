@@ -1,0 +1,124 @@
+import { describe, expect, it } from "@effect/vitest"
+import { Deferred, Effect, Fiber, Ref } from "effect"
+import { type Holder, RecentSessions } from "./recent-sessions.ts"
+
+const holderOf = (userId: string, expiresIn = 60_000, renewed = false): Holder => ({
+  user: {
+    userId,
+    username: userId,
+    email: `${userId}@example.com`,
+    name: userId,
+    isAdmin: false,
+    emailVerified: true,
+  },
+  session: { userId, expires: new Date(Date.now() + expiresIn), renewed },
+})
+
+/** A read of the session table that counts how often it is asked. */
+const countedRead = (answer: Holder | undefined) =>
+  Effect.map(Ref.make(0), (reads) => ({
+    reads,
+    read: Effect.as(
+      Ref.update(reads, (n) => n + 1),
+      answer,
+    ),
+  }))
+
+const run = <A, E>(effect: Effect.Effect<A, E, RecentSessions>) =>
+  Effect.provide(effect, RecentSessions.live)
+
+describe("recent sessions", () => {
+  it.effect("a holder read once answers the next lookups, without its cookie sent again", () =>
+    run(
+      Effect.gen(function* () {
+        const recent = yield* RecentSessions
+        const { reads, read } = yield* countedRead(holderOf("ada", 60_000, true))
+        expect((yield* recent.lookup("s1", read))?.session.renewed).toBe(true)
+        const again = yield* recent.lookup("s1", read)
+        expect(again?.user.userId).toBe("ada")
+        expect(again?.session.renewed).toBe(false)
+        expect(yield* Ref.get(reads)).toBe(1)
+        yield* recent.lookup("s2", read)
+        expect(yield* Ref.get(reads)).toBe(2)
+      }),
+    ),
+  )
+
+  it.effect("an unknown session is read every time", () =>
+    run(
+      Effect.gen(function* () {
+        const recent = yield* RecentSessions
+        const { reads, read } = yield* countedRead(undefined)
+        expect(yield* recent.lookup("forged", read)).toBeUndefined()
+        expect(yield* recent.lookup("forged", read)).toBeUndefined()
+        expect(yield* Ref.get(reads)).toBe(2)
+      }),
+    ),
+  )
+
+  it.effect("forgetting a session, or every session of its user, makes the next lookup read", () =>
+    run(
+      Effect.gen(function* () {
+        const recent = yield* RecentSessions
+        const ada = yield* countedRead(holderOf("ada"))
+        const bob = yield* countedRead(holderOf("bob"))
+        yield* recent.lookup("ada-1", ada.read)
+        yield* recent.lookup("ada-2", ada.read)
+        yield* recent.lookup("bob-1", bob.read)
+        yield* recent.forgetSession("ada-1")
+        yield* recent.lookup("ada-1", ada.read)
+        yield* recent.lookup("ada-2", ada.read)
+        expect(yield* Ref.get(ada.reads)).toBe(3)
+        yield* recent.forgetUser("ada")
+        yield* recent.lookup("ada-1", ada.read)
+        yield* recent.lookup("ada-2", ada.read)
+        yield* recent.lookup("bob-1", bob.read)
+        expect(yield* Ref.get(ada.reads)).toBe(5)
+        expect(yield* Ref.get(bob.reads)).toBe(1)
+      }),
+    ),
+  )
+
+  it.effect("a read that began before a forget is not remembered", () =>
+    run(
+      Effect.gen(function* () {
+        const recent = yield* RecentSessions
+        const started = yield* Deferred.make<void>()
+        const release = yield* Deferred.make<void>()
+        const slow = Effect.zipRight(
+          Effect.zipRight(Deferred.succeed(started, undefined), Deferred.await(release)),
+          Effect.succeed(holderOf("ada")),
+        )
+        const reading = yield* Effect.fork(recent.lookup("s1", slow))
+        yield* Deferred.await(started)
+        yield* recent.forgetUser("ada")
+        yield* Deferred.succeed(release, undefined)
+        expect((yield* Fiber.join(reading))?.user.userId).toBe("ada")
+        const { reads, read } = yield* countedRead(undefined)
+        expect(yield* recent.lookup("s1", read)).toBeUndefined()
+        expect(yield* Ref.get(reads)).toBe(1)
+      }),
+    ),
+  )
+
+  it.live("a session is never taken as known past its expiry, nor for more than a second", () =>
+    run(
+      Effect.gen(function* () {
+        const recent = yield* RecentSessions
+        const short = yield* countedRead(holderOf("ada", 30))
+        yield* recent.lookup("short", short.read)
+        yield* recent.lookup("short", short.read)
+        expect(yield* Ref.get(short.reads)).toBe(1)
+        yield* Effect.sleep("60 millis")
+        yield* recent.lookup("short", short.read)
+        expect(yield* Ref.get(short.reads)).toBe(2)
+
+        const long = yield* countedRead(holderOf("bob"))
+        yield* recent.lookup("long", long.read)
+        yield* Effect.sleep("1050 millis")
+        yield* recent.lookup("long", long.read)
+        expect(yield* Ref.get(long.reads)).toBe(2)
+      }),
+    ),
+  )
+})
