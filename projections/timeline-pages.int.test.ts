@@ -112,4 +112,43 @@ describeWithDatabase()("timeline pages", (it) => {
       expect(page.songs.map((s) => s.songId)).toEqual(yield* counted(1_000))
     }),
   )
+
+  it.effect(
+    "each viewer sees their own hearts on a shared page; viewers who liked the same share it",
+    () =>
+      Effect.gen(function* () {
+        yield* seed
+        const first = yield* counted(0)
+        const likes = (user: string, ids: ReadonlyArray<string>) =>
+          Effect.forEach(ids, (id) =>
+            query("insert into timeline_likes (song_id, user_id) values ($1, $2)", [id, user]),
+          )
+        yield* likes("ada", [first[0]!, first[3]!])
+        yield* likes("bob", [first[3]!])
+        yield* likes("cy", [first[3]!, first[0]!])
+        const pages = yield* makeTimelinePages({ capacity: 4 })
+        const pageFor = (viewerId: string | undefined) =>
+          pages.page({ limit: pageSize, offset: 0, snapshot: undefined, viewerId })
+        const hearts = (page: { readonly songs: ReadonlyArray<{ readonly liked: boolean }> }) =>
+          page.songs.flatMap((song, index) => (song.liked ? [index] : []))
+
+        const anonymous = yield* pageFor(undefined)
+        const ada = yield* pageFor("ada")
+        const bob = yield* pageFor("bob")
+        const cy = yield* pageFor("cy")
+        const dee = yield* pageFor("dee")
+        expect(hearts(anonymous)).toEqual([])
+        expect(hearts(ada)).toEqual([0, 3])
+        expect(hearts(bob)).toEqual([3])
+        expect(hearts(cy)).toEqual([0, 3])
+        expect(hearts(dee)).toEqual([])
+        // Read again, nobody gets another's hearts, and the anonymous page is untouched.
+        expect(hearts(yield* pageFor("bob"))).toEqual([3])
+        expect(hearts(yield* pageFor("ada"))).toEqual([0, 3])
+        expect(hearts(yield* pageFor(undefined))).toEqual([])
+        expect(cy).toBe(ada)
+        expect(dee).toBe(anonymous)
+        expect(ada.songs.map((s) => s.songId)).toEqual(first)
+      }),
+  )
 })

@@ -11,6 +11,9 @@ import {
 /** How long the timeline's version is taken as current before it is read again. */
 const versionFreshness = Duration.millis(100)
 
+/** How many sets of liked songs are kept per page (the oldest makes room). */
+const variantsPerPage = 32
+
 /** Every 500th song is an anchor: a deep page counts past at most 499 songs from the nearest one. */
 const anchorSpacing = 500
 
@@ -116,11 +119,30 @@ export const makeTimelinePages = (options: { readonly capacity: number }) =>
           viewerId,
           page.songs.map((song) => song.songId),
         )
-        return {
-          ...page,
-          songs: page.songs.map((song) => ({ ...song, liked: liked.has(song.songId) })),
-        } satisfies TimelinePage
+        return withLiked(page, liked)
       })
+
+    // A shared page as a viewer who liked some of its songs sees it, one per set of liked songs: viewers who
+    // liked the same (most liked none) get the same object, which the catalog converts and encodes once.
+    const variants = new WeakMap<TimelinePage, Map<string, TimelinePage>>()
+    const withLiked = (page: TimelinePage, liked: ReadonlySet<string>) => {
+      if (liked.size === 0) return page
+      const key = [...liked].sort().join()
+      let ofPage = variants.get(page)
+      if (ofPage === undefined) {
+        ofPage = new Map()
+        variants.set(page, ofPage)
+      }
+      const known = ofPage.get(key)
+      if (known) return known
+      const variant: TimelinePage = {
+        ...page,
+        songs: page.songs.map((song) => ({ ...song, liked: liked.has(song.songId) })),
+      }
+      if (ofPage.size >= variantsPerPage) ofPage.delete(ofPage.keys().next().value!)
+      ofPage.set(key, variant)
+      return variant
+    }
 
     /** The timeline's version, as the pages are kept under it: a cache of answers built from pages uses it. */
     return { page, refresh, version }
