@@ -10,7 +10,7 @@ export interface Holder {
 }
 
 /** How long a session's holder is taken as known before the session and the account are read again. */
-export const rememberedFor = 1_000
+const rememberedFor = 1_000
 
 const capacity = 10_000
 
