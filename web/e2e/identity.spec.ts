@@ -58,6 +58,50 @@ test("register, verify from the mailbox, see the banner, log out and in again", 
   ).toBeVisible()
 })
 
+test("an account read that started before the verification does not leave it unverified", async ({
+  page,
+}) => {
+  const person = newPerson()
+  await register(page, person)
+  await expect(page.getByRole("dialog", { name: "Email Verification Required" })).toBeVisible()
+  // The verify page loads the account and verifies the link at once. Here the account's read reaches the
+  // server first (it answers 'unverified') and its answer arrives after the verification's, as a slow
+  // connection delivers it: the page must not keep that answer.
+  let readOnVerifyPage = () => {}
+  const accountRead = new Promise<void>((resolve) => {
+    readOnVerifyPage = resolve
+  })
+  let verificationAnswered = false
+  let answered = () => {}
+  const verification = new Promise<void>((resolve) => {
+    answered = resolve
+  })
+  await page.route("**/api/verify-email?*", async (route) => {
+    await accountRead
+    await route.fulfill({ response: await route.fetch() })
+    verificationAnswered = true
+    answered()
+  })
+  await page.route("**/api/user", async (route) => {
+    if (verificationAnswered || !page.url().includes("/verify-email")) return route.fallback()
+    const response = await route.fetch()
+    readOnVerifyPage()
+    await verification
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    await route.fulfill({ response })
+  })
+  await followMailedLink(page, person.email, "/verify-email")
+  await expect(page.getByRole("heading", { name: "Your email has been verified!" })).toBeVisible()
+  await page.getByRole("link", { name: "Proceed to Login" }).click()
+  await expect(page).toHaveURL(/\/$/)
+  await page
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("link", { name: "My Songs" })
+    .click()
+  await expect(page).toHaveURL(/\/library$/)
+  await expect(page.getByRole("dialog", { name: "Email Verification Required" })).toHaveCount(0)
+})
+
 test("validation messages show before anything is sent; a wrong password is refused", async ({
   page,
 }) => {

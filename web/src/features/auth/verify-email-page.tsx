@@ -26,7 +26,13 @@ export const VerifyEmailPage = () => {
   const succeeded = alreadyDone || verification.isSuccess
 
   useEffect(() => {
-    if (succeeded) void queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey })
+    if (!succeeded) return
+    // A read of the account still under way began before the verification and would answer 'unverified'
+    // (and be kept for minutes): it is dropped, and the account read again.
+    const queryKey = currentUserQuery.queryKey
+    void queryClient
+      .cancelQueries({ queryKey })
+      .then(() => queryClient.invalidateQueries({ queryKey, refetchType: "all" }))
   }, [succeeded, queryClient])
 
   if (!succeeded && token !== "" && verification.isPending) {
