@@ -24,6 +24,19 @@ const countedRead = (answer: Holder | undefined) =>
     ),
   }))
 
+/** A read that answers each of `answers` in turn (the last one from then on), counting the reads. */
+const readsInTurn = (...answers: ReadonlyArray<Holder | undefined>) =>
+  Effect.map(Ref.make(0), (reads) => ({
+    reads,
+    read: Effect.map(
+      Ref.getAndUpdate(reads, (n) => n + 1),
+      (n) => answers[Math.min(n, answers.length - 1)],
+    ),
+  }))
+
+/** Lets a read started in the background finish. */
+const settle = Effect.sleep("30 millis")
+
 const run = <A, E>(effect: Effect.Effect<A, E, RecentSessions>) =>
   Effect.provide(effect, RecentSessions.live)
 
@@ -65,11 +78,17 @@ describe("recent sessions", () => {
         yield* recent.lookup("ada-1", ada.read)
         yield* recent.lookup("ada-2", ada.read)
         yield* recent.lookup("bob-1", bob.read)
+        expect((yield* recent.known("ada-1"))?.user.userId).toBe("ada")
+        expect(yield* recent.known("never-read")).toBeUndefined()
         yield* recent.forgetSession("ada-1")
+        expect(yield* recent.known("ada-1")).toBeUndefined()
+        expect((yield* recent.known("ada-2"))?.user.userId).toBe("ada")
         yield* recent.lookup("ada-1", ada.read)
         yield* recent.lookup("ada-2", ada.read)
         expect(yield* Ref.get(ada.reads)).toBe(3)
         yield* recent.forgetUser("ada")
+        expect(yield* recent.known("ada-2")).toBeUndefined()
+        expect((yield* recent.known("bob-1"))?.user.userId).toBe("bob")
         yield* recent.lookup("ada-1", ada.read)
         yield* recent.lookup("ada-2", ada.read)
         yield* recent.lookup("bob-1", bob.read)
@@ -110,14 +129,99 @@ describe("recent sessions", () => {
         yield* recent.lookup("short", short.read)
         expect(yield* Ref.get(short.reads)).toBe(1)
         yield* Effect.sleep("60 millis")
+        expect(yield* recent.known("short")).toBeUndefined()
         yield* recent.lookup("short", short.read)
         expect(yield* Ref.get(short.reads)).toBe(2)
 
         const long = yield* countedRead(holderOf("bob"))
         yield* recent.lookup("long", long.read)
+        expect((yield* recent.known("long"))?.session.renewed).toBe(false)
         yield* Effect.sleep("1050 millis")
+        expect(yield* recent.known("long")).toBeUndefined()
         yield* recent.lookup("long", long.read)
         expect(yield* Ref.get(long.reads)).toBe(2)
+      }),
+    ),
+  )
+
+  it.live("a session in use is read again in the background before its second is up", () =>
+    run(
+      Effect.gen(function* () {
+        const recent = yield* RecentSessions
+        const { reads, read } = yield* countedRead(holderOf("ada"))
+        yield* recent.lookup("s1", read)
+        yield* Effect.sleep("600 millis")
+        expect((yield* recent.known("s1"))?.user.userId).toBe("ada")
+        yield* settle
+        expect(yield* Ref.get(reads)).toBe(2)
+        // Past the first read's second, the one begun at 600 ms still answers, without waiting.
+        yield* Effect.sleep("500 millis")
+        expect((yield* recent.lookup("s1", read))?.user.userId).toBe("ada")
+        expect(yield* Ref.get(reads)).toBe(2)
+        // Left unused, it runs out as any other.
+        yield* Effect.sleep("1100 millis")
+        expect(yield* recent.known("s1")).toBeUndefined()
+      }),
+    ),
+  )
+
+  it.live(
+    "a background read that finds the session ended, or that a forget overtook, keeps nothing",
+    () =>
+      run(
+        Effect.gen(function* () {
+          const recent = yield* RecentSessions
+          const ended = yield* readsInTurn(holderOf("ada"), undefined)
+          yield* recent.lookup("ended", ended.read)
+          yield* Effect.sleep("550 millis")
+          expect((yield* recent.known("ended"))?.user.userId).toBe("ada")
+          yield* settle
+          expect(yield* Ref.get(ended.reads)).toBe(2)
+          expect(yield* recent.known("ended")).toBeUndefined()
+
+          const started = yield* Deferred.make<void>()
+          const release = yield* Deferred.make<void>()
+          let first = true
+          const slowSecond = Effect.suspend(() => {
+            if (first) {
+              first = false
+              return Effect.succeed(holderOf("bob"))
+            }
+            return Effect.zipRight(
+              Effect.zipRight(Deferred.succeed(started, undefined), Deferred.await(release)),
+              Effect.succeed(holderOf("bob")),
+            )
+          })
+          yield* recent.lookup("overtaken", slowSecond)
+          yield* Effect.sleep("550 millis")
+          yield* recent.known("overtaken")
+          yield* Deferred.await(started)
+          yield* recent.forgetUser("bob")
+          yield* Deferred.succeed(release, undefined)
+          yield* settle
+          expect(yield* recent.known("overtaken")).toBeUndefined()
+        }),
+      ),
+  )
+
+  it.live("a session a background read slid forward sends its cookie with the next request", () =>
+    run(
+      Effect.gen(function* () {
+        const recent = yield* RecentSessions
+        const slid = holderOf("ada", 120_000, true)
+        const { reads, read } = yield* readsInTurn(holderOf("ada"), slid)
+        yield* recent.lookup("s1", read)
+        yield* Effect.sleep("550 millis")
+        yield* recent.known("s1")
+        yield* settle
+        expect(yield* Ref.get(reads)).toBe(2)
+        // Nothing can be answered without the app until a request has sent the cookie again.
+        expect(yield* recent.known("s1")).toBeUndefined()
+        const next = yield* recent.lookup("s1", read)
+        expect(next?.session).toEqual(slid.session)
+        expect((yield* recent.lookup("s1", read))?.session.renewed).toBe(false)
+        expect((yield* recent.known("s1"))?.session.expires).toEqual(slid.session.expires)
+        expect(yield* Ref.get(reads)).toBe(2)
       }),
     ),
   )

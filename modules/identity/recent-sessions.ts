@@ -9,32 +9,47 @@ export interface Holder {
   readonly session: Session
 }
 
-/** How long a session's holder is taken as known before the session and the account are read again. */
+/** Reads a session's holder from the session table and the account; undefined once the session ended. */
+export type HolderRead = Effect.Effect<Holder | undefined>
+
+/** How long a session's holder is taken as known after the read that found it began. */
 const rememberedFor = 1_000
+
+/** A session used when its holder was read this long ago is read again in the background. */
+const readAgainAfter = 500
 
 const capacity = 10_000
 
 interface Remembered {
+  /** As read; `renewed` until a request has sent the cookie again. */
   readonly holder: Holder
+  readonly readAt: number
   readonly until: number
+  readonly read: HolderRead
+  readingAgain: boolean
 }
 
 /**
  * The holders of sessions used in the last second, so that the requests a page makes at once (the API,
- * covers, audio ranges) read the session table and the account's stream once between them, not each.
+ * covers, audio ranges) read the session table and the account's stream once between them, not each. A
+ * session still in use is read again in the background before its second is up, so people who keep using
+ * the app do not wait for that read every second, all their requests at once.
  *
- * This process forgets a session the moment it ends one (sign-out, sign-in over it) and every session of
- * an account whose state it changes (verification, administrator, password reset), so its own changes
- * apply at once. A change made by another server process applies here within `rememberedFor`. Sessions
- * are kept by the hash of their id, as the session table keeps them; unknown ids are not remembered.
+ * Whatever is remembered was read at most `rememberedFor` ago: a change made by another server process
+ * applies here within that. This process forgets a session the moment it ends one (sign-out, sign-in over
+ * it) and every session of an account whose state it changes (verification, administrator, password
+ * reset), so its own changes apply at once. Sessions are kept by the hash of their id, as the session table
+ * keeps them; unknown ids are not remembered.
  */
 export class RecentSessions extends Context.Tag("@melody/identity/RecentSessions")<
   RecentSessions,
   {
-    readonly lookup: <E, R>(
-      sessionId: string,
-      read: Effect.Effect<Holder | undefined, E, R>,
-    ) => Effect.Effect<Holder | undefined, E, R>
+    readonly lookup: (sessionId: string, read: HolderRead) => Effect.Effect<Holder | undefined>
+    /**
+     * The holder remembered for this session, without waiting for any read; undefined also while a
+     * request still has to send the session's cookie again (it slid forward in a background read).
+     */
+    readonly known: (sessionId: string) => Effect.Effect<Holder | undefined>
     readonly forgetSession: (sessionId: string) => Effect.Effect<void>
     readonly forgetUser: (userId: string) => Effect.Effect<void>
   }
@@ -44,25 +59,67 @@ export class RecentSessions extends Context.Tag("@melody/identity/RecentSessions
     // Moves on with every forget: a read that began before one may have seen what was forgotten.
     let forgets = 0
 
-    const lookup = <E, R>(sessionId: string, read: Effect.Effect<Holder | undefined, E, R>) =>
-      Effect.suspend(() => {
+    const remember = (key: string, holder: Holder, read: HolderRead, readAt: number) => {
+      // The oldest makes room (a Map keeps the order entries were put in).
+      if (!remembered.has(key) && remembered.size >= capacity)
+        remembered.delete(remembered.keys().next().value!)
+      const until = Math.min(readAt + rememberedFor, holder.session.expires.getTime())
+      remembered.set(key, { holder, readAt, until, read, readingAgain: false })
+    }
+
+    const current = (key: string, now: number) => {
+      const entry = remembered.get(key)
+      if (entry === undefined || entry.until > now) return entry
+      remembered.delete(key)
+      return undefined
+    }
+
+    /** Reads the session again in the background when the entry is old enough and nobody does yet. */
+    const readAgainIfDue = (key: string, entry: Remembered, now: number) => {
+      if (entry.readingAgain || now - entry.readAt < readAgainAfter) return Effect.void
+      entry.readingAgain = true
+      return Effect.forkDaemon(
+        entry.read.pipe(
+          Effect.tap((holder) => {
+            // Forgotten (a forget removes the entry), or replaced by a newer read, meanwhile.
+            if (remembered.get(key) !== entry) return
+            if (holder === undefined) remembered.delete(key)
+            else remember(key, holder, entry.read, now)
+          }),
+          // A failed read leaves the entry to run out; the next request reads the session itself.
+          Effect.catchAllCause(() => Effect.void),
+          Effect.ensuring(Effect.sync(() => (entry.readingAgain = false))),
+        ),
+      )
+    }
+
+    const known = (sessionId: string) =>
+      Effect.suspend((): Effect.Effect<Holder | undefined> => {
         const key = tokenHash(sessionId)
         const now = Date.now()
-        const known = remembered.get(key)
-        if (known !== undefined && known.until > now) {
-          return Effect.succeed<Holder>({
-            user: known.holder.user,
-            session: { ...known.holder.session, renewed: false },
-          })
+        const entry = current(key, now)
+        if (entry === undefined || entry.holder.session.renewed) return Effect.succeed(undefined)
+        return Effect.as(readAgainIfDue(key, entry, now), entry.holder)
+      })
+
+    const lookup = (sessionId: string, read: HolderRead) =>
+      Effect.suspend((): Effect.Effect<Holder | undefined> => {
+        const key = tokenHash(sessionId)
+        const now = Date.now()
+        const entry = current(key, now)
+        if (entry !== undefined) {
+          const { holder } = entry
+          if (holder.session.renewed) {
+            // This request sends the cookie again; the others need not.
+            remembered.set(key, { ...entry, holder: notRenewed(holder), readingAgain: false })
+            return Effect.succeed(holder)
+          }
+          return Effect.as(readAgainIfDue(key, entry, now), holder)
         }
-        remembered.delete(key)
         const forgetsBefore = forgets
         return Effect.tap(read, (holder) => {
           if (holder === undefined || forgets !== forgetsBefore) return
-          const until = Math.min(now + rememberedFor, holder.session.expires.getTime())
-          // The oldest makes room (a Map keeps the order entries were put in).
-          if (remembered.size >= capacity) remembered.delete(remembered.keys().next().value!)
-          remembered.set(key, { holder, until })
+          remember(key, notRenewed(holder), read, now)
         })
       })
 
@@ -80,6 +137,9 @@ export class RecentSessions extends Context.Tag("@melody/identity/RecentSessions
         }
       })
 
-    return { lookup, forgetSession, forgetUser }
+    return { lookup, known, forgetSession, forgetUser }
   })
 }
+
+const notRenewed = (holder: Holder): Holder =>
+  holder.session.renewed ? { ...holder, session: { ...holder.session, renewed: false } } : holder
