@@ -4,15 +4,15 @@ import { NodeHttpServer } from "@effect/platform-node"
 import { Effect, Layer } from "effect"
 import { BillingHttpLive } from "#modules/billing/index.ts"
 import { Catalog, CatalogHttpLive } from "#modules/catalog/index.ts"
-import { IdentityHttpLive } from "#modules/identity/index.ts"
+import { Identity, IdentityHttpLive } from "#modules/identity/index.ts"
 import { MediaHttpLive, VideoHttpLive } from "#modules/media/index.ts"
 import { SongwritingHttpLive } from "#modules/songwriting/index.ts"
 import { MelodyApi } from "./api.ts"
 import { AppConfig } from "./config.ts"
 import { ErrorReports } from "./error-reports.ts"
 import { AdminHttpLive } from "./http/admin-http.ts"
-import { makeAnonymousAnswers } from "./http/anonymous-answers.ts"
 import { edge } from "./http/edge.ts"
+import { makeKeptAnswers } from "./http/kept-answers.ts"
 import { sendSecurityHeaders } from "./http/security-headers.ts"
 import { songPreviewHead } from "./http/song-preview.ts"
 import { makeStaticFiles } from "./http/static-files.ts"
@@ -38,6 +38,7 @@ export const HttpLive = Layer.unwrapEffect(
     const config = yield* AppConfig
     const reports = yield* ErrorReports
     const catalog = yield* Catalog
+    const identity = yield* Identity
     const secure = config.appUrl.startsWith("https://")
     const withEdge = edge({
       staticFiles: makeStaticFiles(config.webDist, songPreviewHead(catalog, config.appUrl)),
@@ -45,9 +46,10 @@ export const HttpLive = Layer.unwrapEffect(
       appOrigin: new URL(config.appUrl).origin,
       secure,
       trustProxy: config.trustProxy,
-      anonymousAnswers: makeAnonymousAnswers({
+      keptAnswers: makeKeptAnswers({
         paths: new Set(["/api/songs/public"]),
         version: catalog.publicVersion,
+        holderOf: identity.knownHolder,
         capacity: 2_000,
       }),
     })

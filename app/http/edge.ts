@@ -13,7 +13,7 @@ import {
 } from "#events/request-context.ts"
 import { scrubUrl } from "#events/scrub.ts"
 import type { ErrorReport } from "../error-reports.ts"
-import type { AnonymousAnswers } from "./anonymous-answers.ts"
+import type { KeptAnswers } from "./kept-answers.ts"
 import { cameFromThisApp } from "./origin-check.ts"
 
 export interface EdgeOptions<R> {
@@ -27,8 +27,8 @@ export interface EdgeOptions<R> {
   readonly secure: boolean
   /** Take the client's address and scheme from X-Forwarded-For / X-Forwarded-Proto. */
   readonly trustProxy: boolean
-  /** Answers kept for people who are not signed in (see anonymous-answers.ts). */
-  readonly anonymousAnswers?: AnonymousAnswers
+  /** Answers kept for the public timeline's readers (see kept-answers.ts). */
+  readonly keptAnswers?: KeptAnswers
 }
 
 const requestIdPattern = /^[A-Za-z0-9._-]{8,64}$/
@@ -118,7 +118,7 @@ export const edge =
         : isApi
           ? app.pipe(
               Effect.map(finishApiResponse),
-              options.anonymousAnswers?.through(request, pathname) ?? identity,
+              options.keptAnswers?.through(request, pathname) ?? identity,
               Effect.catchAllCause((cause) => {
                 // The client went away: nothing to answer, and an interruption carries no error.
                 if (Cause.isInterruptedOnly(cause))

@@ -1,17 +1,22 @@
 import { HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
-import { makeAnonymousAnswers } from "./anonymous-answers.ts"
+import { makeKeptAnswers } from "./kept-answers.ts"
 
 const path = "/api/songs/public"
 
-/** Kept answers over a version the test moves on by hand, and an app that counts its calls. */
+/**
+ * Kept answers over a version the test moves on by hand and sessions whose holders it sets by hand, and an
+ * app that counts its calls.
+ */
 const rig = (capacity = 10) => {
   let version = "v1"
   let calls = 0
-  const answers = makeAnonymousAnswers({
+  const holders = new Map<string, string>()
+  const answers = makeKeptAnswers({
     paths: new Set([path]),
     version: Effect.sync(() => version),
+    holderOf: (sessionId) => Effect.sync(() => holders.get(sessionId)),
     capacity,
   })
   const ask = (
@@ -37,10 +42,15 @@ const rig = (capacity = 10) => {
     move: (next: string) => {
       version = next
     },
+    holders,
   }
 }
 
-describe("anonymous answers", () => {
+const withSession = (sessionId: string): RequestInit => ({
+  headers: { cookie: `theme=dark; melody_session=${sessionId}` },
+})
+
+describe("kept answers", () => {
   it.effect("one URL is answered once per version for everyone without a session", () =>
     Effect.gen(function* () {
       const { ask, calls, move } = rig()
@@ -56,11 +66,11 @@ describe("anonymous answers", () => {
     }),
   )
 
-  it.effect("a session cookie, another method or another path always reaches the app", () =>
+  it.effect("a session nobody knows, another method or another path always reaches the app", () =>
     Effect.gen(function* () {
       const { ask, calls } = rig()
       yield* ask(path)
-      yield* ask(path, { headers: { cookie: "theme=dark; melody_session=abc" } })
+      yield* ask(path, withSession("abc"))
       yield* ask(path, { headers: { cookie: "melody_session=abc" } })
       yield* ask(path, { method: "POST" })
       yield* ask("/api/songs/my-songs")
@@ -118,6 +128,90 @@ describe("anonymous answers", () => {
       expect(next).toBe(newer)
       expect(next).not.toBe(older)
       expect(calls()).toBe(2)
+    }),
+  )
+
+  it.effect(
+    "a signed-in reader's answers are their own, and kept only while their session is known",
+    () =>
+      Effect.gen(function* () {
+        const { ask, calls, holders, move } = rig()
+        const anonymous = yield* ask(path)
+        holders.set("ann-1", "ann")
+        holders.set("ann-2", "ann")
+        holders.set("bob-1", "bob")
+        const ann = yield* ask(path, withSession("ann-1"))
+        expect(ann).not.toBe(anonymous)
+        // Ann again, from either of her sessions; Bob and anonymous readers keep their own.
+        expect(yield* ask(path, withSession("ann-1"))).toBe(ann)
+        expect(yield* ask(path, withSession("ann-2"))).toBe(ann)
+        const bob = yield* ask(path, withSession("bob-1"))
+        expect(bob).not.toBe(ann)
+        expect(yield* ask(path)).toBe(anonymous)
+        expect(calls()).toBe(3)
+        // A session that ended is not known any more: it reaches the app, which says what it says.
+        holders.delete("ann-1")
+        const ended = yield* ask(path, withSession("ann-1"), () =>
+          HttpServerResponse.text("sign in", { status: 401 }),
+        )
+        expect(ended.status).toBe(401)
+        expect(yield* ask(path, withSession("ann-2"))).toBe(ann)
+        expect(calls()).toBe(4)
+        // A new version drops everyone's answers.
+        move("v2")
+        expect(yield* ask(path, withSession("ann-2"))).not.toBe(ann)
+        expect(calls()).toBe(5)
+      }),
+  )
+
+  it.effect("an answer is kept for the holder the app has just read the session for", () =>
+    Effect.gen(function* () {
+      const { ask, calls, holders } = rig()
+      // Identity did not know the session before the app read it, and knows it after.
+      const first = yield* ask(path, withSession("carol-1"), () => {
+        holders.set("carol-1", "carol")
+        return HttpServerResponse.text("carol's page")
+      })
+      expect(yield* ask(path, withSession("carol-1"))).toBe(first)
+      // A session still unknown after the answer (it had ended) keeps nothing.
+      yield* ask(path, withSession("gone"))
+      yield* ask(path, withSession("gone"))
+      expect(calls()).toBe(3)
+    }),
+  )
+
+  it.effect("a session that slid forward gets its cookie again: that answer is not kept", () =>
+    Effect.gen(function* () {
+      const { ask, calls, holders } = rig()
+      holders.set("dan-1", "dan")
+      const renewed = () =>
+        HttpServerResponse.text("page").pipe(
+          HttpServerResponse.unsafeSetCookie("melody_session", "dan-1"),
+        )
+      const first = yield* ask(path, withSession("dan-1"), renewed)
+      expect(Object.keys(first.cookies.cookies)).toEqual(["melody_session"])
+      const second = yield* ask(path, withSession("dan-1"))
+      expect(second).not.toBe(first)
+      expect(calls()).toBe(2)
+    }),
+  )
+
+  it.effect("signed-in readers' answers do not push out the shared ones", () =>
+    Effect.gen(function* () {
+      const { ask, calls, holders } = rig(2)
+      const shared = yield* ask(path)
+      for (const reader of ["a", "b", "c", "d"]) {
+        holders.set(reader, reader)
+        yield* ask(path, withSession(reader))
+      }
+      expect(calls()).toBe(5)
+      expect(yield* ask(path)).toBe(shared)
+      // The two most recent signed-in readers are still kept, the older ones made room.
+      yield* ask(path, withSession("d"))
+      yield* ask(path, withSession("c"))
+      expect(calls()).toBe(5)
+      yield* ask(path, withSession("a"))
+      expect(calls()).toBe(6)
     }),
   )
 })

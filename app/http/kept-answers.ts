@@ -2,32 +2,56 @@ import { Cookies, type HttpServerRequest, type HttpServerResponse } from "@effec
 import { Effect } from "effect"
 import { sessionCookieName } from "#events/contracts/auth.ts"
 
-export interface AnonymousAnswersOptions {
-  /** The paths whose answers do not depend on who asks when nobody is signed in. */
+export interface KeptAnswersOptions {
+  /** The paths whose answers depend only on the URL and on who reads. */
   readonly paths: ReadonlySet<string>
   /** Changes whenever any of those answers could change; answers are kept under the version they were made. */
   readonly version: Effect.Effect<string>
+  /**
+   * Who holds this session id, when that is known without reading anything (undefined otherwise): only
+   * then is a signed-in reader's answer looked up or kept. Must stop answering the moment a session ends.
+   */
+  readonly holderOf: (sessionId: string) => Effect.Effect<string | undefined>
+  /** How many answers are kept for people who are not signed in, and as many for those who are. */
   readonly capacity: number
 }
 
+/** Answers by URL (and reader), the oldest making room at capacity (a Map keeps the order of insertion). */
+const makeShelf = (capacity: number) => {
+  const answers = new Map<string, HttpServerResponse.HttpServerResponse>()
+  return {
+    get: (key: string) => answers.get(key),
+    put: (key: string, answer: HttpServerResponse.HttpServerResponse) => {
+      if (answers.size >= capacity) answers.delete(answers.keys().next().value!)
+      answers.set(key, answer)
+    },
+    clear: () => answers.clear(),
+  }
+}
+
 /**
- * Whole answers for people who are not signed in, kept at the edge: the public timeline is read by everyone
- * alike, and going through the API's router, middlewares and handler again for the same bytes costs more
- * than the page itself (bench:timeline). A request with a session cookie always goes through, as does
- * anything that is not a GET of one of `paths`; only a plain 200 without cookies is kept.
+ * Whole answers kept at the edge: the public timeline is read alike by everyone who is not signed in, and
+ * again and again by the same reader (every page at once when a list is refetched), and going through the
+ * API's router, middlewares and handler for the same bytes costs more than the page itself
+ * (bench:timeline). Readers without a session share one answer per URL; a signed-in reader's answers are
+ * their own, and are used only while identity knows the session without reading it, so a session that
+ * ends is never answered from here. Anything that is not a GET of one of `paths` goes through, and only a
+ * plain 200 that sets no cookie is kept (a session that slid forward sends its cookie again).
  *
  * The version is read before the app answers, so an answer is never kept under a newer version than the
- * one it was read at; all are dropped when the version moves on, the oldest when the capacity is reached.
+ * one it was read at; all are dropped when the version moves on.
  */
-export const makeAnonymousAnswers = (options: AnonymousAnswersOptions) => {
+export const makeKeptAnswers = (options: KeptAnswersOptions) => {
   let keptFor: string | undefined
-  const kept = new Map<string, HttpServerResponse.HttpServerResponse>()
+  const shared = makeShelf(options.capacity)
+  const personal = makeShelf(options.capacity)
   const sessionPrefix = `${sessionCookieName}=`
 
-  const applies = (request: HttpServerRequest.HttpServerRequest, pathname: string) =>
-    request.method === "GET" &&
-    options.paths.has(pathname) &&
-    !(request.headers.cookie ?? "").includes(sessionPrefix)
+  /** The session id the request carries; a request without one is anonymous, as the API sees it. */
+  const sessionOf = (request: HttpServerRequest.HttpServerRequest) => {
+    if (!(request.headers.cookie ?? "").includes(sessionPrefix)) return undefined
+    return request.cookies[sessionCookieName] || undefined
+  }
 
   const keepable = (response: HttpServerResponse.HttpServerResponse) =>
     response.status === 200 &&
@@ -35,27 +59,39 @@ export const makeAnonymousAnswers = (options: AnonymousAnswersOptions) => {
     Cookies.isEmpty(response.cookies) &&
     response.headers["set-cookie"] === undefined
 
+  const keptAnswer = (url: string, holder: string | undefined) =>
+    holder === undefined ? shared.get(url) : personal.get(`${holder} ${url}`)
+
   /** The kept answer to this request, or the app's (kept when it may be). */
   const through =
     (request: HttpServerRequest.HttpServerRequest, pathname: string) =>
     <E, R>(
       answer: Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>,
     ): Effect.Effect<HttpServerResponse.HttpServerResponse, E, R> =>
-      applies(request, pathname)
+      request.method === "GET" && options.paths.has(pathname)
         ? Effect.gen(function* () {
             const version = yield* options.version
             if (version !== keptFor) {
-              kept.clear()
+              shared.clear()
+              personal.clear()
               keptFor = version
             }
-            const known = kept.get(request.url)
+            const sessionId = sessionOf(request)
+            const holder = sessionId === undefined ? undefined : yield* options.holderOf(sessionId)
+            const known =
+              sessionId === undefined || holder !== undefined
+                ? keptAnswer(request.url, holder)
+                : undefined
             if (known) return known
             const response = yield* answer
-            if (keptFor === version && keepable(response)) {
-              // The oldest answer makes room (a Map keeps the order answers were put in).
-              if (kept.size >= options.capacity) kept.delete(kept.keys().next().value!)
-              kept.set(request.url, response)
+            if (keptFor !== version || !keepable(response)) return response
+            if (sessionId === undefined) {
+              shared.put(request.url, response)
+              return response
             }
+            // Asked again: the app has just read the session if identity did not know it before.
+            const answeredFor = yield* options.holderOf(sessionId)
+            if (answeredFor !== undefined) personal.put(`${answeredFor} ${request.url}`, response)
             return response
           })
         : answer
@@ -63,4 +99,4 @@ export const makeAnonymousAnswers = (options: AnonymousAnswersOptions) => {
   return { through }
 }
 
-export type AnonymousAnswers = ReturnType<typeof makeAnonymousAnswers>
+export type KeptAnswers = ReturnType<typeof makeKeptAnswers>

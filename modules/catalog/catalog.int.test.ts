@@ -368,6 +368,38 @@ describeApp({ env, config: { webDist: join(import.meta.dirname, "..", "..", "web
           }),
       )
 
+      it.effect(
+        "a signed-in reader's answer stays theirs: their own like shows at once, and it ends with the session",
+        () =>
+          Effect.gen(function* () {
+            const { song } = yield* publicSong("Personal Page")
+            const fan = yield* signUp("fan")
+            const listener = yield* signUp("listener")
+            const url = "/api/songs/public?limit=50&offset=0"
+            const mine = (answer: { readonly body: unknown }) =>
+              body<{ songs: Song[] }>(answer).songs.find((s) => s.id === song.id)
+            yield* fan.person.post(`/api/songs/${song.id}/like`)
+            for (let read = 0; read < 3; read++) {
+              expect(mine(yield* fan.person.get(url))).toMatchObject({ likes: 1, liked: true })
+              expect(mine(yield* listener.person.get(url))).toMatchObject({
+                likes: 1,
+                liked: false,
+              })
+            }
+            yield* fan.person.send(`/api/songs/${song.id}/like`, { method: "DELETE" })
+            expect(mine(yield* fan.person.get(url))).toMatchObject({ likes: 0, liked: false })
+            yield* fan.person.post(`/api/songs/${song.id}/like`)
+            expect(mine(yield* fan.person.get(url))).toMatchObject({ likes: 1, liked: true })
+
+            // The cookie from before the sign-out reads the timeline as anyone does, at once.
+            const cookie = [...fan.person.cookies].map(([k, v]) => `${k}=${v}`).join("; ")
+            expect((yield* fan.person.post("/api/logout")).status).toBe(200)
+            const stale = yield* request(url, { headers: { cookie } })
+            expect(stale.status).toBe(200)
+            expect(mine(stale)).toMatchObject({ likes: 1, liked: false })
+          }),
+      )
+
       it.effect("is read without an account; its parameters are checked", () =>
         Effect.gen(function* () {
           const page = yield* request("/api/songs/public?limit=20&offset=0")

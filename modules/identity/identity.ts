@@ -18,11 +18,15 @@ const make = Effect.gen(function* () {
   const admins = yield* makeAdmins
   const mailer = yield* Mailer
   const users = yield* Users
+  const recentSessions = yield* RecentSessions
   return {
     register,
     login: signIn.login,
     logout: signIn.logout,
     authenticate: signIn.authenticate,
+    /** Who holds this session, if a request read it in the last second; reads nothing. */
+    knownHolder: (sessionId: string) =>
+      Effect.map(recentSessions.known(sessionId), (holder) => holder?.user.userId),
     userById: users.byId,
     resendVerification: verification.resend,
     verifyEmail: verification.verify,
