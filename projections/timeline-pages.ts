@@ -15,7 +15,7 @@ const versionFreshness = Duration.millis(100)
 const variantsPerPage = 32
 
 /** Every 500th song is an anchor: a deep page counts past at most 499 songs from the nearest one. */
-const anchorSpacing = 500
+export const anchorSpacing = 500
 
 /**
  * Starts `read` at once on a fiber of its own and answers everyone who awaits it: a reader who leaves

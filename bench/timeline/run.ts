@@ -4,14 +4,20 @@
  * GET /api/songs/public on the real server, under 50 concurrent connections (autocannon), over a timeline
  * of 100,000 public songs and 1,000,000 likes; next to the bare SQL query for the same pages, timed in the
  * same run on the same database with 50 connections of its own. Rounds alternate between the two sides.
+ * Last, our own deep-page read without the server, which bounds what the server can do for pages it has
+ * not kept.
  */
 import { type ChildProcess, spawn } from "node:child_process"
 import { mkdtemp, rm } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import autocannon from "autocannon"
+import { ManagedRuntime, Redacted } from "effect"
 import pg from "pg"
+import { pgClientLayer } from "#events/store/pg-client.ts"
 import { freePort } from "#events/test-postgres.ts"
+import { anchorSpacing } from "#projections/timeline-pages.ts"
+import { readTimelineAnchors, readTimelinePage } from "#projections/timeline-reads.ts"
 import { now, percentile, printTable, type Row } from "../support/report.ts"
 import { scratchDatabase } from "../support/scratch-database.ts"
 import { likeTopSongs, seedTimeline } from "./seed.ts"
@@ -132,7 +138,8 @@ const load = async (path: () => string, signedIn: boolean): Promise<Measured> =>
 const overHttp = (offset: () => number, signedIn: boolean) =>
   load(() => `/api/songs/public?limit=${pageSize}&offset=${offset()}`, signedIn)
 
-const overSql = async (offset: () => number, signedIn: boolean): Promise<Measured> => {
+/** `read` run by `connections` callers at once, each starting again as soon as its read is answered. */
+const timed = async (read: () => Promise<unknown>): Promise<Measured> => {
   const samples: Array<number> = []
   let failures = 0
   const started = now()
@@ -141,7 +148,7 @@ const overSql = async (offset: () => number, signedIn: boolean): Promise<Measure
     Array.from({ length: connections }, async () => {
       while (now() < end) {
         const t0 = now()
-        await db.query(bareQuery, [pageSize, offset(), signedIn ? viewer : ""]).then(
+        await read().then(
           () => samples.push(now() - t0),
           () => failures++,
         )
@@ -154,6 +161,32 @@ const overSql = async (offset: () => number, signedIn: boolean): Promise<Measure
     perSecond: (samples.length / (now() - started)) * 1000,
     failures,
   }
+}
+
+const overSql = (offset: () => number, signedIn: boolean) =>
+  timed(() => db.query(bareQuery, [pageSize, offset(), signedIn ? viewer : ""]))
+
+/**
+ * Our own read of a deep page, as the server makes it when the page is not kept (anchored, one statement),
+ * but without HTTP: what the database and its driver allow on this machine, on a pool of the server's
+ * default size.
+ */
+const reads = ManagedRuntime.make(
+  pgClientLayer({ url: Redacted.make(database.url), maxConnections: 10 }),
+)
+const readAlone = async (offset: () => number): Promise<Measured> => {
+  const anchors = await reads.runPromise(readTimelineAnchors(anchorSpacing))
+  return timed(() =>
+    reads.runPromise(
+      readTimelinePage({
+        limit: pageSize,
+        offset: offset(),
+        snapshot: undefined,
+        viewerId: undefined,
+        anchors,
+      }),
+    ),
+  )
 }
 
 const worst = (runs: ReadonlyArray<Measured>): Measured => ({
@@ -236,6 +269,27 @@ rows.push(
   },
 )
 
+// The floor of a deep page that is not kept: our anchored page statement alone, without the server.
+const alone = worst([await readAlone(anyPage), await readAlone(anyPage)])
+rows.push(
+  {
+    scenario: "any of 5,000 pages, our page read alone (no HTTP): p99",
+    ours: ms(alone.p99),
+    baseline: "-",
+    ratio: undefined,
+    target: "",
+    pass: undefined,
+  },
+  {
+    scenario: "any of 5,000 pages, our page read alone (no HTTP): throughput",
+    ours: `${Math.round(alone.perSecond).toLocaleString("en-US")} reads/s`,
+    baseline: "-",
+    ratio: undefined,
+    target: "",
+    pass: undefined,
+  },
+)
+
 printTable(
   `GET /api/songs/public (HTTP, JSON, session, snapshot paging) vs the bare page query; worst of ${rounds} rounds, ratio: higher is better for ours`,
   rows,
@@ -243,6 +297,7 @@ printTable(
 console.log(`Measured in ${((now() - t) / 1000).toFixed(0)} s.`)
 
 await db.end()
+await reads.dispose()
 await stop(server)
 await database.drop()
 await rm(dataDir, { recursive: true, force: true })
