@@ -31,7 +31,7 @@ const makeShelf = (capacity: number) => {
 
 /**
  * Whole answers kept at the edge: the public timeline is read alike by everyone who is not signed in, and
- * again and again by the same reader (every page at once when a list is refetched), and going through the
+ * again by the same reader (every page they loaded, when the list is refetched), and going through the
  * API's router, middlewares and handler for the same bytes costs more than the page itself
  * (bench:timeline). Readers without a session share one answer per URL; a signed-in reader's answers are
  * their own, and are used only while identity knows the session without reading it, so a session that
