@@ -1,5 +1,6 @@
 import { SqlClient } from "@effect/sql"
 import { Duration, Effect, Fiber } from "effect"
+import type { PgPool } from "#events/store/pg-client.ts"
 import {
   readTimelineAnchors,
   readTimelinePage,
@@ -36,7 +37,7 @@ const startShared = <A>(read: Effect.Effect<A>) =>
 export const makeTimelinePages = (options: { readonly capacity: number }) =>
   Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
-    const context = yield* Effect.context<SqlClient.SqlClient>()
+    const context = yield* Effect.context<SqlClient.SqlClient | PgPool>()
     const [cachedVersion, refresh] = yield* Effect.cachedInvalidateWithTTL(
       readTimelineVersion.pipe(Effect.provide(context)),
       versionFreshness,

@@ -1,5 +1,6 @@
-import { SqlClient } from "@effect/sql"
+import { SqlClient, SqlError } from "@effect/sql"
 import { Effect } from "effect"
+import { PgPool } from "#events/store/pg-client.ts"
 import { type SongRecord, type SongRow, songRowSelect, toSongRow } from "./song-facts.ts"
 import { timelineTables } from "./timeline.ts"
 
@@ -101,43 +102,52 @@ const snapshotOf = (
     : requested
 }
 
+type CurrentPageRow = Partial<SongRecord> & {
+  public_count: number
+  last_seq: string
+  pruned_through: string
+  version: string
+}
+
 /**
  * A page in the current order, counters included, in one statement (one consistent view, one round
  * trip). Undefined when the page must be cut at an older snapshot, when the anchors are of another
  * version, or before the timeline has counters: the full read below answers those.
+ *
+ * Sent on the pool itself, as the event store's appends are: it is the read of every page not kept in
+ * memory, and through SqlClient the same statement answered about 1,300 instead of 2,000 deep pages a
+ * second, 50 at a time (bench:timeline's page read alone).
  */
 const readCurrentPage = (query: PageQuery) =>
-  Effect.flatMap(SqlClient.SqlClient, (sql) =>
+  Effect.flatMap(PgPool, (pool) =>
     Effect.gen(function* () {
       const anchor = query.anchors && anchorBefore(query.anchors, query.offset)
       const seek =
         anchor === undefined ? "" : "and (likes, created_at, song_id) < ($4, $5::timestamptz, $6)"
-      const rows = yield* sql.unsafe<
-        Partial<SongRecord> & {
-          public_count: number
-          last_seq: string
-          pruned_through: string
-          version: string
-        }
-      >(
-        `with ranked as (
-           select song_id from ${timelineTables.songs} where is_public ${seek}
-            order by likes desc, created_at desc, song_id desc limit $1 offset $2),
-         stats as (
-           select public_count, last_seq, pruned_through, ${versionColumn} as version from timeline_stats limit 1)
-         select st.public_count, st.last_seq, st.pruned_through, st.version, ${songRowSelect(timelineTables, "$3")}
-           join ranked r on r.song_id = s.song_id
-           right join stats st on true
-          order by s.likes desc, s.created_at desc, s.song_id desc`,
-        [
-          query.limit,
-          query.offset - (anchor?.position ?? 0),
-          query.viewerId ?? "",
-          ...(anchor === undefined
-            ? []
-            : [anchor.key.likes, anchor.key.createdAt, anchor.key.songId]),
-        ],
-      )
+      const { rows } = yield* Effect.tryPromise({
+        try: () =>
+          pool.query<CurrentPageRow>(
+            `with ranked as (
+               select song_id from ${timelineTables.songs} where is_public ${seek}
+                order by likes desc, created_at desc, song_id desc limit $1 offset $2),
+             stats as (
+               select public_count, last_seq, pruned_through, ${versionColumn} as version from timeline_stats limit 1)
+             select st.public_count, st.last_seq, st.pruned_through, st.version, ${songRowSelect(timelineTables, "$3")}
+               join ranked r on r.song_id = s.song_id
+               right join stats st on true
+              order by s.likes desc, s.created_at desc, s.song_id desc`,
+            [
+              query.limit,
+              query.offset - (anchor?.position ?? 0),
+              query.viewerId ?? "",
+              ...(anchor === undefined
+                ? []
+                : [anchor.key.likes, anchor.key.createdAt, anchor.key.songId]),
+            ],
+          ),
+        catch: (cause) =>
+          new SqlError.SqlError({ cause, message: "Failed to read a timeline page" }),
+      })
       const stats = rows[0]
       if (stats === undefined) return undefined
       const snapshot = snapshotOf(query.snapshot, stats)
