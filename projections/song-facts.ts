@@ -190,11 +190,14 @@ export interface SongRow {
   readonly creator: string | null
 }
 
-/** The columns of a `SongRow`, for a query over `s` (songs), `c` (creators) and the likes table. */
-export const songRowSelect = (t: SongTables, viewerParam: string) => `
+/**
+ * The columns of a `SongRow`, for a query over `s` (songs), `c` (creators) and the likes table. Without a
+ * viewer, `liked` is false and the likes table is not asked.
+ */
+export const songRowSelect = (t: SongTables, viewerParam: string | undefined) => `
   s.song_id, s.owner_id, s.title, s.style, s.lyrics, s.image_key, s.source_image_url, s.duration_ms,
   s.is_public, s.generation_id, s.created_at, s.likes, c.username,
-  exists (select 1 from ${t.likes} l where l.song_id = s.song_id and l.user_id = ${viewerParam}) as liked
+  ${viewerParam === undefined ? "false" : `exists (select 1 from ${t.likes} l where l.song_id = s.song_id and l.user_id = ${viewerParam})`} as liked
   from ${t.songs} s left join ${t.creators} c on c.user_id = s.owner_id`
 
 export interface SongRecord {

@@ -62,7 +62,6 @@ describeWithDatabase()("timeline pages", (it) => {
           limit: pageSize,
           offset,
           snapshot: undefined,
-          viewerId: undefined,
           anchors,
         })
         expect(
@@ -75,7 +74,6 @@ describeWithDatabase()("timeline pages", (it) => {
           limit: pageSize,
           offset,
           snapshot: undefined,
-          viewerId: undefined,
           anchors: { ...anchors, version: "another" },
         })
         expect(stale.songs.map((s) => s.songId)).toEqual(expected)
@@ -105,7 +103,6 @@ describeWithDatabase()("timeline pages", (it) => {
         limit: pageSize,
         offset: 500,
         snapshot: undefined,
-        viewerId: undefined,
         anchors: shifted,
       })
       expect(first).not.toEqual(second)

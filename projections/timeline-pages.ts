@@ -85,7 +85,7 @@ export const makeTimelinePages = (options: { readonly capacity: number }) =>
         const read = yield* startShared(
           Effect.gen(function* () {
             const from = deep === undefined ? undefined : yield* deep
-            return yield* readTimelinePage({ ...query, viewerId: undefined, anchors: from })
+            return yield* readTimelinePage({ ...query, anchors: from })
           }).pipe(Effect.provide(context)),
         )
         // The oldest page makes room (a Map keeps the order pages were put in).

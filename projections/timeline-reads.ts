@@ -82,11 +82,11 @@ const anchorBefore = (anchors: TimelineAnchors, offset: number) => {
     : { key: anchors.keys[index]!, position: (index + 1) * anchors.spacing }
 }
 
+/** A page as everyone sees it: whether the viewer liked its songs is asked apart (`likedAmong`). */
 interface PageQuery {
   readonly limit: number
   readonly offset: number
   readonly snapshot: number | undefined
-  readonly viewerId: string | undefined
   /** Used when read at the same version as the page. */
   readonly anchors?: TimelineAnchors | undefined
 }
@@ -123,7 +123,7 @@ const readCurrentPage = (query: PageQuery) =>
     Effect.gen(function* () {
       const anchor = query.anchors && anchorBefore(query.anchors, query.offset)
       const seek =
-        anchor === undefined ? "" : "and (likes, created_at, song_id) < ($4, $5::timestamptz, $6)"
+        anchor === undefined ? "" : "and (likes, created_at, song_id) < ($3, $4::timestamptz, $5)"
       const { rows } = yield* Effect.tryPromise({
         try: () =>
           pool.query<CurrentPageRow>(
@@ -132,14 +132,13 @@ const readCurrentPage = (query: PageQuery) =>
                 order by likes desc, created_at desc, song_id desc limit $1 offset $2),
              stats as (
                select public_count, last_seq, pruned_through, ${versionColumn} as version from timeline_stats limit 1)
-             select st.public_count, st.last_seq, st.pruned_through, st.version, ${songRowSelect(timelineTables, "$3")}
+             select st.public_count, st.last_seq, st.pruned_through, st.version, ${songRowSelect(timelineTables, undefined)}
                join ranked r on r.song_id = s.song_id
                right join stats st on true
               order by s.likes desc, s.created_at desc, s.song_id desc`,
             [
               query.limit,
               query.offset - (anchor?.position ?? 0),
-              query.viewerId ?? "",
               ...(anchor === undefined
                 ? []
                 : [anchor.key.likes, anchor.key.createdAt, anchor.key.songId]),
@@ -223,8 +222,8 @@ const readPageAtSnapshot = (options: PageQuery) =>
           ids.length === 0
             ? []
             : yield* sql.unsafe<SongRecord>(
-                `select ${songRowSelect(timelineTables, "$2")} where s.song_id = any($1::text[])`,
-                [ids, options.viewerId ?? ""],
+                `select ${songRowSelect(timelineTables, undefined)} where s.song_id = any($1::text[])`,
+                [ids],
               )
         const byId = new Map(rows.map((r) => [r.song_id, toSongRow(r)] as const))
         const songs = ids.flatMap((id) => byId.get(id) ?? [])

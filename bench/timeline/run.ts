@@ -182,7 +182,6 @@ const readAlone = async (offset: () => number): Promise<Measured> => {
         limit: pageSize,
         offset: offset(),
         snapshot: undefined,
-        viewerId: undefined,
         anchors,
       }),
     ),
