@@ -196,9 +196,13 @@ export interface SongRow {
  */
 export const songRowSelect = (t: SongTables, viewerParam: string | undefined) => `
   s.song_id, s.owner_id, s.title, s.style, s.lyrics, s.image_key, s.source_image_url, s.duration_ms,
-  s.is_public, s.generation_id, s.created_at, s.likes, c.username,
-  ${viewerParam === undefined ? "false" : `exists (select 1 from ${t.likes} l where l.song_id = s.song_id and l.user_id = ${viewerParam})`} as liked
+  s.is_public, s.generation_id, s.created_at, s.likes, c.username, ${likedBy(t, viewerParam)} as liked
   from ${t.songs} s left join ${t.creators} c on c.user_id = s.owner_id`
+
+const likedBy = (t: SongTables, viewerParam: string | undefined) =>
+  viewerParam === undefined
+    ? "false"
+    : `exists (select 1 from ${t.likes} l where l.song_id = s.song_id and l.user_id = ${viewerParam})`
 
 export interface SongRecord {
   readonly song_id: string
