@@ -1,5 +1,6 @@
 import { SqlClient } from "@effect/sql"
 import { Duration, Effect, Fiber } from "effect"
+import { setBounded } from "#events/bounded-map.ts"
 import type { PgPool } from "#events/store/pg-client.ts"
 import {
   readTimelineAnchors,
@@ -88,9 +89,7 @@ export const makeTimelinePages = (options: { readonly capacity: number }) =>
             return yield* readTimelinePage({ ...query, anchors: from })
           }).pipe(Effect.provide(context)),
         )
-        // The oldest page makes room (a Map keeps the order pages were put in).
-        if (pages.size >= options.capacity) pages.delete(pages.keys().next().value!)
-        pages.set(key, read)
+        setBounded(pages, key, read, options.capacity)
         return yield* read.pipe(
           Effect.tapErrorCause(() =>
             Effect.sync(() => pages.get(key) === read && pages.delete(key)),
@@ -140,8 +139,7 @@ export const makeTimelinePages = (options: { readonly capacity: number }) =>
         ...page,
         songs: page.songs.map((song) => ({ ...song, liked: liked.has(song.songId) })),
       }
-      if (ofPage.size >= variantsPerPage) ofPage.delete(ofPage.keys().next().value!)
-      ofPage.set(key, variant)
+      setBounded(ofPage, key, variant, variantsPerPage)
       return variant
     }
 

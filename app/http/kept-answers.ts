@@ -1,5 +1,6 @@
 import { Cookies, type HttpServerRequest, type HttpServerResponse } from "@effect/platform"
 import { Effect } from "effect"
+import { setBounded } from "#events/bounded-map.ts"
 import { sessionCookieName } from "#events/contracts/auth.ts"
 
 export interface KeptAnswersOptions {
@@ -16,19 +17,6 @@ export interface KeptAnswersOptions {
   readonly capacity: number
 }
 
-/** Answers by URL (and reader), the oldest making room at capacity (a Map keeps the order of insertion). */
-const makeShelf = (capacity: number) => {
-  const answers = new Map<string, HttpServerResponse.HttpServerResponse>()
-  return {
-    get: (key: string) => answers.get(key),
-    put: (key: string, answer: HttpServerResponse.HttpServerResponse) => {
-      if (answers.size >= capacity) answers.delete(answers.keys().next().value!)
-      answers.set(key, answer)
-    },
-    clear: () => answers.clear(),
-  }
-}
-
 /**
  * Whole answers kept at the edge: the public timeline is read alike by everyone who is not signed in, and
  * again by the same reader (every page they loaded, when the list is refetched), and going through the
@@ -43,8 +31,9 @@ const makeShelf = (capacity: number) => {
  */
 export const makeKeptAnswers = (options: KeptAnswersOptions) => {
   let keptFor: string | undefined
-  const shared = makeShelf(options.capacity)
-  const personal = makeShelf(options.capacity)
+  // By URL for readers without a session; by user and URL for signed-in readers.
+  const shared = new Map<string, HttpServerResponse.HttpServerResponse>()
+  const personal = new Map<string, HttpServerResponse.HttpServerResponse>()
   const sessionPrefix = `${sessionCookieName}=`
 
   /** The session id the request carries; a request without one is anonymous, as the API sees it. */
@@ -86,12 +75,13 @@ export const makeKeptAnswers = (options: KeptAnswersOptions) => {
             const response = yield* answer
             if (keptFor !== version || !keepable(response)) return response
             if (sessionId === undefined) {
-              shared.put(request.url, response)
+              setBounded(shared, request.url, response, options.capacity)
               return response
             }
             // Asked again: the app has just read the session if identity did not know it before.
             const answeredFor = yield* options.holderOf(sessionId)
-            if (answeredFor !== undefined) personal.put(`${answeredFor} ${request.url}`, response)
+            if (answeredFor !== undefined)
+              setBounded(personal, `${answeredFor} ${request.url}`, response, options.capacity)
             return response
           })
         : answer

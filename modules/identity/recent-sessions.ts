@@ -1,4 +1,5 @@
 import { Context, Effect, Layer } from "effect"
+import { setBounded } from "#events/bounded-map.ts"
 import type { SignedInUser } from "#events/contracts/auth.ts"
 import type { Session } from "./sessions.ts"
 import { tokenHash } from "./tokens.ts"
@@ -60,11 +61,8 @@ export class RecentSessions extends Context.Tag("@melody/identity/RecentSessions
     let forgets = 0
 
     const remember = (key: string, holder: Holder, read: HolderRead, readAt: number) => {
-      // The oldest makes room (a Map keeps the order entries were put in).
-      if (!remembered.has(key) && remembered.size >= capacity)
-        remembered.delete(remembered.keys().next().value!)
       const until = Math.min(readAt + rememberedFor, holder.session.expires.getTime())
-      remembered.set(key, { holder, readAt, until, read, readingAgain: false })
+      setBounded(remembered, key, { holder, readAt, until, read, readingAgain: false }, capacity)
     }
 
     const current = (key: string, now: number) => {
