@@ -14,18 +14,11 @@ const holderOf = (userId: string, expiresIn = 60_000, renewed = false): Holder =
   session: { userId, expires: new Date(Date.now() + expiresIn), renewed },
 })
 
-/** A read of the session table that counts how often it is asked. */
-const countedRead = (answer: Holder | undefined) =>
-  Effect.map(Ref.make(0), (reads) => ({
-    reads,
-    read: Effect.as(
-      Ref.update(reads, (n) => n + 1),
-      answer,
-    ),
-  }))
-
-/** A read that answers each of `answers` in turn (the last one from then on), counting the reads. */
-const readsInTurn = (...answers: ReadonlyArray<Holder | undefined>) =>
+/**
+ * A read of the session table that counts how often it is asked, answering each of `answers` in turn
+ * (the last one from then on).
+ */
+const countedRead = (...answers: ReadonlyArray<Holder | undefined>) =>
   Effect.map(Ref.make(0), (reads) => ({
     reads,
     read: Effect.map(
@@ -33,6 +26,30 @@ const readsInTurn = (...answers: ReadonlyArray<Holder | undefined>) =>
       (n) => answers[Math.min(n, answers.length - 1)],
     ),
   }))
+
+/**
+ * A read that answers `answer`; from its `heldFrom`-th call on, it says it started and waits to be
+ * released first.
+ */
+const heldRead = (answer: Holder, heldFrom = 1) =>
+  Effect.gen(function* () {
+    const started = yield* Deferred.make<void>()
+    const release = yield* Deferred.make<void>()
+    let calls = 0
+    const read = Effect.suspend(() =>
+      ++calls < heldFrom
+        ? Effect.succeed(answer)
+        : Deferred.succeed(started, undefined).pipe(
+            Effect.zipRight(Deferred.await(release)),
+            Effect.as(answer),
+          ),
+    )
+    return {
+      read,
+      started: Deferred.await(started),
+      release: Deferred.succeed(release, undefined),
+    }
+  })
 
 /** Lets a read started in the background finish. */
 const settle = Effect.sleep("30 millis")
@@ -102,16 +119,11 @@ describe("recent sessions", () => {
     run(
       Effect.gen(function* () {
         const recent = yield* RecentSessions
-        const started = yield* Deferred.make<void>()
-        const release = yield* Deferred.make<void>()
-        const slow = Effect.zipRight(
-          Effect.zipRight(Deferred.succeed(started, undefined), Deferred.await(release)),
-          Effect.succeed(holderOf("ada")),
-        )
-        const reading = yield* Effect.fork(recent.lookup("s1", slow))
-        yield* Deferred.await(started)
+        const slow = yield* heldRead(holderOf("ada"))
+        const reading = yield* Effect.fork(recent.lookup("s1", slow.read))
+        yield* slow.started
         yield* recent.forgetUser("ada")
-        yield* Deferred.succeed(release, undefined)
+        yield* slow.release
         expect((yield* Fiber.join(reading))?.user.userId).toBe("ada")
         const { reads, read } = yield* countedRead(undefined)
         expect(yield* recent.lookup("s1", read)).toBeUndefined()
@@ -171,7 +183,7 @@ describe("recent sessions", () => {
       run(
         Effect.gen(function* () {
           const recent = yield* RecentSessions
-          const ended = yield* readsInTurn(holderOf("ada"), undefined)
+          const ended = yield* countedRead(holderOf("ada"), undefined)
           yield* recent.lookup("ended", ended.read)
           yield* Effect.sleep("550 millis")
           expect((yield* recent.known("ended"))?.user.userId).toBe("ada")
@@ -179,25 +191,13 @@ describe("recent sessions", () => {
           expect(yield* Ref.get(ended.reads)).toBe(2)
           expect(yield* recent.known("ended")).toBeUndefined()
 
-          const started = yield* Deferred.make<void>()
-          const release = yield* Deferred.make<void>()
-          let first = true
-          const slowSecond = Effect.suspend(() => {
-            if (first) {
-              first = false
-              return Effect.succeed(holderOf("bob"))
-            }
-            return Effect.zipRight(
-              Effect.zipRight(Deferred.succeed(started, undefined), Deferred.await(release)),
-              Effect.succeed(holderOf("bob")),
-            )
-          })
-          yield* recent.lookup("overtaken", slowSecond)
+          const slowSecond = yield* heldRead(holderOf("bob"), 2)
+          yield* recent.lookup("overtaken", slowSecond.read)
           yield* Effect.sleep("550 millis")
           yield* recent.known("overtaken")
-          yield* Deferred.await(started)
+          yield* slowSecond.started
           yield* recent.forgetUser("bob")
-          yield* Deferred.succeed(release, undefined)
+          yield* slowSecond.release
           yield* settle
           expect(yield* recent.known("overtaken")).toBeUndefined()
         }),
@@ -209,7 +209,7 @@ describe("recent sessions", () => {
       Effect.gen(function* () {
         const recent = yield* RecentSessions
         const slid = holderOf("ada", 120_000, true)
-        const { reads, read } = yield* readsInTurn(holderOf("ada"), slid)
+        const { reads, read } = yield* countedRead(holderOf("ada"), slid)
         yield* recent.lookup("s1", read)
         yield* Effect.sleep("550 millis")
         yield* recent.known("s1")
