@@ -1,9 +1,11 @@
+import { createHash } from "node:crypto"
 import { expect } from "@effect/vitest"
 import { Effect } from "effect"
 import { describeWithDatabase, query } from "#events/testing.ts"
 import { timeline } from "./timeline.ts"
 import { makeTimelinePages } from "./timeline-pages.ts"
-import { readTimelineAnchors, readTimelinePage, readTimelineVersion } from "./timeline-reads.ts"
+
+type TimelinePages = Effect.Effect.Success<ReturnType<typeof makeTimelinePages>>
 
 const songs = 1_400
 const pageSize = 20
@@ -36,6 +38,13 @@ const seed = Effect.gen(function* () {
   )
 })
 
+/** The id the seed gives its `g`-th song. */
+const md5Id = (g: number) =>
+  createHash("md5")
+    .update(`song-${g}`)
+    .digest("hex")
+    .replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, "$1-$2-$3-$4-$5")
+
 /** The page as counted from the top, the way the order is defined. */
 const counted = (offset: number) =>
   Effect.map(
@@ -49,65 +58,120 @@ const counted = (offset: number) =>
 
 const offsets = [0, 480, 499, 500, 501, 980, 999, 1000, 1001, 1239, 1240, 1255, 1260, 1300]
 
-describeWithDatabase()("timeline pages", (it) => {
-  it.effect("deep pages start from anchors and match the order counted from the top", () =>
-    Effect.gen(function* () {
-      yield* seed
-      const anchors = yield* readTimelineAnchors(500)
-      expect(anchors.keys).toHaveLength(2)
-      expect(anchors.version).toBe(yield* readTimelineVersion)
-      for (const offset of offsets) {
-        const expected = yield* counted(offset)
-        const page = yield* readTimelinePage({
-          limit: pageSize,
-          offset,
-          snapshot: undefined,
-          anchors,
-        })
-        expect(
-          page.songs.map((s) => s.songId),
-          `offset ${offset}`,
-        ).toEqual(expected)
-        expect(page.total).toBe(1_260)
-        // Anchors of another version are not used, and the page is still right.
-        const stale = yield* readTimelinePage({
-          limit: pageSize,
-          offset,
-          snapshot: undefined,
-          anchors: { ...anchors, version: "another" },
-        })
-        expect(stale.songs.map((s) => s.songId)).toEqual(expected)
-      }
-      // Through the pages in memory, as the server reads them.
-      const pages = yield* makeTimelinePages({ capacity: 4 })
-      for (const offset of offsets) {
-        const page = yield* pages.page({
-          limit: pageSize,
-          offset,
-          snapshot: undefined,
-          viewerId: undefined,
-        })
-        expect(page.songs.map((s) => s.songId)).toEqual(yield* counted(offset))
-      }
-    }),
+/** The ids of every page at `offsets`, as the server reads them. */
+const pagesAt = (pages: TimelinePages) =>
+  Effect.forEach(offsets, (offset) =>
+    Effect.map(
+      pages.page({ limit: pageSize, offset, snapshot: undefined, viewerId: undefined }),
+      (page) => ({ offset, ids: page.songs.map((s) => s.songId), total: page.total }),
+    ),
   )
 
-  it.effect("an anchor read at the page's version is what places a deep page", () =>
-    Effect.gen(function* () {
-      yield* seed
-      const anchors = yield* readTimelineAnchors(500)
-      // The first anchor moved one song down: a page read from it starts one song later.
-      const [first, second] = anchors.keys
-      const shifted = { ...anchors, keys: [second!, second!] }
-      const page = yield* readTimelinePage({
-        limit: pageSize,
-        offset: 500,
-        snapshot: undefined,
-        anchors: shifted,
-      })
-      expect(first).not.toEqual(second)
-      expect(page.songs.map((s) => s.songId)).toEqual(yield* counted(1_000))
-    }),
+const countedAt = Effect.forEach(offsets, (offset) =>
+  Effect.map(counted(offset), (ids) => ({ offset, ids })),
+)
+
+const publicCount = Effect.map(
+  query<{ n: number }>("select count(*)::int as n from timeline_songs where is_public"),
+  ([row]) => row!.n,
+)
+
+/**
+ * Changes songs the way the projection does: each change is logged with what the song was before, and
+ * the counters name the log's last entry.
+ */
+const change = (
+  songIds: ReadonlyArray<string>,
+  set: { readonly likes?: string; readonly isPublic?: boolean },
+) =>
+  Effect.gen(function* () {
+    yield* query(
+      `insert into timeline_changes (song_id, likes_before, public_before)
+       select song_id, likes, is_public from timeline_songs where song_id = any($1::text[])`,
+      [songIds],
+    )
+    yield* query(
+      `update timeline_songs set likes = ${set.likes ?? "likes"},
+         is_public = coalesce($2::boolean, is_public) where song_id = any($1::text[])`,
+      [songIds, set.isPublic ?? null],
+    )
+    yield* query(
+      `update timeline_stats set last_seq = (select max(seq) from timeline_changes),
+         public_count = (select count(*) from timeline_songs where is_public)`,
+    )
+  })
+
+describeWithDatabase()("timeline pages", (it) => {
+  it.effect(
+    "pages at any depth, cut from the order in memory, match the order counted from the top",
+    () =>
+      Effect.gen(function* () {
+        yield* seed
+        const pages = yield* makeTimelinePages({ capacity: 4 })
+        const read = yield* pagesAt(pages)
+        expect(read.map(({ offset, ids }) => ({ offset, ids }))).toEqual(yield* countedAt)
+        for (const page of read) expect(page.total).toBe(1_260)
+      }),
+  )
+
+  it.effect(
+    "the order follows the songs that moved: likes, a song made private, songs made public",
+    () =>
+      Effect.gen(function* () {
+        yield* seed
+        const pages = yield* makeTimelinePages({ capacity: 4 })
+        yield* pagesAt(pages)
+        const top = yield* counted(0)
+        const deep = yield* counted(1_000)
+        // A deep song rises to the top, the first song sinks, another goes private, two become public.
+        yield* change([deep[5]!], { likes: "likes + 10" })
+        yield* change([top[0]!], { likes: "0" })
+        yield* change([top[1]!], { isPublic: false })
+        yield* change([md5Id(10), md5Id(20)], { isPublic: true })
+        yield* pages.refresh
+        const read = yield* pagesAt(pages)
+        expect(read.map(({ offset, ids }) => ({ offset, ids }))).toEqual(yield* countedAt)
+        expect(read[0]!.ids[0]).toBe(deep[5])
+        expect(read.flatMap((page) => page.ids)).not.toContain(top[1])
+        for (const page of read) expect(page.total).toBe(1_261)
+        // More songs than are moved one at a time: the order is sorted again, to the same result.
+        const many = yield* query<{ song_id: string }>(
+          "select song_id from timeline_songs where is_public and likes = 2 limit 300",
+        )
+        yield* change(
+          many.map((r) => r.song_id),
+          { likes: "likes + 1" },
+        )
+        yield* pages.refresh
+        const again = yield* pagesAt(pages)
+        expect(again.map(({ offset, ids }) => ({ offset, ids }))).toEqual(yield* countedAt)
+      }),
+  )
+
+  it.effect(
+    "the whole order is read again after a rebuild, or when the log lost what it needs",
+    () =>
+      Effect.gen(function* () {
+        yield* seed
+        const pages = yield* makeTimelinePages({ capacity: 4 })
+        yield* pagesAt(pages)
+        const top = yield* counted(0)
+        // A change whose log entry was pruned: the order cannot follow it, so it is read whole.
+        yield* change([top[0]!], { likes: "0" })
+        yield* query("delete from timeline_changes")
+        yield* query("update timeline_stats set pruned_through = last_seq")
+        yield* pages.refresh
+        expect((yield* pagesAt(pages)).map(({ offset, ids }) => ({ offset, ids }))).toEqual(
+          yield* countedAt,
+        )
+        // A rebuild starts a new log, whose numbers may repeat the old ones.
+        yield* query("update timeline_songs set likes = 0 where song_id = $1", [top[3]!])
+        yield* query("update timeline_stats set started_at = clock_timestamp()")
+        yield* pages.refresh
+        const read = yield* pagesAt(pages)
+        expect(read.map(({ offset, ids }) => ({ offset, ids }))).toEqual(yield* countedAt)
+        expect(read[0]!.total).toBe(yield* publicCount)
+      }),
   )
 
   it.effect(

@@ -2,11 +2,14 @@ import { SqlClient } from "@effect/sql"
 import { Duration, Effect, Fiber } from "effect"
 import { setBounded } from "#events/bounded-map.ts"
 import type { PgPool } from "#events/store/pg-client.ts"
+import { makeTimelineOrder } from "./timeline-order.ts"
 import {
-  readTimelineAnchors,
+  readOrderChanges,
+  readSongsInOrder,
+  readTimelineOrder,
   readTimelinePage,
   readTimelineVersion,
-  type TimelineAnchors,
+  snapshotOf,
   type TimelinePage,
 } from "./timeline-reads.ts"
 
@@ -16,9 +19,6 @@ const versionFreshness = Duration.millis(100)
 /** How many sets of liked songs are kept per page (the oldest makes room). */
 const variantsPerPage = 32
 
-/** Every 500th song is an anchor: a deep page counts past at most 499 songs from the nearest one. */
-export const anchorSpacing = 500
-
 /**
  * Starts `read` at once on a fiber of its own and answers everyone who awaits it: a reader who leaves
  * stops waiting, and the read goes on for the others.
@@ -27,68 +27,76 @@ const startShared = <A>(read: Effect.Effect<A>) =>
   Effect.map(Effect.forkDaemon(read), (fiber) => Fiber.join(fiber))
 
 /**
- * Public timeline pages from memory: everyone reads the same few pages, so each page is read once per
- * version of the timeline and kept, and only whether the viewer liked its songs is asked per request.
+ * Public timeline pages from memory. The order of public songs is held in memory (`timeline-order.ts`)
+ * and brought forward with the songs the log says moved, so a page at any depth is a slice of ids and
+ * one read of those songs by id. Everyone reads the same few pages, so each page is read once per version
+ * of the timeline and kept, and only whether the viewer liked its songs is asked per request.
  *
  * The version is read again at most every 100 ms, and at once after `refresh` (which the catalog calls once
- * a write of this process reached the timeline, so its author sees it on the next read). A page is never
- * older than the version it is kept under: it is read after the version was. Another server process sees
- * a change at most 100 ms late.
+ * a write of this process reached the timeline, so its author sees it on the next read); the order is
+ * brought to it before anything is read under it. A page is never older than the version it is kept
+ * under. Another server process sees a change at most 100 ms late. A page cut at an older snapshot is
+ * read from the database (`readTimelinePage`).
  */
 export const makeTimelinePages = (options: { readonly capacity: number }) =>
   Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
     const context = yield* Effect.context<SqlClient.SqlClient | PgPool>()
-    const [cachedVersion, refresh] = yield* Effect.cachedInvalidateWithTTL(
-      readTimelineVersion.pipe(Effect.provide(context)),
+    const order = makeTimelineOrder()
+    // Read whole the first time, after a rebuild and after a gap in the log; else only what moved.
+    const bringForward = Effect.gen(function* () {
+      const read = order.at
+      if (read !== undefined && read.version === (yield* readTimelineVersion)) return read
+      const changes = read === undefined ? undefined : yield* readOrderChanges(read)
+      if (changes === undefined) {
+        const whole = yield* readTimelineOrder
+        order.reset(whole.state, whole.placed)
+        return whole.state
+      }
+      order.advance(changes.state, changes.moved)
+      return changes.state
+    }).pipe(Effect.provide(context))
+    const [cachedState, refresh] = yield* Effect.cachedInvalidateWithTTL(
+      bringForward,
       versionFreshness,
     )
     // Awaited without interruption: Effect's cache runs the read in the first caller's fiber, and a caller
     // interrupted (its client gone) just as the read starts would leave that as the answer for everyone.
-    const version = Effect.uninterruptible(cachedVersion)
+    const current = Effect.uninterruptible(cachedState)
+    const version = Effect.map(current, (state) => state.version)
     // Pages of the current version only, each read once even when many readers ask at the same moment.
     // A page's read is put in the map before it starts, so a read that began before a newer version was
     // seen never lands among that version's pages.
     let pagesOf = ""
     const pages = new Map<string, Effect.Effect<TimelinePage>>()
-    // Read once per version, when the first page deeper than the first anchor is asked for.
-    let anchors: Effect.Effect<TimelineAnchors | undefined> | undefined
     const shared = (query: {
       readonly limit: number
       readonly offset: number
       readonly snapshot: number | undefined
     }) =>
       Effect.gen(function* () {
-        const current = yield* version
-        if (current !== pagesOf) {
+        const state = yield* current
+        if (state.version !== pagesOf) {
           pages.clear()
-          anchors = undefined
-          pagesOf = current
+          pagesOf = state.version
         }
         const key = `${query.snapshot ?? ""}/${query.limit}/${query.offset}`
         const known = pages.get(key)
         if (known) return yield* known
-        if (query.offset >= anchorSpacing && anchors === undefined) {
-          // Without anchors deep pages are slower, not wrong: a failed read is logged and done without.
-          anchors = yield* startShared(
-            readTimelineAnchors(anchorSpacing).pipe(
-              Effect.provide(context),
-              Effect.catchAllDefect((defect) =>
-                Effect.as(
-                  Effect.logWarning("Timeline anchors could not be read", defect),
-                  undefined,
-                ),
-              ),
-            ),
-          )
-        }
-        const deep = query.offset >= anchorSpacing ? anchors : undefined
-        const read = yield* startShared(
-          Effect.gen(function* () {
-            const from = deep === undefined ? undefined : yield* deep
-            return yield* readTimelinePage({ ...query, anchors: from })
-          }).pipe(Effect.provide(context)),
-        )
+        // The ids are cut now, from the order as it stands under this version (or a newer one).
+        const inOrder =
+          snapshotOf(query.snapshot, state) === state.lastSeq
+            ? order.page(query.offset, query.limit)
+            : undefined
+        const page: Effect.Effect<TimelinePage, never, SqlClient.SqlClient | PgPool> =
+          inOrder === undefined
+            ? readTimelinePage(query)
+            : Effect.map(readSongsInOrder(inOrder.songIds), (songs) => ({
+                songs,
+                total: inOrder.total,
+                snapshot: inOrder.snapshot,
+              }))
+        const read = yield* startShared(Effect.provide(page, context))
         setBounded(pages, key, read, options.capacity)
         return yield* read.pipe(
           Effect.tapErrorCause(() =>

@@ -4,8 +4,8 @@
  * GET /api/songs/public on the real server, under 50 concurrent connections (autocannon), over a timeline
  * of 100,000 public songs and 1,000,000 likes; next to the bare SQL query for the same pages, timed in the
  * same run on the same database with 50 connections of its own. Rounds alternate between the two sides.
- * Last, our own deep-page read without the server, which bounds what the server can do for pages it has
- * not kept.
+ * Last, our own read of a deep page without the server, which bounds what the server can do for pages it
+ * has not kept.
  */
 import { type ChildProcess, spawn } from "node:child_process"
 import { mkdtemp, rm } from "node:fs/promises"
@@ -16,8 +16,8 @@ import { ManagedRuntime, Redacted } from "effect"
 import pg from "pg"
 import { pgClientLayer } from "#events/store/pg-client.ts"
 import { freePort } from "#events/test-postgres.ts"
-import { anchorSpacing } from "#projections/timeline-pages.ts"
-import { readTimelineAnchors, readTimelinePage } from "#projections/timeline-reads.ts"
+import { makeTimelineOrder } from "#projections/timeline-order.ts"
+import { readSongsInOrder, readTimelineOrder } from "#projections/timeline-reads.ts"
 import { now, percentile, printTable, type Row } from "../support/report.ts"
 import { scratchDatabase } from "../support/scratch-database.ts"
 import { likeTopSongs, seedTimeline } from "./seed.ts"
@@ -167,25 +167,18 @@ const overSql = (offset: () => number, signedIn: boolean) =>
   timed(() => db.query(bareQuery, [pageSize, offset(), signedIn ? viewer : ""]))
 
 /**
- * Our own read of a deep page, as the server makes it when the page is not kept (anchored, one statement),
- * but without HTTP: what the database and its driver allow on this machine, on a pool of the server's
- * default size.
+ * Our own read of a page that is not kept, as the server makes it (ids cut from the order in memory, the
+ * songs read by id), but without HTTP: what the database and its driver allow on this machine, on a pool
+ * of the server's default size.
  */
 const reads = ManagedRuntime.make(
   pgClientLayer({ url: Redacted.make(database.url), maxConnections: 10 }),
 )
 const readAlone = async (offset: () => number): Promise<Measured> => {
-  const anchors = await reads.runPromise(readTimelineAnchors(anchorSpacing))
-  return timed(() =>
-    reads.runPromise(
-      readTimelinePage({
-        limit: pageSize,
-        offset: offset(),
-        snapshot: undefined,
-        anchors,
-      }),
-    ),
-  )
+  const order = makeTimelineOrder()
+  const whole = await reads.runPromise(readTimelineOrder)
+  order.reset(whole.state, whole.placed)
+  return timed(() => reads.runPromise(readSongsInOrder(order.page(offset(), pageSize).songIds)))
 }
 
 const worst = (runs: ReadonlyArray<Measured>): Measured => ({
@@ -268,7 +261,7 @@ rows.push(
   },
 )
 
-// The floor of a deep page that is not kept: our anchored page statement alone, without the server.
+// The floor of a deep page that is not kept: its songs read by id alone, without the server.
 const alone = worst([await readAlone(anyPage), await readAlone(anyPage)])
 rows.push(
   {
