@@ -147,7 +147,8 @@ export const readSongsInOrder = (songIds: ReadonlyArray<string>) =>
 /**
  * One page of public songs, in the order of `snapshot` (the current one when absent, unknown or older
  * than the log), read from the database. Likes counts are as they are now; only the order is the
- * snapshot's. Pages of the current order are read from memory instead (`timeline-pages.ts`).
+ * snapshot's, and a song made private since is left out (the page is one song short rather than show
+ * it). Pages of the current order are read from memory instead (`timeline-pages.ts`).
  */
 export const readTimelinePage = (options: {
   readonly limit: number
@@ -207,7 +208,8 @@ export const readTimelinePage = (options: {
         ids.length === 0
           ? []
           : yield* sql.unsafe<SongRecord>(
-              `select ${songRowSelect(timelineTables, undefined)} where s.song_id = any($1::text[])`,
+              `select ${songRowSelect(timelineTables, undefined)}
+                where s.song_id = any($1::text[]) and s.is_public`,
               [ids],
             )
       const byId = new Map(rows.map((r) => [r.song_id, toSongRow(r)] as const))
