@@ -174,30 +174,32 @@ describeWithDatabase()("timeline pages", (it) => {
       }),
   )
 
-  it.effect("a page cut at an older snapshot keeps its order, without songs made private since", () =>
-    Effect.gen(function* () {
-      yield* seed
-      const pages = yield* makeTimelinePages({ capacity: 4 })
-      const first = yield* pages.page({
-        limit: pageSize,
-        offset: 0,
-        snapshot: undefined,
-        viewerId: undefined,
-      })
-      const second = yield* counted(pageSize)
-      // A song of the second page climbs to the top, and another of it goes private.
-      yield* change([second[2]!], { likes: "likes + 10" })
-      yield* change([second[7]!], { isPublic: false })
-      yield* pages.refresh
-      const later = yield* pages.page({
-        limit: pageSize,
-        offset: pageSize,
-        snapshot: first.snapshot,
-        viewerId: undefined,
-      })
-      expect(later.snapshot).toBe(first.snapshot)
-      expect(later.songs.map((s) => s.songId)).toEqual(second.filter((_, i) => i !== 7))
-    }),
+  it.effect(
+    "a page cut at an older snapshot keeps its order, without songs made private since",
+    () =>
+      Effect.gen(function* () {
+        yield* seed
+        const pages = yield* makeTimelinePages({ capacity: 4 })
+        const first = yield* pages.page({
+          limit: pageSize,
+          offset: 0,
+          snapshot: undefined,
+          viewerId: undefined,
+        })
+        const second = yield* counted(pageSize)
+        // A song of the second page climbs to the top, and another of it goes private.
+        yield* change([second[2]!], { likes: "likes + 10" })
+        yield* change([second[7]!], { isPublic: false })
+        yield* pages.refresh
+        const later = yield* pages.page({
+          limit: pageSize,
+          offset: pageSize,
+          snapshot: first.snapshot,
+          viewerId: undefined,
+        })
+        expect(later.snapshot).toBe(first.snapshot)
+        expect(later.songs.map((s) => s.songId)).toEqual(second.filter((_, i) => i !== 7))
+      }),
   )
 
   it.effect(

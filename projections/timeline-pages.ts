@@ -5,11 +5,11 @@ import type { PgPool } from "#events/store/pg-client.ts"
 import { makeTimelineOrder } from "./timeline-order.ts"
 import {
   readOrderChanges,
-  readSongsInOrder,
   readTimelineOrder,
   readTimelinePage,
   readTimelineVersion,
   snapshotOf,
+  songsInOrderReader,
   type TimelinePage,
 } from "./timeline-reads.ts"
 
@@ -43,6 +43,7 @@ export const makeTimelinePages = (options: { readonly capacity: number }) =>
     const sql = yield* SqlClient.SqlClient
     const context = yield* Effect.context<SqlClient.SqlClient | PgPool>()
     const order = makeTimelineOrder()
+    const songsInOrder = yield* songsInOrderReader
     // Read whole the first time, after a rebuild and after a gap in the log; else only what moved.
     const bringForward = Effect.gen(function* () {
       const read = order.at
@@ -88,15 +89,15 @@ export const makeTimelinePages = (options: { readonly capacity: number }) =>
           snapshotOf(query.snapshot, state) === state.lastSeq
             ? order.page(query.offset, query.limit)
             : undefined
-        const page: Effect.Effect<TimelinePage, never, SqlClient.SqlClient | PgPool> =
+        const read = yield* startShared(
           inOrder === undefined
-            ? readTimelinePage(query)
-            : Effect.map(readSongsInOrder(inOrder.songIds), (songs) => ({
+            ? Effect.provide(readTimelinePage(query), context)
+            : Effect.map(songsInOrder(inOrder.songIds), (songs) => ({
                 songs,
                 total: inOrder.total,
                 snapshot: inOrder.snapshot,
-              }))
-        const read = yield* startShared(Effect.provide(page, context))
+              })),
+        )
         setBounded(pages, key, read, options.capacity)
         return yield* read.pipe(
           Effect.tapErrorCause(() =>

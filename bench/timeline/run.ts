@@ -12,12 +12,12 @@ import { mkdtemp, rm } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import autocannon from "autocannon"
-import { ManagedRuntime, Redacted } from "effect"
+import { Effect, ManagedRuntime, Redacted } from "effect"
 import pg from "pg"
 import { pgClientLayer } from "#events/store/pg-client.ts"
 import { freePort } from "#events/test-postgres.ts"
 import { makeTimelineOrder } from "#projections/timeline-order.ts"
-import { readSongsInOrder, readTimelineOrder } from "#projections/timeline-reads.ts"
+import { readTimelineOrder, songsInOrderReader } from "#projections/timeline-reads.ts"
 import { now, percentile, printTable, type Row } from "../support/report.ts"
 import { scratchDatabase } from "../support/scratch-database.ts"
 import { likeTopSongs, seedTimeline } from "./seed.ts"
@@ -178,7 +178,8 @@ const readAlone = async (offset: () => number): Promise<Measured> => {
   const order = makeTimelineOrder()
   const whole = await reads.runPromise(readTimelineOrder)
   order.reset(whole.state, whole.placed)
-  return timed(() => reads.runPromise(readSongsInOrder(order.page(offset(), pageSize).songIds)))
+  const songsInOrder = await reads.runPromise(songsInOrderReader)
+  return timed(() => Effect.runPromise(songsInOrder(order.page(offset(), pageSize).songIds)))
 }
 
 const worst = (runs: ReadonlyArray<Measured>): Measured => ({
