@@ -71,6 +71,20 @@ const countedAt = Effect.forEach(offsets, (offset) =>
   Effect.map(counted(offset), (ids) => ({ offset, ids })),
 )
 
+/** Every page read is the page counted from the top, the way the order is defined. */
+const expectAsCounted = (read: ReadonlyArray<{ readonly offset: number; readonly ids: unknown }>) =>
+  Effect.map(countedAt, (expected) =>
+    expect(read.map(({ offset, ids }) => ({ offset, ids }))).toEqual(expected),
+  )
+
+/** The seeded timeline's pages, each read once already: the order is in memory. */
+const seededPages = Effect.gen(function* () {
+  yield* seed
+  const pages = yield* makeTimelinePages({ capacity: 4 })
+  yield* pagesAt(pages)
+  return pages
+})
+
 const publicCount = Effect.map(
   query<{ n: number }>("select count(*)::int as n from timeline_songs where is_public"),
   ([row]) => row!.n,
@@ -107,9 +121,8 @@ describeWithDatabase()("timeline pages", (it) => {
     () =>
       Effect.gen(function* () {
         yield* seed
-        const pages = yield* makeTimelinePages({ capacity: 4 })
-        const read = yield* pagesAt(pages)
-        expect(read.map(({ offset, ids }) => ({ offset, ids }))).toEqual(yield* countedAt)
+        const read = yield* pagesAt(yield* makeTimelinePages({ capacity: 4 }))
+        yield* expectAsCounted(read)
         for (const page of read) expect(page.total).toBe(1_260)
       }),
   )
@@ -118,9 +131,7 @@ describeWithDatabase()("timeline pages", (it) => {
     "the order follows the songs that moved: likes, a song made private, songs made public",
     () =>
       Effect.gen(function* () {
-        yield* seed
-        const pages = yield* makeTimelinePages({ capacity: 4 })
-        yield* pagesAt(pages)
+        const pages = yield* seededPages
         const top = yield* counted(0)
         const deep = yield* counted(1_000)
         // A deep song rises to the top, the first song sinks, another goes private, two become public.
@@ -130,7 +141,7 @@ describeWithDatabase()("timeline pages", (it) => {
         yield* change([md5Id(10), md5Id(20)], { isPublic: true })
         yield* pages.refresh
         const read = yield* pagesAt(pages)
-        expect(read.map(({ offset, ids }) => ({ offset, ids }))).toEqual(yield* countedAt)
+        yield* expectAsCounted(read)
         expect(read[0]!.ids[0]).toBe(deep[5])
         expect(read.flatMap((page) => page.ids)).not.toContain(top[1])
         for (const page of read) expect(page.total).toBe(1_261)
@@ -143,8 +154,7 @@ describeWithDatabase()("timeline pages", (it) => {
           { likes: "likes + 1" },
         )
         yield* pages.refresh
-        const again = yield* pagesAt(pages)
-        expect(again.map(({ offset, ids }) => ({ offset, ids }))).toEqual(yield* countedAt)
+        yield* expectAsCounted(yield* pagesAt(pages))
       }),
   )
 
@@ -152,24 +162,20 @@ describeWithDatabase()("timeline pages", (it) => {
     "the whole order is read again after a rebuild, or when the log lost what it needs",
     () =>
       Effect.gen(function* () {
-        yield* seed
-        const pages = yield* makeTimelinePages({ capacity: 4 })
-        yield* pagesAt(pages)
+        const pages = yield* seededPages
         const top = yield* counted(0)
         // A change whose log entry was pruned: the order cannot follow it, so it is read whole.
         yield* change([top[0]!], { likes: "0" })
         yield* query("delete from timeline_changes")
         yield* query("update timeline_stats set pruned_through = last_seq")
         yield* pages.refresh
-        expect((yield* pagesAt(pages)).map(({ offset, ids }) => ({ offset, ids }))).toEqual(
-          yield* countedAt,
-        )
+        yield* expectAsCounted(yield* pagesAt(pages))
         // A rebuild starts a new log, whose numbers may repeat the old ones.
         yield* query("update timeline_songs set likes = 0 where song_id = $1", [top[3]!])
         yield* query("update timeline_stats set started_at = clock_timestamp()")
         yield* pages.refresh
         const read = yield* pagesAt(pages)
-        expect(read.map(({ offset, ids }) => ({ offset, ids }))).toEqual(yield* countedAt)
+        yield* expectAsCounted(read)
         expect(read[0]!.total).toBe(yield* publicCount)
       }),
   )
