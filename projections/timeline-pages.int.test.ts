@@ -128,6 +128,25 @@ describeWithDatabase()("timeline pages", (it) => {
   )
 
   it.effect(
+    "a page of the current order is cut from memory, not counted again in the database",
+    () =>
+      Effect.gen(function* () {
+        const pages = yield* seededPages
+        const before = yield* counted(40)
+        // Written behind the log's back: the version does not move, so the order in memory stays as read.
+        yield* query("update timeline_songs set likes = 9 where song_id = $1", [before[19]!])
+        const page = yield* pages.page({
+          limit: 5,
+          offset: 55,
+          snapshot: undefined,
+          viewerId: undefined,
+        })
+        expect(page.songs.map((s) => s.songId)).toEqual(before.slice(15, 20))
+        expect(yield* counted(40)).not.toEqual(before)
+      }),
+  )
+
+  it.effect(
     "the order follows the songs that moved: likes, a song made private, songs made public",
     () =>
       Effect.gen(function* () {

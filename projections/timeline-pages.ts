@@ -84,9 +84,10 @@ export const makeTimelinePages = (options: { readonly capacity: number }) =>
         const key = `${query.snapshot ?? ""}/${query.limit}/${query.offset}`
         const known = pages.get(key)
         if (known) return yield* known
-        // The ids are cut now, from the order as it stands under this version (or a newer one).
+        // The ids are cut now, from the order at this very state: had it been brought further forward
+        // meanwhile, a page asked for at this state's snapshot is read from the database instead.
         const inOrder =
-          snapshotOf(query.snapshot, state) === state.lastSeq
+          order.at === state && snapshotOf(query.snapshot, state) === state.lastSeq
             ? order.page(query.offset, query.limit)
             : undefined
         const read = yield* startShared(
