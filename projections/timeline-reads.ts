@@ -31,13 +31,6 @@ export const snapshotOf = (
 /** Names the timeline's state: moves on with every change, and after a rebuild (a new log). */
 const versionColumn = "started_at::text || '/' || last_seq"
 
-export const readTimelineVersion = Effect.flatMap(SqlClient.SqlClient, (sql) =>
-  sql.unsafe<{ version: string }>(`select ${versionColumn} as version from timeline_stats`),
-).pipe(
-  Effect.map((rows) => rows[0]?.version ?? "empty"),
-  Effect.orDie,
-)
-
 /** A public song's place in the order, as `timeline-order.ts` holds it. */
 const placedColumns = `song_id, likes, (extract(epoch from created_at) * 1000000)::bigint as created_micros`
 
@@ -53,24 +46,43 @@ const toPlaced = (r: PlacedRecord): Placed => ({
   createdMicros: r.created_micros,
 })
 
-/** The read model's counters, in one REPEATABLE READ transaction with whatever is read after them. */
-const readOrderState = Effect.flatMap(SqlClient.SqlClient, (sql) =>
-  sql.unsafe<{ version: string; started_at: string; last_seq: number; pruned_through: number }>(
-    `select ${versionColumn} as version, started_at::text as started_at, last_seq, pruned_through
+/**
+ * The read model's counters: the state of its log and how many songs are public. Read first in a
+ * REPEATABLE READ transaction, they hold for whatever is read after them.
+ */
+const readCounters = Effect.flatMap(SqlClient.SqlClient, (sql) =>
+  sql.unsafe<{
+    version: string
+    started_at: string
+    last_seq: number
+    pruned_through: number
+    public_count: number
+  }>(
+    `select ${versionColumn} as version, started_at::text as started_at, last_seq, pruned_through,
+            public_count
        from timeline_stats`,
   ),
 ).pipe(
-  Effect.map(
-    ([stats]): OrderState =>
-      stats === undefined
-        ? { version: "empty", startedAt: "", lastSeq: 0, prunedThrough: 0 }
-        : {
+  Effect.map(([stats]): { readonly state: OrderState; readonly publicCount: number } =>
+    stats === undefined
+      ? { state: { version: "empty", startedAt: "", lastSeq: 0, prunedThrough: 0 }, publicCount: 0 }
+      : {
+          state: {
             version: stats.version,
             startedAt: stats.started_at,
             lastSeq: stats.last_seq,
             prunedThrough: stats.pruned_through,
           },
+          publicCount: stats.public_count,
+        },
   ),
+)
+
+const readOrderState = Effect.map(readCounters, (counters) => counters.state)
+
+/** The name of the timeline's current state ("empty" before its first change). */
+export const readTimelineVersion = Effect.map(readOrderState, (state) => state.version).pipe(
+  Effect.orDie,
 )
 
 const inSnapshot = <A, E, R>(read: Effect.Effect<A, E, R>) =>
@@ -160,9 +172,7 @@ export const readTimelinePage = (options: {
     Effect.gen(function* () {
       // One consistent view of the songs, the log and the counters for the whole page.
       const sql = yield* SqlClient.SqlClient
-      const state = yield* readOrderState
-      const [counters] = yield* sql<{ public_count: number }>`
-        select public_count from timeline_stats`
+      const { state, publicCount } = yield* readCounters
       const snapshot = snapshotOf(options.snapshot, state)
       const { limit, offset } = options
       const changed =
@@ -172,7 +182,7 @@ export const readTimelinePage = (options: {
               select distinct on (song_id) song_id, likes_before, public_before
                 from timeline_changes where seq > ${snapshot} order by song_id, seq`
       let ids: ReadonlyArray<string>
-      let total = counters?.public_count ?? 0
+      let total = publicCount
       if (changed.length === 0) {
         ids = (yield* sql<{ song_id: string }>`
           select song_id from timeline_songs where is_public
