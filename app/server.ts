@@ -18,6 +18,13 @@ import { songPreviewHead } from "./http/song-preview.ts"
 import { makeStaticFiles } from "./http/static-files.ts"
 import { SystemHttpLive } from "./http/system-http.ts"
 
+/**
+ * Bytes of timeline answers kept at the edge for readers without a session, and as many for signed-in
+ * readers. A page of 20 songs with short lyrics is about 11 KB, so bench:timeline's 5,000 pages all fit;
+ * pages with long lyrics take more, and those that do not fit are cut from songs the timeline keeps.
+ */
+const keptAnswersBudget = 64 * 1024 * 1024
+
 /** The API's handlers, one group per module. */
 const ApiLive = HttpApiBuilder.api(MelodyApi).pipe(
   Layer.provide([
@@ -50,7 +57,7 @@ export const HttpLive = Layer.unwrapEffect(
         paths: new Set(["/api/songs/public"]),
         version: catalog.publicVersion,
         holderOf: identity.knownHolder,
-        capacity: 2_000,
+        budget: keptAnswersBudget,
       }),
     })
     // Like HttpApiBuilder.serve, but the edge wraps the API app itself rather than being a server middleware,

@@ -9,7 +9,7 @@ const path = "/api/songs/public"
  * Kept answers over a version the test moves on by hand and sessions whose holders it sets by hand, and an
  * app that counts its calls.
  */
-const rig = (capacity = 10) => {
+const rig = (budget = 1_000_000) => {
   let version = "v1"
   let calls = 0
   const holders = new Map<string, string>()
@@ -17,7 +17,7 @@ const rig = (capacity = 10) => {
     paths: new Set([path]),
     version: Effect.sync(() => version),
     holderOf: (sessionId) => Effect.sync(() => holders.get(sessionId)),
-    capacity,
+    budget,
   })
   const ask = (
     url: string,
@@ -99,18 +99,24 @@ describe("kept answers", () => {
     }),
   )
 
-  it.effect("at capacity the oldest answer makes room", () =>
+  it.effect("over the budget the oldest answers make room", () =>
     Effect.gen(function* () {
-      const { ask, calls } = rig(2)
-      yield* ask(`${path}?offset=0`)
-      yield* ask(`${path}?offset=20`)
-      yield* ask(`${path}?offset=40`)
+      // Room for two answers of 10,000 bytes, whatever each answer's own objects are counted as.
+      const { ask, calls } = rig(25_000)
+      const large = () => HttpServerResponse.text("x".repeat(10_000))
+      yield* ask(`${path}?offset=0`, {}, large)
+      yield* ask(`${path}?offset=20`, {}, large)
+      yield* ask(`${path}?offset=40`, {}, large)
       expect(calls()).toBe(3)
-      yield* ask(`${path}?offset=40`)
-      yield* ask(`${path}?offset=20`)
+      yield* ask(`${path}?offset=40`, {}, large)
+      yield* ask(`${path}?offset=20`, {}, large)
       expect(calls()).toBe(3)
-      yield* ask(`${path}?offset=0`)
+      yield* ask(`${path}?offset=0`, {}, large)
       expect(calls()).toBe(4)
+      // Small answers take little of it: many are kept next to the large ones.
+      for (let i = 0; i < 5; i++) yield* ask(`${path}?limit=${i + 1}`)
+      for (let i = 0; i < 5; i++) yield* ask(`${path}?limit=${i + 1}`)
+      expect(calls()).toBe(9)
     }),
   )
 
@@ -198,19 +204,21 @@ describe("kept answers", () => {
 
   it.effect("signed-in readers' answers do not push out the shared ones", () =>
     Effect.gen(function* () {
-      const { ask, calls, holders } = rig(2)
-      const shared = yield* ask(path)
+      // Room for two answers of 10,000 bytes on each side.
+      const { ask, calls, holders } = rig(25_000)
+      const large = () => HttpServerResponse.text("x".repeat(10_000))
+      const shared = yield* ask(path, {}, large)
       for (const reader of ["a", "b", "c", "d"]) {
         holders.set(reader, reader)
-        yield* ask(path, withSession(reader))
+        yield* ask(path, withSession(reader), large)
       }
       expect(calls()).toBe(5)
       expect(yield* ask(path)).toBe(shared)
       // The two most recent signed-in readers are still kept, the older ones made room.
-      yield* ask(path, withSession("d"))
-      yield* ask(path, withSession("c"))
+      yield* ask(path, withSession("d"), large)
+      yield* ask(path, withSession("c"), large)
       expect(calls()).toBe(5)
-      yield* ask(path, withSession("a"))
+      yield* ask(path, withSession("a"), large)
       expect(calls()).toBe(6)
     }),
   )

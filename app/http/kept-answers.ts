@@ -1,6 +1,6 @@
 import { Cookies, type HttpServerRequest, type HttpServerResponse } from "@effect/platform"
 import { Effect } from "effect"
-import { setBounded } from "#events/bounded-map.ts"
+import { makeBudgetedMap } from "#events/bounded-map.ts"
 import { sessionCookieName } from "#events/contracts/auth.ts"
 
 export interface KeptAnswersOptions {
@@ -13,8 +13,11 @@ export interface KeptAnswersOptions {
    * then is a signed-in reader's answer looked up or kept. Must stop answering the moment a session ends.
    */
   readonly holderOf: (sessionId: string) => Effect.Effect<string | undefined>
-  /** How many answers are kept for people who are not signed in, and as many for those who are. */
-  readonly capacity: number
+  /**
+   * How many bytes of answers are kept for people who are not signed in, and as many for those who are:
+   * their bodies, and a little for each answer's own objects.
+   */
+  readonly budget: number
 }
 
 /**
@@ -29,11 +32,17 @@ export interface KeptAnswersOptions {
  * The version is read before the app answers, so an answer is never kept under a newer version than the
  * one it was read at; all are dropped when the version moves on.
  */
+/** What a kept answer takes besides its body: the response, its headers and its key, roughly. */
+const answerOverhead = 512
+
+const sizeOf = (response: HttpServerResponse.HttpServerResponse) =>
+  answerOverhead + (response.body._tag === "Uint8Array" ? response.body.body.byteLength : 0)
+
 export const makeKeptAnswers = (options: KeptAnswersOptions) => {
   let keptFor: string | undefined
   // By URL for readers without a session; by user and URL for signed-in readers.
-  const shared = new Map<string, HttpServerResponse.HttpServerResponse>()
-  const personal = new Map<string, HttpServerResponse.HttpServerResponse>()
+  const shared = makeBudgetedMap(options.budget, sizeOf)
+  const personal = makeBudgetedMap(options.budget, sizeOf)
   const sessionPrefix = `${sessionCookieName}=`
 
   /** The session id the request carries; a request without one is anonymous, as the API sees it. */
@@ -75,13 +84,12 @@ export const makeKeptAnswers = (options: KeptAnswersOptions) => {
             const response = yield* answer
             if (keptFor !== version || !keepable(response)) return response
             if (sessionId === undefined) {
-              setBounded(shared, request.url, response, options.capacity)
+              shared.set(request.url, response)
               return response
             }
             // Asked again: the app has just read the session if identity did not know it before.
             const answeredFor = yield* options.holderOf(sessionId)
-            if (answeredFor !== undefined)
-              setBounded(personal, `${answeredFor} ${request.url}`, response, options.capacity)
+            if (answeredFor !== undefined) personal.set(`${answeredFor} ${request.url}`, response)
             return response
           })
         : answer
