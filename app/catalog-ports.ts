@@ -16,7 +16,7 @@ export const CatalogReadsLive = Layer.effect(
     const context = yield* Effect.context<SqlClient.SqlClient | EventWakeups>()
     const run = <A, E>(effect: Effect.Effect<A, E, SqlClient.SqlClient | EventWakeups>) =>
       Effect.provide(effect, context)
-    const timelinePages = yield* makeTimelinePages({ capacity: 2_000 })
+    const timelinePages = yield* makeTimelinePages({ capacity: 2_000, songCapacity: 100_000 })
     return CatalogReads.of({
       publicPage: timelinePages.page,
       publicVersion: timelinePages.version,

@@ -27,6 +27,15 @@ export interface Moved {
   readonly now: Placed | undefined
 }
 
+/** A page cut from the order. */
+export interface OrderPage {
+  readonly songIds: ReadonlyArray<string>
+  /** How many songs are public. */
+  readonly total: number
+  /** The log position the order stood at. */
+  readonly snapshot: number
+}
+
 /** Negative when `a` comes first. Ids compare by code point, as the database's C collation does. */
 export const byRank = (a: Placed, b: Placed) =>
   b.likes - a.likes ||
@@ -96,7 +105,7 @@ export const makeTimelineOrder = () => {
     },
 
     /** The ids of a page, with the count of public songs and the log position the order stands at. */
-    page(offset: number, limit: number) {
+    page(offset: number, limit: number): OrderPage {
       return {
         songIds: entries.slice(offset, offset + limit).map((entry) => entry.songId),
         total: entries.length,

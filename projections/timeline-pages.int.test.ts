@@ -4,6 +4,7 @@ import { Effect } from "effect"
 import { describeWithDatabase, query } from "#events/testing.ts"
 import { timeline } from "./timeline.ts"
 import { makeTimelinePages } from "./timeline-pages.ts"
+import type { TimelinePage } from "./timeline-reads.ts"
 
 type TimelinePages = Effect.Effect.Success<ReturnType<typeof makeTimelinePages>>
 
@@ -80,7 +81,7 @@ const expectAsCounted = (read: ReadonlyArray<{ readonly offset: number; readonly
 /** The seeded timeline's pages, each read once already: the order is in memory. */
 const seededPages = Effect.gen(function* () {
   yield* seed
-  const pages = yield* makeTimelinePages({ capacity: 4 })
+  const pages = yield* makeTimelinePages({ capacity: 4, songCapacity: 1_000 })
   yield* pagesAt(pages)
   return pages
 })
@@ -121,7 +122,7 @@ describeWithDatabase()("timeline pages", (it) => {
     () =>
       Effect.gen(function* () {
         yield* seed
-        const read = yield* pagesAt(yield* makeTimelinePages({ capacity: 4 }))
+        const read = yield* pagesAt(yield* makeTimelinePages({ capacity: 4, songCapacity: 1_000 }))
         yield* expectAsCounted(read)
         for (const page of read) expect(page.total).toBe(1_260)
       }),
@@ -143,6 +144,38 @@ describeWithDatabase()("timeline pages", (it) => {
         })
         expect(page.songs.map((s) => s.songId)).toEqual(before.slice(15, 20))
         expect(yield* counted(40)).not.toEqual(before)
+      }),
+  )
+
+  it.effect(
+    "a song is read once and kept, whatever pages list it, until the log says it changed",
+    () =>
+      Effect.gen(function* () {
+        const pages = yield* seededPages
+        const pageAt = (offset: number) =>
+          pages.page({ limit: pageSize, offset, snapshot: undefined, viewerId: undefined })
+        const ids = yield* counted(500)
+        const [quiet, logged] = [ids[12]!, ids[15]!]
+        const titleOf = (page: TimelinePage, songId: string) =>
+          page.songs.find((song) => song.songId === songId)?.title
+        // Two pages the seeding did not ask for list the same song objects where they overlap.
+        const first = yield* pageAt(510)
+        const overlapping = yield* pageAt(505)
+        expect(overlapping.songs[10]).toBe(first.songs[5])
+        // Retitled behind the log's back: the version does not move, and neither page is read again.
+        yield* query(
+          "update timeline_songs set title = 'Retitled' where song_id = any($1::text[])",
+          [[quiet, logged]],
+        )
+        // The log names one of them (its likes unchanged, so the order stays): the pages are made again,
+        // and only that song is read again.
+        yield* change([logged], {})
+        yield* pages.refresh
+        const again = yield* pageAt(500)
+        expect(titleOf(again, logged)).toBe("Retitled")
+        expect(titleOf(again, quiet)).toBe(titleOf(first, quiet))
+        expect(again.songs.map((s) => s.songId)).toEqual(ids)
+        expect(again.songs[10]).toBe(overlapping.songs[5])
       }),
   )
 
@@ -189,13 +222,21 @@ describeWithDatabase()("timeline pages", (it) => {
         yield* query("update timeline_stats set pruned_through = last_seq")
         yield* pages.refresh
         yield* expectAsCounted(yield* pagesAt(pages))
-        // A rebuild starts a new log, whose numbers may repeat the old ones.
+        // A rebuild starts a new log, whose numbers may repeat the old ones: every song is read again.
         yield* query("update timeline_songs set likes = 0 where song_id = $1", [top[3]!])
+        yield* query("update timeline_songs set title = 'Rebuilt' where song_id = $1", [top[5]!])
         yield* query("update timeline_stats set started_at = clock_timestamp()")
         yield* pages.refresh
         const read = yield* pagesAt(pages)
         yield* expectAsCounted(read)
         expect(read[0]!.total).toBe(yield* publicCount)
+        const first = yield* pages.page({
+          limit: pageSize,
+          offset: 0,
+          snapshot: undefined,
+          viewerId: undefined,
+        })
+        expect(first.songs.find((song) => song.songId === top[5])?.title).toBe("Rebuilt")
       }),
   )
 
@@ -204,7 +245,7 @@ describeWithDatabase()("timeline pages", (it) => {
     () =>
       Effect.gen(function* () {
         yield* seed
-        const pages = yield* makeTimelinePages({ capacity: 4 })
+        const pages = yield* makeTimelinePages({ capacity: 4, songCapacity: 1_000 })
         const first = yield* pages.page({
           limit: pageSize,
           offset: 0,
@@ -240,7 +281,7 @@ describeWithDatabase()("timeline pages", (it) => {
         yield* likes("ada", [first[0]!, first[3]!])
         yield* likes("bob", [first[3]!])
         yield* likes("cy", [first[3]!, first[0]!])
-        const pages = yield* makeTimelinePages({ capacity: 4 })
+        const pages = yield* makeTimelinePages({ capacity: 4, songCapacity: 1_000 })
         const pageFor = (viewerId: string | undefined) =>
           pages.page({ limit: pageSize, offset: 0, snapshot: undefined, viewerId })
         const hearts = (page: { readonly songs: ReadonlyArray<{ readonly liked: boolean }> }) =>
@@ -262,6 +303,9 @@ describeWithDatabase()("timeline pages", (it) => {
         expect(hearts(yield* pageFor(undefined))).toEqual([])
         expect(cy).toBe(ada)
         expect(dee).toBe(anonymous)
+        // Songs a viewer did not like are the page's own objects, whose views are made once.
+        expect(bob.songs[0]).toBe(anonymous.songs[0])
+        expect(bob.songs[3]).not.toBe(anonymous.songs[3])
         expect(ada.songs.map((s) => s.songId)).toEqual(first)
       }),
   )

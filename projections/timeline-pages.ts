@@ -2,7 +2,8 @@ import { SqlClient } from "@effect/sql"
 import { Duration, Effect, Fiber } from "effect"
 import { setBounded } from "#events/bounded-map.ts"
 import type { PgPool } from "#events/store/pg-client.ts"
-import { makeTimelineOrder } from "./timeline-order.ts"
+import type { SongRow } from "./song-facts.ts"
+import { makeTimelineOrder, type OrderPage, type OrderState } from "./timeline-order.ts"
 import {
   readOrderChanges,
   readTimelineOrder,
@@ -29,8 +30,9 @@ const startShared = <A>(read: Effect.Effect<A>) =>
 /**
  * Public timeline pages from memory. The order of public songs is held in memory (`timeline-order.ts`)
  * and brought forward with the songs the log says moved, so a page at any depth is a slice of ids and
- * one read of those songs by id. Everyone reads the same few pages, so each page is read once per version
- * of the timeline and kept, and only whether the viewer liked its songs is asked per request.
+ * its songs, which are read by id once and kept until the log says they changed. Everyone reads the same
+ * few pages, so each page is made once per version of the timeline and kept, and only whether the viewer
+ * liked its songs is asked per request.
  *
  * The version is read again at most every 100 ms, and at once after `refresh` (which the catalog calls once
  * a write of this process reached the timeline, so its author sees it on the next read); the order is
@@ -38,12 +40,19 @@ const startShared = <A>(read: Effect.Effect<A>) =>
  * under. Another server process sees a change at most 100 ms late. A page cut at an older snapshot is
  * read from the database (`readTimelinePage`).
  */
-export const makeTimelinePages = (options: { readonly capacity: number }) =>
+export const makeTimelinePages = (options: {
+  /** How many pages are kept. */
+  readonly capacity: number
+  /** How many songs are kept as read, for pages cut from the order that are not kept (see `readPage`). */
+  readonly songCapacity: number
+}) =>
   Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
     const context = yield* Effect.context<SqlClient.SqlClient | PgPool>()
     const order = makeTimelineOrder()
     const songsInOrder = yield* songsInOrderReader
+    // Songs as read while the order stood where it stands: a song the log names as changed is read again.
+    const keptSongs = new Map<string, SongRow>()
     // Read whole the first time, after a rebuild and after a gap in the log; else only what moved.
     const bringForward = Effect.gen(function* () {
       const read = order.at
@@ -52,11 +61,44 @@ export const makeTimelinePages = (options: { readonly capacity: number }) =>
       if (changes === undefined) {
         const whole = yield* readTimelineOrder
         order.reset(whole.state, whole.placed)
+        keptSongs.clear()
         return whole.state
       }
       order.advance(changes.state, changes.moved)
+      for (const move of changes.moved) keptSongs.delete(move.songId)
       return changes.state
     }).pipe(Effect.provide(context))
+
+    /** The page of `inOrder` from kept songs alone; undefined when some of them must be read. */
+    const pageFromKept = (inOrder: OrderPage): TimelinePage | undefined => {
+      const songs: Array<SongRow> = []
+      for (const id of inOrder.songIds) {
+        const song = keptSongs.get(id)
+        if (song === undefined) return undefined
+        songs.push(song)
+      }
+      return { songs, total: inOrder.total, snapshot: inOrder.snapshot }
+    }
+
+    /**
+     * The page of `inOrder`, cut from the order at `state`, reading the songs not kept yet. Each song is
+     * read once until the log says it changed, however the pages around it shift. What is read is kept
+     * only while the order still stands at `state`: were it brought forward meanwhile, the read may be
+     * older than a change the order has just forgotten.
+     */
+    const readPage = (inOrder: OrderPage, state: OrderState) =>
+      Effect.map(
+        songsInOrder(inOrder.songIds.filter((id) => !keptSongs.has(id))),
+        (read): TimelinePage => {
+          const byId = new Map(read.map((song) => [song.songId, song] as const))
+          const songs = inOrder.songIds.flatMap((id) => keptSongs.get(id) ?? byId.get(id) ?? [])
+          if (order.at === state) {
+            for (const song of read) setBounded(keptSongs, song.songId, song, options.songCapacity)
+          }
+          return { songs, total: inOrder.total, snapshot: inOrder.snapshot }
+        },
+      )
+
     const [cachedState, refresh] = yield* Effect.cachedInvalidateWithTTL(
       bringForward,
       versionFreshness,
@@ -90,15 +132,14 @@ export const makeTimelinePages = (options: { readonly capacity: number }) =>
           order.at === state && snapshotOf(query.snapshot, state) === state.lastSeq
             ? order.page(query.offset, query.limit)
             : undefined
-        const read = yield* startShared(
-          inOrder === undefined
-            ? Effect.provide(readTimelinePage(query), context)
-            : Effect.map(songsInOrder(inOrder.songIds), (songs) => ({
-                songs,
-                total: inOrder.total,
-                snapshot: inOrder.snapshot,
-              })),
-        )
+        const fromKept = inOrder && pageFromKept(inOrder)
+        const read = fromKept
+          ? Effect.succeed(fromKept)
+          : yield* startShared(
+              inOrder === undefined
+                ? Effect.provide(readTimelinePage(query), context)
+                : readPage(inOrder, state),
+            )
         setBounded(pages, key, read, options.capacity)
         return yield* read.pipe(
           Effect.tapErrorCause(() =>
@@ -145,9 +186,10 @@ export const makeTimelinePages = (options: { readonly capacity: number }) =>
       }
       const known = ofPage.get(key)
       if (known) return known
+      // The songs the viewer did not like stay the page's own objects, whose views are already made.
       const variant: TimelinePage = {
         ...page,
-        songs: page.songs.map((song) => ({ ...song, liked: liked.has(song.songId) })),
+        songs: page.songs.map((song) => (liked.has(song.songId) ? { ...song, liked: true } : song)),
       }
       setBounded(ofPage, key, variant, variantsPerPage)
       return variant

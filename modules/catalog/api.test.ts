@@ -1,6 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Schema } from "effect"
-import { encodeSongView, SongView } from "./api.ts"
+import { encodeSongView, PublicSongs, SongView } from "./api.ts"
+import { publicSongsJson } from "./http.ts"
 
 describe("encodeSongView", () => {
   const song = (overrides: Partial<SongView> = {}) =>
@@ -30,6 +31,18 @@ describe("encodeSongView", () => {
       song({ imageUrl: "/api/songs/x/cover", taskId: "task-1", creator: { username: "ada" } }),
     ]) {
       expect(encodeSongView(view)).toStrictEqual(Schema.encodeSync(SongView)(view))
+    }
+  })
+
+  it("a page written from its songs' kept JSON is the JSON of Schema's encoding", () => {
+    const shared = song({ lyrics: 'He said "stay"\n\u2028and left \\ é 🎵' })
+    for (const page of [
+      new PublicSongs({ songs: [], total: 0, snapshot: 0 }),
+      new PublicSongs({ songs: [shared, song({ liked: false })], total: 41, snapshot: 7 }),
+      // The same song again, from the JSON kept for it.
+      new PublicSongs({ songs: [song({ id: "other" }), shared], total: 41, snapshot: 8 }),
+    ]) {
+      expect(publicSongsJson(page)).toBe(JSON.stringify(Schema.encodeSync(PublicSongs)(page)))
     }
   })
 })

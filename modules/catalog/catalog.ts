@@ -227,8 +227,18 @@ const make = Effect.gen(function* () {
       })
     })
 
-  // The timeline hands out the same page object to every anonymous reader: it is converted once.
+  // The timeline hands out the same page object to every anonymous reader, and the same song objects to
+  // every page that lists them: each is converted once.
   const publicViews = new WeakMap<object, PublicSongs>()
+  const songViews = new WeakMap<SongRow, SongView>()
+  const viewOfRow = (row: SongRow) => {
+    let view = songViews.get(row)
+    if (!view) {
+      view = toView(row)
+      songViews.set(row, view)
+    }
+    return view
+  }
 
   return {
     publicSongs: (query: {
@@ -241,7 +251,7 @@ const make = Effect.gen(function* () {
         const known = publicViews.get(page)
         if (known) return known
         const view = new PublicSongs(
-          { songs: page.songs.map(toView), total: page.total, snapshot: page.snapshot },
+          { songs: page.songs.map(viewOfRow), total: page.total, snapshot: page.snapshot },
           true,
         )
         publicViews.set(page, view)

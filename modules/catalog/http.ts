@@ -2,7 +2,7 @@ import { HttpApiBuilder, HttpServerResponse } from "@effect/platform"
 import { Effect } from "effect"
 import { moduleApi } from "#events/contracts/api-id.ts"
 import { CurrentUser, CurrentViewer } from "#events/contracts/auth.ts"
-import { CatalogApi, encodeSongView, type PublicSongs } from "./api.ts"
+import { CatalogApi, encodeSongView, type PublicSongs, type SongView } from "./api.ts"
 import { Catalog } from "./catalog.ts"
 
 const Api = moduleApi(CatalogApi)
@@ -10,19 +10,30 @@ const Api = moduleApi(CatalogApi)
 const viewerId = Effect.map(CurrentViewer, (viewer) => viewer?.userId)
 
 const encoder = new TextEncoder()
-/** Encoded once per page object: anonymous readers of a page share one (see Catalog.publicSongs). */
+/**
+ * Encoded once per page object, and each song once per view: anonymous readers of a page share one, and
+ * pages share the views of the songs they list (see Catalog.publicSongs).
+ */
 const encodedPages = new WeakMap<PublicSongs, Uint8Array>()
+const encodedSongs = new WeakMap<SongView, string>()
+
+const songJson = (song: SongView) => {
+  let json = encodedSongs.get(song)
+  if (json === undefined) {
+    json = JSON.stringify(encodeSongView(song))
+    encodedSongs.set(song, json)
+  }
+  return json
+}
+
+/** The page as `JSON.stringify` of its encoded form would write it, from the songs' kept JSON. */
+export const publicSongsJson = (page: PublicSongs) =>
+  `{"songs":[${page.songs.map(songJson).join(",")}],"total":${page.total},"snapshot":${page.snapshot}}`
 
 const publicSongsResponse = (page: PublicSongs) => {
   let body = encodedPages.get(page)
   if (!body) {
-    body = encoder.encode(
-      JSON.stringify({
-        songs: page.songs.map(encodeSongView),
-        total: page.total,
-        snapshot: page.snapshot,
-      } satisfies typeof PublicSongs.Encoded),
-    )
+    body = encoder.encode(publicSongsJson(page))
     encodedPages.set(page, body)
   }
   return HttpServerResponse.uint8Array(body, { contentType: "application/json" })
