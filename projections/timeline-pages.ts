@@ -1,6 +1,7 @@
 import { SqlClient } from "@effect/sql"
 import { Duration, Effect, Fiber } from "effect"
 import { setBounded } from "#events/bounded-map.ts"
+import { keptFresh } from "#events/kept-fresh.ts"
 import type { PgPool } from "#events/store/pg-client.ts"
 import type { SongRow } from "./song-facts.ts"
 import { makeTimelineOrder, type OrderPage, type OrderState } from "./timeline-order.ts"
@@ -34,11 +35,11 @@ const startShared = <A>(read: Effect.Effect<A>) =>
  * few pages, so each page is made once per version of the timeline and kept, and only whether the viewer
  * liked its songs is asked per request.
  *
- * The version is read again at most every 100 ms, and at once after `refresh` (which the catalog calls once
- * a write of this process reached the timeline, so its author sees it on the next read); the order is
- * brought to it before anything is read under it. A page is never older than the version it is kept
- * under. Another server process sees a change at most 100 ms late. A page cut at an older snapshot is
- * read from the database (`readTimelinePage`).
+ * Once the version is 100 ms old it is read again in the background, and readers go on with the one they
+ * have until the order is brought to the new one; after `refresh` (which the catalog calls once a write of
+ * this process reached the timeline, so its author sees it on the next read) it is read at once and
+ * awaited. A page is never older than the version it is kept under. Another server process sees a change
+ * about 100 ms late. A page cut at an older snapshot is read from the database (`readTimelinePage`).
  */
 export const makeTimelinePages = (options: {
   /** How many pages are kept. */
@@ -99,13 +100,7 @@ export const makeTimelinePages = (options: {
         },
       )
 
-    const [cachedState, refresh] = yield* Effect.cachedInvalidateWithTTL(
-      bringForward,
-      versionFreshness,
-    )
-    // Awaited without interruption: Effect's cache runs the read in the first caller's fiber, and a caller
-    // interrupted (its client gone) just as the read starts would leave that as the answer for everyone.
-    const current = Effect.uninterruptible(cachedState)
+    const { get: current, refresh } = yield* keptFresh(bringForward, versionFreshness)
     const version = Effect.map(current, (state) => state.version)
     // Pages of the current version only, each read once even when many readers ask at the same moment.
     // A page's read is put in the map before it starts, so a read that began before a newer version was
