@@ -71,3 +71,38 @@ export const likeTopSongs = async (db: pg.Pool, userId: string, count: number) =
     [userId, count],
   )
 }
+
+/**
+ * Likes random songs, `perSecond` of them, the way the timeline's projection writes a like (the song's
+ * count, its entry in the log of changes, the counters naming the log's last entry), until stopped. Each
+ * moves the timeline's version, so every page kept under the old one is made again.
+ */
+export const likeSteadily = (db: pg.Pool, songs: number, perSecond: number) => {
+  let running = true
+  let written = 0
+  const done = (async () => {
+    while (running) {
+      const started = performance.now()
+      await db.query(
+        `with song as (
+           select song_id, likes, is_public from timeline_songs
+            where song_id = md5('song-' || $1::int)::uuid::text),
+         logged as (
+           insert into timeline_changes (song_id, likes_before, public_before)
+           select song_id, likes, is_public from song returning seq),
+         liked as (
+           update timeline_songs set likes = likes + 1 where song_id in (select song_id from song))
+         update timeline_stats set last_seq = (select max(seq) from logged)`,
+        [1 + Math.floor(Math.random() * songs)],
+      )
+      written++
+      const rest = 1000 / perSecond - (performance.now() - started)
+      if (rest > 0) await new Promise((resolve) => setTimeout(resolve, rest))
+    }
+  })()
+  return async () => {
+    running = false
+    await done
+    return written
+  }
+}
