@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto"
+import { SqlClient } from "@effect/sql"
 import { expect } from "@effect/vitest"
-import { Effect } from "effect"
+import { Deferred, Effect, Fiber, Schedule } from "effect"
 import { describeWithDatabase, query } from "#events/testing.ts"
 import { timeline } from "./timeline.ts"
 import { makeTimelinePages } from "./timeline-pages.ts"
@@ -176,6 +177,50 @@ describeWithDatabase()("timeline pages", (it) => {
         expect(titleOf(again, quiet)).toBe(titleOf(first, quiet))
         expect(again.songs.map((s) => s.songId)).toEqual(ids)
         expect(again.songs[10]).toBe(overlapping.songs[5])
+      }),
+  )
+
+  it.effect(
+    "a page whose read outlasts a move of the order keeps its songs, and keeps none of what it read",
+    () =>
+      Effect.gen(function* () {
+        const pages = yield* seededPages
+        const sql = yield* SqlClient.SqlClient
+        const pageAt = (offset: number) =>
+          pages.page({ limit: pageSize, offset, snapshot: undefined, viewerId: undefined })
+        const ids = yield* counted(510)
+        // The seeding read the songs down to 520: the first eleven are kept, the rest must be read.
+        const [kept, read] = [ids[2]!, ids[15]!]
+        // The read of the rest waits behind a lock on the creators, which nothing else here needs.
+        const locked = yield* Deferred.make<void>()
+        const release = yield* Deferred.make<void>()
+        const locker = yield* sql
+          .withTransaction(
+            Effect.gen(function* () {
+              yield* sql`lock table timeline_creators in access exclusive mode`
+              yield* Deferred.succeed(locked, undefined)
+              yield* Deferred.await(release)
+            }),
+          )
+          .pipe(Effect.orDie, Effect.fork)
+        yield* Deferred.await(locked)
+        const reading = yield* Effect.fork(pageAt(510))
+        yield* query<{ n: number }>(
+          `select count(*)::int as n from pg_stat_activity
+            where wait_event_type = 'Lock' and datname = current_database()`,
+        ).pipe(
+          Effect.repeat({ until: ([row]) => row!.n > 0, schedule: Schedule.spaced("10 millis") }),
+        )
+        // Meanwhile the log names a kept song of the page (its place unchanged): the order drops it.
+        yield* change([kept], {})
+        yield* pages.refresh
+        yield* Deferred.succeed(release, undefined)
+        yield* Fiber.join(locker)
+        expect((yield* Fiber.join(reading)).songs.map((s) => s.songId)).toEqual(ids)
+        // What that read brought was not kept: the order had moved on by the time it was answered.
+        yield* query("update timeline_songs set title = 'Retitled' where song_id = $1", [read])
+        const later = yield* pageAt(520)
+        expect(later.songs.find((song) => song.songId === read)?.title).toBe("Retitled")
       }),
   )
 

@@ -87,18 +87,21 @@ export const makeTimelinePages = (options: {
      * only while the order still stands at `state`: were it brought forward meanwhile, the read may be
      * older than a change the order has just forgotten.
      */
-    const readPage = (inOrder: OrderPage, state: OrderState) =>
-      Effect.map(
-        songsInOrder(inOrder.songIds.filter((id) => !keptSongs.has(id))),
+    const readPage = (inOrder: OrderPage, state: OrderState) => {
+      // Taken now, at `state`: the order may drop some of them before the read is answered.
+      const kept = inOrder.songIds.map((id) => keptSongs.get(id))
+      return Effect.map(
+        songsInOrder(inOrder.songIds.filter((_, i) => kept[i] === undefined)),
         (read): TimelinePage => {
           const byId = new Map(read.map((song) => [song.songId, song] as const))
-          const songs = inOrder.songIds.flatMap((id) => keptSongs.get(id) ?? byId.get(id) ?? [])
+          const songs = inOrder.songIds.flatMap((id, i) => kept[i] ?? byId.get(id) ?? [])
           if (order.at === state) {
             for (const song of read) setBounded(keptSongs, song.songId, song, options.songCapacity)
           }
           return { songs, total: inOrder.total, snapshot: inOrder.snapshot }
         },
       )
+    }
 
     const { get: current, refresh } = yield* keptFresh(bringForward, versionFreshness)
     const version = Effect.map(current, (state) => state.version)
