@@ -20,6 +20,12 @@ export interface KeptAnswersOptions {
   readonly budget: number
 }
 
+/** What a kept answer takes besides its body: the response, its headers and its key, roughly. */
+const answerOverhead = 512
+
+const sizeOf = (response: HttpServerResponse.HttpServerResponse) =>
+  answerOverhead + (response.body._tag === "Uint8Array" ? response.body.body.byteLength : 0)
+
 /**
  * Whole answers kept at the edge: the public timeline is read alike by everyone who is not signed in, and
  * again by the same reader (every page they loaded, when the list is refetched), and going through the
@@ -30,14 +36,9 @@ export interface KeptAnswersOptions {
  * plain 200 that sets no cookie is kept (a session that slid forward sends its cookie again).
  *
  * The version is read before the app answers, so an answer is never kept under a newer version than the
- * one it was read at; all are dropped when the version moves on.
+ * one it was read at; all are dropped when the version moves on. Each side is kept to its budget of bytes,
+ * the oldest answers making room.
  */
-/** What a kept answer takes besides its body: the response, its headers and its key, roughly. */
-const answerOverhead = 512
-
-const sizeOf = (response: HttpServerResponse.HttpServerResponse) =>
-  answerOverhead + (response.body._tag === "Uint8Array" ? response.body.body.byteLength : 0)
-
 export const makeKeptAnswers = (options: KeptAnswersOptions) => {
   let keptFor: string | undefined
   // By URL for readers without a session; by user and URL for signed-in readers.
