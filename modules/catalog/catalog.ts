@@ -15,6 +15,7 @@ import { NotFound } from "#events/contracts/http-errors.ts"
 import { versionIdFromAudioPath } from "#events/contracts/media.ts"
 import { loadAggregate, runCommand } from "#events/decider.ts"
 import { fileName, fileResponse } from "#events/file-response.ts"
+import { oncePerObject } from "#events/once-per-object.ts"
 import { EventStore } from "#events/store/index.ts"
 import {
   AudioUnavailable,
@@ -26,7 +27,7 @@ import {
   UnknownAudio,
 } from "./api.ts"
 import { like } from "./like.ts"
-import { CatalogReads, SongFiles, type SongRow } from "./ports.ts"
+import { CatalogReads, type PublicPage, SongFiles, type SongRow } from "./ports.ts"
 import { song, visibleTo } from "./song.ts"
 
 const notFound = new NotFound({ message: "This song does not exist, or it is private." })
@@ -229,16 +230,14 @@ const make = Effect.gen(function* () {
 
   // The timeline hands out the same page object to every anonymous reader, and the same song objects to
   // every page that lists them: each is converted once.
-  const publicViews = new WeakMap<object, PublicSongs>()
-  const songViews = new WeakMap<SongRow, SongView>()
-  const viewOfRow = (row: SongRow) => {
-    let view = songViews.get(row)
-    if (!view) {
-      view = toView(row)
-      songViews.set(row, view)
-    }
-    return view
-  }
+  const viewOfRow = oncePerObject(toView)
+  const publicView = oncePerObject(
+    (page: PublicPage) =>
+      new PublicSongs(
+        { songs: page.songs.map(viewOfRow), total: page.total, snapshot: page.snapshot },
+        true,
+      ),
+  )
 
   return {
     publicSongs: (query: {
@@ -246,17 +245,7 @@ const make = Effect.gen(function* () {
       readonly offset: number
       readonly snapshot: number | undefined
       readonly viewerId: string | undefined
-    }) =>
-      Effect.map(reads.publicPage(query), (page) => {
-        const known = publicViews.get(page)
-        if (known) return known
-        const view = new PublicSongs(
-          { songs: page.songs.map(viewOfRow), total: page.total, snapshot: page.snapshot },
-          true,
-        )
-        publicViews.set(page, view)
-        return view
-      }),
+    }) => Effect.map(reads.publicPage(query), publicView),
     /** Anonymous answers built from public pages may be kept while this stays the same. */
     publicVersion: reads.publicVersion,
     mySongs: (user: SignedInUser) =>

@@ -2,6 +2,7 @@ import { HttpApiBuilder, HttpServerResponse } from "@effect/platform"
 import { Effect } from "effect"
 import { moduleApi } from "#events/contracts/api-id.ts"
 import { CurrentUser, CurrentViewer } from "#events/contracts/auth.ts"
+import { oncePerObject } from "#events/once-per-object.ts"
 import { CatalogApi, encodeSongView, type PublicSongs, type SongView } from "./api.ts"
 import { Catalog } from "./catalog.ts"
 
@@ -10,34 +11,19 @@ const Api = moduleApi(CatalogApi)
 const viewerId = Effect.map(CurrentViewer, (viewer) => viewer?.userId)
 
 const encoder = new TextEncoder()
-/**
- * Encoded once per page object, and each song once per view: anonymous readers of a page share one, and
- * pages share the views of the songs they list (see Catalog.publicSongs).
- */
-const encodedPages = new WeakMap<PublicSongs, Uint8Array>()
-const encodedSongs = new WeakMap<SongView, string>()
 
-const songJson = (song: SongView) => {
-  let json = encodedSongs.get(song)
-  if (json === undefined) {
-    json = JSON.stringify(encodeSongView(song))
-    encodedSongs.set(song, json)
-  }
-  return json
-}
+// Each song is written once per view, and each page once per page object: pages share the views of the
+// songs they list, and anonymous readers of a page share the page (see Catalog.publicSongs).
+const songJson = oncePerObject((song: SongView) => JSON.stringify(encodeSongView(song)))
 
 /** The page as `JSON.stringify` of its encoded form would write it, from the songs' kept JSON. */
 export const publicSongsJson = (page: PublicSongs) =>
   `{"songs":[${page.songs.map(songJson).join(",")}],"total":${page.total},"snapshot":${page.snapshot}}`
 
-const publicSongsResponse = (page: PublicSongs) => {
-  let body = encodedPages.get(page)
-  if (!body) {
-    body = encoder.encode(publicSongsJson(page))
-    encodedPages.set(page, body)
-  }
-  return HttpServerResponse.uint8Array(body, { contentType: "application/json" })
-}
+const publicSongsBody = oncePerObject((page: PublicSongs) => encoder.encode(publicSongsJson(page)))
+
+const publicSongsResponse = (page: PublicSongs) =>
+  HttpServerResponse.uint8Array(publicSongsBody(page), { contentType: "application/json" })
 
 export const CatalogHttpLive = HttpApiBuilder.group(Api, "catalog", (handlers) =>
   Effect.gen(function* () {

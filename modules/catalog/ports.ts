@@ -21,6 +21,13 @@ export interface SongRow {
   readonly creator: string | null
 }
 
+/** A page of the public timeline, as the timeline's read model cuts it. */
+export interface PublicPage {
+  readonly songs: ReadonlyArray<SongRow>
+  readonly total: number
+  readonly snapshot: number
+}
+
 /**
  * The catalog's read side, declared here and served by the library and timeline projections (the app
  * wires them). `caughtUp` waits until the projections hold a write, so its author sees it at once.
@@ -33,11 +40,7 @@ export class CatalogReads extends Context.Tag("@melody/catalog/CatalogReads")<
       readonly offset: number
       readonly snapshot: number | undefined
       readonly viewerId: string | undefined
-    }) => Effect.Effect<{
-      readonly songs: ReadonlyArray<SongRow>
-      readonly total: number
-      readonly snapshot: number
-    }>
+    }) => Effect.Effect<PublicPage>
     readonly ownedBy: (ownerId: string) => Effect.Effect<ReadonlyArray<SongRow>>
     readonly likedBy: (userId: string) => Effect.Effect<ReadonlyArray<SongRow>>
     readonly song: (
