@@ -2,6 +2,7 @@ import { SqlClient } from "@effect/sql"
 import { Duration, Effect, Fiber } from "effect"
 import { setBounded } from "#events/bounded-map.ts"
 import { keptFresh } from "#events/kept-fresh.ts"
+import { oncePerObject } from "#events/once-per-object.ts"
 import type { PgPool } from "#events/store/pg-client.ts"
 import type { SongRow } from "./song-facts.ts"
 import { makeTimelineOrder, type OrderPage, type OrderState } from "./timeline-order.ts"
@@ -173,15 +174,11 @@ export const makeTimelinePages = (options: {
 
     // A shared page as a viewer who liked some of its songs sees it, one per set of liked songs: viewers who
     // liked the same (most liked none) get the same object, which the catalog converts and encodes once.
-    const variants = new WeakMap<TimelinePage, Map<string, TimelinePage>>()
+    const variantsOf = oncePerObject((_: TimelinePage) => new Map<string, TimelinePage>())
     const withLiked = (page: TimelinePage, liked: ReadonlySet<string>) => {
       if (liked.size === 0) return page
       const key = [...liked].sort().join()
-      let ofPage = variants.get(page)
-      if (ofPage === undefined) {
-        ofPage = new Map()
-        variants.set(page, ofPage)
-      }
+      const ofPage = variantsOf(page)
       const known = ofPage.get(key)
       if (known) return known
       // The songs the viewer did not like stay the page's own objects, whose views are already made.
