@@ -4,7 +4,8 @@
  * GET /api/songs/public on the real server, under 50 concurrent connections (autocannon), over a timeline
  * of 100,000 public songs and 1,000,000 likes; next to the bare SQL query for the same pages, timed in the
  * same run on the same database with 50 connections of its own. Rounds alternate between the two sides.
- * Beside the target's scenarios, deep pages while likes arrive show what is left once kept pages go. Last, our own read of a deep page without the server, which bounds what the server can do for pages it
+ * Beside the target's scenarios, deep pages while likes arrive show what is left once kept pages go.
+ * Last, our own read of a deep page without the server, which bounds what the server can do for pages it
  * has not kept.
  */
 import { type ChildProcess, spawn } from "node:child_process"
