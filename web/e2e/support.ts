@@ -96,7 +96,9 @@ const runScript = (script: string, args: ReadonlyArray<string>) =>
       ["--import", "tsx", `web/e2e/${script}`, ...args],
       { cwd: join(import.meta.dirname, "..", ".."), env: process.env, timeout: 60_000 },
       (error, stdout, stderr) =>
-        error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout),
+        error
+          ? reject(new Error(`${error.message}\nprinted: ${stdout}\n${stderr}`))
+          : resolve(stdout),
     )
   })
 
