@@ -60,13 +60,22 @@ const counted = (offset: number) =>
 
 const offsets = [0, 480, 499, 500, 501, 980, 999, 1000, 1001, 1239, 1240, 1255, 1260, 1300]
 
+/** The current page at `offset`, as someone who is not signed in reads it. */
+const pageAt = (pages: TimelinePages, offset: number) =>
+  pages.page({ limit: pageSize, offset, snapshot: undefined, viewerId: undefined })
+
+/** The title a page shows for a song. */
+const titleOf = (page: TimelinePage, songId: string) =>
+  page.songs.find((song) => song.songId === songId)?.title
+
 /** The ids of every page at `offsets`, as the server reads them. */
 const pagesAt = (pages: TimelinePages) =>
   Effect.forEach(offsets, (offset) =>
-    Effect.map(
-      pages.page({ limit: pageSize, offset, snapshot: undefined, viewerId: undefined }),
-      (page) => ({ offset, ids: page.songs.map((s) => s.songId), total: page.total }),
-    ),
+    Effect.map(pageAt(pages, offset), (page) => ({
+      offset,
+      ids: page.songs.map((s) => s.songId),
+      total: page.total,
+    })),
   )
 
 const countedAt = Effect.forEach(offsets, (offset) =>
@@ -153,15 +162,11 @@ describeWithDatabase()("timeline pages", (it) => {
     () =>
       Effect.gen(function* () {
         const pages = yield* seededPages
-        const pageAt = (offset: number) =>
-          pages.page({ limit: pageSize, offset, snapshot: undefined, viewerId: undefined })
         const ids = yield* counted(500)
         const [quiet, logged] = [ids[12]!, ids[15]!]
-        const titleOf = (page: TimelinePage, songId: string) =>
-          page.songs.find((song) => song.songId === songId)?.title
         // Two pages the seeding did not ask for list the same song objects where they overlap.
-        const first = yield* pageAt(510)
-        const overlapping = yield* pageAt(505)
+        const first = yield* pageAt(pages, 510)
+        const overlapping = yield* pageAt(pages, 505)
         expect(overlapping.songs[10]).toBe(first.songs[5])
         // Retitled behind the log's back: the version does not move, and neither page is read again.
         yield* query(
@@ -172,7 +177,7 @@ describeWithDatabase()("timeline pages", (it) => {
         // and only that song is read again.
         yield* change([logged], {})
         yield* pages.refresh
-        const again = yield* pageAt(500)
+        const again = yield* pageAt(pages, 500)
         expect(titleOf(again, logged)).toBe("Retitled")
         expect(titleOf(again, quiet)).toBe(titleOf(first, quiet))
         expect(again.songs.map((s) => s.songId)).toEqual(ids)
@@ -186,8 +191,6 @@ describeWithDatabase()("timeline pages", (it) => {
       Effect.gen(function* () {
         const pages = yield* seededPages
         const sql = yield* SqlClient.SqlClient
-        const pageAt = (offset: number) =>
-          pages.page({ limit: pageSize, offset, snapshot: undefined, viewerId: undefined })
         const ids = yield* counted(510)
         // The seeding read the songs down to 520: the first eleven are kept, the rest must be read.
         const [kept, read] = [ids[2]!, ids[15]!]
@@ -204,7 +207,7 @@ describeWithDatabase()("timeline pages", (it) => {
           )
           .pipe(Effect.orDie, Effect.fork)
         yield* Deferred.await(locked)
-        const reading = yield* Effect.fork(pageAt(510))
+        const reading = yield* Effect.fork(pageAt(pages, 510))
         yield* query<{ n: number }>(
           `select count(*)::int as n from pg_stat_activity
             where wait_event_type = 'Lock' and datname = current_database()`,
@@ -219,8 +222,7 @@ describeWithDatabase()("timeline pages", (it) => {
         expect((yield* Fiber.join(reading)).songs.map((s) => s.songId)).toEqual(ids)
         // What that read brought was not kept: the order had moved on by the time it was answered.
         yield* query("update timeline_songs set title = 'Retitled' where song_id = $1", [read])
-        const later = yield* pageAt(520)
-        expect(later.songs.find((song) => song.songId === read)?.title).toBe("Retitled")
+        expect(titleOf(yield* pageAt(pages, 520), read)).toBe("Retitled")
       }),
   )
 
@@ -275,13 +277,7 @@ describeWithDatabase()("timeline pages", (it) => {
         const read = yield* pagesAt(pages)
         yield* expectAsCounted(read)
         expect(read[0]!.total).toBe(yield* publicCount)
-        const first = yield* pages.page({
-          limit: pageSize,
-          offset: 0,
-          snapshot: undefined,
-          viewerId: undefined,
-        })
-        expect(first.songs.find((song) => song.songId === top[5])?.title).toBe("Rebuilt")
+        expect(titleOf(yield* pageAt(pages, 0), top[5]!)).toBe("Rebuilt")
       }),
   )
 
@@ -291,12 +287,7 @@ describeWithDatabase()("timeline pages", (it) => {
       Effect.gen(function* () {
         yield* seed
         const pages = yield* makeTimelinePages({ capacity: 4, songCapacity: 1_000 })
-        const first = yield* pages.page({
-          limit: pageSize,
-          offset: 0,
-          snapshot: undefined,
-          viewerId: undefined,
-        })
+        const first = yield* pageAt(pages, 0)
         const second = yield* counted(pageSize)
         // A song of the second page climbs to the top, and another of it goes private.
         yield* change([second[2]!], { likes: "likes + 10" })
