@@ -114,5 +114,3 @@ export const makeTimelineOrder = () => {
     },
   }
 }
-
-export type TimelineOrder = ReturnType<typeof makeTimelineOrder>

@@ -130,6 +130,16 @@ export const readOrderChanges = (since: OrderState) =>
     }),
   ).pipe(Effect.orDie, Effect.withSpan("readOrderChanges"))
 
+/** The public songs among the ids in `$1`. */
+const publicSongsById = `select ${songRowSelect(timelineTables, undefined)}
+  where s.song_id = any($1::text[]) and s.is_public`
+
+/** `rows` in the order of `songIds`; an id without a row is left out. */
+const inOrderOf = (songIds: ReadonlyArray<string>, rows: ReadonlyArray<SongRecord>) => {
+  const byId = new Map(rows.map((r) => [r.song_id, toSongRow(r)] as const))
+  return songIds.flatMap((id) => byId.get(id) ?? [])
+}
+
 /**
  * The public songs among `songIds`, in that order. A song made private since the order was read is left
  * out. A prepared statement on the pool itself: it is the read of every page not kept in memory, and is
@@ -143,16 +153,12 @@ export const songsInOrderReader = Effect.map(
       try: () =>
         pool.query<SongRecord>({
           name: "timeline-songs-in-order",
-          text: `select ${songRowSelect(timelineTables, undefined)}
-                  where s.song_id = any($1::text[]) and s.is_public`,
+          text: publicSongsById,
           values: [songIds],
         }),
       catch: (cause) => new SqlError.SqlError({ cause, message: "Failed to read timeline songs" }),
     }).pipe(
-      Effect.map(({ rows }) => {
-        const byId = new Map(rows.map((r) => [r.song_id, toSongRow(r)] as const))
-        return songIds.flatMap((id) => byId.get(id) ?? [])
-      }),
+      Effect.map(({ rows }) => inOrderOf(songIds, rows)),
       Effect.orDie,
     ),
 )
@@ -215,17 +221,8 @@ export const readTimelinePage = (options: {
           .slice(offset, offset + limit)
           .map((r) => r.songId)
       }
-      const rows =
-        ids.length === 0
-          ? []
-          : yield* sql.unsafe<SongRecord>(
-              `select ${songRowSelect(timelineTables, undefined)}
-                where s.song_id = any($1::text[]) and s.is_public`,
-              [ids],
-            )
-      const byId = new Map(rows.map((r) => [r.song_id, toSongRow(r)] as const))
-      const songs = ids.flatMap((id) => byId.get(id) ?? [])
-      return { songs, total, snapshot } satisfies TimelinePage
+      const rows = ids.length === 0 ? [] : yield* sql.unsafe<SongRecord>(publicSongsById, [ids])
+      return { songs: inOrderOf(ids, rows), total, snapshot } satisfies TimelinePage
     }),
   ).pipe(Effect.orDie, Effect.withSpan("readTimelinePage"))
 
