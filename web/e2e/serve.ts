@@ -3,7 +3,7 @@
  * server when set, otherwise a throw-away embedded PostgreSQL. Playwright stops it when the run ends.
  */
 import { rm, writeFile } from "node:fs/promises"
-import { ensureDatabase } from "#events/store/embedded-postgres.ts"
+import { ensureDatabase } from "#events/store/databases.ts"
 import { dropStaleDatabases, freePort } from "#events/test-postgres.ts"
 
 const dataDir = `/tmp/melody-e2e-${process.pid}`
