@@ -5,6 +5,7 @@ import { Billing } from "#modules/billing/index.ts"
 import { Identity } from "#modules/identity/index.ts"
 import { creditLedger } from "#projections/credit-ledger.ts"
 import { bringUpToDate, projectionStatus, rebuildProjection } from "#projections/runner.ts"
+import { logLevelConfig } from "./config.ts"
 import { loadEnvFile } from "./env-file.ts"
 import { ToolsLive } from "./layers.ts"
 import { loggerLayer } from "./logger.ts"
@@ -134,6 +135,11 @@ cli(process.argv).pipe(
       return Effect.void
     return Effect.logError("Command failed", cause)
   }),
-  Effect.provide(Layer.merge(NodeContext.layer, loggerLayer(process.env.LOG_LEVEL ?? "warn"))),
+  Effect.provide(
+    Layer.merge(
+      NodeContext.layer,
+      Layer.unwrapEffect(Effect.map(logLevelConfig("warn"), loggerLayer)),
+    ),
+  ),
   NodeRuntime.runMain({ disablePrettyLogger: true, disableErrorReporting: true }),
 )

@@ -22,6 +22,17 @@ export interface AppConfigShape {
   readonly trustProxy: boolean
 }
 
+/** The server logs from `info` by default; the command line from `warn`, so its output stays its own. */
+export const logLevelConfig = (fallback: "info" | "warn") =>
+  Config.literal(
+    "trace",
+    "debug",
+    "info",
+    "warn",
+    "error",
+    "fatal",
+  )("LOG_LEVEL").pipe(Config.withDefault(fallback))
+
 export class AppConfig extends Context.Tag("@melody/app/AppConfig")<AppConfig, AppConfigShape>() {}
 
 export const appConfig = Config.all({
@@ -33,14 +44,7 @@ export const appConfig = Config.all({
   dataDir: Config.string("DATA_DIR").pipe(Config.withDefault("./.data")),
   embeddedPostgresPort: Config.port("EMBEDDED_POSTGRES_PORT").pipe(Config.withDefault(54329)),
   webDist: Config.string("WEB_DIST").pipe(Config.withDefault("./web/dist")),
-  logLevel: Config.literal(
-    "trace",
-    "debug",
-    "info",
-    "warn",
-    "error",
-    "fatal",
-  )("LOG_LEVEL").pipe(Config.withDefault("info" as const)),
+  logLevel: logLevelConfig("info"),
   contactEmail: Config.string("CONTACT_EMAIL").pipe(Config.withDefault("privacy@melody.studio")),
   trustProxy: Config.boolean("TRUST_PROXY").pipe(Config.withDefault(false)),
 }).pipe(

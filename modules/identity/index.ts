@@ -1,6 +1,7 @@
 /** Identity: accounts, sessions, e-mail verification, password resets, administrators. */
 export { IdentityApi } from "./api.ts"
 export { AdminOnlyLive, AuthenticatedLive, ViewerLive } from "./authentication.ts"
+export { identityConfig } from "./config.ts"
 export { sendVerification } from "./email-verification.ts"
 export { IdentityHttpLive } from "./http.ts"
 export { Identity, IdentityLive } from "./identity.ts"

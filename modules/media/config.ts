@@ -47,6 +47,8 @@ export interface MediaConfigShape {
   readonly videoTimeout: Option.Option<Duration.Duration>
   /** Generations one person may request per hour. */
   readonly generationsPerHour: number
+  /** The offline engine's General MIDI soundfont, instead of the first of Debian's installed. */
+  readonly soundfont: Option.Option<string>
 }
 
 export class MediaConfig extends Context.Tag("@melody/media/MediaConfig")<
@@ -145,6 +147,7 @@ export const mediaConfig = Config.all({
       validation: (n) => n >= 1,
     }),
   ),
+  soundfont: Config.string("MELODY_SOUNDFONT").pipe(Config.option),
 })
 
 export const MediaConfigLive = Layer.effect(MediaConfig, mediaConfig)

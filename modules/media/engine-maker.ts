@@ -3,7 +3,7 @@ import { createReadStream } from "node:fs"
 import { mkdtemp, rm } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { Duration, Effect } from "effect"
+import { Duration, Effect, Option } from "effect"
 import type { GeneratedVersion } from "#events/contracts/media.ts"
 import { MediaConfig } from "./config.ts"
 import { MusicEngine } from "./music-engine.ts"
@@ -42,6 +42,7 @@ export const makeEngineMaker = Effect.gen(function* () {
           seed: seedOf(generationId, index),
           outDir: yield* scratchDirectory,
           timeoutMs: Duration.toMillis(config.renderTimeout),
+          soundfont: Option.getOrUndefined(config.soundfont),
         })
         const keys = versionKeys(generationId, index)
         yield* storage.put(keys.audio, createReadStream(song.mp3Path)).pipe(Effect.orDie)

@@ -5,7 +5,7 @@ import { midiFileOf } from "./midi-file.ts"
 import { runCommand } from "./run-command.ts"
 import type { NoteEvent } from "./score.ts"
 
-/** Debian's General MIDI soundfonts, best first; MELODY_SOUNDFONT names another. */
+/** Debian's General MIDI soundfonts, best first; MELODY_SOUNDFONT (the media config) names another. */
 const soundfonts = [
   "/usr/share/sounds/sf2/FluidR3_GM.sf2",
   "/usr/share/sounds/sf3/MuseScore_General.sf3",
@@ -13,8 +13,8 @@ const soundfonts = [
   "/usr/share/sounds/sf2/default-GM.sf2",
 ]
 
-export const findSoundfont = (): string => {
-  const chosen = process.env.MELODY_SOUNDFONT ?? soundfonts.find((path) => existsSync(path))
+export const findSoundfont = (configured: string | undefined): string => {
+  const chosen = configured ?? soundfonts.find((path) => existsSync(path))
   if (!chosen) throw new Error("no General MIDI soundfont (apt-get install fluid-soundfont-gm)")
   return chosen
 }

@@ -22,6 +22,8 @@ export interface SongRequest {
   readonly seed: number
   readonly outDir: string
   readonly maxSeconds?: number
+  /** A General MIDI soundfont to play the instruments with, instead of Debian's. */
+  readonly soundfont?: string | undefined
 }
 
 export interface RenderedSong {
@@ -69,7 +71,7 @@ export const renderSong = async (
     hashString(`${title}\u0000${lyrics}\u0000${request.style}\u0000${seed}`),
   )
   const style = parseStyle(request.style, random.fork("style"))
-  const soundfont = findSoundfont()
+  const soundfont = findSoundfont(request.soundfont)
   const maxSeconds = request.maxSeconds ?? defaultMaxSeconds
   const workDir = workDirOf(outDir)
   await rm(workDir, { recursive: true, force: true })
