@@ -29,6 +29,8 @@ export class Health extends Schema.Class<Health>("Health")({
   status: Schema.Literal("ok", "degraded"),
   database: Schema.Struct({ ok: Schema.Boolean, latencyMs: Schema.Number }),
   projections: Schema.Array(ProjectionHealth),
+  /** Settings an operator must fix before others use this server (see app/exposure.ts). */
+  warnings: Schema.Array(Schema.String),
 }) {}
 
 export class ServiceUnavailable extends Schema.TaggedError<ServiceUnavailable>()(

@@ -1,4 +1,5 @@
-import { Config, Context, Layer, Option, type Redacted } from "effect"
+import { Config, ConfigError, Context, Either, Layer, Option, type Redacted } from "effect"
+import { parseTrustedProxies, type TrustedProxies } from "./http/client-address.ts"
 
 /**
  * Everything the server reads from its environment, typed and defaulted in one place. With no variables set
@@ -18,8 +19,8 @@ export interface AppConfigShape {
   readonly logLevel: string
   /** Where privacy requests go; shown in the privacy notice. */
   readonly contactEmail: string
-  /** Behind a reverse proxy: take the client's address and scheme from X-Forwarded-For / -Proto. */
-  readonly trustProxy: boolean
+  /** The reverse proxies believed about the client's address and scheme (X-Forwarded-For / -Proto). */
+  readonly trustProxy: TrustedProxies
 }
 
 /** The server logs from `info` by default; the command line from `warn`, so its output stays its own. */
@@ -46,7 +47,20 @@ export const appConfig = Config.all({
   webDist: Config.string("WEB_DIST").pipe(Config.withDefault("./web/dist")),
   logLevel: logLevelConfig("info"),
   contactEmail: Config.string("CONTACT_EMAIL").pipe(Config.withDefault("privacy@melody.studio")),
-  trustProxy: Config.boolean("TRUST_PROXY").pipe(Config.withDefault(false)),
+  trustProxy: Config.string("TRUST_PROXY").pipe(
+    Config.withDefault("false"),
+    Config.mapOrFail((value) => {
+      const trusted = parseTrustedProxies(value)
+      return trusted
+        ? Either.right(trusted)
+        : Either.left(
+            ConfigError.InvalidData(
+              ["TRUST_PROXY"],
+              "TRUST_PROXY must be false, a number of proxy hops, or proxy addresses (CIDR ranges allowed), comma-separated",
+            ),
+          )
+    }),
+  ),
 }).pipe(
   Config.map(
     (c): AppConfigShape => ({
@@ -68,4 +82,10 @@ export const describeConfig = (config: AppConfigShape) => ({
     : `embedded PostgreSQL on port ${config.embeddedPostgresPort}`,
   dataDir: config.dataDir,
   logLevel: config.logLevel,
+  trustProxy:
+    config.trustProxy._tag === "None"
+      ? "no proxy"
+      : config.trustProxy._tag === "Hops"
+        ? `${config.trustProxy.hops} proxy hop(s)`
+        : config.trustProxy.addresses.join(", "),
 })

@@ -2,6 +2,7 @@ import { Context, Effect, Layer } from "effect"
 import { v7 as uuidv7 } from "uuid"
 import { type Actor, actorUserId } from "#events/contracts/actor.ts"
 import { ErrorReported, type ErrorSource, errorStreamId } from "#events/contracts/errors.ts"
+import { RateLimiter } from "#events/rate-limit.ts"
 import { eventMetadata } from "#events/request-context.ts"
 import { scrub, scrubText } from "#events/scrub.ts"
 import { EventStore, toNewEvent } from "#events/store/index.ts"
@@ -17,17 +18,28 @@ export interface ErrorReport {
 const encode = toNewEvent(ErrorReported)
 
 /**
+ * What one caller can add to the error stream: enough to see what went wrong for them, not enough for one
+ * client that keeps causing failures to bury everyone else's. Past it, failures are only logged.
+ */
+const reportsPerCaller = { max: 20, per: "10 minutes" } as const
+
+/**
  * Records errors as events in the day's error stream, scrubbed of anything secret, correlated with the
  * request or job they happened in. Never fails the caller.
  */
 export class ErrorReports extends Context.Tag("@melody/app/ErrorReports")<
   ErrorReports,
-  { readonly record: (report: ErrorReport) => Effect.Effect<void> }
+  {
+    readonly record: (report: ErrorReport) => Effect.Effect<void>
+    /** Records a failure a caller's request caused, within that caller's share of the stream. */
+    readonly recordFromCaller: (report: ErrorReport, caller: string) => Effect.Effect<void>
+  }
 >() {
   static readonly live = Layer.effect(
     ErrorReports,
     Effect.gen(function* () {
       const store = yield* EventStore
+      const limiter = yield* RateLimiter
       const record = (report: ErrorReport) => {
         const errorId = uuidv7()
         const event = new ErrorReported({
@@ -51,7 +63,20 @@ export class ErrorReports extends Context.Tag("@melody/app/ErrorReports")<
             ),
           )
       }
-      return { record }
+      const recordFromCaller = (report: ErrorReport, caller: string) =>
+        limiter.hit(`error-reports:${caller}`, reportsPerCaller).pipe(
+          Effect.matchEffect({
+            onFailure: () =>
+              Effect.logWarning(
+                "Error report not recorded: the caller has reported enough for now",
+                {
+                  caller,
+                },
+              ),
+            onSuccess: () => record(report),
+          }),
+        )
+      return { record, recordFromCaller }
     }),
   )
 }

@@ -1,4 +1,4 @@
-import { Effect, Layer } from "effect"
+import { Effect, Layer, Option } from "effect"
 import { AppUrl } from "#events/app-url.ts"
 import { JobQueue } from "#events/jobs.ts"
 import { RateLimiter } from "#events/rate-limit.ts"
@@ -10,6 +10,7 @@ import {
   AuthenticatedLive,
   Identity,
   IdentityLive,
+  identityConfig,
   ViewerLive,
 } from "#modules/identity/index.ts"
 import { describeMediaConfig, MediaLive, mediaConfig, VideosLive } from "#modules/media/index.ts"
@@ -23,6 +24,7 @@ import { AppConfig, AppConfigLive, appConfig, describeConfig } from "./config.ts
 import { CreditLedgerLive } from "./credit-ledger.ts"
 import { DatabaseLive } from "./database.ts"
 import { ErrorReports } from "./error-reports.ts"
+import { exposureWarnings } from "./exposure.ts"
 import { JobWorkerLive } from "./jobs.ts"
 import { loggerLayer } from "./logger.ts"
 import { GenerationCreditsLive, SongSourcesLive } from "./media-ports.ts"
@@ -44,13 +46,12 @@ export const StoreLive = Layer.mergeAll(
 /** What modules share: jobs, rate limits, the app's address, error reports. */
 export const PlatformLive = Layer.mergeAll(
   JobQueue.live,
-  RateLimiter.live,
   ErrorReports.live,
   Layer.effect(
     AppUrl,
     Effect.map(AppConfig, (config) => config.appUrl),
   ),
-)
+).pipe(Layer.provideMerge(RateLimiter.live))
 
 /** Every module's services, and the middlewares that tell who is calling. */
 export const ModulesLive = Layer.mergeAll(AuthenticatedLive, ViewerLive, AdminOnlyLive).pipe(
@@ -94,6 +95,10 @@ const StartupLog = Layer.effectDiscard(
       ...describeSongwritingConfig(songwriting),
       ...describeMediaConfig(media),
     })
+    const identity = yield* identityConfig
+    for (const warning of exposureWarnings(app, Option.isNone(identity.smtpUrl))) {
+      yield* Effect.logWarning(`WARNING: ${warning}`)
+    }
   }),
 )
 

@@ -49,7 +49,7 @@ export const HttpLive = Layer.unwrapEffect(
     const secure = config.appUrl.startsWith("https://")
     const withEdge = edge({
       staticFiles: makeStaticFiles(config.webDist, songPreviewHead(catalog, config.appUrl)),
-      recordError: reports.record,
+      recordError: reports.recordFromCaller,
       appOrigin: new URL(config.appUrl).origin,
       secure,
       trustProxy: config.trustProxy,

@@ -9,6 +9,7 @@ import { describeWith, TestDatabase, type TestDatabaseOptions } from "#events/te
 import { MediaStorage } from "#modules/media/index.ts"
 import { projectionSubscriptionName } from "#projections/runner.ts"
 import { AppConfig, type AppConfigShape } from "./config.ts"
+import { trustNoProxy } from "./http/client-address.ts"
 import { jobKinds } from "./jobs.ts"
 import { foundation, Startup } from "./layers.ts"
 import { projections } from "./projections.ts"
@@ -27,7 +28,7 @@ export const testConfig = (overrides: Partial<AppConfigShape> = {}): AppConfigSh
   webDist: "/nonexistent",
   logLevel: "warn",
   contactEmail: "privacy@example.test",
-  trustProxy: false,
+  trustProxy: trustNoProxy,
   ...overrides,
 })
 

@@ -8,6 +8,9 @@ export const currentRequestId = FiberRef.unsafeMake<string | undefined>(undefine
 /** The address of the client the current request came from (behind a trusted proxy: the forwarded one). */
 export const currentClientAddress = FiberRef.unsafeMake<string>("unknown")
 
+/** Whether the current request came from the server's own machine, with no proxy in between. */
+export const currentCallerOnThisMachine = FiberRef.unsafeMake<boolean>(false)
+
 /** The id that ties together everything one request or job causes. */
 export const currentCorrelationId = FiberRef.unsafeMake<string | undefined>(undefined)
 

@@ -4,6 +4,7 @@ import { expect } from "@effect/vitest"
 import { Effect } from "effect"
 import { ErrorReports } from "../error-reports.ts"
 import { describeApp, settle, signUp } from "../testing.ts"
+import { trustNoProxy } from "./client-address.ts"
 import { edge } from "./edge.ts"
 
 const adminEmail = "edge-admin@example.com"
@@ -18,10 +19,10 @@ describeApp({ env: { ADMIN_EMAIL: adminEmail }, config })("a failing request", (
       const reports = yield* ErrorReports
       const failing = edge({
         staticFiles: () => Effect.succeed(HttpServerResponse.empty({ status: 404 })),
-        recordError: reports.record,
+        recordError: reports.recordFromCaller,
         appOrigin: "http://localhost",
         secure: false,
-        trustProxy: false,
+        trustProxy: trustNoProxy,
       })(
         Effect.die(
           new Error(

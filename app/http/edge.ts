@@ -7,26 +7,30 @@ import {
 import { Cause, Effect, FiberRef, identity, LogLevel, Option, type Scope } from "effect"
 import { Actors } from "#events/contracts/actor.ts"
 import {
+  currentCallerOnThisMachine,
   currentClientAddress,
   currentCorrelationId,
   currentRequestId,
 } from "#events/request-context.ts"
 import { scrubUrl } from "#events/scrub.ts"
 import type { ErrorReport } from "../error-reports.ts"
+import { clientAddressOf, isFromThisMachine, type TrustedProxies } from "./client-address.ts"
 import type { KeptAnswers } from "./kept-answers.ts"
 import { cameFromThisApp } from "./origin-check.ts"
+import { withBoundedBody } from "./request-body.ts"
 
 export interface EdgeOptions<R> {
   readonly staticFiles: (
     pathname: string,
   ) => Effect.Effect<HttpServerResponse.HttpServerResponse, never, R>
-  readonly recordError: (report: ErrorReport) => Effect.Effect<void>
+  /** Records a failure; `caller` is the client's address, whose share of the error stream is limited. */
+  readonly recordError: (report: ErrorReport, caller: string) => Effect.Effect<void>
   /** The origin of APP_URL; state-changing requests from elsewhere are refused. */
   readonly appOrigin: string
   /** Served over TLS: the scheme assumed when no trusted proxy says otherwise. */
   readonly secure: boolean
-  /** Take the client's address and scheme from X-Forwarded-For / X-Forwarded-Proto. */
-  readonly trustProxy: boolean
+  /** The proxies believed about the client's address and scheme (X-Forwarded-For / X-Forwarded-Proto). */
+  readonly trustProxy: TrustedProxies
   /** Answers kept for the public timeline's readers (see kept-answers.ts). */
   readonly keptAnswers?: KeptAnswers
 }
@@ -76,7 +80,8 @@ const finishApiResponse = (response: HttpServerResponse.HttpServerResponse) => {
   }
 }
 
-const forwarded = (value: string | undefined) => value?.split(",")[0]?.trim() || undefined
+/** Paths only the server's own machine may call: the development mailbox shows everyone's mail. */
+const localOnly = /^\/api\/dev(\/|$)/
 
 /**
  * Everything every request goes through: a request id, the SPA for non-API paths, clear JSON errors for
@@ -87,6 +92,7 @@ export const edge =
   <R>(options: EdgeOptions<R>) =>
   <RA>(app: HttpApp.Default<never, RA>): HttpApp.Default<never, R | RA | Scope.Scope> =>
     Effect.gen(function* () {
+      const clientOf = clientAddressOf(options.trustProxy)
       const request = yield* HttpServerRequest.HttpServerRequest
       const started = Date.now()
       const given = request.headers["x-request-id"]
@@ -94,14 +100,11 @@ export const edge =
       const pathname = new URL(request.url, "http://localhost").pathname
       const isApi = pathname === "/api" || pathname.startsWith("/api/")
 
-      const scheme = options.trustProxy
-        ? (forwarded(request.headers["x-forwarded-proto"]) ?? (options.secure ? "https" : "http"))
-        : options.secure
-          ? "https"
-          : "http"
-      const address =
-        (options.trustProxy ? forwarded(request.headers["x-forwarded-for"]) : undefined) ??
-        Option.getOrElse(request.remoteAddress, () => "unknown")
+      const peer = Option.getOrUndefined(request.remoteAddress)
+      const client = clientOf(peer ?? "unknown", request.headers)
+      const scheme = client.scheme ?? (options.secure ? "https" : "http")
+      const address = client.address
+      const onThisMachine = isFromThisMachine(peer, request.headers)
       const refused = isApi && !cameFromThisApp(request, options.appOrigin, scheme)
 
       const answer: Effect.Effect<
@@ -115,56 +118,73 @@ export const edge =
               message: "This request came from another site and was refused.",
             }),
           )
-        : isApi
-          ? app.pipe(
-              Effect.map(finishApiResponse),
-              options.keptAnswers?.through(request, pathname) ?? identity,
-              Effect.catchAllCause((cause) => {
-                // The client went away: nothing to answer, and an interruption carries no error.
-                if (Cause.isInterruptedOnly(cause))
-                  return Effect.failCause(cause as Cause.Cause<never>)
-                const error = findError(cause)
-                if (error instanceof HttpServerError.RouteNotFound) {
-                  return Effect.succeed(
-                    jsonError(404, {
-                      _tag: "NotFound",
-                      message: `No endpoint ${request.method} ${pathname}`,
-                    }),
-                  )
-                }
-                if (error instanceof HttpServerError.RequestError && error.reason === "Decode") {
-                  return Effect.succeed(
-                    jsonError(400, {
-                      _tag: "MalformedRequest",
-                      message: "The request body is not valid JSON.",
-                    }),
-                  )
-                }
-                return Effect.gen(function* () {
-                  yield* Effect.logError("Request failed", cause)
-                  yield* Effect.forkDaemon(
-                    options.recordError({
-                      source: "server",
-                      actor: Actors.anonymous,
-                      message: Cause.pretty(cause).split("\n")[0] ?? "defect",
-                      stack: Cause.pretty(cause),
-                      context: { method: request.method, url: scrubUrl(request.url), requestId },
-                    }),
-                  )
-                  return jsonError(500, {
-                    _tag: "InternalError",
-                    message: "Something went wrong on our side. The error has been recorded.",
-                    requestId,
-                  })
-                })
+        : isApi && localOnly.test(pathname) && !onThisMachine
+          ? Effect.succeed(
+              jsonError(404, {
+                _tag: "NotFound",
+                message:
+                  "The development mailbox answers only on the machine the server runs on, with no proxy in between.",
               }),
             )
-          : options.staticFiles(pathname)
+          : isApi
+            ? app.pipe(
+                withBoundedBody(pathname),
+                Effect.map(finishApiResponse),
+                options.keptAnswers?.through(request, pathname) ?? identity,
+                Effect.catchAllCause((cause) => {
+                  // The client went away: nothing to answer, and an interruption carries no error.
+                  if (Cause.isInterruptedOnly(cause))
+                    return Effect.failCause(cause as Cause.Cause<never>)
+                  const error = findError(cause)
+                  if (error instanceof HttpServerError.RouteNotFound) {
+                    return Effect.succeed(
+                      jsonError(404, {
+                        _tag: "NotFound",
+                        message: `No endpoint ${request.method} ${pathname}`,
+                      }),
+                    )
+                  }
+                  if (error instanceof HttpServerError.RequestError && error.reason === "Decode") {
+                    return Effect.succeed(
+                      jsonError(400, {
+                        _tag: "MalformedRequest",
+                        message: "The request body is not valid JSON.",
+                      }),
+                    )
+                  }
+                  return Effect.gen(function* () {
+                    yield* Effect.logError("Request failed", cause)
+                    yield* Effect.forkDaemon(
+                      options.recordError(
+                        {
+                          source: "server",
+                          actor: Actors.anonymous,
+                          message: Cause.pretty(cause).split("\n")[0] ?? "defect",
+                          stack: Cause.pretty(cause),
+                          context: {
+                            method: request.method,
+                            url: scrubUrl(request.url),
+                            requestId,
+                          },
+                        },
+                        address,
+                      ),
+                    )
+                    return jsonError(500, {
+                      _tag: "InternalError",
+                      message: "Something went wrong on our side. The error has been recorded.",
+                      requestId,
+                    })
+                  })
+                }),
+              )
+            : options.staticFiles(pathname)
 
       // Each request runs in a fiber of its own, which ends with it: its context is set, not scoped.
       yield* FiberRef.set(currentRequestId, requestId)
       yield* FiberRef.set(currentCorrelationId, requestId)
       yield* FiberRef.set(currentClientAddress, address)
+      yield* FiberRef.set(currentCallerOnThisMachine, onThisMachine)
       const response = yield* answer
       const level = isApi ? LogLevel.Info : LogLevel.Debug
       if (LogLevel.greaterThanEqual(level, yield* FiberRef.get(FiberRef.currentMinimumLogLevel))) {

@@ -4,13 +4,14 @@ import { Effect, FiberRef } from "effect"
 import { Actors } from "#events/contracts/actor.ts"
 import { actorOf, CurrentViewer } from "#events/contracts/auth.ts"
 import { RateLimiter } from "#events/rate-limit.ts"
-import { currentClientAddress } from "#events/request-context.ts"
+import { currentCallerOnThisMachine, currentClientAddress } from "#events/request-context.ts"
 import { scrubUrl } from "#events/scrub.ts"
 import { Identity } from "#modules/identity/index.ts"
 import { projectionStatus } from "#projections/runner.ts"
 import { Health, MelodyApi, ProjectionHealth, ServiceUnavailable, SiteInfo } from "../api.ts"
 import { AppConfig } from "../config.ts"
 import { ErrorReports } from "../error-reports.ts"
+import { exposureWarnings } from "../exposure.ts"
 import { projections } from "../projections.ts"
 
 const laggingMs = 60_000
@@ -23,6 +24,7 @@ export const SystemHttpLive = HttpApiBuilder.group(MelodyApi, "system", (handler
     const config = yield* AppConfig
     const identity = yield* Identity
     const limiter = yield* RateLimiter
+    const warnings = exposureWarnings(config, identity.mailbox !== undefined)
 
     const databaseLatency = Effect.gen(function* () {
       const started = performance.now()
@@ -53,15 +55,19 @@ export const SystemHttpLive = HttpApiBuilder.group(MelodyApi, "system", (handler
                   lastError: s.lastError,
                 }),
             ),
+            warnings,
           })
         }),
       )
       .handle("site", () =>
-        Effect.succeed(
-          new SiteInfo({
-            contactEmail: config.contactEmail,
-            devMailbox: identity.mailbox !== undefined,
-          }),
+        Effect.map(
+          FiberRef.get(currentCallerOnThisMachine),
+          (onThisMachine) =>
+            new SiteInfo({
+              contactEmail: config.contactEmail,
+              // Only a caller the mailbox answers is shown the way to it.
+              devMailbox: identity.mailbox !== undefined && onThisMachine,
+            }),
         ),
       )
       .handle("reportClientError", ({ payload }) =>
