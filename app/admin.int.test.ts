@@ -10,11 +10,12 @@ import {
   type browser,
   describeApp,
   request,
-  seedGeneration,
   serverUrl,
   settle,
   signUp,
+  signUpAdmin,
 } from "./testing.ts"
+import { seedGeneration } from "./testing-songs.ts"
 
 type Browser = ReturnType<typeof browser>
 interface Listed<A> {
@@ -52,7 +53,7 @@ let desk: Browser | undefined
 const admin = Effect.suspend(() =>
   desk
     ? Effect.succeed(desk)
-    : Effect.map(signUp("desk", adminEmail), ({ person }) => {
+    : Effect.map(signUpAdmin("desk", adminEmail), ({ person }) => {
         desk = person
         return person
       }),

@@ -1,12 +1,8 @@
 import { HttpServer } from "@effect/platform"
 import { ConfigProvider, Effect, Layer, Option } from "effect"
-import { Actors } from "#events/contracts/actor.ts"
-import { mediaStreams, SongGenerationSucceeded } from "#events/contracts/media.ts"
 import { runDueJobs } from "#events/jobs.ts"
-import { awaitPosition, EventStore, Position, toNewEvent } from "#events/store/index.ts"
-import { sineMp3 } from "#events/test-audio.ts"
+import { awaitPosition, EventStore, Position } from "#events/store/index.ts"
 import { describeWith, TestDatabase, type TestDatabaseOptions } from "#events/testing.ts"
-import { MediaStorage } from "#modules/media/index.ts"
 import { projectionSubscriptionName } from "#projections/runner.ts"
 import { AppConfig, type AppConfigShape } from "./config.ts"
 import { trustNoProxy } from "./http/client-address.ts"
@@ -198,58 +194,23 @@ export const signUp = (prefix = "person", email?: string) =>
     return { person, user }
   })
 
-/** Puts a file into media storage, as the media module does with what it renders or copies. */
-export const storeMedia = (key: string, bytes: Uint8Array) =>
-  Effect.flatMap(MediaStorage, (storage) => storage.put(key, bytes))
-
-const encodeSucceeded = toNewEvent(SongGenerationSucceeded)
-
 /**
- * A finished generation as the media module delivers it: its versions are MP3s (sine tones of `seconds`,
- * 2 by default) already in our storage, with `cover` as their cover if given. The catalog's reaction saves
- * them as private songs, 'Title (Version N)'.
+ * A new account with the configured administrator's address (ADMIN_EMAIL), signed in, with the address
+ * verified from the development mailbox: only a verified address gets the role.
  */
-export const seedGeneration = (
-  userId: string,
-  title: string,
-  versions = 2,
-  style = "Pop, upbeat, female vocals",
-  { seconds = 2, cover }: { readonly seconds?: number; readonly cover?: Uint8Array } = {},
-) =>
+export const signUpAdmin = (prefix: string, email: string) =>
   Effect.gen(function* () {
-    const store = yield* EventStore
-    const generationId = crypto.randomUUID()
-    const list = []
-    for (let index = 1; index <= versions; index++) {
-      const versionId = crypto.randomUUID()
-      const audioKey = `songs/${versionId}.mp3`
-      yield* storeMedia(audioKey, yield* sineMp3(seconds, 330 + index * 110))
-      const imageKey = cover ? `covers/${versionId}.jpeg` : null
-      if (cover && imageKey) yield* storeMedia(imageKey, cover)
-      list.push({
-        versionId,
-        index,
-        audioKey,
-        imageKey,
-        sourceImageUrl: null,
-        durationMs: seconds * 1000,
-      })
+    const signedUp = yield* signUp(prefix, email)
+    yield* runJobs
+    const mailbox = (yield* request("/api/dev/mailbox")).body as {
+      messages: ReadonlyArray<{ to: string; links: ReadonlyArray<string> }>
     }
-    const event = new SongGenerationSucceeded({
-      generationId,
-      userId,
-      title,
-      style,
-      lyrics: `[Verse 1]\nA song called ${title}`,
-      versions: list,
-    })
-    yield* store.append(mediaStreams.generation(generationId), "no_stream", [
-      encodeSucceeded(
-        event,
-        { actor: Actors.system("media"), correlationId: generationId },
-        crypto.randomUUID(),
-      ),
-    ])
-    yield* settle
-    return { generationId, versions: list }
+    const link = mailbox.messages
+      .find((message) => message.to === email)
+      ?.links.find((l) => l.includes("/verify-email?token="))
+    if (link === undefined) return yield* Effect.die(new Error(`no verification mail to ${email}`))
+    const verified = yield* request(`/api/verify-email${new URL(link).search}`)
+    if (verified.status !== 200)
+      return yield* Effect.die(new Error(`verify failed: ${verified.text}`))
+    return signedUp
   })

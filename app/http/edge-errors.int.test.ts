@@ -3,7 +3,7 @@ import { HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import { expect } from "@effect/vitest"
 import { Effect } from "effect"
 import { ErrorReports } from "../error-reports.ts"
-import { describeApp, settle, signUp } from "../testing.ts"
+import { describeApp, settle, signUpAdmin } from "../testing.ts"
 import { trustNoProxy } from "./client-address.ts"
 import { edge } from "./edge.ts"
 
@@ -15,7 +15,7 @@ const secrets = ["tok-7c1e9a55d2", "sk_live_51HxYzSecretKey", "s3ssion-cookie-va
 describeApp({ env: { ADMIN_EMAIL: adminEmail }, config })("a failing request", (it) => {
   it.effect("is recorded in the error stream without the secrets it carried", () =>
     Effect.gen(function* () {
-      const { person: admin } = yield* signUp("edge", adminEmail)
+      const { person: admin } = yield* signUpAdmin("edge", adminEmail)
       const reports = yield* ErrorReports
       const failing = edge({
         staticFiles: () => Effect.succeed(HttpServerResponse.empty({ status: 404 })),

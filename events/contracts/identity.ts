@@ -47,9 +47,14 @@ export class PasswordChanged extends Schema.TaggedClass<PasswordChanged>()("Pass
   reason: Schema.Literal("reset"),
 }) {}
 
+/**
+ * The administrator role. A grant by configuration is caused by its owner verifying the ADMIN_EMAIL
+ * address (`verifiedEmail`); one recorded without it, for an address not verified yet, gives no rights.
+ */
 export class AdminGranted extends Schema.TaggedClass<AdminGranted>()("AdminGranted", {
   userId: Schema.String,
   grantedBy: Schema.Literal("configuration", "command line", "administrator"),
+  verifiedEmail: Schema.optionalWith(Schema.String, { exact: true }),
 }) {}
 
 export class UserLoggedIn extends Schema.TaggedClass<UserLoggedIn>()("UserLoggedIn", {

@@ -1,6 +1,6 @@
 import { describe, expect } from "@effect/vitest"
 import { Effect } from "effect"
-import { type browser, describeApp, request, settle, signUp } from "#app/testing.ts"
+import { type browser, describeApp, request, settle, signUp, signUpAdmin } from "#app/testing.ts"
 import { query } from "#events/testing.ts"
 import { Billing } from "./billing.ts"
 
@@ -18,12 +18,12 @@ const member = (email?: string) =>
     return { person, userId: user.id }
   })
 
-/** The administrator (ADMIN_EMAIL), registered on first use. */
+/** The administrator (ADMIN_EMAIL), registered and verified on first use. */
 let finance: ReturnType<typeof browser> | undefined
 const admin = Effect.suspend(() =>
   finance
     ? Effect.succeed(finance)
-    : Effect.map(member("finance@example.com"), ({ person }) => {
+    : Effect.map(signUpAdmin("finance", "finance@example.com"), ({ person }) => {
         finance = person
         return person
       }),

@@ -5,11 +5,12 @@ import {
   type browser,
   describeApp,
   request,
-  seedGeneration,
   serverUrl,
   settle,
   signUp,
+  signUpAdmin,
 } from "#app/testing.ts"
+import { seedGeneration } from "#app/testing-songs.ts"
 import { Actors } from "#events/contracts/actor.ts"
 import { catalogStreams, SongLiked } from "#events/contracts/catalog.ts"
 import { versionAudioPath } from "#events/contracts/media.ts"
@@ -140,7 +141,7 @@ describeApp({ env, config: { webDist: join(import.meta.dirname, "..", "..", "web
           Effect.gen(function* () {
             const owner = yield* signUp("owner")
             const other = yield* signUp("other")
-            const curator = yield* signUp("curator", "curator@example.com")
+            const curator = yield* signUpAdmin("curator", "curator@example.com")
             yield* generated(owner.user.id, "Paper Boats", 1)
             const [song] = yield* mySongs(owner.person)
             for (const who of [other.person, curator.person]) {

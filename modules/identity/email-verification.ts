@@ -1,4 +1,4 @@
-import { Duration, Effect, Schema } from "effect"
+import { Duration, Effect, Option, Schema } from "effect"
 import { AppUrl } from "#events/app-url.ts"
 import { Actors } from "#events/contracts/actor.ts"
 import { notSignedIn, type SignedInUser } from "#events/contracts/auth.ts"
@@ -94,7 +94,11 @@ export const makeEmailVerification = Effect.gen(function* () {
         Effect.gen(function* () {
           const userId = yield* tokens.use(token, "verify-email")
           if (userId === undefined) return yield* verificationFailed
-          yield* decideUser(userId, { _tag: "VerifyEmail" }, Actors.user(userId))
+          yield* decideUser(
+            userId,
+            { _tag: "VerifyEmail", adminEmail: Option.getOrUndefined(config.adminEmail) },
+            Actors.user(userId),
+          )
           return userId
         }),
       )

@@ -161,11 +161,35 @@ describeApp({ env: generous })("identity", (it) => {
       }),
     )
 
-    it.effect("the configured administrator's address registers as an administrator", () =>
+    it.effect("the configured administrator's address gives no rights until it is verified", () =>
       Effect.gen(function* () {
         const boss = browser()
+        const victim = someone()
+        const registered = (yield* postJson("/api/register", victim)).body as {
+          user: { id: string }
+        }
         const answer = yield* boss.post("/api/register", someone({ email: "Boss@Example.com" }))
-        expect(answer.body).toMatchObject({ user: { isAdmin: true } })
+        expect(answer.body).toMatchObject({ user: { isAdmin: false, emailVerified: false } })
+        expect((yield* boss.get("/api/admin/projections")).status).toBe(404)
+        const adjustment = yield* boss.post(`/api/admin/ledger/${registered.user.id}/adjustments`, {
+          amount: 1000,
+          reason: "Not an administrator yet",
+        })
+        expect(adjustment.status).toBe(404)
+        const signedIn = yield* browser().post("/api/login", {
+          username: "boss@example.com",
+          password: "secret-password",
+        })
+        expect(signedIn.body).toMatchObject({ user: { isAdmin: false } })
+
+        const token = tokenIn((yield* linksMailedTo("boss@example.com"))[0])
+        expect((yield* request(`/api/verify-email?token=${token}`)).status).toBe(200)
+        expect((yield* boss.get("/api/user")).body).toMatchObject({ isAdmin: true })
+        expect((yield* boss.get("/api/admin/projections")).status).toBe(200)
+        const [grant] = yield* query<{ data: unknown; metadata: { actor: unknown } }>(
+          "select data, metadata from events where type = 'AdminGranted' and data ->> 'verifiedEmail' = 'boss@example.com'",
+        )
+        expect(grant?.data).toMatchObject({ grantedBy: "configuration" })
         const login = yield* browser().post("/api/login", {
           username: "boss@example.com",
           password: "secret-password",

@@ -1,5 +1,5 @@
 import { SqlClient } from "@effect/sql"
-import { Duration, Effect, Option } from "effect"
+import { Duration, Effect } from "effect"
 import { v7 as uuidv7 } from "uuid"
 import { AppUrl } from "#events/app-url.ts"
 import { Actors } from "#events/contracts/actor.ts"
@@ -72,7 +72,6 @@ export const makeRegistration = Effect.gen(function* () {
               email,
               name,
               verificationExpiresAt: expiresAt,
-              asAdmin: Option.contains(config.adminEmail, email),
             },
             actor,
           )

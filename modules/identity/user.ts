@@ -32,11 +32,13 @@ export type UserCommand =
       readonly email: string
       readonly name: string
       readonly verificationExpiresAt: Date
-      /** The configured administrator address registers as an administrator. */
-      readonly asAdmin: boolean
     }
   | { readonly _tag: "RequestEmailVerification"; readonly expiresAt: Date }
-  | { readonly _tag: "VerifyEmail" }
+  | {
+      readonly _tag: "VerifyEmail"
+      /** ADMIN_EMAIL, lower-cased: its owner becomes an administrator by verifying it. */
+      readonly adminEmail: string | undefined
+    }
   | { readonly _tag: "RequestPasswordReset"; readonly expiresAt: Date }
   | { readonly _tag: "ResetPassword" }
   | { readonly _tag: "GrantAdmin"; readonly grantedBy: AdminGranted["grantedBy"] }
@@ -48,6 +50,12 @@ export class EmailAlreadyVerified extends Data.TaggedError("EmailAlreadyVerified
 export type UserRefusal = AlreadyRegistered | NotRegistered | EmailAlreadyVerified
 
 const emits = (...events: ReadonlyArray<UserEvent>) => Either.right(events)
+
+const isAdminEmail = (state: Registered, adminEmail: string | undefined) =>
+  adminEmail !== undefined && state.email.toLowerCase() === adminEmail
+
+const configurationGrant = (state: Registered) =>
+  new AdminGranted({ userId: state.userId, grantedBy: "configuration", verifiedEmail: state.email })
 
 /** A user: registration, e-mail verification, password resets and the administrator role. */
 export const user: Decider<UserCommand, UserEvent, UserState, UserRefusal> = {
@@ -68,7 +76,10 @@ export const user: Decider<UserCommand, UserEvent, UserState, UserRefusal> = {
       case "EmailVerified":
         return state._tag === "Registered" ? { ...state, emailVerified: true } : state
       case "AdminGranted":
-        return state._tag === "Registered" ? { ...state, isAdmin: true } : state
+        if (state._tag !== "Registered") return state
+        // Configuration vouches for an address, which says nothing until its owner has verified it.
+        if (event.grantedBy === "configuration" && !state.emailVerified) return state
+        return { ...state, isAdmin: true }
       case "EmailVerificationRequested":
       case "PasswordResetRequested":
       case "PasswordChanged":
@@ -83,7 +94,6 @@ export const user: Decider<UserCommand, UserEvent, UserState, UserRefusal> = {
       return emits(
         new UserRegistered({ userId, username, email, name }),
         new EmailVerificationRequested({ userId, email, expiresAt: command.verificationExpiresAt }),
-        ...(command.asAdmin ? [new AdminGranted({ userId, grantedBy: "configuration" })] : []),
       )
     }
     if (state._tag === "Unregistered") return Either.left(new NotRegistered())
@@ -100,17 +110,23 @@ export const user: Decider<UserCommand, UserEvent, UserState, UserRefusal> = {
               }),
             )
       case "VerifyEmail":
-        return state.emailVerified
-          ? emits()
-          : emits(new EmailVerified({ userId, email: state.email }))
+        if (state.emailVerified) return emits()
+        return emits(
+          new EmailVerified({ userId, email: state.email }),
+          ...(isAdminEmail(state, command.adminEmail) && !state.isAdmin
+            ? [configurationGrant(state)]
+            : []),
+        )
       case "RequestPasswordReset":
         return emits(new PasswordResetRequested({ userId, expiresAt: command.expiresAt }))
       case "ResetPassword":
         return emits(new PasswordChanged({ userId, reason: "reset" }))
       case "GrantAdmin":
-        return state.isAdmin
-          ? emits()
-          : emits(new AdminGranted({ userId, grantedBy: command.grantedBy }))
+        if (state.isAdmin) return emits()
+        if (command.grantedBy !== "configuration")
+          return emits(new AdminGranted({ userId, grantedBy: command.grantedBy }))
+        // Not verified yet: verifying the address grants the role then.
+        return state.emailVerified ? emits(configurationGrant(state)) : emits()
     }
   },
 }

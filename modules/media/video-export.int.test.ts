@@ -2,16 +2,8 @@ import { join } from "node:path"
 import { SqlClient } from "@effect/sql"
 import { expect } from "@effect/vitest"
 import { Effect, Fiber } from "effect"
-import {
-  type browser,
-  describeApp,
-  runJobs,
-  seedGeneration,
-  serverUrl,
-  settle,
-  signUp,
-  storeMedia,
-} from "#app/testing.ts"
+import { type browser, describeApp, runJobs, serverUrl, settle, signUp } from "#app/testing.ts"
+import { seedGeneration, storeMedia } from "#app/testing-songs.ts"
 import { songPaths } from "#events/contracts/catalog.ts"
 import { probeBytes } from "#events/test-video.ts"
 import { MediaStorage } from "./storage.ts"

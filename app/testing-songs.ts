@@ -1,0 +1,63 @@
+import { Effect } from "effect"
+import { Actors } from "#events/contracts/actor.ts"
+import { mediaStreams, SongGenerationSucceeded } from "#events/contracts/media.ts"
+import { EventStore, toNewEvent } from "#events/store/index.ts"
+import { sineMp3 } from "#events/test-audio.ts"
+import { MediaStorage } from "#modules/media/index.ts"
+import { settle } from "./testing.ts"
+
+/** Puts a file into media storage, as the media module does with what it renders or copies. */
+export const storeMedia = (key: string, bytes: Uint8Array) =>
+  Effect.flatMap(MediaStorage, (storage) => storage.put(key, bytes))
+
+const encodeSucceeded = toNewEvent(SongGenerationSucceeded)
+
+/**
+ * A finished generation as the media module delivers it: its versions are MP3s (sine tones of `seconds`,
+ * 2 by default) already in our storage, with `cover` as their cover if given. The catalog's reaction saves
+ * them as private songs, 'Title (Version N)'.
+ */
+export const seedGeneration = (
+  userId: string,
+  title: string,
+  versions = 2,
+  style = "Pop, upbeat, female vocals",
+  { seconds = 2, cover }: { readonly seconds?: number; readonly cover?: Uint8Array } = {},
+) =>
+  Effect.gen(function* () {
+    const store = yield* EventStore
+    const generationId = crypto.randomUUID()
+    const list = []
+    for (let index = 1; index <= versions; index++) {
+      const versionId = crypto.randomUUID()
+      const audioKey = `songs/${versionId}.mp3`
+      yield* storeMedia(audioKey, yield* sineMp3(seconds, 330 + index * 110))
+      const imageKey = cover ? `covers/${versionId}.jpeg` : null
+      if (cover && imageKey) yield* storeMedia(imageKey, cover)
+      list.push({
+        versionId,
+        index,
+        audioKey,
+        imageKey,
+        sourceImageUrl: null,
+        durationMs: seconds * 1000,
+      })
+    }
+    const event = new SongGenerationSucceeded({
+      generationId,
+      userId,
+      title,
+      style,
+      lyrics: `[Verse 1]\nA song called ${title}`,
+      versions: list,
+    })
+    yield* store.append(mediaStreams.generation(generationId), "no_stream", [
+      encodeSucceeded(
+        event,
+        { actor: Actors.system("media"), correlationId: generationId },
+        crypto.randomUUID(),
+      ),
+    ])
+    yield* settle
+    return { generationId, versions: list }
+  })

@@ -1,0 +1,82 @@
+import { describe, expect, it } from "@effect/vitest"
+import {
+  AdminGranted,
+  EmailVerificationRequested,
+  EmailVerified,
+  UserRegistered,
+} from "#events/contracts/identity.ts"
+import { fold } from "#events/decider.ts"
+import { given } from "#events/testing.ts"
+import { user } from "./user.ts"
+
+const adminEmail = "boss@example.com"
+const registered = [
+  new UserRegistered({ userId: "u1", username: "boss", email: "Boss@Example.com", name: "B" }),
+  new EmailVerificationRequested({
+    userId: "u1",
+    email: "Boss@Example.com",
+    expiresAt: new Date(0),
+  }),
+]
+const verified = new EmailVerified({ userId: "u1", email: "Boss@Example.com" })
+const byConfiguration = new AdminGranted({
+  userId: "u1",
+  grantedBy: "configuration",
+  verifiedEmail: "Boss@Example.com",
+})
+
+describe("the configured administrator", () => {
+  it("registers without any rights", () => {
+    given(user, [])
+      .when({
+        _tag: "Register",
+        userId: "u1",
+        username: "boss",
+        email: "Boss@Example.com",
+        name: "B",
+        verificationExpiresAt: new Date(0),
+      })
+      .thenEmits(registered)
+  })
+
+  it("becomes an administrator by verifying the address, and the grant says so", () => {
+    given(user, registered)
+      .when({ _tag: "VerifyEmail", adminEmail })
+      .thenEmits([verified, byConfiguration])
+    given(user, registered)
+      .when({ _tag: "VerifyEmail", adminEmail: "someone-else@example.com" })
+      .thenEmits([verified])
+    given(user, registered)
+      .when({ _tag: "VerifyEmail", adminEmail: undefined })
+      .thenEmits([verified])
+  })
+
+  it("is not granted the role at start while the address is unverified, and is once it is verified", () => {
+    given(user, registered).when({ _tag: "GrantAdmin", grantedBy: "configuration" }).thenEmits([])
+    given(user, [...registered, verified])
+      .when({ _tag: "GrantAdmin", grantedBy: "configuration" })
+      .thenEmits([byConfiguration])
+    given(user, [...registered, verified, byConfiguration])
+      .when({ _tag: "GrantAdmin", grantedBy: "configuration" })
+      .thenEmits([])
+  })
+
+  it("gets no rights from a configuration grant recorded before the address was verified", () => {
+    const early = new AdminGranted({ userId: "u1", grantedBy: "configuration" })
+    const state = fold(user, [...registered, early])
+    expect(state).toMatchObject({ isAdmin: false, emailVerified: false })
+    // Verifying the address later is what grants it, with its cause.
+    given(user, [...registered, early])
+      .when({ _tag: "VerifyEmail", adminEmail })
+      .thenEmits([verified, byConfiguration])
+    expect(fold(user, [...registered, early, verified, byConfiguration])).toMatchObject({
+      isAdmin: true,
+    })
+  })
+
+  it("is a different matter from a grant by the command line, which needs no verification", () => {
+    given(user, registered)
+      .when({ _tag: "GrantAdmin", grantedBy: "command line" })
+      .thenEmits([new AdminGranted({ userId: "u1", grantedBy: "command line" })])
+  })
+})
