@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net"
 import { text } from "node:stream/consumers"
 import qs from "qs"
 import Stripe from "stripe"
+import { secretEquals } from "#events/secret-equals.ts"
 
 /**
  * A local Stripe for tests: it speaks the part of Stripe's HTTP API the live adapter uses (form-encoded
@@ -255,7 +256,7 @@ export const startFakeStripe = async () => {
     const body = qs.parse(raw, { depth: 10, arrayLimit: 100 }) as Json
     const key = req.headers["idempotency-key"] as string | undefined
     requests.push({ method: req.method ?? "", path: url.pathname, body, idempotencyKey: key })
-    if (req.headers.authorization !== `Bearer ${secretKey}`) {
+    if (!secretEquals(req.headers.authorization ?? "", `Bearer ${secretKey}`)) {
       stripeError(res, 401, "Invalid API Key provided.", "authentication_error")
       return
     }

@@ -9,6 +9,7 @@ import { GenerationEvent, mediaStreams, versionAudioPath } from "#events/contrac
 import { loadAggregate, runCommand } from "#events/decider.ts"
 import { type JobKind, JobQueue } from "#events/jobs.ts"
 import { RateLimiter } from "#events/rate-limit.ts"
+import { secretEquals } from "#events/secret-equals.ts"
 import { EventStore } from "#events/store/index.ts"
 import {
   CreditRefund,
@@ -242,7 +243,7 @@ const make = Effect.gen(function* () {
   const callback = (secret: string, generationId: string) =>
     Effect.gen(function* () {
       const expected = Option.map(config.musicApi, (api) => Redacted.value(api.callbackSecret))
-      if (Option.isNone(expected) || expected.value !== secret) return yield* notFound
+      if (Option.isNone(expected) || !secretEquals(secret, expected.value)) return yield* notFound
       const state = yield* load(generationId)
       if (state._tag === "Running") yield* schedule(generationId, "now")
       return { code: 200, msg: "success" }

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto"
 import { createServer, type ServerResponse } from "node:http"
 import type { AddressInfo } from "node:net"
 import { text } from "node:stream/consumers"
+import { secretEquals } from "#events/secret-equals.ts"
 
 /**
  * A local Suno-style music API for tests: the sunoapi.org envelope (`{ code, msg, data }`, refusals with
@@ -253,7 +254,7 @@ export const startFakeMusicApi = async (options: FakeMusicApiOptions) => {
       response.end(isAudio ? options.audio : (options.cover ?? tiny))
       return
     }
-    if (request.headers.authorization !== `Bearer ${options.apiKey}`) {
+    if (!secretEquals(request.headers.authorization ?? "", `Bearer ${options.apiKey}`)) {
       return answer(response, 401, "Unauthorized access")
     }
     if (request.method === "POST" && url.pathname === "/api/v1/generate") {

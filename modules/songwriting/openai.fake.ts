@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto"
 import { createServer } from "node:http"
 import type { AddressInfo } from "node:net"
 import { text } from "node:stream/consumers"
+import { secretEquals } from "#events/secret-equals.ts"
 
 /**
  * A local OpenAI for tests: it speaks `POST /v1/chat/completions` as the real service does (bearer key,
@@ -51,7 +52,7 @@ export const startFakeOpenAi = async () => {
     }
     const body = JSON.parse(raw) as RecordedCompletion["body"]
     requests.push({ authorization: req.headers.authorization, body })
-    if (req.headers.authorization !== `Bearer ${apiKey}`) {
+    if (!secretEquals(req.headers.authorization ?? "", `Bearer ${apiKey}`)) {
       json(401, {
         error: {
           message: "Incorrect API key provided.",
