@@ -12,7 +12,7 @@ import ts from "typescript"
  *    through the #events, #modules, #projections and #app aliases, and into a module only through its
  *    index.ts or api.ts (or a *.fake.ts test server). Relative imports stay inside their folder.
  * 5. The SPA imports backend code only through contract files.
- * Tests may also import app/testing.ts, to exercise a module through the whole app.
+ * Tests may also import app/testing.ts (and app/testing-songs.ts), to exercise a module through the whole app.
  */
 
 export interface SourceFile {
@@ -39,7 +39,9 @@ const folderOf = (path: string): string => {
   return top === "modules" && second ? `modules/${second}` : (top ?? "")
 }
 
-/** Tests may run the whole app (`app/testing.ts`) to test a module through HTTP. */
+/** Tests may run the whole app (`app/testing.ts`) to test a module through HTTP, and seed it with songs. */
+const testingHelpers = new Set(["app/testing.ts", "app/testing-songs.ts"])
+
 const isTest = (path: string) => /\.test\.tsx?$/.test(path)
 
 export const isContractFile = (path: string) =>
@@ -147,7 +149,7 @@ export const checkImports = (files: ReadonlyArray<SourceFile>): ReadonlyArray<Vi
         report(specifier, "projections import events/ only")
       } else if (from === "events" && toFolder !== "events") {
         report(specifier, "events/ is the base: it imports no other backend folder")
-      } else if (toFolder === "app" && !(isTest(file.path) && to === "app/testing.ts")) {
+      } else if (toFolder === "app" && !(isTest(file.path) && testingHelpers.has(to))) {
         report(specifier, "only app/ knows app/")
       }
     }
