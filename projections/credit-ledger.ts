@@ -163,6 +163,8 @@ export const creditLedger: Projection = {
           cancelled.push(event.checkoutSessionId)
           continue
         }
+        // The credits of a paid checkout come with the account's own event.
+        if (event._tag === "CheckoutPaid") continue
         const change = creditChange(event)
         if (change === undefined || !("balanceAfter" in event)) continue
         balances.set(event.userId, { balance: event.balanceAfter, at: recordedAt })

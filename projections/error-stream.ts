@@ -1,5 +1,6 @@
 import { SqlClient } from "@effect/sql"
 import { Effect, Schema } from "effect"
+import { PaymentMismatched } from "#events/contracts/billing.ts"
 import { ErrorReported } from "#events/contracts/errors.ts"
 import { SongGenerationFailed, VideoExportFailed } from "#events/contracts/media.ts"
 import { decodeAll } from "#events/store/index.ts"
@@ -9,10 +10,18 @@ import type { Projection } from "./runner.ts"
 /**
  * Everything that went wrong, as the spec's error_logs: reported errors (defects at the HTTP edge, jobs
  * that failed for good, dead-lettered events, the browser's reports), failed generations (the provider's
- * or the engine's failures) and failed video renders.
+ * or the engine's failures), failed video renders, and payments whose amount is not the offer's.
  */
 
-const ErrorEvent = Schema.Union(ErrorReported, SongGenerationFailed, VideoExportFailed)
+const ErrorEvent = Schema.Union(
+  ErrorReported,
+  SongGenerationFailed,
+  VideoExportFailed,
+  PaymentMismatched,
+)
+
+const money = (cents: number, currency: string) =>
+  `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`
 const decode = decodeAll(ErrorEvent)
 
 interface ErrorEntry {
@@ -43,6 +52,19 @@ const entryOf = (event: typeof ErrorEvent.Type): ErrorEntry => {
         stack: null,
         context: { jobId: event.jobId, timedOut: event.timedOut },
       }
+    case "PaymentMismatched": {
+      const { _tag, userId, ...context } = event
+      return {
+        userId,
+        source: "provider",
+        error:
+          `Payment ${event.reference} was ${money(event.paidAmountCents, event.paidCurrency)}, ` +
+          `not the ${money(event.expectedAmountCents, event.expectedCurrency)} of the ${event.kind} ` +
+          `${event.item}: no credits were granted`,
+        stack: null,
+        context,
+      }
+    }
   }
 }
 

@@ -7,6 +7,7 @@ import { NotFound } from "#events/contracts/http-errors.ts"
 import { EventStore } from "#events/store/index.ts"
 import { Adjusted, Catalog, InvalidAdjustment, Ledger, Offer } from "./api.ts"
 import { packs, plans } from "./catalog.ts"
+import { makeCheckoutReturns } from "./checkout-returns.ts"
 import { BillingConfig } from "./config.ts"
 import { CreditAccounts } from "./credit-accounts.ts"
 import { CreditLedger } from "./credit-ledger.ts"
@@ -24,6 +25,7 @@ const make = Effect.gen(function* () {
   const accounts = yield* CreditAccounts
   const ledger = yield* CreditLedger
   const payments = yield* Payments
+  const returns = yield* makeCheckoutReturns
   const provider = yield* PaymentProvider
   const local = yield* LocalCheckoutService
   const webhooks = yield* Effect.serviceOption(StripeWebhooks)
@@ -131,9 +133,9 @@ const make = Effect.gen(function* () {
     subscribe: payments.subscribe,
     cancelSubscription: (user: SignedInUser) => thenSettled(payments.cancelSubscription(user)),
     verifySubscription: (user: SignedInUser, sessionId: string) =>
-      thenSettled(payments.verifySubscription(user, sessionId)),
+      thenSettled(returns.verifySubscription(user, sessionId)),
     verifyOneTime: (user: SignedInUser, sessionId: string) =>
-      thenSettled(payments.verifyOneTime(user, sessionId)),
+      thenSettled(returns.verifyOneTime(user, sessionId)),
     localCheckout: local.view,
     payLocalCheckout: (user: SignedInUser, sessionId: string) =>
       thenSettled(local.pay(user, sessionId)),

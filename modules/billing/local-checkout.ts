@@ -1,11 +1,13 @@
 import { SqlClient } from "@effect/sql"
 import { Context, Effect, Layer, Schema } from "effect"
 import { v5 as uuidv5 } from "uuid"
+import type { Actor } from "#events/contracts/actor.ts"
 import { actorOf, type SignedInUser } from "#events/contracts/auth.ts"
 import type { PackId, PlanId } from "#events/contracts/billing.ts"
 import { NotFound } from "#events/contracts/http-errors.ts"
 import { CheckoutClosed, LocalCheckout } from "./api.ts"
 import { describeOffer, packById, planById } from "./catalog.ts"
+import type { CheckoutCommand } from "./checkout.ts"
 import { BillingConfig } from "./config.ts"
 import { CreditAccountState } from "./credit-account.ts"
 import { CreditAccounts } from "./credit-accounts.ts"
@@ -50,32 +52,47 @@ const make = Effect.gen(function* () {
         credits: started.credits,
         amountCents: started.amountCents,
         currency: started.currency,
-        status: paid ? "paid" : status === "cancelled" ? "cancelled" : "open",
+        status: paid || status === "paid" ? "paid" : status === "cancelled" ? "cancelled" : "open",
       })
     })
+
+  const cancelledFirst = new CheckoutClosed({
+    message: "This checkout was cancelled. Start a new one from the Credits page.",
+  })
+  const paidFirst = new CheckoutClosed({ message: "This checkout is already paid." })
+
+  /**
+   * The test mode takes the payment itself, so paying or cancelling is the checkout's one decision, made on
+   * its stream: whichever comes first wins, and the other is refused.
+   */
+  const decide = (sessionId: string, command: CheckoutCommand, actor: Actor) =>
+    payments.runCheckout(sessionId, command, actor).pipe(
+      Effect.catchTags({
+        CheckoutAlreadyCancelled: () => Effect.fail(cancelledFirst),
+        CheckoutAlreadyPaid: () => Effect.fail(paidFirst),
+        CheckoutExists: Effect.die,
+        NoSuchCheckout: Effect.die,
+      }),
+    )
 
   /** Paying: exactly what a provider's "paid" report does. Paying twice changes nothing. */
   const pay = (user: SignedInUser, sessionId: string) =>
     Effect.gen(function* () {
       yield* localOnly
-      const found = yield* payments.ownCheckout(user, sessionId)
-      if (found.status === "cancelled") {
+      const { started } = yield* payments.ownCheckout(user, sessionId)
+      const actor = providerActor("local")
+      const granted = (yield* accounts.load(user.userId)).grants.includes(sessionId)
+      // Unlike a real card network, the test mode can refuse before charging.
+      const current = (yield* accounts.load(user.userId)).subscription
+      if (started.kind === "subscription" && !granted && current?.status === "active") {
         return yield* new CheckoutClosed({
-          message: "This checkout was cancelled. Start a new one from the Credits page.",
+          message: "You already have an active subscription. Cancel it first to change plans.",
         })
       }
-      const { started } = found
-      const actor = providerActor("local")
+      yield* decide(sessionId, { _tag: "PayCheckout" }, actorOf(user))
       if (started.kind === "pack") {
         yield* payments.packPaid(started, started, actor)
-      } else if (!(yield* accounts.load(user.userId)).grants.includes(sessionId)) {
-        // Unlike a real card network, the test mode can refuse before charging.
-        const current = (yield* accounts.load(user.userId)).subscription
-        if (current?.status === "active") {
-          return yield* new CheckoutClosed({
-            message: "You already have an active subscription. Cancel it first to change plans.",
-          })
-        }
+      } else if (!granted) {
         const subscriptionId = localId("sub", sessionId)
         yield* payments.invoicePaid(
           user.userId,
@@ -100,10 +117,8 @@ const make = Effect.gen(function* () {
     Effect.gen(function* () {
       yield* localOnly
       yield* payments.ownCheckout(user, sessionId)
-      if ((yield* accounts.load(user.userId)).grants.includes(sessionId)) {
-        return yield* new CheckoutClosed({ message: "This checkout is already paid." })
-      }
-      yield* payments.cancelCheckout(sessionId, "cancelled", actorOf(user))
+      if ((yield* accounts.load(user.userId)).grants.includes(sessionId)) return yield* paidFirst
+      yield* decide(sessionId, { _tag: "CancelCheckout", reason: "cancelled" }, actorOf(user))
       return { redirectUrl: creditsPage("canceled=true") }
     })
 

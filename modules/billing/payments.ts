@@ -1,4 +1,4 @@
-import { Context, Effect, Either, Layer } from "effect"
+import { Context, Effect, Layer } from "effect"
 import { type Actor, Actors } from "#events/contracts/actor.ts"
 import { actorOf, type SignedInUser } from "#events/contracts/auth.ts"
 import {
@@ -11,50 +11,29 @@ import {
 import { NotFound } from "#events/contracts/http-errors.ts"
 import { fold, runCommand } from "#events/decider.ts"
 import { decodeAll, EventStore } from "#events/store/index.ts"
-import {
-  activeSubscriptionExists,
-  NotASubscription,
-  type PaymentIntentPayload,
-  SubscriptionStatus,
-  UnknownOffer,
-} from "./api.ts"
+import { activeSubscriptionExists, type PaymentIntentPayload, UnknownOffer } from "./api.ts"
 import { describeOffer, type Offer, packById, packMatching, planById } from "./catalog.ts"
 import { type Checkout, type CheckoutCommand, checkout } from "./checkout.ts"
 import { BillingConfig } from "./config.ts"
-import type { CreditAccount } from "./credit-account.ts"
 import { CreditAccounts } from "./credit-accounts.ts"
-import { type PaidInvoice, PaymentProvider } from "./payment-provider.ts"
+import { makePaymentFacts } from "./payment-facts.ts"
+import { PaymentProvider } from "./payment-provider.ts"
+import { subscriptionStatus } from "./subscription-status.ts"
 
 /** Events a payment provider reports are recorded as this actor. */
 export const providerActor = (name: "stripe" | "local") => Actors.system(`payments:${name}`)
-
-/** Whether a payment fact added credits now or had already. */
-export type Recorded = "processed" | "already_processed"
 
 const paymentNotFound = new NotFound({ message: "We could not find this payment." })
 const noSubscription = new NotFound({ message: "You have no active subscription." })
 
 const decodeCheckout = decodeAll(CheckoutEvent)
 
-/** A subscription as the Credits page shows it; a cancelled one past its end is over. */
-export const subscriptionStatus = (account: CreditAccount, now: Date): SubscriptionStatus => {
-  const subscription = account.subscription
-  if (!subscription || (subscription.endsAt !== null && subscription.endsAt <= now)) {
-    return new SubscriptionStatus({ status: "inactive", plan: null, renewsAt: null, endsAt: null })
-  }
-  return new SubscriptionStatus({
-    status: subscription.status,
-    plan: subscription.plan,
-    renewsAt: subscription.status === "active" ? subscription.renewsAt : null,
-    endsAt: subscription.endsAt,
-  })
-}
-
 const make = Effect.gen(function* () {
   const store = yield* EventStore
   const accounts = yield* CreditAccounts
   const provider = yield* PaymentProvider
   const config = yield* BillingConfig
+  const { packPaid, invoicePaid } = yield* makePaymentFacts
 
   const loadCheckout = (sessionId: string) =>
     store.readStream(billingStreams.checkout(sessionId)).pipe(
@@ -78,11 +57,18 @@ const make = Effect.gen(function* () {
       actor,
     })
 
-  /** Cancelling a checkout nobody opened changes nothing; cancelling twice neither. */
+  /**
+   * A provider's report that a checkout ended unpaid. One nobody opened changes nothing, nor does one
+   * cancelled already, nor one paid in the test mode (the payment was the checkout's decision).
+   */
   const cancelCheckout = (sessionId: string, reason: "cancelled" | "expired", actor: Actor) =>
     runCheckout(sessionId, { _tag: "CancelCheckout", reason }, actor).pipe(
-      Effect.catchTag("NoSuchCheckout", () => Effect.void),
-      Effect.catchTag("CheckoutExists", Effect.die),
+      Effect.catchTags({
+        NoSuchCheckout: () => Effect.void,
+        CheckoutAlreadyPaid: () => Effect.void,
+        CheckoutExists: Effect.die,
+        CheckoutAlreadyCancelled: Effect.die,
+      }),
       Effect.asVoid,
     )
 
@@ -128,71 +114,9 @@ const make = Effect.gen(function* () {
           },
         },
         actorOf(user),
-      ).pipe(Effect.catchTags({ CheckoutExists: Effect.die, NoSuchCheckout: Effect.die }))
+      ).pipe(Effect.catchAll(Effect.die))
       return opened
     })
-
-  // The payment facts: the same whether a webhook, a return to /credits or the local checkout reports them.
-
-  const recorded = <E extends { readonly _tag: string }>(outcome: Either.Either<unknown, E>) =>
-    Either.isRight(outcome)
-      ? Effect.succeed<Recorded>("processed")
-      : outcome.left._tag === "AlreadyGranted"
-        ? Effect.succeed<Recorded>("already_processed")
-        : Effect.die(outcome.left)
-
-  /** A paid pack: its credits are the ones the checkout was opened for, at the server's price. */
-  const packPaid = (
-    started: CheckoutStarted,
-    paid: { readonly amountCents: number; readonly currency: string },
-    actor: Actor,
-  ) =>
-    Effect.flatMap(
-      Effect.either(
-        accounts.execute(
-          {
-            _tag: "RecordPurchase",
-            userId: started.userId,
-            checkoutSessionId: started.checkoutSessionId,
-            pack: started.item as PackId,
-            amount: started.credits,
-            amountCents: paid.amountCents,
-            currency: paid.currency,
-          },
-          actor,
-        ),
-      ),
-      recorded,
-    )
-
-  /** A paid invoice of a plan: the plan's credits, whatever the invoice's order of arrival. */
-  const invoicePaid = (
-    userId: string,
-    plan: PlanId,
-    invoice: PaidInvoice,
-    checkoutSessionId: string | null,
-    actor: Actor,
-  ) =>
-    Effect.flatMap(
-      Effect.either(
-        accounts.execute(
-          {
-            _tag: "RecordSubscriptionInvoice",
-            userId,
-            subscriptionId: invoice.subscriptionId,
-            plan,
-            invoiceId: invoice.invoiceId,
-            amount: planById(plan).credits,
-            amountCents: invoice.amountCents,
-            currency: invoice.currency,
-            periodEnd: invoice.periodEnd,
-            checkoutSessionId,
-          },
-          actor,
-        ),
-      ),
-      recorded,
-    )
 
   /** Renewals stop; the plan stays paid until `endsAt`. Repeated or stale reports change nothing. */
   const subscriptionCancelled = (
@@ -215,20 +139,26 @@ const make = Effect.gen(function* () {
   const checkoutExpired = (sessionId: string, actor: Actor) =>
     cancelCheckout(sessionId, "expired", actor)
 
-  /** A checkout's state at the provider, recorded if it is paid. */
-  const settle = (found: Extract<Checkout, { status: "open" | "cancelled" }>, actor: Actor) =>
+  /** A checkout's state at the provider, recorded if it is paid; a payment that does not match waits. */
+  const settle = (
+    found: Extract<Checkout, { status: "open" | "cancelled" | "paid" }>,
+    actor: Actor,
+  ) =>
     Effect.gen(function* () {
       const { started } = found
       const state = yield* provider.checkoutState(started.checkoutSessionId)
       if (state.status !== "paid") return "pending" as const
-      if (state.kind === "pack") return yield* packPaid(started, state, actor)
-      return yield* invoicePaid(
-        started.userId,
-        started.item as PlanId,
-        state.invoice,
-        started.checkoutSessionId,
-        actor,
-      )
+      const outcome =
+        state.kind === "pack"
+          ? yield* packPaid(started, state, actor)
+          : yield* invoicePaid(
+              started.userId,
+              started.item as PlanId,
+              state.invoice,
+              started.checkoutSessionId,
+              actor,
+            )
+      return outcome === "mismatched" ? ("pending" as const) : outcome
     })
 
   // What people do on the Credits page.
@@ -273,40 +203,10 @@ const make = Effect.gen(function* () {
       return yield* status(user.userId)
     }).pipe(Effect.withSpan("Billing.cancelSubscription"))
 
-  /** Returning from a subscription checkout: credits appear even if the webhook is late. */
-  const verifySubscription = (user: SignedInUser, sessionId: string) =>
-    Effect.gen(function* () {
-      const found = yield* ownCheckout(user, sessionId)
-      if (found.started.kind !== "subscription") {
-        return yield* new NotASubscription({ message: "This payment is not a subscription." })
-      }
-      const plan = found.started.item as PlanId
-      const answer = (status: Recorded | "pending") => ({
-        status,
-        planId: plan,
-        credits: found.started.credits,
-      })
-      if ((yield* accounts.load(user.userId)).grants.includes(sessionId)) {
-        return answer("already_processed")
-      }
-      return answer(yield* settle(found, actorOf(user)))
-    }).pipe(Effect.withSpan("Billing.verifySubscription"))
-
-  const verifyOneTime = (user: SignedInUser, sessionId: string) =>
-    Effect.gen(function* () {
-      const found = yield* ownCheckout(user, sessionId)
-      const answer = (status: "success" | "pending") => ({
-        status,
-        creditAmount: found.started.credits,
-      })
-      if ((yield* accounts.load(user.userId)).grants.includes(sessionId)) return answer("success")
-      const settled = yield* settle(found, actorOf(user))
-      return answer(settled === "pending" ? "pending" : "success")
-    }).pipe(Effect.withSpan("Billing.verifyOneTime"))
-
   return {
     loadCheckout,
     ownCheckout,
+    runCheckout,
     cancelCheckout,
     packPaid,
     invoicePaid,
@@ -317,8 +217,7 @@ const make = Effect.gen(function* () {
     subscribe,
     status,
     cancelSubscription,
-    verifySubscription,
-    verifyOneTime,
+    settle,
   }
 })
 

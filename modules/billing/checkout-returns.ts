@@ -1,0 +1,50 @@
+import { Effect } from "effect"
+import { actorOf, type SignedInUser } from "#events/contracts/auth.ts"
+import type { PlanId } from "#events/contracts/billing.ts"
+import { NotASubscription } from "./api.ts"
+import { CreditAccounts } from "./credit-accounts.ts"
+import type { Recorded } from "./payment-facts.ts"
+import { Payments } from "./payments.ts"
+
+/**
+ * Coming back to /credits from a checkout: the payment is looked up at the provider, so credits appear
+ * even when its webhook is late.
+ */
+export const makeCheckoutReturns = Effect.gen(function* () {
+  const payments = yield* Payments
+  const accounts = yield* CreditAccounts
+  const { ownCheckout, settle } = payments
+
+  /** From a subscription checkout. */
+  const verifySubscription = (user: SignedInUser, sessionId: string) =>
+    Effect.gen(function* () {
+      const found = yield* ownCheckout(user, sessionId)
+      if (found.started.kind !== "subscription") {
+        return yield* new NotASubscription({ message: "This payment is not a subscription." })
+      }
+      const plan = found.started.item as PlanId
+      const answer = (status: Exclude<Recorded, "mismatched"> | "pending") => ({
+        status,
+        planId: plan,
+        credits: found.started.credits,
+      })
+      if ((yield* accounts.load(user.userId)).grants.includes(sessionId)) {
+        return answer("already_processed")
+      }
+      return answer(yield* settle(found, actorOf(user)))
+    }).pipe(Effect.withSpan("Billing.verifySubscription"))
+
+  const verifyOneTime = (user: SignedInUser, sessionId: string) =>
+    Effect.gen(function* () {
+      const found = yield* ownCheckout(user, sessionId)
+      const answer = (status: "success" | "pending") => ({
+        status,
+        creditAmount: found.started.credits,
+      })
+      if ((yield* accounts.load(user.userId)).grants.includes(sessionId)) return answer("success")
+      const settled = yield* settle(found, actorOf(user))
+      return answer(settled === "pending" ? "pending" : "success")
+    }).pipe(Effect.withSpan("Billing.verifyOneTime"))
+
+  return { verifySubscription, verifyOneTime }
+})

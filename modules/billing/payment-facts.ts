@@ -1,0 +1,147 @@
+import { Effect, Either } from "effect"
+import { v5 as uuidv5 } from "uuid"
+import type { Actor } from "#events/contracts/actor.ts"
+import {
+  billingStreams,
+  type CheckoutStarted,
+  type PackId,
+  PaymentMismatched,
+  type PlanId,
+} from "#events/contracts/billing.ts"
+import { eventMetadata } from "#events/request-context.ts"
+import { EventStore, toNewEvent } from "#events/store/index.ts"
+import { planById } from "./catalog.ts"
+import { BillingConfig } from "./config.ts"
+import { CreditAccounts } from "./credit-accounts.ts"
+import type { PaidInvoice } from "./payment-provider.ts"
+
+/**
+ * Whether a payment fact added credits now, had already, or added none because what was paid is not the
+ * offer's price (recorded as PaymentMismatched for finance and the admin error stream).
+ */
+export type Recorded = "processed" | "already_processed" | "mismatched"
+
+interface Money {
+  readonly amountCents: number
+  readonly currency: string
+}
+
+const encode = toNewEvent(PaymentMismatched)
+const mismatchNamespace = "8f2b7c1e-3d4a-4e5f-9a6b-7c8d9e0f1a2b"
+
+/**
+ * The payment facts, the same whether a webhook, a return to /credits or the test-mode checkout reports
+ * them: credits for exactly what the offer costs, once.
+ */
+export const makePaymentFacts = Effect.gen(function* () {
+  const accounts = yield* CreditAccounts
+  const store = yield* EventStore
+  const config = yield* BillingConfig
+
+  const recorded = <E extends { readonly _tag: string }>(outcome: Either.Either<unknown, E>) =>
+    Either.isRight(outcome)
+      ? Effect.succeed<Recorded>("processed")
+      : outcome.left._tag === "AlreadyGranted"
+        ? Effect.succeed<Recorded>("already_processed")
+        : Effect.die(outcome.left)
+
+  /** True when `paid` is not `expected`; the first report of each payment is recorded, repeats are not. */
+  const mismatched = (
+    payment: Pick<PaymentMismatched, "reference" | "userId" | "kind" | "item">,
+    expected: Money,
+    paid: Money,
+    actor: Actor,
+  ) =>
+    Effect.gen(function* () {
+      const same =
+        paid.amountCents === expected.amountCents &&
+        paid.currency.toLowerCase() === expected.currency.toLowerCase()
+      if (same) return false
+      const event = new PaymentMismatched({
+        ...payment,
+        expectedAmountCents: expected.amountCents,
+        expectedCurrency: expected.currency,
+        paidAmountCents: paid.amountCents,
+        paidCurrency: paid.currency,
+      })
+      yield* Effect.logWarning("A payment does not match its offer: no credits granted", {
+        reference: payment.reference,
+      })
+      const metadata = yield* eventMetadata(actor)
+      yield* store
+        .append(billingStreams.paymentMismatch(payment.reference), "no_stream", [
+          encode(event, metadata, uuidv5(payment.reference, mismatchNamespace)),
+        ])
+        .pipe(
+          Effect.catchTag("WrongExpectedVersion", () => Effect.void),
+          Effect.orDie,
+        )
+      return true
+    })
+
+  /** A paid pack: its credits are the ones the checkout was opened for, at the price it was opened at. */
+  const packPaid = (started: CheckoutStarted, paid: Money, actor: Actor) =>
+    Effect.gen(function* () {
+      const payment = {
+        reference: started.checkoutSessionId,
+        userId: started.userId,
+        kind: "pack" as const,
+        item: started.item,
+      }
+      if (yield* mismatched(payment, started, paid, actor)) return "mismatched" as const
+      const outcome = yield* Effect.either(
+        accounts.execute(
+          {
+            _tag: "RecordPurchase",
+            userId: started.userId,
+            checkoutSessionId: started.checkoutSessionId,
+            pack: started.item as PackId,
+            amount: started.credits,
+            amountCents: paid.amountCents,
+            currency: paid.currency,
+          },
+          actor,
+        ),
+      )
+      return yield* recorded(outcome)
+    })
+
+  /** A paid invoice of a plan: the plan's credits at the plan's price, whatever the order of arrival. */
+  const invoicePaid = (
+    userId: string,
+    plan: PlanId,
+    invoice: PaidInvoice,
+    checkoutSessionId: string | null,
+    actor: Actor,
+  ) =>
+    Effect.gen(function* () {
+      const payment = {
+        reference: invoice.invoiceId,
+        userId,
+        kind: "subscription" as const,
+        item: plan,
+      }
+      const price = { amountCents: planById(plan).priceCents, currency: config.currency }
+      if (yield* mismatched(payment, price, invoice, actor)) return "mismatched" as const
+      const outcome = yield* Effect.either(
+        accounts.execute(
+          {
+            _tag: "RecordSubscriptionInvoice",
+            userId,
+            subscriptionId: invoice.subscriptionId,
+            plan,
+            invoiceId: invoice.invoiceId,
+            amount: planById(plan).credits,
+            amountCents: invoice.amountCents,
+            currency: invoice.currency,
+            periodEnd: invoice.periodEnd,
+            checkoutSessionId,
+          },
+          actor,
+        ),
+      )
+      return yield* recorded(outcome)
+    })
+
+  return { packPaid, invoicePaid }
+})

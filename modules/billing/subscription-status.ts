@@ -1,0 +1,16 @@
+import { SubscriptionStatus } from "./api.ts"
+import type { CreditAccount } from "./credit-account.ts"
+
+/** A subscription as the Credits page shows it; a cancelled one past its end is over. */
+export const subscriptionStatus = (account: CreditAccount, now: Date): SubscriptionStatus => {
+  const subscription = account.subscription
+  if (!subscription || (subscription.endsAt !== null && subscription.endsAt <= now)) {
+    return new SubscriptionStatus({ status: "inactive", plan: null, renewsAt: null, endsAt: null })
+  }
+  return new SubscriptionStatus({
+    status: subscription.status,
+    plan: subscription.plan,
+    renewsAt: subscription.status === "active" ? subscription.renewsAt : null,
+    endsAt: subscription.endsAt,
+  })
+}
