@@ -18,6 +18,7 @@ import { clientAddressOf, isFromThisMachine, type TrustedProxies } from "./clien
 import type { KeptAnswers } from "./kept-answers.ts"
 import { cameFromThisApp } from "./origin-check.ts"
 import { withBoundedBody } from "./request-body.ts"
+import { urlProblem } from "./storable-text.ts"
 
 export interface EdgeOptions<R> {
   readonly staticFiles: (
@@ -106,6 +107,7 @@ export const edge =
       const address = client.address
       const onThisMachine = isFromThisMachine(peer, request.headers)
       const refused = isApi && !cameFromThisApp(request, options.appOrigin, scheme)
+      const badUrl = isApi ? urlProblem(request.url) : undefined
 
       const answer: Effect.Effect<
         HttpServerResponse.HttpServerResponse,
@@ -118,67 +120,72 @@ export const edge =
               message: "This request came from another site and was refused.",
             }),
           )
-        : isApi && localOnly.test(pathname) && !onThisMachine
-          ? Effect.succeed(
-              jsonError(404, {
-                _tag: "NotFound",
-                message:
-                  "The development mailbox answers only on the machine the server runs on, with no proxy in between.",
-              }),
-            )
-          : isApi
-            ? app.pipe(
-                withBoundedBody(pathname),
-                Effect.map(finishApiResponse),
-                options.keptAnswers?.through(request, pathname) ?? identity,
-                Effect.catchAllCause((cause) => {
-                  // The client went away: nothing to answer, and an interruption carries no error.
-                  if (Cause.isInterruptedOnly(cause))
-                    return Effect.failCause(cause as Cause.Cause<never>)
-                  const error = findError(cause)
-                  if (error instanceof HttpServerError.RouteNotFound) {
-                    return Effect.succeed(
-                      jsonError(404, {
-                        _tag: "NotFound",
-                        message: `No endpoint ${request.method} ${pathname}`,
-                      }),
-                    )
-                  }
-                  if (error instanceof HttpServerError.RequestError && error.reason === "Decode") {
-                    return Effect.succeed(
-                      jsonError(400, {
-                        _tag: "MalformedRequest",
-                        message: "The request body is not valid JSON.",
-                      }),
-                    )
-                  }
-                  return Effect.gen(function* () {
-                    yield* Effect.logError("Request failed", cause)
-                    yield* Effect.forkDaemon(
-                      options.recordError(
-                        {
-                          source: "server",
-                          actor: Actors.anonymous,
-                          message: Cause.pretty(cause).split("\n")[0] ?? "defect",
-                          stack: Cause.pretty(cause),
-                          context: {
-                            method: request.method,
-                            url: scrubUrl(request.url),
-                            requestId,
-                          },
-                        },
-                        address,
-                      ),
-                    )
-                    return jsonError(500, {
-                      _tag: "InternalError",
-                      message: "Something went wrong on our side. The error has been recorded.",
-                      requestId,
-                    })
-                  })
+        : badUrl !== undefined
+          ? Effect.succeed(jsonError(400, { _tag: "MalformedRequest", message: badUrl }))
+          : isApi && localOnly.test(pathname) && !onThisMachine
+            ? Effect.succeed(
+                jsonError(404, {
+                  _tag: "NotFound",
+                  message:
+                    "The development mailbox answers only on the machine the server runs on, with no proxy in between.",
                 }),
               )
-            : options.staticFiles(pathname)
+            : isApi
+              ? app.pipe(
+                  withBoundedBody(pathname),
+                  Effect.map(finishApiResponse),
+                  options.keptAnswers?.through(request, pathname) ?? identity,
+                  Effect.catchAllCause((cause) => {
+                    // The client went away: nothing to answer, and an interruption carries no error.
+                    if (Cause.isInterruptedOnly(cause))
+                      return Effect.failCause(cause as Cause.Cause<never>)
+                    const error = findError(cause)
+                    if (error instanceof HttpServerError.RouteNotFound) {
+                      return Effect.succeed(
+                        jsonError(404, {
+                          _tag: "NotFound",
+                          message: `No endpoint ${request.method} ${pathname}`,
+                        }),
+                      )
+                    }
+                    if (
+                      error instanceof HttpServerError.RequestError &&
+                      error.reason === "Decode"
+                    ) {
+                      return Effect.succeed(
+                        jsonError(400, {
+                          _tag: "MalformedRequest",
+                          message: "The request body is not valid JSON.",
+                        }),
+                      )
+                    }
+                    return Effect.gen(function* () {
+                      yield* Effect.logError("Request failed", cause)
+                      yield* Effect.forkDaemon(
+                        options.recordError(
+                          {
+                            source: "server",
+                            actor: Actors.anonymous,
+                            message: Cause.pretty(cause).split("\n")[0] ?? "defect",
+                            stack: Cause.pretty(cause),
+                            context: {
+                              method: request.method,
+                              url: scrubUrl(request.url),
+                              requestId,
+                            },
+                          },
+                          address,
+                        ),
+                      )
+                      return jsonError(500, {
+                        _tag: "InternalError",
+                        message: "Something went wrong on our side. The error has been recorded.",
+                        requestId,
+                      })
+                    })
+                  }),
+                )
+              : options.staticFiles(pathname)
 
       // Each request runs in a fiber of its own, which ends with it: its context is set, not scoped.
       yield* FiberRef.set(currentRequestId, requestId)

@@ -2,6 +2,7 @@ import type { IncomingMessage } from "node:http"
 import { Readable } from "node:stream"
 import { HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import { Effect, Stream } from "effect"
+import { jsonHasUnstorableText, unstorableMessage } from "./storable-text.ts"
 
 const kib = 1024
 
@@ -142,15 +143,16 @@ export const withBoundedBody =
       if (bytes === undefined || bytes.byteLength > limit) return tooLarge(limit)
       const read = withBody(request, bytes)
       const contentType = request.headers["content-type"] ?? "application/json"
-      if (
-        contentType.includes("json") &&
-        nestsDeeperThan(yield* Effect.orDie(read.text), deepestJson)
-      ) {
-        return refusal(
-          400,
-          "MalformedRequest",
-          `The request body nests objects or arrays deeper than ${deepestJson} levels.`,
-        )
+      if (contentType.includes("json")) {
+        const text = yield* Effect.orDie(read.text)
+        if (nestsDeeperThan(text, deepestJson)) {
+          return refusal(
+            400,
+            "MalformedRequest",
+            `The request body nests objects or arrays deeper than ${deepestJson} levels.`,
+          )
+        }
+        if (jsonHasUnstorableText(text)) return refusal(400, "MalformedRequest", unstorableMessage)
       }
       return yield* Effect.provideService(app, HttpServerRequest.HttpServerRequest, read)
     })

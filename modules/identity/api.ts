@@ -78,8 +78,14 @@ const credential = (schema: Schema.Schema<string, string>) =>
 
 export const LoginPayload = Schema.Struct({
   /** A username or an e-mail address. */
-  username: credential(Schema.Trim),
-  password: credential(Schema.String),
+  username: credential(trimmed(255, "Username must be at most 255 characters")),
+  // Bounded before it is hashed: no account has a longer one (see NewPassword).
+  password: credential(
+    withMessage(
+      Schema.String.pipe(Schema.maxLength(128)),
+      "Password must be at most 128 characters",
+    ),
+  ),
 }).annotations(allErrors)
 
 const invalidEmail = "Please enter a valid email address"
@@ -89,8 +95,11 @@ export const EmailPayload = Schema.Struct({
 })
 
 const tokenMissing = "Verification token is missing."
+/** Tokens are 43 characters; a longer one is no token of ours. */
+const tokenTooLong = "This link is not valid."
 export const Token = withMessage(Schema.String, tokenMissing).pipe(
   Schema.filter((s) => s.length > 0 || tokenMissing),
+  Schema.filter((s) => s.length <= 200 || tokenTooLong),
 )
 
 const resetTokenMissing = "The reset token is missing."
@@ -99,6 +108,7 @@ export const ResetPasswordPayload = Schema.Struct({
   token: field(
     withMessage(Schema.String, resetTokenMissing).pipe(
       Schema.filter((s) => s.length > 0 || resetTokenMissing),
+      Schema.filter((s) => s.length <= 200 || tokenTooLong),
     ),
     resetTokenMissing,
   ),
@@ -205,7 +215,7 @@ export class IdentityApi extends HttpApiGroup.make("identity")
   )
   .add(
     HttpApiEndpoint.get("validateResetToken", "/validate-reset-token")
-      .setUrlParams(Schema.Struct({ token: Schema.String }))
+      .setUrlParams(Schema.Struct({ token: Schema.String.pipe(Schema.maxLength(200)) }))
       .addSuccess(Schema.Struct({ valid: Schema.Boolean })),
   )
   .add(

@@ -1,0 +1,155 @@
+import { expect } from "@effect/vitest"
+import { Effect } from "effect"
+import { query } from "#events/testing.ts"
+import { type browser, describeApp, signUp, signUpAdmin } from "./testing.ts"
+
+const adminEmail = "bytes-admin@example.com"
+const env = {
+  REGISTRATIONS_PER_ADDRESS: "1000",
+  LOGIN_ATTEMPTS_PER_ADDRESS: "1000",
+  ADMIN_EMAIL: adminEmail,
+}
+
+const errorEvents = Effect.map(
+  query<{ n: number }>("select count(*)::int as n from events where type = 'ErrorReported'"),
+  ([row]) => row?.n ?? 0,
+)
+
+/** JSON text with `bad` (already escaped for JSON) in place of $. */
+const nul = "\\u0000"
+const surrogate = "\\ud800"
+
+interface Case {
+  readonly name: string
+  readonly method: string
+  readonly path: string
+  readonly body?: string
+  readonly as?: "admin"
+}
+
+const json = (name: string, method: string, path: string, template: string): Array<Case> =>
+  [nul, surrogate].map((bad) => ({
+    name: `${name} with ${bad}`,
+    method,
+    path,
+    body: template.replaceAll("$", bad),
+  }))
+
+const register =
+  '{"username":"user$x","email":"a@example.com","password":"secret-password","name":"A$","acceptTerms":true}'
+
+const cases = (userId: string): Array<Case> => [
+  ...json("register", "POST", "/api/register", register),
+  ...json("login", "POST", "/api/login", '{"username":"ada$","password":"secret-password"}'),
+  ...json("login key", "POST", "/api/login", '{"$":1,"username":"ada","password":"x"}'),
+  ...json("forgot password", "POST", "/api/forgot-password", '{"email":"a$@example.com"}'),
+  ...json(
+    "reset password",
+    "POST",
+    "/api/reset-password",
+    '{"token":"t$","password":"secret-password"}',
+  ),
+  ...json("chat", "POST", "/api/chat", '{"message":"a song about $ rain"}'),
+  ...json(
+    "lyrics form",
+    "POST",
+    "/api/generate-lyrics",
+    '{"title":"T$","description":"D","style":"Pop"}',
+  ),
+  ...json("chat lyrics", "PUT", "/api/chat/lyrics", '{"lyrics":"[Verse 1]\\nla $ la"}'),
+  ...json("lyrics draft", "PUT", "/api/lyrics/draft", '{"lyrics":"[Verse 1]\\nla $ la"}'),
+  ...json(
+    "generate song",
+    "POST",
+    "/api/generate-song",
+    '{"title":"T","lyrics":"la $","style":"Pop"}',
+  ),
+  ...json("video export", "POST", "/api/videos/generate", '{"format":"tiktok","songId":"$"}'),
+  ...json("save song", "POST", "/api/songs", '{"title":"T$","audioUrl":"x"}'),
+  ...json(
+    "pack",
+    "POST",
+    "/api/payments/create-payment-intent",
+    '{"amount":13.29,"credits":150,"description":"$"}',
+  ),
+  ...json("client error", "POST", "/api/client-errors", '{"message":"broke $"}'),
+  ...json(
+    "adjustment",
+    "POST",
+    `/api/admin/ledger/${userId}/adjustments`,
+    '{"amount":5,"reason":"why $"}',
+  ).map((c): Case => ({ ...c, as: "admin" })),
+  ...[
+    "/api/songs/%00",
+    "/api/songs/%00/audio",
+    "/api/songs/%00/cover",
+    "/api/songs/%00/like",
+    "/api/media/versions/%00/audio",
+    "/api/media/versions/x%00/cover",
+    "/api/check-song-status?taskId=%00",
+    "/api/payments/verify-onetime?sessionId=%00",
+    "/api/payments/verify-subscription?sessionId=a%00",
+    "/api/verify-email?token=%00",
+    "/api/validate-reset-token?token=%00",
+    "/api/videos/%00",
+    "/api/videos/%00/file",
+    "/api/checkout/%00",
+    "/api/songs/public?limit=1&%00=1",
+    "/api/songs/%ED%A0%80",
+    "/api/check-song-status?taskId=%ED%A0%80",
+  ].map((path): Case => ({ name: `GET ${path}`, method: "GET", path })),
+  ...[
+    `/api/admin/ledger/${userId}%00`,
+    "/api/admin/streams/%00",
+    "/api/admin/errors?source=%00",
+    "/api/admin/interactions?type=%00",
+    "/api/admin/users?query=%00",
+  ].map((path): Case => ({ name: `GET ${path} as admin`, method: "GET", path, as: "admin" })),
+  {
+    name: "a username longer than any account's",
+    method: "POST",
+    path: "/api/login",
+    body: JSON.stringify({ username: "a".repeat(3000), password: "secret-password" }),
+  },
+  {
+    name: "a password longer than any account's",
+    method: "POST",
+    path: "/api/login",
+    body: JSON.stringify({ username: "ada", password: "p".repeat(129) }),
+  },
+  {
+    name: "a token longer than any of ours",
+    method: "GET",
+    path: `/api/verify-email?token=${"t".repeat(201)}`,
+  },
+]
+
+describeApp({ env })("text PostgreSQL cannot store, and over-long fields", (it) => {
+  it.effect(
+    "are refused with a 400 and a message before any query, and never reach the error stream",
+    () =>
+      Effect.gen(function* () {
+        const { person, user } = yield* signUp("bytes")
+        const { person: admin } = yield* signUpAdmin("bytes-admin", adminEmail)
+        const before = yield* errorEvents
+        const refused: Array<string> = []
+        for (const c of cases(user.id)) {
+          const who: ReturnType<typeof browser> = c.as === "admin" ? admin : person
+          const answer = yield* who.send(c.path, {
+            method: c.method,
+            ...(c.body === undefined
+              ? {}
+              : { headers: { "content-type": "application/json" }, body: c.body }),
+          })
+          const message = (answer.body as { message?: unknown }).message
+          if (answer.status !== 400 || typeof message !== "string" || message.length === 0) {
+            refused.push(`${c.name}: ${answer.status} ${answer.text.slice(0, 200)}`)
+          }
+        }
+        expect(refused).toEqual([])
+        // A 500 records its report in the background: give it time to show before counting.
+        yield* Effect.sleep("500 millis")
+        expect(yield* errorEvents).toBe(before)
+      }),
+  )
+})
