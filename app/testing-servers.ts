@@ -71,10 +71,13 @@ export const serverProcesses = (options: { readonly env: Readonly<Record<string,
     throw new Error("the server did not start")
   }
 
-  /** Kills the server and waits until it is gone. */
+  /**
+   * Kills the server alone, as `kill -9 <pid>` does, and waits until it is gone: what it started must end
+   * by itself.
+   */
   const crash = async (server: ChildProcess) => {
     const exited = new Promise((resolve) => server.once("exit", resolve))
-    kill(server)
+    process.kill(server.pid!, "SIGKILL")
     await exited
   }
 
@@ -130,7 +133,11 @@ export const register = (call: ReturnType<typeof serverProcesses>["call"], usern
  * What a crash test's servers share: the test file's own database and data folder, and a fake music API
  * whose songs are sine tones of `seconds` (reported as that long); all removed after the file's tests.
  */
-export const crashRig = async (name: string, song: { readonly seconds: number }) => {
+export const crashRig = async (
+  name: string,
+  song: { readonly seconds: number },
+  maker: "provider" | "engine" = "provider",
+) => {
   const adminUrl = inject("adminDatabaseUrl")
   const databaseName = `melody_test_${name}_${Date.now().toString(36)}`
   const databaseUrl = await ensureDatabase(adminUrl, databaseName)
@@ -146,8 +153,7 @@ export const crashRig = async (name: string, song: { readonly seconds: number })
       DATA_DIR: dataDir,
       LOG_LEVEL: "error",
       SIGNUP_CREDITS: "10",
-      MUSIC_API_URL: fake.url,
-      MUSIC_API_KEY: "crash-key",
+      ...(maker === "provider" ? { MUSIC_API_URL: fake.url, MUSIC_API_KEY: "crash-key" } : {}),
       GENERATION_POLL_SECONDS: "0.3",
       GENERATION_STALLED_SECONDS: "2",
     },

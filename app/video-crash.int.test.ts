@@ -5,6 +5,7 @@ import { Effect, Redacted } from "effect"
 import { expect, it } from "vitest"
 import { pgClientLayer } from "#events/store/pg-client.ts"
 import { probeBytes } from "#events/test-video.ts"
+import { runningProcesses } from "./processes.ts"
 import { crashRig, register, waitFor } from "./testing-servers.ts"
 
 /**
@@ -65,7 +66,13 @@ it("a server killed mid-render leaves the export to the next server, which rende
   const status = () => call(`/api/videos/${jobId}`)
   const midway = await waitFor(status, (a) => (a.body.progress as number) >= 10, 60)
   expect(midway.body).toMatchObject({ status: "processing" })
+  const renders = () =>
+    runningProcesses().filter((p) => /ffmpeg/.test(p.command) && p.command.includes(jobId))
+  expect(renders().length).toBeGreaterThan(0)
   await servers.crash(first)
+  // ffmpeg goes with the server that started it, even killed alone.
+  for (let i = 0; i < 20 && renders().length > 0; i++) await new Promise((r) => setTimeout(r, 50))
+  expect(renders().map((p) => p.command)).toEqual([])
 
   await servers.start()
   const done = await waitFor(status, (a) => a.body.status !== "processing", 120)

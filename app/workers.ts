@@ -1,6 +1,6 @@
 import { Effect, Layer, Schedule } from "effect"
 import { runSubscription } from "#events/store/index.ts"
-import { Generations, Videos } from "#modules/media/index.ts"
+import { Generations, sweepRenderFolders, Videos } from "#modules/media/index.ts"
 import { runProjections } from "#projections/runner.ts"
 import { projections } from "./projections.ts"
 import { reactions } from "./reactions.ts"
@@ -27,6 +27,10 @@ export const MediaRecoveryLive = Layer.scopedDiscard(
     Effect.gen(function* () {
       const generations = yield* Generations
       const videos = yield* Videos
+      // What renders of a server that died here left behind, before this one renders anything.
+      const swept = yield* Effect.promise(sweepRenderFolders)
+      if (swept.length > 0)
+        yield* Effect.logInfo("Removed render folders of dead servers", { swept })
       yield* Effect.all([generations.resumeStalled, videos.resumeStalled]).pipe(
         Effect.repeat(Schedule.spaced(generations.recoveryInterval)),
       )

@@ -1,13 +1,12 @@
 import { createHash } from "node:crypto"
 import { createReadStream } from "node:fs"
 import { mkdtemp, rm } from "node:fs/promises"
-import { tmpdir } from "node:os"
-import { join } from "node:path"
 import { Duration, Effect, Option } from "effect"
 import type { GeneratedVersion } from "#events/contracts/media.ts"
 import { MediaConfig } from "./config.ts"
 import { MusicEngine } from "./music-engine.ts"
 import { type MusicMaker, StepFailed, versionIdOf, versionKeys } from "./music-maker.ts"
+import { renderFolderPrefix } from "./render-folders.ts"
 import { MediaStorage } from "./storage.ts"
 
 /** Like a provider, the engine makes two versions of every song. */
@@ -18,7 +17,7 @@ const seedOf = (generationId: string, index: number) =>
   createHash("sha256").update(`${generationId}/${index}`).digest().readUInt32BE(0)
 
 const scratchDirectory = Effect.acquireRelease(
-  Effect.promise(() => mkdtemp(join(tmpdir(), "melody-render-"))),
+  Effect.promise(() => mkdtemp(renderFolderPrefix())),
   (directory) => Effect.promise(() => rm(directory, { recursive: true, force: true })),
 )
 

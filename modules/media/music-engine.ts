@@ -4,6 +4,7 @@ import { availableParallelism } from "node:os"
 import { fileURLToPath } from "node:url"
 import { Context, Data, Duration, Effect, Layer } from "effect"
 import type { RenderedSong, SongRequest } from "./engine/render-song.ts"
+import { lifelineFlag } from "./engine/tether.ts"
 import { workDirOf } from "./engine/work-dir.ts"
 
 export class EngineFailed extends Data.TaggedError("EngineFailed")<{ readonly reason: string }> {}
@@ -28,7 +29,9 @@ const killGroup = (pid: number | undefined) => {
 /**
  * One render in a child process of its own, in its own process group: the engine's DSP would hold the
  * server's event loop for seconds, a crash stays in the child, its memory goes back at exit, and on a
- * timeout or an interruption one signal to the group leaves no Festival or FluidSynth behind.
+ * timeout or an interruption one signal to the group leaves no Festival or FluidSynth behind. Its fourth
+ * descriptor is a lifeline this process holds the other end of: when this process ends, however it ends,
+ * the group ends too (engine/tether.ts); when the render ends, the group is signalled and the line let go.
  */
 const renderInChild = ({ timeoutMs: _, ...request }: EngineRequest) =>
   Effect.async<RenderedSong, EngineFailed>((resumeOnce) => {
@@ -38,10 +41,12 @@ const renderInChild = ({ timeoutMs: _, ...request }: EngineRequest) =>
       if (!settled) resumeOnce(outcome)
       settled = true
     }
-    const child = spawn(process.execPath, ["--import", "tsx", entry], {
+    const child = spawn(process.execPath, ["--import", "tsx", entry, lifelineFlag], {
       detached: true,
-      stdio: ["pipe", "pipe", "pipe"],
+      stdio: ["pipe", "pipe", "pipe", "pipe"],
     })
+    const lifeline = child.stdio[3]
+    lifeline?.on("error", () => {})
     let stdout = ""
     let stderr = ""
     child.stdout.on("data", (chunk: Buffer) => {
@@ -53,6 +58,12 @@ const renderInChild = ({ timeoutMs: _, ...request }: EngineRequest) =>
     const exited = new Promise<void>((resolve) => {
       child.once("close", () => resolve())
       child.once("error", () => resolve())
+    })
+    // The lifeline's watcher outlives the engine, holding the line open, which would keep "close" (all
+    // descriptors closed) from coming: once the engine has exited, the group goes and the line is let go.
+    child.once("exit", () => {
+      killGroup(child.pid)
+      lifeline?.destroy()
     })
     child.once("error", (error) =>
       resume(

@@ -9,6 +9,7 @@ import {
   videoTimedOutMessage,
   videoTimeoutMs,
 } from "#events/contracts/video-formats.ts"
+import { tetheredFfmpeg } from "./tethered-ffmpeg.ts"
 import { filterGraphOf } from "./video-filter-graph.ts"
 import { layoutOf } from "./video-layout.ts"
 
@@ -49,6 +50,7 @@ const commandOf = (request: VideoRequest, output: string) => {
   const hasCover = request.coverPath !== null
   const backgroundPath = join(request.backgroundsDir, background)
   const command = ffmpeg()
+    .setFfmpegPath(tetheredFfmpeg)
     .input(backgroundPath)
     .inputOptions(["-stream_loop", "-1"])
     .input(request.audioPath)

@@ -6,6 +6,7 @@ import { Context, Data, Duration, Effect, Layer } from "effect"
 import ffmpeg from "fluent-ffmpeg"
 import { v7 as uuidv7 } from "uuid"
 import { MediaStorage } from "./storage.ts"
+import { tetheredFfmpeg } from "./tethered-ffmpeg.ts"
 
 export class ConversionFailed extends Data.TaggedError("ConversionFailed")<{
   readonly reason: string
@@ -32,6 +33,7 @@ export class WavConverter extends Context.Tag("@melody/media/WavConverter")<
       const convert = (input: string, output: string) =>
         Effect.async<void, ConversionFailed>((resume) => {
           const command = ffmpeg(input)
+            .setFfmpegPath(tetheredFfmpeg)
             .noVideo()
             .audioCodec("pcm_s16le")
             .format("wav")

@@ -1,11 +1,12 @@
 /**
  * One render, as its own process: a JSON `SongRequest` on stdin, one JSON `RenderedSong` line on stdout,
  * stage timings and CPU time on stderr. Started by `MusicEngine` in a process group of its own, which it
- * kills whole on a timeout.
+ * kills whole on a timeout, and which ends by itself when the server does (tether.ts).
  */
 import { readFileSync } from "node:fs"
 import { text } from "node:stream/consumers"
 import { renderSong, type SongRequest } from "./render-song.ts"
+import { tetherToServer } from "./tether.ts"
 
 /** CPU time of the programs this process started and waited for (Festival, FluidSynth, lame), in ms. */
 const childrenCpuMs = () => {
@@ -16,6 +17,8 @@ const childrenCpuMs = () => {
     return Number.NaN // not Linux
   }
 }
+
+tetherToServer()
 
 try {
   const request = JSON.parse(await text(process.stdin)) as SongRequest
