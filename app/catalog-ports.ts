@@ -44,6 +44,7 @@ export const SongFilesLive = Layer.effect(
     return SongFiles.of({
       stat: (key) => storage.stat(key).pipe(Effect.orElseSucceed(() => undefined)),
       read: (key, range) => storage.read(key, range).pipe(Effect.orDie),
+      directUrl: (key, downloadName) => storage.directUrl(key, downloadName).pipe(Effect.orDie),
       wav: (key) =>
         converter
           .toWav(key)

@@ -1,11 +1,11 @@
 import { createServer } from "node:http"
 import { HttpApiBuilder, HttpApiSwagger, HttpMiddleware, HttpServer } from "@effect/platform"
 import { NodeHttpServer } from "@effect/platform-node"
-import { Effect, Layer } from "effect"
+import { Effect, Layer, Option } from "effect"
 import { BillingHttpLive } from "#modules/billing/index.ts"
 import { Catalog, CatalogHttpLive } from "#modules/catalog/index.ts"
 import { Identity, IdentityHttpLive } from "#modules/identity/index.ts"
-import { MediaHttpLive, VideoHttpLive } from "#modules/media/index.ts"
+import { MediaHttpLive, mediaConfig, VideoHttpLive } from "#modules/media/index.ts"
 import { SongwritingHttpLive } from "#modules/songwriting/index.ts"
 import { MelodyApi } from "./api.ts"
 import { AppConfig } from "./config.ts"
@@ -47,6 +47,10 @@ export const HttpLive = Layer.unwrapEffect(
     const catalog = yield* Catalog
     const identity = yield* Identity
     const secure = config.appUrl.startsWith("https://")
+    const mediaOrigin = Option.match((yield* mediaConfig).s3, {
+      onNone: () => undefined,
+      onSome: (s3) => s3.endpoint?.origin,
+    })
     const withEdge = edge({
       staticFiles: makeStaticFiles(config.webDist, songPreviewHead(catalog, config.appUrl)),
       recordError: reports.recordFromCaller,
@@ -76,10 +80,13 @@ export const HttpLive = Layer.unwrapEffect(
       Layer.provide(ApiLive),
       HttpServer.withLogAddress,
       Layer.provideMerge(
-        NodeHttpServer.layer(() => createServer().on("request", sendSecurityHeaders(secure)), {
-          port: config.port,
-          host: config.host,
-        }),
+        NodeHttpServer.layer(
+          () => createServer().on("request", sendSecurityHeaders(secure, mediaOrigin)),
+          {
+            port: config.port,
+            host: config.host,
+          },
+        ),
       ),
     )
   }),

@@ -57,6 +57,27 @@ export const fileResponse = <Err, R>(options: {
   readonly rangeHeader: string | undefined
   readonly open: (range?: ByteRange) => Effect.Effect<Readable, Err, R>
   readonly downloadName?: string | undefined
+  /** Where the browser can fetch the file itself (a presigned address), if the store has one. */
+  readonly directUrl?: Effect.Effect<string | undefined, Err, R>
+}): Effect.Effect<HttpServerResponse.HttpServerResponse, Err, R> =>
+  Effect.flatMap(options.directUrl ?? Effect.succeed(undefined), (url) =>
+    url === undefined
+      ? served(options)
+      : // The address expires within minutes: neither the redirect nor the page may be kept.
+        Effect.succeed(
+          HttpServerResponse.redirect(url, {
+            status: 302,
+            headers: { "cache-control": "private, no-store" },
+          }),
+        ),
+  )
+
+const served = <Err, R>(options: {
+  readonly size: number
+  readonly contentType: string
+  readonly rangeHeader: string | undefined
+  readonly open: (range?: ByteRange) => Effect.Effect<Readable, Err, R>
+  readonly downloadName?: string | undefined
 }): Effect.Effect<HttpServerResponse.HttpServerResponse, Err, R> => {
   const { size, contentType } = options
   const headers: Record<string, string> = {

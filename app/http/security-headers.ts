@@ -1,21 +1,26 @@
 import type { IncomingMessage, ServerResponse } from "node:http"
 
-const appPolicy = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob: https:",
-  "media-src 'self' blob: https:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join("; ")
-
-// The API documentation page inlines Swagger UI's script and styles.
-const docsPolicy = appPolicy.replace("script-src 'self'", "script-src 'self' 'unsafe-inline'")
+/**
+ * What pages may load. Covers and audio may come from any HTTPS origin (providers' files) and from the
+ * media bucket, whose presigned addresses the file routes redirect to (`mediaOrigin`, which may be plain
+ * HTTP for a self-hosted store).
+ */
+const appPolicyWith = (mediaOrigin: string | undefined) => {
+  const media = mediaOrigin === undefined ? "" : ` ${mediaOrigin}`
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: blob: https:${media}`,
+    `media-src 'self' blob: https:${media}`,
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ")
+}
 
 const common = {
   "x-content-type-options": "nosniff",
@@ -32,7 +37,10 @@ const hsts = { "strict-transport-security": "max-age=31536000; includeSubDomains
  * it: answers made outside the edge (a body too large, a client gone) carry them too, and the app's own
  * headers still win where they name the same one. HSTS only over TLS.
  */
-export const sendSecurityHeaders = (secure: boolean) => {
+export const sendSecurityHeaders = (secure: boolean, mediaOrigin?: string) => {
+  const appPolicy = appPolicyWith(mediaOrigin)
+  // The API documentation page inlines Swagger UI's script and styles.
+  const docsPolicy = appPolicy.replace("script-src 'self'", "script-src 'self' 'unsafe-inline'")
   const app = Object.entries({
     ...common,
     "content-security-policy": appPolicy,

@@ -225,6 +225,7 @@ const make = Effect.gen(function* () {
         rangeHeader: yield* rangeHeader,
         open: (range) => files.read(key, range),
         downloadName,
+        directUrl: files.directUrl(key, downloadName),
       })
     })
 

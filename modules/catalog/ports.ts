@@ -65,6 +65,8 @@ export class SongFiles extends Context.Tag("@melody/catalog/SongFiles")<
       key: string,
     ) => Effect.Effect<{ readonly size: number; readonly contentType: string } | undefined>
     readonly read: (key: string, range?: ByteRange) => Effect.Effect<Readable>
+    /** Where the browser can fetch the file itself, if the store has such an address. */
+    readonly directUrl: (key: string, downloadName?: string) => Effect.Effect<string | undefined>
     /** The 16-bit PCM WAV of an audio file, converted once and kept. */
     readonly wav: (key: string) => Effect.Effect<string, AudioConversionFailed>
   }

@@ -22,6 +22,8 @@ export interface S3Settings {
   readonly secretAccessKey: Redacted.Redacted
   /** Prepended to every key, to share a bucket. */
   readonly prefix: string
+  /** The most the local copies of the bucket's files (for ffmpeg) may take; the least used go first. */
+  readonly cacheMaxBytes: number
 }
 
 export interface MediaConfigShape {
@@ -93,6 +95,10 @@ const s3 = Config.all({
   accessKeyId: Config.string("S3_ACCESS_KEY_ID").pipe(Config.option),
   secretAccessKey: Config.redacted("S3_SECRET_ACCESS_KEY").pipe(Config.option),
   prefix: Config.string("S3_PREFIX").pipe(Config.withDefault("")),
+  cacheMaxBytes: Config.integer("S3_CACHE_MAX_BYTES").pipe(
+    Config.withDefault(1024 * 1024 * 1024),
+    Config.validate({ message: "S3_CACHE_MAX_BYTES must be positive", validation: (n) => n > 0 }),
+  ),
 }).pipe(
   Config.mapOrFail((c): Either.Either<Option.Option<S3Settings>, ConfigError.ConfigError> => {
     if (Option.isNone(c.bucket)) return Either.right(Option.none())
@@ -115,6 +121,7 @@ const s3 = Config.all({
         accessKeyId: c.accessKeyId.value,
         secretAccessKey: c.secretAccessKey.value,
         prefix: c.prefix,
+        cacheMaxBytes: c.cacheMaxBytes,
       }),
     )
   }),

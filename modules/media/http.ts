@@ -32,11 +32,15 @@ export const MediaHttpLive = HttpApiBuilder.group(Api, "media", (handlers) =>
         const file = key === null ? undefined : yield* storage.stat(key).pipe(Effect.orDie)
         if (key === null || file === undefined) return yield* notFound
         const request = yield* HttpServerRequest.HttpServerRequest
+        const downloadName = download
+          ? fileName(`${title} (Version ${ids.index})`, "mp3")
+          : undefined
         return yield* fileResponse({
           ...file,
           rangeHeader: request.headers.range,
           open: (range) => storage.read(key, range).pipe(Effect.orDie),
-          downloadName: download ? fileName(`${title} (Version ${ids.index})`, "mp3") : undefined,
+          downloadName,
+          directUrl: storage.directUrl(key, downloadName).pipe(Effect.orDie),
         })
       })
 

@@ -1,19 +1,22 @@
 import { createWriteStream } from "node:fs"
-import { mkdir, rename, rm, stat } from "node:fs/promises"
-import { dirname, join, resolve } from "node:path"
-import type { Readable } from "node:stream"
+import { mkdir, rename, rm } from "node:fs/promises"
+import { dirname, resolve } from "node:path"
+import { Readable, Transform } from "node:stream"
 import { pipeline } from "node:stream/promises"
 import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
-  PutObjectCommand,
   S3Client,
   S3ServiceException,
 } from "@aws-sdk/client-s3"
+import { Upload } from "@aws-sdk/lib-storage"
+import { getSignedUrl } from "@aws-sdk/s3-request-presigner"
 import { Effect, Redacted } from "effect"
 import { v7 as uuidv7 } from "uuid"
+import { attachment } from "#events/file-response.ts"
 import type { S3Settings } from "./config.ts"
+import { makeS3Cache } from "./s3-cache.ts"
 import { contentTypeOf, InvalidKey, MediaStorage, validKey } from "./storage.ts"
 
 const notFound = (error: unknown) =>
@@ -31,12 +34,25 @@ const described = (error: unknown, what: string) =>
       )
     : error
 
-/** Reads a whole upload: S3 needs a body's length before it starts, and songs are a few megabytes. */
-const bytesOf = async (from: Readable | Uint8Array) => {
-  if (from instanceof Uint8Array) return from
-  const chunks: Array<Buffer> = []
-  for await (const chunk of from) chunks.push(Buffer.from(chunk as Uint8Array))
-  return new Uint8Array(Buffer.concat(chunks))
+/**
+ * Uploads go up as they are read: in one request when they fit in a part, as a multipart upload of parts
+ * this size otherwise, one part at a time in memory.
+ */
+export const partSize = 8 * 1024 * 1024
+
+/** How long a presigned download stays valid: long enough to start playing, short enough not to share. */
+const directUrlSeconds = 300
+
+/** Counts the bytes passing through, for the size of what was stored. */
+const counting = () => {
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      counter.bytes += chunk.length
+      done(null, chunk)
+    },
+  }) as Transform & { bytes: number }
+  counter.bytes = 0
+  return counter
 }
 
 const orMissing = <A>(promise: Promise<A>) =>
@@ -47,7 +63,8 @@ const orMissing = <A>(promise: Promise<A>) =>
 
 /**
  * Media files in an S3-compatible bucket (AWS, MinIO, R2...), under the configured prefix. ffmpeg reads
- * local paths, so `localPath` keeps a copy in a local cache folder.
+ * local paths, so `localPath` keeps a copy in a bounded local cache; browsers fetch files straight from
+ * the bucket through presigned addresses.
  */
 export const makeS3Storage = (settings: S3Settings, cacheDirectory: string) =>
   Effect.sync(() => {
@@ -63,7 +80,7 @@ export const makeS3Storage = (settings: S3Settings, cacheDirectory: string) =>
       requestChecksumCalculation: "WHEN_REQUIRED",
       responseChecksumValidation: "WHEN_REQUIRED",
     })
-    const cacheRoot = resolve(cacheDirectory)
+    const cache = makeS3Cache(resolve(cacheDirectory), settings.cacheMaxBytes)
     const object = (key: string) => ({ Bucket: settings.bucket, Key: `${settings.prefix}${key}` })
 
     /** Runs on a valid key; the store's refusals become defects that say what was refused. */
@@ -93,16 +110,21 @@ export const makeS3Storage = (settings: S3Settings, cacheDirectory: string) =>
     return MediaStorage.of({
       put: (key, from) =>
         onObject(key, "store", async () => {
-          const body = await bytesOf(from)
-          await client.send(
-            new PutObjectCommand({
-              ...object(key),
-              Body: body,
-              ContentType: contentTypeOf(key),
-              ContentLength: body.byteLength,
-            }),
-          )
-          return { size: body.byteLength, contentType: contentTypeOf(key) }
+          const counter = counting()
+          const source = from instanceof Uint8Array ? Readable.from([from]) : from
+          const upload = new Upload({
+            client,
+            params: { ...object(key), Body: counter, ContentType: contentTypeOf(key) },
+            partSize,
+            queueSize: 1,
+            leavePartsOnError: false,
+          })
+          const uploaded = upload.done().catch((error: unknown) => {
+            counter.destroy(error as Error)
+            throw error
+          })
+          await Promise.all([pipeline(source, counter), uploaded])
+          return { size: counter.bytes, contentType: contentTypeOf(key) }
         }),
       stat: (key) =>
         onObject(key, "describe", async () => {
@@ -120,19 +142,23 @@ export const makeS3Storage = (settings: S3Settings, cacheDirectory: string) =>
           return found.Body as Readable
         }),
       localPath: (key) =>
-        onObject(key, "read", async () => {
-          const path = join(cacheRoot, key)
-          const cached = await stat(path).then(
-            (info) => info.isFile(),
-            () => false,
-          )
-          if (!cached) await download(key, path)
-          return path
-        }),
+        onObject(key, "read", () => cache.pathOf(key, (path) => download(key, path))),
       remove: (key) =>
         onObject(key, "remove", async () => {
           await client.send(new DeleteObjectCommand(object(key)))
-          await rm(join(cacheRoot, key), { force: true })
+          await cache.forget(key)
         }),
+      directUrl: (key, downloadName) =>
+        onObject(key, "sign", () =>
+          getSignedUrl(
+            client,
+            new GetObjectCommand({
+              ...object(key),
+              ResponseContentType: contentTypeOf(key),
+              ...(downloadName ? { ResponseContentDisposition: attachment(downloadName) } : {}),
+            }),
+            { expiresIn: directUrlSeconds },
+          ),
+        ),
     })
   })

@@ -49,6 +49,14 @@ export class MediaStorage extends Context.Tag("@melody/media/MediaStorage")<
     /** A path ffmpeg can read the file at. */
     readonly localPath: (key: string) => Effect.Effect<string, InvalidKey>
     readonly remove: (key: string) => Effect.Effect<void, InvalidKey>
+    /**
+     * A short-lived address the browser can fetch the file from directly, where the store has one (a
+     * bucket's presigned GET; saved as `downloadName` when given); undefined where we serve it ourselves.
+     */
+    readonly directUrl: (
+      key: string,
+      downloadName?: string,
+    ) => Effect.Effect<string | undefined, InvalidKey>
   }
 >() {}
 
@@ -90,6 +98,8 @@ export const makeLocalStorage = Effect.gen(function* () {
     localPath: pathOf,
     remove: (key) =>
       Effect.flatMap(pathOf(key), (path) => Effect.promise(() => rm(path, { force: true }))),
+    // Local files are served by us, with ranges.
+    directUrl: (key) => Effect.as(pathOf(key), undefined),
   })
 })
 

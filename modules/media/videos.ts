@@ -144,13 +144,15 @@ const make = Effect.gen(function* () {
       const stored = yield* storage.stat(key).pipe(Effect.orDie)
       if (stored === undefined) return yield* noExport
       const label = videoFormats[found.request.format].label
+      const downloadName = download
+        ? fileName(`${found.request.songTitle} (${label})`, "mp4")
+        : undefined
       return yield* fileResponse({
         ...stored,
         rangeHeader,
         open: (range) => storage.read(key, range).pipe(Effect.orDie),
-        downloadName: download
-          ? fileName(`${found.request.songTitle} (${label})`, "mp4")
-          : undefined,
+        downloadName,
+        directUrl: storage.directUrl(key, downloadName).pipe(Effect.orDie),
       })
     })
 
