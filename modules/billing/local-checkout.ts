@@ -66,14 +66,17 @@ const make = Effect.gen(function* () {
    * its stream: whichever comes first wins, and the other is refused.
    */
   const decide = (sessionId: string, command: CheckoutCommand, actor: Actor) =>
-    payments.runCheckout(sessionId, command, actor).pipe(
-      Effect.catchTags({
-        CheckoutAlreadyCancelled: () => Effect.fail(cancelledFirst),
-        CheckoutAlreadyPaid: () => Effect.fail(paidFirst),
-        CheckoutExists: Effect.die,
-        NoSuchCheckout: Effect.die,
-      }),
-    )
+    payments
+      .runCheckout(sessionId, command, actor)
+      .pipe(
+        Effect.catchAll((refusal) =>
+          refusal._tag === "CheckoutAlreadyCancelled"
+            ? Effect.fail(cancelledFirst)
+            : refusal._tag === "CheckoutAlreadyPaid"
+              ? Effect.fail(paidFirst)
+              : Effect.die(refusal),
+        ),
+      )
 
   /** Paying: exactly what a provider's "paid" report does. Paying twice changes nothing. */
   const pay = (user: SignedInUser, sessionId: string) =>

@@ -4,7 +4,6 @@ import { actorOf, type SignedInUser } from "#events/contracts/auth.ts"
 import {
   billingStreams,
   CheckoutEvent,
-  type CheckoutStarted,
   type PackId,
   type PlanId,
 } from "#events/contracts/billing.ts"
@@ -63,12 +62,11 @@ const make = Effect.gen(function* () {
    */
   const cancelCheckout = (sessionId: string, reason: "cancelled" | "expired", actor: Actor) =>
     runCheckout(sessionId, { _tag: "CancelCheckout", reason }, actor).pipe(
-      Effect.catchTags({
-        NoSuchCheckout: () => Effect.void,
-        CheckoutAlreadyPaid: () => Effect.void,
-        CheckoutExists: Effect.die,
-        CheckoutAlreadyCancelled: Effect.die,
-      }),
+      Effect.catchAll((refusal) =>
+        refusal._tag === "NoSuchCheckout" || refusal._tag === "CheckoutAlreadyPaid"
+          ? Effect.void
+          : Effect.die(refusal),
+      ),
       Effect.asVoid,
     )
 
