@@ -15,8 +15,8 @@ const startOf = (pid: number) => {
 const owner = `${process.pid}.${startOf(process.pid) ?? "0"}`
 
 /**
- * The prefix of this process's render folders: they name their owner (pid and start time), so a server
- * starting after a crash can tell what a dead one left from what a live one is using.
+ * The prefix of this process's render folders and files: they name their owner (pid and start time), so a
+ * server starting after a crash can tell what a dead one left from what a live one is using.
  */
 export const renderFolderPrefix = () => join(tmpdir(), `melody-render-${owner}-`)
 
@@ -30,7 +30,17 @@ const isAlive = (pid: number, start: string) => {
   }
 }
 
-/** Kills the process group of every process whose command line names `folder` (Linux; elsewhere none). */
+const groupOf = (pid: number | string) =>
+  Number(readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ")[2])
+
+const isEngine = (pid: number) =>
+  readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("engine/main.ts")
+
+/**
+ * Kills every process whose command line names `folder` (Linux; elsewhere none), with the whole render
+ * when it belongs to an engine's own process group. Any other group (a supervisor's, this server's) is
+ * left alone: only the process itself goes.
+ */
 const killRendersIn = (folder: string) => {
   let pids: Array<string>
   try {
@@ -40,10 +50,10 @@ const killRendersIn = (folder: string) => {
   }
   for (const pid of pids) {
     try {
-      const cmdline = readFileSync(`/proc/${pid}/cmdline`, "utf8")
-      if (!cmdline.includes(folder)) continue
-      const group = Number(readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ")[2])
-      if (group > 1 && group !== process.pid) process.kill(-group, "SIGKILL")
+      if (!readFileSync(`/proc/${pid}/cmdline`, "utf8").includes(folder)) continue
+      const group = groupOf(pid)
+      const ownGroup = group === groupOf(process.pid)
+      process.kill(!ownGroup && group > 1 && isEngine(group) ? -group : Number(pid), "SIGKILL")
     } catch {
       // Gone meanwhile, or not ours to see.
     }

@@ -5,6 +5,7 @@ import { join } from "node:path"
 import { Cause, Duration, Effect, Option } from "effect"
 import { v7 as uuidv7 } from "uuid"
 import { MediaConfig } from "./config.ts"
+import { renderFolderPrefix } from "./render-folders.ts"
 import { MediaStorage } from "./storage.ts"
 import { makeExportRecords } from "./video-export-records.ts"
 import { RenderFailed, VideoRenderer } from "./video-renderer.ts"
@@ -18,7 +19,7 @@ const progressStep = 5
 const attemptPrefix = (jobId: string) => `melody-video-${jobId}-`
 const removeEarlierAttempts = (jobId: string) =>
   Effect.promise(async () => {
-    const left = (await readdir(tmpdir())).filter((name) => name.startsWith(attemptPrefix(jobId)))
+    const left = (await readdir(tmpdir())).filter((name) => name.includes(attemptPrefix(jobId)))
     await Promise.all(left.map((name) => rm(join(tmpdir(), name), { force: true })))
   })
 
@@ -46,7 +47,7 @@ export const makeVideoRender = Effect.gen(function* () {
       if (running?.request.jobId !== jobId) return yield* records.work.ended(jobId)
       const { request } = running
       yield* removeEarlierAttempts(jobId)
-      const output = join(tmpdir(), `${attemptPrefix(jobId)}${uuidv7()}.mp4`)
+      const output = `${renderFolderPrefix()}${attemptPrefix(jobId)}${uuidv7()}.mp4`
       let reported = { progress: -progressStep, step: "" }
       const onProgress = (progress: number, step: string) =>
         Effect.suspend(() => {

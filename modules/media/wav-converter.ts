@@ -1,10 +1,9 @@
 import { createReadStream } from "node:fs"
 import { rm } from "node:fs/promises"
-import { tmpdir } from "node:os"
-import { join } from "node:path"
 import { Context, Data, Duration, Effect, Layer } from "effect"
 import ffmpeg from "fluent-ffmpeg"
 import { v7 as uuidv7 } from "uuid"
+import { renderFolderPrefix } from "./render-folders.ts"
 import { MediaStorage } from "./storage.ts"
 import { tetheredFfmpeg } from "./tethered-ffmpeg.ts"
 
@@ -55,7 +54,7 @@ export class WavConverter extends Context.Tag("@melody/media/WavConverter")<
           const target = wavKeyOf(key)
           if (yield* storage.stat(target)) return target
           const input = yield* storage.localPath(key)
-          const output = join(tmpdir(), `melody-${uuidv7()}.wav`)
+          const output = `${renderFolderPrefix()}${uuidv7()}.wav`
           yield* Effect.acquireUseRelease(
             Effect.succeed(output),
             () =>
