@@ -1,11 +1,13 @@
-import { Context, Effect, Layer } from "effect"
+import type { SqlClient } from "@effect/sql"
+import { Context, Effect, Either, Layer, Schema } from "effect"
 import { v7 as uuidv7 } from "uuid"
 import { type Actor, actorUserId } from "#events/contracts/actor.ts"
 import { ErrorReported, type ErrorSource, errorStreamId } from "#events/contracts/errors.ts"
+import type { Decider } from "#events/decider.ts"
+import { runCommand } from "#events/handle-command.ts"
 import { RateLimiter } from "#events/rate-limit.ts"
-import { eventMetadata } from "#events/request-context.ts"
 import { scrub, scrubText } from "#events/scrub.ts"
-import { EventStore, toNewEvent } from "#events/store/index.ts"
+import type { EventStore } from "#events/store/index.ts"
 
 export interface ErrorReport {
   readonly source: ErrorSource
@@ -15,7 +17,13 @@ export interface ErrorReport {
   readonly context?: Record<string, unknown> | undefined
 }
 
-const encode = toNewEvent(ErrorReported)
+/** The error stream is a log: a report is recorded whatever came before it. */
+const errorStream: Decider<ErrorReported, ErrorReported, null, never> = {
+  initialState: null,
+  evolve: () => null,
+  decide: (report) => Either.right([report]),
+}
+const ErrorStreamEvent = Schema.Union(ErrorReported)
 
 /**
  * What one caller can add to the error stream: enough to see what went wrong for them, not enough for one
@@ -38,7 +46,7 @@ export class ErrorReports extends Context.Tag("@melody/app/ErrorReports")<
   static readonly live = Layer.effect(
     ErrorReports,
     Effect.gen(function* () {
-      const store = yield* EventStore
+      const store = yield* Effect.context<EventStore | SqlClient.SqlClient>()
       const limiter = yield* RateLimiter
       const record = (report: ErrorReport) => {
         const errorId = uuidv7()
@@ -50,18 +58,21 @@ export class ErrorReports extends Context.Tag("@melody/app/ErrorReports")<
           stack: report.stack === undefined ? null : scrubText(report.stack).slice(0, 20_000),
           context: scrub(report.context ?? {}) as Record<string, unknown>,
         })
-        return eventMetadata(report.actor)
-          .pipe(
-            Effect.flatMap((metadata) =>
-              store.append(errorStreamId(new Date()), "any", [encode(event, metadata, errorId)]),
-            ),
-          )
-          .pipe(
-            Effect.asVoid,
-            Effect.catchAllCause((cause) =>
-              Effect.logError("Could not record an error report", cause),
-            ),
-          )
+        return runCommand({
+          decider: errorStream,
+          events: ErrorStreamEvent,
+          streamId: errorStreamId(new Date()),
+          command: event,
+          actor: report.actor,
+          concurrency: "none",
+          eventId: () => errorId,
+        }).pipe(
+          Effect.provide(store),
+          Effect.asVoid,
+          Effect.catchAllCause((cause) =>
+            Effect.logError("Could not record an error report", cause),
+          ),
+        )
       }
       const recordFromCaller = (report: ErrorReport, caller: string) =>
         limiter.hit(`error-reports:${caller}`, reportsPerCaller).pipe(

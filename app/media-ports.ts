@@ -12,7 +12,7 @@ export const GenerationCreditsLive = Layer.effect(
     GenerationCredits.of({
       debit: ({ userId, generationId, amount, actor }) =>
         accounts.execute({ _tag: "Debit", userId, generationId, amount }, actor).pipe(
-          Effect.map((outcome) => outcome.position),
+          Effect.map((outcome) => outcome.appended?.position),
           Effect.catchAll((refusal) =>
             refusal._tag === "InsufficientCredits"
               ? Effect.fail(

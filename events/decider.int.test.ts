@@ -1,7 +1,8 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Data, Effect, Either, Schema } from "effect"
 import { Actors } from "./contracts/actor.ts"
-import { type Decider, handleCommand, loadAggregate } from "./decider.ts"
+import { type Decider, loadAggregate } from "./decider.ts"
+import { handleCommand } from "./handle-command.ts"
 import { EventStore } from "./store/index.ts"
 import { describeWithDatabase, given, query } from "./testing.ts"
 

@@ -12,7 +12,7 @@ export { eventStoreMigrations } from "./migrations.ts"
 export * from "./position.ts"
 export * from "./recorded-event.ts"
 export { type Migrations, runMigrations } from "./run-migrations.ts"
-export { makeSnapshots, type Snapshot } from "./snapshots.ts"
+export { makeSnapshots, type Snapshot, type StreamHead } from "./snapshots.ts"
 export {
   awaitPosition,
   drainSubscription,

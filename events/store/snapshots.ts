@@ -8,6 +8,27 @@ export interface Snapshot {
   readonly state: unknown
 }
 
+/** A stream's version now, and its snapshot if it has one. */
+export interface StreamHead {
+  readonly version: number
+  readonly snapshot: Snapshot | undefined
+}
+
+interface HeadRow {
+  readonly stream_version: string | null
+  readonly version: string | null
+  readonly shape: number | null
+  readonly state: unknown
+}
+
+const toHead = (row: HeadRow | undefined): StreamHead => ({
+  version: Number(row?.stream_version ?? 0),
+  snapshot:
+    row?.version == null
+      ? undefined
+      : { version: Number(row.version), shape: row.shape ?? 0, state: row.state },
+})
+
 /**
  * Streams' folded states at a version, so a long stream is read from its last snapshot on. Only a cache:
  * events stay the truth, a missing or unreadable snapshot means reading the whole stream, and a snapshot
@@ -20,6 +41,26 @@ export const makeSnapshots = Effect.map(SqlClient.SqlClient, (sql) => ({
         select version, shape, state from snapshots where stream_id = ${streamId}`,
       ([row]): Snapshot | undefined =>
         row && { version: Number(row.version), shape: row.shape, state: row.state },
+    ).pipe(Effect.orDie),
+
+  /**
+   * The stream's version and snapshot in one statement. `lock` holds the stream's row until the transaction
+   * ends (a stream not appended to yet has no row to hold). A waiting transaction gets its id only once it
+   * holds the lock, so appends under the lock follow lock order.
+   */
+  head: (streamId: string, lock: boolean) =>
+    Effect.map(
+      lock
+        ? sql<HeadRow>`
+            select s.version as stream_version, n.version, n.shape, n.state
+              from event_streams s left join snapshots n on n.stream_id = s.stream_id
+             where s.stream_id = ${streamId}
+               for update of s`
+        : sql<HeadRow>`
+            select s.version as stream_version, n.version, n.shape, n.state
+              from event_streams s left join snapshots n on n.stream_id = s.stream_id
+             where s.stream_id = ${streamId}`,
+      ([row]) => toHead(row),
     ).pipe(Effect.orDie),
 
   save: (streamId: string, snapshot: Snapshot) =>

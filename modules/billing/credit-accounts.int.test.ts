@@ -87,8 +87,8 @@ describeWithDatabase({ migrations: [["billing", billingMigrations]] })("credit a
         yield* fund(userId, 100)
         yield* accounts.execute({ _tag: "Debit", userId, generationId: "old", amount: 5 }, system)
         yield* query(
-          `update billing.credit_accounts set state = jsonb_set(state, '{debits}', '[]') where user_id = $1`,
-          [userId],
+          `update snapshots set state = jsonb_set(state, '{debits}', '[]') where stream_id = $1`,
+          [billingStreams.creditAccount(userId)],
         )
         const outcomes = yield* Effect.all(
           ["new-1", "old", "new-2", "new-3"].map((generationId) =>
@@ -117,8 +117,8 @@ describeWithDatabase({ migrations: [["billing", billingMigrations]] })("credit a
         yield* accounts.execute(debit, system)
         // Forget the debit in the snapshot, as if it had left the account's memory window.
         yield* query(
-          `update billing.credit_accounts set state = jsonb_set(state, '{debits}', '[]') where user_id = $1`,
-          [userId],
+          `update snapshots set state = jsonb_set(state, '{debits}', '[]') where stream_id = $1`,
+          [billingStreams.creditAccount(userId)],
         )
         const again = yield* Effect.either(accounts.execute(debit, system))
         expect(Either.isLeft(again) && again.left._tag).toBe("AlreadyDebited")
@@ -131,9 +131,18 @@ describeWithDatabase({ migrations: [["billing", billingMigrations]] })("credit a
         const accounts = yield* CreditAccounts
         const store = yield* EventStore
         const userId = crypto.randomUUID()
+        const streamId = billingStreams.creditAccount(userId)
         yield* fund(userId, 50)
+        const [funded] = yield* query<{ state: unknown }>(
+          "select state from snapshots where stream_id = $1",
+          [streamId],
+        )
         yield* accounts.execute({ _tag: "Debit", userId, generationId: "g1", amount: 5 }, system)
-        yield* query("delete from billing.credit_accounts where user_id = $1", [userId])
+        // Put back the snapshot taken at version 1: the stream has moved past it.
+        yield* query("update snapshots set version = 1, state = $2 where stream_id = $1", [
+          streamId,
+          JSON.stringify(funded?.state),
+        ])
         const outcome = yield* accounts.execute(
           { _tag: "Debit", userId, generationId: "g2", amount: 5 },
           system,

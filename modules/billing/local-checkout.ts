@@ -1,5 +1,4 @@
-import { SqlClient } from "@effect/sql"
-import { Context, Effect, Layer, Schema } from "effect"
+import { Context, Effect, Layer } from "effect"
 import { v5 as uuidv5 } from "uuid"
 import type { Actor } from "#events/contracts/actor.ts"
 import { actorOf, type SignedInUser } from "#events/contracts/auth.ts"
@@ -9,7 +8,6 @@ import { CheckoutClosed, LocalCheckout } from "./api.ts"
 import { describeOffer, packById, planById } from "./catalog.ts"
 import type { CheckoutCommand } from "./checkout.ts"
 import { BillingConfig } from "./config.ts"
-import { CreditAccountState } from "./credit-account.ts"
 import { CreditAccounts } from "./credit-accounts.ts"
 import { addMonth } from "./months.ts"
 import { PaymentProvider } from "./payment-provider.ts"
@@ -18,18 +16,16 @@ import { Payments, providerActor } from "./payments.ts"
 /** Ids of the test mode's subscriptions and invoices, derived so that repeating an action repeats the id. */
 const localId = (prefix: string, from: string) =>
   `${prefix}_local_${uuidv5(from, "5a0e5b0c-2f4d-4b7e-8c1a-9d3e6f7a8b90").replaceAll("-", "")}`
+const localSubscription = "sub_local_"
 
 const noTestMode = new NotFound({
   message: "There is no test-mode checkout here: payments go through Stripe.",
 })
 
-const decodeState = Schema.decodeUnknownSync(CreditAccountState)
-
 const make = Effect.gen(function* () {
   const provider = yield* PaymentProvider
   const payments = yield* Payments
   const accounts = yield* CreditAccounts
-  const sql = yield* SqlClient.SqlClient
   const config = yield* BillingConfig
 
   const localOnly = provider.name === "local" ? Effect.void : Effect.fail(noTestMode)
@@ -132,18 +128,16 @@ const make = Effect.gen(function* () {
    */
   const renewSubscriptions = (options: { readonly now: Date; readonly force: boolean }) =>
     Effect.gen(function* () {
-      const rows = yield* sql<{ user_id: string; state: unknown }>`
-        select user_id, state from billing.credit_accounts
-         where state -> 'subscription' ->> 'id' like 'sub\\_local\\_%'`.pipe(Effect.orDie)
+      const candidates = yield* accounts.withSubscription(localSubscription)
       let renewed = 0
       let ended = 0
       const actor = providerActor("local")
-      for (const row of rows) {
-        const subscription = decodeState(row.state).subscription
-        if (!subscription) continue
+      for (const userId of candidates) {
+        const subscription = (yield* accounts.load(userId)).subscription
+        if (!subscription?.id.startsWith(localSubscription)) continue
         if (subscription.status === "cancelled") {
           if (subscription.endsAt !== null && subscription.endsAt <= options.now) {
-            yield* payments.subscriptionEnded(row.user_id, subscription.id, actor)
+            yield* payments.subscriptionEnded(userId, subscription.id, actor)
             ended++
           }
           continue
@@ -151,7 +145,7 @@ const make = Effect.gen(function* () {
         if (!options.force && subscription.renewsAt > options.now) continue
         const plan = planById(subscription.plan)
         const outcome = yield* payments.invoicePaid(
-          row.user_id,
+          userId,
           subscription.plan,
           {
             subscriptionId: subscription.id,

@@ -2,7 +2,7 @@ import { SqlClient } from "@effect/sql"
 import { Effect } from "effect"
 import type { Migrations } from "#events/store/index.ts"
 
-/** Billing's private tables: write-side snapshots and the bookkeeping of payment providers, never read models. */
+/** Billing's private tables: the accounts it knows and the bookkeeping of payment providers, never read models. */
 export const billingMigrations: Migrations = {
   "1_billing": Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
@@ -27,5 +27,10 @@ export const billingMigrations: Migrations = {
         user_id text primary key,
         customer_id text not null unique
       )`
+  }),
+  // Accounts' states are the event store's snapshots, taken by the command queue that decides on them.
+  "2_account_snapshots_in_the_store": Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    yield* sql`alter table billing.credit_accounts drop column version, drop column state`
   }),
 }

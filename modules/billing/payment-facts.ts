@@ -1,3 +1,4 @@
+import type { SqlClient } from "@effect/sql"
 import { Effect, Either } from "effect"
 import { v5 as uuidv5 } from "uuid"
 import type { Actor } from "#events/contracts/actor.ts"
@@ -8,11 +9,12 @@ import {
   PaymentMismatched,
   type PlanId,
 } from "#events/contracts/billing.ts"
-import { eventMetadata } from "#events/request-context.ts"
-import { EventStore, toNewEvent } from "#events/store/index.ts"
+import { runCommand } from "#events/handle-command.ts"
+import type { EventStore } from "#events/store/index.ts"
 import { planById } from "./catalog.ts"
 import { BillingConfig } from "./config.ts"
 import { CreditAccounts } from "./credit-accounts.ts"
+import { PaymentMismatchEvent, paymentMismatch } from "./payment-mismatch.ts"
 import type { PaidInvoice } from "./payment-provider.ts"
 
 /**
@@ -26,7 +28,6 @@ interface Money {
   readonly currency: string
 }
 
-const encode = toNewEvent(PaymentMismatched)
 const mismatchNamespace = "8f2b7c1e-3d4a-4e5f-9a6b-7c8d9e0f1a2b"
 
 /**
@@ -35,7 +36,7 @@ const mismatchNamespace = "8f2b7c1e-3d4a-4e5f-9a6b-7c8d9e0f1a2b"
  */
 export const makePaymentFacts = Effect.gen(function* () {
   const accounts = yield* CreditAccounts
-  const store = yield* EventStore
+  const store = yield* Effect.context<EventStore | SqlClient.SqlClient>()
   const config = yield* BillingConfig
 
   const recorded = <E extends { readonly _tag: string }>(outcome: Either.Either<unknown, E>) =>
@@ -67,15 +68,14 @@ export const makePaymentFacts = Effect.gen(function* () {
       yield* Effect.logWarning("A payment does not match its offer: no credits granted", {
         reference: payment.reference,
       })
-      const metadata = yield* eventMetadata(actor)
-      yield* store
-        .append(billingStreams.paymentMismatch(payment.reference), "no_stream", [
-          encode(event, metadata, uuidv5(payment.reference, mismatchNamespace)),
-        ])
-        .pipe(
-          Effect.catchTag("WrongExpectedVersion", () => Effect.void),
-          Effect.orDie,
-        )
+      yield* runCommand({
+        decider: paymentMismatch,
+        events: PaymentMismatchEvent,
+        streamId: billingStreams.paymentMismatch(payment.reference),
+        command: event,
+        actor,
+        eventId: () => uuidv5(payment.reference, mismatchNamespace),
+      }).pipe(Effect.provide(store))
       return true
     })
 

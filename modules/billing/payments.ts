@@ -8,7 +8,8 @@ import {
   type PlanId,
 } from "#events/contracts/billing.ts"
 import { NotFound } from "#events/contracts/http-errors.ts"
-import { fold, runCommand } from "#events/decider.ts"
+import { fold } from "#events/decider.ts"
+import { runCommand } from "#events/handle-command.ts"
 import { decodeAll, EventStore } from "#events/store/index.ts"
 import { activeSubscriptionExists, type PaymentIntentPayload, UnknownOffer } from "./api.ts"
 import { describeOffer, type Offer, packById, packMatching, planById } from "./catalog.ts"

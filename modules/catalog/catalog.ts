@@ -13,8 +13,9 @@ import {
 } from "#events/contracts/catalog.ts"
 import { NotFound } from "#events/contracts/http-errors.ts"
 import { versionIdFromAudioPath } from "#events/contracts/media.ts"
-import { loadAggregate, runCommand } from "#events/decider.ts"
+import { loadAggregate } from "#events/decider.ts"
 import { fileName, fileResponse } from "#events/file-response.ts"
+import { runCommand } from "#events/handle-command.ts"
 import { oncePerObject } from "#events/once-per-object.ts"
 import { EventStore } from "#events/store/index.ts"
 import {

@@ -1,39 +1,50 @@
 import { Effect } from "effect"
-import { v7 as uuidv7 } from "uuid"
 import type { Actor } from "#events/contracts/actor.ts"
-import { IdentityEvent, identityStreams, UserEvent } from "#events/contracts/identity.ts"
-import { handleCommand } from "#events/decider.ts"
-import { eventMetadata } from "#events/request-context.ts"
-import { EventStore, type ExpectedVersion, toNewEvent } from "#events/store/index.ts"
+import { identityStreams, UserEvent } from "#events/contracts/identity.ts"
+import { runCommand } from "#events/handle-command.ts"
+import { emailClaim, emailClaimEvents, usernameClaim, usernameClaimEvents } from "./claims.ts"
+import { type LoginCommand, LoginEvent, logins } from "./logins.ts"
 import { type UserCommand, user } from "./user.ts"
-
-const encode = toNewEvent(IdentityEvent)
-
-/** Appends identity events other than the user aggregate's (claims, sign-ins) on behalf of `actor`. */
-export const appendIdentity = (
-  streamId: string,
-  expected: ExpectedVersion,
-  events: ReadonlyArray<IdentityEvent>,
-  actor: Actor,
-) =>
-  Effect.gen(function* () {
-    const store = yield* EventStore
-    const metadata = yield* eventMetadata(actor)
-    return yield* store.append(
-      streamId,
-      expected,
-      events.map((event) => encode(event, metadata, uuidv7())),
-    )
-  })
 
 /** Runs a command on a user's stream on behalf of `actor`. */
 export const decideUser = (userId: string, command: UserCommand, actor: Actor) =>
-  Effect.flatMap(eventMetadata(actor), (metadata) =>
-    handleCommand({
-      decider: user,
-      events: UserEvent,
-      streamId: identityStreams.user(userId),
+  runCommand({
+    decider: user,
+    events: UserEvent,
+    streamId: identityStreams.user(userId),
+    command,
+    actor,
+  })
+
+/** Claims a username for `userId`; refused with `AlreadyClaimed` when someone has it. */
+export const claimUsername = (username: string, userId: string, actor: Actor) =>
+  runCommand({
+    decider: usernameClaim,
+    events: usernameClaimEvents,
+    streamId: identityStreams.username(username),
+    command: { userId, name: username },
+    actor,
+  })
+
+/** Claims an e-mail address for `userId`; refused with `AlreadyClaimed` when someone has it. */
+export const claimEmail = (email: string, userId: string, actor: Actor) =>
+  runCommand({
+    decider: emailClaim,
+    events: emailClaimEvents,
+    streamId: identityStreams.email(email),
+    command: { userId, name: email },
+    actor,
+  })
+
+/** Records a sign-in or sign-out on the user's log of them. */
+export const recordLogin = (command: LoginCommand, actor: Actor) =>
+  Effect.asVoid(
+    runCommand({
+      decider: logins,
+      events: LoginEvent,
+      streamId: identityStreams.logins(command.userId),
       command,
-      metadata,
+      actor,
+      concurrency: "none",
     }),
   )

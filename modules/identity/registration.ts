@@ -3,19 +3,13 @@ import { Duration, Effect } from "effect"
 import { v7 as uuidv7 } from "uuid"
 import { AppUrl } from "#events/app-url.ts"
 import { Actors } from "#events/contracts/actor.ts"
-import {
-  EmailClaimed,
-  identityStreams,
-  UserLoggedIn,
-  UsernameClaimed,
-} from "#events/contracts/identity.ts"
 import { JobQueue } from "#events/jobs.ts"
 import { RateLimiter } from "#events/rate-limit.ts"
 import { EventStore } from "#events/store/index.ts"
 import { EmailTaken, type RegisterPayload, UsernameTaken } from "./api.ts"
 import type { Client } from "./client.ts"
 import { IdentityConfig } from "./config.ts"
-import { appendIdentity, decideUser } from "./identity-events.ts"
+import { claimEmail, claimUsername, decideUser, recordLogin } from "./identity-events.ts"
 import { IdentitySessions } from "./identity-sessions.ts"
 import { deliverMail } from "./mail-delivery.ts"
 import { verificationMail } from "./mails.ts"
@@ -28,6 +22,11 @@ import { toView, Users } from "./users.ts"
  * the new user's stream, so of two people registering the same name at once exactly one succeeds. The new
  * user is signed in and a verification mail is queued with the rest, or none of it happens.
  */
+const usernameTaken = Effect.fail(new UsernameTaken({ message: "Username already exists" }))
+const emailTaken = Effect.fail(
+  new EmailTaken({ message: "An account with this email already exists" }),
+)
+
 export const makeRegistration = Effect.gen(function* () {
   const store = yield* EventStore
   const sql = yield* SqlClient.SqlClient
@@ -51,17 +50,11 @@ export const makeRegistration = Effect.gen(function* () {
     const session = yield* store
       .transaction(
         Effect.gen(function* () {
-          yield* appendIdentity(
-            identityStreams.username(username),
-            "no_stream",
-            [new UsernameClaimed({ userId, username })],
-            actor,
+          yield* claimUsername(username, userId, actor).pipe(
+            Effect.catchTag("AlreadyClaimed", () => usernameTaken),
           )
-          yield* appendIdentity(
-            identityStreams.email(email),
-            "no_stream",
-            [new EmailClaimed({ userId, email })],
-            actor,
+          yield* claimEmail(email, userId, actor).pipe(
+            Effect.catchTag("AlreadyClaimed", () => emailTaken),
           )
           yield* decideUser(
             userId,
@@ -86,24 +79,16 @@ export const makeRegistration = Effect.gen(function* () {
               Math.round(Duration.toHours(config.verificationTokenTtl)),
             ),
           )
-          yield* appendIdentity(
-            identityStreams.logins(userId),
-            "any",
-            [new UserLoggedIn({ userId })],
-            actor,
-          )
+          yield* recordLogin({ _tag: "LogIn", userId }, actor)
           return yield* sessions.create(userId, client)
         }),
       )
       .pipe(
-        Effect.catchAll((error) => {
-          if (error._tag !== "WrongExpectedVersion") return Effect.die(error)
-          return Effect.fail<UsernameTaken | EmailTaken>(
-            error.streamId === identityStreams.username(username)
-              ? new UsernameTaken({ message: "Username already exists" })
-              : new EmailTaken({ message: "An account with this email already exists" }),
-          )
-        }),
+        Effect.catchAll((error) =>
+          error._tag === "UsernameTaken" || error._tag === "EmailTaken"
+            ? Effect.fail(error)
+            : Effect.die(error),
+        ),
       )
     const state = yield* users.byId(userId)
     return { user: toView(state!), session }

@@ -1,12 +1,11 @@
 import { Effect } from "effect"
 import { Actors } from "#events/contracts/actor.ts"
 import type { SignedInUser } from "#events/contracts/auth.ts"
-import { identityStreams, UserLoggedIn, UserLoggedOut } from "#events/contracts/identity.ts"
 import { RateLimiter } from "#events/rate-limit.ts"
 import { InvalidCredentials } from "./api.ts"
 import type { Client } from "./client.ts"
 import { IdentityConfig } from "./config.ts"
-import { appendIdentity } from "./identity-events.ts"
+import { recordLogin } from "./identity-events.ts"
 import { IdentitySessions } from "./identity-sessions.ts"
 import { makeStaleHash, passwordMatches } from "./passwords.ts"
 import { type Holder, RecentSessions } from "./recent-sessions.ts"
@@ -48,12 +47,7 @@ export const makeSignIn = Effect.gen(function* () {
       yield* recentSessions.forgetSession(previousSession)
     }
     const session = yield* sessions.create(state.userId, client)
-    yield* appendIdentity(
-      identityStreams.logins(state.userId),
-      "any",
-      [new UserLoggedIn({ userId: state.userId })],
-      Actors.user(state.userId),
-    ).pipe(Effect.orDie)
+    yield* recordLogin({ _tag: "LogIn", userId: state.userId }, Actors.user(state.userId))
     return {
       user: toView(state),
       session,
@@ -67,12 +61,7 @@ export const makeSignIn = Effect.gen(function* () {
     yield* sessions.destroy(sessionId)
     yield* recentSessions.forgetSession(sessionId)
     if (session === undefined) return
-    yield* appendIdentity(
-      identityStreams.logins(session.userId),
-      "any",
-      [new UserLoggedOut({ userId: session.userId })],
-      Actors.user(session.userId),
-    ).pipe(Effect.orDie)
+    yield* recordLogin({ _tag: "LogOut", userId: session.userId }, Actors.user(session.userId))
   })
 
   /** Who holds this session, and whether its cookie must be sent again (it slid forward). */

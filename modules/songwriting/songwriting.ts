@@ -6,7 +6,8 @@ import {
   LyricsDraftEvent,
   songwritingStreams,
 } from "#events/contracts/songwriting.ts"
-import { fold, loadAggregate, runCommand } from "#events/decider.ts"
+import { fold, loadAggregate } from "#events/decider.ts"
+import { runCommand } from "#events/handle-command.ts"
 import { RateLimiter } from "#events/rate-limit.ts"
 import { decodeAll, EventStore } from "#events/store/index.ts"
 import {
