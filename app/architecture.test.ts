@@ -33,21 +33,51 @@ describe("architecture", () => {
       { path: "web/src/lib/api.ts", text: `import { pool } from "#events/store/pg-client.ts"` },
       { path: "modules/identity/identity.ts", text: `import { MelodyApi } from "#app/api.ts"` },
       { path: "modules/identity/users.test.ts", text: `import { AppLive } from "#app/layers.ts"` },
+      {
+        path: "stand-ins/melody/lyric-writer.ts",
+        text: `import { Songwriting } from "#modules/songwriting/songwriting.ts"`,
+      },
+      {
+        path: "web/src/features/library/library-card.tsx",
+        text: `import { useCurrentUser } from "../auth/auth-page.tsx"`,
+      },
+      {
+        path: "modules/media/generations.ts",
+        text: `import { CreditAccounts } from "#modules/media/../billing/credit-accounts.ts"`,
+      },
+      {
+        path: "app/layers.ts",
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: the sample is source text holding a template
+        text: "const billing = await import(`#modules/${name}/billing.ts`)",
+      },
+      { path: "toolkit/jobs.ts", text: `import { Ledger } from "#projections/credit-ledger.ts"` },
+      {
+        path: "modules/media/index.ts",
+        text: `import { engine } from "#stand-ins/music-engine/main.ts"`,
+      },
     ]
     const rules = checkImports(bad).map((v) => `${v.file}: ${v.rule}`)
     expect(rules).toEqual([
       "modules/billing/reactions.ts: modules never import each other; react to their events instead",
-      "projections/timeline.ts: projections import events/ only",
+      "projections/timeline.ts: projections import events/ and toolkit/ only",
       "events/contracts/songs.ts: contract files import only effect and @effect/platform's HttpApi modules",
       "modules/catalog/api.ts: contract files import only effect and @effect/platform's HttpApi modules",
       "modules/catalog/api.ts: contract files import only other contract files",
       "app/api.ts: contract files import only effect and @effect/platform's HttpApi modules",
       "modules/media/media.ts: relative imports stay inside their folder; use a # alias across folders",
-      "app/layers.ts: other folders enter a module only through its index.ts, api.ts or a *.fake.ts test server",
+      "app/layers.ts: other folders enter a module only through its index.ts, api.ts or ports.ts",
       "events/decider.ts: events/ is the base: it imports no other backend folder",
       "web/src/lib/api.ts: the SPA imports backend code only through contract files",
       "modules/identity/identity.ts: only app/ knows app/",
       "modules/identity/users.test.ts: only app/ knows app/",
+      "stand-ins/melody/lyric-writer.ts: stand-ins import only the ports they implement (a module's ports.ts), contract files and the toolkit",
+      "web/src/features/library/library-card.tsx: web features do not import each other; what they share lives in web/src/components or web/src/lib",
+      "modules/media/generations.ts: imports through an alias name their target directly, without . or ..",
+      "modules/media/generations.ts: other folders enter a module only through its index.ts, api.ts or ports.ts",
+      "modules/media/generations.ts: modules never import each other; react to their events instead",
+      "app/layers.ts: imports name their target as a string literal",
+      "toolkit/jobs.ts: toolkit/ imports events/ only",
+      "modules/media/index.ts: only app/ and tests know the stand-ins; a module depends on its ports",
     ])
   })
 
@@ -68,6 +98,23 @@ describe("architecture", () => {
         path: "projections/ledger.ts",
         text: `import { EventStore } from "#events/store/index.ts"`,
       },
+      {
+        path: "projections/timeline-pages.ts",
+        text: `import { keptFresh } from "#toolkit/kept-fresh.ts"`,
+      },
+      {
+        path: "stand-ins/melody/offline-model.ts",
+        text: `import { LanguageModel } from "#modules/songwriting/ports.ts"`,
+      },
+      {
+        path: "app/layers.ts",
+        text: `import { OfflineModelLive } from "#stand-ins/melody/offline-model.ts"`,
+      },
+      {
+        path: "web/src/features/library/library-card.tsx",
+        text: `import { cn } from "../../lib/cn.ts"`,
+      },
+      { path: "app/cli.ts", text: "const { run } = await import(`#app/cli-commands.ts`)" },
     ]
     expect(checkImports(good)).toEqual([])
   })

@@ -10,8 +10,14 @@ import ts from "typescript"
  *    effect, @effect/platform's HttpApi modules and other contract files, so the SPA can bundle them.
  * 4. Only app/ knows every backend folder; events/ knows none of the others. Across folders, imports go
  *    through the #events, #modules, #projections and #app aliases, and into a module only through its
- *    index.ts or api.ts (or a *.fake.ts test server). Relative imports stay inside their folder.
- * 5. The SPA imports backend code only through contract files.
+ *    index.ts, api.ts or ports.ts. Relative imports stay inside their folder.
+ * 5. The SPA imports backend code only through contract files; its features do not import each other
+ *    (what two features share lives in web/src/components or web/src/lib).
+ * 6. toolkit/ (helpers that are not about events) imports events/ only.
+ * 7. Stand-ins (offline implementations and fake outside services) import only the ports they implement
+ *    (a module's ports.ts), contract files and the toolkit.
+ * 8. Imports are string literals naming their target directly: no `..` after an alias, no computed
+ *    `import()`, so every rule above sees every import.
  * Tests may also import app/testing.ts (and app/testing-songs.ts), to exercise a module through the whole app.
  */
 
@@ -28,16 +34,26 @@ export interface Violation {
 
 const aliases: Record<string, string> = {
   "#events/": "events/",
+  "#toolkit/": "toolkit/",
+  "#stand-ins/": "stand-ins/",
   "#modules/": "modules/",
   "#projections/": "projections/",
   "#app/": "app/",
 }
 
-/** events, projections, app, web, bench... and for modules the module itself: modules/billing. */
+/**
+ * events, toolkit, projections, app, bench, stand-ins...; for modules the module itself (modules/billing)
+ * and for the SPA's features the feature itself (web/src/features/library).
+ */
 const folderOf = (path: string): string => {
-  const [top, second] = path.split("/")
-  return top === "modules" && second ? `modules/${second}` : (top ?? "")
+  const [top, second, third, fourth] = path.split("/")
+  if (top === "modules" && second) return `modules/${second}`
+  if (top === "web" && second === "src" && third === "features" && fourth)
+    return `web/src/features/${fourth}`
+  return top ?? ""
 }
+
+const isPortFile = (path: string) => /^modules\/[^/]+\/ports\.ts$/.test(path)
 
 /** Tests may run the whole app (`app/testing.ts`) to test a module through HTTP, and seed it with songs. */
 const testingHelpers = new Set(["app/testing.ts", "app/testing-songs.ts"])
@@ -54,7 +70,8 @@ const contractPackages = /^(effect(\/.*)?|@effect\/platform\/(HttpApi\w*|OpenApi
 const platformBarrelNames = /^(HttpApi\w*|OpenApi)$/
 
 interface ImportFound {
-  readonly specifier: string
+  /** The target as written; undefined for an `import()` whose target is computed. */
+  readonly specifier: string | undefined
   /** Names taken from the specifier, when the import lists them. */
   readonly names: ReadonlyArray<string> | undefined
   readonly typeOnly: boolean
@@ -74,13 +91,15 @@ const importsOf = (file: SourceFile): ReadonlyArray<ImportFound> => {
           : undefined
       const typeOnly = ts.isImportDeclaration(node) ? Boolean(clause?.isTypeOnly) : node.isTypeOnly
       found.push({ specifier, names, typeOnly })
-    } else if (
-      ts.isCallExpression(node) &&
-      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
-      node.arguments[0] &&
-      ts.isStringLiteral(node.arguments[0])
-    ) {
-      found.push({ specifier: node.arguments[0].text, names: undefined, typeOnly: false })
+    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
+      const argument = node.arguments[0]
+      const literal =
+        argument && (ts.isStringLiteral(argument) || ts.isNoSubstitutionTemplateLiteral(argument))
+      found.push({
+        specifier: literal ? argument.text : undefined,
+        names: undefined,
+        typeOnly: false,
+      })
     }
     ts.forEachChild(node, visit)
   }
@@ -91,7 +110,7 @@ const importsOf = (file: SourceFile): ReadonlyArray<ImportFound> => {
 /** The project path an import points at, or undefined for a package. */
 const target = (from: string, specifier: string): string | undefined => {
   for (const [alias, folder] of Object.entries(aliases)) {
-    if (specifier.startsWith(alias)) return folder + specifier.slice(alias.length)
+    if (specifier.startsWith(alias)) return normalize(folder + specifier.slice(alias.length))
   }
   if (specifier.startsWith(".")) return normalize(join(dirname(from), specifier))
   return undefined
@@ -104,6 +123,13 @@ export const checkImports = (files: ReadonlyArray<SourceFile>): ReadonlyArray<Vi
     const report = (specifier: string, rule: string) =>
       violations.push({ file: file.path, specifier, rule })
     for (const { specifier, names, typeOnly } of importsOf(file)) {
+      if (specifier === undefined) {
+        report("import()", "imports name their target as a string literal")
+        continue
+      }
+      if (specifier.startsWith("#") && /(^|\/)\.\.?(\/|$)/.test(specifier)) {
+        report(specifier, "imports through an alias name their target directly, without . or ..")
+      }
       const to = target(file.path, specifier)
       if (isContractFile(file.path) && !file.path.endsWith(".test.ts")) {
         if (to === undefined) {
@@ -123,7 +149,7 @@ export const checkImports = (files: ReadonlyArray<SourceFile>): ReadonlyArray<Vi
       }
       if (to === undefined) continue
       const toFolder = folderOf(to)
-      if (specifier.startsWith(".") && toFolder !== from) {
+      if (specifier.startsWith(".") && toFolder !== from && !from.startsWith("web")) {
         report(specifier, "relative imports stay inside their folder; use a # alias across folders")
       }
       if (from.startsWith("web") && !isContractFile(to) && !to.startsWith("web/")) {
@@ -132,23 +158,45 @@ export const checkImports = (files: ReadonlyArray<SourceFile>): ReadonlyArray<Vi
           report(specifier, "the SPA imports backend code only through contract files")
       }
       if (
-        toFolder.startsWith("modules/") &&
-        from !== toFolder &&
-        !/\/(index|api)\.ts$|\.fake\.ts$/.test(to)
+        from.startsWith("web/src/features/") &&
+        toFolder.startsWith("web/src/features/") &&
+        toFolder !== from
       ) {
         report(
           specifier,
-          "other folders enter a module only through its index.ts, api.ts or a *.fake.ts test server",
+          "web features do not import each other; what they share lives in web/src/components or web/src/lib",
+        )
+      }
+      if (from === "stand-ins") {
+        const allowed =
+          toFolder === "stand-ins" || toFolder === "toolkit" || isContractFile(to) || isPortFile(to)
+        if (!allowed) {
+          report(
+            specifier,
+            "stand-ins import only the ports they implement (a module's ports.ts), contract files and the toolkit",
+          )
+        }
+        continue
+      }
+      const entersModule = /\/(index|api)\.ts$/.test(to) || isPortFile(to)
+      if (toFolder.startsWith("modules/") && from !== toFolder && !entersModule) {
+        report(
+          specifier,
+          "other folders enter a module only through its index.ts, api.ts or ports.ts",
         )
       }
       if (toFolder === from || from === "app" || from === "bench" || from.startsWith("web"))
         continue
       if (from.startsWith("modules/") && toFolder.startsWith("modules/")) {
         report(specifier, "modules never import each other; react to their events instead")
-      } else if (from === "projections" && toFolder !== "events") {
-        report(specifier, "projections import events/ only")
+      } else if (from === "projections" && toFolder !== "events" && toFolder !== "toolkit") {
+        report(specifier, "projections import events/ and toolkit/ only")
       } else if (from === "events" && toFolder !== "events") {
         report(specifier, "events/ is the base: it imports no other backend folder")
+      } else if (from === "toolkit" && toFolder !== "events") {
+        report(specifier, "toolkit/ imports events/ only")
+      } else if (toFolder === "stand-ins" && !isTest(file.path)) {
+        report(specifier, "only app/ and tests know the stand-ins; a module depends on its ports")
       } else if (toFolder === "app" && !(isTest(file.path) && testingHelpers.has(to))) {
         report(specifier, "only app/ knows app/")
       }
@@ -157,7 +205,17 @@ export const checkImports = (files: ReadonlyArray<SourceFile>): ReadonlyArray<Vi
   return violations
 }
 
-const roots = ["events", "modules", "projections", "app", "bench", "web/src", "web/e2e"]
+const roots = [
+  "events",
+  "toolkit",
+  "modules",
+  "stand-ins",
+  "projections",
+  "app",
+  "bench",
+  "web/src",
+  "web/e2e",
+]
 
 /** Every TypeScript file of the project, with paths relative to its root. */
 export const projectSources = (root: string): ReadonlyArray<SourceFile> => {

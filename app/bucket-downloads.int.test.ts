@@ -1,6 +1,6 @@
 import { afterAll, expect } from "@effect/vitest"
 import { Effect } from "effect"
-import { startFakeS3 } from "#modules/media/s3.fake.ts"
+import { startFakeS3 } from "#stand-ins/fake-services/s3.ts"
 import { describeApp, request, signUp } from "./testing.ts"
 import { seedGeneration } from "./testing-songs.ts"
 

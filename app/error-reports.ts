@@ -5,9 +5,9 @@ import { type Actor, actorUserId } from "#events/contracts/actor.ts"
 import { ErrorReported, type ErrorSource, errorStreamId } from "#events/contracts/errors.ts"
 import type { Decider } from "#events/decider.ts"
 import { runCommand } from "#events/handle-command.ts"
-import { RateLimiter } from "#events/rate-limit.ts"
 import { scrub, scrubText } from "#events/scrub.ts"
 import type { EventStore } from "#events/store/index.ts"
+import { RateLimiter } from "#toolkit/rate-limit.ts"
 
 export interface ErrorReport {
   readonly source: ErrorSource

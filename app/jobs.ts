@@ -1,10 +1,10 @@
 import { Effect } from "effect"
 import { Actors } from "#events/contracts/actor.ts"
-import { jobWorker, type PermanentFailure } from "#events/jobs.ts"
-import { forgetOldRateLimitWindows } from "#events/rate-limit.ts"
 import { billingJobs } from "#modules/billing/index.ts"
 import { identityJobs } from "#modules/identity/index.ts"
 import { mediaJobs } from "#modules/media/index.ts"
+import { jobWorker, type PermanentFailure } from "#toolkit/jobs.ts"
+import { forgetOldRateLimitWindows } from "#toolkit/rate-limit.ts"
 import { ErrorReports } from "./error-reports.ts"
 
 /** Every kind of background job, from every module. */

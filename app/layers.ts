@@ -1,7 +1,4 @@
 import { Effect, Layer, Option } from "effect"
-import { AppUrl } from "#events/app-url.ts"
-import { JobQueue } from "#events/jobs.ts"
-import { RateLimiter } from "#events/rate-limit.ts"
 import { EventStoreLive, EventWakeups, SubscriptionLeases } from "#events/store/index.ts"
 import { BillingLive, billingConfig, describeBillingConfig } from "#modules/billing/index.ts"
 import { Catalog } from "#modules/catalog/index.ts"
@@ -16,9 +13,14 @@ import {
 import { describeMediaConfig, MediaLive, mediaConfig, VideosLive } from "#modules/media/index.ts"
 import {
   describeSongwritingConfig,
-  SongwritingLive,
   songwritingConfig,
+  songwritingLive,
 } from "#modules/songwriting/index.ts"
+import { OfflineModelLive } from "#stand-ins/melody/offline-model.ts"
+import { MusicEngineLive } from "#stand-ins/music-engine/child-process.ts"
+import { AppUrl } from "#toolkit/app-url.ts"
+import { JobQueue } from "#toolkit/jobs.ts"
+import { RateLimiter } from "#toolkit/rate-limit.ts"
 import { CatalogReadsLive, SongFilesLive } from "./catalog-ports.ts"
 import { AppConfig, AppConfigLive, appConfig, describeConfig } from "./config.ts"
 import { CreditLedgerLive } from "./credit-ledger.ts"
@@ -56,13 +58,15 @@ export const PlatformLive = Layer.mergeAll(
 /** Every module's services, and the middlewares that tell who is calling. */
 export const ModulesLive = Layer.mergeAll(AuthenticatedLive, ViewerLive, AdminOnlyLive).pipe(
   Layer.provideMerge(IdentityLive),
-  Layer.provideMerge(SongwritingLive),
+  Layer.provideMerge(songwritingLive(OfflineModelLive)),
   // Above the catalog and media, which serve its songs port, storage and configuration.
   Layer.provideMerge(VideosLive.pipe(Layer.provide(SongSourcesLive))),
   Layer.provideMerge(
     Catalog.live.pipe(
       Layer.provide(Layer.mergeAll(CatalogReadsLive, SongFilesLive)),
-      Layer.provideMerge(MediaLive.pipe(Layer.provide(GenerationCreditsLive))),
+      Layer.provideMerge(
+        MediaLive.pipe(Layer.provide(Layer.mergeAll(GenerationCreditsLive, MusicEngineLive))),
+      ),
     ),
   ),
   // Last, so that media's credits port above can be served by billing's accounts.

@@ -1,11 +1,11 @@
 import { Effect } from "effect"
-import { rateLimitMigrations } from "#events/rate-limit.ts"
 import { eventStoreMigrations, runMigrations } from "#events/store/index.ts"
 import { billingMigrations } from "#modules/billing/index.ts"
 import { catalogMigrations } from "#modules/catalog/index.ts"
 import { identityMigrations } from "#modules/identity/index.ts"
 import { mediaMigrations } from "#modules/media/index.ts"
 import { prepareProjections, projectionMigrations } from "#projections/runner.ts"
+import { rateLimitMigrations } from "#toolkit/rate-limit.ts"
 import { projections } from "./projections.ts"
 
 /** Brings the database to the code's shape: the store, each module, then the projections' tables. */

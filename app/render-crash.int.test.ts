@@ -38,7 +38,9 @@ it("a killed server's render dies with it, and its folder is swept at the next s
   expect(started.status).toBe(200)
 
   const engineOf = () =>
-    runningProcesses().find((p) => p.parent === first.pid && p.command.includes("engine/main.ts"))
+    runningProcesses().find(
+      (p) => p.parent === first.pid && p.command.includes("music-engine/main.ts"),
+    )
   expect(await until(() => engineOf() !== undefined, 30)).toBe(true)
   const group = engineOf()!.group
   // Killed once the engine is at work: one of its Festival, FluidSynth or lame runs is under way.

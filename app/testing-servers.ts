@@ -5,9 +5,9 @@ import { join } from "node:path"
 import { Effect } from "effect"
 import { afterAll, inject } from "vitest"
 import { dropDatabase, ensureDatabase } from "#events/store/databases.ts"
-import { sineMp3 } from "#events/test-audio.ts"
 import { freePort } from "#events/test-postgres.ts"
-import { startFakeMusicApi } from "#modules/media/music-api.fake.ts"
+import { startFakeMusicApi } from "#stand-ins/fake-services/music-api.ts"
+import { sineMp3 } from "#toolkit/test-audio.ts"
 
 /**
  * Real server processes for tests that kill one (`kill -9`) and start another on the same database, and a

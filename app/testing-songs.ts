@@ -2,8 +2,8 @@ import { Effect } from "effect"
 import { Actors } from "#events/contracts/actor.ts"
 import { mediaStreams, SongGenerationSucceeded } from "#events/contracts/media.ts"
 import { EventStore, toNewEvent } from "#events/store/index.ts"
-import { sineMp3 } from "#events/test-audio.ts"
 import { MediaStorage } from "#modules/media/index.ts"
+import { sineMp3 } from "#toolkit/test-audio.ts"
 import { settle } from "./testing.ts"
 
 /** Puts a file into media storage, as the media module does with what it renders or copies. */

@@ -4,7 +4,7 @@ import { SqlClient } from "@effect/sql"
 import { Effect, Redacted } from "effect"
 import { expect, it } from "vitest"
 import { pgClientLayer } from "#events/store/pg-client.ts"
-import { probeBytes } from "#events/test-video.ts"
+import { probeBytes } from "#toolkit/test-video.ts"
 import { runningProcesses } from "./processes.ts"
 import { crashRig, register, waitFor } from "./testing-servers.ts"
 

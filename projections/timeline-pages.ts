@@ -1,9 +1,9 @@
 import { SqlClient } from "@effect/sql"
 import { Duration, Effect, Fiber } from "effect"
-import { setBounded } from "#events/bounded-map.ts"
-import { keptFresh } from "#events/kept-fresh.ts"
-import { oncePerObject } from "#events/once-per-object.ts"
 import type { PgPool } from "#events/store/pg-client.ts"
+import { setBounded } from "#toolkit/bounded-map.ts"
+import { keptFresh } from "#toolkit/kept-fresh.ts"
+import { oncePerObject } from "#toolkit/once-per-object.ts"
 import type { SongRow } from "./song-facts.ts"
 import { makeTimelineOrder, type OrderPage, type OrderState } from "./timeline-order.ts"
 import {

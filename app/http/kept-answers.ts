@@ -1,7 +1,7 @@
 import { Cookies, type HttpServerRequest, type HttpServerResponse } from "@effect/platform"
 import { Effect } from "effect"
-import { makeBudgetedMap } from "#events/bounded-map.ts"
 import { sessionCookieName } from "#events/contracts/auth.ts"
+import { makeBudgetedMap } from "#toolkit/bounded-map.ts"
 
 export interface KeptAnswersOptions {
   /** The paths whose answers depend only on the URL and on who reads. */

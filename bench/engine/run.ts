@@ -3,7 +3,7 @@
  *
  * Full-length songs (verse, chorus, verse, chorus; the default length limit) in three styles, each rendered
  * by the engine's child process started as `MusicEngine` starts it (`node --import tsx
- * modules/media/engine/main.ts`, its own process group, the request on stdin). For each, the realtime
+ * stand-ins/music-engine/main.ts`, its own process group, the request on stdin). For each, the realtime
  * factor (song length over render time, by the wall clock and by the CPU time of every process involved)
  * and the time from spawning the child until its MP3 exists. The baseline, measured in the same run on the
  * same song: ffmpeg alone encoding the engine's WAV to a 192 kbit/s MP3, the least any render must do.
@@ -33,7 +33,7 @@ interface Measured {
 }
 
 // A path, not an import: other folders enter the media module only through its index.ts.
-const engineMain = fileURLToPath(new URL("../../modules/media/engine/main.ts", import.meta.url))
+const engineMain = fileURLToPath(new URL("../../stand-ins/music-engine/main.ts", import.meta.url))
 
 interface Rendered {
   readonly wavPath: string

@@ -1,5 +1,5 @@
 import { Effect, Schema } from "effect"
-import type { JobKind } from "#events/jobs.ts"
+import type { JobKind } from "#toolkit/jobs.ts"
 import { Billing } from "./billing.ts"
 
 /**

@@ -1,6 +1,6 @@
 import { Effect, Layer } from "effect"
 import { v7 as uuidv7 } from "uuid"
-import { AppUrl } from "#events/app-url.ts"
+import { AppUrl } from "#toolkit/app-url.ts"
 import { PaymentProvider } from "./payment-provider.ts"
 
 /**

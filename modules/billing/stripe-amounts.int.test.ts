@@ -2,7 +2,7 @@ import { afterAll, expect } from "@effect/vitest"
 import { Effect } from "effect"
 import { type browser, describeApp, serverUrl, settle, signUp } from "#app/testing.ts"
 import { query } from "#events/testing.ts"
-import { startFakeStripe } from "./stripe.fake.ts"
+import { startFakeStripe } from "#stand-ins/fake-services/stripe.ts"
 
 const stripe = await startFakeStripe()
 afterAll(() => stripe.close())

@@ -1,7 +1,7 @@
 import { SqlClient } from "@effect/sql"
 import { Effect, Layer } from "effect"
 import type Stripe from "stripe"
-import { AppUrl } from "#events/app-url.ts"
+import { AppUrl } from "#toolkit/app-url.ts"
 import { type CheckoutRequest, type PaidInvoice, PaymentProvider } from "./payment-provider.ts"
 import { callStripe, fromStripeTime, idOf, StripeClient } from "./stripe-client.ts"
 

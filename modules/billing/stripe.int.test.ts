@@ -3,7 +3,7 @@ import { Effect } from "effect"
 import type Stripe from "stripe"
 import { type browser, describeApp, serverUrl, settle, signUp } from "#app/testing.ts"
 import { query } from "#events/testing.ts"
-import { startFakeStripe } from "./stripe.fake.ts"
+import { startFakeStripe } from "#stand-ins/fake-services/stripe.ts"
 
 const stripe = await startFakeStripe()
 afterAll(() => stripe.close())

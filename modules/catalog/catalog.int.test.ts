@@ -15,10 +15,10 @@ import { Actors } from "#events/contracts/actor.ts"
 import { catalogStreams, SongLiked } from "#events/contracts/catalog.ts"
 import { versionAudioPath } from "#events/contracts/media.ts"
 import { EventStore, toNewEvent } from "#events/store/index.ts"
-import { probeAudio } from "#events/test-audio.ts"
 import { library } from "#projections/library.ts"
 import { rebuildProjection } from "#projections/runner.ts"
 import { timeline } from "#projections/timeline.ts"
+import { probeAudio } from "#toolkit/test-audio.ts"
 
 const env = { REGISTRATIONS_PER_ADDRESS: "1000", ADMIN_EMAIL: "curator@example.com" }
 

@@ -14,10 +14,10 @@ import {
 import { NotFound } from "#events/contracts/http-errors.ts"
 import { versionIdFromAudioPath } from "#events/contracts/media.ts"
 import { loadAggregate } from "#events/decider.ts"
-import { fileName, fileResponse } from "#events/file-response.ts"
 import { runCommand } from "#events/handle-command.ts"
-import { oncePerObject } from "#events/once-per-object.ts"
 import { EventStore } from "#events/store/index.ts"
+import { fileName, fileResponse } from "#toolkit/file-response.ts"
+import { oncePerObject } from "#toolkit/once-per-object.ts"
 import {
   AudioUnavailable,
   LikeState,

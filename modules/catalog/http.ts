@@ -2,7 +2,7 @@ import { HttpApiBuilder, HttpServerResponse } from "@effect/platform"
 import { Effect } from "effect"
 import { moduleApi } from "#events/contracts/api-id.ts"
 import { CurrentUser, CurrentViewer } from "#events/contracts/auth.ts"
-import { oncePerObject } from "#events/once-per-object.ts"
+import { oncePerObject } from "#toolkit/once-per-object.ts"
 import { CatalogApi, encodeSongView, type PublicSongs, type SongView } from "./api.ts"
 import { Catalog } from "./catalog.ts"
 

@@ -1,7 +1,7 @@
 import type { Readable } from "node:stream"
 import { Context, Data, type Effect } from "effect"
-import type { ByteRange } from "#events/file-response.ts"
 import type { Position } from "#events/store/index.ts"
+import type { ByteRange } from "#toolkit/file-response.ts"
 
 /** A song as the catalog's read models give it back. */
 export interface SongRow {

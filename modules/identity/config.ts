@@ -1,5 +1,5 @@
 import { Config, Context, Duration, Layer, type Option, type Redacted } from "effect"
-import type { Limit } from "#events/rate-limit.ts"
+import type { Limit } from "#toolkit/rate-limit.ts"
 
 /** Identity's settings, with offline defaults. */
 export interface IdentityConfigShape {

@@ -1,5 +1,5 @@
 import { Context, Effect, Layer, Schema } from "effect"
-import type { JobKind } from "#events/jobs.ts"
+import type { JobKind } from "#toolkit/jobs.ts"
 import { IdentityConfig } from "./config.ts"
 import { makeSessions, type Sessions } from "./sessions.ts"
 

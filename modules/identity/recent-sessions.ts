@@ -1,6 +1,6 @@
 import { Context, Effect, Layer } from "effect"
-import { setBounded } from "#events/bounded-map.ts"
 import type { SignedInUser } from "#events/contracts/auth.ts"
+import { setBounded } from "#toolkit/bounded-map.ts"
 import type { Session } from "./sessions.ts"
 import { tokenHash } from "./tokens.ts"
 

@@ -1,7 +1,7 @@
 import { HttpApiBuilder, HttpServerRequest } from "@effect/platform"
 import { Effect } from "effect"
-import { AppUrl } from "#events/app-url.ts"
 import { sessionCookieName, sessionSecurity } from "#events/contracts/auth.ts"
+import { AppUrl } from "#toolkit/app-url.ts"
 
 /** The session cookie: HttpOnly, SameSite=Lax, for the whole site, Secure when the app is served over TLS. */
 export const makeSessionCookie = Effect.gen(function* () {

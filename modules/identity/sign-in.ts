@@ -1,7 +1,7 @@
 import { Effect } from "effect"
 import { Actors } from "#events/contracts/actor.ts"
 import type { SignedInUser } from "#events/contracts/auth.ts"
-import { RateLimiter } from "#events/rate-limit.ts"
+import { RateLimiter } from "#toolkit/rate-limit.ts"
 import { InvalidCredentials } from "./api.ts"
 import type { Client } from "./client.ts"
 import { IdentityConfig } from "./config.ts"

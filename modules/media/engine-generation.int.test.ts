@@ -3,7 +3,7 @@ import { buffer } from "node:stream/consumers"
 import { describe, expect } from "@effect/vitest"
 import { Effect, Fiber } from "effect"
 import { type browser, describeApp, runJobs, settle, signUp } from "#app/testing.ts"
-import { probeAudio } from "#events/test-audio.ts"
+import { probeAudio } from "#toolkit/test-audio.ts"
 import { versionKeys } from "./music-maker.ts"
 import { MediaStorage } from "./storage.ts"
 

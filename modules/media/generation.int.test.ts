@@ -6,9 +6,9 @@ import { Effect, Schedule } from "effect"
 import { type browser, describeApp, request, runJobs, settle, signUp } from "#app/testing.ts"
 import { billingStreams } from "#events/contracts/billing.ts"
 import { EventStore } from "#events/store/index.ts"
-import { sineMp3 } from "#events/test-audio.ts"
+import { startFakeMusicApi, type TaskPlan } from "#stand-ins/fake-services/music-api.ts"
+import { sineMp3 } from "#toolkit/test-audio.ts"
 import { Generations } from "./generations.ts"
-import { startFakeMusicApi, type TaskPlan } from "./music-api.fake.ts"
 
 type Browser = ReturnType<typeof browser>
 interface Status {

@@ -8,10 +8,10 @@ import { NotFound } from "#events/contracts/http-errors.ts"
 import { GenerationEvent, mediaStreams, versionAudioPath } from "#events/contracts/media.ts"
 import { loadAggregate } from "#events/decider.ts"
 import { runCommand } from "#events/handle-command.ts"
-import { type JobKind, JobQueue } from "#events/jobs.ts"
-import { RateLimiter } from "#events/rate-limit.ts"
-import { secretEquals } from "#events/secret-equals.ts"
 import { EventStore } from "#events/store/index.ts"
+import { type JobKind, JobQueue } from "#toolkit/jobs.ts"
+import { RateLimiter } from "#toolkit/rate-limit.ts"
+import { secretEquals } from "#toolkit/secret-equals.ts"
 import {
   CreditRefund,
   GeneratedSong,

@@ -7,7 +7,6 @@ import { Layer } from "effect"
 import { MediaConfigLive } from "./config.ts"
 import { Generations } from "./generations.ts"
 import { MusicApi } from "./music-api.ts"
-import { MusicEngine } from "./music-engine.ts"
 import { MediaStorageLive as ConfiguredStorageLive } from "./storage-live.ts"
 import { VideoRenderer } from "./video-renderer.ts"
 import { Videos } from "./videos.ts"
@@ -19,8 +18,14 @@ export { Generations } from "./generations.ts"
 export { MediaHttpLive } from "./http.ts"
 export { mediaJobs } from "./jobs.ts"
 export { mediaMigrations } from "./migrations.ts"
-export { EngineFailed, MusicEngine } from "./music-engine.ts"
-export { GenerationCredits, NotEnoughCredits, type SongSource, SongSources } from "./ports.ts"
+export {
+  EngineFailed,
+  GenerationCredits,
+  MusicEngine,
+  NotEnoughCredits,
+  type SongSource,
+  SongSources,
+} from "./ports.ts"
 export { sweepRenderFolders } from "./render-folders.ts"
 export { MediaStorage } from "./storage.ts"
 export { VideoHttpLive } from "./video-http.ts"
@@ -31,10 +36,13 @@ export { WavConverter } from "./wav-converter.ts"
 /** Media storage alone, for tools that put files where the server finds them. */
 export const MediaStorageLive = ConfiguredStorageLive.pipe(Layer.provide(MediaConfigLive))
 
-/** Media's services; the app provides the store, the job queue, the app's address and the credits port. */
+/**
+ * Media's services; the app provides the store, the job queue, the app's address, the credits port and the
+ * offline music engine (a stand-in).
+ */
 export const MediaLive = Layer.mergeAll(WavConverter.live, Generations.live).pipe(
   Layer.provideMerge(ConfiguredStorageLive),
-  Layer.provide(Layer.mergeAll(MusicApi.live, MusicEngine.live)),
+  Layer.provide(MusicApi.live),
   Layer.provideMerge(MediaConfigLive),
 )
 

@@ -45,3 +45,38 @@ export class SongSources extends Context.Tag("@melody/media/SongSources")<
     readonly visible: (songId: string, viewerId: string) => Effect.Effect<SongSource | undefined>
   }
 >() {}
+
+/** What to render: the song's words and style, the seed that makes it repeatable, and where to put it. */
+export interface SongRequest {
+  readonly title: string
+  readonly lyrics: string
+  readonly style: string
+  readonly seed: number
+  readonly outDir: string
+  readonly maxSeconds?: number
+  /** A General MIDI soundfont to play the instruments with, instead of Debian's. */
+  readonly soundfont?: string | undefined
+}
+
+export interface RenderedSong {
+  readonly wavPath: string
+  readonly mp3Path: string
+  readonly durationMs: number
+  readonly renderMs: number
+  readonly lufs: number
+  readonly truePeakDb: number
+  readonly genre: string
+  readonly vocalRegions: ReadonlyArray<{ startMs: number; endMs: number }>
+}
+
+export class EngineFailed extends Data.TaggedError("EngineFailed")<{ readonly reason: string }> {}
+
+export type EngineRequest = SongRequest & { readonly timeoutMs: number }
+
+/** Renders songs offline (the project's own engine, a stand-in app/ composes in). */
+export class MusicEngine extends Context.Tag("@melody/media/MusicEngine")<
+  MusicEngine,
+  {
+    readonly render: (request: EngineRequest) => Effect.Effect<RenderedSong, EngineFailed>
+  }
+>() {}

@@ -1,6 +1,6 @@
 import { Effect, Option, Redacted } from "effect"
-import { AppUrl } from "#events/app-url.ts"
 import type { GeneratedVersion } from "#events/contracts/media.ts"
+import { AppUrl } from "#toolkit/app-url.ts"
 import { MediaConfig } from "./config.ts"
 import { copyFromUrl } from "./copy-file.ts"
 import { isFailureStatus } from "./generation.ts"

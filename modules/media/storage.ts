@@ -5,7 +5,7 @@ import type { Readable } from "node:stream"
 import { pipeline } from "node:stream/promises"
 import { Context, Data, Effect, Layer } from "effect"
 import { v7 as uuidv7 } from "uuid"
-import type { ByteRange } from "#events/file-response.ts"
+import type { ByteRange } from "#toolkit/file-response.ts"
 import { MediaConfig } from "./config.ts"
 
 export interface StoredFile {

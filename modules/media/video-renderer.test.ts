@@ -11,9 +11,9 @@ import {
   videoFormatNames,
   videoFormats,
 } from "#events/contracts/video-formats.ts"
-import { sineMp3 } from "#events/test-audio.ts"
-import { probeFile } from "#events/test-video.ts"
-import { processesMentioning } from "./engine/test-audio-measures.ts"
+import { processesMentioning } from "#stand-ins/music-engine/test-audio-measures.ts"
+import { sineMp3 } from "#toolkit/test-audio.ts"
+import { probeFile } from "#toolkit/test-video.ts"
 import { RenderFailed, timedOutReason, VideoRenderer, type VideoRequest } from "./video-renderer.ts"
 
 const execFileAsync = promisify(execFile)

@@ -4,10 +4,10 @@ import { actorOf, type SignedInUser } from "#events/contracts/auth.ts"
 import { songIdFromAudioUrl } from "#events/contracts/catalog.ts"
 import { NotFound } from "#events/contracts/http-errors.ts"
 import { videoFormats, videoTimeoutMs } from "#events/contracts/video-formats.ts"
-import { fileName, fileResponse } from "#events/file-response.ts"
 import { runCommand } from "#events/handle-command.ts"
-import { type JobKind, JobQueue } from "#events/jobs.ts"
 import { EventStore } from "#events/store/index.ts"
+import { fileName, fileResponse } from "#toolkit/file-response.ts"
+import { type JobKind, JobQueue } from "#toolkit/jobs.ts"
 import {
   type ExportVideoPayload,
   NoAudioForVideo,

@@ -1,5 +1,5 @@
 import { Config, Context, Duration, Layer, Option, type Redacted } from "effect"
-import type { Limit } from "#events/rate-limit.ts"
+import type { Limit } from "#toolkit/rate-limit.ts"
 
 /** The live model, when configured: OpenAI or any server that speaks its chat completions API. */
 export interface OpenAiSettings {

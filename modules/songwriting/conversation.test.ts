@@ -11,7 +11,7 @@ import {
 import { fold } from "#events/decider.ts"
 import { given } from "#events/testing.ts"
 import { conversation } from "./conversation.ts"
-import type { Reply } from "./language-model.ts"
+import type { Reply } from "./ports.ts"
 
 const userId = "u1"
 

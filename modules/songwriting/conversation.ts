@@ -11,7 +11,7 @@ import {
   UserMessagePosted,
 } from "#events/contracts/songwriting.ts"
 import type { Decider } from "#events/decider.ts"
-import type { ChatTurn, Reply, SongSketch } from "./language-model.ts"
+import type { ChatTurn, Reply, SongSketch } from "./ports.ts"
 
 /** How many of the current song's turns the model is shown. */
 export const contextTurns = 40

@@ -2,8 +2,8 @@
 
 import { Effect, Layer, Option } from "effect"
 import { SongwritingConfig, SongwritingConfigLive } from "./config.ts"
-import { OfflineModelLive } from "./offline-model.ts"
 import { openAiModel } from "./openai-model.ts"
+import type { LanguageModel } from "./ports.ts"
 import { Songwriting } from "./songwriting.ts"
 
 export { SongwritingApi } from "./api.ts"
@@ -11,14 +11,18 @@ export { describeSongwritingConfig, SongwritingConfig, songwritingConfig } from 
 export { SongwritingHttpLive } from "./http.ts"
 export { Songwriting } from "./songwriting.ts"
 
-/** OpenAI (or a compatible server) when configured, the offline Melody otherwise. */
-const LanguageModelLive = Layer.unwrapEffect(
-  Effect.map(SongwritingConfig, (config) =>
-    Option.match(config.openAi, { onNone: () => OfflineModelLive, onSome: openAiModel }),
-  ),
-)
-
-export const SongwritingLive = Songwriting.live.pipe(
-  Layer.provide(LanguageModelLive),
-  Layer.provideMerge(SongwritingConfigLive),
-)
+/**
+ * Songwriting with OpenAI (or a compatible server) when configured, and otherwise with `offline`: the
+ * stand-in app/ composes in (the offline Melody), so the module knows only its port.
+ */
+export const songwritingLive = (offline: Layer.Layer<LanguageModel>) =>
+  Songwriting.live.pipe(
+    Layer.provide(
+      Layer.unwrapEffect(
+        Effect.map(SongwritingConfig, (config) =>
+          Option.match(config.openAi, { onNone: () => offline, onSome: openAiModel }),
+        ),
+      ),
+    ),
+    Layer.provideMerge(SongwritingConfigLive),
+  )

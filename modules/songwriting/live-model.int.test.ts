@@ -2,8 +2,8 @@ import { afterAll, beforeEach, describe, expect } from "@effect/vitest"
 import { Cause, Effect, Logger, LogLevel } from "effect"
 import { describeApp, signUp } from "#app/testing.ts"
 import { query } from "#events/testing.ts"
+import { startFakeOpenAi } from "#stand-ins/fake-services/openai.ts"
 import { describeSongwritingConfig, SongwritingConfig } from "./config.ts"
-import { startFakeOpenAi } from "./openai.fake.ts"
 import { Songwriting } from "./songwriting.ts"
 
 const openAi = await startFakeOpenAi()

@@ -1,8 +1,8 @@
 import { afterAll, beforeEach, describe, expect, it } from "@effect/vitest"
 import { Duration, Effect, Either, Option, Redacted } from "effect"
-import { LanguageModel, type ReplyRequest } from "./language-model.ts"
-import { startFakeOpenAi } from "./openai.fake.ts"
+import { startFakeOpenAi } from "#stand-ins/fake-services/openai.ts"
 import { fallbackReply, openAiModel } from "./openai-model.ts"
+import { LanguageModel, type ReplyRequest } from "./ports.ts"
 
 const openAi = await startFakeOpenAi()
 afterAll(() => openAi.close())

@@ -10,7 +10,7 @@ import {
   ModelKeyProblem,
   type Reply,
   type ReplyRequest,
-} from "./language-model.ts"
+} from "./ports.ts"
 import {
   dateMessage,
   lyricsBriefMessage,

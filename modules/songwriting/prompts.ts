@@ -1,5 +1,5 @@
 import { lyricsLimit } from "#events/contracts/songwriting.ts"
-import type { LyricsRequest, ReplyRequest } from "./language-model.ts"
+import type { LyricsRequest, ReplyRequest } from "./ports.ts"
 
 /** Who Melody is and how she answers: the four steps of the how-to page, and the reply's JSON shape. */
 export const melodySystemPrompt = `You are Melody, the songwriting assistant of Melody Studio. You help one person shape a song idea and then write its lyrics. Be warm, encouraging and brief (at most three short sentences per reply, unless you list options). Never claim to be human.

@@ -8,8 +8,8 @@ import {
 } from "#events/contracts/songwriting.ts"
 import { fold, loadAggregate } from "#events/decider.ts"
 import { runCommand } from "#events/handle-command.ts"
-import { RateLimiter } from "#events/rate-limit.ts"
 import { decodeAll, EventStore } from "#events/store/index.ts"
+import { RateLimiter } from "#toolkit/rate-limit.ts"
 import {
   ChatTurnResult,
   Conversation,
@@ -31,8 +31,8 @@ import {
 import { chatMessages, eventsForView } from "./conversation-view.ts"
 import { dateUnavailable, describeDateTime } from "./date-time.ts"
 import { fitLyrics } from "./fit-lyrics.ts"
-import { LanguageModel, type ModelFailure, type Reply } from "./language-model.ts"
 import { type DraftCommand, lyricsDraft } from "./lyrics-draft.ts"
+import { LanguageModel, type ModelFailure, type Reply } from "./ports.ts"
 
 const decodeConversation = decodeAll(ConversationEvent)
 const decodeDraft = decodeAll(LyricsDraftEvent)

@@ -8,8 +8,8 @@ import { Effect, Layer, ManagedRuntime } from "effect"
 import { Actors } from "#events/contracts/actor.ts"
 import { SongGenerationSucceeded } from "#events/contracts/media.ts"
 import { EventStore, toNewEvent } from "#events/store/index.ts"
-import { sineMp3 } from "#events/test-audio.ts"
 import { MediaStorage, MediaStorageLive } from "#modules/media/index.ts"
+import { sineMp3 } from "#toolkit/test-audio.ts"
 import { dataDir, eventStoreLayer, pgLayer, userIdOf } from "./seed-store.ts"
 
 const [username = "", title = "Song", style = "Pop", versions = "1", seconds = "4"] =

@@ -1,7 +1,7 @@
 import { Navigate, Outlet, useLocation } from "react-router"
 import { PageSpinner } from "../components/ui/page-spinner.tsx"
-import { useCurrentUser } from "../features/auth/session.ts"
 import { VerificationOverlay } from "../features/auth/verification-overlay.tsx"
+import { useCurrentUser } from "../lib/session.ts"
 import { NotFoundPage } from "./routes/not-found.tsx"
 
 /** Signed-in users only: a spinner while the session loads, the sign-in page for visitors. */

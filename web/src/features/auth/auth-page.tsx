@@ -1,9 +1,9 @@
 import { useNavigate, useSearchParams } from "react-router"
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx"
+import type { User } from "../../lib/session.ts"
 import { AuthCard } from "./auth-card.tsx"
 import { LoginForm } from "./login-form.tsx"
 import { RegisterForm } from "./register-form.tsx"
-import type { User } from "./session.ts"
 
 /** Sign in or create an account. After either, the user goes home (administrators to their dashboard). */
 export const AuthPage = () => {

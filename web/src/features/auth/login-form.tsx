@@ -7,9 +7,9 @@ import { Field } from "../../components/ui/field.tsx"
 import { Input } from "../../components/ui/input.tsx"
 import { errorMessage } from "../../lib/api.ts"
 import { type FieldErrors, validate } from "../../lib/form.ts"
+import type { User } from "../../lib/session.ts"
+import { useLogin } from "../../lib/session.ts"
 import { toast } from "../../lib/toast/toast-store.ts"
-import type { User } from "./session.ts"
-import { useLogin } from "./session.ts"
 
 export const LoginForm = ({ onSignedIn }: { readonly onSignedIn: (user: User) => void }) => {
   const login = useLogin()

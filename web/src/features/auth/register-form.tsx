@@ -8,8 +8,8 @@ import { Field } from "../../components/ui/field.tsx"
 import { Input } from "../../components/ui/input.tsx"
 import { errorMessage } from "../../lib/api.ts"
 import { type FieldErrors, serverFieldErrors, validate } from "../../lib/form.ts"
+import { type User, useRegister } from "../../lib/session.ts"
 import { toast } from "../../lib/toast/toast-store.ts"
-import { type User, useRegister } from "./session.ts"
 
 export const RegisterForm = ({ onRegistered }: { readonly onRegistered: (user: User) => void }) => {
   const register = useRegister()

@@ -3,9 +3,9 @@ import { MailWarning } from "lucide-react"
 import { Link } from "react-router"
 import { Button } from "../../components/ui/button.tsx"
 import { callApi, errorMessage } from "../../lib/api.ts"
+import { type User, useLogout } from "../../lib/session.ts"
 import { useSite } from "../../lib/site.ts"
 import { toast } from "../../lib/toast/toast-store.ts"
-import { type User, useLogout } from "./session.ts"
 
 /** Covers the app until the signed-in user has followed the link in their verification mail. */
 export const VerificationOverlay = ({ user }: { readonly user: User }) => {

@@ -5,8 +5,8 @@ import { Link, useSearchParams } from "react-router"
 import { Button } from "../../components/ui/button.tsx"
 import { Spinner } from "../../components/ui/spinner.tsx"
 import { callApi, errorMessage } from "../../lib/api.ts"
+import { currentUserQuery } from "../../lib/session.ts"
 import { AuthCard } from "./auth-card.tsx"
-import { currentUserQuery } from "./session.ts"
 
 const defaultFailure = "We couldn't verify your email. The link may have expired or is invalid."
 

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import type { PlanId } from "#events/contracts/billing.ts"
 import { callApi } from "../../lib/api.ts"
-import { useCurrentUser } from "../auth/session.ts"
+import { useCurrentUser } from "../../lib/session.ts"
 
 /** Everything about a user's credits lives under this key, so one invalidation refreshes it all. */
 const credits = ["credits"] as const

@@ -1,5 +1,5 @@
 import { Link } from "react-router"
-import { Prose } from "./prose.tsx"
+import { Prose } from "../../components/prose.tsx"
 
 export const HowToPage = () => (
   <Prose>

@@ -1,5 +1,5 @@
+import { Prose } from "../../components/prose.tsx"
 import { useSite } from "../../lib/site.ts"
-import { Prose } from "../help/prose.tsx"
 
 export const PrivacyPage = () => {
   const site = useSite()

@@ -1,4 +1,4 @@
-import { Prose } from "../help/prose.tsx"
+import { Prose } from "../../components/prose.tsx"
 
 export const TermsPage = () => (
   <Prose>

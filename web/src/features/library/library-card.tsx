@@ -1,7 +1,7 @@
 import type { SongView } from "#modules/catalog/api.ts"
 import { DownloadButtons, PrivacySwitch } from "../../components/song/song-actions.tsx"
 import { SongCard } from "../../components/song/song-card.tsx"
-import { VideoExportButton } from "../video-export/video-export-dialog.tsx"
+import { VideoExportButton } from "../../components/video-export/video-export-dialog.tsx"
 
 const libraryDownloadFailure =
   "Failed to download the song after multiple attempts. Please try again in a few seconds."

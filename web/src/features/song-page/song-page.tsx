@@ -7,8 +7,8 @@ import { useAudio } from "../../components/song/use-audio.ts"
 import { Button } from "../../components/ui/button.tsx"
 import { Card } from "../../components/ui/card.tsx"
 import { PageSpinner } from "../../components/ui/page-spinner.tsx"
+import { useCurrentUser } from "../../lib/session.ts"
 import { songQuery } from "../../lib/song-queries.ts"
-import { useCurrentUser } from "../auth/session.ts"
 
 /** /song/:id: a shared song, for anyone when it is public. */
 export const SongPage = () => {

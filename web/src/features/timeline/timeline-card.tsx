@@ -1,7 +1,7 @@
 import type { SongView } from "#modules/catalog/api.ts"
 import { DownloadButtons, LikeButton } from "../../components/song/song-actions.tsx"
 import { SongCard } from "../../components/song/song-card.tsx"
-import { VideoExportButton } from "../video-export/video-export-dialog.tsx"
+import { VideoExportButton } from "../../components/video-export/video-export-dialog.tsx"
 
 /** A public song: who made it, play it, like it, download it, export a video, preview it, read its lyrics. */
 export const TimelineCard = ({

@@ -10,7 +10,7 @@ import { StyleChips, toggled, withAnyTag } from "../../components/song/style-chi
 import { Button } from "../../components/ui/button.tsx"
 import { PageSpinner } from "../../components/ui/page-spinner.tsx"
 import { Spinner } from "../../components/ui/spinner.tsx"
-import { useCurrentUser } from "../auth/session.ts"
+import { useCurrentUser } from "../../lib/session.ts"
 import { TimelineCard } from "./timeline-card.tsx"
 import { timelineQuery } from "./timeline-query.ts"
 

@@ -8,17 +8,17 @@ import {
   videoTimeoutMs,
 } from "#events/contracts/video-formats.ts"
 import type { SongView } from "#modules/catalog/api.ts"
-import { Button } from "../../components/ui/button.tsx"
+import { errorMessage } from "../../lib/api.ts"
+import { cn } from "../../lib/cn.ts"
+import { toast } from "../../lib/toast/toast-store.ts"
+import { Button } from "../ui/button.tsx"
 import {
   Dialog,
   DialogContent,
   DialogDescription,
   DialogTitle,
   DialogTrigger,
-} from "../../components/ui/dialog.tsx"
-import { errorMessage } from "../../lib/api.ts"
-import { cn } from "../../lib/cn.ts"
-import { toast } from "../../lib/toast/toast-store.ts"
+} from "../ui/dialog.tsx"
 import { exportFailedTitle, failedMessage, timedOutMessage } from "./export-messages.ts"
 import { VideoExportGuide } from "./video-export-guide.tsx"
 import { useStartExport, videoExportQuery } from "./video-export-queries.ts"

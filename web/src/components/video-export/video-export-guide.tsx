@@ -1,13 +1,13 @@
 import { CircleHelp } from "lucide-react"
 import { videoFormatNames, videoFormats } from "#events/contracts/video-formats.ts"
-import { Button } from "../../components/ui/button.tsx"
+import { Button } from "../ui/button.tsx"
 import {
   Dialog,
   DialogContent,
   DialogDescription,
   DialogTitle,
   DialogTrigger,
-} from "../../components/ui/dialog.tsx"
+} from "../ui/dialog.tsx"
 
 /**
  * What an export makes, truthfully: the sizes we render, the file's codecs, where it is made and how long

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto"
 import { createServer } from "node:http"
 import type { AddressInfo } from "node:net"
 import { text } from "node:stream/consumers"
-import { secretEquals } from "#events/secret-equals.ts"
+import { secretEquals } from "#toolkit/secret-equals.ts"
 
 /**
  * A local OpenAI for tests: it speaks `POST /v1/chat/completions` as the real service does (bearer key,

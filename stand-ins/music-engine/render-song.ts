@@ -1,5 +1,6 @@
 import { mkdir, rename, rm, writeFile } from "node:fs/promises"
 import { join } from "node:path"
+import type { RenderedSong, SongRequest } from "#modules/media/ports.ts"
 import { findSoundfont, playPart, splitBand } from "./fluidsynth.ts"
 import { truePeakDb } from "./loudness.ts"
 import { type LyricSection, parseLyrics } from "./lyrics.ts"
@@ -14,28 +15,6 @@ import { voiceBus } from "./vocal-chain.ts"
 import { singVocals, speakLyrics, sungRegions, syllablesOf } from "./vocals.ts"
 import { readWav, wav16Of } from "./wav-file.ts"
 import { workDirOf } from "./work-dir.ts"
-
-export interface SongRequest {
-  readonly title: string
-  readonly lyrics: string
-  readonly style: string
-  readonly seed: number
-  readonly outDir: string
-  readonly maxSeconds?: number
-  /** A General MIDI soundfont to play the instruments with, instead of Debian's. */
-  readonly soundfont?: string | undefined
-}
-
-export interface RenderedSong {
-  readonly wavPath: string
-  readonly mp3Path: string
-  readonly durationMs: number
-  readonly renderMs: number
-  readonly lufs: number
-  readonly truePeakDb: number
-  readonly genre: string
-  readonly vocalRegions: ReadonlyArray<{ startMs: number; endMs: number }>
-}
 
 const sampleRate = 44100
 const defaultMaxSeconds = 150

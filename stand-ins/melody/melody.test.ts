@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import { ActionType, newSongMessage } from "#events/contracts/songwriting.ts"
-import type { ChatTurn, Reply, ReplyRequest, SongSketch } from "../language-model.ts"
+import type { ChatTurn, Reply, ReplyRequest, SongSketch } from "#modules/songwriting/ports.ts"
 import { offlineReply } from "./melody.ts"
 
 const sevenStyles = ["Pop", "Rock", "Hip-Hop", "Country", "Jazz", "Electronic", "Classical"]

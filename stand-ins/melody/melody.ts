@@ -1,6 +1,6 @@
 import type { ActionType } from "#events/contracts/songwriting.ts"
-import type { ActionData } from "../api.ts"
-import type { Reply, ReplyRequest, SongSketch } from "../language-model.ts"
+import type { ActionData } from "#modules/songwriting/api.ts"
+import type { Reply, ReplyRequest, SongSketch } from "#modules/songwriting/ports.ts"
 import { readMessage } from "./extraction.ts"
 import { writeLyrics } from "./lyric-writer.ts"
 import {

@@ -1,4 +1,4 @@
-import type { LyricsRequest } from "../language-model.ts"
+import type { LyricsRequest } from "#modules/songwriting/ports.ts"
 import {
   findGenre,
   type Genre,

@@ -1,8 +1,8 @@
 import { SqlClient } from "@effect/sql"
 import { Context, Duration, Effect, Layer, Schema } from "effect"
-import { type TooManyRequests, tooManyRequests } from "./contracts/http-errors.ts"
+import { type TooManyRequests, tooManyRequests } from "#events/contracts/http-errors.ts"
+import type { Migrations } from "#events/store/run-migrations.ts"
 import type { JobKind } from "./jobs.ts"
-import type { Migrations } from "./store/run-migrations.ts"
 
 export interface Limit {
   readonly max: number

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import type { LyricsRequest } from "../language-model.ts"
+import type { LyricsRequest } from "#modules/songwriting/ports.ts"
 import { spareCouplets, spareHooks } from "./lyric-couplets.ts"
 import { type Genre, genreOf, genreProfiles, lineRange } from "./lyric-genres.ts"
 import { familyOf, lastWord } from "./lyric-rhymes.ts"

@@ -1,4 +1,4 @@
-import type { LyricsRequest } from "../language-model.ts"
+import type { LyricsRequest } from "#modules/songwriting/ports.ts"
 import { spareCouplets, spareHooks, writeCouplet } from "./lyric-couplets.ts"
 import type { Random } from "./lyric-random.ts"
 import { commit, emptyProgress, type Progress, planSong, type Song } from "./lyric-song.ts"

@@ -1,7 +1,7 @@
 import { Effect, Layer } from "effect"
-import { LanguageModel } from "./language-model.ts"
-import { writeLyrics } from "./offline/lyric-writer.ts"
-import { offlineReply } from "./offline/melody.ts"
+import { LanguageModel } from "#modules/songwriting/ports.ts"
+import { writeLyrics } from "./lyric-writer.ts"
+import { offlineReply } from "./melody.ts"
 
 /** The offline default: the deterministic Melody and lyric writer, in this process. */
 export const OfflineModelLive = Layer.succeed(

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import type { UserView } from "#modules/identity/api.ts"
-import { callApi } from "../../lib/api.ts"
+import { callApi } from "./api.ts"
 
 export type User = UserView
 

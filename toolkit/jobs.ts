@@ -2,8 +2,8 @@ import { EventEmitter } from "node:events"
 import { SqlClient } from "@effect/sql"
 import { Cause, Context, Effect, Layer, ParseResult, Runtime, Schedule, Schema } from "effect"
 import { Logger, run, runMigrations, runOnce, type Task, type TaskList } from "graphile-worker"
-import { currentCorrelationId } from "./request-context.ts"
-import { PgPool } from "./store/pg-client.ts"
+import { currentCorrelationId } from "#events/request-context.ts"
+import { PgPool } from "#events/store/pg-client.ts"
 
 /**
  * Durable background work on graphile-worker: jobs live in PostgreSQL, are enqueued in the same transaction

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto"
 import { createServer, type ServerResponse } from "node:http"
 import type { AddressInfo } from "node:net"
 import { text } from "node:stream/consumers"
-import { secretEquals } from "#events/secret-equals.ts"
+import { secretEquals } from "#toolkit/secret-equals.ts"
 
 /**
  * A local Suno-style music API for tests: the sunoapi.org envelope (`{ code, msg, data }`, refusals with

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net"
 import { text } from "node:stream/consumers"
 import qs from "qs"
 import Stripe from "stripe"
-import { secretEquals } from "#events/secret-equals.ts"
+import { secretEquals } from "#toolkit/secret-equals.ts"
 
 /**
  * A local Stripe for tests: it speaks the part of Stripe's HTTP API the live adapter uses (form-encoded

@@ -2,16 +2,17 @@ import { spawn } from "node:child_process"
 import { rm } from "node:fs/promises"
 import { availableParallelism } from "node:os"
 import { fileURLToPath } from "node:url"
-import { Context, Data, Duration, Effect, Layer } from "effect"
-import type { RenderedSong, SongRequest } from "./engine/render-song.ts"
-import { lifelineFlag } from "./engine/tether.ts"
-import { workDirOf } from "./engine/work-dir.ts"
+import { Duration, Effect, Layer } from "effect"
+import {
+  EngineFailed,
+  type EngineRequest,
+  MusicEngine,
+  type RenderedSong,
+} from "#modules/media/ports.ts"
+import { lifelineFlag } from "./tether.ts"
+import { workDirOf } from "./work-dir.ts"
 
-export class EngineFailed extends Data.TaggedError("EngineFailed")<{ readonly reason: string }> {}
-
-export type EngineRequest = SongRequest & { readonly timeoutMs: number }
-
-const entry = fileURLToPath(new URL("./engine/main.ts", import.meta.url))
+const entry = fileURLToPath(new URL("./main.ts", import.meta.url))
 
 /** The end of what the engine said before it failed: enough to see why, never a whole log. */
 const tail = (text: string) => text.trim().split("\n").slice(-12).join("\n").slice(-2000)
@@ -31,7 +32,7 @@ const killGroup = (pid: number | undefined) => {
  * server's event loop for seconds, a crash stays in the child, its memory goes back at exit, and on a
  * timeout or an interruption one signal to the group leaves no Festival or FluidSynth behind. Its fourth
  * descriptor is a lifeline this process holds the other end of: when this process ends, however it ends,
- * the group ends too (engine/tether.ts); when the render ends, the group is signalled and the line let go.
+ * the group ends too (tether.ts); when the render ends, the group is signalled and the line let go.
  */
 const renderInChild = ({ timeoutMs: _, ...request }: EngineRequest) =>
   Effect.async<RenderedSong, EngineFailed>((resumeOnce) => {
@@ -94,32 +95,25 @@ const renderInChild = ({ timeoutMs: _, ...request }: EngineRequest) =>
     })
   })
 
-/** Renders songs with the project's own engine (`engine/`), offline. */
-export class MusicEngine extends Context.Tag("@melody/media/MusicEngine")<
+/** The engine as media's `MusicEngine`: one render per core, each in a child process of its own. */
+export const MusicEngineLive: Layer.Layer<MusicEngine> = Layer.effect(
   MusicEngine,
-  {
-    readonly render: (request: EngineRequest) => Effect.Effect<RenderedSong, EngineFailed>
-  }
->() {
-  static readonly live: Layer.Layer<MusicEngine> = Layer.effect(
-    MusicEngine,
-    Effect.gen(function* () {
-      // One render per core: each one keeps about a core busy across its Festival and FluidSynth runs.
-      const permits = yield* Effect.makeSemaphore(availableParallelism())
-      return MusicEngine.of({
-        render: (request) =>
-          renderInChild(request).pipe(
-            Effect.timeoutFail({
-              duration: Duration.millis(request.timeoutMs),
-              onTimeout: () =>
-                new EngineFailed({ reason: `the engine took longer than ${request.timeoutMs} ms` }),
-            }),
-            permits.withPermits(1),
-            Effect.withSpan("MusicEngine.render", {
-              attributes: { style: request.style, seed: request.seed },
-            }),
-          ),
-      })
-    }),
-  )
-}
+  Effect.gen(function* () {
+    // One render per core: each one keeps about a core busy across its Festival and FluidSynth runs.
+    const permits = yield* Effect.makeSemaphore(availableParallelism())
+    return MusicEngine.of({
+      render: (request) =>
+        renderInChild(request).pipe(
+          Effect.timeoutFail({
+            duration: Duration.millis(request.timeoutMs),
+            onTimeout: () =>
+              new EngineFailed({ reason: `the engine took longer than ${request.timeoutMs} ms` }),
+          }),
+          permits.withPermits(1),
+          Effect.withSpan("MusicEngine.render", {
+            attributes: { style: request.style, seed: request.seed },
+          }),
+        ),
+    })
+  }),
+)

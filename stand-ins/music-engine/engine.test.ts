@@ -4,9 +4,9 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { expect, layer } from "@effect/vitest"
 import { Effect, Fiber, Schedule } from "effect"
-import { probeAudio } from "#events/test-audio.ts"
-import { EngineFailed, MusicEngine } from "../music-engine.ts"
-import type { RenderedSong } from "./render-song.ts"
+import { EngineFailed, MusicEngine, type RenderedSong } from "#modules/media/ports.ts"
+import { probeAudio } from "#toolkit/test-audio.ts"
+import { MusicEngineLive } from "./child-process.ts"
 import {
   decibels,
   decodeMono,
@@ -111,7 +111,7 @@ const styles = [
 ] as const
 
 // The real clock: renders take real seconds, and the timeouts under test are real ones.
-layer(MusicEngine.live, { excludeTestServices: true })(
+layer(MusicEngineLive, { excludeTestServices: true })(
   "the music engine, through its child process",
   (it) => {
     for (const { style, genre } of styles) {

@@ -5,7 +5,8 @@
  */
 import { readFileSync } from "node:fs"
 import { text } from "node:stream/consumers"
-import { renderSong, type SongRequest } from "./render-song.ts"
+import type { SongRequest } from "#modules/media/ports.ts"
+import { renderSong } from "./render-song.ts"
 import { tetherToServer } from "./tether.ts"
 
 /** CPU time of the programs this process started and waited for (Festival, FluidSynth, lame), in ms. */
