@@ -9,6 +9,7 @@ import { CatalogApi } from "#modules/catalog/api.ts"
 import { IdentityApi } from "#modules/identity/api.ts"
 import { MediaApi, VideoApi } from "#modules/media/api.ts"
 import { SongwritingApi } from "#modules/songwriting/api.ts"
+import { CreditLedgerApi } from "#projections/credit-ledger/api.ts"
 import { AdminApi } from "./admin-api.ts"
 
 /**
@@ -110,6 +111,7 @@ export class MelodyApi extends HttpApi.make(apiId)
   .add(SystemApi)
   .add(IdentityApi)
   .add(BillingApi)
+  .add(CreditLedgerApi)
   .add(SongwritingApi)
   .add(CatalogApi)
   .add(MediaApi)

@@ -50,10 +50,17 @@ describe("architecture", () => {
         // biome-ignore lint/suspicious/noTemplateCurlyInString: the sample is source text holding a template
         text: "const billing = await import(`#modules/${name}/billing.ts`)",
       },
-      { path: "toolkit/jobs.ts", text: `import { Ledger } from "#projections/credit-ledger.ts"` },
+      {
+        path: "toolkit/jobs.ts",
+        text: `import { creditLedger } from "#projections/credit-ledger/projection.ts"`,
+      },
       {
         path: "modules/media/index.ts",
         text: `import { engine } from "#stand-ins/music-engine/main.ts"`,
+      },
+      {
+        path: "modules/billing/billing.ts",
+        text: `import { CreditLedgerReads } from "#projections/credit-ledger/reads.ts"`,
       },
     ]
     const rules = checkImports(bad).map((v) => `${v.file}: ${v.rule}`)
@@ -78,6 +85,7 @@ describe("architecture", () => {
       "app/layers.ts: imports name their target as a string literal",
       "toolkit/jobs.ts: toolkit/ imports events/ only",
       "modules/media/index.ts: only app/ and tests know the stand-ins; a module depends on its ports",
+      "modules/billing/billing.ts: modules read projections only through their contracts (api.ts)",
     ])
   })
 
@@ -115,6 +123,10 @@ describe("architecture", () => {
         text: `import { cn } from "../../lib/cn.ts"`,
       },
       { path: "app/cli.ts", text: "const { run } = await import(`#app/cli-commands.ts`)" },
+      {
+        path: "modules/billing/api.ts",
+        text: `import { LedgerEntry } from "#projections/credit-ledger/api.ts"`,
+      },
     ]
     expect(checkImports(good)).toEqual([])
   })

@@ -6,7 +6,8 @@ import ts from "typescript"
  * The architecture's dependency rules, as code:
  * 1. Modules never import each other.
  * 2. Projections import events/ only.
- * 3. Contract files (events/contracts/**, every api.ts, app/api.ts and app/admin-api.ts) import only
+ * 3. Contract files (events/contracts/**, every module's and projection's api.ts, app/api.ts and
+ *    app/admin-api.ts) import only
  *    effect, @effect/platform's HttpApi modules and other contract files, so the SPA can bundle them.
  * 4. Only app/ knows every backend folder; events/ knows none of the others. Across folders, imports go
  *    through the #events, #modules, #projections and #app aliases, and into a module only through its
@@ -64,7 +65,7 @@ export const isContractFile = (path: string) =>
   path.startsWith("events/contracts/") ||
   path === "app/api.ts" ||
   path === "app/admin-api.ts" ||
-  /^modules\/[^/]+\/api\.ts$/.test(path)
+  /^(modules|projections)\/[^/]+\/api\.ts$/.test(path)
 
 const contractPackages = /^(effect(\/.*)?|@effect\/platform\/(HttpApi\w*|OpenApi))$/
 const platformBarrelNames = /^(HttpApi\w*|OpenApi)$/
@@ -189,6 +190,13 @@ export const checkImports = (files: ReadonlyArray<SourceFile>): ReadonlyArray<Vi
         continue
       if (from.startsWith("modules/") && toFolder.startsWith("modules/")) {
         report(specifier, "modules never import each other; react to their events instead")
+      } else if (
+        from.startsWith("modules/") &&
+        toFolder === "projections" &&
+        !isContractFile(to) &&
+        !isTest(file.path)
+      ) {
+        report(specifier, "modules read projections only through their contracts (api.ts)")
       } else if (from === "projections" && toFolder !== "events" && toFolder !== "toolkit") {
         report(specifier, "projections import events/ and toolkit/ only")
       } else if (from === "events" && toFolder !== "events") {

@@ -1,6 +1,11 @@
 import { Effect, Layer, Option } from "effect"
 import { EventStoreLive, EventWakeups, SubscriptionLeases } from "#events/store/index.ts"
-import { BillingLive, billingConfig, describeBillingConfig } from "#modules/billing/index.ts"
+import {
+  BillingLive,
+  billingConfig,
+  CreditLedger,
+  describeBillingConfig,
+} from "#modules/billing/index.ts"
 import { Catalog } from "#modules/catalog/index.ts"
 import {
   AdminOnlyLive,
@@ -16,6 +21,7 @@ import {
   songwritingConfig,
   songwritingLive,
 } from "#modules/songwriting/index.ts"
+import { CreditLedgerReads } from "#projections/credit-ledger/reads.ts"
 import { OfflineModelLive } from "#stand-ins/melody/offline-model.ts"
 import { MusicEngineLive } from "#stand-ins/music-engine/child-process.ts"
 import { AppUrl } from "#toolkit/app-url.ts"
@@ -23,7 +29,6 @@ import { JobQueue } from "#toolkit/jobs.ts"
 import { RateLimiter } from "#toolkit/rate-limit.ts"
 import { CatalogReadsLive, SongFilesLive } from "./catalog-ports.ts"
 import { AppConfig, AppConfigLive, appConfig, describeConfig } from "./config.ts"
-import { CreditLedgerLive } from "./credit-ledger.ts"
 import { DatabaseLive } from "./database.ts"
 import { ErrorReports } from "./error-reports.ts"
 import { exposureWarnings } from "./exposure.ts"
@@ -69,8 +74,14 @@ export const ModulesLive = Layer.mergeAll(AuthenticatedLive, ViewerLive, AdminOn
       ),
     ),
   ),
-  // Last, so that media's credits port above can be served by billing's accounts.
-  Layer.provideMerge(BillingLive.pipe(Layer.provideMerge(CreditLedgerLive))),
+  // Last, so that media's credits port above can be served by billing's accounts. Billing reads the
+  // credit ledger through its port, whose shape the projection's reads have.
+  Layer.provideMerge(
+    BillingLive.pipe(
+      Layer.provideMerge(Layer.effect(CreditLedger, CreditLedgerReads)),
+      Layer.provideMerge(CreditLedgerReads.live),
+    ),
+  ),
 )
 
 /** Modules and platform on a store, after migrations. Tests pass their own database. */

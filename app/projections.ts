@@ -1,5 +1,5 @@
 import { adminActivity } from "#projections/admin-activity.ts"
-import { creditLedger } from "#projections/credit-ledger.ts"
+import { creditLedger } from "#projections/credit-ledger/projection.ts"
 import { errorStream } from "#projections/error-stream.ts"
 import { eventCounts } from "#projections/event-counts.ts"
 import { library } from "#projections/library.ts"

@@ -7,6 +7,7 @@ import { Catalog, CatalogHttpLive } from "#modules/catalog/index.ts"
 import { Identity, IdentityHttpLive } from "#modules/identity/index.ts"
 import { MediaHttpLive, mediaConfig, VideoHttpLive } from "#modules/media/index.ts"
 import { SongwritingHttpLive } from "#modules/songwriting/index.ts"
+import { CreditLedgerHttpLive } from "#projections/credit-ledger/http.ts"
 import { MelodyApi } from "./api.ts"
 import { AppConfig } from "./config.ts"
 import { ErrorReports } from "./error-reports.ts"
@@ -31,6 +32,7 @@ const ApiLive = HttpApiBuilder.api(MelodyApi).pipe(
     SystemHttpLive,
     IdentityHttpLive,
     BillingHttpLive,
+    CreditLedgerHttpLive,
     SongwritingHttpLive,
     CatalogHttpLive,
     MediaHttpLive,

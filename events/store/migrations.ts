@@ -72,4 +72,10 @@ export const eventStoreMigrations = {
         taken_at timestamptz not null default now()
       )`
   }),
+  // Busy streams (credit accounts) take a snapshot on every append: room on each page keeps those updates
+  // in place (HOT), as the stream rows have.
+  "3_snapshots_room_for_updates": Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    yield* sql`alter table snapshots set (fillfactor = 70)`
+  }),
 }

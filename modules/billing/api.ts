@@ -4,35 +4,9 @@ import { AdminOnly, Authenticated } from "#events/contracts/auth.ts"
 import { PackId, PlanId } from "#events/contracts/billing.ts"
 import { NotFound } from "#events/contracts/http-errors.ts"
 import { withMessage } from "#events/contracts/messages.ts"
+import { LedgerEntry } from "#projections/credit-ledger/api.ts"
 
 // Answers
-
-export class CreditsView extends Schema.Class<CreditsView>("CreditsView")({
-  credits: Schema.Int,
-}) {}
-
-/** A use of credits (a generation) or their return (a refund); refunds count negative. */
-export class UsageRecord extends Schema.Class<UsageRecord>("UsageRecord")({
-  id: Schema.String,
-  type: Schema.Literal("song_generation", "refund"),
-  description: Schema.String,
-  creditsUsed: Schema.Int,
-  createdAt: Schema.Date,
-}) {}
-
-export const TransactionType = Schema.Literal("pack", "subscription", "signup", "adjustment")
-
-/** A movement of credits into the account (or an admin's correction); `amount` in credits. */
-export class TransactionRecord extends Schema.Class<TransactionRecord>("TransactionRecord")({
-  id: Schema.String,
-  type: TransactionType,
-  description: Schema.String,
-  amount: Schema.Int,
-  status: Schema.Literal("pending", "completed", "cancelled"),
-  /** What was paid, for purchases. */
-  price: Schema.NullOr(Schema.Struct({ amountCents: Schema.Int, currency: Schema.String })),
-  createdAt: Schema.Date,
-}) {}
 
 export class SubscriptionStatus extends Schema.Class<SubscriptionStatus>("SubscriptionStatus")({
   /** Cancelled: paid until `endsAt`, not renewing. */
@@ -91,20 +65,6 @@ export class LocalCheckout extends Schema.Class<LocalCheckout>("LocalCheckout")(
 export class CheckoutDone extends Schema.Class<CheckoutDone>("CheckoutDone")({
   /** Back to the Credits page, as a payment provider would send the buyer. */
   redirectUrl: Schema.String,
-}) {}
-
-export class LedgerEntry extends Schema.Class<LedgerEntry>("LedgerEntry")({
-  position: Schema.Int,
-  recordedAt: Schema.Date,
-  type: Schema.String,
-  amount: Schema.Int,
-  balanceAfter: Schema.Int,
-  /** What moved the credits: checkout, invoice, generation, adjustment or signup. */
-  cause: Schema.String,
-  causeId: Schema.String,
-  /** Who: user, admin or system, with their id. */
-  actor: Schema.String,
-  detail: Schema.String,
 }) {}
 
 export class Ledger extends Schema.Class<Ledger>("Ledger")({
@@ -215,17 +175,6 @@ const SessionPath = Schema.Struct({ sessionId: Schema.String.pipe(Schema.maxLeng
 
 export class BillingApi extends HttpApiGroup.make("billing")
   .add(HttpApiEndpoint.get("catalog", "/billing/catalog").addSuccess(Catalog))
-  .add(HttpApiEndpoint.get("credits", "/credits").addSuccess(CreditsView).middleware(Authenticated))
-  .add(
-    HttpApiEndpoint.get("usage", "/credits/usage")
-      .addSuccess(Schema.Array(UsageRecord))
-      .middleware(Authenticated),
-  )
-  .add(
-    HttpApiEndpoint.get("transactions", "/credits/transactions")
-      .addSuccess(Schema.Array(TransactionRecord))
-      .middleware(Authenticated),
-  )
   .add(
     HttpApiEndpoint.get("subscriptionStatus", "/subscription/status")
       .addSuccess(SubscriptionStatus)

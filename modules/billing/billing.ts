@@ -125,9 +125,6 @@ const make = Effect.gen(function* () {
 
   return {
     catalog,
-    credits: (user: SignedInUser) => ledger.balance(user.userId),
-    usage: (user: SignedInUser) => ledger.usage(user.userId),
-    transactions: (user: SignedInUser) => ledger.transactions(user.userId),
     subscriptionStatus: (user: SignedInUser) => payments.status(user.userId),
     buyPack: payments.buyPack,
     subscribe: payments.subscribe,

@@ -7,7 +7,6 @@ import {
   BillingApi,
   CheckoutDone,
   CheckoutRedirect,
-  CreditsView,
   OneTimeVerification,
   SubscriptionVerification,
 } from "./api.ts"
@@ -23,14 +22,6 @@ export const BillingHttpLive = HttpApiBuilder.group(Api, "billing", (handlers) =
 
     return handlers
       .handle("catalog", () => Effect.succeed(billing.catalog))
-      .handle("credits", () =>
-        Effect.map(
-          Effect.flatMap(CurrentUser, billing.credits),
-          (credits) => new CreditsView({ credits }),
-        ),
-      )
-      .handle("usage", () => Effect.flatMap(CurrentUser, billing.usage))
-      .handle("transactions", () => Effect.flatMap(CurrentUser, billing.transactions))
       .handle("subscriptionStatus", () => Effect.flatMap(CurrentUser, billing.subscriptionStatus))
       .handle("createSubscription", ({ payload }) =>
         Effect.map(

@@ -9,7 +9,7 @@ const credits = ["credits"] as const
 /** The balance: stale after 30 s, refetched on focus, asked only when someone is signed in. */
 export const balanceQuery = queryOptions({
   queryKey: [...credits, "balance"] as const,
-  queryFn: () => callApi((api) => api.billing.credits()).then((answer) => answer.credits),
+  queryFn: () => callApi((api) => api.creditLedger.credits()).then((answer) => answer.credits),
   staleTime: 30_000,
   refetchOnWindowFocus: true,
 })
@@ -21,12 +21,12 @@ export const useBalance = () => {
 
 export const usageQuery = queryOptions({
   queryKey: [...credits, "usage"] as const,
-  queryFn: () => callApi((api) => api.billing.usage()),
+  queryFn: () => callApi((api) => api.creditLedger.usage()),
 })
 
 export const transactionsQuery = queryOptions({
   queryKey: [...credits, "transactions"] as const,
-  queryFn: () => callApi((api) => api.billing.transactions()),
+  queryFn: () => callApi((api) => api.creditLedger.transactions()),
 })
 
 export const subscriptionQuery = queryOptions({

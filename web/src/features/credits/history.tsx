@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query"
 import type { ReactNode } from "react"
-import type { TransactionRecord, UsageRecord } from "#modules/billing/api.ts"
+import type { TransactionRecord, UsageRecord } from "#projections/credit-ledger/api.ts"
 import { Badge } from "../../components/ui/badge.tsx"
 import { Card } from "../../components/ui/card.tsx"
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx"

@@ -1,0 +1,60 @@
+import { HttpApiEndpoint, HttpApiGroup } from "@effect/platform"
+import { Schema } from "effect"
+import { Authenticated } from "#events/contracts/auth.ts"
+
+/** The signed-in user's credits, as the ledger knows them. */
+export class CreditsView extends Schema.Class<CreditsView>("CreditsView")({
+  credits: Schema.Int,
+}) {}
+
+/** A use of credits (a generation) or their return (a refund); refunds count negative. */
+export class UsageRecord extends Schema.Class<UsageRecord>("UsageRecord")({
+  id: Schema.String,
+  type: Schema.Literal("song_generation", "refund"),
+  description: Schema.String,
+  creditsUsed: Schema.Int,
+  createdAt: Schema.Date,
+}) {}
+
+export const TransactionType = Schema.Literal("pack", "subscription", "signup", "adjustment")
+
+/** A movement of credits into the account (or an admin's correction); `amount` in credits. */
+export class TransactionRecord extends Schema.Class<TransactionRecord>("TransactionRecord")({
+  id: Schema.String,
+  type: TransactionType,
+  description: Schema.String,
+  amount: Schema.Int,
+  status: Schema.Literal("pending", "completed", "cancelled"),
+  /** What was paid, for purchases. */
+  price: Schema.NullOr(Schema.Struct({ amountCents: Schema.Int, currency: Schema.String })),
+  createdAt: Schema.Date,
+}) {}
+
+/** One credit movement with its running balance, cause and actor: what finance audits. */
+export class LedgerEntry extends Schema.Class<LedgerEntry>("LedgerEntry")({
+  position: Schema.Int,
+  recordedAt: Schema.Date,
+  type: Schema.String,
+  amount: Schema.Int,
+  balanceAfter: Schema.Int,
+  /** What moved the credits: checkout, invoice, generation, adjustment or signup. */
+  cause: Schema.String,
+  causeId: Schema.String,
+  /** Who: user, admin or system, with their id. */
+  actor: Schema.String,
+  detail: Schema.String,
+}) {}
+
+/** The credit ledger's answers to a signed-in user: their balance, usage and transactions. */
+export class CreditLedgerApi extends HttpApiGroup.make("creditLedger")
+  .add(HttpApiEndpoint.get("credits", "/credits").addSuccess(CreditsView).middleware(Authenticated))
+  .add(
+    HttpApiEndpoint.get("usage", "/credits/usage")
+      .addSuccess(Schema.Array(UsageRecord))
+      .middleware(Authenticated),
+  )
+  .add(
+    HttpApiEndpoint.get("transactions", "/credits/transactions")
+      .addSuccess(Schema.Array(TransactionRecord))
+      .middleware(Authenticated),
+  ) {}

@@ -1,0 +1,93 @@
+import { SqlClient } from "@effect/sql"
+import { Context, Effect, Layer } from "effect"
+import { awaitPosition, type EventWakeups, type Position } from "#events/store/index.ts"
+import { projectionSubscriptionName } from "../runner.ts"
+import { LedgerEntry, TransactionRecord, UsageRecord } from "./api.ts"
+import { creditLedger } from "./projection.ts"
+import type { LedgerRow, TransactionRow, UsageRow } from "./rows.ts"
+
+/** What the credit ledger answers. Reads may lag the accounts by a moment; `caughtUp` waits for them. */
+export interface CreditLedgerReadsShape {
+  readonly balance: (userId: string) => Effect.Effect<number>
+  readonly usage: (userId: string) => Effect.Effect<ReadonlyArray<UsageRecord>>
+  readonly transactions: (userId: string) => Effect.Effect<ReadonlyArray<TransactionRecord>>
+  /** Every credit movement of the user, oldest first, with its running balance. */
+  readonly entries: (userId: string) => Effect.Effect<ReadonlyArray<LedgerEntry>>
+  /** Every balance the ledger holds, for audits. */
+  readonly balances: Effect.Effect<ReadonlyMap<string, number>>
+  /** Waits (at most 5 seconds) until the ledger has read everything up to `position`. */
+  readonly caughtUp: (position: Position) => Effect.Effect<void>
+}
+
+const limit = 200
+
+const make = Effect.gen(function* () {
+  const sql = yield* SqlClient.SqlClient
+  const context = yield* Effect.context<SqlClient.SqlClient | EventWakeups>()
+
+  const balance = (userId: string) =>
+    Effect.map(
+      sql<{ balance: number }>`select balance from credit_balances where user_id = ${userId}`,
+      (rows) => rows[0]?.balance ?? 0,
+    ).pipe(Effect.orDie)
+
+  const balances = Effect.map(
+    sql<{ user_id: string; balance: number }>`select user_id, balance from credit_balances`,
+    (rows): ReadonlyMap<string, number> => new Map(rows.map((r) => [r.user_id, r.balance])),
+  ).pipe(Effect.orDie)
+
+  const usage = (userId: string) =>
+    Effect.map(
+      sql<Omit<UsageRow, "userId">>`
+        select id, type, description, credits_used as "creditsUsed", created_at as "createdAt"
+          from credit_usage
+         where user_id = ${userId} order by created_at desc, id limit ${limit}`,
+      (rows) => rows.map((row) => new UsageRecord(row)),
+    ).pipe(Effect.orDie)
+
+  const transactions = (userId: string) =>
+    Effect.map(
+      sql<Omit<TransactionRow, "userId">>`
+        select id, type, description, amount, status, amount_cents as "amountCents", currency,
+               created_at as "createdAt"
+          from credit_transactions
+         where user_id = ${userId} order by created_at desc, id limit ${limit}`,
+      (rows) => rows.map(toTransaction),
+    ).pipe(Effect.orDie)
+
+  const entries = (userId: string) =>
+    Effect.map(
+      sql<Omit<LedgerRow, "userId" | "position"> & { readonly position: string }>`
+        select global_position as position, recorded_at as "recordedAt", type, amount,
+               balance_after as "balanceAfter", cause, cause_id as "causeId", actor, detail
+          from credit_ledger where user_id = ${userId} order by global_position`,
+      (rows) => rows.map((row) => new LedgerEntry({ ...row, position: Number(row.position) })),
+    ).pipe(Effect.orDie)
+
+  const caughtUp = (position: Position) =>
+    awaitPosition(projectionSubscriptionName(creditLedger), position, "5 seconds").pipe(
+      Effect.orDie,
+      Effect.asVoid,
+      Effect.provide(context),
+    )
+
+  return { balance, balances, usage, transactions, entries, caughtUp }
+})
+
+/** A transaction with its price when it was paid, in the currency's usual capitals. */
+const toTransaction = ({ amountCents, currency, ...row }: Omit<TransactionRow, "userId">) =>
+  new TransactionRecord({
+    ...row,
+    price:
+      amountCents === null || currency === null
+        ? null
+        : { amountCents, currency: currency.toUpperCase() },
+  })
+
+/** The credit ledger's read side, over the projection's tables. */
+export class CreditLedgerReads extends Context.Tag("@melody/projections/CreditLedgerReads")<
+  CreditLedgerReads,
+  CreditLedgerReadsShape
+>() {
+  static readonly live = Layer.effect(CreditLedgerReads, make)
+}
