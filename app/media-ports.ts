@@ -3,7 +3,7 @@ import { Effect, Layer } from "effect"
 import type { EventStore } from "#events/store/index.ts"
 import { CreditAccounts, CreditLedger } from "#modules/billing/index.ts"
 import { Catalog } from "#modules/catalog/index.ts"
-import { GenerationCredits, NotEnoughCredits, SongSources } from "#modules/media/index.ts"
+import { GenerationCredits, SongSources } from "#modules/media/index.ts"
 
 /** Media's credits, from billing's credit accounts: the debit joins media's transaction. */
 export const GenerationCreditsLive = Layer.effect(
@@ -14,11 +14,7 @@ export const GenerationCreditsLive = Layer.effect(
         accounts.execute({ _tag: "Debit", userId, generationId, amount }, actor).pipe(
           Effect.map((outcome) => outcome.appended?.position),
           Effect.catchAll((refusal) =>
-            refusal._tag === "InsufficientCredits"
-              ? Effect.fail(
-                  new NotEnoughCredits({ balance: refusal.balance, needed: refusal.needed }),
-                )
-              : Effect.die(refusal),
+            refusal._tag === "InsufficientCredits" ? Effect.fail(refusal) : Effect.die(refusal),
           ),
         ),
       shown: ledger.caughtUp,

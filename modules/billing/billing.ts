@@ -5,7 +5,7 @@ import type { SignedInUser } from "#events/contracts/auth.ts"
 import { songCost } from "#events/contracts/billing.ts"
 import { NotFound } from "#events/contracts/http-errors.ts"
 import { EventStore } from "#events/store/index.ts"
-import { Adjusted, Catalog, InvalidAdjustment, Ledger, Offer } from "./api.ts"
+import { Adjusted, Catalog, Ledger, Offer } from "./api.ts"
 import { packs, plans } from "./catalog.ts"
 import { makeCheckoutReturns } from "./checkout-returns.ts"
 import { BillingConfig } from "./config.ts"
@@ -93,9 +93,6 @@ const make = Effect.gen(function* () {
           Actors.admin(admin.userId),
         )
         .pipe(
-          Effect.catchTag("InvalidAdjustment", (refusal) =>
-            Effect.fail(new InvalidAdjustment({ message: refusal.message })),
-          ),
           Effect.catchAll((refusal) =>
             refusal._tag === "InvalidAdjustment" ? Effect.fail(refusal) : Effect.die(refusal),
           ),

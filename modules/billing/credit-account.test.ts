@@ -12,9 +12,10 @@ import {
   SubscriptionCreditsGranted,
   SubscriptionEnded,
 } from "#events/contracts/billing.ts"
+import { InsufficientCredits } from "#events/contracts/credit-errors.ts"
 import { fold } from "#events/decider.ts"
 import { given } from "#events/testing.ts"
-import { creditAccount, InsufficientCredits, memory } from "./credit-account.ts"
+import { creditAccount, memory } from "./credit-account.ts"
 
 const userId = "u1"
 const june = new Date("2026-06-01T00:00:00Z")
@@ -129,7 +130,7 @@ describe("credit account", () => {
       given(creditAccount, [purchased(4, "cs_1", 4)])
         .when({ _tag: "Debit", userId, generationId: "g1", amount: 5 })
         .thenFails("InsufficientCredits", { balance: 4, needed: 5 })
-      expect(new InsufficientCredits({ balance: 3, needed: 5 }).message).toBe(
+      expect(InsufficientCredits.of(3, 5).message).toBe(
         "You need 5 credits to generate a song. You currently have 3 credits.",
       )
     })

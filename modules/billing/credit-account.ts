@@ -13,7 +13,9 @@ import {
   SubscriptionCreditsGranted,
   SubscriptionEnded,
 } from "#events/contracts/billing.ts"
+import { InsufficientCredits } from "#events/contracts/credit-errors.ts"
 import type { Decider } from "#events/decider.ts"
+import { InvalidAdjustment } from "./api.ts"
 
 /**
  * How many recent debits, refunds and adjustments the account remembers to refuse a repeat. Past that, the
@@ -83,14 +85,6 @@ type Commands =
 /** A command on the credit account of `userId`. */
 export type CreditCommand = Commands & { readonly userId: string }
 
-export class InsufficientCredits extends Data.TaggedError("InsufficientCredits")<{
-  readonly balance: number
-  readonly needed: number
-}> {
-  override get message() {
-    return `You need ${this.needed} credits to generate a song. You currently have ${this.balance} credits.`
-  }
-}
 export class AlreadyGranted extends Data.TaggedError("AlreadyGranted")<{
   readonly cause: string
 }> {}
@@ -113,13 +107,6 @@ export class SubscriptionAlreadyActive extends Data.TaggedError("SubscriptionAlr
 export class NoActiveSubscription extends Data.TaggedError("NoActiveSubscription") {
   override get message() {
     return "You have no active subscription."
-  }
-}
-export class InvalidAdjustment extends Data.TaggedError("InvalidAdjustment")<{
-  readonly reason: string
-}> {
-  override get message() {
-    return this.reason
   }
 }
 
@@ -329,7 +316,7 @@ const decide = (command: CreditCommand, state: CreditAccount): Decision => {
         return refuses(new AlreadyDebited({ generationId: command.generationId }))
       }
       if (balance < command.amount) {
-        return refuses(new InsufficientCredits({ balance, needed: command.amount }))
+        return refuses(InsufficientCredits.of(balance, command.amount))
       }
       return emits(
         new CreditsDebited({
@@ -359,12 +346,12 @@ const decide = (command: CreditCommand, state: CreditAccount): Decision => {
         return refuses(new AlreadyGranted({ cause: command.adjustmentId }))
       }
       if (command.amount === 0) {
-        return refuses(new InvalidAdjustment({ reason: "An adjustment must change the balance." }))
+        return refuses(new InvalidAdjustment({ message: "An adjustment must change the balance." }))
       }
       if (balance + command.amount < 0) {
         return refuses(
           new InvalidAdjustment({
-            reason: `The balance is ${balance} credits; an adjustment cannot take it below zero.`,
+            message: `The balance is ${balance} credits; an adjustment cannot take it below zero.`,
           }),
         )
       }

@@ -1,6 +1,7 @@
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
 import { Authenticated } from "#events/contracts/auth.ts"
+import { InsufficientCredits } from "#events/contracts/credit-errors.ts"
 import { NotFound, TooManyRequests } from "#events/contracts/http-errors.ts"
 import { trimmedText, withMessage } from "#events/contracts/messages.ts"
 import { VideoFormat, videoFormatNames } from "#events/contracts/video-formats.ts"
@@ -66,12 +67,6 @@ export class MissingInformation extends Schema.TaggedError<MissingInformation>()
   "MissingInformation",
   { message: Schema.String, missing: Schema.Array(Schema.Literal("lyrics", "title", "style")) },
   HttpApiSchema.annotations({ status: 400 }),
-) {}
-
-export class InsufficientCredits extends Schema.TaggedError<InsufficientCredits>()(
-  "InsufficientCredits",
-  { message: Schema.String, balance: Schema.Int, needed: Schema.Int },
-  HttpApiSchema.annotations({ status: 402 }),
 ) {}
 
 const Id = Schema.String.pipe(Schema.maxLength(64))

@@ -17,7 +17,6 @@ import {
   GeneratedSong,
   type GenerateSongPayload,
   GenerationStarted,
-  InsufficientCredits,
   MissingInformation,
   SongStatus,
 } from "./api.ts"
@@ -161,18 +160,7 @@ const make = Effect.gen(function* () {
       // The balance the screens read shows the debit before the answer goes out.
       if (debited) yield* credits.shown(debited)
       return new GenerationStarted({ taskId: generationId })
-    }).pipe(
-      Effect.catchTag("NotEnoughCredits", (refusal) =>
-        Effect.fail(
-          new InsufficientCredits({
-            message: `You need ${refusal.needed} credits to generate a song. You currently have ${refusal.balance} credits.`,
-            balance: refusal.balance,
-            needed: refusal.needed,
-          }),
-        ),
-      ),
-      Effect.withSpan("Generations.request"),
-    )
+    }).pipe(Effect.withSpan("Generations.request"))
 
   /** One step of a running generation, while telling others this worker is on it. */
   const advance = (generationId: string, lastAttempt: boolean) =>

@@ -22,7 +22,6 @@ export {
   EngineFailed,
   GenerationCredits,
   MusicEngine,
-  NotEnoughCredits,
   type SongSource,
   SongSources,
 } from "./ports.ts"

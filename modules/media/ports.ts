@@ -1,11 +1,7 @@
 import { Context, Data, type Effect } from "effect"
 import type { Actor } from "#events/contracts/actor.ts"
+import type { InsufficientCredits } from "#events/contracts/credit-errors.ts"
 import type { Position } from "#events/store/index.ts"
-
-export class NotEnoughCredits extends Data.TaggedError("NotEnoughCredits")<{
-  readonly balance: number
-  readonly needed: number
-}> {}
 
 /**
  * What media needs from billing, declared here and wired by the app: a debit for a generation, taken in
@@ -20,7 +16,7 @@ export class GenerationCredits extends Context.Tag("@melody/media/GenerationCred
       readonly generationId: string
       readonly amount: number
       readonly actor: Actor
-    }) => Effect.Effect<Position | undefined, NotEnoughCredits>
+    }) => Effect.Effect<Position | undefined, InsufficientCredits>
     /** Waits until the balance people read shows a debit, once its transaction has committed. */
     readonly shown: (position: Position) => Effect.Effect<void>
     readonly refunded: (userId: string, generationId: string) => Effect.Effect<boolean>

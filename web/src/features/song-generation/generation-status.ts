@@ -1,4 +1,5 @@
 import { songCost } from "#events/contracts/billing.ts"
+import { insufficientCreditsMessage as creditsMessage } from "#events/contracts/credit-errors.ts"
 import type { GeneratedSong, SongStatus } from "#modules/media/api.ts"
 
 /** Spec section 9: how often a running generation is asked about. */
@@ -94,5 +95,4 @@ export const missingFields = (song: {
   (["lyrics", "title", "style"] as const).filter((field) => song[field].trim() === "")
 
 /** Spec section 5: what the banner and the refusal say below the song's cost. */
-export const insufficientCreditsMessage = (balance: number) =>
-  `You need ${songCost} credits to generate a song. You currently have ${balance} credits.`
+export const insufficientCreditsMessage = (balance: number) => creditsMessage(balance, songCost)
