@@ -1,3 +1,9 @@
+import {
+  type QueryKey,
+  queryOptions,
+  type UndefinedInitialDataOptions,
+  type UseMutationOptions,
+} from "@tanstack/react-query"
 import type { Effect } from "effect"
 import type { ApiClient } from "./api-runtime.ts"
 
@@ -35,6 +41,34 @@ export const callApi = async <A, E>(call: (api: ApiClient) => Effect.Effect<A, E
   if (result._tag === "Left") throw asError(result.left)
   return result.right
 }
+
+/**
+ * What a call can fail with: the endpoint's own typed errors, or the API out of reach (which is what the
+ * client's transport and decoding failures become).
+ */
+export type ApiFailure<E> =
+  | Exclude<E, { readonly _tag: "RequestError" | "ResponseError" | "ParseError" }>
+  | ApiUnavailable
+
+/**
+ * A query whose error is the call's typed failure, so a component (or a refetch rule) switches on
+ * `error._tag` with the compiler's help.
+ */
+export const apiQuery = <A, E, Key extends QueryKey>(
+  options: Omit<UndefinedInitialDataOptions<A, ApiFailure<E>, A, Key>, "queryFn"> & {
+    readonly call: (api: ApiClient) => Effect.Effect<A, E>
+  },
+) => {
+  const { call, ...rest } = options
+  return queryOptions<A, ApiFailure<E>, A, Key>({ ...rest, queryFn: () => callApi(call) })
+}
+
+/** A mutation whose error is the call's typed failure: `onError` and `mutation.error` know the tags. */
+export const apiMutation = <I, A, E>(
+  call: (api: ApiClient, input: I) => Effect.Effect<A, E>,
+): UseMutationOptions<A, ApiFailure<E>, I> => ({
+  mutationFn: (input) => callApi((api) => call(api, input)),
+})
 
 /** The message to show a person for any error an API call rejected with. */
 export const errorMessage = (

@@ -1,7 +1,7 @@
-import { queryOptions, useMutation } from "@tanstack/react-query"
+import { useMutation } from "@tanstack/react-query"
 import type { VideoFormat } from "#events/contracts/video-formats.ts"
 import type { VideoExport } from "#modules/media/api.ts"
-import { callApi } from "../../lib/api.ts"
+import { apiQuery, callApi } from "../../lib/api.ts"
 
 /** How often a running export is looked at: its progress moves every second or two. */
 export const exportPollInterval = 1000
@@ -10,14 +10,14 @@ export const isFinished = (job: VideoExport) =>
   job.status === "completed" || job.status === "failed"
 
 export const videoExportQuery = (id: string) =>
-  queryOptions({
+  apiQuery({
     queryKey: ["video-exports", id] as const,
-    queryFn: () => callApi((api) => api.videos.videoExport({ path: { id } })),
+    call: (api) => api.videos.videoExport({ path: { id } }),
     staleTime: 0,
     refetchInterval: (query) => {
       const { data, error } = query.state
       if (data && isFinished(data)) return false
-      if ((error as { _tag?: string } | null)?._tag === "NotFound") return false
+      if (error?._tag === "NotFound") return false
       return exportPollInterval
     },
     // The render goes on while the person looks elsewhere; the dialog must be current when they return.

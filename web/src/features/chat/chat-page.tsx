@@ -18,19 +18,20 @@ type GenerateControl = (song: { title: string; style: string; lyrics: string }) 
 const apology =
   "I apologize, but I encountered an error processing your message. Could you try rephrasing?"
 
+type SendFailure = NonNullable<ReturnType<typeof useSendMessage>["error"]>
+
 /** What a failed turn says: a key problem is the operator's, anything else is worth another try. */
-const toastFor = (error: unknown) => {
-  const tag = (error as { _tag?: string })._tag
-  if (tag === "ModelNotConfigured") {
+const toastFor = (error: SendFailure) => {
+  if (error._tag === "ModelNotConfigured") {
     toast({
       title: "Configuration Error",
       description: "OpenAI API key is not properly configured. Please contact support.",
       variant: "destructive",
     })
-  } else if (tag === "TooManyRequests") {
+  } else if (error._tag === "TooManyRequests") {
     toast({
       title: "Slow down a little",
-      description: (error as Error).message,
+      description: error.message,
       variant: "destructive",
     })
   } else {

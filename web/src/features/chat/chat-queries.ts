@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query"
 import type { Conversation } from "#modules/songwriting/api.ts"
-import { callApi } from "../../lib/api.ts"
+import { apiMutation, callApi } from "../../lib/api.ts"
 
 export const conversationQuery = queryOptions({
   queryKey: ["chat", "conversation"] as const,
@@ -11,8 +11,7 @@ export const conversationQuery = queryOptions({
 export const useSendMessage = () => {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (message: string) =>
-      callApi((api) => api.songwriting.chat({ payload: { message } })),
+    ...apiMutation((api, message: string) => api.songwriting.chat({ payload: { message } })),
     onSuccess: (turn) =>
       queryClient.setQueryData(conversationQuery.queryKey, (current: Conversation | undefined) =>
         current

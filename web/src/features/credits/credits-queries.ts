@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import type { PlanId } from "#events/contracts/billing.ts"
-import { callApi } from "../../lib/api.ts"
+import { apiMutation, callApi } from "../../lib/api.ts"
 import { useCurrentUser } from "../../lib/session.ts"
 
 /** Everything about a user's credits lives under this key, so one invalidation refreshes it all. */
@@ -69,8 +69,9 @@ export const useBuyPack = () =>
 
 export const useSubscribe = () =>
   useMutation({
-    mutationFn: (planId: PlanId) =>
-      callApi((api) => api.billing.createSubscription({ payload: { planId } })),
+    ...apiMutation((api, planId: PlanId) =>
+      api.billing.createSubscription({ payload: { planId } }),
+    ),
     onSuccess: ({ url }) => window.location.assign(url),
   })
 

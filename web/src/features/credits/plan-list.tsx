@@ -35,7 +35,7 @@ export const PlanList = ({
     subscribe.mutate(planId, {
       onError: (error) =>
         toast(
-          (error as { _tag?: string })._tag === "ActiveSubscriptionExists"
+          error._tag === "ActiveSubscriptionExists"
             ? subscriptionExists
             : {
                 title: "Subscription Error",

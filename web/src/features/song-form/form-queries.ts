@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query"
-import { callApi } from "../../lib/api.ts"
+import { apiMutation, callApi } from "../../lib/api.ts"
 
 /** The lyrics the form wrote last, with the person's edits; null before the first. */
 export const draftQuery = queryOptions({
@@ -10,11 +10,12 @@ export const draftQuery = queryOptions({
 export const useGenerateLyrics = () => {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (brief: {
-      readonly title: string
-      readonly description: string
-      readonly style: string
-    }) => callApi((api) => api.songwriting.generateLyrics({ payload: brief })),
+    ...apiMutation(
+      (
+        api,
+        brief: { readonly title: string; readonly description: string; readonly style: string },
+      ) => api.songwriting.generateLyrics({ payload: brief }),
+    ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: draftQuery.queryKey }),
   })
 }

@@ -57,10 +57,9 @@ export const LyricsForm = ({
       },
       onError: (error) => {
         setErrors(serverFieldErrors(error))
-        const typed = (error as { _tag?: string })._tag !== undefined && error.message
         toast({
           title: "Error generating lyrics",
-          description: typed || "Failed to generate lyrics",
+          description: error.message || "Failed to generate lyrics",
           variant: "destructive",
         })
       },

@@ -22,29 +22,28 @@ export type { GenerationCredits } from "./use-generation.ts"
 const insufficientCredits = (description: string) =>
   toast({ title: "Insufficient credits", description, variant: "destructive" })
 
+type StartFailure = NonNullable<ReturnType<typeof useStartGeneration>["error"]>
+
 /** What a refused start says: the spec's words for each refusal, the server's message otherwise. */
-const toastStartFailure = (error: unknown, balance: number | undefined) => {
-  const tag = (error as { _tag?: string })._tag
-  const message = (error as { message?: string }).message ?? ""
-  if (tag === "MissingInformation") {
-    const missing = (error as { missing?: ReadonlyArray<string> }).missing ?? []
-    toast({
-      title: "Missing information",
-      description: missing.length > 0 ? `Please add the song's ${missing.join(", ")}.` : message,
-      variant: "destructive",
-    })
-  } else if (tag === "InsufficientCredits" || /insufficient credits/i.test(message)) {
-    insufficientCredits(
-      tag === "InsufficientCredits" || balance === undefined
-        ? message
-        : insufficientCreditsMessage(balance),
-    )
-  } else {
-    toast({
-      title: "Error",
-      description: errorMessage(error, "Failed to generate song. Please try again later."),
-      variant: "destructive",
-    })
+const toastStartFailure = (error: StartFailure) => {
+  switch (error._tag) {
+    case "MissingInformation":
+      return toast({
+        title: "Missing information",
+        description:
+          error.missing.length > 0
+            ? `Please add the song's ${error.missing.join(", ")}.`
+            : error.message,
+        variant: "destructive",
+      })
+    case "InsufficientCredits":
+      return insufficientCredits(error.message)
+    default:
+      return toast({
+        title: "Error",
+        description: errorMessage(error, "Failed to generate song. Please try again later."),
+        variant: "destructive",
+      })
   }
 }
 
@@ -101,8 +100,8 @@ export const GenerateSongControl = ({
         credits.refresh()
       },
       onError: (error) => {
-        toastStartFailure(error, balance)
-        if ((error as { _tag?: string })._tag === "InsufficientCredits") credits.refresh()
+        toastStartFailure(error)
+        if (error._tag === "InsufficientCredits") credits.refresh()
       },
     })
   }

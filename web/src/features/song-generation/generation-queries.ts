@@ -1,6 +1,6 @@
-import { queryOptions, useMutation } from "@tanstack/react-query"
+import { useMutation } from "@tanstack/react-query"
 import type { GeneratedSong } from "#modules/media/api.ts"
-import { callApi } from "../../lib/api.ts"
+import { apiMutation, apiQuery, callApi } from "../../lib/api.ts"
 import { isFinal, statusPollInterval, versionTitle } from "./generation-status.ts"
 
 export const generationKeys = {
@@ -14,14 +14,14 @@ export const generationKeys = {
  * and tries again on the next tick, unless the generation does not exist (then nothing will change).
  */
 export const songStatusQuery = (taskId: string) =>
-  queryOptions({
+  apiQuery({
     queryKey: generationKeys.status(taskId),
-    queryFn: () => callApi((api) => api.media.songStatus({ urlParams: { taskId } })),
+    call: (api) => api.media.songStatus({ urlParams: { taskId } }),
     staleTime: 0,
     refetchInterval: (query) => {
       const { data, error } = query.state
       if (data && isFinal(data)) return false
-      if ((error as { _tag?: string } | null)?._tag === "NotFound") return false
+      if (error?._tag === "NotFound") return false
       return statusPollInterval
     },
     // The person may switch tabs while the song is made; the answer must be there when they return.
@@ -36,18 +36,17 @@ export interface SongToGenerate {
 
 /** Starts a generation (5 credits); answers the task to follow. */
 export const useStartGeneration = () =>
-  useMutation({
-    mutationFn: (song: SongToGenerate) =>
-      callApi((api) =>
-        api.media.generateSong({
-          payload: {
-            title: song.title.trim(),
-            lyrics: song.lyrics.trim(),
-            style: song.style.trim(),
-          },
-        }),
-      ),
-  })
+  useMutation(
+    apiMutation((api, song: SongToGenerate) =>
+      api.media.generateSong({
+        payload: {
+          title: song.title.trim(),
+          lyrics: song.lyrics.trim(),
+          style: song.style.trim(),
+        },
+      }),
+    ),
+  )
 
 /** A version's song in the library, saved private as 'Title (Version N)'; saving again changes nothing. */
 export const saveVersion = (
