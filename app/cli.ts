@@ -1,10 +1,11 @@
 import { Args, Command, Options, ValidationError } from "@effect/cli"
 import { NodeContext, NodeRuntime } from "@effect/platform-node"
-import { Cause, Console, Data, Effect, Layer } from "effect"
+import { Cause, Console, Data, Duration, Effect, Layer } from "effect"
 import { Billing } from "#modules/billing/index.ts"
 import { Identity } from "#modules/identity/index.ts"
 import { creditLedger } from "#projections/credit-ledger/projection.ts"
 import { bringUpToDate, projectionStatus, rebuildProjection } from "#projections/runner.ts"
+import { now } from "#toolkit/clock.ts"
 import { logLevelConfig } from "./config.ts"
 import { loadEnvFile } from "./env-file.ts"
 import { ToolsLive } from "./layers.ts"
@@ -57,9 +58,8 @@ const rebuild = Command.make(
           `No projection named "${name}". Known: ${projections.map((p) => p.name).join(", ")}`,
         )
       }
-      const started = Date.now()
-      yield* rebuildProjection(projection)
-      yield* Console.log(`Rebuilt ${name} in ${((Date.now() - started) / 1000).toFixed(1)} s.`)
+      const [took] = yield* Effect.timed(rebuildProjection(projection))
+      yield* Console.log(`Rebuilt ${name} in ${(Duration.toMillis(took) / 1000).toFixed(1)} s.`)
     }),
 )
 
@@ -113,7 +113,7 @@ const renewSubscriptions = Command.make(
   ({ force }) =>
     Effect.gen(function* () {
       const billing = yield* Billing
-      const { renewed, ended } = yield* billing.renewLocalSubscriptions({ now: new Date(), force })
+      const { renewed, ended } = yield* billing.renewLocalSubscriptions({ now: yield* now, force })
       yield* Console.log(`Renewed ${renewed} test-mode subscription(s); ${ended} ended.`)
     }),
 )

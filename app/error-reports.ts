@@ -7,6 +7,7 @@ import type { Decider } from "#events/decider.ts"
 import { runCommand } from "#events/handle-command.ts"
 import { scrub, scrubText } from "#events/scrub.ts"
 import type { EventStore } from "#events/store/index.ts"
+import { now } from "#toolkit/clock.ts"
 import { RateLimiter } from "#toolkit/rate-limit.ts"
 
 export interface ErrorReport {
@@ -58,15 +59,17 @@ export class ErrorReports extends Context.Tag("@melody/app/ErrorReports")<
           stack: report.stack === undefined ? null : scrubText(report.stack).slice(0, 20_000),
           context: scrub(report.context ?? {}) as Record<string, unknown>,
         })
-        return runCommand({
-          decider: errorStream,
-          events: ErrorStreamEvent,
-          streamId: errorStreamId(new Date()),
-          command: event,
-          actor: report.actor,
-          concurrency: "none",
-          eventId: () => errorId,
-        }).pipe(
+        return Effect.flatMap(now, (at) =>
+          runCommand({
+            decider: errorStream,
+            events: ErrorStreamEvent,
+            streamId: errorStreamId(at),
+            command: event,
+            actor: report.actor,
+            concurrency: "none",
+            eventId: () => errorId,
+          }),
+        ).pipe(
           Effect.provide(store),
           Effect.asVoid,
           Effect.catchAllCause((cause) =>

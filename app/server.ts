@@ -13,18 +13,18 @@ import { AppConfig } from "./config.ts"
 import { ErrorReports } from "./error-reports.ts"
 import { AdminHttpLive } from "./http/admin-http.ts"
 import { edge } from "./http/edge.ts"
-import { makeKeptAnswers } from "./http/kept-answers.ts"
+import { makeResponseCache } from "./http/response-cache.ts"
 import { sendSecurityHeaders } from "./http/security-headers.ts"
 import { songPreviewHead } from "./http/song-preview.ts"
 import { makeStaticFiles } from "./http/static-files.ts"
 import { SystemHttpLive } from "./http/system-http.ts"
 
 /**
- * Bytes of timeline answers kept at the edge for readers without a session, and as many for signed-in
+ * Bytes of timeline responses cached at the edge for readers without a session, and as many for signed-in
  * readers. A page of 20 songs with short lyrics is about 11 KB, so bench:timeline's 5,000 pages all fit;
  * pages with long lyrics take more, and those that do not fit are cut from songs the timeline keeps.
  */
-const keptAnswersBudget = 64 * 1024 * 1024
+const responseCacheBudget = 64 * 1024 * 1024
 
 /** The API's handlers, one group per module. */
 const ApiLive = HttpApiBuilder.api(MelodyApi).pipe(
@@ -59,11 +59,11 @@ export const HttpLive = Layer.unwrapEffect(
       appOrigin: new URL(config.appUrl).origin,
       secure,
       trustProxy: config.trustProxy,
-      keptAnswers: makeKeptAnswers({
+      responseCache: makeResponseCache({
         paths: new Set(["/api/songs/public"]),
         version: catalog.publicVersion,
         holderOf: identity.knownHolder,
-        budget: keptAnswersBudget,
+        budget: responseCacheBudget,
       }),
     })
     // Like HttpApiBuilder.serve, but the edge wraps the API app itself rather than being a server middleware,

@@ -1,5 +1,5 @@
 import { SqlClient } from "@effect/sql"
-import { Effect } from "effect"
+import { Clock, Effect } from "effect"
 import type { Position } from "./position.ts"
 import type { RecordedEvent } from "./recorded-event.ts"
 
@@ -122,7 +122,7 @@ export const makeCheckpoints = Effect.gen(function* () {
     )
 
   const report = (name: string) =>
-    Effect.map(
+    Effect.zipWith(
       run<{
         transaction_text: string
         global_position: number
@@ -149,12 +149,13 @@ export const makeCheckpoints = Effect.gen(function* () {
          from subscriptions s where s.name = $1`,
         [name],
       ),
-      ([row]): SubscriptionReport | undefined =>
+      Clock.currentTimeMillis,
+      ([row], now): SubscriptionReport | undefined =>
         row && {
           name,
           ...toCheckpoint(row),
           behind: Number(row.behind),
-          lagMs: row.oldest_waiting ? Math.max(0, Date.now() - row.oldest_waiting.getTime()) : 0,
+          lagMs: row.oldest_waiting ? Math.max(0, now - row.oldest_waiting.getTime()) : 0,
           lastError: row.last_error,
           lastErrorAt: row.last_error_at,
           deadLetters: Number(row.dead_letters),

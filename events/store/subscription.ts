@@ -1,5 +1,5 @@
 import { SqlError } from "@effect/sql"
-import { Cause, Data, type Duration, Effect, Option, Schedule } from "effect"
+import { Cause, Clock, Data, type Duration, Effect, Option, Schedule } from "effect"
 import { v7 as uuidv7 } from "uuid"
 import { Actors } from "../contracts/actor.ts"
 import { ErrorReported, errorStreamId } from "../contracts/errors.ts"
@@ -149,7 +149,8 @@ const make = <R>(subscription: Subscription<R>, timing: SubscriptionTiming) =>
             if (!current || Position.compare(current.position, from) !== 0) return false
             yield* checkpoints.deadLetter(name, event, error, maxAttempts, action)
             if (subscription.reportPoison !== false) {
-              yield* store.append(errorStreamId(new Date()), "any", [
+              const at = new Date(yield* Clock.currentTimeMillis)
+              yield* store.append(errorStreamId(at), "any", [
                 poisonReport(name, event, error, action),
               ])
             }

@@ -42,7 +42,7 @@ export class Offer extends Schema.Class<Offer>("Offer")({
   priceCents: Schema.Int,
 }) {}
 
-export class Catalog extends Schema.Class<Catalog>("Catalog")({
+export class PriceList extends Schema.Class<PriceList>("PriceList")({
   currency: Schema.String,
   songCost: Schema.Int,
   packs: Schema.Array(Offer),
@@ -174,7 +174,7 @@ const UserIdPath = Schema.Struct({ userId: Schema.String.pipe(Schema.maxLength(1
 const SessionPath = Schema.Struct({ sessionId: Schema.String.pipe(Schema.maxLength(255)) })
 
 export class BillingApi extends HttpApiGroup.make("billing")
-  .add(HttpApiEndpoint.get("catalog", "/billing/catalog").addSuccess(Catalog))
+  .add(HttpApiEndpoint.get("priceList", "/billing/catalog").addSuccess(PriceList))
   .add(
     HttpApiEndpoint.get("subscriptionStatus", "/subscription/status")
       .addSuccess(SubscriptionStatus)

@@ -51,7 +51,7 @@ const credits = (person: ReturnType<typeof browser>) =>
   Effect.map(person.get("/api/credits"), (answer) => body<{ credits: number }>(answer).credits)
 
 describeApp({ env })("billing", (it) => {
-  describe("catalog and balance", () => {
+  describe("price list and balance", () => {
     it.effect("prices come from the server, in one currency", () =>
       Effect.gen(function* () {
         const answer = yield* request("/api/billing/catalog")

@@ -5,8 +5,7 @@ import type { SignedInUser } from "#events/contracts/auth.ts"
 import { songCost } from "#events/contracts/billing.ts"
 import { NotFound } from "#events/contracts/http-errors.ts"
 import { EventStore } from "#events/store/index.ts"
-import { Adjusted, Catalog, Ledger, Offer } from "./api.ts"
-import { packs, plans } from "./catalog.ts"
+import { Adjusted, Ledger, Offer, PriceList } from "./api.ts"
 import { makeCheckoutReturns } from "./checkout-returns.ts"
 import { BillingConfig } from "./config.ts"
 import { CreditAccounts } from "./credit-accounts.ts"
@@ -15,6 +14,7 @@ import { toCsv } from "./csv.ts"
 import { LocalCheckoutService } from "./local-checkout.ts"
 import { PaymentProvider } from "./payment-provider.ts"
 import { Payments } from "./payments.ts"
+import { packs, plans } from "./price-list.ts"
 import { StripeWebhooks } from "./stripe-webhooks.ts"
 
 const noSuchUser = new NotFound({ message: "There is no user with this id." })
@@ -38,7 +38,7 @@ const make = Effect.gen(function* () {
   const settled = Effect.flatMap(store.lastCommitted, ledger.caughtUp)
   const thenSettled = <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.tap(effect, () => settled)
 
-  const catalog = new Catalog({
+  const priceList = new PriceList({
     currency: config.currency.toUpperCase(),
     songCost,
     packs: packs.map((pack) => new Offer(pack)),
@@ -121,7 +121,7 @@ const make = Effect.gen(function* () {
   })
 
   return {
-    catalog,
+    priceList,
     subscriptionStatus: (user: SignedInUser) => payments.status(user.userId),
     buyPack: payments.buyPack,
     subscribe: payments.subscribe,

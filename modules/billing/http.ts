@@ -21,7 +21,7 @@ export const BillingHttpLive = HttpApiBuilder.group(Api, "billing", (handlers) =
     const billing = yield* Billing
 
     return handlers
-      .handle("catalog", () => Effect.succeed(billing.catalog))
+      .handle("priceList", () => Effect.succeed(billing.priceList))
       .handle("subscriptionStatus", () => Effect.flatMap(CurrentUser, billing.subscriptionStatus))
       .handle("createSubscription", ({ payload }) =>
         Effect.map(

@@ -1,4 +1,5 @@
 import { Effect, Schema } from "effect"
+import { now } from "#toolkit/clock.ts"
 import type { JobKind } from "#toolkit/jobs.ts"
 import { Billing } from "./billing.ts"
 
@@ -12,8 +13,8 @@ export const renewLocalSubscriptions: JobKind<unknown, Billing> = {
   maxAttempts: 3,
   cron: "41 * * * *",
   run: () =>
-    Effect.flatMap(Billing, (billing) =>
-      billing.renewLocalSubscriptions({ now: new Date(), force: false }),
+    Effect.flatMap(Effect.zip(Billing, now), ([billing, date]) =>
+      billing.renewLocalSubscriptions({ now: date, force: false }),
     ),
 }
 

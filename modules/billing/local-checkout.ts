@@ -4,14 +4,15 @@ import type { Actor } from "#events/contracts/actor.ts"
 import { actorOf, type SignedInUser } from "#events/contracts/auth.ts"
 import type { PackId, PlanId } from "#events/contracts/billing.ts"
 import { NotFound } from "#events/contracts/http-errors.ts"
+import { now } from "#toolkit/clock.ts"
 import { CheckoutClosed, LocalCheckout } from "./api.ts"
-import { describeOffer, packById, planById } from "./catalog.ts"
 import type { CheckoutCommand } from "./checkout.ts"
 import { BillingConfig } from "./config.ts"
 import { CreditAccounts } from "./credit-accounts.ts"
 import { addMonth } from "./months.ts"
 import { PaymentProvider } from "./payment-provider.ts"
 import { Payments, providerActor } from "./payments.ts"
+import { describeOffer, packById, planById } from "./price-list.ts"
 
 /** Ids of the test mode's subscriptions and invoices, derived so that repeating an action repeats the id. */
 const localId = (prefix: string, from: string) =>
@@ -99,7 +100,7 @@ const make = Effect.gen(function* () {
           {
             subscriptionId,
             invoiceId: localId("in", `${subscriptionId}/1`),
-            periodEnd: addMonth(new Date()),
+            periodEnd: addMonth(yield* now),
             amountCents: started.amountCents,
             currency: started.currency,
           },

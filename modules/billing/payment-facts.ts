@@ -11,11 +11,11 @@ import {
 } from "#events/contracts/billing.ts"
 import { runCommand } from "#events/handle-command.ts"
 import type { EventStore } from "#events/store/index.ts"
-import { planById } from "./catalog.ts"
 import { BillingConfig } from "./config.ts"
 import { CreditAccounts } from "./credit-accounts.ts"
 import { PaymentMismatchEvent, paymentMismatch } from "./payment-mismatch.ts"
 import type { PaidInvoice } from "./payment-provider.ts"
+import { planById } from "./price-list.ts"
 
 /**
  * Whether a payment fact added credits now, had already, or added none because what was paid is not the

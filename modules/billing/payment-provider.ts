@@ -1,7 +1,7 @@
 import { Context, type Effect } from "effect"
 import type { PackId, PlanId } from "#events/contracts/billing.ts"
 import type { PaymentProviderFailed } from "./api.ts"
-import type { Offer } from "./catalog.ts"
+import type { Offer } from "./price-list.ts"
 
 export type CheckoutRequest =
   | {

@@ -11,13 +11,14 @@ import { NotFound } from "#events/contracts/http-errors.ts"
 import { fold } from "#events/decider.ts"
 import { runCommand } from "#events/handle-command.ts"
 import { decodeAll, EventStore } from "#events/store/index.ts"
+import { now } from "#toolkit/clock.ts"
 import { activeSubscriptionExists, type PaymentIntentPayload, UnknownOffer } from "./api.ts"
-import { describeOffer, type Offer, packById, packMatching, planById } from "./catalog.ts"
 import { type Checkout, type CheckoutCommand, checkout } from "./checkout.ts"
 import { BillingConfig } from "./config.ts"
 import { CreditAccounts } from "./credit-accounts.ts"
 import { makePaymentFacts } from "./payment-facts.ts"
 import { PaymentProvider } from "./payment-provider.ts"
+import { describeOffer, type Offer, packById, packMatching, planById } from "./price-list.ts"
 import { subscriptionStatus } from "./subscription-status.ts"
 
 /** Events a payment provider reports are recorded as this actor. */
@@ -190,8 +191,7 @@ const make = Effect.gen(function* () {
       return yield* openCheckout(user, "subscription", planById(plan))
     }).pipe(Effect.withSpan("Billing.subscribe"))
 
-  const status = (userId: string) =>
-    Effect.map(accounts.load(userId), (account) => subscriptionStatus(account, new Date()))
+  const status = (userId: string) => Effect.zipWith(accounts.load(userId), now, subscriptionStatus)
 
   const cancelSubscription = (user: SignedInUser) =>
     Effect.gen(function* () {

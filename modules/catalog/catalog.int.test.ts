@@ -344,10 +344,10 @@ describeApp({ env, config: { webDist: join(import.meta.dirname, "..", "..", "web
       )
 
       it.effect(
-        "anonymous readers share one kept answer, which a like, a switch or a sign-in sees past",
+        "anonymous readers share one cached response, which a like, a switch or a sign-in sees past",
         () =>
           Effect.gen(function* () {
-            const { owner, song } = yield* publicSong("Kept Answer")
+            const { owner, song } = yield* publicSong("Cached Response")
             const fan = yield* signUp("fan")
             const url = "/api/songs/public?limit=50&offset=0"
             const mine = (answer: { readonly body: unknown }) =>

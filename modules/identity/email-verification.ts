@@ -2,7 +2,6 @@ import { Duration, Effect, Option, Schema } from "effect"
 import { Actors } from "#events/contracts/actor.ts"
 import { notSignedIn, type SignedInUser } from "#events/contracts/auth.ts"
 import { EventStore } from "#events/store/index.ts"
-import { AppUrl } from "#toolkit/app-url.ts"
 import { type JobKind, JobQueue } from "#toolkit/jobs.ts"
 import { RateLimiter } from "#toolkit/rate-limit.ts"
 import { AlreadyVerified, InvalidToken } from "./api.ts"
@@ -10,10 +9,10 @@ import type { Client } from "./client.ts"
 import { IdentityConfig } from "./config.ts"
 import { decideUser } from "./identity-events.ts"
 import type { IdentityJobContext } from "./mail-delivery.ts"
-import { deliverMail } from "./mail-delivery.ts"
+import { sendMailedLink } from "./mailed-link.ts"
 import { verificationMail } from "./mails.ts"
 import { RecentSessions } from "./recent-sessions.ts"
-import { makeTokens, newToken } from "./tokens.ts"
+import { makeTokens } from "./tokens.ts"
 import { Users } from "./users.ts"
 
 /**
@@ -25,38 +24,25 @@ export const sendVerification: JobKind<{ readonly email: string }, IdentityJobCo
   payload: Schema.Struct({ email: Schema.String }),
   maxAttempts: 5,
   run: ({ email }) =>
-    Effect.gen(function* () {
-      const users = yield* Users
-      const store = yield* EventStore
-      const config = yield* IdentityConfig
-      const appUrl = yield* AppUrl
-      const jobs = yield* JobQueue
-      const tokens = yield* makeTokens
-      const userId = yield* users.idOf(email)
-      const state = userId === undefined ? undefined : yield* users.byId(userId)
-      if (state === undefined || state.emailVerified) return
-      const token = newToken()
-      const expiresAt = new Date(Date.now() + Duration.toMillis(config.verificationTokenTtl))
-      yield* store.transaction(
-        Effect.gen(function* () {
-          yield* decideUser(
-            state.userId,
-            { _tag: "RequestEmailVerification", expiresAt },
-            Actors.system("identity"),
-          )
-          yield* tokens.issue(state.userId, "verify-email", token, expiresAt)
-          yield* jobs.enqueue(
-            deliverMail,
+    Effect.flatMap(IdentityConfig, (config) =>
+      sendMailedLink(
+        {
+          purpose: "verify-email",
+          page: "/verify-email",
+          ttl: config.verificationTokenTtl,
+          skip: (user) => user.emailVerified,
+          command: (expiresAt) => ({ _tag: "RequestEmailVerification", expiresAt }),
+          mail: (user, link) =>
             verificationMail(
-              state.email,
-              state.name,
-              `${appUrl}/verify-email?token=${token}`,
+              user.email,
+              user.name,
+              link,
               Math.round(Duration.toHours(config.verificationTokenTtl)),
             ),
-          )
-        }),
-      )
-    }),
+        },
+        email,
+      ),
+    ),
 }
 
 const verificationFailed = new InvalidToken({

@@ -2,7 +2,6 @@ import { SqlClient } from "@effect/sql"
 import { Duration, Effect, Schema } from "effect"
 import { Actors } from "#events/contracts/actor.ts"
 import { EventStore } from "#events/store/index.ts"
-import { AppUrl } from "#toolkit/app-url.ts"
 import { type JobKind, JobQueue } from "#toolkit/jobs.ts"
 import { RateLimiter } from "#toolkit/rate-limit.ts"
 import { InvalidToken } from "./api.ts"
@@ -10,12 +9,12 @@ import type { Client } from "./client.ts"
 import { IdentityConfig } from "./config.ts"
 import { decideUser } from "./identity-events.ts"
 import { IdentitySessions } from "./identity-sessions.ts"
-import { deliverMail, type IdentityJobContext } from "./mail-delivery.ts"
+import type { IdentityJobContext } from "./mail-delivery.ts"
+import { sendMailedLink } from "./mailed-link.ts"
 import { passwordResetMail } from "./mails.ts"
 import { hashPassword } from "./passwords.ts"
 import { RecentSessions } from "./recent-sessions.ts"
-import { makeTokens, newToken } from "./tokens.ts"
-import { Users } from "./users.ts"
+import { makeTokens } from "./tokens.ts"
 
 /**
  * Sends a reset link to the account with this address, if there is one. A job, so that the request answers
@@ -26,38 +25,24 @@ export const sendPasswordReset: JobKind<{ readonly email: string }, IdentityJobC
   payload: Schema.Struct({ email: Schema.String }),
   maxAttempts: 5,
   run: ({ email }) =>
-    Effect.gen(function* () {
-      const users = yield* Users
-      const store = yield* EventStore
-      const config = yield* IdentityConfig
-      const appUrl = yield* AppUrl
-      const jobs = yield* JobQueue
-      const tokens = yield* makeTokens
-      const userId = yield* users.idOf(email)
-      const state = userId === undefined ? undefined : yield* users.byId(userId)
-      if (state === undefined) return
-      const token = newToken()
-      const expiresAt = new Date(Date.now() + Duration.toMillis(config.resetTokenTtl))
-      yield* store.transaction(
-        Effect.gen(function* () {
-          yield* decideUser(
-            state.userId,
-            { _tag: "RequestPasswordReset", expiresAt },
-            Actors.system("identity"),
-          )
-          yield* tokens.issue(state.userId, "reset-password", token, expiresAt)
-          yield* jobs.enqueue(
-            deliverMail,
+    Effect.flatMap(IdentityConfig, (config) =>
+      sendMailedLink(
+        {
+          purpose: "reset-password",
+          page: "/reset-password",
+          ttl: config.resetTokenTtl,
+          command: (expiresAt) => ({ _tag: "RequestPasswordReset", expiresAt }),
+          mail: (user, link) =>
             passwordResetMail(
-              state.email,
-              state.name,
-              `${appUrl}/reset-password?token=${token}`,
+              user.email,
+              user.name,
+              link,
               Math.round(Duration.toMinutes(config.resetTokenTtl)),
             ),
-          )
-        }),
-      )
-    }),
+        },
+        email,
+      ),
+    ),
 }
 
 const invalidResetToken = new InvalidToken({

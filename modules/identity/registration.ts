@@ -4,6 +4,7 @@ import { v7 as uuidv7 } from "uuid"
 import { Actors } from "#events/contracts/actor.ts"
 import { EventStore } from "#events/store/index.ts"
 import { AppUrl } from "#toolkit/app-url.ts"
+import { fromNow } from "#toolkit/clock.ts"
 import { JobQueue } from "#toolkit/jobs.ts"
 import { RateLimiter } from "#toolkit/rate-limit.ts"
 import { EmailTaken, type RegisterPayload, UsernameTaken } from "./api.ts"
@@ -44,7 +45,7 @@ export const makeRegistration = Effect.gen(function* () {
     const actor = Actors.user(userId)
     const passwordHash = yield* hashPassword(payload.password)
     const token = newToken()
-    const expiresAt = new Date(Date.now() + Duration.toMillis(config.verificationTokenTtl))
+    const expiresAt = yield* fromNow(config.verificationTokenTtl)
     const { username, email, name } = payload
 
     const session = yield* store

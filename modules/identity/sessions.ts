@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto"
 import { SqlClient } from "@effect/sql"
 import { Duration, Effect } from "effect"
+import { now } from "#toolkit/clock.ts"
 import { tokenHash } from "./tokens.ts"
 
 export interface Session {
@@ -26,11 +27,12 @@ export const makeSessions = (ttl: Duration.Duration) =>
     ) =>
       Effect.gen(function* () {
         const id = randomBytes(32).toString("base64url")
+        const createdAt = yield* now
         const [row] = yield* sql<{ expire: Date }>`
           insert into identity.session (sid, sess, expire)
           values (
             ${tokenHash(id)},
-            ${JSON.stringify({ userId, createdAt: new Date().toISOString(), ...details })}::jsonb,
+            ${JSON.stringify({ userId, createdAt: createdAt.toISOString(), ...details })}::jsonb,
             now() + make_interval(secs => ${ttlSeconds})
           )
           returning expire`

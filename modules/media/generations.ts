@@ -1,5 +1,5 @@
 import type { SqlClient } from "@effect/sql"
-import { Context, Duration, Effect, Layer, Option, Redacted, Schedule, Schema } from "effect"
+import { Clock, Context, Duration, Effect, Layer, Option, Redacted, Schedule, Schema } from "effect"
 import { v7 as uuidv7 } from "uuid"
 import { Actors } from "#events/contracts/actor.ts"
 import { actorOf, type SignedInUser } from "#events/contracts/auth.ts"
@@ -9,6 +9,7 @@ import { GenerationEvent, mediaStreams, versionAudioPath } from "#events/contrac
 import { loadAggregate } from "#events/decider.ts"
 import { runCommand } from "#events/handle-command.ts"
 import { EventStore } from "#events/store/index.ts"
+import { fromNow, now } from "#toolkit/clock.ts"
 import { type JobKind, JobQueue } from "#toolkit/jobs.ts"
 import { RateLimiter } from "#toolkit/rate-limit.ts"
 import { secretEquals } from "#toolkit/secret-equals.ts"
@@ -103,15 +104,12 @@ const make = Effect.gen(function* () {
     )
 
   const schedule = (generationId: string, next: Exclude<NextStep, "done">) =>
-    jobs.enqueue(
-      advanceGeneration,
-      { generationId },
-      {
-        key: `generation-${generationId}`,
-        ...(next === "later"
-          ? { runAt: new Date(Date.now() + Duration.toMillis(config.pollInterval)) }
-          : {}),
-      },
+    Effect.flatMap(fromNow(next === "later" ? config.pollInterval : 0), (runAt) =>
+      jobs.enqueue(
+        advanceGeneration,
+        { generationId },
+        { key: `generation-${generationId}`, ...(next === "later" ? { runAt } : {}) },
+      ),
     )
 
   /** Debit, request and first step commit together: credits are never taken for nothing. */
@@ -147,7 +145,7 @@ const make = Effect.gen(function* () {
                 ...payload,
                 credits: songCost,
                 maker: Option.isSome(config.musicApi) ? "provider" : "engine",
-                requestedAt: new Date(),
+                requestedAt: yield* now,
               },
             },
             actor: actorOf(user),
@@ -168,7 +166,7 @@ const make = Effect.gen(function* () {
       const state = yield* load(generationId)
       if (state._tag !== "Running") return yield* running.ended(generationId)
       const deadline = state.request.requestedAt.getTime() + Duration.toMillis(config.timeout)
-      if (Date.now() > deadline) {
+      if ((yield* Clock.currentTimeMillis) > deadline) {
         yield* record(generationId)({
           _tag: "RecordFailure",
           status: "TIMEOUT",

@@ -6,6 +6,7 @@ import { NotFound } from "#events/contracts/http-errors.ts"
 import { videoFormats, videoTimeoutMs } from "#events/contracts/video-formats.ts"
 import { runCommand } from "#events/handle-command.ts"
 import { EventStore } from "#events/store/index.ts"
+import { now } from "#toolkit/clock.ts"
 import { fileName, fileResponse } from "#toolkit/file-response.ts"
 import { type JobKind, JobQueue } from "#toolkit/jobs.ts"
 import {
@@ -107,7 +108,7 @@ const make = Effect.gen(function* () {
                 durationSeconds,
                 audioKey: song.audioKey,
                 coverKey,
-                requestedAt: new Date(),
+                requestedAt: yield* now,
               },
             },
             actor: actorOf(user),

@@ -9,6 +9,7 @@ import {
 import { fold, loadAggregate } from "#events/decider.ts"
 import { runCommand } from "#events/handle-command.ts"
 import { decodeAll, EventStore } from "#events/store/index.ts"
+import { now } from "#toolkit/clock.ts"
 import { RateLimiter } from "#toolkit/rate-limit.ts"
 import {
   ChatTurnResult,
@@ -120,8 +121,8 @@ const make = Effect.gen(function* () {
       actor: actorOf(user),
     }).pipe(Effect.catchTag("NoLyricsYet", nothingToEdit))
 
-  const dateContext = Effect.sync(() => {
-    const { datetime_info, error } = describeDateTime(new Date())
+  const dateContext = Effect.map(now, (date) => {
+    const { datetime_info, error } = describeDateTime(date)
     return error === undefined ? datetime_info : dateUnavailable
   })
 
@@ -183,12 +184,12 @@ const make = Effect.gen(function* () {
       const recorded = yield* runConversation(user, command).pipe(
         Effect.catchTag("NothingToEdit", Effect.die),
       )
-      const now = new Date()
+      const recordedAt = yield* now
       return new ChatTurnResult({
         message: reply.message,
         action: reply.action,
         songInfo: new SongInfo(recorded.state.song),
-        messages: chatMessages(recorded.events.map((event) => ({ event, recordedAt: now }))),
+        messages: chatMessages(recorded.events.map((event) => ({ event, recordedAt }))),
       })
     }).pipe(Effect.withSpan("Songwriting.chat"))
 
@@ -250,7 +251,7 @@ const make = Effect.gen(function* () {
     lyricsDraft: draftOf,
     editLyricsDraft: editDraft,
     dateTime: (season: string | undefined) =>
-      Effect.sync(() => describeDateTime(new Date(), season)),
+      Effect.map(now, (date) => describeDateTime(date, season)),
   }
 })
 

@@ -1,7 +1,7 @@
 import { readFile, writeFile } from "node:fs/promises"
 import { join } from "node:path"
 import type { Voice } from "./genres.ts"
-import { runCommand } from "./run-command.ts"
+import { runProgram } from "./run-program.ts"
 import { readWav } from "./wav-file.ts"
 
 export interface Phone {
@@ -113,7 +113,7 @@ export const speakLines = async (
   ]
   const scriptPath = join(workDir, `${name}.scm`)
   await writeFile(scriptPath, `${script.join("\n")}\n`)
-  await runCommand("festival", ["--heap", "1000000", "-b", scriptPath])
+  await runProgram("festival", ["--heap", "1000000", "-b", scriptPath])
   return Promise.all(
     lines.map(async (text, i) => {
       const [wav, dump] = await Promise.all([

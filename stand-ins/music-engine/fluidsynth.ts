@@ -2,7 +2,7 @@ import { existsSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import type { Arrangement } from "./arrangement.ts"
 import { midiFileOf } from "./midi-file.ts"
-import { runCommand } from "./run-command.ts"
+import { runProgram } from "./run-program.ts"
 import type { NoteEvent } from "./score.ts"
 
 /** Debian's General MIDI soundfonts, best first; MELODY_SOUNDFONT (the media config) names another. */
@@ -100,7 +100,7 @@ export const playPart = (
     "synth.polyphony": "256",
     "synth.dynamic-sample-loading": "1",
   }
-  return runCommand("fluidsynth", [
+  return runProgram("fluidsynth", [
     ...["-n", "-i", "-q", "-r", "44100", "-g", "0.45", "-O", "float", "-T", "wav"],
     ...Object.entries(settings).flatMap(([key, value]) => ["-o", `${key}=${value}`]),
     ...["-F", wavPath, soundfont, midiPath],

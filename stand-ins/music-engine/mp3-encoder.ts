@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process"
-import { runCommand } from "./run-command.ts"
+import { runProgram } from "./run-program.ts"
 
 const installed = (command: string) => !spawnSync(command, ["--version"], { stdio: "ignore" }).error
 
@@ -10,7 +10,7 @@ const installed = (command: string) => !spawnSync(command, ["--version"], { stdi
  */
 export const encodeMp3 = (wav: Uint8Array, mp3Path: string, title: string): Promise<void> =>
   installed("lame")
-    ? runCommand(
+    ? runProgram(
         "lame",
         [
           "--silent",
@@ -26,7 +26,7 @@ export const encodeMp3 = (wav: Uint8Array, mp3Path: string, title: string): Prom
         ],
         wav,
       )
-    : runCommand(
+    : runProgram(
         "ffmpeg",
         [
           ...[

@@ -3,7 +3,7 @@ import { FlaskConical } from "lucide-react"
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx"
 import { ActiveSubscriptionBanner, EndingSubscriptionNote } from "./active-subscription.tsx"
 import { BalanceCard } from "./balance-card.tsx"
-import { catalogQuery, subscriptionQuery } from "./credits-queries.ts"
+import { priceListQuery, subscriptionQuery } from "./credits-queries.ts"
 import { CreditHistory } from "./history.tsx"
 import { PackPurchase } from "./pack-purchase.tsx"
 import { usePaymentReturn } from "./payment-return.ts"
@@ -13,7 +13,7 @@ import { SubscriptionPromo } from "./subscription-promo.tsx"
 /** /credits: the balance, the plans and packs, and the history of every credit. */
 export const CreditsPage = () => {
   usePaymentReturn()
-  const catalog = useQuery(catalogQuery)
+  const priceList = useQuery(priceListQuery)
   const subscription = useQuery(subscriptionQuery)
 
   return (
@@ -27,7 +27,7 @@ export const CreditsPage = () => {
             Buy credits, manage your plan, and see where every credit went.
           </p>
         </div>
-        {catalog.data?.testMode && (
+        {priceList.data?.testMode && (
           <p className="inline-flex items-center gap-2 rounded-full border border-warning/30 bg-warning/10 px-3 py-1 text-xs font-semibold text-warning">
             <FlaskConical className="h-3.5 w-3.5" aria-hidden />
             Test mode: no card is charged
@@ -35,7 +35,7 @@ export const CreditsPage = () => {
         )}
       </header>
 
-      <BalanceCard songCost={catalog.data?.songCost ?? 5} />
+      <BalanceCard songCost={priceList.data?.songCost ?? 5} />
       {subscription.data && <ActiveSubscriptionBanner subscription={subscription.data} />}
       {subscription.data && <EndingSubscriptionNote subscription={subscription.data} />}
       <SubscriptionPromo />
@@ -45,16 +45,18 @@ export const CreditsPage = () => {
           <TabsTrigger value="plans">Monthly Plans</TabsTrigger>
           <TabsTrigger value="packs">One-Time Purchase</TabsTrigger>
         </TabsList>
-        {catalog.isError && (
+        {priceList.isError && (
           <p className="mt-6 text-sm text-danger">
             Prices could not be loaded. Please refresh the page.
           </p>
         )}
         <TabsContent value="plans">
-          {catalog.data && <PlanList catalog={catalog.data} subscription={subscription.data} />}
+          {priceList.data && (
+            <PlanList priceList={priceList.data} subscription={subscription.data} />
+          )}
         </TabsContent>
         <TabsContent value="packs">
-          {catalog.data && <PackPurchase catalog={catalog.data} />}
+          {priceList.data && <PackPurchase priceList={priceList.data} />}
         </TabsContent>
       </Tabs>
 

@@ -35,9 +35,9 @@ export const subscriptionQuery = queryOptions({
 })
 
 /** Packs and plans with the server's prices; the same for everyone. */
-export const catalogQuery = queryOptions({
-  queryKey: ["site", "catalog"] as const,
-  queryFn: () => callApi((api) => api.billing.catalog()),
+export const priceListQuery = queryOptions({
+  queryKey: ["site", "price-list"] as const,
+  queryFn: () => callApi((api) => api.billing.priceList()),
 })
 
 /** After money moved: the balance, the histories and the subscription are read again. */

@@ -1,4 +1,4 @@
-/** A price in the catalog's currency, as the reader's locale writes money. */
+/** A price in the price list's currency, as the reader's locale writes money. */
 export const formatPrice = (cents: number, currency: string) =>
   new Intl.NumberFormat(undefined, { style: "currency", currency }).format(cents / 100)
 

@@ -1,5 +1,5 @@
 import { useState } from "react"
-import type { Catalog } from "#modules/billing/api.ts"
+import type { PriceList } from "#modules/billing/api.ts"
 import { Button } from "../../components/ui/button.tsx"
 import {
   Card,
@@ -14,10 +14,10 @@ import { useBuyPack } from "./credits-queries.ts"
 import { formatPrice } from "./format.ts"
 
 /** One-time packs: pick one (Pro unless changed) and pay once. */
-export const PackPurchase = ({ catalog }: { readonly catalog: Catalog }) => {
+export const PackPurchase = ({ priceList }: { readonly priceList: PriceList }) => {
   const [selected, setSelected] = useState("pro")
   const buy = useBuyPack()
-  const pack = catalog.packs.find((p) => p.id === selected) ?? catalog.packs[0]
+  const pack = priceList.packs.find((p) => p.id === selected) ?? priceList.packs[0]
 
   const purchase = () => {
     if (!pack) return
@@ -40,7 +40,7 @@ export const PackPurchase = ({ catalog }: { readonly catalog: Catalog }) => {
       <CardContent>
         <fieldset className="grid gap-3 sm:grid-cols-3">
           <legend className="sr-only">Credit packs</legend>
-          {catalog.packs.map((option) => {
+          {priceList.packs.map((option) => {
             const checked = option.id === pack?.id
             return (
               <label
@@ -65,7 +65,7 @@ export const PackPurchase = ({ catalog }: { readonly catalog: Catalog }) => {
                   {option.credits} credits
                 </span>
                 <span className="mt-1 block text-sm text-muted">
-                  {formatPrice(option.priceCents, catalog.currency)}
+                  {formatPrice(option.priceCents, priceList.currency)}
                 </span>
               </label>
             )
@@ -79,7 +79,7 @@ export const PackPurchase = ({ catalog }: { readonly catalog: Catalog }) => {
           {buy.isPending
             ? "Opening checkout..."
             : pack
-              ? `Buy ${pack.credits} credits for ${formatPrice(pack.priceCents, catalog.currency)}`
+              ? `Buy ${pack.credits} credits for ${formatPrice(pack.priceCents, priceList.currency)}`
               : "Buy credits"}
         </Button>
       </CardContent>

@@ -1,6 +1,6 @@
 import { Check } from "lucide-react"
 import type { PlanId } from "#events/contracts/billing.ts"
-import type { Catalog, SubscriptionStatus } from "#modules/billing/api.ts"
+import type { PriceList, SubscriptionStatus } from "#modules/billing/api.ts"
 import { Badge } from "../../components/ui/badge.tsx"
 import { Button } from "../../components/ui/button.tsx"
 import { Card } from "../../components/ui/card.tsx"
@@ -18,10 +18,10 @@ const isPlanId = (id: string): id is PlanId => id === "BASIC" || id === "PRO" ||
 
 /** The monthly plans; an active plan blocks another until it is cancelled. */
 export const PlanList = ({
-  catalog,
+  priceList,
   subscription,
 }: {
-  readonly catalog: Catalog
+  readonly priceList: PriceList
   readonly subscription: SubscriptionStatus | undefined
 }) => {
   const subscribe = useSubscribe()
@@ -48,7 +48,7 @@ export const PlanList = ({
 
   return (
     <div className="grid gap-4 md:grid-cols-3">
-      {catalog.plans.map((plan) => {
+      {priceList.plans.map((plan) => {
         const current = subscription?.plan === plan.id && subscription.status !== "inactive"
         const pending = subscribe.isPending && subscribe.variables === plan.id
         return (
@@ -64,7 +64,7 @@ export const PlanList = ({
             </div>
             <p className="mt-4">
               <span className="font-display text-3xl font-bold">
-                {formatPrice(plan.priceCents, catalog.currency)}
+                {formatPrice(plan.priceCents, priceList.currency)}
               </span>
               <span className="text-sm text-muted"> / month</span>
             </p>
@@ -75,7 +75,7 @@ export const PlanList = ({
               </li>
               <li className="flex gap-2">
                 <Check className="h-4 w-4 text-success" aria-hidden />
-                {Math.floor(plan.credits / catalog.songCost)} songs a month
+                {Math.floor(plan.credits / priceList.songCost)} songs a month
               </li>
               <li className="flex gap-2">
                 <Check className="h-4 w-4 text-success" aria-hidden />

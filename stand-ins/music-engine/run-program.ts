@@ -4,7 +4,7 @@ import { spawn } from "node:child_process"
  * Runs a program to completion, `input` on its stdin; a non-zero exit rejects with the end of what it
  * wrote to stderr. The program stays in the engine's process group, so killing the group ends it too.
  */
-export const runCommand = (
+export const runProgram = (
   command: string,
   args: ReadonlyArray<string>,
   input?: Uint8Array,

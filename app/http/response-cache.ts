@@ -3,7 +3,7 @@ import { Effect } from "effect"
 import { sessionCookieName } from "#events/contracts/auth.ts"
 import { makeBudgetedMap } from "#toolkit/bounded-map.ts"
 
-export interface KeptAnswersOptions {
+export interface ResponseCacheOptions {
   /** The paths whose answers depend only on the URL and on who reads. */
   readonly paths: ReadonlySet<string>
   /** Changes whenever any of those answers could change; answers are kept under the version they were made. */
@@ -20,14 +20,14 @@ export interface KeptAnswersOptions {
   readonly budget: number
 }
 
-/** What a kept answer takes besides its body: the response, its headers and its key, roughly. */
+/** What a cached response takes besides its body: the response, its headers and its key, roughly. */
 const answerOverhead = 512
 
 const sizeOf = (response: HttpServerResponse.HttpServerResponse) =>
   answerOverhead + (response.body._tag === "Uint8Array" ? response.body.body.byteLength : 0)
 
 /**
- * Whole answers kept at the edge: the public timeline is read alike by everyone who is not signed in, and
+ * Whole responses cached at the edge: the public timeline is read alike by everyone who is not signed in, and
  * again by the same reader (every page they loaded, when the list is refetched), and going through the
  * API's router, middlewares and handler for the same bytes costs more than the page itself
  * (bench:timeline). Readers without a session share one answer per URL; a signed-in reader's answers are
@@ -39,7 +39,7 @@ const sizeOf = (response: HttpServerResponse.HttpServerResponse) =>
  * one it was read at; all are dropped when the version moves on. Each side is kept to its budget of bytes,
  * the oldest answers making room.
  */
-export const makeKeptAnswers = (options: KeptAnswersOptions) => {
+export const makeResponseCache = (options: ResponseCacheOptions) => {
   let keptFor: string | undefined
   // By URL for readers without a session; by user and URL for signed-in readers.
   const shared = makeBudgetedMap(options.budget, sizeOf)
@@ -58,10 +58,10 @@ export const makeKeptAnswers = (options: KeptAnswersOptions) => {
     Cookies.isEmpty(response.cookies) &&
     response.headers["set-cookie"] === undefined
 
-  const keptAnswer = (url: string, holder: string | undefined) =>
+  const cachedResponse = (url: string, holder: string | undefined) =>
     holder === undefined ? shared.get(url) : personal.get(`${holder} ${url}`)
 
-  /** The kept answer to this request, or the app's (kept when it may be). */
+  /** The cached response to this request, or the app's (cached when it may be). */
   const through =
     (request: HttpServerRequest.HttpServerRequest, pathname: string) =>
     <E, R>(
@@ -79,7 +79,7 @@ export const makeKeptAnswers = (options: KeptAnswersOptions) => {
             const holder = sessionId === undefined ? undefined : yield* options.holderOf(sessionId)
             const known =
               sessionId === undefined || holder !== undefined
-                ? keptAnswer(request.url, holder)
+                ? cachedResponse(request.url, holder)
                 : undefined
             if (known) return known
             const response = yield* answer
@@ -98,4 +98,4 @@ export const makeKeptAnswers = (options: KeptAnswersOptions) => {
   return { through }
 }
 
-export type KeptAnswers = ReturnType<typeof makeKeptAnswers>
+export type ResponseCache = ReturnType<typeof makeResponseCache>

@@ -1,19 +1,19 @@
 import { HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
-import { makeKeptAnswers } from "./kept-answers.ts"
+import { makeResponseCache } from "./response-cache.ts"
 
 const path = "/api/songs/public"
 
 /**
- * Kept answers over a version the test moves on by hand and sessions whose holders it sets by hand, and an
+ * The response cache over a version the test moves on by hand and sessions whose holders it sets by hand, and an
  * app that counts its calls.
  */
 const rig = (budget = 1_000_000) => {
   let version = "v1"
   let calls = 0
   const holders = new Map<string, string>()
-  const answers = makeKeptAnswers({
+  const answers = makeResponseCache({
     paths: new Set([path]),
     version: Effect.sync(() => version),
     holderOf: (sessionId) => Effect.sync(() => holders.get(sessionId)),
@@ -50,7 +50,7 @@ const withSession = (sessionId: string): RequestInit => ({
   headers: { cookie: `theme=dark; melody_session=${sessionId}` },
 })
 
-describe("kept answers", () => {
+describe("the response cache", () => {
   it.effect("one URL is answered once per version for everyone without a session", () =>
     Effect.gen(function* () {
       const { ask, calls, move } = rig()
