@@ -52,9 +52,17 @@ export class CreditRefund extends Schema.Class<CreditRefund>("CreditRefund")({
   amount: Schema.Int,
 }) {}
 
+/**
+ * Where a generation is, decided by the server: the dialog needs no rules of its own to tell a failure
+ * from a step it has not heard of.
+ */
+export const GenerationPhase = Schema.Literal("arranging", "previewing", "done", "failed")
+export type GenerationPhase = typeof GenerationPhase.Type
+
 export class SongStatus extends Schema.Class<SongStatus>("SongStatus")({
   /** PENDING, TEXT_SUCCESS, FIRST_SUCCESS, SUCCESS, or a failure (FAILED..., SENSITIVE_WORD_ERROR, TIMEOUT). */
   status: Schema.String,
+  phase: GenerationPhase,
   songs: Schema.Array(GeneratedSong),
   error: Schema.NullOr(Schema.String),
   /** Only for a failed generation. */

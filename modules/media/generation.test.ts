@@ -8,7 +8,7 @@ import {
 } from "#events/contracts/media.ts"
 import { fold } from "#events/decider.ts"
 import { given } from "#events/testing.ts"
-import { generation, isFailureStatus } from "./generation.ts"
+import { generation, isFailureStatus, phaseOf } from "./generation.ts"
 
 const request = {
   generationId: "g1",
@@ -141,5 +141,28 @@ describe("a maker's failure status", () => {
     for (const status of ["PENDING", "TEXT_SUCCESS", "FIRST_SUCCESS", "SUCCESS", "GENERATING"]) {
       expect(isFailureStatus(status)).toBe(false)
     }
+  })
+})
+
+describe("a generation's phase", () => {
+  const phaseAfter = (events: ReadonlyArray<Parameters<typeof generation.evolve>[1]>) => {
+    const state = fold(generation, events)
+    if (state._tag === "None") throw new Error("no generation")
+    return phaseOf(state)
+  }
+  const progressed = (status: string) =>
+    new SongGenerationProgressed({ ...ids, status, versions: [] })
+
+  it("is arranging until the first version is heard, then previewing, then done", () => {
+    expect(phaseAfter([requested])).toBe("arranging")
+    expect(phaseAfter([requested, submitted, progressed("TEXT_SUCCESS")])).toBe("arranging")
+    expect(phaseAfter([requested, submitted, first])).toBe("previewing")
+    expect(phaseAfter([requested, submitted, first, succeeded])).toBe("done")
+  })
+
+  it("stays where it was for a step it has not heard of, and is failed only when the generation failed", () => {
+    expect(phaseAfter([requested, submitted, progressed("GENERATING")])).toBe("arranging")
+    expect(phaseAfter([requested, submitted, first, progressed("GENERATING")])).toBe("previewing")
+    expect(phaseAfter([requested, submitted, failed])).toBe("failed")
   })
 })

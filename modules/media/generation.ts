@@ -10,6 +10,7 @@ import {
   SongGenerationSucceeded,
 } from "#events/contracts/media.ts"
 import type { Decider } from "#events/decider.ts"
+import type { GenerationPhase } from "./api.ts"
 
 /**
  * One song generation, from the request to its end. Makers report steps more than once and out of order
@@ -199,3 +200,12 @@ export const generation: Decider<
 /** Whether a maker's status means the task failed (spec: any status containing FAILED, and the rest). */
 export const isFailureStatus = (status: string) =>
   status.includes("FAILED") || status === "SENSITIVE_WORD_ERROR" || status === "CALLBACK_EXCEPTION"
+
+/** The phase a generation's state is in, for the dialog: its status says how far a running one got. */
+export const phaseOf = (state: Exclude<GenerationState, { _tag: "None" }>): GenerationPhase => {
+  if (state._tag === "Failed") return "failed"
+  if (state._tag === "Succeeded") return "done"
+  // A step the decider does not know ranks with PENDING and is not kept: a running one is arranging until
+  // its first version can be heard.
+  return state.status === "FIRST_SUCCESS" ? "previewing" : "arranging"
+}

@@ -23,7 +23,7 @@ import {
 } from "./api.ts"
 import { MediaConfig } from "./config.ts"
 import { makeEngineMaker } from "./engine-maker.ts"
-import { type GenerationCommand, type GenerationState, generation } from "./generation.ts"
+import { type GenerationCommand, type GenerationState, generation, phaseOf } from "./generation.ts"
 import type { MusicMaker, NextStep, StepFailed } from "./music-maker.ts"
 import { GenerationCredits } from "./ports.ts"
 import { makeProviderMaker } from "./provider-maker.ts"
@@ -210,7 +210,13 @@ const make = Effect.gen(function* () {
       const songs = state.versions.map((version) => songOf(state, version))
       if (state._tag !== "Failed") {
         const current = state._tag === "Succeeded" ? "SUCCESS" : state.status
-        return new SongStatus({ status: current, songs, error: null, creditRefund: null })
+        return new SongStatus({
+          status: current,
+          phase: phaseOf(state),
+          songs,
+          error: null,
+          creditRefund: null,
+        })
       }
       // Billing refunds in its own reaction, moments after the failure: wait for it a little.
       const refunded = yield* credits.refunded(user.userId, generationId).pipe(
@@ -220,6 +226,7 @@ const make = Effect.gen(function* () {
       )
       return new SongStatus({
         status: state.status,
+        phase: "failed",
         songs,
         error: state.reason,
         creditRefund: new CreditRefund({ refunded, amount: refunded ? state.request.credits : 0 }),

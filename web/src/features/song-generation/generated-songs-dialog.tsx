@@ -15,7 +15,7 @@ import {
 import { Spinner } from "../../components/ui/spinner.tsx"
 import { Elapsed, GenerationSteps } from "./generation-progress.tsx"
 import type { SongToGenerate } from "./generation-queries.ts"
-import { expectedVersions, failureText, isFinal, phaseOf, phaseText } from "./generation-status.ts"
+import { expectedVersions, failureText, isFinal, phaseText } from "./generation-status.ts"
 import { VersionItem } from "./version-item.tsx"
 
 /** A version still being made: where it will appear. */
@@ -52,7 +52,7 @@ export const GeneratedSongsDialog = ({
   readonly status: UseQueryResult<SongStatus>
 }) => {
   const data = status.data
-  const phase = data ? phaseOf(data) : "arranging"
+  const phase = data ? data.phase : "arranging"
   const final = data !== undefined && isFinal(data)
   const locked = !final && !status.isError
   const text = phaseText[phase]
@@ -112,7 +112,13 @@ export const GeneratedSongsDialog = ({
           {(songs.length > 0 || waiting > 0) && (
             <ul aria-label="Generated versions" className="grid gap-3">
               {songs.map((version, i) => (
-                <VersionItem key={version.id} song={version} index={i + 1} generated={song} />
+                <VersionItem
+                  key={version.id}
+                  song={version}
+                  index={i + 1}
+                  generated={song}
+                  saved={phase === "done"}
+                />
               ))}
               {pendingIndexes(songs.length, waiting).map((index) => (
                 <PendingVersion key={`pending-${index}`} index={index} />

@@ -5,7 +5,7 @@ import { cn } from "../../lib/cn.ts"
 import type { Phase } from "./generation-status.ts"
 
 const steps = [
-  { label: "Arrangement", reached: ["arranging", "working", "previewing", "done"] },
+  { label: "Arrangement", reached: ["arranging", "previewing", "done"] },
   { label: "First version", reached: ["previewing", "done"] },
   { label: "Final versions", reached: ["done"] },
 ] as const satisfies ReadonlyArray<{ label: string; reached: ReadonlyArray<Phase> }>

@@ -1,12 +1,10 @@
 import { useMutation } from "@tanstack/react-query"
-import type { GeneratedSong } from "#modules/media/api.ts"
-import { apiMutation, apiQuery, callApi } from "../../lib/api.ts"
-import { isFinal, statusPollInterval, versionTitle } from "./generation-status.ts"
+import { apiMutation, apiQuery } from "../../lib/api.ts"
+import { isFinal, statusPollInterval } from "./generation-status.ts"
 
 export const generationKeys = {
   all: ["song-generation"] as const,
   status: (taskId: string) => ["song-generation", "status", taskId] as const,
-  saved: (versionId: string) => ["song-generation", "saved", versionId] as const,
 }
 
 /**
@@ -46,25 +44,4 @@ export const useStartGeneration = () =>
         },
       }),
     ),
-  )
-
-/** A version's song in the library, saved private as 'Title (Version N)'; saving again changes nothing. */
-export const saveVersion = (
-  song: GeneratedSong,
-  index: number,
-  generated: { readonly title: string; readonly style: string; readonly lyrics: string },
-) =>
-  callApi((api) =>
-    api.catalog.saveSong({
-      payload: {
-        title: versionTitle(generated.title, index),
-        audioUrl: song.audioUrl || song.audio_url,
-        streamAudioUrl: song.streamAudioUrl || song.stream_audio_url,
-        duration: Math.round(song.duration * 1000),
-        isPublic: false,
-        style: generated.style,
-        lyrics: song.prompt || generated.lyrics,
-        imageUrl: song.imageUrl,
-      },
-    }),
   )

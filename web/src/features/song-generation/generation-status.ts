@@ -1,6 +1,6 @@
 import { songCost } from "#events/contracts/billing.ts"
 import { insufficientCreditsMessage as creditsMessage } from "#events/contracts/credit-errors.ts"
-import type { GeneratedSong, SongStatus } from "#modules/media/api.ts"
+import type { GeneratedSong, GenerationPhase, SongStatus } from "#modules/media/api.ts"
 
 /** Spec section 9: how often a running generation is asked about. */
 export const statusPollInterval = 8000
@@ -8,39 +8,12 @@ export const statusPollInterval = 8000
 /** A provider makes two versions of every song, and so does our own engine. */
 export const expectedVersions = 2
 
-/** Where a generation is, as the dialog shows it. */
-export type Phase = "arranging" | "previewing" | "done" | "failed" | "working"
+/** Where a generation is, as the server decided it: the dialog shows it as it is. */
+export type Phase = GenerationPhase
 
-/**
- * Failures are open-ended on the provider's side (CREATE_TASK_FAILED, GENERATE_AUDIO_FAILED,
- * CALLBACK_EXCEPTION, SENSITIVE_WORD_ERROR, ours: TIMEOUT), so they are recognised by their shape; any
- * other unknown status keeps polling (spec section 4).
- */
-export const isFailure = (status: Pick<SongStatus, "status" | "error">): boolean =>
-  status.error !== null ||
-  /FAILED|ERROR|EXCEPTION/.test(status.status) ||
-  status.status === "TIMEOUT"
-
-export const phaseOf = (status: Pick<SongStatus, "status" | "error">): Phase => {
-  if (isFailure(status)) return "failed"
-  switch (status.status) {
-    case "PENDING":
-    case "TEXT_SUCCESS":
-      return "arranging"
-    case "FIRST_SUCCESS":
-      return "previewing"
-    case "SUCCESS":
-      return "done"
-    default:
-      return "working"
-  }
-}
-
-/** Success and failure end the polling; everything else is asked about again. */
-export const isFinal = (status: Pick<SongStatus, "status" | "error">): boolean => {
-  const phase = phaseOf(status)
-  return phase === "done" || phase === "failed"
-}
+/** Success and failure end the polling; everything else is asked about again (spec section 4). */
+export const isFinal = (status: Pick<SongStatus, "phase">): boolean =>
+  status.phase === "done" || status.phase === "failed"
 
 /** The status in words, while and after the song is made. */
 export const phaseText: Record<Phase, { readonly headline: string; readonly detail: string }> = {
@@ -59,10 +32,6 @@ export const phaseText: Record<Phase, { readonly headline: string; readonly deta
   failed: {
     headline: "Song generation failed",
     detail: "",
-  },
-  working: {
-    headline: "Working on your song...",
-    detail: "This takes a few minutes. You can keep this window open.",
   },
 }
 

@@ -3,7 +3,6 @@ import { useEffect, useRef } from "react"
 import { songKeys } from "../../lib/song-queries.ts"
 import { toast } from "../../lib/toast/toast-store.ts"
 import { songStatusQuery } from "./generation-queries.ts"
-import { phaseOf } from "./generation-status.ts"
 
 /** The balance the control is shown with, and how to read it again; the route brings both. */
 export interface GenerationCredits {
@@ -20,7 +19,7 @@ export interface GenerationCredits {
 export const useGeneration = (taskId: string | null, credits: GenerationCredits) => {
   const queryClient = useQueryClient()
   const status = useQuery({ ...songStatusQuery(taskId ?? ""), enabled: taskId !== null })
-  const phase = status.data ? phaseOf(status.data) : null
+  const phase = status.data ? status.data.phase : null
   const refresh = useRef(credits.refresh)
   refresh.current = credits.refresh
 

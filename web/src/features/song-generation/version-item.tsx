@@ -1,6 +1,5 @@
-import { useMutation } from "@tanstack/react-query"
-import { Check, Download, Pause, Play, Save } from "lucide-react"
-import { useEffect, useState } from "react"
+import { Check, Download, Pause, Play } from "lucide-react"
+import { useState } from "react"
 import type { GeneratedSong } from "#modules/media/api.ts"
 import { AudioElement, SeekAndVolume } from "../../components/song/audio-controls.tsx"
 import { formatSeconds, useAudio } from "../../components/song/use-audio.ts"
@@ -9,7 +8,7 @@ import { Button } from "../../components/ui/button.tsx"
 import { cn } from "../../lib/cn.ts"
 import { toast } from "../../lib/toast/toast-store.ts"
 import { type DownloadStep, downloadVersion } from "./download-version.ts"
-import { type SongToGenerate, saveVersion } from "./generation-queries.ts"
+import type { SongToGenerate } from "./generation-queries.ts"
 import { finalAudioOf, playableAudioOf, versionTitle } from "./generation-status.ts"
 
 const notReady = () =>
@@ -20,58 +19,24 @@ const notReady = () =>
   })
 
 /**
- * Confirms the version is in the library. The server saved it when the generation succeeded, so this
- * only checks (saving is idempotent) and gives a retry when the check fails.
+ * One generated version: its player, how long it is, whether it is in the library yet (the server saves
+ * both versions, private, when the generation succeeds), and its MP3.
  */
-const useSavedVersion = (
-  song: GeneratedSong,
-  index: number,
-  generated: SongToGenerate,
-  final: boolean,
-) => {
-  const save = useMutation({
-    mutationFn: () => saveVersion(song, index, generated),
-    onError: (error) =>
-      toast({
-        title: "Error saving song",
-        description: (error as { message?: string }).message || "Please try again.",
-        variant: "destructive",
-      }),
-  })
-  const { mutate, isIdle } = save
-  useEffect(() => {
-    if (final && isIdle && (song.prompt || generated.lyrics)) mutate()
-  }, [final, isIdle, mutate, song.prompt, generated.lyrics])
-  const saveNow = () => {
-    if (!(song.prompt || generated.lyrics).trim()) {
-      toast({
-        title: "Error saving song",
-        description: "No lyrics available for the song",
-        variant: "destructive",
-      })
-      return
-    }
-    if (!final) return notReady()
-    save.mutate()
-  }
-  return { save, saveNow }
-}
-
-/** One generated version: its player, how long it is, whether it is saved, and its MP3. */
 export const VersionItem = ({
   song,
   index,
   generated,
+  saved,
 }: {
   readonly song: GeneratedSong
   readonly index: number
   readonly generated: SongToGenerate
+  readonly saved: boolean
 }) => {
   const final = finalAudioOf(song)
   const audio = useAudio(playableAudioOf(song) || null)
   const name = `Version ${index}`
   const title = versionTitle(generated.title, index)
-  const { save, saveNow } = useSavedVersion(song, index, generated, final !== "")
 
   const [downloading, setDownloading] = useState<DownloadStep | null>(null)
   const busy =
@@ -108,7 +73,7 @@ export const VersionItem = ({
       <AudioElement audio={audio} />
       <SeekAndVolume audio={audio} fallbackSeconds={song.duration} />
       <div className="flex flex-wrap items-center gap-2">
-        {save.isSuccess ? (
+        {saved ? (
           <p
             className="inline-flex h-8 items-center gap-1.5 text-sm font-semibold text-success"
             role="status"
@@ -116,17 +81,9 @@ export const VersionItem = ({
             <Check className="h-4 w-4" aria-hidden /> Saved to My Songs
           </p>
         ) : (
-          <Button
-            variant="secondary"
-            size="sm"
-            onClick={saveNow}
-            disabled={!final || save.isPending}
-            title={final ? undefined : "Saved to My Songs when the final version is ready"}
-            aria-label={`Save ${name}`}
-          >
-            <Save className="h-4 w-4" aria-hidden />
-            {save.isPending ? "Saving..." : "Save"}
-          </Button>
+          <p className="inline-flex h-8 items-center text-sm text-muted">
+            Saved to My Songs when the final versions are ready
+          </p>
         )}
         <Button
           variant="ghost"
