@@ -42,7 +42,7 @@ describe("architecture", () => {
         text: `import { useCurrentUser } from "../auth/auth-page.tsx"`,
       },
       {
-        path: "modules/media/generations.ts",
+        path: "modules/media/generation/generations.ts",
         text: `import { CreditAccounts } from "#modules/media/../billing/credit-accounts.ts"`,
       },
       {
@@ -79,9 +79,9 @@ describe("architecture", () => {
       "modules/identity/users.test.ts: only app/ knows app/",
       "stand-ins/melody/lyric-writer.ts: stand-ins import only the ports they implement (a module's ports.ts), contract files and the toolkit",
       "web/src/features/library/library-card.tsx: web features do not import each other; what they share lives in web/src/components or web/src/lib",
-      "modules/media/generations.ts: imports through an alias name their target directly, without . or ..",
-      "modules/media/generations.ts: other folders enter a module only through its index.ts, api.ts or ports.ts",
-      "modules/media/generations.ts: modules never import each other; react to their events instead",
+      "modules/media/generation/generations.ts: imports through an alias name their target directly, without . or ..",
+      "modules/media/generation/generations.ts: other folders enter a module only through its index.ts, api.ts or ports.ts",
+      "modules/media/generation/generations.ts: modules never import each other; react to their events instead",
       "app/layers.ts: imports name their target as a string literal",
       "toolkit/jobs.ts: toolkit/ imports events/ only",
       "modules/media/index.ts: only app/ and tests know the stand-ins; a module depends on its ports",

@@ -5,17 +5,19 @@
 
 import { Layer } from "effect"
 import { MediaConfigLive } from "./config.ts"
-import { Generations } from "./generations.ts"
-import { MusicApi } from "./music-api.ts"
-import { MediaStorageLive as ConfiguredStorageLive } from "./storage-live.ts"
-import { VideoRenderer } from "./video-renderer.ts"
-import { Videos } from "./videos.ts"
-import { WavConverter } from "./wav-converter.ts"
+import { MediaStorageLive as ConfiguredStorageLive } from "./files/storage-live.ts"
+import { WavConverter } from "./files/wav-converter.ts"
+import { Generations } from "./generation/generations.ts"
+import { MusicApi } from "./generation/music-api.ts"
+import { VideoRenderer } from "./video-export/video-renderer.ts"
+import { Videos } from "./video-export/videos.ts"
 
 export { MediaApi, VideoApi } from "./api.ts"
 export { describeMediaConfig, mediaConfig } from "./config.ts"
-export { Generations } from "./generations.ts"
-export { MediaHttpLive } from "./http.ts"
+export { MediaStorage } from "./files/storage.ts"
+export { WavConverter } from "./files/wav-converter.ts"
+export { Generations } from "./generation/generations.ts"
+export { MediaHttpLive } from "./generation/http.ts"
 export { mediaJobs } from "./jobs.ts"
 export { mediaMigrations } from "./migrations.ts"
 export {
@@ -26,11 +28,9 @@ export {
   SongSources,
 } from "./ports.ts"
 export { sweepRenderFolders } from "./render-folders.ts"
-export { MediaStorage } from "./storage.ts"
-export { VideoHttpLive } from "./video-http.ts"
-export { RenderFailed, VideoRenderer } from "./video-renderer.ts"
-export { Videos } from "./videos.ts"
-export { WavConverter } from "./wav-converter.ts"
+export { VideoHttpLive } from "./video-export/video-http.ts"
+export { RenderFailed, VideoRenderer } from "./video-export/video-renderer.ts"
+export { Videos } from "./video-export/videos.ts"
 
 /** Media storage alone, for tools that put files where the server finds them. */
 export const MediaStorageLive = ConfiguredStorageLive.pipe(Layer.provide(MediaConfigLive))

@@ -1,12 +1,12 @@
 import { Effect, Option, Redacted } from "effect"
 import type { GeneratedVersion } from "#events/contracts/media.ts"
 import { AppUrl } from "#toolkit/app-url.ts"
-import { MediaConfig } from "./config.ts"
-import { copyFromUrl } from "./copy-file.ts"
+import { MediaConfig } from "../config.ts"
+import { copyFromUrl } from "../files/copy-file.ts"
+import { MediaStorage } from "../files/storage.ts"
 import { isFailureStatus } from "./generation.ts"
 import { MusicApi, type ProviderRefused, type ProviderTrack } from "./music-api.ts"
 import { type MusicMaker, StepFailed, versionIdOf, versionKeys } from "./music-maker.ts"
-import { MediaStorage } from "./storage.ts"
 
 /** Where the provider posts a generation's callbacks: a secret path, then re-checked by polling. */
 export const callbackPath = (secret: string, generationId: string) =>

@@ -4,10 +4,10 @@ import { moduleApi } from "#events/contracts/api-id.ts"
 import { CurrentUser, type SignedInUser } from "#events/contracts/auth.ts"
 import { NotFound } from "#events/contracts/http-errors.ts"
 import { fileName, fileResponse } from "#toolkit/file-response.ts"
-import { MediaApi } from "./api.ts"
+import { MediaApi } from "../api.ts"
+import { MediaStorage } from "../files/storage.ts"
 import { Generations } from "./generations.ts"
 import { generationOfVersion } from "./music-maker.ts"
-import { MediaStorage } from "./storage.ts"
 
 const Api = moduleApi(MediaApi)
 const notFound = new NotFound({ message: "This version does not exist." })

@@ -1,5 +1,5 @@
 import { Context, Data, Effect, Layer, Option, Redacted, Schema } from "effect"
-import { MediaConfig, type MusicApiSettings } from "./config.ts"
+import { MediaConfig, type MusicApiSettings } from "../config.ts"
 
 /**
  * A Suno-style music API (sunoapi.org and its twins): `POST /api/v1/generate` starts a task of two songs,

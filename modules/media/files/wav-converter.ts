@@ -3,9 +3,9 @@ import { rm } from "node:fs/promises"
 import { Context, Data, Duration, Effect, Layer } from "effect"
 import ffmpeg from "fluent-ffmpeg"
 import { v7 as uuidv7 } from "uuid"
-import { renderFolderPrefix } from "./render-folders.ts"
+import { renderFolderPrefix } from "../render-folders.ts"
+import { tetheredFfmpeg } from "../tethered-ffmpeg.ts"
 import { MediaStorage } from "./storage.ts"
-import { tetheredFfmpeg } from "./tethered-ffmpeg.ts"
 
 export class ConversionFailed extends Data.TaggedError("ConversionFailed")<{
   readonly reason: string

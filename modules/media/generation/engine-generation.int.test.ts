@@ -4,8 +4,8 @@ import { describe, expect } from "@effect/vitest"
 import { Effect, Fiber } from "effect"
 import { type browser, describeApp, runJobs, settle, signUp } from "#app/testing.ts"
 import { probeAudio } from "#toolkit/test-audio.ts"
+import { MediaStorage } from "../files/storage.ts"
 import { versionKeys } from "./music-maker.ts"
-import { MediaStorage } from "./storage.ts"
 
 type Browser = ReturnType<typeof browser>
 interface Status {
@@ -25,7 +25,7 @@ const song = {
   style: "upbeat pop with female vocals, guitar and drums",
 }
 
-const config = { webDist: join(import.meta.dirname, "..", "..", "web", "dist") }
+const config = { webDist: join(import.meta.dirname, "..", "..", "..", "web", "dist") }
 const env = {
   REGISTRATIONS_PER_ADDRESS: "1000",
   SIGNUP_CREDITS: "10",

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from "@effect/vitest"
 import { ConfigProvider, Effect, Either, Layer } from "effect"
 import { startFakeMusicApi } from "#stand-ins/fake-services/music-api.ts"
-import { MediaConfigLive } from "./config.ts"
+import { MediaConfigLive } from "../config.ts"
 import { MusicApi, type ProviderRefused } from "./music-api.ts"
 
 const audio = new Uint8Array([0xff, 0xfb, 0x90, 0x00])

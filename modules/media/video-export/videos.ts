@@ -16,10 +16,10 @@ import {
   VideoExportRunning,
   VideoRenderFailed,
   VideoTimedOut,
-} from "./api.ts"
-import { MediaConfig } from "./config.ts"
-import { SongSources } from "./ports.ts"
-import { MediaStorage } from "./storage.ts"
+} from "../api.ts"
+import { MediaConfig } from "../config.ts"
+import { MediaStorage } from "../files/storage.ts"
+import { SongSources } from "../ports.ts"
 import { exportStream, makeExportRecords } from "./video-export-records.ts"
 import type { ExportView } from "./video-export-status.ts"
 import { makeVideoRender } from "./video-render-job.ts"

@@ -132,7 +132,7 @@ describeApp({
   config: {
     port,
     appUrl: `http://127.0.0.1:${port}`,
-    webDist: join(import.meta.dirname, "..", "..", "web", "dist"),
+    webDist: join(import.meta.dirname, "..", "..", "..", "web", "dist"),
   },
 })("song generation through a Suno-style provider", (it) => {
   describe("a request", () => {
@@ -404,7 +404,7 @@ describeApp({
 
 describeApp({
   env: { ...env, GENERATION_TIMEOUT_SECONDS: "1" },
-  config: { webDist: join(import.meta.dirname, "..", "..", "web", "dist") },
+  config: { webDist: join(import.meta.dirname, "..", "..", "..", "web", "dist") },
 })("a generation the provider never finishes", (it) => {
   it.effect("fails when its time is up, refunds once, and is no longer looked at", () =>
     Effect.gen(function* () {

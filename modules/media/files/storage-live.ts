@@ -1,6 +1,6 @@
 import { join } from "node:path"
 import { Effect, Layer, Option } from "effect"
-import { MediaConfig } from "./config.ts"
+import { MediaConfig } from "../config.ts"
 import { makeS3Storage } from "./s3-storage.ts"
 import { MediaStorage, makeLocalStorage } from "./storage.ts"
 

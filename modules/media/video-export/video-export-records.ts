@@ -5,7 +5,7 @@ import { VideoExportEvent, videoStreams } from "#events/contracts/media.ts"
 import { loadAggregate } from "#events/decider.ts"
 import { runCommand } from "#events/handle-command.ts"
 import { decodeAll, EventStore } from "#events/store/index.ts"
-import { makeRunningWork } from "./running-work.ts"
+import { makeRunningWork } from "../running-work.ts"
 import { exportView } from "./video-export-status.ts"
 import { type VideoExportCommand, videoExports } from "./video-exports.ts"
 

@@ -6,7 +6,7 @@ import { type browser, describeApp, runJobs, serverUrl, settle, signUp } from "#
 import { seedGeneration, storeMedia } from "#app/testing-songs.ts"
 import { songPaths } from "#events/contracts/catalog.ts"
 import { probeBytes } from "#toolkit/test-video.ts"
-import { MediaStorage } from "./storage.ts"
+import { MediaStorage } from "../files/storage.ts"
 import { timedOutReason } from "./video-renderer.ts"
 import { Videos } from "./videos.ts"
 
@@ -24,7 +24,7 @@ interface Export {
   readonly duration: number
 }
 
-const config = { webDist: join(import.meta.dirname, "..", "..", "web", "dist") }
+const config = { webDist: join(import.meta.dirname, "..", "..", "..", "web", "dist") }
 const env = { REGISTRATIONS_PER_ADDRESS: "1000" }
 
 /** A person with one private song of `seconds` in their library. */

@@ -9,7 +9,7 @@ import {
   videoTimedOutMessage,
   videoTimeoutMs,
 } from "#events/contracts/video-formats.ts"
-import { tetheredFfmpeg } from "./tethered-ffmpeg.ts"
+import { tetheredFfmpeg } from "../tethered-ffmpeg.ts"
 import { filterGraphOf } from "./video-filter-graph.ts"
 import { layoutOf } from "./video-layout.ts"
 

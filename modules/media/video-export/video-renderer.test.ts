@@ -19,7 +19,7 @@ import { RenderFailed, timedOutReason, VideoRenderer, type VideoRequest } from "
 const execFileAsync = promisify(execFile)
 const minute = 60_000
 const backgroundsDir = fileURLToPath(
-  new URL("../../web/public/assets/video-backgrounds", import.meta.url),
+  new URL("../../../web/public/assets/video-backgrounds", import.meta.url),
 )
 /** Everything drawtext and filter graphs treat specially, and a would-be expansion. */
 const nastyTitle = `It's 100% "Rock": C:\\path; [a], {b} %{pts} \\n = é ♪`

@@ -6,7 +6,7 @@ import { pipeline } from "node:stream/promises"
 import { Context, Data, Effect, Layer } from "effect"
 import { v7 as uuidv7 } from "uuid"
 import type { ByteRange } from "#toolkit/file-response.ts"
-import { MediaConfig } from "./config.ts"
+import { MediaConfig } from "../config.ts"
 
 export interface StoredFile {
   readonly size: number

@@ -10,7 +10,7 @@ import {
   SongGenerationSucceeded,
 } from "#events/contracts/media.ts"
 import type { Decider } from "#events/decider.ts"
-import type { GenerationPhase } from "./api.ts"
+import type { GenerationPhase } from "../api.ts"
 
 /**
  * One song generation, from the request to its end. Makers report steps more than once and out of order

@@ -2,7 +2,7 @@ import { HttpApiBuilder, HttpServerRequest } from "@effect/platform"
 import { Effect } from "effect"
 import { moduleApi } from "#events/contracts/api-id.ts"
 import { CurrentUser } from "#events/contracts/auth.ts"
-import { VideoApi } from "./api.ts"
+import { VideoApi } from "../api.ts"
 import { Videos } from "./videos.ts"
 
 const Api = moduleApi(VideoApi)

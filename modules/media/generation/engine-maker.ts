@@ -3,11 +3,11 @@ import { createReadStream } from "node:fs"
 import { mkdtemp, rm } from "node:fs/promises"
 import { Duration, Effect, Option } from "effect"
 import type { GeneratedVersion } from "#events/contracts/media.ts"
-import { MediaConfig } from "./config.ts"
+import { MediaConfig } from "../config.ts"
+import { MediaStorage } from "../files/storage.ts"
+import { MusicEngine } from "../ports.ts"
+import { renderFolderPrefix } from "../render-folders.ts"
 import { type MusicMaker, StepFailed, versionIdOf, versionKeys } from "./music-maker.ts"
-import { MusicEngine } from "./ports.ts"
-import { renderFolderPrefix } from "./render-folders.ts"
-import { MediaStorage } from "./storage.ts"
 
 /** Like a provider, the engine makes two versions of every song. */
 const versionsPerSong = 2

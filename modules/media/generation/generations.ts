@@ -20,14 +20,14 @@ import {
   GenerationStarted,
   MissingInformation,
   SongStatus,
-} from "./api.ts"
-import { MediaConfig } from "./config.ts"
+} from "../api.ts"
+import { MediaConfig } from "../config.ts"
+import { GenerationCredits } from "../ports.ts"
+import { makeRunningWork } from "../running-work.ts"
 import { makeEngineMaker } from "./engine-maker.ts"
 import { type GenerationCommand, type GenerationState, generation, phaseOf } from "./generation.ts"
 import type { MusicMaker, NextStep, StepFailed } from "./music-maker.ts"
-import { GenerationCredits } from "./ports.ts"
 import { makeProviderMaker } from "./provider-maker.ts"
-import { makeRunningWork } from "./running-work.ts"
 
 const notFound = new NotFound({ message: "This song generation does not exist." })
 const jobActor = Actors.system("media")
