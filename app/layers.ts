@@ -6,7 +6,7 @@ import {
   CreditLedger,
   describeBillingConfig,
 } from "#modules/billing/index.ts"
-import { Catalog } from "#modules/catalog/index.ts"
+import { Catalog, CatalogReads } from "#modules/catalog/index.ts"
 import {
   AdminOnlyLive,
   AuthenticatedLive,
@@ -22,12 +22,13 @@ import {
   songwritingLive,
 } from "#modules/songwriting/index.ts"
 import { CreditLedgerReads } from "#projections/credit-ledger/reads.ts"
+import { SongReads } from "#projections/song-reads.ts"
 import { OfflineModelLive } from "#stand-ins/melody/offline-model.ts"
 import { MusicEngineLive } from "#stand-ins/music-engine/child-process.ts"
 import { AppUrl } from "#toolkit/app-url.ts"
 import { JobQueue } from "#toolkit/jobs.ts"
 import { RateLimiter } from "#toolkit/rate-limit.ts"
-import { CatalogReadsLive, SongFilesLive } from "./catalog-ports.ts"
+import { SongFilesLive } from "./catalog-ports.ts"
 import { AppConfig, AppConfigLive, appConfig, describeConfig } from "./config.ts"
 import { DatabaseLive } from "./database.ts"
 import { ErrorReports } from "./error-reports.ts"
@@ -68,7 +69,13 @@ export const ModulesLive = Layer.mergeAll(AuthenticatedLive, ViewerLive, AdminOn
   Layer.provideMerge(VideosLive.pipe(Layer.provide(SongSourcesLive))),
   Layer.provideMerge(
     Catalog.live.pipe(
-      Layer.provide(Layer.mergeAll(CatalogReadsLive, SongFilesLive)),
+      // The catalog reads songs through its port, whose shape the song read models have.
+      Layer.provide(
+        Layer.mergeAll(
+          Layer.effect(CatalogReads, SongReads).pipe(Layer.provide(SongReads.live)),
+          SongFilesLive,
+        ),
+      ),
       Layer.provideMerge(
         MediaLive.pipe(Layer.provide(Layer.mergeAll(GenerationCreditsLive, MusicEngineLive))),
       ),

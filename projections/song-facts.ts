@@ -2,6 +2,7 @@ import { SqlClient } from "@effect/sql"
 import { Effect, Schema } from "effect"
 import { CatalogEvent, catalogEventTypes, type SongSaved } from "#events/contracts/catalog.ts"
 import { UserRegistered } from "#events/contracts/identity.ts"
+import type { SongRow } from "#events/contracts/song-rows.ts"
 import { decodeAll, type RecordedEvent } from "#events/store/index.ts"
 
 /** The events the song read models follow: the catalog's, and registrations for creators' names. */
@@ -171,24 +172,6 @@ export const writeSongFacts = (
       }
     }
   })
-
-/** A song as both read models give it back. */
-export interface SongRow {
-  readonly songId: string
-  readonly ownerId: string
-  readonly title: string
-  readonly style: string
-  readonly lyrics: string
-  readonly imageKey: string | null
-  readonly sourceImageUrl: string | null
-  readonly durationMs: number
-  readonly isPublic: boolean
-  readonly generationId: string | null
-  readonly createdAt: Date
-  readonly likes: number
-  readonly liked: boolean
-  readonly creator: string | null
-}
 
 /**
  * The columns of a `SongRow`, for a query over `s` (songs), `c` (creators) and the likes table. Without a

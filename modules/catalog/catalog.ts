@@ -13,6 +13,7 @@ import {
 } from "#events/contracts/catalog.ts"
 import { NotFound } from "#events/contracts/http-errors.ts"
 import { versionIdFromAudioPath } from "#events/contracts/media.ts"
+import type { PublicPage, SongRow } from "#events/contracts/song-rows.ts"
 import { loadAggregate } from "#events/decider.ts"
 import { runCommand } from "#events/handle-command.ts"
 import { EventStore } from "#events/store/index.ts"
@@ -28,7 +29,7 @@ import {
   UnknownAudio,
 } from "./api.ts"
 import { like } from "./like.ts"
-import { CatalogReads, type PublicPage, SongFiles, type SongRow } from "./ports.ts"
+import { CatalogReads, SongFiles } from "./ports.ts"
 import { song, visibleTo } from "./song.ts"
 
 const notFound = new NotFound({ message: "This song does not exist, or it is private." })

@@ -1,32 +1,8 @@
 import type { Readable } from "node:stream"
 import { Context, Data, type Effect } from "effect"
+import type { PublicPage, SongRow } from "#events/contracts/song-rows.ts"
 import type { Position } from "#events/store/index.ts"
 import type { ByteRange } from "#toolkit/file-response.ts"
-
-/** A song as the catalog's read models give it back. */
-export interface SongRow {
-  readonly songId: string
-  readonly ownerId: string
-  readonly title: string
-  readonly style: string
-  readonly lyrics: string
-  readonly imageKey: string | null
-  readonly sourceImageUrl: string | null
-  readonly durationMs: number
-  readonly isPublic: boolean
-  readonly generationId: string | null
-  readonly createdAt: Date
-  readonly likes: number
-  readonly liked: boolean
-  readonly creator: string | null
-}
-
-/** A page of the public timeline, as the timeline's read model cuts it. */
-export interface PublicPage {
-  readonly songs: ReadonlyArray<SongRow>
-  readonly total: number
-  readonly snapshot: number
-}
 
 /**
  * The catalog's read side, declared here and served by the library and timeline projections (the app

@@ -1,0 +1,29 @@
+/**
+ * The shapes in which the library and timeline read models give songs back: written by the projections,
+ * read by the catalog through its port, so both sides name them once.
+ */
+
+/** A song as the library and timeline read models give it back, for one viewer. */
+export interface SongRow {
+  readonly songId: string
+  readonly ownerId: string
+  readonly title: string
+  readonly style: string
+  readonly lyrics: string
+  readonly imageKey: string | null
+  readonly sourceImageUrl: string | null
+  readonly durationMs: number
+  readonly isPublic: boolean
+  readonly generationId: string | null
+  readonly createdAt: Date
+  readonly likes: number
+  readonly liked: boolean
+  readonly creator: string | null
+}
+
+/** A page of the public timeline, as the timeline's read model cuts it. */
+export interface PublicPage {
+  readonly songs: ReadonlyArray<SongRow>
+  readonly total: number
+  readonly snapshot: number
+}
