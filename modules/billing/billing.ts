@@ -6,6 +6,7 @@ import { songCost } from "#events/contracts/billing.ts"
 import { NotFound } from "#events/contracts/http-errors.ts"
 import { EventStore } from "#events/store/index.ts"
 import { Adjusted, Ledger, Offer, PriceList } from "./api.ts"
+import type { BillingShape } from "./billing-shape.ts"
 import { makeCheckoutReturns } from "./checkout-returns.ts"
 import { BillingConfig } from "./config.ts"
 import { CreditAccounts } from "./credit-accounts.ts"
@@ -144,10 +145,7 @@ const make = Effect.gen(function* () {
   }
 })
 
-/** Everything billing does, one function per thing a person or a provider asks of it. */
-export class Billing extends Context.Tag("@melody/billing/Billing")<
-  Billing,
-  Effect.Effect.Success<typeof make>
->() {
+/** Everything billing does (see billing-shape.ts for each function's contract). */
+export class Billing extends Context.Tag("@melody/billing/Billing")<Billing, BillingShape>() {
   static readonly live = Layer.effect(Billing, make)
 }

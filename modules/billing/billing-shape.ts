@@ -1,0 +1,112 @@
+import type { SqlClient } from "@effect/sql"
+import type { Effect, Option } from "effect"
+import type { SignedInUser } from "#events/contracts/auth.ts"
+import type { PlanId } from "#events/contracts/billing.ts"
+import type { NotFound } from "#events/contracts/http-errors.ts"
+import type { EventStore } from "#events/store/index.ts"
+import type {
+  ActiveSubscriptionExists,
+  Adjusted,
+  CheckoutClosed,
+  InvalidAdjustment,
+  InvalidWebhook,
+  Ledger,
+  LocalCheckout,
+  NotASubscription,
+  PaymentIntentPayload,
+  PaymentProviderFailed,
+  PriceList,
+  SubscriptionStatus,
+  UnknownOffer,
+} from "./api.ts"
+import type { Recomputed } from "./credit-accounts.ts"
+
+/** Where the buyer goes to pay, and the checkout that waits for them. */
+export interface OpenedCheckout {
+  readonly sessionId: string
+  readonly url: string
+}
+
+/** Back to the Credits page, as a payment provider would send the buyer. */
+export interface Redirect {
+  readonly redirectUrl: string
+}
+
+/** What an audit found: accounts whose projected balance disagrees with their events, and broken events. */
+export interface Audit {
+  readonly accounts: number
+  readonly differences: ReadonlyArray<{
+    readonly userId: string
+    readonly events: number
+    readonly projection: number
+  }>
+  readonly breaks: Recomputed["breaks"]
+}
+
+type Writes<A, E> = Effect.Effect<A, E, SqlClient.SqlClient | EventStore>
+
+/** Everything billing does, one function per thing a person, an admin or a provider asks of it. */
+export interface BillingShape {
+  readonly priceList: PriceList
+  readonly subscriptionStatus: (user: SignedInUser) => Effect.Effect<SubscriptionStatus>
+  readonly buyPack: (
+    user: SignedInUser,
+    payload: PaymentIntentPayload,
+  ) => Writes<OpenedCheckout, UnknownOffer | PaymentProviderFailed>
+  readonly subscribe: (
+    user: SignedInUser,
+    plan: PlanId,
+  ) => Writes<OpenedCheckout, ActiveSubscriptionExists | PaymentProviderFailed>
+  readonly cancelSubscription: (
+    user: SignedInUser,
+  ) => Effect.Effect<SubscriptionStatus, NotFound | PaymentProviderFailed>
+  /** Where a return from a subscription checkout stands; its credits come once, however it is asked. */
+  readonly verifySubscription: (
+    user: SignedInUser,
+    sessionId: string,
+  ) => Effect.Effect<
+    {
+      readonly status: "pending" | "processed" | "already_processed"
+      readonly planId: PlanId
+      readonly credits: number
+    },
+    NotFound | NotASubscription | PaymentProviderFailed
+  >
+  readonly verifyOneTime: (
+    user: SignedInUser,
+    sessionId: string,
+  ) => Effect.Effect<
+    { readonly status: "pending" | "success"; readonly creditAmount: number },
+    NotFound | PaymentProviderFailed
+  >
+  readonly localCheckout: (
+    user: SignedInUser,
+    sessionId: string,
+  ) => Effect.Effect<LocalCheckout, NotFound>
+  readonly payLocalCheckout: (
+    user: SignedInUser,
+    sessionId: string,
+  ) => Writes<Redirect, NotFound | CheckoutClosed>
+  readonly cancelLocalCheckout: (
+    user: SignedInUser,
+    sessionId: string,
+  ) => Writes<Redirect, NotFound | CheckoutClosed>
+  /** The test mode's monthly invoices: each active local subscription whose period is over (or all). */
+  readonly renewLocalSubscriptions: (options: {
+    readonly now: Date
+    readonly force: boolean
+  }) => Effect.Effect<{ readonly renewed: number; readonly ended: number }>
+  /** Present when Stripe is configured. */
+  readonly receiveStripeWebhook: Option.Option<
+    (body: Uint8Array, signature: string | undefined) => Writes<undefined, InvalidWebhook>
+  >
+  readonly adminLedger: (userId: string) => Effect.Effect<Ledger, NotFound>
+  readonly adminLedgerCsv: (userId: string) => Effect.Effect<string, NotFound>
+  readonly adjust: (
+    admin: SignedInUser,
+    userId: string,
+    amount: number,
+    reason: string,
+  ) => Effect.Effect<Adjusted, NotFound | InvalidAdjustment>
+  readonly audit: Effect.Effect<Audit>
+}
