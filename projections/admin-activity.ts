@@ -3,6 +3,7 @@ import { Effect } from "effect"
 import { decodeAll } from "#events/store/index.ts"
 import { type Activity, ActivityEvent, activityEventTypes, activityOf } from "./activity-of.ts"
 import { type AdminListQuery, readAdminPage } from "./admin-filters.ts"
+import { insertRows } from "./insert-rows.ts"
 import type { Projection } from "./runner.ts"
 
 /** What people do, from every module's events, as the spec's user_interactions for the admin dashboard. */
@@ -33,24 +34,22 @@ export const adminActivity: Projection = {
   }),
   apply: (events) =>
     Effect.gen(function* () {
-      const sql = yield* SqlClient.SqlClient
       const decoded = yield* decode(events)
       const rows = decoded.map((recorded) => ({ recorded, activity: activityOf(recorded.event) }))
       if (rows.length === 0) return
-      yield* sql.unsafe(
-        `insert into admin_activity (id, user_id, type, details, created_at, stream_id, global_position)
-         select * from unnest($1::text[], $2::text[], $3::text[], $4::jsonb[], $5::timestamptz[],
-                              $6::text[], $7::bigint[])
-         on conflict (id) do nothing`,
+      yield* insertRows(
+        "admin_activity",
         [
-          rows.map((r) => r.recorded.eventId),
-          rows.map((r) => r.activity.userId),
-          rows.map((r) => r.activity.type),
-          rows.map((r) => JSON.stringify(r.activity.details)),
-          rows.map((r) => r.recorded.recordedAt),
-          rows.map((r) => r.recorded.streamId),
-          rows.map((r) => r.recorded.globalPosition),
+          ["id", "text", (r) => r.recorded.eventId],
+          ["user_id", "text", (r) => r.activity.userId],
+          ["type", "text", (r) => r.activity.type],
+          ["details", "jsonb", (r) => JSON.stringify(r.activity.details)],
+          ["created_at", "timestamptz", (r) => r.recorded.recordedAt],
+          ["stream_id", "text", (r) => r.recorded.streamId],
+          ["global_position", "bigint", (r) => r.recorded.globalPosition],
         ],
+        rows,
+        "on conflict (id) do nothing",
       )
     }),
 }

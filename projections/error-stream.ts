@@ -5,6 +5,7 @@ import { ErrorReported } from "#events/contracts/errors.ts"
 import { SongGenerationFailed, VideoExportFailed } from "#events/contracts/media.ts"
 import { decodeAll } from "#events/store/index.ts"
 import { type AdminListQuery, readAdminPage } from "./admin-filters.ts"
+import { insertRows } from "./insert-rows.ts"
 import type { Projection } from "./runner.ts"
 
 /**
@@ -95,29 +96,26 @@ export const errorStream: Projection = {
   }),
   apply: (events) =>
     Effect.gen(function* () {
-      const sql = yield* SqlClient.SqlClient
       const rows = (yield* decode(events)).map((recorded) => ({
         recorded,
         entry: entryOf(recorded.event),
       }))
       if (rows.length === 0) return
-      yield* sql.unsafe(
-        `insert into admin_errors
-           (id, user_id, source, error, stack, context, created_at, stream_id, global_position)
-         select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::jsonb[],
-                              $7::timestamptz[], $8::text[], $9::bigint[])
-         on conflict (id) do nothing`,
+      yield* insertRows(
+        "admin_errors",
         [
-          rows.map((r) => r.recorded.eventId),
-          rows.map((r) => r.entry.userId),
-          rows.map((r) => r.entry.source),
-          rows.map((r) => r.entry.error),
-          rows.map((r) => r.entry.stack),
-          rows.map((r) => JSON.stringify(r.entry.context)),
-          rows.map((r) => r.recorded.recordedAt),
-          rows.map((r) => r.recorded.streamId),
-          rows.map((r) => r.recorded.globalPosition),
+          ["id", "text", (r) => r.recorded.eventId],
+          ["user_id", "text", (r) => r.entry.userId],
+          ["source", "text", (r) => r.entry.source],
+          ["error", "text", (r) => r.entry.error],
+          ["stack", "text", (r) => r.entry.stack],
+          ["context", "jsonb", (r) => JSON.stringify(r.entry.context)],
+          ["created_at", "timestamptz", (r) => r.recorded.recordedAt],
+          ["stream_id", "text", (r) => r.recorded.streamId],
+          ["global_position", "bigint", (r) => r.recorded.globalPosition],
         ],
+        rows,
+        "on conflict (id) do nothing",
       )
     }),
 }

@@ -1,6 +1,7 @@
 import { SqlClient } from "@effect/sql"
 import { Effect } from "effect"
 import type { RecordedEvent } from "#events/store/index.ts"
+import { insertRows } from "./insert-rows.ts"
 import type { Projection } from "./runner.ts"
 
 /** How many events of each type exist and when the last one happened: the store at a glance, for operators. */
@@ -20,7 +21,6 @@ export const eventCounts: Projection = {
   ),
   apply: (events: ReadonlyArray<RecordedEvent>) =>
     Effect.gen(function* () {
-      const sql = yield* SqlClient.SqlClient
       const byType = new Map<string, { events: number; last: Date }>()
       for (const event of events) {
         const entry = byType.get(event.type) ?? { events: 0, last: event.recordedAt }
@@ -28,14 +28,17 @@ export const eventCounts: Projection = {
         if (event.recordedAt > entry.last) entry.last = event.recordedAt
         byType.set(event.type, entry)
       }
-      const types = [...byType.keys()]
-      yield* sql.unsafe(
-        `insert into event_type_counts (type, events, last_recorded_at)
-         select * from unnest($1::text[], $2::bigint[], $3::timestamptz[])
-         on conflict (type) do update set
+      yield* insertRows(
+        "event_type_counts",
+        [
+          ["type", "text", ([type]) => type],
+          ["events", "bigint", ([, counted]) => counted.events],
+          ["last_recorded_at", "timestamptz", ([, counted]) => counted.last],
+        ],
+        [...byType],
+        `on conflict (type) do update set
            events = event_type_counts.events + excluded.events,
            last_recorded_at = greatest(event_type_counts.last_recorded_at, excluded.last_recorded_at)`,
-        [types, types.map((t) => byType.get(t)!.events), types.map((t) => byType.get(t)!.last)],
       )
     }),
 }
