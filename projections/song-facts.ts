@@ -4,6 +4,7 @@ import { CatalogEvent, catalogEventTypes, type SongSaved } from "#events/contrac
 import { UserRegistered } from "#events/contracts/identity.ts"
 import type { SongRow } from "#events/contracts/song-rows.ts"
 import { decodeAll, type RecordedEvent } from "#events/store/index.ts"
+import { insertRows } from "./insert-rows.ts"
 
 /** The events the song read models follow: the catalog's, and registrations for creators' names. */
 export const songFactTypes = [...catalogEventTypes, "UserRegistered"]
@@ -109,38 +110,34 @@ export const writeSongFacts = (
 ) =>
   Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
-    if (facts.creators.size > 0) {
-      yield* sql.unsafe(
-        `insert into ${t.creators} (user_id, username) select * from unnest($1::text[], $2::text[])
-         on conflict (user_id) do update set username = excluded.username`,
-        [[...facts.creators.keys()], [...facts.creators.values()]],
-      )
-    }
-    if (facts.saved.length > 0) {
-      const column = <A>(f: (s: SongSaved, at: Date) => A) =>
-        facts.saved.map(({ song, at }) => f(song, at))
-      yield* sql.unsafe(
-        `insert into ${t.songs} (song_id, owner_id, title, style, lyrics, image_key, source_image_url,
-           duration_ms, is_public, generation_id, created_at, tags)
-         select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[],
-           $7::text[], $8::int[], $9::boolean[], $10::text[], $11::timestamptz[], $12::jsonb[])
-         on conflict (song_id) do nothing`,
-        [
-          column((s) => s.songId),
-          column((s) => s.userId),
-          column((s) => s.title),
-          column((s) => s.style),
-          column((s) => s.lyrics),
-          column((s) => s.imageKey),
-          column((s) => s.sourceImageUrl),
-          column((s) => s.durationMs),
-          column((s) => s.isPublic),
-          column((s) => s.generationId),
-          column((_s, at) => at),
-          column((s) => JSON.stringify(tagsOf(s.style))),
-        ],
-      )
-    }
+    yield* insertRows(
+      t.creators,
+      [
+        ["user_id", "text", ([userId]) => userId],
+        ["username", "text", ([, username]) => username],
+      ],
+      [...facts.creators],
+      "on conflict (user_id) do update set username = excluded.username",
+    )
+    yield* insertRows(
+      t.songs,
+      [
+        ["song_id", "text", ({ song }) => song.songId],
+        ["owner_id", "text", ({ song }) => song.userId],
+        ["title", "text", ({ song }) => song.title],
+        ["style", "text", ({ song }) => song.style],
+        ["lyrics", "text", ({ song }) => song.lyrics],
+        ["image_key", "text", ({ song }) => song.imageKey],
+        ["source_image_url", "text", ({ song }) => song.sourceImageUrl],
+        ["duration_ms", "int", ({ song }) => song.durationMs],
+        ["is_public", "boolean", ({ song }) => song.isPublic],
+        ["generation_id", "text", ({ song }) => song.generationId],
+        ["created_at", "timestamptz", ({ at }) => at],
+        ["tags", "jsonb", ({ song }) => JSON.stringify(tagsOf(song.style))],
+      ],
+      facts.saved,
+      "on conflict (song_id) do nothing",
+    )
     if (facts.visibility.size > 0) {
       yield* sql.unsafe(
         `update ${t.songs} s set is_public = v.is_public
@@ -156,13 +153,15 @@ export const writeSongFacts = (
       )
       const liked = facts.likes.filter((l) => l.liked)
       const unliked = facts.likes.filter((l) => !l.liked)
-      if (liked.length > 0) {
-        yield* sql.unsafe(
-          `insert into ${t.likes} (song_id, user_id) select * from unnest($1::text[], $2::text[])
-           on conflict do nothing`,
-          [liked.map((l) => l.songId), liked.map((l) => l.userId)],
-        )
-      }
+      yield* insertRows(
+        t.likes,
+        [
+          ["song_id", "text", (l) => l.songId],
+          ["user_id", "text", (l) => l.userId],
+        ],
+        liked,
+        "on conflict do nothing",
+      )
       if (unliked.length > 0) {
         yield* sql.unsafe(
           `delete from ${t.likes} l using unnest($1::text[], $2::text[]) as u(song_id, user_id)
