@@ -15,7 +15,8 @@ import {
 import { InsufficientCredits } from "#events/contracts/credit-errors.ts"
 import { fold } from "#events/decider.ts"
 import { given } from "#events/testing.ts"
-import { creditAccount, memory } from "./credit-account.ts"
+import { creditAccount } from "./credit-account.ts"
+import { memory } from "./credit-account-state.ts"
 
 const userId = "u1"
 const june = new Date("2026-06-01T00:00:00Z")

@@ -11,17 +11,16 @@ import {
 } from "#events/contracts/billing.ts"
 import type { CommandResult } from "#events/handle-command.ts"
 import { decodeAll, EventStore, Position } from "#events/store/index.ts"
+import { creditAccount } from "./credit-account.ts"
+import { type CreditAccount, CreditAccountState } from "./credit-account-state.ts"
 import {
   AlreadyDebited,
   AlreadyGranted,
   AlreadyRefunded,
-  type CreditAccount,
-  CreditAccountState,
   type CreditCommand,
   type CreditRefusal,
   causeOf,
-  creditAccount,
-} from "./credit-account.ts"
+} from "./credit-commands.ts"
 
 export type CreditOutcome = CommandResult<CreditAccountEvent, CreditAccount>
 

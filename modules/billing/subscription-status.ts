@@ -1,5 +1,5 @@
 import { SubscriptionStatus } from "./api.ts"
-import type { CreditAccount } from "./credit-account.ts"
+import type { CreditAccount } from "./credit-account-state.ts"
 
 /** A subscription as the Credits page shows it; a cancelled one past its end is over. */
 export const subscriptionStatus = (account: CreditAccount, now: Date): SubscriptionStatus => {

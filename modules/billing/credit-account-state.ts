@@ -1,0 +1,124 @@
+import { Schema } from "effect"
+import type { CreditAccountEvent } from "#events/contracts/billing.ts"
+import { PlanId } from "#events/contracts/billing.ts"
+
+/**
+ * How many recent debits, refunds and adjustments the account remembers to refuse a repeat. Past that, the
+ * events' deterministic ids still refuse a repeated debit (see credit-accounts.ts); a refund comes minutes
+ * after its debit, far inside the window.
+ */
+export const memory = 200
+
+export const CreditAccountState = Schema.Struct({
+  balance: Schema.Int,
+  signupGranted: Schema.Boolean,
+  subscription: Schema.NullOr(
+    Schema.Struct({
+      id: Schema.String,
+      plan: PlanId,
+      /** Cancelled subscriptions stay paid until `endsAt` and do not renew. */
+      status: Schema.Literal("active", "cancelled"),
+      renewsAt: Schema.Date,
+      endsAt: Schema.NullOr(Schema.Date),
+    }),
+  ),
+  /** Subscriptions that ended or were replaced: a late invoice of theirs grants, but never reactivates. */
+  pastSubscriptions: Schema.Array(Schema.String),
+  /** Checkout sessions and invoices already credited (a subscription's first invoice names both). */
+  grants: Schema.Array(Schema.String),
+  /** Recent debits not refunded, as [generation, amount]. */
+  debits: Schema.Array(Schema.Tuple(Schema.String, Schema.Int)),
+  refunds: Schema.Array(Schema.String),
+  adjustments: Schema.Array(Schema.String),
+})
+export type CreditAccount = typeof CreditAccountState.Type
+
+export const recent = <A>(items: ReadonlyArray<A>, item: A) => [...items.slice(-(memory - 1)), item]
+
+export const emptyAccount: CreditAccount = {
+  balance: 0,
+  signupGranted: false,
+  subscription: null,
+  pastSubscriptions: [],
+  grants: [],
+  debits: [],
+  refunds: [],
+  adjustments: [],
+}
+
+/** How each event changes the account. */
+export const evolve = (state: CreditAccount, event: CreditAccountEvent): CreditAccount => {
+  switch (event._tag) {
+    case "SignupCreditsGranted":
+      return { ...state, balance: event.balanceAfter, signupGranted: true }
+    case "CreditsPurchased":
+      return {
+        ...state,
+        balance: event.balanceAfter,
+        grants: [...state.grants, event.checkoutSessionId],
+      }
+    case "SubscriptionActivated":
+      return {
+        ...state,
+        pastSubscriptions: state.subscription
+          ? [...state.pastSubscriptions, state.subscription.id]
+          : state.pastSubscriptions,
+        subscription: {
+          id: event.subscriptionId,
+          plan: event.plan,
+          status: "active",
+          renewsAt: event.renewsAt,
+          endsAt: null,
+        },
+      }
+    case "SubscriptionCreditsGranted": {
+      const current = state.subscription
+      const renews =
+        current?.id === event.subscriptionId &&
+        current.status === "active" &&
+        event.periodEnd > current.renewsAt
+      return {
+        ...state,
+        balance: event.balanceAfter,
+        grants: event.checkoutSessionId
+          ? [...state.grants, event.invoiceId, event.checkoutSessionId]
+          : [...state.grants, event.invoiceId],
+        subscription: renews ? { ...current, renewsAt: event.periodEnd } : current,
+      }
+    }
+    case "SubscriptionCancelled":
+      return state.subscription?.id === event.subscriptionId
+        ? {
+            ...state,
+            subscription: { ...state.subscription, status: "cancelled", endsAt: event.endsAt },
+          }
+        : state
+    case "SubscriptionEnded":
+      return state.subscription?.id === event.subscriptionId
+        ? {
+            ...state,
+            subscription: null,
+            pastSubscriptions: [...state.pastSubscriptions, event.subscriptionId],
+          }
+        : state
+    case "CreditsDebited":
+      return {
+        ...state,
+        balance: event.balanceAfter,
+        debits: recent(state.debits, [event.generationId, event.amount]),
+      }
+    case "CreditsRefunded":
+      return {
+        ...state,
+        balance: event.balanceAfter,
+        debits: state.debits.filter(([generation]) => generation !== event.generationId),
+        refunds: recent(state.refunds, event.generationId),
+      }
+    case "CreditsAdjusted":
+      return {
+        ...state,
+        balance: event.balanceAfter,
+        adjustments: recent(state.adjustments, event.adjustmentId),
+      }
+  }
+}
