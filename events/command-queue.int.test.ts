@@ -1,5 +1,5 @@
 import { expect } from "@effect/vitest"
-import { Data, Effect, Either, Schema } from "effect"
+import { Data, Deferred, Effect, Either, Fiber, Schema } from "effect"
 import { v5 as uuidv5 } from "uuid"
 import { makeCommandQueue } from "./command-queue.ts"
 import { Actors } from "./contracts/actor.ts"
@@ -135,6 +135,41 @@ describeWithDatabase({ maxConnections: 30 })("a command queue", (it) => {
           "ok",
         ])
         expect(yield* sold(`office-${name}`)).toBe(5)
+      }),
+  )
+})
+
+describeWithDatabase({ maxConnections: 10 })("a held stream", (it) => {
+  it.scoped(
+    "is decided on the snapshot its previous holder left, not one read before the wait",
+    () =>
+      Effect.gen(function* () {
+        const tickets = yield* queue
+        const store = yield* EventStore
+        const name = crypto.randomUUID()
+        const streamId = `office-${name}`
+        yield* tickets.execute({ _tag: "Add", office: name, tickets: 10 }, actor)
+        const holding = yield* Deferred.make<void>()
+        // The first holder sells one and leaves a snapshot no fold of the events would give, then commits.
+        const first = yield* Effect.fork(
+          store.transaction(
+            Effect.gen(function* () {
+              yield* tickets.execute({ _tag: "Sell", office: name, to: "ada" }, actor)
+              yield* query(
+                `update snapshots set state = '{"left": 100, "buyers": ["ada"]}' where stream_id = $1`,
+                [streamId],
+              )
+              yield* Deferred.succeed(holding, undefined)
+              yield* Effect.sleep("300 millis")
+            }),
+          ),
+        )
+        yield* Deferred.await(holding)
+        const second = yield* tickets.execute({ _tag: "Sell", office: name, to: "bob" }, actor)
+        yield* Fiber.join(first)
+        // Read after the wait, the snapshot is the first holder's (100 left, so 99 now); read before it, the
+        // snapshot would be one version old and the fold of the tail would give 8.
+        expect(second.state.left).toBe(99)
       }),
   )
 })

@@ -78,4 +78,21 @@ export const eventStoreMigrations = {
     const sql = yield* SqlClient.SqlClient
     yield* sql`alter table snapshots set (fillfactor = 70)`
   }),
+  // A stream held for a decision, and its snapshot as of after the hold: a function, because a statement that
+  // waits for a row lock sees other tables as they were before the wait (read committed re-checks only the
+  // locked row), so a snapshot joined in the same statement could be one commit old.
+  "4_hold_stream": Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    yield* sql.unsafe(`
+      create function hold_stream(p_stream_id text)
+      returns table (stream_version bigint, version bigint, shape integer, state jsonb)
+      language plpgsql as $$
+      begin
+        perform 1 from event_streams s where s.stream_id = p_stream_id for update;
+        return query
+          select s.version, n.version, n.shape, n.state
+            from event_streams s left join snapshots n on n.stream_id = s.stream_id
+           where s.stream_id = p_stream_id;
+      end $$`)
+  }),
 }

@@ -44,18 +44,15 @@ export const makeSnapshots = Effect.map(SqlClient.SqlClient, (sql) => ({
     ).pipe(Effect.orDie),
 
   /**
-   * The stream's version and snapshot in one statement. `lock` holds the stream's row until the transaction
-   * ends (a stream not appended to yet has no row to hold). A waiting transaction gets its id only once it
-   * holds the lock, so appends under the lock follow lock order.
+   * The stream's version and snapshot in one round trip. `lock` holds the stream's row until the transaction
+   * ends (a stream not appended to yet has no row to hold) and reads the snapshot after the hold, so it is
+   * the one the previous holder left (see the store's `hold_stream`). A waiting transaction gets its id only
+   * once it holds the lock, so appends under the lock follow lock order.
    */
   head: (streamId: string, lock: boolean) =>
     Effect.map(
       lock
-        ? sql<HeadRow>`
-            select s.version as stream_version, n.version, n.shape, n.state
-              from event_streams s left join snapshots n on n.stream_id = s.stream_id
-             where s.stream_id = ${streamId}
-               for update of s`
+        ? sql<HeadRow>`select * from hold_stream(${streamId})`
         : sql<HeadRow>`
             select s.version as stream_version, n.version, n.shape, n.state
               from event_streams s left join snapshots n on n.stream_id = s.stream_id
