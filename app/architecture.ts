@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs"
 import { dirname, join, normalize, relative } from "node:path"
-import ts from "typescript"
+import { importsOf } from "./import-scan.ts"
 
 /**
  * The architecture's dependency rules, as code:
@@ -69,44 +69,6 @@ export const isContractFile = (path: string) =>
 
 const contractPackages = /^(effect(\/.*)?|@effect\/platform\/(HttpApi\w*|OpenApi))$/
 const platformBarrelNames = /^(HttpApi\w*|OpenApi)$/
-
-interface ImportFound {
-  /** The target as written; undefined for an `import()` whose target is computed. */
-  readonly specifier: string | undefined
-  /** Names taken from the specifier, when the import lists them. */
-  readonly names: ReadonlyArray<string> | undefined
-  readonly typeOnly: boolean
-}
-
-const importsOf = (file: SourceFile): ReadonlyArray<ImportFound> => {
-  const source = ts.createSourceFile(file.path, file.text, ts.ScriptTarget.Latest, false)
-  const found: Array<ImportFound> = []
-  const visit = (node: ts.Node) => {
-    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier) {
-      const specifier = (node.moduleSpecifier as ts.StringLiteral).text
-      const clause = ts.isImportDeclaration(node) ? node.importClause : undefined
-      const bindings = clause?.namedBindings
-      const names =
-        bindings && ts.isNamedImports(bindings)
-          ? bindings.elements.map((e) => (e.propertyName ?? e.name).text)
-          : undefined
-      const typeOnly = ts.isImportDeclaration(node) ? Boolean(clause?.isTypeOnly) : node.isTypeOnly
-      found.push({ specifier, names, typeOnly })
-    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
-      const argument = node.arguments[0]
-      const literal =
-        argument && (ts.isStringLiteral(argument) || ts.isNoSubstitutionTemplateLiteral(argument))
-      found.push({
-        specifier: literal ? argument.text : undefined,
-        names: undefined,
-        typeOnly: false,
-      })
-    }
-    ts.forEachChild(node, visit)
-  }
-  visit(source)
-  return found
-}
 
 /** The project path an import points at, or undefined for a package. */
 const target = (from: string, specifier: string): string | undefined => {

@@ -35,14 +35,6 @@ const toHead = (row: HeadRow | undefined): StreamHead => ({
  * written in a transaction that rolls back goes with it.
  */
 export const makeSnapshots = Effect.map(SqlClient.SqlClient, (sql) => ({
-  load: (streamId: string) =>
-    Effect.map(
-      sql<{ version: string; shape: number; state: unknown }>`
-        select version, shape, state from snapshots where stream_id = ${streamId}`,
-      ([row]): Snapshot | undefined =>
-        row && { version: Number(row.version), shape: row.shape, state: row.state },
-    ).pipe(Effect.orDie),
-
   /**
    * The stream's version and snapshot in one round trip. `lock` holds the stream's row until the transaction
    * ends (a stream not appended to yet has no row to hold) and reads the snapshot after the hold, so it is

@@ -1,14 +1,12 @@
 import { SqlError } from "@effect/sql"
 import { Cause, Clock, Data, type Duration, Effect, Option, Schedule } from "effect"
-import { v7 as uuidv7 } from "uuid"
-import { Actors } from "../contracts/actor.ts"
-import { ErrorReported, errorStreamId } from "../contracts/errors.ts"
-import { scrubText } from "../scrub.ts"
+import { errorStreamId } from "../contracts/errors.ts"
 import { type Checkpoints, makeCheckpoints } from "./checkpoints.ts"
 import { EventStore } from "./event-store.ts"
 import { SubscriptionLeases } from "./leases.ts"
+import { poisonReport } from "./poison-report.ts"
 import { Position } from "./position.ts"
-import { type RecordedEvent, toNewEvent } from "./recorded-event.ts"
+import type { RecordedEvent } from "./recorded-event.ts"
 import { EventWakeups } from "./wakeups.ts"
 
 /**
@@ -47,39 +45,6 @@ const defaultTiming: SubscriptionTiming = { pollInterval: "500 millis", leaderRe
 class CheckpointMoved extends Data.TaggedError("CheckpointMoved") {}
 
 const describeCause = (cause: Cause.Cause<unknown>): string => Cause.pretty(cause).slice(0, 4000)
-
-const encodeReport = toNewEvent(ErrorReported)
-
-/** A dead letter as an error admins see, scrubbed like every error report. */
-const poisonReport = (
-  subscription: string,
-  event: RecordedEvent,
-  error: string,
-  action: "paused" | "skipped",
-) => {
-  const errorId = uuidv7()
-  const report = new ErrorReported({
-    errorId,
-    source: "subscription",
-    userId: null,
-    message: scrubText(`${subscription} ${action} event ${event.type} ${event.eventId}`),
-    stack: scrubText(error),
-    context: {
-      subscription,
-      action,
-      eventId: event.eventId,
-      eventType: event.type,
-      streamId: event.streamId,
-      globalPosition: event.globalPosition,
-    },
-  })
-  const metadata = {
-    actor: Actors.system("subscriptions"),
-    correlationId: event.eventId,
-    causationId: event.eventId,
-  }
-  return encodeReport(report, metadata, errorId)
-}
 
 /** Connection-level failures say nothing about the event: retry later, never dead-letter. */
 const isTransient = (cause: Cause.Cause<unknown>): boolean => {
