@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Deferred, Effect, Fiber, Ref } from "effect"
+import { Deferred, Effect, Fiber, Ref, TestClock } from "effect"
 import { type Holder, RecentSessions } from "./recent-sessions.ts"
 
 const holderOf = (userId: string, expiresIn = 60_000, renewed = false): Holder => ({
@@ -11,7 +11,7 @@ const holderOf = (userId: string, expiresIn = 60_000, renewed = false): Holder =
     isAdmin: false,
     emailVerified: true,
   },
-  session: { userId, expires: new Date(Date.now() + expiresIn), renewed },
+  session: { userId, expires: new Date(expiresIn), renewed },
 })
 
 /**
@@ -52,7 +52,7 @@ const heldRead = (answer: Holder, heldFrom = 1) =>
   })
 
 /** Lets a read started in the background finish. */
-const settle = Effect.sleep("30 millis")
+const settle = Effect.repeatN(Effect.yieldNow(), 10)
 
 const run = <A, E>(effect: Effect.Effect<A, E, RecentSessions>) =>
   Effect.provide(effect, RecentSessions.live)
@@ -132,7 +132,7 @@ describe("recent sessions", () => {
     ),
   )
 
-  it.live("a session is never taken as known past its expiry, nor for more than a second", () =>
+  it.effect("a session is never taken as known past its expiry, nor for more than a second", () =>
     run(
       Effect.gen(function* () {
         const recent = yield* RecentSessions
@@ -140,7 +140,7 @@ describe("recent sessions", () => {
         yield* recent.lookup("short", short.read)
         yield* recent.lookup("short", short.read)
         expect(yield* Ref.get(short.reads)).toBe(1)
-        yield* Effect.sleep("60 millis")
+        yield* TestClock.adjust("60 millis")
         expect(yield* recent.known("short")).toBeUndefined()
         yield* recent.lookup("short", short.read)
         expect(yield* Ref.get(short.reads)).toBe(2)
@@ -148,7 +148,7 @@ describe("recent sessions", () => {
         const long = yield* countedRead(holderOf("bob"))
         yield* recent.lookup("long", long.read)
         expect((yield* recent.known("long"))?.session.renewed).toBe(false)
-        yield* Effect.sleep("1050 millis")
+        yield* TestClock.adjust("1050 millis")
         expect(yield* recent.known("long")).toBeUndefined()
         yield* recent.lookup("long", long.read)
         expect(yield* Ref.get(long.reads)).toBe(2)
@@ -156,28 +156,28 @@ describe("recent sessions", () => {
     ),
   )
 
-  it.live("a session in use is read again in the background before its second is up", () =>
+  it.effect("a session in use is read again in the background before its second is up", () =>
     run(
       Effect.gen(function* () {
         const recent = yield* RecentSessions
         const { reads, read } = yield* countedRead(holderOf("ada"))
         yield* recent.lookup("s1", read)
-        yield* Effect.sleep("600 millis")
+        yield* TestClock.adjust("600 millis")
         expect((yield* recent.known("s1"))?.user.userId).toBe("ada")
         yield* settle
         expect(yield* Ref.get(reads)).toBe(2)
         // Past the first read's second, the one begun at 600 ms still answers, without waiting.
-        yield* Effect.sleep("500 millis")
+        yield* TestClock.adjust("500 millis")
         expect((yield* recent.lookup("s1", read))?.user.userId).toBe("ada")
         expect(yield* Ref.get(reads)).toBe(2)
         // Left unused, it runs out as any other.
-        yield* Effect.sleep("1100 millis")
+        yield* TestClock.adjust("1100 millis")
         expect(yield* recent.known("s1")).toBeUndefined()
       }),
     ),
   )
 
-  it.live(
+  it.effect(
     "a background read that finds the session ended, or that a forget overtook, keeps nothing",
     () =>
       run(
@@ -185,7 +185,7 @@ describe("recent sessions", () => {
           const recent = yield* RecentSessions
           const ended = yield* countedRead(holderOf("ada"), undefined)
           yield* recent.lookup("ended", ended.read)
-          yield* Effect.sleep("550 millis")
+          yield* TestClock.adjust("550 millis")
           expect((yield* recent.known("ended"))?.user.userId).toBe("ada")
           yield* settle
           expect(yield* Ref.get(ended.reads)).toBe(2)
@@ -193,7 +193,7 @@ describe("recent sessions", () => {
 
           const slowSecond = yield* heldRead(holderOf("bob"), 2)
           yield* recent.lookup("overtaken", slowSecond.read)
-          yield* Effect.sleep("550 millis")
+          yield* TestClock.adjust("550 millis")
           yield* recent.known("overtaken")
           yield* slowSecond.started
           yield* recent.forgetUser("bob")
@@ -204,14 +204,14 @@ describe("recent sessions", () => {
       ),
   )
 
-  it.live("a session a background read slid forward sends its cookie with the next request", () =>
+  it.effect("a session a background read slid forward sends its cookie with the next request", () =>
     run(
       Effect.gen(function* () {
         const recent = yield* RecentSessions
         const slid = holderOf("ada", 120_000, true)
         const { reads, read } = yield* countedRead(holderOf("ada"), slid)
         yield* recent.lookup("s1", read)
-        yield* Effect.sleep("550 millis")
+        yield* TestClock.adjust("550 millis")
         yield* recent.known("s1")
         yield* settle
         expect(yield* Ref.get(reads)).toBe(2)

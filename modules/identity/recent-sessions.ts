@@ -1,4 +1,4 @@
-import { Context, Effect, Layer } from "effect"
+import { Clock, Context, Effect, Layer } from "effect"
 import type { SignedInUser } from "#events/contracts/auth.ts"
 import { setBounded } from "#toolkit/bounded-map.ts"
 import type { Session } from "./sessions.ts"
@@ -92,18 +92,16 @@ export class RecentSessions extends Context.Tag("@melody/identity/RecentSessions
     }
 
     const known = (sessionId: string) =>
-      Effect.suspend((): Effect.Effect<Holder | undefined> => {
+      Effect.flatMap(Clock.currentTimeMillis, (now): Effect.Effect<Holder | undefined> => {
         const key = tokenHash(sessionId)
-        const now = Date.now()
         const entry = current(key, now)
         if (entry === undefined || entry.holder.session.renewed) return Effect.succeed(undefined)
         return Effect.as(readAgainIfDue(key, entry, now), entry.holder)
       })
 
     const lookup = (sessionId: string, read: HolderRead) =>
-      Effect.suspend((): Effect.Effect<Holder | undefined> => {
+      Effect.flatMap(Clock.currentTimeMillis, (now): Effect.Effect<Holder | undefined> => {
         const key = tokenHash(sessionId)
-        const now = Date.now()
         const entry = current(key, now)
         if (entry !== undefined) {
           const { holder } = entry
