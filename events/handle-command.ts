@@ -66,6 +66,12 @@ export interface Submitted<Command> {
   readonly metadata: EventMetadata
 }
 
+/**
+ * What a service's writing function returns: it records events with the store and the SQL client of the
+ * request that calls it, so the events commit with whatever else that request records in its transaction.
+ */
+export type Writes<A, E = never> = Effect.Effect<A, E, EventStore | SqlClient.SqlClient>
+
 /** A batch repeated a command stored long ago: its commands are then decided one by one. */
 export class RepeatedInBatch extends Data.TaggedError("RepeatedInBatch") {}
 

@@ -1,9 +1,8 @@
-import type { SqlClient } from "@effect/sql"
 import type { Effect, Option } from "effect"
 import type { SignedInUser } from "#events/contracts/auth.ts"
 import type { PlanId } from "#events/contracts/billing.ts"
 import type { NotFound } from "#events/contracts/http-errors.ts"
-import type { EventStore } from "#events/store/index.ts"
+import type { Writes } from "#events/handle-command.ts"
 import type {
   ActiveSubscriptionExists,
   Adjusted,
@@ -42,8 +41,6 @@ export interface Audit {
   }>
   readonly breaks: Recomputed["breaks"]
 }
-
-type Writes<A, E> = Effect.Effect<A, E, SqlClient.SqlClient | EventStore>
 
 /** Everything billing does, one function per thing a person, an admin or a provider asks of it. */
 export interface BillingShape {

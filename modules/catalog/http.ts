@@ -57,16 +57,19 @@ export const CatalogHttpLive = HttpApiBuilder.group(Api, "catalog", (handlers) =
       .handle("unlike", ({ path }) =>
         Effect.flatMap(CurrentUser, (user) => catalog.unlike(user, path.id)),
       )
-      .handle("audio", ({ path, urlParams }) =>
+      .handle("audio", ({ path, urlParams, request }) =>
         Effect.flatMap(viewerId, (viewer) =>
-          catalog.audio(path.id, viewer, urlParams.download !== undefined),
+          catalog.audio(path.id, viewer, {
+            rangeHeader: request.headers.range,
+            download: urlParams.download !== undefined,
+          }),
         ),
       )
-      .handle("wav", ({ path }) =>
-        Effect.flatMap(viewerId, (viewer) => catalog.wav(path.id, viewer)),
+      .handle("wav", ({ path, request }) =>
+        Effect.flatMap(viewerId, (viewer) => catalog.wav(path.id, viewer, request.headers.range)),
       )
-      .handle("cover", ({ path }) =>
-        Effect.flatMap(viewerId, (viewer) => catalog.cover(path.id, viewer)),
+      .handle("cover", ({ path, request }) =>
+        Effect.flatMap(viewerId, (viewer) => catalog.cover(path.id, viewer, request.headers.range)),
       )
   }),
 )

@@ -5,8 +5,8 @@ import { catalogStreams, SongEvent } from "#events/contracts/catalog.ts"
 import { SongGenerationSucceeded } from "#events/contracts/media.ts"
 import { runCommand } from "#events/handle-command.ts"
 import { decodeAll, type EventStore, type Subscription } from "#events/store/index.ts"
-import { songIdOfVersion } from "./catalog.ts"
 import { song } from "./song.ts"
+import { songIdOfVersion } from "./song-view.ts"
 
 const decode = decodeAll(SongGenerationSucceeded)
 const actor = Actors.system("catalog")

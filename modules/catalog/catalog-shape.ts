@@ -1,0 +1,78 @@
+import type { HttpServerResponse } from "@effect/platform"
+import type { Effect } from "effect"
+import type { SignedInUser } from "#events/contracts/auth.ts"
+import type { NotFound } from "#events/contracts/http-errors.ts"
+import type { Writes } from "#events/handle-command.ts"
+import type {
+  AudioUnavailable,
+  LikeState,
+  PublicSongs,
+  SaveSongPayload,
+  SongIsPrivate,
+  SongView,
+  UnknownAudio,
+} from "./api.ts"
+
+/** A page of the public timeline, as one viewer (or nobody) asks for it. */
+export interface PublicQuery {
+  readonly limit: number
+  readonly offset: number
+  /** The timeline's order as it stood at this moment, so pages do not shift while someone scrolls. */
+  readonly snapshot: number | undefined
+  readonly viewerId: string | undefined
+}
+
+/** How a song's file is asked for: a byte range for players that seek, a download to save it. */
+export interface FileRequest {
+  readonly rangeHeader: string | undefined
+  readonly download: boolean
+}
+
+/** What a video is made from. */
+export interface SongSource {
+  readonly title: string
+  readonly audioKey: string
+  readonly imageKey: string | null
+  readonly durationMs: number
+}
+
+type Served<E = never> = Effect.Effect<HttpServerResponse.HttpServerResponse, NotFound | E>
+
+/**
+ * Songs and likes, one function per thing a person does. A private song is "not found" to everyone but
+ * its owner; a write answers with the read models already holding it, so its author sees it at once.
+ */
+export interface CatalogShape {
+  readonly publicSongs: (query: PublicQuery) => Effect.Effect<PublicSongs>
+  /** Anonymous answers built from public pages may be kept while this stays the same. */
+  readonly publicVersion: Effect.Effect<string>
+  readonly mySongs: (user: SignedInUser) => Effect.Effect<ReadonlyArray<SongView>>
+  readonly likedSongs: (user: SignedInUser) => Effect.Effect<ReadonlyArray<SongView>>
+  readonly song: (songId: string, viewerId: string | undefined) => Effect.Effect<SongView, NotFound>
+  /** Saves a generated version as a song (spec: POST /api/songs); saving it again changes nothing. */
+  readonly save: (user: SignedInUser, payload: SaveSongPayload) => Writes<SongView, UnknownAudio>
+  readonly setPrivacy: (
+    user: SignedInUser,
+    songId: string,
+    isPublic: boolean,
+  ) => Writes<SongView, NotFound>
+  /** Likes count once per person; only public songs can be liked. */
+  readonly like: (user: SignedInUser, songId: string) => Writes<LikeState, NotFound | SongIsPrivate>
+  readonly unlike: (user: SignedInUser, songId: string) => Writes<LikeState, NotFound>
+  readonly audio: (songId: string, viewerId: string | undefined, request: FileRequest) => Served
+  /** The song as 16-bit PCM WAV, converted once and kept. */
+  readonly wav: (
+    songId: string,
+    viewerId: string | undefined,
+    rangeHeader: string | undefined,
+  ) => Served<AudioUnavailable>
+  readonly cover: (
+    songId: string,
+    viewerId: string | undefined,
+    rangeHeader: string | undefined,
+  ) => Served
+  /** The song's files, if this person may see it. */
+  readonly files: (songId: string, viewerId: string) => Effect.Effect<SongSource | undefined>
+  /** What a shared link shows before the app loads: for public songs only. */
+  readonly publicSongPreview: (songId: string) => Effect.Effect<SongView | undefined>
+}
