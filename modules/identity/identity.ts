@@ -3,6 +3,7 @@ import { makeAdmins } from "./admins.ts"
 import { IdentityConfigLive } from "./config.ts"
 import { makeEmailVerification } from "./email-verification.ts"
 import { IdentitySessions } from "./identity-sessions.ts"
+import type { IdentityShape } from "./identity-shape.ts"
 import { Mailer, readOutbox } from "./mailer.ts"
 import { makePasswordReset } from "./password-reset.ts"
 import { RecentSessions } from "./recent-sessions.ts"
@@ -24,7 +25,6 @@ const make = Effect.gen(function* () {
     login: signIn.login,
     logout: signIn.logout,
     authenticate: signIn.authenticate,
-    /** Who holds this session, if a request read it in the last second; reads nothing. */
     knownHolder: (sessionId: string) =>
       Effect.map(recentSessions.known(sessionId), (holder) => holder?.user.userId),
     userById: users.byId,
@@ -35,16 +35,12 @@ const make = Effect.gen(function* () {
     resetPassword: reset.reset,
     grantAdmin: admins.grant,
     ensureConfiguredAdmin: admins.ensureConfiguredAdmin,
-    /** The development mailbox, when mail stays in the outbox. */
-    mailbox: mailer.usesOutbox ? Effect.map(readOutbox(50), (messages) => messages) : undefined,
-  }
+    mailbox: mailer.usesOutbox ? readOutbox(50) : undefined,
+  } satisfies IdentityShape
 })
 
-/** Accounts, sessions and e-mail: every identity command, one traced function each. */
-export class Identity extends Context.Tag("@melody/identity/Identity")<
-  Identity,
-  Effect.Effect.Success<typeof make>
->() {}
+/** Accounts, sessions and e-mail (see identity-shape.ts for each function's contract). */
+export class Identity extends Context.Tag("@melody/identity/Identity")<Identity, IdentityShape>() {}
 
 export const IdentityLive = Layer.effect(Identity, make).pipe(
   Layer.provideMerge(
