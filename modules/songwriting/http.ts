@@ -2,7 +2,7 @@ import { HttpApiBuilder } from "@effect/platform"
 import { Effect } from "effect"
 import { moduleApi } from "#events/contracts/api-id.ts"
 import { CurrentUser } from "#events/contracts/auth.ts"
-import { DateTimeInfo, LyricsResult, SongwritingApi } from "./api.ts"
+import { LyricsResult, SongwritingApi } from "./api.ts"
 import { Songwriting } from "./songwriting.ts"
 
 const Api = moduleApi(SongwritingApi)
@@ -30,8 +30,6 @@ export const SongwritingHttpLive = HttpApiBuilder.group(Api, "songwriting", (han
       .handle("editLyricsDraft", ({ payload }) =>
         Effect.flatMap(CurrentUser, (user) => songwriting.editLyricsDraft(user, payload.lyrics)),
       )
-      .handle("datetime", ({ urlParams }) =>
-        Effect.map(songwriting.dateTime(urlParams.season), (info) => new DateTimeInfo(info)),
-      )
+      .handle("datetime", ({ urlParams }) => songwriting.dateTime(urlParams.season))
   }),
 )

@@ -1,3 +1,4 @@
+import type { SqlClient } from "@effect/sql"
 import { Context, Effect, Layer } from "effect"
 import { v7 as uuidv7 } from "uuid"
 import { actorOf, type SignedInUser } from "#events/contracts/auth.ts"
@@ -14,10 +15,9 @@ import { RateLimiter } from "#toolkit/rate-limit.ts"
 import {
   ChatTurnResult,
   Conversation,
+  DateTimeInfo,
   LyricsDraft,
   type LyricsRequestPayload,
-  ModelNotConfigured,
-  ModelUnavailable,
   NothingToEdit,
   SongInfo,
 } from "./api.ts"
@@ -33,57 +33,22 @@ import { chatMessages, eventsForView } from "./conversation-view.ts"
 import { dateUnavailable, describeDateTime } from "./date-time.ts"
 import { fitLyrics } from "./fit-lyrics.ts"
 import { type DraftCommand, lyricsDraft } from "./lyrics-draft.ts"
-import { LanguageModel, type ModelFailure, type Reply } from "./ports.ts"
+import { chatFailure, fitReply, lyricsFailure, seedOf } from "./model-answers.ts"
+import { LanguageModel } from "./ports.ts"
+import type { SongwritingShape } from "./songwriting-shape.ts"
 
 const decodeConversation = decodeAll(ConversationEvent)
 const decodeDraft = decodeAll(LyricsDraftEvent)
 
-const keyProblem = new ModelNotConfigured({
-  message: "OpenAI API key is not properly configured. Please contact support.",
-})
-
-/** How a model's failure reaches the person: the spec's words for the chat and for the lyrics form. */
-const chatFailure = (failure: ModelFailure) =>
-  failure._tag === "ModelKeyProblem"
-    ? keyProblem
-    : new ModelUnavailable({
-        message: "Failed to get AI response. Please check your API key configuration.",
-      })
-const lyricsFailure = (failure: ModelFailure) =>
-  failure._tag === "ModelKeyProblem"
-    ? keyProblem
-    : new ModelUnavailable({ message: "Failed to generate lyrics" })
-
 const nothingToEdit = (refusal: NoLyricsYet) =>
   Effect.fail(new NothingToEdit({ message: refusal.message }))
-
-/** A small stable number from its parts (FNV-1a). */
-const seedOf = (...parts: ReadonlyArray<string | number>) => {
-  let hash = 2166136261
-  for (const char of parts.join("\u0000")) {
-    hash ^= char.codePointAt(0)!
-    hash = Math.imul(hash, 16777619)
-  }
-  return hash >>> 0
-}
-
-/** Model answers are fitted to the lyrics box before anything records them. */
-const fitReply = (reply: Reply): Reply =>
-  reply.action.data.lyrics === undefined
-    ? reply
-    : {
-        ...reply,
-        action: {
-          ...reply.action,
-          data: { ...reply.action.data, lyrics: fitLyrics(reply.action.data.lyrics) },
-        },
-      }
 
 const make = Effect.gen(function* () {
   const store = yield* EventStore
   const model = yield* LanguageModel
   const limiter = yield* RateLimiter
   const config = yield* SongwritingConfig
+  const storeContext = yield* Effect.context<EventStore | SqlClient.SqlClient>()
 
   const conversationStream = (userId: string) => ({
     decider: conversation,
@@ -93,7 +58,7 @@ const make = Effect.gen(function* () {
   })
 
   const loadConversation = (userId: string) =>
-    loadAggregate(conversationStream(userId)).pipe(Effect.orDie)
+    loadAggregate(conversationStream(userId)).pipe(Effect.orDie, Effect.provide(storeContext))
 
   const runConversation = (user: SignedInUser, command: ConversationCommand) =>
     runCommand({ ...conversationStream(user.userId), command, actor: actorOf(user) }).pipe(
@@ -126,7 +91,6 @@ const make = Effect.gen(function* () {
     return error === undefined ? datetime_info : dateUnavailable
   })
 
-  /** The chat's recent messages, and the song as it stands. */
   const conversationOf = (user: SignedInUser) =>
     Effect.gen(function* () {
       const streamId = songwritingStreams.conversation(user.userId)
@@ -141,57 +105,51 @@ const make = Effect.gen(function* () {
       })
     })
 
-  /**
-   * One turn: Melody answers the new message in the light of the song so far, the reply's action is
-   * carried out (lyrics written, the song revised or started over), and all of it is recorded at once.
-   * A model that fails records nothing.
-   */
-  const chat = (user: SignedInUser, content: string) =>
-    Effect.gen(function* () {
-      yield* limiter.hit(`chat:${user.userId}`, config.limits.chatTurns)
-      const { state, version } = yield* loadConversation(user.userId)
-      // The conversation's position, not the person: the same conversation writes the same song.
-      const seed = seedOf(version)
-      const answer = yield* model
-        .reply({
-          history: [...state.turns, { role: "user", content }],
-          song: state.song,
-          dateContext: yield* dateContext,
-          seed,
-        })
-        .pipe(Effect.mapError(chatFailure))
-      const reply = fitReply(answer.reply)
-      const brief = lyricsBrief(reply)
-      if (reply.action.type === "generate_lyrics" && brief === undefined) {
-        yield* Effect.logWarning(
-          "Melody asked for lyrics without a title, a style and a description; none were written",
-        )
-      }
-      const lyrics =
-        brief &&
-        fitLyrics(yield* model.writeLyrics({ ...brief, seed }).pipe(Effect.mapError(lyricsFailure)))
-      const command = {
-        _tag: "RecordTurn",
-        userId: user.userId,
-        userMessageId: uuidv7(),
-        content,
-        replyId: uuidv7(),
-        reply,
-        model: model.name,
-        fallback: answer.fallback,
-        ...(lyrics ? { lyrics: { messageId: uuidv7(), text: lyrics } } : {}),
-      } as const
-      const recorded = yield* runConversation(user, command).pipe(
-        Effect.catchTag("NothingToEdit", Effect.die),
-      )
-      const recordedAt = yield* now
-      return new ChatTurnResult({
-        message: reply.message,
-        action: reply.action,
-        songInfo: new SongInfo(recorded.state.song),
-        messages: chatMessages(recorded.events.map((event) => ({ event, recordedAt }))),
+  const chat = Effect.fn("Songwriting.chat")(function* (user: SignedInUser, content: string) {
+    yield* limiter.hit(`chat:${user.userId}`, config.limits.chatTurns)
+    const { state, version } = yield* loadConversation(user.userId)
+    // The conversation's position, not the person: the same conversation writes the same song.
+    const seed = seedOf(version)
+    const answer = yield* model
+      .reply({
+        history: [...state.turns, { role: "user", content }],
+        song: state.song,
+        dateContext: yield* dateContext,
+        seed,
       })
-    }).pipe(Effect.withSpan("Songwriting.chat"))
+      .pipe(Effect.mapError(chatFailure))
+    const reply = fitReply(answer.reply)
+    const brief = lyricsBrief(reply)
+    if (reply.action.type === "generate_lyrics" && brief === undefined) {
+      yield* Effect.logWarning(
+        "Melody asked for lyrics without a title, a style and a description; none were written",
+      )
+    }
+    const lyrics =
+      brief &&
+      fitLyrics(yield* model.writeLyrics({ ...brief, seed }).pipe(Effect.mapError(lyricsFailure)))
+    const command = {
+      _tag: "RecordTurn",
+      userId: user.userId,
+      userMessageId: uuidv7(),
+      content,
+      replyId: uuidv7(),
+      reply,
+      model: model.name,
+      fallback: answer.fallback,
+      ...(lyrics ? { lyrics: { messageId: uuidv7(), text: lyrics } } : {}),
+    } as const
+    const recorded = yield* runConversation(user, command).pipe(
+      Effect.catchTag("NothingToEdit", Effect.die),
+    )
+    const recordedAt = yield* now
+    return new ChatTurnResult({
+      message: reply.message,
+      action: reply.action,
+      songInfo: new SongInfo(recorded.state.song),
+      messages: chatMessages(recorded.events.map((event) => ({ event, recordedAt }))),
+    })
+  })
 
   const startNewSong = (user: SignedInUser) =>
     Effect.zipRight(
@@ -209,26 +167,27 @@ const make = Effect.gen(function* () {
       (recorded) => new SongInfo(recorded.state.song),
     )
 
-  /** The form's lyrics: written, recorded as the person's draft, returned. */
-  const generateLyrics = (user: SignedInUser, brief: LyricsRequestPayload) =>
-    Effect.gen(function* () {
-      yield* limiter.hit(`lyrics:${user.userId}`, config.limits.lyrics)
-      const { version } = yield* readDraft(user.userId)
-      // Asking again for the same brief gives another take.
-      const seed = seedOf(brief.title, brief.description, brief.style, version)
-      const written = yield* model
-        .writeLyrics({ ...brief, seed })
-        .pipe(Effect.mapError(lyricsFailure))
-      const lyrics = fitLyrics(written)
-      yield* runDraft(user, {
-        _tag: "RecordFormLyrics",
-        userId: user.userId,
-        brief,
-        lyrics,
-        model: model.name,
-      }).pipe(Effect.catchTag("NothingToEdit", Effect.die))
-      return { lyrics }
-    }).pipe(Effect.withSpan("Songwriting.generateLyrics"))
+  const generateLyrics = Effect.fn("Songwriting.generateLyrics")(function* (
+    user: SignedInUser,
+    brief: LyricsRequestPayload,
+  ) {
+    yield* limiter.hit(`lyrics:${user.userId}`, config.limits.lyrics)
+    const { version } = yield* readDraft(user.userId)
+    // Asking again for the same brief gives another take.
+    const seed = seedOf(brief.title, brief.description, brief.style, version)
+    const written = yield* model
+      .writeLyrics({ ...brief, seed })
+      .pipe(Effect.mapError(lyricsFailure))
+    const lyrics = fitLyrics(written)
+    yield* runDraft(user, {
+      _tag: "RecordFormLyrics",
+      userId: user.userId,
+      brief,
+      lyrics,
+      model: model.name,
+    }).pipe(Effect.catchTag("NothingToEdit", Effect.die))
+    return { lyrics }
+  })
 
   const draftOf = (user: SignedInUser) =>
     Effect.map(readDraft(user.userId), ({ draft }) => draft && new LyricsDraft(draft))
@@ -250,15 +209,15 @@ const make = Effect.gen(function* () {
     generateLyrics,
     lyricsDraft: draftOf,
     editLyricsDraft: editDraft,
-    dateTime: (season: string | undefined) =>
-      Effect.map(now, (date) => describeDateTime(date, season)),
-  }
+    dateTime: (season) =>
+      Effect.map(now, (date) => new DateTimeInfo(describeDateTime(date, season))),
+  } satisfies SongwritingShape
 })
 
-/** Melody's chat and the lyrics form: one traced function per thing a person does. */
+/** Melody's chat and the lyrics form (see songwriting-shape.ts for each function's contract). */
 export class Songwriting extends Context.Tag("@melody/songwriting/Songwriting")<
   Songwriting,
-  Effect.Effect.Success<typeof make>
+  SongwritingShape
 >() {
   static readonly live = Layer.effect(Songwriting, make)
 }

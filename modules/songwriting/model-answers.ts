@@ -1,0 +1,41 @@
+import { ModelNotConfigured, ModelUnavailable } from "./api.ts"
+import { fitLyrics } from "./fit-lyrics.ts"
+import type { ModelFailure, Reply } from "./ports.ts"
+
+const keyProblem = new ModelNotConfigured({
+  message: "OpenAI API key is not properly configured. Please contact support.",
+})
+
+/** How a model's failure reaches the person: the spec's words for the chat and for the lyrics form. */
+export const chatFailure = (failure: ModelFailure) =>
+  failure._tag === "ModelKeyProblem"
+    ? keyProblem
+    : new ModelUnavailable({
+        message: "Failed to get AI response. Please check your API key configuration.",
+      })
+export const lyricsFailure = (failure: ModelFailure) =>
+  failure._tag === "ModelKeyProblem"
+    ? keyProblem
+    : new ModelUnavailable({ message: "Failed to generate lyrics" })
+
+/** A small stable number from its parts (FNV-1a): the same request to the model gets the same take. */
+export const seedOf = (...parts: ReadonlyArray<string | number>) => {
+  let hash = 2166136261
+  for (const char of parts.join("\u0000")) {
+    hash ^= char.codePointAt(0)!
+    hash = Math.imul(hash, 16777619)
+  }
+  return hash >>> 0
+}
+
+/** Model answers are fitted to the lyrics box before anything records them. */
+export const fitReply = (reply: Reply): Reply =>
+  reply.action.data.lyrics === undefined
+    ? reply
+    : {
+        ...reply,
+        action: {
+          ...reply.action,
+          data: { ...reply.action.data, lyrics: fitLyrics(reply.action.data.lyrics) },
+        },
+      }
