@@ -27,7 +27,10 @@ export class GenerationStarted extends Schema.Class<GenerationStarted>("Generati
   taskId: Schema.String,
 }) {}
 
-/** A version as the generated-songs dialog reads it; audio fields in both spellings clients use. */
+/**
+ * A version as the generated-songs dialog reads it. The spec's status check names the audio fields in both
+ * spellings, so the answer carries both; our own client reads the camelCase ones.
+ */
 export class GeneratedSong extends Schema.Class<GeneratedSong>("GeneratedSong")({
   id: Schema.String,
   /** The final MP3: empty while only the stream preview exists. */

@@ -5,7 +5,7 @@ import { Actors } from "#events/contracts/actor.ts"
 import { actorOf, type SignedInUser } from "#events/contracts/auth.ts"
 import { songCost } from "#events/contracts/billing.ts"
 import { NotFound } from "#events/contracts/http-errors.ts"
-import { GenerationEvent, mediaStreams, versionAudioPath } from "#events/contracts/media.ts"
+import { GenerationEvent, mediaStreams } from "#events/contracts/media.ts"
 import { loadAggregate } from "#events/decider.ts"
 import { runCommand } from "#events/handle-command.ts"
 import { EventStore } from "#events/store/index.ts"
@@ -13,21 +13,16 @@ import { fromNow, now } from "#toolkit/clock.ts"
 import { type JobKind, JobQueue } from "#toolkit/jobs.ts"
 import { RateLimiter } from "#toolkit/rate-limit.ts"
 import { secretEquals } from "#toolkit/secret-equals.ts"
-import {
-  CreditRefund,
-  GeneratedSong,
-  type GenerateSongPayload,
-  GenerationStarted,
-  MissingInformation,
-  SongStatus,
-} from "../api.ts"
+import { type GenerateSongPayload, GenerationStarted, MissingInformation } from "../api.ts"
 import { MediaConfig } from "../config.ts"
 import { GenerationCredits } from "../ports.ts"
 import { makeRunningWork } from "../running-work.ts"
 import { makeEngineMaker } from "./engine-maker.ts"
-import { type GenerationCommand, type GenerationState, generation, phaseOf } from "./generation.ts"
+import { type GenerationCommand, generation } from "./generation.ts"
+import type { GenerationsShape } from "./generations-shape.ts"
 import type { MusicMaker, NextStep, StepFailed } from "./music-maker.ts"
 import { makeProviderMaker } from "./provider-maker.ts"
+import { statusView } from "./status-view.ts"
 
 const notFound = new NotFound({ message: "This song generation does not exist." })
 const jobActor = Actors.system("media")
@@ -42,35 +37,6 @@ export const AdvanceGenerationPayload = Schema.Struct({ generationId: Schema.Str
 
 const missingFields = (payload: GenerateSongPayload) =>
   (["lyrics", "title", "style"] as const).filter((field) => payload[field] === "")
-
-/** A version's audio as the dialog plays it; `final` once the whole generation is done. */
-const songOf = (
-  state: Exclude<GenerationState, { _tag: "None" }>,
-  version: (typeof state.versions)[number],
-) => {
-  const stream = versionAudioPath(version.versionId)
-  const final = state._tag === "Succeeded" ? stream : ""
-  return new GeneratedSong(
-    {
-      id: version.versionId,
-      audioUrl: final,
-      audio_url: final,
-      streamAudioUrl: stream,
-      stream_audio_url: stream,
-      sourceAudioUrl: final,
-      source_audio_url: final,
-      sourceStreamAudioUrl: stream,
-      source_stream_audio_url: stream,
-      title: state.request.title,
-      duration: version.durationMs / 1000,
-      prompt: state.request.lyrics,
-      imageUrl: version.imageKey
-        ? `/api/media/versions/${version.versionId}/cover`
-        : version.sourceImageUrl,
-    },
-    true,
-  )
-}
 
 const make = Effect.gen(function* () {
   const store = yield* EventStore
@@ -112,128 +78,112 @@ const make = Effect.gen(function* () {
       ),
     )
 
-  /** Debit, request and first step commit together: credits are never taken for nothing. */
-  const request = (user: SignedInUser, payload: GenerateSongPayload) =>
-    Effect.gen(function* () {
-      const missing = missingFields(payload)
-      if (missing.length > 0) {
-        return yield* new MissingInformation({
-          message: `Missing information: ${missing.join(", ")}`,
-          missing,
-        })
-      }
-      yield* limiter.hit(`generate-song:${user.userId}`, {
-        max: config.generationsPerHour,
-        per: "1 hour",
+  const request = Effect.fn("Generations.request")(function* (
+    user: SignedInUser,
+    payload: GenerateSongPayload,
+  ) {
+    const missing = missingFields(payload)
+    if (missing.length > 0) {
+      return yield* new MissingInformation({
+        message: `Missing information: ${missing.join(", ")}`,
+        missing,
       })
-      const generationId = uuidv7()
-      const debited = yield* store.transaction(
-        Effect.gen(function* () {
-          const position = yield* credits.debit({
-            userId: user.userId,
-            generationId,
-            amount: songCost,
-            actor: actorOf(user),
-          })
-          yield* runCommand({
-            ...streamOf(generationId),
-            command: {
-              _tag: "RequestGeneration",
-              request: {
-                generationId,
-                userId: user.userId,
-                ...payload,
-                credits: songCost,
-                maker: Option.isSome(config.musicApi) ? "provider" : "engine",
-                requestedAt: yield* now,
-              },
-            },
-            actor: actorOf(user),
-          }).pipe(Effect.orDie)
-          yield* running.started({ generation_id: generationId })
-          yield* schedule(generationId, "now")
-          return position
-        }),
-      )
-      // The balance the screens read shows the debit before the answer goes out.
-      if (debited) yield* credits.shown(debited)
-      return new GenerationStarted({ taskId: generationId })
-    }).pipe(Effect.withSpan("Generations.request"))
-
-  /** One step of a running generation, while telling others this worker is on it. */
-  const advance = (generationId: string, lastAttempt: boolean) =>
-    Effect.gen(function* () {
-      const state = yield* load(generationId)
-      if (state._tag !== "Running") return yield* running.ended(generationId)
-      const deadline = state.request.requestedAt.getTime() + Duration.toMillis(config.timeout)
-      if ((yield* Clock.currentTimeMillis) > deadline) {
-        yield* record(generationId)({
-          _tag: "RecordFailure",
-          status: "TIMEOUT",
-          reason: "The song took too long to generate.",
+    }
+    yield* limiter.hit(`generate-song:${user.userId}`, {
+      max: config.generationsPerHour,
+      per: "1 hour",
+    })
+    const generationId = uuidv7()
+    const debited = yield* store.transaction(
+      Effect.gen(function* () {
+        const position = yield* credits.debit({
+          userId: user.userId,
+          generationId,
+          amount: songCost,
+          actor: actorOf(user),
         })
-        return yield* running.ended(generationId)
-      }
-      const next = yield* makers[state.request.maker](state, record(generationId)).pipe(
-        Effect.raceFirst(running.heartbeat(generationId)),
-        Effect.catchTag("StepFailed", (failed: StepFailed) =>
-          failed.retryable && !lastAttempt
-            ? Effect.fail(failed)
-            : Effect.as(
-                record(generationId)({
-                  _tag: "RecordFailure",
-                  status: failed.status,
-                  reason: failed.reason,
-                }),
-                "done" as const,
-              ),
-        ),
-      )
-      if (next === "done") yield* running.ended(generationId)
-      else yield* schedule(generationId, next)
-    }).pipe(Effect.withSpan("Generations.advance", { attributes: { generationId } }))
+        yield* runCommand({
+          ...streamOf(generationId),
+          command: {
+            _tag: "RequestGeneration",
+            request: {
+              generationId,
+              userId: user.userId,
+              ...payload,
+              credits: songCost,
+              maker: Option.isSome(config.musicApi) ? "provider" : "engine",
+              requestedAt: yield* now,
+            },
+          },
+          actor: actorOf(user),
+        }).pipe(Effect.orDie)
+        yield* running.started({ generation_id: generationId })
+        yield* schedule(generationId, "now")
+        return position
+      }),
+    )
+    // The balance the screens read shows the debit before the answer goes out.
+    if (debited) yield* credits.shown(debited)
+    return new GenerationStarted({ taskId: generationId })
+  })
 
-  /** Generations whose worker vanished (a crash, `kill -9`) are scheduled again. */
+  const advance = Effect.fn("Generations.advance")(function* (
+    generationId: string,
+    lastAttempt: boolean,
+  ) {
+    yield* Effect.annotateCurrentSpan("generationId", generationId)
+    const state = yield* load(generationId)
+    if (state._tag !== "Running") return yield* running.ended(generationId)
+    const deadline = state.request.requestedAt.getTime() + Duration.toMillis(config.timeout)
+    if ((yield* Clock.currentTimeMillis) > deadline) {
+      yield* record(generationId)({
+        _tag: "RecordFailure",
+        status: "TIMEOUT",
+        reason: "The song took too long to generate.",
+      })
+      return yield* running.ended(generationId)
+    }
+    const next = yield* makers[state.request.maker](state, record(generationId)).pipe(
+      Effect.raceFirst(running.heartbeat(generationId)),
+      Effect.catchTag("StepFailed", (failed: StepFailed) =>
+        failed.retryable && !lastAttempt
+          ? Effect.fail(failed)
+          : Effect.as(
+              record(generationId)({
+                _tag: "RecordFailure",
+                status: failed.status,
+                reason: failed.reason,
+              }),
+              "done" as const,
+            ),
+      ),
+    )
+    if (next === "done") yield* running.ended(generationId)
+    else yield* schedule(generationId, next)
+  })
+
   const resumeStalled = Effect.gen(function* () {
     const stalled = yield* running.claimStalled
     yield* Effect.forEach(stalled, (row) => schedule(row.generation_id, "now"), { discard: true })
     return stalled.length
   })
 
-  /** The owner's view of a generation (spec: check-song-status). */
   const status = (user: SignedInUser, generationId: string) =>
     Effect.gen(function* () {
       const state = yield* load(generationId)
       if (state._tag === "None" || state.request.userId !== user.userId) {
         return yield* notFound
       }
-      const songs = state.versions.map((version) => songOf(state, version))
-      if (state._tag !== "Failed") {
-        const current = state._tag === "Succeeded" ? "SUCCESS" : state.status
-        return new SongStatus({
-          status: current,
-          phase: phaseOf(state),
-          songs,
-          error: null,
-          creditRefund: null,
-        })
-      }
+      if (state._tag !== "Failed") return statusView(state, false)
       // Billing refunds in its own reaction, moments after the failure: wait for it a little.
       const refunded = yield* credits.refunded(user.userId, generationId).pipe(
         Effect.filterOrFail((done) => done),
         Effect.retry(Schedule.spaced("100 millis").pipe(Schedule.upTo("3 seconds"))),
         Effect.orElseSucceed(() => false),
       )
-      return new SongStatus({
-        status: state.status,
-        phase: "failed",
-        songs,
-        error: state.reason,
-        creditRefund: new CreditRefund({ refunded, amount: refunded ? state.request.credits : 0 }),
-      })
+      return statusView(state, refunded)
     })
 
-  /** A provider's callback only says "look now": the poll that follows is the truth. */
   const callback = (secret: string, generationId: string) =>
     Effect.gen(function* () {
       const expected = Option.map(config.musicApi, (api) => Redacted.value(api.callbackSecret))
@@ -243,7 +193,6 @@ const make = Effect.gen(function* () {
       return { code: 200, msg: "success" }
     })
 
-  /** A version's stored file, for its owner only. */
   const versionFile = (user: SignedInUser, generationId: string, index: number) =>
     Effect.gen(function* () {
       const state = yield* load(generationId)
@@ -253,18 +202,26 @@ const make = Effect.gen(function* () {
       return { version, title: state.request.title }
     })
 
-  /** How often to look for stalled generations: often enough to find one soon after it stalls. */
   const recoveryInterval = Duration.min(
     Duration.seconds(10),
     Duration.unsafeDivide(config.stalledAfter, 2),
   )
 
-  return { request, advance, resumeStalled, recoveryInterval, status, callback, versionFile }
+  return {
+    request,
+    advance,
+    resumeStalled,
+    recoveryInterval,
+    status,
+    callback,
+    versionFile,
+  } satisfies GenerationsShape
 })
 
+/** Song generations (see generations-shape.ts for each function's contract). */
 export class Generations extends Context.Tag("@melody/media/Generations")<
   Generations,
-  Effect.Effect.Success<typeof make>
+  GenerationsShape
 >() {
   static readonly live = Layer.effect(Generations, make)
 }

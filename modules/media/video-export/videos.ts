@@ -12,7 +12,6 @@ import { type JobKind, JobQueue } from "#toolkit/jobs.ts"
 import {
   type ExportVideoPayload,
   NoAudioForVideo,
-  VideoExport,
   VideoExportRunning,
   VideoRenderFailed,
   VideoTimedOut,
@@ -20,10 +19,11 @@ import {
 import { MediaConfig } from "../config.ts"
 import { MediaStorage } from "../files/storage.ts"
 import { SongSources } from "../ports.ts"
+import { exportOf } from "./export-view.ts"
 import { exportStream, makeExportRecords } from "./video-export-records.ts"
-import type { ExportView } from "./video-export-status.ts"
 import { makeVideoRender } from "./video-render-job.ts"
 import { timedOutReason } from "./video-renderer.ts"
+import type { VideosShape } from "./videos-shape.ts"
 
 const noAudio = new NoAudioForVideo({ message: "No audio file available for video export" })
 const noSong = new NotFound({ message: "This song does not exist, or it is private." })
@@ -32,30 +32,6 @@ const noExport = new NotFound({ message: "This video export does not exist." })
 const defaultDurationSeconds = 30
 
 export const RenderVideoPayload = Schema.Struct({ userId: Schema.String, jobId: Schema.String })
-
-const filePath = (jobId: string) => `/api/videos/${jobId}/file`
-
-const exportOf = ({ request, state, updatedAt }: ExportView) =>
-  new VideoExport(
-    {
-      id: request.jobId,
-      songId: request.songId,
-      format: request.format,
-      songTitle: request.songTitle,
-      duration: request.durationSeconds,
-      status: state.status,
-      progress: state.progress,
-      step: state.step,
-      resultUrl: state.status === "completed" ? filePath(request.jobId) : null,
-      downloadUrl: state.status === "completed" ? `${filePath(request.jobId)}?download=1` : null,
-      sizeBytes: state.status === "completed" ? state.sizeBytes : null,
-      errorMsg: state.status === "failed" ? state.reason : null,
-      timedOut: state.status === "failed" && state.timedOut,
-      createdAt: request.requestedAt,
-      updatedAt,
-    },
-    true,
-  )
 
 const make = Effect.gen(function* () {
   const store = yield* EventStore
@@ -86,9 +62,8 @@ const make = Effect.gen(function* () {
       return { songId, song, coverKey }
     })
 
-  /** Request, bookkeeping and the render job commit together: an export is never queued halfway. */
-  const request = (user: SignedInUser, payload: ExportVideoPayload) =>
-    Effect.gen(function* () {
+  const request = Effect.fn("Videos.request")(
+    function* (user: SignedInUser, payload: ExportVideoPayload) {
       const { songId, song, coverKey } = yield* sourceOf(user, payload)
       const jobId = uuidv7()
       const durationSeconds =
@@ -118,25 +93,23 @@ const make = Effect.gen(function* () {
         }),
       )
       return jobId
-    }).pipe(
-      Effect.catchTag("ExportInProgress", (running) =>
-        Effect.fail(
-          new VideoExportRunning({
-            message:
-              "A video export is already running. Please wait for it to finish before starting another.",
-            jobId: running.jobId,
-          }),
-        ),
+    },
+    Effect.catchTag("ExportInProgress", (running) =>
+      Effect.fail(
+        new VideoExportRunning({
+          message:
+            "A video export is already running. Please wait for it to finish before starting another.",
+          jobId: running.jobId,
+        }),
       ),
-      Effect.withSpan("Videos.request"),
-    )
+    ),
+  )
 
   const status = (user: SignedInUser, jobId: string) =>
     Effect.flatMap(view(user.userId, jobId), (found) =>
       found ? Effect.succeed(exportOf(found)) : Effect.fail(noExport),
     )
 
-  /** The finished MP4, whole or the range asked for; an attachment when `downloadName` is set. */
   const file = (user: SignedInUser, jobId: string, download: boolean, rangeHeader?: string) =>
     Effect.gen(function* () {
       const found = yield* view(user.userId, jobId)
@@ -157,7 +130,6 @@ const make = Effect.gen(function* () {
       })
     })
 
-  /** For the spec's call, which waits for the file: the export's end, then the MP4 or why not. */
   const awaitFile = (user: SignedInUser, jobId: string, durationSeconds: number) =>
     Effect.gen(function* () {
       const limit = Duration.sum(
@@ -183,20 +155,17 @@ const make = Effect.gen(function* () {
       return yield* file(user, jobId, true)
     })
 
-  /** Exports whose worker vanished (a crash, `kill -9`) are scheduled again. */
   const resumeStalled = Effect.gen(function* () {
     const stalled = yield* work.claimStalled
     yield* Effect.forEach(stalled, (row) => schedule(row.user_id, row.job_id), { discard: true })
     return stalled.length
   })
 
-  return { request, status, file, awaitFile, render, resumeStalled }
+  return { request, status, file, awaitFile, render, resumeStalled } satisfies VideosShape
 })
 
-export class Videos extends Context.Tag("@melody/media/Videos")<
-  Videos,
-  Effect.Effect.Success<typeof make>
->() {
+/** Video exports (see videos-shape.ts for each function's contract). */
+export class Videos extends Context.Tag("@melody/media/Videos")<Videos, VideosShape>() {
   static readonly live = Layer.effect(Videos, make)
 }
 

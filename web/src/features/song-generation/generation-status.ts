@@ -47,11 +47,11 @@ export const failureText = (status: Pick<SongStatus, "error" | "creditRefund">) 
 export const versionTitle = (title: string, index: number) => `${title} (Version ${index})`
 
 /** The final MP3, or nothing while only the preview stream exists. */
-export const finalAudioOf = (song: GeneratedSong): string => song.audioUrl || song.audio_url
+export const finalAudioOf = (song: GeneratedSong): string => song.audioUrl
 
 /** What the player plays: the final audio when there is one, the stream preview until then. */
 export const playableAudioOf = (song: GeneratedSong): string =>
-  finalAudioOf(song) || song.streamAudioUrl || song.stream_audio_url
+  finalAudioOf(song) || song.streamAudioUrl
 
 export type SongField = "lyrics" | "title" | "style"
 

@@ -1,0 +1,48 @@
+import type { Duration, Effect } from "effect"
+import type { SignedInUser } from "#events/contracts/auth.ts"
+import type { InsufficientCredits } from "#events/contracts/credit-errors.ts"
+import type { NotFound, TooManyRequests } from "#events/contracts/http-errors.ts"
+import type { GeneratedVersion } from "#events/contracts/media.ts"
+import type { Writes } from "#events/handle-command.ts"
+import type {
+  GenerateSongPayload,
+  GenerationStarted,
+  MissingInformation,
+  SongStatus,
+} from "../api.ts"
+import type { StepFailed } from "./music-maker.ts"
+
+/**
+ * Song generations, from the request that pays for one to its versions' files. A generation runs as jobs
+ * on the worker, one step at a time, with the offline engine or the music API; a failed one is refunded
+ * once by billing's reaction.
+ */
+export interface GenerationsShape {
+  /** Debit, request and first step commit together: credits are never taken for nothing. */
+  readonly request: (
+    user: SignedInUser,
+    payload: GenerateSongPayload,
+  ) => Writes<GenerationStarted, TooManyRequests | InsufficientCredits | MissingInformation>
+  /**
+   * One step of a running generation, while telling others this worker is on it. A retryable failure is
+   * returned for the job to try again, unless this is the last attempt: then the failure is recorded.
+   */
+  readonly advance: (generationId: string, lastAttempt: boolean) => Effect.Effect<void, StepFailed>
+  /** Generations whose worker vanished (a crash, `kill -9`) are scheduled again; how many there were. */
+  readonly resumeStalled: Effect.Effect<number>
+  /** How often to look for stalled generations: often enough to find one soon after it stalls. */
+  readonly recoveryInterval: Duration.Duration
+  /** The owner's view of a generation (spec: check-song-status). */
+  readonly status: (user: SignedInUser, generationId: string) => Effect.Effect<SongStatus, NotFound>
+  /** A provider's callback only says "look now": the poll that follows is the truth. */
+  readonly callback: (
+    secret: string,
+    generationId: string,
+  ) => Effect.Effect<{ readonly code: number; readonly msg: string }, NotFound>
+  /** A version's stored file, for its owner only. */
+  readonly versionFile: (
+    user: SignedInUser,
+    generationId: string,
+    index: number,
+  ) => Effect.Effect<{ readonly version: GeneratedVersion; readonly title: string }, NotFound>
+}
