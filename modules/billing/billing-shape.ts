@@ -95,7 +95,7 @@ export interface BillingShape {
   }) => Effect.Effect<{ readonly renewed: number; readonly ended: number }>
   /** Present when Stripe is configured. */
   readonly receiveStripeWebhook: Option.Option<
-    (body: Uint8Array, signature: string | undefined) => Writes<undefined, InvalidWebhook>
+    (body: Uint8Array, signature: string | undefined) => Writes<void, InvalidWebhook>
   >
   readonly adminLedger: (userId: string) => Effect.Effect<Ledger, NotFound>
   readonly adminLedgerCsv: (userId: string) => Effect.Effect<string, NotFound>

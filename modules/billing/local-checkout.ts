@@ -4,8 +4,10 @@ import type { Actor } from "#events/contracts/actor.ts"
 import { actorOf, type SignedInUser } from "#events/contracts/auth.ts"
 import type { PackId, PlanId } from "#events/contracts/billing.ts"
 import { NotFound } from "#events/contracts/http-errors.ts"
+import type { Writes } from "#events/handle-command.ts"
 import { now } from "#toolkit/clock.ts"
 import { CheckoutClosed, LocalCheckout } from "./api.ts"
+import type { Redirect } from "./billing-shape.ts"
 import type { CheckoutCommand } from "./checkout.ts"
 import { BillingConfig } from "./config.ts"
 import { CreditAccounts } from "./credit-accounts.ts"
@@ -58,10 +60,6 @@ const make = Effect.gen(function* () {
   })
   const paidFirst = new CheckoutClosed({ message: "This checkout is already paid." })
 
-  /**
-   * The test mode takes the payment itself, so paying or cancelling is the checkout's one decision, made on
-   * its stream: whichever comes first wins, and the other is refused.
-   */
   const decide = (sessionId: string, command: CheckoutCommand, actor: Actor) =>
     payments
       .runCheckout(sessionId, command, actor)
@@ -75,43 +73,41 @@ const make = Effect.gen(function* () {
         ),
       )
 
-  /** Paying: exactly what a provider's "paid" report does. Paying twice changes nothing. */
-  const pay = (user: SignedInUser, sessionId: string) =>
-    Effect.gen(function* () {
-      yield* localOnly
-      const { started } = yield* payments.ownCheckout(user, sessionId)
-      const actor = providerActor("local")
-      const granted = (yield* accounts.load(user.userId)).grants.includes(sessionId)
-      // Unlike a real card network, the test mode can refuse before charging.
-      const current = (yield* accounts.load(user.userId)).subscription
-      if (started.kind === "subscription" && !granted && current?.status === "active") {
-        return yield* new CheckoutClosed({
-          message: "You already have an active subscription. Cancel it first to change plans.",
-        })
-      }
-      yield* decide(sessionId, { _tag: "PayCheckout" }, actorOf(user))
-      if (started.kind === "pack") {
-        yield* payments.packPaid(started, started, actor)
-      } else if (!granted) {
-        const subscriptionId = localId("sub", sessionId)
-        yield* payments.invoicePaid(
-          user.userId,
-          started.item as PlanId,
-          {
-            subscriptionId,
-            invoiceId: localId("in", `${subscriptionId}/1`),
-            periodEnd: addMonth(yield* now),
-            amountCents: started.amountCents,
-            currency: started.currency,
-          },
-          sessionId,
-          actor,
-        )
-      }
-      return {
-        redirectUrl: creditsPage(`success=true&session_id=${encodeURIComponent(sessionId)}`),
-      }
-    }).pipe(Effect.withSpan("LocalCheckout.pay"))
+  const pay = Effect.fn("LocalCheckout.pay")(function* (user: SignedInUser, sessionId: string) {
+    yield* localOnly
+    const { started } = yield* payments.ownCheckout(user, sessionId)
+    const actor = providerActor("local")
+    const granted = (yield* accounts.load(user.userId)).grants.includes(sessionId)
+    // Unlike a real card network, the test mode can refuse before charging.
+    const current = (yield* accounts.load(user.userId)).subscription
+    if (started.kind === "subscription" && !granted && current?.status === "active") {
+      return yield* new CheckoutClosed({
+        message: "You already have an active subscription. Cancel it first to change plans.",
+      })
+    }
+    yield* decide(sessionId, { _tag: "PayCheckout" }, actorOf(user))
+    if (started.kind === "pack") {
+      yield* payments.packPaid(started, started, actor)
+    } else if (!granted) {
+      const subscriptionId = localId("sub", sessionId)
+      yield* payments.invoicePaid(
+        user.userId,
+        started.item as PlanId,
+        {
+          subscriptionId,
+          invoiceId: localId("in", `${subscriptionId}/1`),
+          periodEnd: addMonth(yield* now),
+          amountCents: started.amountCents,
+          currency: started.currency,
+        },
+        sessionId,
+        actor,
+      )
+    }
+    return {
+      redirectUrl: creditsPage(`success=true&session_id=${encodeURIComponent(sessionId)}`),
+    }
+  })
 
   const cancel = (user: SignedInUser, sessionId: string) =>
     Effect.gen(function* () {
@@ -122,54 +118,82 @@ const make = Effect.gen(function* () {
       return { redirectUrl: creditsPage("canceled=true") }
     })
 
+  const renewSubscriptions = Effect.fn("LocalCheckout.renewSubscriptions")(function* (
+    options: RenewalOptions,
+  ) {
+    const candidates = yield* accounts.withSubscription(localSubscription)
+    let renewed = 0
+    let ended = 0
+    const actor = providerActor("local")
+    for (const userId of candidates) {
+      const subscription = (yield* accounts.load(userId)).subscription
+      if (!subscription?.id.startsWith(localSubscription)) continue
+      if (subscription.status === "cancelled") {
+        if (subscription.endsAt !== null && subscription.endsAt <= options.now) {
+          yield* payments.subscriptionEnded(userId, subscription.id, actor)
+          ended++
+        }
+        continue
+      }
+      if (!options.force && subscription.renewsAt > options.now) continue
+      const plan = planById(subscription.plan)
+      const outcome = yield* payments.invoicePaid(
+        userId,
+        subscription.plan,
+        {
+          subscriptionId: subscription.id,
+          invoiceId: localId("in", `${subscription.id}/${subscription.renewsAt.toISOString()}`),
+          periodEnd: addMonth(subscription.renewsAt),
+          amountCents: plan.priceCents,
+          currency: config.currency,
+        },
+        null,
+        actor,
+      )
+      if (outcome === "processed") renewed++
+    }
+    return { renewed, ended }
+  })
+
+  return { view, pay, cancel, renewSubscriptions } satisfies LocalCheckoutShape
+})
+
+interface RenewalOptions {
+  readonly now: Date
+  /** Renews every active subscription, whether its period is over or not. */
+  readonly force: boolean
+}
+
+/**
+ * The offline test mode's checkout page and its monthly renewals. The test mode takes the payment itself,
+ * so paying or cancelling is the checkout's one decision, made on its stream: whichever comes first wins,
+ * and the other is refused.
+ */
+interface LocalCheckoutShape {
+  readonly view: (user: SignedInUser, sessionId: string) => Effect.Effect<LocalCheckout, NotFound>
+  /** Paying: exactly what a provider's "paid" report does. Paying twice changes nothing. */
+  readonly pay: (
+    user: SignedInUser,
+    sessionId: string,
+  ) => Writes<Redirect, NotFound | CheckoutClosed>
+  readonly cancel: (
+    user: SignedInUser,
+    sessionId: string,
+  ) => Writes<Redirect, NotFound | CheckoutClosed>
   /**
    * What Stripe does each month, for the test mode: every active local subscription whose period is over
    * (or every one, with `force`) is invoiced and credited again; cancelled ones past their end end.
    * Invoice ids come from the period, so running this twice in a period credits once.
    */
-  const renewSubscriptions = (options: { readonly now: Date; readonly force: boolean }) =>
-    Effect.gen(function* () {
-      const candidates = yield* accounts.withSubscription(localSubscription)
-      let renewed = 0
-      let ended = 0
-      const actor = providerActor("local")
-      for (const userId of candidates) {
-        const subscription = (yield* accounts.load(userId)).subscription
-        if (!subscription?.id.startsWith(localSubscription)) continue
-        if (subscription.status === "cancelled") {
-          if (subscription.endsAt !== null && subscription.endsAt <= options.now) {
-            yield* payments.subscriptionEnded(userId, subscription.id, actor)
-            ended++
-          }
-          continue
-        }
-        if (!options.force && subscription.renewsAt > options.now) continue
-        const plan = planById(subscription.plan)
-        const outcome = yield* payments.invoicePaid(
-          userId,
-          subscription.plan,
-          {
-            subscriptionId: subscription.id,
-            invoiceId: localId("in", `${subscription.id}/${subscription.renewsAt.toISOString()}`),
-            periodEnd: addMonth(subscription.renewsAt),
-            amountCents: plan.priceCents,
-            currency: config.currency,
-          },
-          null,
-          actor,
-        )
-        if (outcome === "processed") renewed++
-      }
-      return { renewed, ended }
-    }).pipe(Effect.withSpan("LocalCheckout.renewSubscriptions"))
-
-  return { view, pay, cancel, renewSubscriptions }
-})
+  readonly renewSubscriptions: (
+    options: RenewalOptions,
+  ) => Effect.Effect<{ readonly renewed: number; readonly ended: number }>
+}
 
 /** The offline test mode's checkout page and its monthly renewals. */
 export class LocalCheckoutService extends Context.Tag("@melody/billing/LocalCheckout")<
   LocalCheckoutService,
-  Effect.Effect.Success<typeof make>
+  LocalCheckoutShape
 >() {
   static readonly live = Layer.effect(LocalCheckoutService, make)
 }

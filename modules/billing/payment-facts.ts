@@ -23,7 +23,7 @@ import { planById } from "./price-list.ts"
  */
 export type Recorded = "processed" | "already_processed" | "mismatched"
 
-interface Money {
+export interface Money {
   readonly amountCents: number
   readonly currency: string
 }

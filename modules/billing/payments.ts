@@ -18,6 +18,7 @@ import { BillingConfig } from "./config.ts"
 import { CreditAccounts } from "./credit-accounts.ts"
 import { makePaymentFacts } from "./payment-facts.ts"
 import { PaymentProvider } from "./payment-provider.ts"
+import type { PaymentsShape, StartedCheckout } from "./payments-shape.ts"
 import { describeOffer, type Offer, packById, packMatching, planById } from "./price-list.ts"
 import { subscriptionStatus } from "./subscription-status.ts"
 
@@ -58,10 +59,6 @@ const make = Effect.gen(function* () {
       actor,
     })
 
-  /**
-   * A provider's report that a checkout ended unpaid. One nobody opened changes nothing, nor does one
-   * cancelled already, nor one paid in the test mode (the payment was the checkout's decision).
-   */
   const cancelCheckout = (sessionId: string, reason: "cancelled" | "expired", actor: Actor) =>
     runCheckout(sessionId, { _tag: "CancelCheckout", reason }, actor).pipe(
       Effect.catchAll((refusal) =>
@@ -72,7 +69,6 @@ const make = Effect.gen(function* () {
       Effect.asVoid,
     )
 
-  /** The caller's own checkout, or not found: nobody learns of other people's payments. */
   const ownCheckout = (user: SignedInUser, sessionId: string) =>
     Effect.flatMap(loadCheckout(sessionId), (found) =>
       found.status !== "none" && found.started.userId === user.userId
@@ -118,7 +114,6 @@ const make = Effect.gen(function* () {
       return opened
     })
 
-  /** Renewals stop; the plan stays paid until `endsAt`. Repeated or stale reports change nothing. */
   const subscriptionCancelled = (
     userId: string,
     subscriptionId: string,
@@ -139,11 +134,7 @@ const make = Effect.gen(function* () {
   const checkoutExpired = (sessionId: string, actor: Actor) =>
     cancelCheckout(sessionId, "expired", actor)
 
-  /** A checkout's state at the provider, recorded if it is paid; a payment that does not match waits. */
-  const settle = (
-    found: Extract<Checkout, { status: "open" | "cancelled" | "paid" }>,
-    actor: Actor,
-  ) =>
+  const settle = (found: StartedCheckout, actor: Actor) =>
     Effect.gen(function* () {
       const { started } = found
       const state = yield* provider.checkoutState(started.checkoutSessionId)
@@ -163,44 +154,44 @@ const make = Effect.gen(function* () {
 
   // What people do on the Credits page.
 
-  const buyPack = (user: SignedInUser, payload: PaymentIntentPayload) =>
-    Effect.gen(function* () {
-      const matching = packMatching(payload.credits, payload.amount)
-      const offer = payload.packId === undefined ? matching : packById(payload.packId)
-      if (offer === undefined || matching?.id !== offer.id) {
-        return yield* new UnknownOffer({
-          message:
-            "This pack does not exist. Choose one of the packs on the Credits page and try again.",
-        })
-      }
-      return yield* openCheckout(user, "pack", offer)
-    }).pipe(Effect.withSpan("Billing.buyPack"))
+  const buyPack = Effect.fn("Billing.buyPack")(function* (
+    user: SignedInUser,
+    payload: PaymentIntentPayload,
+  ) {
+    const matching = packMatching(payload.credits, payload.amount)
+    const offer = payload.packId === undefined ? matching : packById(payload.packId)
+    if (offer === undefined || matching?.id !== offer.id) {
+      return yield* new UnknownOffer({
+        message:
+          "This pack does not exist. Choose one of the packs on the Credits page and try again.",
+      })
+    }
+    return yield* openCheckout(user, "pack", offer)
+  })
 
-  const subscribe = (user: SignedInUser, plan: PlanId) =>
-    Effect.gen(function* () {
-      yield* accounts
-        .execute({ _tag: "CheckSubscriptionCheckout", userId: user.userId }, actorOf(user))
-        .pipe(
-          Effect.catchTag("SubscriptionAlreadyActive", () => Effect.fail(activeSubscriptionExists)),
-          Effect.catchAll((refusal) =>
-            refusal._tag === "ActiveSubscriptionExists"
-              ? Effect.fail(refusal)
-              : Effect.die(refusal),
-          ),
-        )
-      return yield* openCheckout(user, "subscription", planById(plan))
-    }).pipe(Effect.withSpan("Billing.subscribe"))
+  const subscribe = Effect.fn("Billing.subscribe")(function* (user: SignedInUser, plan: PlanId) {
+    yield* accounts
+      .execute({ _tag: "CheckSubscriptionCheckout", userId: user.userId }, actorOf(user))
+      .pipe(
+        Effect.catchTag("SubscriptionAlreadyActive", () => Effect.fail(activeSubscriptionExists)),
+        Effect.catchAll((refusal) =>
+          refusal._tag === "ActiveSubscriptionExists" ? Effect.fail(refusal) : Effect.die(refusal),
+        ),
+      )
+    return yield* openCheckout(user, "subscription", planById(plan))
+  })
 
   const status = (userId: string) => Effect.zipWith(accounts.load(userId), now, subscriptionStatus)
 
-  const cancelSubscription = (user: SignedInUser) =>
-    Effect.gen(function* () {
-      const current = (yield* accounts.load(user.userId)).subscription
-      if (current?.status !== "active") return yield* noSubscription
-      const { endsAt } = yield* provider.cancelAtPeriodEnd(current.id, current.renewsAt)
-      yield* subscriptionCancelled(user.userId, current.id, endsAt, actorOf(user))
-      return yield* status(user.userId)
-    }).pipe(Effect.withSpan("Billing.cancelSubscription"))
+  const cancelSubscription = Effect.fn("Billing.cancelSubscription")(function* (
+    user: SignedInUser,
+  ) {
+    const current = (yield* accounts.load(user.userId)).subscription
+    if (current?.status !== "active") return yield* noSubscription
+    const { endsAt } = yield* provider.cancelAtPeriodEnd(current.id, current.renewsAt)
+    yield* subscriptionCancelled(user.userId, current.id, endsAt, actorOf(user))
+    return yield* status(user.userId)
+  })
 
   return {
     loadCheckout,
@@ -217,13 +208,10 @@ const make = Effect.gen(function* () {
     status,
     cancelSubscription,
     settle,
-  }
+  } satisfies PaymentsShape
 })
 
-/** Checkouts, subscriptions and the payment facts every provider reports. */
-export class Payments extends Context.Tag("@melody/billing/Payments")<
-  Payments,
-  Effect.Effect.Success<typeof make>
->() {
+/** Checkouts, subscriptions and payment facts (see payments-shape.ts for each function's contract). */
+export class Payments extends Context.Tag("@melody/billing/Payments")<Payments, PaymentsShape>() {
   static readonly live = Layer.effect(Payments, make)
 }

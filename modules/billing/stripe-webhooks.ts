@@ -2,6 +2,7 @@ import { SqlClient } from "@effect/sql"
 import { Context, Effect, Layer, Redacted, Schema } from "effect"
 import type Stripe from "stripe"
 import { CheckoutStarted, PackId, PlanId } from "#events/contracts/billing.ts"
+import type { Writes } from "#events/handle-command.ts"
 import { EventStore } from "#events/store/index.ts"
 import { InvalidWebhook } from "./api.ts"
 import { Payments, providerActor } from "./payments.ts"
@@ -139,13 +140,8 @@ const make = Effect.gen(function* () {
       }
     })
 
-  /**
-   * A delivery from Stripe: verified against the signing secret over the exact bytes received, then
-   * recorded once per event id, in one transaction with its effects. A failure answers 500, so Stripe
-   * delivers again later.
-   */
-  const receive = (body: Uint8Array, signature: string | undefined) =>
-    Effect.gen(function* () {
+  const receive = Effect.fn("StripeWebhooks.receive")(
+    function* (body: Uint8Array, signature: string | undefined) {
       if (signature === undefined) {
         return yield* new InvalidWebhook({ message: "The Stripe-Signature header is missing." })
       }
@@ -169,18 +165,28 @@ const make = Effect.gen(function* () {
           if (first.length > 0) yield* record
         }),
       )
-    }).pipe(
-      Effect.catchTag("SqlError", Effect.die),
-      Effect.catchTag("PaymentProviderFailed", Effect.die),
-      Effect.withSpan("StripeWebhooks.receive"),
-    )
+    },
+    Effect.catchTag("SqlError", Effect.die),
+    Effect.catchTag("PaymentProviderFailed", Effect.die),
+  )
 
   return { receive }
 })
 
+/** Stripe's webhook deliveries, each recorded once. */
 export class StripeWebhooks extends Context.Tag("@melody/billing/StripeWebhooks")<
   StripeWebhooks,
-  Effect.Effect.Success<typeof make>
+  {
+    /**
+     * A delivery from Stripe: verified against the signing secret over the exact bytes received, then
+     * recorded once per event id, in one transaction with its effects. A failure answers 500, so Stripe
+     * delivers again later.
+     */
+    readonly receive: (
+      body: Uint8Array,
+      signature: string | undefined,
+    ) => Writes<void, InvalidWebhook>
+  }
 >() {
   static readonly live = Layer.effect(StripeWebhooks, make)
 }
