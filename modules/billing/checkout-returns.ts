@@ -16,35 +16,39 @@ export const makeCheckoutReturns = Effect.gen(function* () {
   const { ownCheckout, settle } = payments
 
   /** From a subscription checkout. */
-  const verifySubscription = (user: SignedInUser, sessionId: string) =>
-    Effect.gen(function* () {
-      const found = yield* ownCheckout(user, sessionId)
-      if (found.started.kind !== "subscription") {
-        return yield* new NotASubscription({ message: "This payment is not a subscription." })
-      }
-      const plan = found.started.item as PlanId
-      const answer = (status: Exclude<Recorded, "mismatched"> | "pending") => ({
-        status,
-        planId: plan,
-        credits: found.started.credits,
-      })
-      if ((yield* accounts.load(user.userId)).grants.includes(sessionId)) {
-        return answer("already_processed")
-      }
-      return answer(yield* settle(found, actorOf(user)))
-    }).pipe(Effect.withSpan("Billing.verifySubscription"))
+  const verifySubscription = Effect.fn("Billing.verifySubscription")(function* (
+    user: SignedInUser,
+    sessionId: string,
+  ) {
+    const found = yield* ownCheckout(user, sessionId)
+    if (found.started.kind !== "subscription") {
+      return yield* new NotASubscription({ message: "This payment is not a subscription." })
+    }
+    const plan = found.started.item as PlanId
+    const answer = (status: Exclude<Recorded, "mismatched"> | "pending") => ({
+      status,
+      planId: plan,
+      credits: found.started.credits,
+    })
+    if ((yield* accounts.load(user.userId)).grants.includes(sessionId)) {
+      return answer("already_processed")
+    }
+    return answer(yield* settle(found, actorOf(user)))
+  })
 
-  const verifyOneTime = (user: SignedInUser, sessionId: string) =>
-    Effect.gen(function* () {
-      const found = yield* ownCheckout(user, sessionId)
-      const answer = (status: "success" | "pending") => ({
-        status,
-        creditAmount: found.started.credits,
-      })
-      if ((yield* accounts.load(user.userId)).grants.includes(sessionId)) return answer("success")
-      const settled = yield* settle(found, actorOf(user))
-      return answer(settled === "pending" ? "pending" : "success")
-    }).pipe(Effect.withSpan("Billing.verifyOneTime"))
+  const verifyOneTime = Effect.fn("Billing.verifyOneTime")(function* (
+    user: SignedInUser,
+    sessionId: string,
+  ) {
+    const found = yield* ownCheckout(user, sessionId)
+    const answer = (status: "success" | "pending") => ({
+      status,
+      creditAmount: found.started.credits,
+    })
+    if ((yield* accounts.load(user.userId)).grants.includes(sessionId)) return answer("success")
+    const settled = yield* settle(found, actorOf(user))
+    return answer(settled === "pending" ? "pending" : "success")
+  })
 
   return { verifySubscription, verifyOneTime }
 })

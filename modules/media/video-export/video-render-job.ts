@@ -37,101 +37,105 @@ export const makeVideoRender = Effect.gen(function* () {
   const records = yield* makeExportRecords
 
   /** The render of one export, while telling others this worker is on it. */
-  const render = (userId: string, jobId: string, lastAttempt: boolean) =>
-    Effect.gen(function* () {
-      const before = yield* records.running(userId)
-      if (before?.request.jobId !== jobId) return yield* records.work.ended(jobId)
-      yield* records.record(userId, { _tag: "StartRender", jobId })
-      const running = yield* records.running(userId)
-      // Too many starts: the decider failed it instead.
-      if (running?.request.jobId !== jobId) return yield* records.work.ended(jobId)
-      const { request } = running
-      yield* removeEarlierAttempts(jobId)
-      const output = `${renderFolderPrefix()}${attemptPrefix(jobId)}${uuidv7()}.mp4`
-      let reported = { progress: -progressStep, step: "" }
-      const onProgress = (progress: number, step: string) =>
-        Effect.suspend(() => {
-          if (progress >= 100) return Effect.void
-          if (progress - reported.progress < progressStep && step === reported.step) {
-            return Effect.void
-          }
-          reported = { progress, step }
-          return records.record(userId, { _tag: "RecordProgress", jobId, progress, step })
-        })
-      const made = Effect.gen(function* () {
-        const audioPath = yield* storage.localPath(request.audioKey).pipe(Effect.orDie)
-        const coverPath = request.coverKey
-          ? yield* storage.localPath(request.coverKey).pipe(Effect.orDie)
-          : null
-        const renderWith = (cover: string | null) =>
-          renderer.render(
-            {
-              format: request.format,
-              audioPath,
-              coverPath: cover,
-              title: request.songTitle,
-              durationSeconds: request.durationSeconds,
-              backgroundsDir: config.videoBackgrounds,
-              outputPath: output,
-              ...Option.match(config.videoTimeout, {
-                onNone: () => ({}),
-                onSome: (timeout) => ({ timeoutMs: Duration.toMillis(timeout) }),
-              }),
-            },
-            onProgress,
-          )
-        // A cover ffmpeg cannot read (a provider's broken image) is no reason to give up the video.
-        yield* renderWith(coverPath).pipe(
-          Effect.catchIf(
-            (failure) => coverPath !== null && !failure.timedOut,
-            (failure) =>
-              Effect.logWarning("Video rendered without its unreadable cover", failure.reason).pipe(
-                Effect.zipRight(renderWith(null)),
-              ),
-          ),
-        )
-        const key = videoKeyOf(jobId)
-        const stored = yield* Effect.suspend(() => storage.put(key, createReadStream(output))).pipe(
-          Effect.orDie,
-        )
-        yield* records.record(userId, {
-          _tag: "RecordCompletion",
-          jobId,
-          videoKey: key,
-          sizeBytes: stored.size,
-        })
-      }).pipe(
-        Effect.ensuring(Effect.promise(() => rm(output, { force: true }))),
-        Effect.raceFirst(records.work.heartbeat(jobId)),
-      )
-      yield* made.pipe(
-        Effect.catchIf(
-          (error): error is RenderFailed => error instanceof RenderFailed,
-          (failed) =>
-            records.record(userId, {
-              _tag: "RecordFailure",
-              jobId,
-              reason: failed.reason,
-              timedOut: failed.timedOut,
+  const render = Effect.fn("Videos.render")(function* (
+    userId: string,
+    jobId: string,
+    lastAttempt: boolean,
+  ) {
+    yield* Effect.annotateCurrentSpan("jobId", jobId)
+    const before = yield* records.running(userId)
+    if (before?.request.jobId !== jobId) return yield* records.work.ended(jobId)
+    yield* records.record(userId, { _tag: "StartRender", jobId })
+    const running = yield* records.running(userId)
+    // Too many starts: the decider failed it instead.
+    if (running?.request.jobId !== jobId) return yield* records.work.ended(jobId)
+    const { request } = running
+    yield* removeEarlierAttempts(jobId)
+    const output = `${renderFolderPrefix()}${attemptPrefix(jobId)}${uuidv7()}.mp4`
+    let reported = { progress: -progressStep, step: "" }
+    const onProgress = (progress: number, step: string) =>
+      Effect.suspend(() => {
+        if (progress >= 100) return Effect.void
+        if (progress - reported.progress < progressStep && step === reported.step) {
+          return Effect.void
+        }
+        reported = { progress, step }
+        return records.record(userId, { _tag: "RecordProgress", jobId, progress, step })
+      })
+    const made = Effect.gen(function* () {
+      const audioPath = yield* storage.localPath(request.audioKey).pipe(Effect.orDie)
+      const coverPath = request.coverKey
+        ? yield* storage.localPath(request.coverKey).pipe(Effect.orDie)
+        : null
+      const renderWith = (cover: string | null) =>
+        renderer.render(
+          {
+            format: request.format,
+            audioPath,
+            coverPath: cover,
+            title: request.songTitle,
+            durationSeconds: request.durationSeconds,
+            backgroundsDir: config.videoBackgrounds,
+            outputPath: output,
+            ...Option.match(config.videoTimeout, {
+              onNone: () => ({}),
+              onSome: (timeout) => ({ timeoutMs: Duration.toMillis(timeout) }),
             }),
-        ),
-        // Anything else is retried by the job; the last attempt ends the export visibly.
-        Effect.catchAllCause((cause) =>
-          lastAttempt && !Cause.isInterruptedOnly(cause)
-            ? Effect.zipRight(
-                Effect.logError("Video export failed for good", cause),
-                records.record(userId, {
-                  _tag: "RecordFailure",
-                  jobId,
-                  reason: unexpectedFailure,
-                  timedOut: false,
-                }),
-              )
-            : Effect.failCause(cause),
+          },
+          onProgress,
+        )
+      // A cover ffmpeg cannot read (a provider's broken image) is no reason to give up the video.
+      yield* renderWith(coverPath).pipe(
+        Effect.catchIf(
+          (failure) => coverPath !== null && !failure.timedOut,
+          (failure) =>
+            Effect.logWarning("Video rendered without its unreadable cover", failure.reason).pipe(
+              Effect.zipRight(renderWith(null)),
+            ),
         ),
       )
-      yield* records.work.ended(jobId)
-    }).pipe(Effect.withSpan("Videos.render", { attributes: { jobId } }))
+      const key = videoKeyOf(jobId)
+      const stored = yield* Effect.suspend(() => storage.put(key, createReadStream(output))).pipe(
+        Effect.orDie,
+      )
+      yield* records.record(userId, {
+        _tag: "RecordCompletion",
+        jobId,
+        videoKey: key,
+        sizeBytes: stored.size,
+      })
+    }).pipe(
+      Effect.ensuring(Effect.promise(() => rm(output, { force: true }))),
+      Effect.raceFirst(records.work.heartbeat(jobId)),
+    )
+    yield* made.pipe(
+      Effect.catchIf(
+        (error): error is RenderFailed => error instanceof RenderFailed,
+        (failed) =>
+          records.record(userId, {
+            _tag: "RecordFailure",
+            jobId,
+            reason: failed.reason,
+            timedOut: failed.timedOut,
+          }),
+      ),
+      // Anything else is retried by the job; the last attempt ends the export visibly.
+      Effect.catchAllCause((cause) =>
+        lastAttempt && !Cause.isInterruptedOnly(cause)
+          ? Effect.zipRight(
+              Effect.logError("Video export failed for good", cause),
+              records.record(userId, {
+                _tag: "RecordFailure",
+                jobId,
+                reason: unexpectedFailure,
+                timedOut: false,
+              }),
+            )
+          : Effect.failCause(cause),
+      ),
+    )
+    yield* records.work.ended(jobId)
+  })
 
   return render
 })
