@@ -6,8 +6,8 @@ import { importsOf } from "./import-scan.ts"
  * The architecture's dependency rules, as code:
  * 1. Modules never import each other.
  * 2. Projections import events/ only.
- * 3. Contract files (events/contracts/**, every module's and projection's api.ts, app/api.ts and
- *    app/admin-api.ts) import only
+ * 3. Contract files (events/contracts/**, every module's and projection's api.ts and the api-*.ts files
+ *    it gathers, app/api.ts and app/admin-api.ts) import only
  *    effect, @effect/platform's HttpApi modules and other contract files, so the SPA can bundle them.
  * 4. Only app/ knows every backend folder; events/ knows none of the others. Across folders, imports go
  *    through the #events, #modules, #projections and #app aliases, and into a module only through its
@@ -65,7 +65,7 @@ export const isContractFile = (path: string) =>
   path.startsWith("events/contracts/") ||
   path === "app/api.ts" ||
   path === "app/admin-api.ts" ||
-  /^(modules|projections)\/[^/]+\/api\.ts$/.test(path)
+  /^(modules|projections)\/[^/]+\/api(-[a-z-]+)?\.ts$/.test(path)
 
 const contractPackages = /^(effect(\/.*)?|@effect\/platform\/(HttpApi\w*|OpenApi))$/
 const platformBarrelNames = /^(HttpApi\w*|OpenApi)$/

@@ -1,179 +1,27 @@
-import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema } from "@effect/platform"
+import { HttpApiEndpoint, HttpApiGroup } from "@effect/platform"
 import { Schema } from "effect"
 import { Authenticated, Unauthorized, Viewer } from "#events/contracts/auth.ts"
 import { NotFound, TooManyRequests } from "#events/contracts/http-errors.ts"
-import { withMessage } from "#events/contracts/messages.ts"
+import { MailboxMessage, Message, SignedIn, UserView } from "./api-answers.ts"
+import {
+  EmailPayload,
+  LoginPayload,
+  RegisterPayload,
+  ResendVerificationPayload,
+  ResetPasswordPayload,
+  VerifyEmailParams,
+} from "./api-payloads.ts"
+import {
+  AlreadyVerified,
+  EmailTaken,
+  InvalidCredentials,
+  InvalidToken,
+  UsernameTaken,
+} from "./api-refusals.ts"
 
-// Fields, with the spec's messages (section 5). Texts are trimmed before they are checked.
-
-const trimmed = (max: number, tooLong: string) =>
-  Schema.Trim.pipe(Schema.compose(withMessage(Schema.String.pipe(Schema.maxLength(max)), tooLong)))
-
-const required = (field: Schema.Schema<string, string>, message: string) =>
-  field.pipe(Schema.filter((s) => s.length > 0 || message))
-
-export const Username = required(
-  trimmed(255, "Username must be at most 255 characters"),
-  "Username is required",
-).pipe(
-  Schema.filter((s) => s.length >= 3 || "Username must be at least 3 characters"),
-  Schema.filter(
-    (s) =>
-      /^[\p{L}\p{N}._-]+$/u.test(s) ||
-      "Username may only contain letters, numbers, dots, hyphens and underscores",
-  ),
-)
-
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
-
-export const EmailAddress = (invalid: string) =>
-  Schema.Trim.pipe(
-    Schema.compose(Schema.Lowercase),
-    Schema.compose(
-      withMessage(Schema.String.pipe(Schema.maxLength(255), Schema.pattern(emailPattern)), invalid),
-    ),
-  )
-
-export const NewPassword = withMessage(
-  Schema.String,
-  "Password must be at least 6 characters",
-).pipe(
-  Schema.filter((s) => s.length >= 6 || "Password must be at least 6 characters"),
-  Schema.filter((s) => s.length <= 128 || "Password must be at most 128 characters"),
-)
-
-export const FullName = required(
-  trimmed(255, "Name must be at most 255 characters"),
-  "Full name is required",
-).pipe(Schema.filter((s) => s.length >= 2 || "Name must be at least 2 characters"))
-
-/** A field that says `message` when it is absent, too. */
-const field = <A, I>(schema: Schema.Schema<A, I>, message: string) =>
-  Schema.propertySignature(schema).annotations({ missingMessage: () => message })
-
-/** Every problem of a payload is reported, not only the first. */
-const allErrors = { parseOptions: { errors: "all" } } as const
-
-const termsMessage = "You must accept the Terms of Service and Privacy Policy to register"
-
-export const RegisterPayload = Schema.Struct({
-  username: field(Username, "Username is required"),
-  email: field(EmailAddress("Invalid email address"), "Invalid email address"),
-  password: field(NewPassword, "Password must be at least 6 characters"),
-  name: field(FullName, "Full name is required"),
-  /** Accepting the terms also confirms the person is 18 or older, as the terms require. */
-  acceptTerms: field(withMessage(Schema.Literal(true), termsMessage), termsMessage),
-}).annotations(allErrors)
-export type RegisterPayload = typeof RegisterPayload.Type
-
-const requiredCredentials = "Username and password are required"
-
-const credential = (schema: Schema.Schema<string, string>) =>
-  field(
-    withMessage(schema, requiredCredentials).pipe(
-      Schema.filter((s) => s.length > 0 || requiredCredentials),
-    ),
-    requiredCredentials,
-  )
-
-export const LoginPayload = Schema.Struct({
-  /** A username or an e-mail address. */
-  username: credential(trimmed(255, "Username must be at most 255 characters")),
-  // Bounded before it is hashed: no account has a longer one (see NewPassword).
-  password: credential(
-    withMessage(
-      Schema.String.pipe(Schema.maxLength(128)),
-      "Password must be at most 128 characters",
-    ),
-  ),
-}).annotations(allErrors)
-
-const invalidEmail = "Please enter a valid email address"
-
-export const EmailPayload = Schema.Struct({
-  email: field(EmailAddress(invalidEmail), invalidEmail),
-})
-
-const tokenMissing = "Verification token is missing."
-/** Tokens are 43 characters; a longer one is no token of ours. */
-const tokenTooLong = "This link is not valid."
-export const Token = withMessage(Schema.String, tokenMissing).pipe(
-  Schema.filter((s) => s.length > 0 || tokenMissing),
-  Schema.filter((s) => s.length <= 200 || tokenTooLong),
-)
-
-const resetTokenMissing = "The reset token is missing."
-
-export const ResetPasswordPayload = Schema.Struct({
-  token: field(
-    withMessage(Schema.String, resetTokenMissing).pipe(
-      Schema.filter((s) => s.length > 0 || resetTokenMissing),
-      Schema.filter((s) => s.length <= 200 || tokenTooLong),
-    ),
-    resetTokenMissing,
-  ),
-  password: field(NewPassword, "Password must be at least 6 characters"),
-}).annotations(allErrors)
-
-// Answers
-
-export class UserView extends Schema.Class<UserView>("UserView")({
-  id: Schema.String,
-  username: Schema.String,
-  email: Schema.String,
-  name: Schema.String,
-  isAdmin: Schema.Boolean,
-  emailVerified: Schema.Boolean,
-}) {}
-
-export class SignedIn extends Schema.Class<SignedIn>("SignedIn")({
-  user: UserView,
-  /** 'Logged in as administrator', 'Successfully logged in' or 'Account created successfully. Welcome!'. */
-  message: Schema.String,
-}) {}
-
-export class Message extends Schema.Class<Message>("Message")({ message: Schema.String }) {}
-
-export class MailboxMessage extends Schema.Class<MailboxMessage>("MailboxMessage")({
-  id: Schema.String,
-  to: Schema.String,
-  subject: Schema.String,
-  text: Schema.String,
-  links: Schema.Array(Schema.String),
-  createdAt: Schema.Date,
-}) {}
-
-// Refusals
-
-export class InvalidCredentials extends Schema.TaggedError<InvalidCredentials>()(
-  "InvalidCredentials",
-  { message: Schema.String },
-  HttpApiSchema.annotations({ status: 401 }),
-) {}
-
-export class UsernameTaken extends Schema.TaggedError<UsernameTaken>()(
-  "UsernameTaken",
-  { message: Schema.String },
-  HttpApiSchema.annotations({ status: 409 }),
-) {}
-
-export class EmailTaken extends Schema.TaggedError<EmailTaken>()(
-  "EmailTaken",
-  { message: Schema.String },
-  HttpApiSchema.annotations({ status: 409 }),
-) {}
-
-export class InvalidToken extends Schema.TaggedError<InvalidToken>()(
-  "InvalidToken",
-  { message: Schema.String },
-  HttpApiSchema.annotations({ status: 400 }),
-) {}
-
-export class AlreadyVerified extends Schema.TaggedError<AlreadyVerified>()(
-  "AlreadyVerified",
-  { message: Schema.String },
-  HttpApiSchema.annotations({ status: 409 }),
-) {}
+export * from "./api-answers.ts"
+export * from "./api-payloads.ts"
+export * from "./api-refusals.ts"
 
 export class IdentityApi extends HttpApiGroup.make("identity")
   .add(
@@ -195,7 +43,7 @@ export class IdentityApi extends HttpApiGroup.make("identity")
   .add(HttpApiEndpoint.get("currentUser", "/user").addSuccess(UserView).middleware(Authenticated))
   .add(
     HttpApiEndpoint.post("resendVerification", "/resend-verification")
-      .setPayload(Schema.Struct({ email: Schema.optional(EmailAddress(invalidEmail)) }))
+      .setPayload(ResendVerificationPayload)
       .addSuccess(Message)
       .addError(AlreadyVerified)
       .addError(TooManyRequests)
@@ -203,7 +51,7 @@ export class IdentityApi extends HttpApiGroup.make("identity")
   )
   .add(
     HttpApiEndpoint.get("verifyEmail", "/verify-email")
-      .setUrlParams(Schema.Struct({ token: field(Token, tokenMissing) }))
+      .setUrlParams(VerifyEmailParams)
       .addSuccess(Message)
       .addError(InvalidToken),
   )

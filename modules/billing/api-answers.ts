@@ -1,0 +1,74 @@
+import { Schema } from "effect"
+import { PlanId } from "#events/contracts/billing.ts"
+import { LedgerEntry } from "#projections/credit-ledger/api.ts"
+
+// What billing's endpoints answer: the price list, balances, subscriptions, checkouts and the ledger.
+
+export class SubscriptionStatus extends Schema.Class<SubscriptionStatus>("SubscriptionStatus")({
+  /** Cancelled: paid until `endsAt`, not renewing. */
+  status: Schema.Literal("active", "cancelled", "inactive"),
+  plan: Schema.NullOr(PlanId),
+  renewsAt: Schema.NullOr(Schema.Date),
+  endsAt: Schema.NullOr(Schema.Date),
+}) {}
+
+export class CheckoutRedirect extends Schema.Class<CheckoutRedirect>("CheckoutRedirect")({
+  /** Where the browser goes to pay. */
+  url: Schema.String,
+  sessionId: Schema.String,
+}) {}
+
+export class SubscriptionVerification extends Schema.Class<SubscriptionVerification>(
+  "SubscriptionVerification",
+)({
+  status: Schema.Literal("processed", "already_processed", "pending"),
+  planId: Schema.NullOr(PlanId),
+  credits: Schema.Int,
+}) {}
+
+export class OneTimeVerification extends Schema.Class<OneTimeVerification>("OneTimeVerification")({
+  status: Schema.Literal("success", "pending"),
+  creditAmount: Schema.Int,
+}) {}
+
+export class Offer extends Schema.Class<Offer>("Offer")({
+  id: Schema.String,
+  name: Schema.String,
+  credits: Schema.Int,
+  priceCents: Schema.Int,
+}) {}
+
+export class PriceList extends Schema.Class<PriceList>("PriceList")({
+  currency: Schema.String,
+  songCost: Schema.Int,
+  packs: Schema.Array(Offer),
+  plans: Schema.Array(Offer),
+  /** Payments go to the local test-mode checkout: no card is charged. */
+  testMode: Schema.Boolean,
+}) {}
+
+/** A checkout of the offline test mode, as its page shows it. */
+export class LocalCheckout extends Schema.Class<LocalCheckout>("LocalCheckout")({
+  sessionId: Schema.String,
+  kind: Schema.Literal("pack", "subscription"),
+  description: Schema.String,
+  credits: Schema.Int,
+  amountCents: Schema.Int,
+  currency: Schema.String,
+  status: Schema.Literal("open", "paid", "cancelled"),
+}) {}
+
+export class CheckoutDone extends Schema.Class<CheckoutDone>("CheckoutDone")({
+  /** Back to the Credits page, as a payment provider would send the buyer. */
+  redirectUrl: Schema.String,
+}) {}
+
+export class Ledger extends Schema.Class<Ledger>("Ledger")({
+  userId: Schema.String,
+  balance: Schema.Int,
+  entries: Schema.Array(LedgerEntry),
+}) {}
+
+export class Adjusted extends Schema.Class<Adjusted>("Adjusted")({
+  balance: Schema.Int,
+}) {}

@@ -1,0 +1,46 @@
+import { Schema } from "effect"
+import { PackId, PlanId } from "#events/contracts/billing.ts"
+import { withMessage } from "#events/contracts/messages.ts"
+
+// What billing's endpoints accept, with the spec's messages.
+
+const unknownPack =
+  "This pack does not exist. Choose one of the packs on the Credits page and try again."
+
+/** The spec's payload: a pack named by its credits and price, both checked against the server's. */
+export const PaymentIntentPayload = Schema.Struct({
+  amount: withMessage(Schema.Number.pipe(Schema.positive()), unknownPack),
+  credits: withMessage(Schema.Int.pipe(Schema.positive()), unknownPack),
+  description: Schema.optionalWith(Schema.String.pipe(Schema.maxLength(200)), { exact: true }),
+  packId: Schema.optionalWith(withMessage(PackId, unknownPack), { exact: true }),
+})
+export type PaymentIntentPayload = typeof PaymentIntentPayload.Type
+
+export const SubscriptionPayload = Schema.Struct({
+  planId: Schema.propertySignature(
+    withMessage(PlanId, "Choose one of the plans: BASIC, PRO or PREMIUM."),
+  ).annotations({ missingMessage: () => "Choose one of the plans: BASIC, PRO or PREMIUM." }),
+})
+
+const sessionIdMessage = "The payment session id is missing."
+export const SessionIdParams = Schema.Struct({
+  sessionId: Schema.propertySignature(
+    withMessage(Schema.String.pipe(Schema.minLength(1), Schema.maxLength(255)), sessionIdMessage),
+  ).annotations({ missingMessage: () => sessionIdMessage }),
+})
+
+const adjustmentAmount =
+  "The amount must be a whole number of credits, not 0, at most 100000 either way."
+export const AdjustmentPayload = Schema.Struct({
+  amount: withMessage(
+    Schema.Int.pipe(
+      Schema.between(-100_000, 100_000),
+      Schema.filter((n) => n !== 0),
+    ),
+    adjustmentAmount,
+  ),
+  reason: withMessage(
+    Schema.Trim.pipe(Schema.minLength(3), Schema.maxLength(500)),
+    "Give a reason of 3 to 500 characters: finance reads it.",
+  ),
+})

@@ -1,0 +1,52 @@
+import { HttpApiSchema } from "@effect/platform"
+import { Schema } from "effect"
+
+// Billing's refusals, each with its HTTP status.
+
+export class ActiveSubscriptionExists extends Schema.TaggedError<ActiveSubscriptionExists>()(
+  "ActiveSubscriptionExists",
+  { title: Schema.String, message: Schema.String },
+  HttpApiSchema.annotations({ status: 409 }),
+) {}
+
+export const activeSubscriptionExists = new ActiveSubscriptionExists({
+  title: "Active Subscription Exists",
+  message: "You already have an active subscription. Cancel it first to change plans.",
+})
+
+export class UnknownOffer extends Schema.TaggedError<UnknownOffer>()(
+  "UnknownOffer",
+  { message: Schema.String },
+  HttpApiSchema.annotations({ status: 400 }),
+) {}
+
+export class CheckoutClosed extends Schema.TaggedError<CheckoutClosed>()(
+  "CheckoutClosed",
+  { message: Schema.String },
+  HttpApiSchema.annotations({ status: 409 }),
+) {}
+
+export class NotASubscription extends Schema.TaggedError<NotASubscription>()(
+  "NotASubscription",
+  { message: Schema.String },
+  HttpApiSchema.annotations({ status: 409 }),
+) {}
+
+export class InvalidAdjustment extends Schema.TaggedError<InvalidAdjustment>()(
+  "InvalidAdjustment",
+  { message: Schema.String },
+  HttpApiSchema.annotations({ status: 409 }),
+) {}
+
+/** The payment provider failed or could not be reached; nothing was charged or recorded. */
+export class PaymentProviderFailed extends Schema.TaggedError<PaymentProviderFailed>()(
+  "PaymentProviderFailed",
+  { message: Schema.String },
+  HttpApiSchema.annotations({ status: 502 }),
+) {}
+
+export class InvalidWebhook extends Schema.TaggedError<InvalidWebhook>()(
+  "InvalidWebhook",
+  { message: Schema.String },
+  HttpApiSchema.annotations({ status: 400 }),
+) {}

@@ -1,0 +1,44 @@
+import { Schema } from "effect"
+import { trimmedText, withMessage } from "#events/contracts/messages.ts"
+
+// What the catalog's endpoints accept, with the spec's messages.
+
+const nonNegative = (name: string, max: number) =>
+  withMessage(
+    Schema.NumberFromString.pipe(Schema.int(), Schema.between(0, max)),
+    `${name} must be a whole number from 0 to ${max}`,
+  )
+
+export const PublicSongsParams = Schema.Struct({
+  limit: Schema.optionalWith(
+    withMessage(
+      Schema.NumberFromString.pipe(Schema.int(), Schema.between(1, 50)),
+      "limit must be a whole number from 1 to 50",
+    ),
+    { default: () => 20 },
+  ),
+  offset: Schema.optionalWith(nonNegative("offset", 100_000), { default: () => 0 }),
+  snapshot: Schema.optional(nonNegative("snapshot", Number.MAX_SAFE_INTEGER)),
+})
+
+const text = (name: string, max: number, required: boolean) => trimmedText(name, max, { required })
+
+/** The spec's save payload; the server trusts only the audio link, to find the version it stored. */
+export const SaveSongPayload = Schema.Struct({
+  title: text("Title", 255, true),
+  audioUrl: text("audioUrl", 500, true),
+  streamAudioUrl: Schema.optional(Schema.NullOr(Schema.String)),
+  duration: Schema.optional(Schema.NullOr(Schema.Number)),
+  isPublic: Schema.optionalWith(Schema.Boolean, { default: () => false }),
+  style: text("Style", 200, false),
+  lyrics: text("Lyrics", 5000, false),
+  imageUrl: Schema.optional(Schema.NullOr(Schema.String)),
+}).annotations({ parseOptions: { errors: "all" } })
+export type SaveSongPayload = typeof SaveSongPayload.Type
+
+export const PrivacyPayload = Schema.Struct({
+  isPublic: withMessage(Schema.Boolean, "isPublic must be true or false"),
+})
+
+/** The song an address names. */
+export const SongPath = Schema.Struct({ id: Schema.String.pipe(Schema.maxLength(64)) })

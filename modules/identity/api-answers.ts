@@ -1,0 +1,29 @@
+import { Schema } from "effect"
+
+// What identity's endpoints answer.
+
+export class UserView extends Schema.Class<UserView>("UserView")({
+  id: Schema.String,
+  username: Schema.String,
+  email: Schema.String,
+  name: Schema.String,
+  isAdmin: Schema.Boolean,
+  emailVerified: Schema.Boolean,
+}) {}
+
+export class SignedIn extends Schema.Class<SignedIn>("SignedIn")({
+  user: UserView,
+  /** 'Logged in as administrator', 'Successfully logged in' or 'Account created successfully. Welcome!'. */
+  message: Schema.String,
+}) {}
+
+export class Message extends Schema.Class<Message>("Message")({ message: Schema.String }) {}
+
+export class MailboxMessage extends Schema.Class<MailboxMessage>("MailboxMessage")({
+  id: Schema.String,
+  to: Schema.String,
+  subject: Schema.String,
+  text: Schema.String,
+  links: Schema.Array(Schema.String),
+  createdAt: Schema.Date,
+}) {}
