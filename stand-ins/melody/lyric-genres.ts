@@ -8,7 +8,7 @@ import type { Mood } from "./lyric-moods.ts"
  * its lines run.
  */
 
-const Genre = Schema.Literal(
+export const Genre = Schema.Literal(
   "pop",
   "rock",
   "hip-hop",

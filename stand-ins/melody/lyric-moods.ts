@@ -1,209 +1,38 @@
+import { Schema } from "effect"
+import words from "./mood-words.json" with { type: "json" }
+
 /**
  * The mood of a song, read from the words people use for it, and how a mood colours the writing: which
- * tones of lines fit it and which adjectives paint its days and nights.
+ * tones of lines fit it and which adjectives paint its days and nights (the words are mood-words.json).
  */
 
-export type Mood =
-  | "happy"
-  | "sad"
-  | "romantic"
-  | "nostalgic"
-  | "energetic"
-  | "calm"
-  | "hopeful"
-  | "dark"
-  | "angry"
+const Mood = Schema.Literal(
+  "happy",
+  "sad",
+  "romantic",
+  "nostalgic",
+  "energetic",
+  "calm",
+  "hopeful",
+  "dark",
+  "angry",
+)
+export type Mood = typeof Mood.Type
 
 /** The emotional register of a line: a song takes its lines from the tones its mood allows. */
-export type Tone = "bright" | "tender" | "blue" | "fierce"
+export const Tone = Schema.Literal("bright", "tender", "blue", "fierce")
+export type Tone = typeof Tone.Type
 
-const moodWords: ReadonlyArray<readonly [Mood, ReadonlyArray<string>]> = [
-  [
-    "happy",
-    [
-      "happy",
-      "upbeat",
-      "joyful",
-      "joy",
-      "cheerful",
-      "fun",
-      "playful",
-      "sunny",
-      "feel good",
-      "feelgood",
-      "celebratory",
-      "celebration",
-      "party",
-      "glad",
-      "bouncy",
-      "groovy",
-      "carefree",
-      "light hearted",
-      "lighthearted",
-    ],
-  ],
-  [
-    "sad",
-    [
-      "sad",
-      "melancholic",
-      "melancholy",
-      "heartbroken",
-      "heartbreak",
-      "broken hearted",
-      "brokenhearted",
-      "grief",
-      "grieving",
-      "lonely",
-      "loneliness",
-      "sorrow",
-      "sorrowful",
-      "mournful",
-      "somber",
-      "sombre",
-      "tearful",
-      "tears",
-      "crying",
-      "breakup",
-      "break up",
-      "bittersweet",
-    ],
-  ],
-  [
-    "romantic",
-    [
-      "romantic",
-      "romance",
-      "love",
-      "in love",
-      "lover",
-      "sensual",
-      "sexy",
-      "passion",
-      "passionate",
-      "valentine",
-      "wedding",
-      "crush",
-      "sweetheart",
-      "tender",
-    ],
-  ],
-  [
-    "nostalgic",
-    [
-      "nostalgic",
-      "nostalgia",
-      "memories",
-      "memory",
-      "remember",
-      "reminiscing",
-      "childhood",
-      "old days",
-      "throwback",
-      "retro",
-      "vintage",
-      "wistful",
-      "used to",
-    ],
-  ],
-  [
-    "energetic",
-    [
-      "energetic",
-      "energy",
-      "high energy",
-      "hype",
-      "intense",
-      "powerful",
-      "pumped",
-      "epic",
-      "anthemic",
-      "driving",
-      "fast",
-      "explosive",
-      "wild",
-      "danceable",
-    ],
-  ],
-  [
-    "calm",
-    [
-      "calm",
-      "chill",
-      "chilled",
-      "peaceful",
-      "relaxed",
-      "relaxing",
-      "mellow",
-      "soothing",
-      "gentle",
-      "quiet",
-      "soft",
-      "dreamy",
-      "laid back",
-      "laidback",
-      "serene",
-      "lullaby",
-      "tranquil",
-      "cozy",
-      "cosy",
-      "slow",
-    ],
-  ],
-  [
-    "hopeful",
-    [
-      "hopeful",
-      "hope",
-      "inspiring",
-      "inspirational",
-      "uplifting",
-      "optimistic",
-      "triumphant",
-      "empowering",
-      "empowerment",
-      "motivational",
-      "determined",
-      "resilient",
-      "brave",
-    ],
-  ],
-  [
-    "dark",
-    [
-      "dark",
-      "moody",
-      "haunting",
-      "eerie",
-      "gloomy",
-      "ominous",
-      "brooding",
-      "sinister",
-      "gothic",
-      "menacing",
-      "bleak",
-      "despair",
-    ],
-  ],
-  [
-    "angry",
-    [
-      "angry",
-      "anger",
-      "rage",
-      "furious",
-      "aggressive",
-      "rebellious",
-      "defiant",
-      "mad",
-      "revenge",
-      "frustrated",
-      "frustration",
-      "fury",
-      "hate",
-    ],
-  ],
-]
+const MoodWords = Schema.Struct({
+  /** The words that name each mood; a text names the mood whose word comes first in it. */
+  moodWords: Schema.Record({ key: Mood, value: Schema.Array(Schema.String) }),
+  /** Mood words that can still be what a song is about ("love", "memories"). */
+  notAdjectives: Schema.Array(Schema.String),
+  /** Each fits "those ___ days", "every ___ hour" and "the ___ nights". */
+  hues: Schema.Record({ key: Mood, value: Schema.Array(Schema.String) }),
+})
+
+const { moodWords, notAdjectives, hues } = Schema.decodeUnknownSync(MoodWords)(words)
 
 const normalise = (text: string): string =>
   ` ${text
@@ -216,7 +45,7 @@ const normalise = (text: string): string =>
 export const moodOf = (text: string): Mood | undefined => {
   const plain = normalise(text)
   let found: { mood: Mood; at: number } | undefined
-  for (const [mood, words] of moodWords) {
+  for (const [mood, words] of Object.entries(moodWords) as Array<[Mood, ReadonlyArray<string>]>) {
     for (const word of words) {
       const at = plain.indexOf(` ${word} `)
       if (at >= 0 && (found === undefined || at < found.at)) found = { mood, at }
@@ -229,38 +58,9 @@ export const moodOf = (text: string): Mood | undefined => {
 export const isMoodAdjective = (word: string): boolean => moodAdjectives.has(word.toLowerCase())
 
 const moodAdjectives = new Set(
-  moodWords
-    .flatMap(([, words]) => words)
-    .filter((word) => !word.includes(" "))
-    .filter(
-      (word) =>
-        ![
-          "love",
-          "joy",
-          "memories",
-          "memory",
-          "childhood",
-          "hope",
-          "passion",
-          "romance",
-          "wedding",
-          "party",
-          "tears",
-          "grief",
-          "sorrow",
-          "heartbreak",
-          "loneliness",
-          "valentine",
-          "sweetheart",
-          "crush",
-          "lover",
-          "despair",
-          "rage",
-          "revenge",
-          "energy",
-          "lullaby",
-        ].includes(word),
-    ),
+  Object.values(moodWords)
+    .flat()
+    .filter((word) => !word.includes(" ") && !notAdjectives.includes(word)),
 )
 
 const tones: Readonly<Record<Mood, ReadonlyArray<Tone>>> = {
@@ -276,18 +76,5 @@ const tones: Readonly<Record<Mood, ReadonlyArray<Tone>>> = {
 }
 
 export const tonesOf = (mood: Mood): ReadonlyArray<Tone> => tones[mood]
-
-// Each fits "those ___ days", "every ___ hour" and "the ___ nights".
-const hues: Readonly<Record<Mood, ReadonlyArray<string>>> = {
-  happy: ["golden", "sunny", "shining", "easy", "carefree"],
-  energetic: ["wild", "electric", "restless", "reckless", "fearless"],
-  hopeful: ["brighter", "better", "endless", "brand-new", "golden"],
-  romantic: ["tender", "gentle", "sweet", "velvet", "starlit"],
-  calm: ["quiet", "gentle", "slow", "easy", "peaceful"],
-  nostalgic: ["faded", "golden", "younger", "distant", "bygone"],
-  sad: ["lonely", "empty", "fading", "grey", "heavy"],
-  dark: ["hollow", "silent", "colder", "heavy", "restless"],
-  angry: ["bitter", "burning", "broken", "reckless", "wasted"],
-}
 
 export const huesOf = (mood: Mood): ReadonlyArray<string> => hues[mood]
