@@ -1,3 +1,4 @@
+import type { SqlError } from "@effect/sql"
 import { Data } from "effect"
 import type { ExpectedVersion } from "./expected-version.ts"
 
@@ -46,3 +47,9 @@ export type AppendError = WrongExpectedVersion | EventIdConflict
 export class TransactionTooOld extends Data.TaggedError("TransactionTooOld")<{
   readonly streamId: string
 }> {}
+
+/** Whether Postgres refused a write because it would repeat a value `constraint` keeps unique. */
+export const isUniqueViolationOf = (error: SqlError.SqlError, constraint: string): boolean => {
+  const cause = error.cause as { code?: string; constraint?: string } | undefined
+  return cause?.code === "23505" && cause.constraint === constraint
+}

@@ -14,11 +14,10 @@ export * from "./recorded-event.ts"
 export { type Migrations, runMigrations } from "./run-migrations.ts"
 export { makeSnapshots, type Snapshot, type StreamHead } from "./snapshots.ts"
 export {
-  awaitPosition,
   drainSubscription,
   runSubscription,
   type Subscription,
   type SubscriptionTiming,
-  subscriptionControl,
 } from "./subscription.ts"
+export { awaitPosition, subscriptionControl } from "./subscription-progress.ts"
 export * from "./wakeups.ts"

@@ -6,7 +6,8 @@ import { describeWithDatabase, query } from "../testing.ts"
 import { EventStore } from "./event-store.ts"
 import { Position } from "./position.ts"
 import type { NewEvent, RecordedEvent } from "./recorded-event.ts"
-import { awaitPosition, runSubscription } from "./subscription.ts"
+import { runSubscription } from "./subscription.ts"
+import { awaitPosition } from "./subscription-progress.ts"
 
 const metadata = { actor: Actors.system("test"), correlationId: "ordering" }
 const newEvent = (type: string, data: object): NewEvent => ({
