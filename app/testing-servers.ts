@@ -4,6 +4,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { Effect } from "effect"
 import { afterAll, inject } from "vitest"
+import type { MusicMakerName } from "#events/contracts/media.ts"
 import { dropDatabase, ensureDatabase } from "#events/store/databases.ts"
 import { freePort } from "#events/test-postgres.ts"
 import { startFakeMusicApi } from "#stand-ins/fake-services/music-api.ts"
@@ -136,7 +137,7 @@ export const register = (call: ReturnType<typeof serverProcesses>["call"], usern
 export const crashRig = async (
   name: string,
   song: { readonly seconds: number },
-  maker: "provider" | "engine" = "provider",
+  maker: MusicMakerName = "music-api",
 ) => {
   const adminUrl = inject("adminDatabaseUrl")
   const databaseName = `melody_test_${name}_${Date.now().toString(36)}`
@@ -153,7 +154,7 @@ export const crashRig = async (
       DATA_DIR: dataDir,
       LOG_LEVEL: "error",
       SIGNUP_CREDITS: "10",
-      ...(maker === "provider" ? { MUSIC_API_URL: fake.url, MUSIC_API_KEY: "crash-key" } : {}),
+      ...(maker === "music-api" ? { MUSIC_API_URL: fake.url, MUSIC_API_KEY: "crash-key" } : {}),
       GENERATION_POLL_SECONDS: "0.3",
       GENERATION_STALLED_SECONDS: "2",
     },

@@ -13,8 +13,14 @@ export const mediaStreams = {
   generation: (generationId: string) => `generation-${generationId}`,
 }
 
-/** Who makes the music: the project's own engine, or a Suno-style provider. */
-export const MusicMakerName = Schema.Literal("engine", "provider")
+/**
+ * Who makes the music: the project's own engine, or a Suno-style music API. Stored events name the music
+ * API "provider", the word they were written with; they are read and written as they are.
+ */
+export const MusicMakerName = Schema.transformLiterals(
+  ["engine", "engine"],
+  ["provider", "music-api"],
+)
 export type MusicMakerName = typeof MusicMakerName.Type
 
 export const GeneratedVersion = Schema.Struct({

@@ -123,8 +123,8 @@ export class MediaApi extends HttpApiGroup.make("media")
       .middleware(Authenticated),
   )
   .add(
-    // The provider's callbacks: no session, a secret in the path.
-    HttpApiEndpoint.post("providerCallback", "/media/callbacks/:secret/:generationId")
+    // The music API's callbacks: no session, a secret in the path.
+    HttpApiEndpoint.post("musicApiCallback", "/media/callbacks/:secret/:generationId")
       .setPath(CallbackPath)
       .setPayload(Schema.Unknown)
       .addSuccess(Schema.Struct({ code: Schema.Int, msg: Schema.String }))

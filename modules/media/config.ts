@@ -7,7 +7,7 @@ export interface MusicApiSettings {
   readonly url: URL
   readonly key: Redacted.Redacted
   readonly model: string
-  /** The secret in the callback address the provider posts to. */
+  /** The secret in the callback address the music API posts to. */
   readonly callbackSecret: Redacted.Redacted
 }
 

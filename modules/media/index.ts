@@ -1,5 +1,5 @@
 /**
- * Media: song generation through the music engine or a provider, the files behind songs, and their videos
+ * Media: song generation through the music engine or a music API, the files behind songs, and their videos
  * for social formats.
  */
 

@@ -21,7 +21,7 @@ export interface TaskPlan {
   readonly failAt?: { readonly stage: Stage; readonly status: string; readonly errorCode?: number }
   /** The task never leaves PENDING. */
   readonly stuck?: boolean
-  /** Each look at the task is answered this late (a slow provider: the step is in flight meanwhile). */
+  /** Each look at the task is answered this late (a slow music API: the step is in flight meanwhile). */
   readonly slowAnswersMs?: number
   /** This task's file links stop working this long after a stage gives them out (default: the server's). */
   readonly fileLifetimeMs?: number
@@ -283,7 +283,7 @@ export const startFakeMusicApi = async (options: FakeMusicApiOptions) => {
     planNext: (plan: TaskPlan) => plans.push(plan),
     /** The next generate request is refused with this code (in the body), or this HTTP status. */
     refuseNext: (refusal: { code: number; msg: string; http?: number }) => refusals.push(refusal),
-    /** Delivers a callback for a task now, as the provider would (tests replay them). */
+    /** Delivers a callback for a task now, as the music API would (tests replay them). */
     deliverCallback: (taskId: string, status: string) => {
       const task = tasks.get(taskId)!
       return post(String(task.body.callBackUrl), callback(task, status))

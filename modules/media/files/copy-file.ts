@@ -5,7 +5,7 @@ import type { MediaStorage } from "./storage.ts"
 
 export class CopyFailed extends Data.TaggedError("CopyFailed")<{ readonly reason: string }> {}
 
-/** Larger than any song or cover a provider sends; a bigger answer is not a song. */
+/** Larger than any song or cover a music API sends; a bigger answer is not a song. */
 const maxBytes = 60 * 1024 * 1024
 
 /** Passes a download on, stopping it once it grows past `maxBytes`, whatever its Content-Length said. */
@@ -18,7 +18,7 @@ async function* capped(body: AsyncIterable<Uint8Array>) {
   }
 }
 
-/** Copies a file from a provider's address into our storage, whole or not at all. */
+/** Copies a file from an outside address (a music API's) into our storage, whole or not at all. */
 export const copyFromUrl = (storage: MediaStorage["Type"], url: string, key: string) =>
   Effect.tryPromise({
     try: (signal) =>

@@ -33,7 +33,7 @@ export const validKey = (key: string) =>
   /^[a-zA-Z0-9_-]+(\/[a-zA-Z0-9_.-]+)*\.[a-z0-9]+$/.test(key) && !key.split("/").includes("..")
 
 /**
- * Where media files are kept: audio and covers copied from providers, renders, conversions. Local disk
+ * Where media files are kept: audio and covers copied from music APIs, renders, conversions. Local disk
  * under MEDIA_DIR by default.
  */
 export class MediaStorage extends Context.Tag("@melody/media/MediaStorage")<

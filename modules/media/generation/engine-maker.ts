@@ -9,7 +9,7 @@ import { MusicEngine } from "../ports.ts"
 import { renderFolderPrefix } from "../render-folders.ts"
 import { type MusicMaker, StepFailed, versionIdOf, versionKeys } from "./music-maker.ts"
 
-/** Like a provider, the engine makes two versions of every song. */
+/** Like the music API, the engine makes two versions of every song. */
 const versionsPerSong = 2
 
 /** Each version its own seed, the same on every try: a resumed render gives the same song. */

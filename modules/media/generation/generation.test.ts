@@ -17,7 +17,7 @@ const request = {
   style: "folk, female vocals",
   lyrics: "[Verse 1]\nPaper boats on a rainy street",
   credits: 5,
-  maker: "provider" as const,
+  maker: "music-api" as const,
   requestedAt: new Date("2026-11-21T10:00:00Z"),
 }
 const requested = new SongGenerationRequested(request)

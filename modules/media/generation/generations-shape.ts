@@ -34,7 +34,7 @@ export interface GenerationsShape {
   readonly recoveryInterval: Duration.Duration
   /** The owner's view of a generation (spec: check-song-status). */
   readonly status: (user: SignedInUser, generationId: string) => Effect.Effect<SongStatus, NotFound>
-  /** A provider's callback only says "look now": the poll that follows is the truth. */
+  /** The music API's callback only says "look now": the poll that follows is the truth. */
   readonly callback: (
     secret: string,
     generationId: string,

@@ -5,7 +5,7 @@ import { Actors } from "#events/contracts/actor.ts"
 import { actorOf, type SignedInUser } from "#events/contracts/auth.ts"
 import { songCost } from "#events/contracts/billing.ts"
 import { NotFound } from "#events/contracts/http-errors.ts"
-import { GenerationEvent, mediaStreams } from "#events/contracts/media.ts"
+import { GenerationEvent, type MusicMakerName, mediaStreams } from "#events/contracts/media.ts"
 import { loadAggregate } from "#events/decider.ts"
 import { runCommand } from "#events/handle-command.ts"
 import { EventStore } from "#events/store/index.ts"
@@ -20,8 +20,8 @@ import { makeRunningWork } from "../running-work.ts"
 import { makeEngineMaker } from "./engine-maker.ts"
 import { type GenerationCommand, generation } from "./generation.ts"
 import type { GenerationsShape } from "./generations-shape.ts"
+import { makeMusicApiMaker } from "./music-api-maker.ts"
 import type { MusicMaker, NextStep, StepFailed } from "./music-maker.ts"
-import { makeProviderMaker } from "./provider-maker.ts"
 import { statusView } from "./status-view.ts"
 
 const notFound = new NotFound({ message: "This song generation does not exist." })
@@ -44,9 +44,9 @@ const make = Effect.gen(function* () {
   const jobs = yield* JobQueue
   const limiter = yield* RateLimiter
   const config = yield* MediaConfig
-  const makers: Record<"engine" | "provider", MusicMaker> = {
+  const makers: Record<MusicMakerName, MusicMaker> = {
     engine: yield* makeEngineMaker,
-    provider: yield* makeProviderMaker,
+    "music-api": yield* makeMusicApiMaker,
   }
   const context = yield* Effect.context<EventStore | SqlClient.SqlClient>()
   const running = yield* makeRunningWork<{ generation_id: string }>(
@@ -111,7 +111,7 @@ const make = Effect.gen(function* () {
               userId: user.userId,
               ...payload,
               credits: songCost,
-              maker: Option.isSome(config.musicApi) ? "provider" : "engine",
+              maker: Option.isSome(config.musicApi) ? "music-api" : "engine",
               requestedAt: yield* now,
             },
           },

@@ -61,7 +61,7 @@ export const MediaHttpLive = HttpApiBuilder.group(Api, "media", (handlers) =>
           serve(user, path.versionId, (v) => v.imageKey, false),
         ),
       )
-      .handle("providerCallback", ({ path }) =>
+      .handle("musicApiCallback", ({ path }) =>
         generations.callback(path.secret, path.generationId),
       )
   }),

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from "@effect/vitest"
 import { ConfigProvider, Effect, Either, Layer } from "effect"
 import { startFakeMusicApi } from "#stand-ins/fake-services/music-api.ts"
 import { MediaConfigLive } from "../config.ts"
-import { MusicApi, type ProviderRefused } from "./music-api.ts"
+import { MusicApi, type MusicApiRefused } from "./music-api.ts"
 
 const audio = new Uint8Array([0xff, 0xfb, 0x90, 0x00])
 const fake = await startFakeMusicApi({ apiKey: "right-key", audio })
@@ -24,7 +24,7 @@ const order = {
   callbackUrl: "http://127.0.0.1:9/api/media/callbacks/secret/g1",
 }
 
-const refusalOf = <A>(effect: Effect.Effect<A, ProviderRefused, MusicApi>) =>
+const refusalOf = <A>(effect: Effect.Effect<A, MusicApiRefused, MusicApi>) =>
   Effect.map(Effect.either(effect), (result) => {
     if (Either.isRight(result)) throw new Error("expected a refusal")
     return {

@@ -7,7 +7,7 @@ import { MediaConfig, type MusicApiSettings } from "../config.ts"
  * carries refusals even when HTTP says 200.
  */
 
-export interface ProviderTrack {
+export interface MusicApiTrack {
   readonly id: string
   /** The final MP3; empty until the track is done. */
   readonly audioUrl: string
@@ -17,9 +17,9 @@ export interface ProviderTrack {
   readonly durationSeconds: number | null
 }
 
-export interface ProviderTask {
+export interface MusicApiTask {
   readonly status: string
-  readonly tracks: ReadonlyArray<ProviderTrack>
+  readonly tracks: ReadonlyArray<MusicApiTrack>
   readonly errorMessage: string | null
 }
 
@@ -30,8 +30,8 @@ export interface SongOrder {
   readonly callbackUrl: string
 }
 
-/** The provider said no, or could not be reached; `retryable` refusals may pass later. */
-export class ProviderRefused extends Data.TaggedError("ProviderRefused")<{
+/** The music API said no, or could not be reached; `retryable` refusals may pass later. */
+export class MusicApiRefused extends Data.TaggedError("MusicApiRefused")<{
   readonly code: number
   readonly message: string
   readonly retryable: boolean
@@ -41,7 +41,7 @@ export class ProviderRefused extends Data.TaggedError("ProviderRefused")<{
 const refusal = (code: number, msg: string) => {
   const outOfCredits = code === 402 || (code === 429 && /credit/i.test(msg))
   const retryable = !outOfCredits && [405, 429, 430, 455, 500, 502, 503, 504].includes(code)
-  return new ProviderRefused({
+  return new MusicApiRefused({
     code,
     message: msg || `The music service answered ${code}.`,
     retryable,
@@ -82,7 +82,7 @@ const RecordInfo = Schema.Struct({
 
 const Submitted = Schema.Struct({ taskId: Schema.String })
 
-const toTrack = (track: typeof Track.Type): ProviderTrack => ({
+const toTrack = (track: typeof Track.Type): MusicApiTrack => ({
   id: track.id,
   audioUrl: track.audioUrl ?? "",
   streamAudioUrl: track.streamAudioUrl ?? "",
@@ -107,7 +107,7 @@ const makeClient = (settings: MusicApiSettings) => {
         return { status: response.status, body: await response.text() }
       },
       catch: (error) =>
-        new ProviderRefused({
+        new MusicApiRefused({
           code: 0,
           message: `The music service could not be reached: ${error instanceof Error ? error.message : String(error)}`,
           retryable: true,
@@ -122,7 +122,7 @@ const makeClient = (settings: MusicApiSettings) => {
         return Schema.decodeUnknown(schema)(data).pipe(
           Effect.mapError(
             () =>
-              new ProviderRefused({
+              new MusicApiRefused({
                 code: 500,
                 message: "The music service's answer was not understood.",
                 retryable: true,
@@ -160,7 +160,7 @@ const makeClient = (settings: MusicApiSettings) => {
           { method: "GET" },
           RecordInfo,
         ),
-        (info): ProviderTask => ({
+        (info): MusicApiTask => ({
           status: info.status ?? "PENDING",
           tracks: (info.response?.sunoData ?? []).map(toTrack),
           errorMessage: info.errorMessage,
@@ -172,8 +172,8 @@ const makeClient = (settings: MusicApiSettings) => {
 export class MusicApi extends Context.Tag("@melody/media/MusicApi")<
   MusicApi,
   {
-    readonly generate: (order: SongOrder) => Effect.Effect<string, ProviderRefused>
-    readonly task: (taskId: string) => Effect.Effect<ProviderTask, ProviderRefused>
+    readonly generate: (order: SongOrder) => Effect.Effect<string, MusicApiRefused>
+    readonly task: (taskId: string) => Effect.Effect<MusicApiTask, MusicApiRefused>
   }
 >() {
   /** The configured API; without one, every call is refused (the engine makes the music then). */
@@ -184,7 +184,7 @@ export class MusicApi extends Context.Tag("@melody/media/MusicApi")<
         onSome: makeClient,
         onNone: () => {
           const none = Effect.fail(
-            new ProviderRefused({
+            new MusicApiRefused({
               code: 0,
               message: "No music API is configured.",
               retryable: false,

@@ -84,7 +84,7 @@ export const makeVideoRender = Effect.gen(function* () {
           },
           onProgress,
         )
-      // A cover ffmpeg cannot read (a provider's broken image) is no reason to give up the video.
+      // A cover ffmpeg cannot read (a music API's broken image) is no reason to give up the video.
       yield* renderWith(coverPath).pipe(
         Effect.catchIf(
           (failure) => coverPath !== null && !failure.timedOut,

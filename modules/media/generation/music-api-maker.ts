@@ -5,10 +5,10 @@ import { MediaConfig } from "../config.ts"
 import { copyFromUrl } from "../files/copy-file.ts"
 import { MediaStorage } from "../files/storage.ts"
 import { isFailureStatus } from "./generation.ts"
-import { MusicApi, type ProviderRefused, type ProviderTrack } from "./music-api.ts"
+import { MusicApi, type MusicApiRefused, type MusicApiTrack } from "./music-api.ts"
 import { type MusicMaker, StepFailed, versionIdOf, versionKeys } from "./music-maker.ts"
 
-/** Where the provider posts a generation's callbacks: a secret path, then re-checked by polling. */
+/** Where the music API posts a generation's callbacks: a secret path, then re-checked by polling. */
 export const callbackPath = (secret: string, generationId: string) =>
   `/api/media/callbacks/${secret}/${generationId}`
 
@@ -17,7 +17,7 @@ const failureReason = (status: string, message: string | null) =>
     ? "The music service refused the lyrics or the style (names of artists, copyrighted lyrics or profanity). Please change them and try again."
     : `The music service could not make this song${message ? `: ${message}` : "."}`
 
-const fromRefusal = (refused: ProviderRefused) =>
+const fromRefusal = (refused: MusicApiRefused) =>
   new StepFailed({
     status: refused.retryable ? "PROVIDER_ERROR" : "CREATE_TASK_FAILED",
     reason: `The music service refused the song: ${refused.message}`,
@@ -25,18 +25,18 @@ const fromRefusal = (refused: ProviderRefused) =>
   })
 
 /**
- * A Suno-style provider as a music maker: submit once, then look at the task on each step (polls and
+ * A Suno-style music API as a music maker: submit once, then look at the task on each step (polls and
  * callbacks both lead here; the poll is the truth), copying every finished track into our storage as soon
- * as it appears, because provider links expire.
+ * as it appears, because the music API's links expire.
  */
-export const makeProviderMaker = Effect.gen(function* () {
+export const makeMusicApiMaker = Effect.gen(function* () {
   const api = yield* MusicApi
   const storage = yield* MediaStorage
   const appUrl = yield* AppUrl
   const secret = Option.map((yield* MediaConfig).musicApi, (s) => Redacted.value(s.callbackSecret))
 
-  /** A finished track in our storage; its cover too when it can be had (else the provider's link). */
-  const keep = (generationId: string, track: ProviderTrack, index: number) =>
+  /** A finished track in our storage; its cover too when it can be had (else the music API's link). */
+  const keep = (generationId: string, track: MusicApiTrack, index: number) =>
     Effect.gen(function* () {
       const keys = versionKeys(generationId, index)
       yield* copyFromUrl(storage, track.audioUrl, keys.audio)
@@ -67,7 +67,7 @@ export const makeProviderMaker = Effect.gen(function* () {
       if (generation.taskId === null) {
         const taskId = yield* api
           .generate({
-            // Providers take 80 to 100 characters of title; ours may be longer, and stays ours.
+            // Music APIs take 80 to 100 characters of title; ours may be longer, and stays ours.
             title: title.slice(0, 80),
             style,
             lyrics,
