@@ -4,21 +4,18 @@ import type { PlanId } from "#events/contracts/billing.ts"
 import type { NotFound } from "#events/contracts/http-errors.ts"
 import type { Writes } from "#events/handle-command.ts"
 import type {
-  ActiveSubscriptionExists,
   Adjusted,
-  CheckoutClosed,
   InvalidAdjustment,
   InvalidWebhook,
   Ledger,
-  LocalCheckout,
   NotASubscription,
-  PaymentIntentPayload,
   PaymentProviderFailed,
   PriceList,
   SubscriptionStatus,
-  UnknownOffer,
 } from "./api.ts"
 import type { Recomputed } from "./credit-accounts.ts"
+import type { LocalCheckoutShape } from "./local-checkout.ts"
+import type { PaymentsShape } from "./payments-shape.ts"
 
 /** Where the buyer goes to pay, and the checkout that waits for them. */
 export interface OpenedCheckout {
@@ -46,14 +43,8 @@ export interface Audit {
 export interface BillingShape {
   readonly priceList: PriceList
   readonly subscriptionStatus: (user: SignedInUser) => Effect.Effect<SubscriptionStatus>
-  readonly buyPack: (
-    user: SignedInUser,
-    payload: PaymentIntentPayload,
-  ) => Writes<OpenedCheckout, UnknownOffer | PaymentProviderFailed>
-  readonly subscribe: (
-    user: SignedInUser,
-    plan: PlanId,
-  ) => Writes<OpenedCheckout, ActiveSubscriptionExists | PaymentProviderFailed>
+  readonly buyPack: PaymentsShape["buyPack"]
+  readonly subscribe: PaymentsShape["subscribe"]
   readonly cancelSubscription: (
     user: SignedInUser,
   ) => Effect.Effect<SubscriptionStatus, NotFound | PaymentProviderFailed>
@@ -76,23 +67,11 @@ export interface BillingShape {
     { readonly status: "pending" | "success"; readonly creditAmount: number },
     NotFound | PaymentProviderFailed
   >
-  readonly localCheckout: (
-    user: SignedInUser,
-    sessionId: string,
-  ) => Effect.Effect<LocalCheckout, NotFound>
-  readonly payLocalCheckout: (
-    user: SignedInUser,
-    sessionId: string,
-  ) => Writes<Redirect, NotFound | CheckoutClosed>
-  readonly cancelLocalCheckout: (
-    user: SignedInUser,
-    sessionId: string,
-  ) => Writes<Redirect, NotFound | CheckoutClosed>
+  readonly localCheckout: LocalCheckoutShape["view"]
+  readonly payLocalCheckout: LocalCheckoutShape["pay"]
+  readonly cancelLocalCheckout: LocalCheckoutShape["cancel"]
   /** The test mode's monthly invoices: each active local subscription whose period is over (or all). */
-  readonly renewLocalSubscriptions: (options: {
-    readonly now: Date
-    readonly force: boolean
-  }) => Effect.Effect<{ readonly renewed: number; readonly ended: number }>
+  readonly renewLocalSubscriptions: LocalCheckoutShape["renewSubscriptions"]
   /** Present when Stripe is configured. */
   readonly receiveStripeWebhook: Option.Option<
     (body: Uint8Array, signature: string | undefined) => Writes<void, InvalidWebhook>

@@ -169,7 +169,7 @@ interface RenewalOptions {
  * so paying or cancelling is the checkout's one decision, made on its stream: whichever comes first wins,
  * and the other is refused.
  */
-interface LocalCheckoutShape {
+export interface LocalCheckoutShape {
   readonly view: (user: SignedInUser, sessionId: string) => Effect.Effect<LocalCheckout, NotFound>
   /** Paying: exactly what a provider's "paid" report does. Paying twice changes nothing. */
   readonly pay: (

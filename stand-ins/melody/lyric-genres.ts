@@ -1,6 +1,6 @@
 import { Schema } from "effect"
 import wordList from "./genre-words.json" with { type: "json" }
-import type { Mood } from "./lyric-moods.ts"
+import { Mood } from "./lyric-moods.ts"
 
 /**
  * The genres the offline writer knows, how to recognise them in a style, and what each sounds like on
@@ -25,18 +25,6 @@ export const Genre = Schema.Literal(
 )
 export type Genre = typeof Genre.Type
 
-const MoodName = Schema.Literal(
-  "happy",
-  "sad",
-  "romantic",
-  "nostalgic",
-  "energetic",
-  "calm",
-  "hopeful",
-  "dark",
-  "angry",
-) satisfies Schema.Schema<Mood>
-
 const Range = Schema.Struct({ min: Schema.Int, max: Schema.Int })
 const Words = Schema.Array(Schema.String)
 const RangeName = Schema.Literal("common", "spoken", "ballad")
@@ -50,7 +38,7 @@ const GenreWords = Schema.Struct({
     key: Genre,
     value: Schema.Struct({
       lineSyllables: RangeName,
-      mood: MoodName,
+      mood: Mood,
       places: Words,
       sounds: Words,
       sights: Words,

@@ -6,7 +6,7 @@ import words from "./mood-words.json" with { type: "json" }
  * tones of lines fit it and which adjectives paint its days and nights (the words are mood-words.json).
  */
 
-const Mood = Schema.Literal(
+export const Mood = Schema.Literal(
   "happy",
   "sad",
   "romantic",

@@ -10,7 +10,7 @@ import { type Line, type Material, parseTemplate, type Template } from "./lyric-
 import { huesOf, type Mood, moodOf, type Tone, tonesOf } from "./lyric-moods.ts"
 import { hashText, type Random, seededRandom } from "./lyric-random.ts"
 import { commonScenes, type Valence } from "./lyric-rhymes.ts"
-import { genreTemplates, nameHooks, type Role, templates } from "./lyric-templates.ts"
+import { genreTemplates, nameHooks, Role, templates } from "./lyric-templates.ts"
 import { genericThemes, readTheme, type ThemeItem } from "./lyric-theme.ts"
 import { type TitlePhrase, titlePhrases } from "./lyric-title.ts"
 
@@ -124,18 +124,9 @@ export const planSong = (request: LyricsRequest): Song => {
             asWritten: false,
           },
         ]
-  const roles: ReadonlyArray<Role> = [
-    "scene",
-    "return",
-    "memory",
-    "now",
-    "doing",
-    "feeling",
-    "hook",
-    "vow",
-    "turn",
-  ]
-  const pools = new Map(roles.map((role) => [role, poolFor(role, tones, genre, titles, random)]))
+  const pools = new Map(
+    Role.literals.map((role) => [role, poolFor(role, tones, genre, titles, random)]),
+  )
   const material: Material = {
     genre,
     tones,

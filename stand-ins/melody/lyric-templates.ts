@@ -34,7 +34,8 @@ export type Role =
   /** The bridge's change of view. */
   | "turn"
 
-const Role = Schema.Literal(
+/** Every role, in the order a song takes them up. */
+export const Role = Schema.Literal(
   "scene",
   "return",
   "memory",
