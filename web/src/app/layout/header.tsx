@@ -1,15 +1,12 @@
-import { LogOut, Menu, RotateCcw, X } from "lucide-react"
+import { Menu, X } from "lucide-react"
 import { useState } from "react"
-import { Link, NavLink as RouterNavLink, useLocation, useNavigate } from "react-router"
+import { Link, NavLink as RouterNavLink, useLocation } from "react-router"
 import { Badge } from "../../components/ui/badge.tsx"
 import { Button } from "../../components/ui/button.tsx"
 import { Logo } from "../../components/ui/logo.tsx"
-import { errorMessage } from "../../lib/api.ts"
 import { cn } from "../../lib/cn.ts"
-import { storageKeys } from "../../lib/reset.ts"
-import { type User, useCurrentUser, useLogout } from "../../lib/session.ts"
-import { toast } from "../../lib/toast/toast-store.ts"
-import { CreditBalance } from "./credit-balance.tsx"
+import { useCurrentUser } from "../../lib/session.ts"
+import { Account } from "./account.tsx"
 import { adminLinks, creatorLinks, type NavLink } from "./nav-links.ts"
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -40,63 +37,6 @@ const Links = ({
     ))}
   </>
 )
-
-/** Show the splash again: for administrators checking the first impression. */
-const replaySplash = () => {
-  localStorage.removeItem(storageKeys.hasSeenSplash)
-  window.location.reload()
-}
-
-const useSignOut = () => {
-  const logout = useLogout()
-  const navigate = useNavigate()
-  return {
-    pending: logout.isPending,
-    run: () =>
-      logout.mutate(undefined, {
-        onSuccess: () => navigate("/auth", { replace: true }),
-        onError: (error) =>
-          toast({
-            title: "Logout failed",
-            description: errorMessage(error),
-            variant: "destructive",
-          }),
-      }),
-  }
-}
-
-const Account = ({
-  user,
-  compact = false,
-}: {
-  readonly user: User
-  readonly compact?: boolean
-}) => {
-  const signOut = useSignOut()
-  return (
-    <div className={cn("flex items-center gap-2", compact && "flex-col items-stretch")}>
-      <span className={cn("text-sm text-muted", compact ? "text-center" : "hidden lg:inline")}>
-        Welcome, {user.name}
-      </span>
-      {!user.isAdmin && <CreditBalance />}
-      {user.isAdmin && (
-        <Button
-          variant="ghost"
-          size={compact ? "md" : "icon"}
-          onClick={replaySplash}
-          title="Show the splash screen again"
-          aria-label="Show the splash screen again"
-        >
-          <RotateCcw className="h-4 w-4" aria-hidden />
-          {compact && "Show the splash screen again"}
-        </Button>
-      )}
-      <Button variant="secondary" size="sm" disabled={signOut.pending} onClick={signOut.run}>
-        <LogOut className="h-4 w-4" aria-hidden /> Logout
-      </Button>
-    </div>
-  )
-}
 
 /** The top bar: the logo, the links this person may use, their account; a full-screen menu below md. */
 export const Header = () => {

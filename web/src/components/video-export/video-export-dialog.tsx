@@ -1,15 +1,9 @@
 import { useQuery } from "@tanstack/react-query"
 import { Download, Film } from "lucide-react"
 import { useEffect, useRef, useState } from "react"
-import {
-  type VideoFormat,
-  videoFormatNames,
-  videoFormats,
-  videoTimeoutMs,
-} from "#events/contracts/video-formats.ts"
+import { type VideoFormat, videoTimeoutMs } from "#events/contracts/video-formats.ts"
 import type { SongView } from "#modules/catalog/api.ts"
 import { errorMessage } from "../../lib/api.ts"
-import { cn } from "../../lib/cn.ts"
 import { toast } from "../../lib/toast/toast-store.ts"
 import { Button } from "../ui/button.tsx"
 import {
@@ -20,83 +14,13 @@ import {
   DialogTrigger,
 } from "../ui/dialog.tsx"
 import { exportFailedTitle, failedMessage, timedOutMessage } from "./export-messages.ts"
+import { ExportProgress } from "./export-progress.tsx"
+import { FormatChoice } from "./format-choice.tsx"
 import { VideoExportGuide } from "./video-export-guide.tsx"
 import { useStartExport, videoExportQuery } from "./video-export-queries.ts"
 
 const failed = (description: string) =>
   toast({ title: exportFailedTitle, description, variant: "destructive" })
-
-const FormatChoice = ({
-  value,
-  onChange,
-  disabled,
-}: {
-  readonly value: VideoFormat
-  readonly onChange: (format: VideoFormat) => void
-  readonly disabled: boolean
-}) => (
-  <fieldset className="grid grid-cols-2 gap-2" disabled={disabled}>
-    <legend className="sr-only">Video format</legend>
-    {videoFormatNames.map((name) => {
-      const format = videoFormats[name]
-      return (
-        <label
-          key={name}
-          className={cn(
-            "cursor-pointer rounded-xl border px-3 py-2 text-sm transition has-[:disabled]:opacity-50",
-            "has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-primary",
-            value === name
-              ? "border-primary bg-primary/10 text-text"
-              : "border-line text-muted hover:border-line-strong",
-          )}
-        >
-          <input
-            type="radio"
-            name="video-format"
-            value={name}
-            checked={value === name}
-            onChange={() => onChange(name)}
-            className="sr-only"
-          />
-          <span className="block font-semibold">{format.label}</span>
-          <span className="text-xs tabular-nums">
-            {format.width} x {format.height}
-          </span>
-        </label>
-      )
-    })}
-  </fieldset>
-)
-
-const ExportProgress = ({
-  progress,
-  step,
-}: {
-  readonly progress: number
-  readonly step: string
-}) => (
-  <div className="grid gap-2">
-    <div
-      role="progressbar"
-      aria-label="Video export progress"
-      aria-valuemin={0}
-      aria-valuemax={100}
-      aria-valuenow={progress}
-      className="h-2 overflow-hidden rounded-full bg-line"
-    >
-      <div
-        className="h-full bg-stage transition-all duration-500"
-        style={{ width: `${progress}%` }}
-      />
-    </div>
-    <p className="flex justify-between text-sm text-muted" aria-live="polite">
-      <span data-testid="export-step">{step}</span>
-      <span className="tabular-nums" data-testid="export-progress">
-        {progress}%
-      </span>
-    </p>
-  </div>
-)
 
 /**
  * Export a song as a video for a social format: choose the format, follow the server's render (progress

@@ -7,41 +7,13 @@ import { Button } from "../../components/ui/button.tsx"
 import { Card } from "../../components/ui/card.tsx"
 import { PageSpinner } from "../../components/ui/page-spinner.tsx"
 import { Spinner } from "../../components/ui/spinner.tsx"
-import { toast } from "../../lib/toast/toast-store.ts"
+import { apology, toastFor } from "./chat-failures.ts"
 import { ChatInput } from "./chat-input.tsx"
 import { conversationQuery, useSendMessage, useStartNewSong } from "./chat-queries.ts"
 import { LyricsCard } from "./lyrics-card.tsx"
 import { type Bubble, MessageBubble } from "./message-bubble.tsx"
 
 type GenerateControl = (song: { title: string; style: string; lyrics: string }) => ReactNode
-
-const apology =
-  "I apologize, but I encountered an error processing your message. Could you try rephrasing?"
-
-type SendFailure = NonNullable<ReturnType<typeof useSendMessage>["error"]>
-
-/** What a failed turn says: a key problem is the operator's, anything else is worth another try. */
-const toastFor = (error: SendFailure) => {
-  if (error._tag === "ModelNotConfigured") {
-    toast({
-      title: "Configuration Error",
-      description: "OpenAI API key is not properly configured. Please contact support.",
-      variant: "destructive",
-    })
-  } else if (error._tag === "TooManyRequests") {
-    toast({
-      title: "Slow down a little",
-      description: error.message,
-      variant: "destructive",
-    })
-  } else {
-    toast({
-      title: "Error in conversation",
-      description: "Failed to process your message. Please try again.",
-      variant: "destructive",
-    })
-  }
-}
 
 /** /chat: the conversation with Melody, and the song's lyrics once she has written them. */
 export const ChatPage = ({ generateControl }: { readonly generateControl: GenerateControl }) => {
