@@ -1,4 +1,6 @@
-import { ModelNotConfigured, ModelUnavailable } from "./api.ts"
+import { Effect } from "effect"
+import { ModelNotConfigured, ModelUnavailable, NothingToEdit } from "./api.ts"
+import type { NoLyricsYet } from "./conversation.ts"
 import { fitLyrics } from "./fit-lyrics.ts"
 import type { ModelFailure, Reply } from "./ports.ts"
 
@@ -39,3 +41,7 @@ export const fitReply = (reply: Reply): Reply =>
           data: { ...reply.action.data, lyrics: fitLyrics(reply.action.data.lyrics) },
         },
       }
+
+/** Editing lyrics before there are any: the refusal as the person reads it. */
+export const nothingToEdit = (refusal: NoLyricsYet) =>
+  Effect.fail(new NothingToEdit({ message: refusal.message }))

@@ -1,0 +1,132 @@
+import type { SqlClient } from "@effect/sql"
+import { Effect } from "effect"
+import { v7 as uuidv7 } from "uuid"
+import { actorOf, type SignedInUser } from "#events/contracts/auth.ts"
+import { ConversationEvent, songwritingStreams } from "#events/contracts/songwriting.ts"
+import { loadAggregate } from "#events/decider.ts"
+import { runCommand } from "#events/handle-command.ts"
+import { decodeAll, EventStore } from "#events/store/index.ts"
+import { now } from "#toolkit/clock.ts"
+import { RateLimiter } from "#toolkit/rate-limit.ts"
+import { ChatTurnResult, Conversation, SongInfo } from "./api.ts"
+import { SongwritingConfig } from "./config.ts"
+import {
+  type ConversationCommand,
+  conversation,
+  conversationSnapshots,
+  lyricsBrief,
+} from "./conversation.ts"
+import { chatMessages, eventsForView } from "./conversation-view.ts"
+import { dateUnavailable, describeDateTime } from "./date-time.ts"
+import { fitLyrics } from "./fit-lyrics.ts"
+import { chatFailure, fitReply, lyricsFailure, nothingToEdit, seedOf } from "./model-answers.ts"
+import { LanguageModel } from "./ports.ts"
+
+const decodeConversation = decodeAll(ConversationEvent)
+
+/** Melody's chat: the conversation, its turns, a new song, the song's lyrics edited by hand. */
+export const makeMelodyChat = Effect.gen(function* () {
+  const store = yield* EventStore
+  const model = yield* LanguageModel
+  const limiter = yield* RateLimiter
+  const config = yield* SongwritingConfig
+  const storeContext = yield* Effect.context<EventStore | SqlClient.SqlClient>()
+
+  const conversationStream = (userId: string) => ({
+    decider: conversation,
+    events: ConversationEvent,
+    streamId: songwritingStreams.conversation(userId),
+    snapshot: conversationSnapshots,
+  })
+
+  const loadConversation = (userId: string) =>
+    loadAggregate(conversationStream(userId)).pipe(Effect.orDie, Effect.provide(storeContext))
+
+  const runConversation = (user: SignedInUser, command: ConversationCommand) =>
+    runCommand({ ...conversationStream(user.userId), command, actor: actorOf(user) }).pipe(
+      Effect.catchTag("NoLyricsYet", nothingToEdit),
+    )
+
+  const dateContext = Effect.map(now, (date) => {
+    const { datetime_info, error } = describeDateTime(date)
+    return error === undefined ? datetime_info : dateUnavailable
+  })
+
+  const conversationOf = (user: SignedInUser) =>
+    Effect.gen(function* () {
+      const streamId = songwritingStreams.conversation(user.userId)
+      const version = yield* store.streamVersion(streamId)
+      const recent = yield* store
+        .readStream(streamId, { fromVersion: Math.max(1, version - eventsForView + 1) })
+        .pipe(Effect.flatMap(decodeConversation), Effect.orDie)
+      const { state } = yield* loadConversation(user.userId)
+      return new Conversation({
+        messages: chatMessages(recent),
+        songInfo: new SongInfo(state.song),
+      })
+    })
+
+  const chat = Effect.fn("Songwriting.chat")(function* (user: SignedInUser, content: string) {
+    yield* limiter.hit(`chat:${user.userId}`, config.limits.chatTurns)
+    const { state, version } = yield* loadConversation(user.userId)
+    // The conversation's position, not the person: the same conversation writes the same song.
+    const seed = seedOf(version)
+    const answer = yield* model
+      .reply({
+        history: [...state.turns, { role: "user", content }],
+        song: state.song,
+        dateContext: yield* dateContext,
+        seed,
+      })
+      .pipe(Effect.mapError(chatFailure))
+    const reply = fitReply(answer.reply)
+    const brief = lyricsBrief(reply)
+    if (reply.action.type === "generate_lyrics" && brief === undefined) {
+      yield* Effect.logWarning(
+        "Melody asked for lyrics without a title, a style and a description; none were written",
+      )
+    }
+    const lyrics =
+      brief &&
+      fitLyrics(yield* model.writeLyrics({ ...brief, seed }).pipe(Effect.mapError(lyricsFailure)))
+    const command = {
+      _tag: "RecordTurn",
+      userId: user.userId,
+      userMessageId: uuidv7(),
+      content,
+      replyId: uuidv7(),
+      reply,
+      model: model.name,
+      fallback: answer.fallback,
+      ...(lyrics ? { lyrics: { messageId: uuidv7(), text: lyrics } } : {}),
+    } as const
+    const recorded = yield* runConversation(user, command).pipe(
+      Effect.catchTag("NothingToEdit", Effect.die),
+    )
+    const recordedAt = yield* now
+    return new ChatTurnResult({
+      message: reply.message,
+      action: reply.action,
+      songInfo: new SongInfo(recorded.state.song),
+      messages: chatMessages(recorded.events.map((event) => ({ event, recordedAt }))),
+    })
+  })
+
+  const startNewSong = (user: SignedInUser) =>
+    Effect.zipRight(
+      runConversation(user, {
+        _tag: "StartNewSong",
+        userId: user.userId,
+        messageId: uuidv7(),
+      }).pipe(Effect.catchTag("NothingToEdit", Effect.die)),
+      conversationOf(user),
+    )
+
+  const editChatLyrics = (user: SignedInUser, lyrics: string) =>
+    Effect.map(
+      runConversation(user, { _tag: "EditLyrics", userId: user.userId, lyrics }),
+      (recorded) => new SongInfo(recorded.state.song),
+    )
+
+  return { conversation: conversationOf, chat, startNewSong, editChatLyrics }
+})
