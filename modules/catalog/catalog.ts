@@ -1,69 +1,24 @@
-import type { SqlClient } from "@effect/sql"
 import { Context, Effect, Layer } from "effect"
 import type { Actor } from "#events/contracts/actor.ts"
 import { actorOf, type SignedInUser } from "#events/contracts/auth.ts"
-import { catalogStreams, LikeEvent, SongEvent, type SongSaved } from "#events/contracts/catalog.ts"
-import { NotFound } from "#events/contracts/http-errors.ts"
+import { catalogStreams, LikeEvent, type SongSaved } from "#events/contracts/catalog.ts"
 import type { PublicPage } from "#events/contracts/song-rows.ts"
-import { loadAggregate } from "#events/decider.ts"
 import { runCommand } from "#events/handle-command.ts"
-import { EventStore } from "#events/store/index.ts"
-import { fileName } from "#toolkit/file-response.ts"
 import { oncePerObject } from "#toolkit/once-per-object.ts"
-import { AudioUnavailable, LikeState, PublicSongs, SongIsPrivate } from "./api.ts"
+import { LikeState, PublicSongs, SongIsPrivate } from "./api.ts"
 import type { CatalogShape } from "./catalog-shape.ts"
 import { like } from "./like.ts"
-import { CatalogReads, SongFiles } from "./ports.ts"
-import { servedFile } from "./served-file.ts"
-import { song, visibleTo } from "./song.ts"
+import { CatalogReads } from "./ports.ts"
+import { visibleTo } from "./song.ts"
+import { makeSongAccess, notFound, songStream } from "./song-access.ts"
+import { makeSongFileAnswers } from "./song-file-answers.ts"
 import { toView } from "./song-view.ts"
 import { versionToSave } from "./versions.ts"
 
-const notFound = new NotFound({ message: "This song does not exist, or it is private." })
-
 const make = Effect.gen(function* () {
-  const store = yield* EventStore
   const reads = yield* CatalogReads
-  const files = yield* SongFiles
-  const storeContext = yield* Effect.context<EventStore | SqlClient.SqlClient>()
-  const serve = servedFile(files, notFound)
-
-  /**
-   * Waits (briefly) until the read models hold the stream's latest event: this request's write, or the
-   * earlier one that made it change nothing. Not the store's head: while older transactions are still
-   * open, the head stops short of a write that has just committed.
-   */
-  const settledOn = (streamId: string) =>
-    Effect.flatMap(store.readStream(streamId).pipe(Effect.orDie), (events) => {
-      const last = events.at(-1)
-      return last === undefined
-        ? Effect.void
-        : reads.caughtUp({ transactionId: last.transactionId, globalPosition: last.globalPosition })
-    })
-
-  const songStream = (songId: string) => ({
-    decider: song,
-    events: SongEvent,
-    streamId: catalogStreams.song(songId),
-  })
-  const loadSong = (songId: string) =>
-    Effect.map(loadAggregate(songStream(songId)), ({ state }) => state).pipe(
-      Effect.orDie,
-      Effect.provide(storeContext),
-    )
-
-  /** The song, if this person may see it; the same "not found" otherwise. */
-  const visibleSong = (songId: string, viewerId: string | undefined) =>
-    Effect.flatMap(loadSong(songId), (state) =>
-      visibleTo(state, viewerId) ? Effect.succeed(state) : Effect.fail(notFound),
-    )
-
-  const viewOf = (songId: string, viewerId: string | undefined) =>
-    Effect.flatMap(reads.song(songId, viewerId), (row) =>
-      row && (row.isPublic || row.ownerId === viewerId)
-        ? Effect.succeed(toView(row))
-        : Effect.fail(notFound),
-    )
+  const { settledOn, loadSong, visibleSong, viewOf } = yield* makeSongAccess
+  const fileAnswers = yield* makeSongFileAnswers
 
   const saveSong = (songId: string, saved: Omit<SongSaved, "_tag" | "songId">, actor: Actor) =>
     runCommand({
@@ -131,24 +86,6 @@ const make = Effect.gen(function* () {
     return new LikeState({ likes: row?.likes ?? 0, liked: row?.liked ?? false })
   })
 
-  const wav = Effect.fn("Catalog.wav")(function* (
-    songId: string,
-    viewerId: string | undefined,
-    rangeHeader: string | undefined,
-  ) {
-    const state = yield* visibleSong(songId, viewerId)
-    const key = yield* files.wav(state.audioKey).pipe(
-      Effect.tapError((error) => Effect.logError("WAV conversion failed", error.reason)),
-      Effect.mapError(
-        () =>
-          new AudioUnavailable({
-            message: "Failed to convert to WAV. Please try again in a moment.",
-          }),
-      ),
-    )
-    return yield* serve(key, rangeHeader, fileName(state.title, "wav"))
-  })
-
   // The timeline hands out the same page object to every anonymous reader, and the same song objects to
   // every page that lists them: each is converted once.
   const viewOfRow = oncePerObject(toView)
@@ -171,19 +108,7 @@ const make = Effect.gen(function* () {
     like: (user, songId) => setLiked(user, songId, true),
     unlike: (user, songId) =>
       setLiked(user, songId, false).pipe(Effect.catchTag("SongIsPrivate", Effect.die)),
-    audio: (songId, viewerId, request) =>
-      Effect.flatMap(visibleSong(songId, viewerId), (state) =>
-        serve(
-          state.audioKey,
-          request.rangeHeader,
-          request.download ? fileName(state.title, "mp3") : undefined,
-        ),
-      ),
-    wav,
-    cover: (songId, viewerId, rangeHeader) =>
-      Effect.flatMap(visibleSong(songId, viewerId), (state) =>
-        serve(state.imageKey, rangeHeader, undefined),
-      ),
+    ...fileAnswers,
     files: (songId, viewerId) =>
       Effect.map(loadSong(songId), (state) =>
         visibleTo(state, viewerId)
