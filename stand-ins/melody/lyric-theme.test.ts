@@ -1,5 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
-import { looksForeign, readTheme } from "./lyric-theme.ts"
+import { readTheme } from "./lyric-theme.ts"
+import { looksForeign } from "./theme-words.ts"
 
 const texts = (description: string) => readTheme(description).items.map((item) => item.text)
 
