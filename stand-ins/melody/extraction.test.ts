@@ -7,10 +7,10 @@ import {
   extractTheme,
   extractTitle,
   extractVoice,
-  flipPronouns,
   readMessage,
-  titleCase,
 } from "./extraction.ts"
+import { titleCase } from "./message-themes.ts"
+import { flipPronouns } from "./speaking-back.ts"
 
 describe("extractTheme", () => {
   it.each([

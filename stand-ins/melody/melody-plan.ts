@@ -1,4 +1,4 @@
-import { type MessageSlots, readMessage, titleCase } from "./extraction.ts"
+import { type MessageSlots, readMessage } from "./extraction.ts"
 import { normalise } from "./melody-intents.ts"
 import {
   aCappella,
@@ -10,6 +10,7 @@ import {
   moodSubject,
   type Voice,
 } from "./melody-vocabulary.ts"
+import { titleCase } from "./message-themes.ts"
 
 /**
  * The song being planned, folded from everything the person said. Later words win for style, voice and

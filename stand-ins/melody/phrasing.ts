@@ -1,4 +1,3 @@
-import { flipPronouns } from "./extraction.ts"
 import {
   aboutPhrase,
   article,
@@ -11,6 +10,7 @@ import {
   voiceLabel,
 } from "./melody-plan.ts"
 import { aCappella, type Genre, genreInSentence, mainStyles } from "./melody-vocabulary.ts"
+import { flipPronouns } from "./speaking-back.ts"
 
 /**
  * Melody's words. Each message has a few wordings; a picker seeded from the request's seed and the person's
