@@ -40,6 +40,16 @@ import {
   genreInSentence,
   moodComparative,
 } from "./melody-vocabulary.ts"
+import { type Pick, seededPick, withinLimit } from "./phrasing.ts"
+import {
+  helpAfterLyrics,
+  nextAfterLyrics,
+  otherSubject,
+  restyled,
+  retitled,
+  thanksAfterLyrics,
+  toHear,
+} from "./replies-after-lyrics.ts"
 import {
   agreed,
   askSound,
@@ -47,28 +57,18 @@ import {
   askTheme,
   greetingBack,
   help,
-  helpAfterLyrics,
   identity,
   needSubjectFirst,
   newSong,
-  nextAfterLyrics,
   nextQuestion,
   noted,
-  otherSubject,
-  type Pick,
-  restyled,
-  retitled,
   reviewQuestion,
-  seededPick,
   summary,
-  thanksAfterLyrics,
-  toHear,
   welcome,
   whatToChange,
-  withinLimit,
   writing,
   writingWithChoices,
-} from "./phrasing.ts"
+} from "./replies-before-lyrics.ts"
 
 /**
  * Melody without a language model: the same conversation, worked out from the words alone. Each reply
