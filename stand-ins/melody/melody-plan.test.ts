@@ -1,15 +1,12 @@
 import { describe, expect, it } from "@effect/vitest"
 import {
-  deriveTitle,
-  description,
   emptyPlan,
   nextStep,
   planFromMessages,
   planFromStyle,
-  songTitle,
-  styleText,
   withDefaults,
 } from "./melody-plan.ts"
+import { deriveTitle, description, songTitle, styleText } from "./song-from-plan.ts"
 
 describe("planFromMessages", () => {
   it("gathers every kind of fact across messages", () => {

@@ -20,18 +20,13 @@ import {
   anyChange,
   applySlots,
   changes,
-  description,
   hasSubject,
-  joinWords,
   nextStep,
   type Plan,
   planFromMessages,
   planFromStyle,
   readInto,
-  songTitle,
   styleChanged,
-  styleText,
-  voiceLabel,
   withDefaults,
 } from "./melody-plan.ts"
 import {
@@ -69,6 +64,7 @@ import {
   writing,
   writingWithChoices,
 } from "./replies-before-lyrics.ts"
+import { description, joinWords, songTitle, styleText, voiceLabel } from "./song-from-plan.ts"
 
 /**
  * Melody without a language model: the same conversation, worked out from the words alone. Each reply

@@ -1,5 +1,6 @@
-import { aboutPhrase, article, joinWords, type Plan, songTitle, voiceLabel } from "./melody-plan.ts"
+import type { Plan } from "./melody-plan.ts"
 import { aCappella, type Genre, genreInSentence } from "./melody-vocabulary.ts"
+import { aboutPhrase, article, joinWords, songTitle, voiceLabel } from "./song-from-plan.ts"
 import { flipPronouns } from "./speaking-back.ts"
 
 /**

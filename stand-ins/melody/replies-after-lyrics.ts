@@ -1,6 +1,6 @@
-import { article } from "./melody-plan.ts"
 import { mainStyles } from "./melody-vocabulary.ts"
 import { echo, type Pick } from "./phrasing.ts"
+import { article } from "./song-from-plan.ts"
 
 /** What Melody says once the lyrics are written: restyles, new titles, thanks and what comes next. */
 

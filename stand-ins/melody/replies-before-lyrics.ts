@@ -1,13 +1,4 @@
-import {
-  article,
-  type Changes,
-  joinWords,
-  nextStep,
-  type Plan,
-  songTitle,
-  suggestedInstruments,
-  voiceLabel,
-} from "./melody-plan.ts"
+import { type Changes, nextStep, type Plan, suggestedInstruments } from "./melody-plan.ts"
 import { genreInSentence, mainStyles } from "./melody-vocabulary.ts"
 import {
   aboutPart,
@@ -19,6 +10,7 @@ import {
   songPhrase,
   soundPhrase,
 } from "./phrasing.ts"
+import { article, joinWords, songTitle, voiceLabel } from "./song-from-plan.ts"
 
 /** What Melody says while the song takes shape: greetings, questions, notes, summaries and help. */
 
