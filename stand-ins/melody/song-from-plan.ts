@@ -1,14 +1,13 @@
 import { normalise } from "./melody-intents.ts"
 import type { Plan } from "./melody-plan.ts"
-
-/** The limits of the song's form: a style up to 200 characters, a title up to 60. */
-const styleLimit = 200
-const titleLimit = 60
-
 import { moodColour, moodSubject, type Voice } from "./melody-vocabulary.ts"
 import { titleCase } from "./message-themes.ts"
 
 /** What the song becomes from the plan: its subject in words, title, style text, description and voice. */
+
+/** The limits of the song's form: a style up to 200 characters, a title up to 60. */
+const styleLimit = 200
+const titleLimit = 60
 
 /** The subject in words: the person's own, or one that suits the feeling they gave. */
 const subjectOf = (plan: Plan): string =>
