@@ -1,27 +1,17 @@
-/**
- * npm run bench:timeline
- *
- * GET /api/songs/public on the real server, under 50 concurrent connections (autocannon), over a timeline
- * of 100,000 public songs and 1,000,000 likes; next to the bare SQL query for the same pages, timed in the
- * same run on the same database with 50 connections of its own. Rounds alternate between the two sides.
- * Beside the target's scenarios, deep pages while likes arrive show what is left once kept pages go.
- * Last, our own read of a deep page without the server, which bounds what the server can do for pages it
- * has not kept.
- */
-import { type ChildProcess, spawn } from "node:child_process"
 import { mkdtemp, rm } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import autocannon from "autocannon"
 import { Effect, ManagedRuntime, Redacted } from "effect"
 import pg from "pg"
 import { pgClientLayer } from "#events/store/pg-client.ts"
 import { freePort } from "#events/test-postgres.ts"
 import { makeTimelineOrder } from "#projections/timeline-order.ts"
 import { readTimelineOrder, songsInOrderReader } from "#projections/timeline-reads.ts"
-import { now, percentile, printTable, type Row } from "../support/report.ts"
+import { now, printTable, type Row } from "../support/report.ts"
 import { scratchDatabase } from "../support/scratch-database.ts"
+import { type Measured, load as measureLoad, timed as measureTimed, worst } from "./measure.ts"
 import { likeSteadily, likeTopSongs, seedTimeline } from "./seed.ts"
+import { startServer, stop } from "./server.ts"
 
 const songs = 100_000
 const likes = 1_000_000
@@ -39,42 +29,7 @@ console.log(
   `Timeline benchmark on ${database.source}: ${connections} connections, ${seconds} s rounds.`,
 )
 
-/** Extra Node flags for the server (SERVER_NODE_FLAGS), to try a setting against a plain run. */
-const serverFlags = (process.env.SERVER_NODE_FLAGS ?? "").split(" ").filter(Boolean)
-
-/** The real server, as `npm start` runs it, on the scratch database. */
-const startServer = async () => {
-  const server = spawn(process.execPath, [...serverFlags, "--import", "tsx", "app/main.ts"], {
-    env: {
-      ...process.env,
-      DATABASE_URL: database.url,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      APP_URL: base,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
-      NODE_ENV: "production",
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  })
-  for (let attempt = 0; attempt < 240; attempt++) {
-    const up = await fetch(`${base}/api/health`).then(
-      (answer) => answer.ok,
-      () => false,
-    )
-    if (up) return server
-    await new Promise((resolve) => setTimeout(resolve, 500))
-  }
-  throw new Error("the server did not start")
-}
-
-const stop = (server: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    server.once("exit", () => resolve())
-    server.kill("SIGTERM")
-  })
-
-const server = await startServer()
+const server = await startServer({ databaseUrl: database.url, port, dataDir })
 const db = new pg.Pool({ connectionString: database.url, max: connections })
 const liker = new pg.Pool({ connectionString: database.url, max: 1 })
 
@@ -114,56 +69,13 @@ const bareQuery = `
   from timeline_songs s left join timeline_creators c on c.user_id = s.owner_id
   where s.is_public order by s.likes desc, s.created_at desc, s.song_id desc limit $1 offset $2`
 
-interface Measured {
-  readonly p50: number
-  readonly p99: number
-  readonly perSecond: number
-  readonly failures: number
-}
-
-const load = async (path: () => string, signedIn: boolean): Promise<Measured> => {
-  const result = await autocannon({
-    url: base,
-    connections,
-    duration: seconds,
-    headers: signedIn ? { cookie } : {},
-    requests: [{ method: "GET", setupRequest: (request) => ({ ...request, path: path() }) }],
-  })
-  return {
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    perSecond: result.requests.average,
-    failures: result.non2xx + result.errors + result.timeouts,
-  }
-}
+const pressure = { connections, seconds }
+const load = (path: () => string, signedIn: boolean) =>
+  measureLoad({ ...pressure, base, cookie: signedIn ? cookie : undefined }, path)
+const timed = (read: () => Promise<unknown>) => measureTimed(pressure, read)
 
 const overHttp = (offset: () => number, signedIn: boolean) =>
   load(() => `/api/songs/public?limit=${pageSize}&offset=${offset()}`, signedIn)
-
-/** `read` run by `connections` callers at once, each starting again as soon as its read is answered. */
-const timed = async (read: () => Promise<unknown>): Promise<Measured> => {
-  const samples: Array<number> = []
-  let failures = 0
-  const started = now()
-  const end = started + seconds * 1000
-  await Promise.all(
-    Array.from({ length: connections }, async () => {
-      while (now() < end) {
-        const t0 = now()
-        await read().then(
-          () => samples.push(now() - t0),
-          () => failures++,
-        )
-      }
-    }),
-  )
-  return {
-    p50: percentile(samples, 50),
-    p99: percentile(samples, 99),
-    perSecond: (samples.length / (now() - started)) * 1000,
-    failures,
-  }
-}
 
 const overSql = (offset: () => number, signedIn: boolean) =>
   timed(() => db.query(bareQuery, [pageSize, offset(), signedIn ? viewer : ""]))
@@ -183,13 +95,6 @@ const readAlone = async (offset: () => number): Promise<Measured> => {
   const songsInOrder = await reads.runPromise(songsInOrderReader)
   return timed(() => Effect.runPromise(songsInOrder(order.page(offset(), pageSize).songIds)))
 }
-
-const worst = (runs: ReadonlyArray<Measured>): Measured => ({
-  p50: Math.max(...runs.map((r) => r.p50)),
-  p99: Math.max(...runs.map((r) => r.p99)),
-  perSecond: Math.min(...runs.map((r) => r.perSecond)),
-  failures: runs.reduce((sum, r) => sum + r.failures, 0),
-})
 
 /**
  * The target's scenarios, then one beside it: any page while likes arrive, where every like moves the

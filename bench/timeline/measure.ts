@@ -1,0 +1,71 @@
+import autocannon from "autocannon"
+import { now, percentile } from "../support/report.ts"
+
+export interface Measured {
+  readonly p50: number
+  readonly p99: number
+  readonly perSecond: number
+  readonly failures: number
+}
+
+/** How hard a scenario is pushed: this many callers at once, for this many seconds. */
+export interface Pressure {
+  readonly connections: number
+  readonly seconds: number
+}
+
+/** `path` asked over HTTP by `connections` callers at once (autocannon), with the cookie when signed in. */
+export const load = async (
+  options: Pressure & { readonly base: string; readonly cookie: string | undefined },
+  path: () => string,
+): Promise<Measured> => {
+  const result = await autocannon({
+    url: options.base,
+    connections: options.connections,
+    duration: options.seconds,
+    headers: options.cookie === undefined ? {} : { cookie: options.cookie },
+    requests: [{ method: "GET", setupRequest: (request) => ({ ...request, path: path() }) }],
+  })
+  return {
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    perSecond: result.requests.average,
+    failures: result.non2xx + result.errors + result.timeouts,
+  }
+}
+
+/** `read` run by `connections` callers at once, each starting again as soon as its read is answered. */
+export const timed = async (
+  { connections, seconds }: Pressure,
+  read: () => Promise<unknown>,
+): Promise<Measured> => {
+  const samples: Array<number> = []
+  let failures = 0
+  const started = now()
+  const end = started + seconds * 1000
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (now() < end) {
+        const t0 = now()
+        await read().then(
+          () => samples.push(now() - t0),
+          () => failures++,
+        )
+      }
+    }),
+  )
+  return {
+    p50: percentile(samples, 50),
+    p99: percentile(samples, 99),
+    perSecond: (samples.length / (now() - started)) * 1000,
+    failures,
+  }
+}
+
+/** The worst of several runs of one scenario, figure by figure. */
+export const worst = (runs: ReadonlyArray<Measured>): Measured => ({
+  p50: Math.max(...runs.map((r) => r.p50)),
+  p99: Math.max(...runs.map((r) => r.p99)),
+  perSecond: Math.min(...runs.map((r) => r.perSecond)),
+  failures: runs.reduce((sum, r) => sum + r.failures, 0),
+})
