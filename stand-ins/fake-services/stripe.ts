@@ -5,6 +5,15 @@ import { text } from "node:stream/consumers"
 import qs from "qs"
 import Stripe from "stripe"
 import { secretEquals } from "#toolkit/secret-equals.ts"
+import {
+  id,
+  type Json,
+  makeStripeObjects,
+  monthLater,
+  type StoredSubscription,
+  seconds,
+} from "./stripe-objects.ts"
+import { stripeRoutes } from "./stripe-routes.ts"
 
 /**
  * A local Stripe for tests: it speaks the part of Stripe's HTTP API the live adapter uses (form-encoded
@@ -14,37 +23,7 @@ import { secretEquals } from "#toolkit/secret-equals.ts"
  * What a customer or Stripe's scheduler would do is driven from the test: `pay`, `renew`, `end`, `expire`.
  */
 
-type Json = Record<string, unknown>
 type Delivery = "in-order" | "reversed" | "none"
-
-interface StoredSession extends Json {
-  id: string
-  mode: "payment" | "subscription"
-  status: "open" | "complete" | "expired"
-  payment_status: "unpaid" | "paid"
-  amount_total: number
-  currency: string
-  metadata: Record<string, string>
-  subscription: string | null
-  invoice: string | null
-}
-
-interface StoredSubscription extends Json {
-  id: string
-  status: string
-  metadata: Record<string, string>
-  cancel_at_period_end: boolean
-  cancel_at: number | null
-  items: {
-    object: "list"
-    data: Array<{
-      id: string
-      object: string
-      current_period_start: number
-      current_period_end: number
-    }>
-  }
-}
 
 export interface RecordedRequest {
   readonly method: string
@@ -53,21 +32,14 @@ export interface RecordedRequest {
   readonly idempotencyKey: string | undefined
 }
 
-const id = (prefix: string) => `${prefix}_${randomBytes(12).toString("hex")}`
-const seconds = (date: Date) => Math.floor(date.getTime() / 1000)
-const monthLater = (from: number) => from + 30 * 86_400
-
 export const startFakeStripe = async () => {
   const secretKey = `sk_test_${randomBytes(12).toString("hex")}`
   const webhookSecret = `whsec_${randomBytes(16).toString("hex")}`
   const signer = new Stripe(secretKey)
-  const customers = new Map<string, Json>()
-  const sessions = new Map<string, StoredSession>()
-  const subscriptions = new Map<string, StoredSubscription>()
-  const invoices = new Map<string, Json>()
+  const objects = makeStripeObjects()
+  const { customers, sessions, subscriptions, events, makeEvent, newInvoice } = objects
   const idempotent = new Map<string, Json>()
   const requests: Array<RecordedRequest> = []
-  const events: Array<Stripe.Event> = []
   const failing = new Set<string>()
   let webhookUrl: string | undefined
   let base = ""
@@ -84,22 +56,6 @@ export const startFakeStripe = async () => {
   const send = (res: ServerResponse, body: unknown) => {
     res.writeHead(200, { "content-type": "application/json", "request-id": id("req") })
     res.end(JSON.stringify(body))
-  }
-
-  const makeEvent = (type: string, object: Json): Stripe.Event => {
-    const event = {
-      id: id("evt"),
-      object: "event",
-      api_version: Stripe.API_VERSION,
-      created: seconds(new Date()),
-      data: { object: structuredClone(object) },
-      livemode: false,
-      pending_webhooks: 1,
-      request: { id: null, idempotency_key: null },
-      type,
-    } as unknown as Stripe.Event
-    events.push(event)
-    return event
   }
 
   /** Sends an event to the app as Stripe would; a test may forge the signature. */
@@ -129,126 +85,7 @@ export const startFakeStripe = async () => {
     }
   }
 
-  const newInvoice = (
-    subscription: StoredSubscription,
-    amount: number,
-    currency: string,
-    reason: "subscription_create" | "subscription_cycle",
-  ) => {
-    const item = subscription.items.data[0]!
-    const invoice = {
-      id: id("in"),
-      object: "invoice",
-      status: "paid",
-      amount_paid: amount,
-      currency,
-      billing_reason: reason,
-      customer: subscription.customer,
-      parent: {
-        type: "subscription_details",
-        quote_details: null,
-        subscription_details: { subscription: subscription.id, metadata: subscription.metadata },
-      },
-      lines: {
-        object: "list",
-        has_more: false,
-        data: [
-          {
-            id: id("il"),
-            object: "line_item",
-            amount,
-            period: { start: item.current_period_start, end: item.current_period_end },
-          },
-        ],
-      },
-    }
-    invoices.set(invoice.id, invoice)
-    return invoice
-  }
-
-  const routes: Array<
-    [string, RegExp, (match: RegExpMatchArray, body: Json, url: URL) => Json | undefined]
-  > = [
-    [
-      "POST",
-      /^\/v1\/customers$/,
-      (_m, body) => {
-        const customer = {
-          id: id("cus"),
-          object: "customer",
-          email: body.email ?? null,
-          metadata: body.metadata ?? {},
-          created: seconds(new Date()),
-        }
-        customers.set(customer.id, customer)
-        return customer
-      },
-    ],
-    [
-      "POST",
-      /^\/v1\/checkout\/sessions$/,
-      (_m, body) => {
-        const lineItems = body.line_items as Array<{
-          price_data: { currency: string; unit_amount: string; recurring?: unknown }
-        }>
-        const price = lineItems?.[0]?.price_data
-        if (!price) return undefined
-        const session: StoredSession = {
-          id: id("cs_test"),
-          object: "checkout.session",
-          mode: body.mode as StoredSession["mode"],
-          status: "open",
-          payment_status: "unpaid",
-          amount_total: Number(price.unit_amount),
-          currency: price.currency,
-          customer: body.customer ?? null,
-          client_reference_id: body.client_reference_id ?? null,
-          metadata: (body.metadata as Record<string, string>) ?? {},
-          subscription: null,
-          invoice: null,
-          payment_intent: null,
-          success_url: body.success_url,
-          cancel_url: body.cancel_url,
-          url: "",
-          line_items_requested: lineItems,
-          subscription_data: body.subscription_data ?? null,
-        }
-        session.url = `${base}/c/pay/${session.id}`
-        sessions.set(session.id, session)
-        return session
-      },
-    ],
-    [
-      "GET",
-      /^\/v1\/checkout\/sessions$/,
-      (_m, _body, url) => {
-        const subscription = url.searchParams.get("subscription")
-        const data = [...sessions.values()].filter(
-          (s) => subscription === null || s.subscription === subscription,
-        )
-        return { object: "list", data, has_more: false, url: "/v1/checkout/sessions" }
-      },
-    ],
-    ["GET", /^\/v1\/checkout\/sessions\/([^/]+)$/, (m) => sessions.get(m[1]!)],
-    ["GET", /^\/v1\/subscriptions\/([^/]+)$/, (m) => subscriptions.get(m[1]!)],
-    [
-      "POST",
-      /^\/v1\/subscriptions\/([^/]+)$/,
-      (m, body) => {
-        const subscription = subscriptions.get(m[1]!)
-        if (!subscription) return undefined
-        if (body.cancel_at_period_end !== undefined) {
-          subscription.cancel_at_period_end = body.cancel_at_period_end === "true"
-          subscription.cancel_at = subscription.cancel_at_period_end
-            ? subscription.items.data[0]!.current_period_end
-            : null
-          makeEvent("customer.subscription.updated", subscription)
-        }
-        return subscription
-      },
-    ],
-    ["GET", /^\/v1\/invoices\/([^/]+)$/, (m) => invoices.get(m[1]!)],
-  ]
+  const routes = stripeRoutes(objects, () => base)
 
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", base)

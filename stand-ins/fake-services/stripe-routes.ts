@@ -1,0 +1,94 @@
+import { id, type Json, type StoredSession, type StripeObjects, seconds } from "./stripe-objects.ts"
+
+/** A route of the fake Stripe: method, path, and the object it answers (undefined: no such object). */
+export type Route = [
+  string,
+  RegExp,
+  (match: RegExpMatchArray, body: Json, url: URL) => Json | undefined,
+]
+
+/** The part of Stripe's API the live adapter calls; `base` is where checkout pages are served. */
+export const stripeRoutes = (
+  { customers, sessions, subscriptions, invoices, makeEvent }: StripeObjects,
+  base: () => string,
+): Array<Route> => [
+  [
+    "POST",
+    /^\/v1\/customers$/,
+    (_m, body) => {
+      const customer = {
+        id: id("cus"),
+        object: "customer",
+        email: body.email ?? null,
+        metadata: body.metadata ?? {},
+        created: seconds(new Date()),
+      }
+      customers.set(customer.id, customer)
+      return customer
+    },
+  ],
+  [
+    "POST",
+    /^\/v1\/checkout\/sessions$/,
+    (_m, body) => {
+      const lineItems = body.line_items as Array<{
+        price_data: { currency: string; unit_amount: string; recurring?: unknown }
+      }>
+      const price = lineItems?.[0]?.price_data
+      if (!price) return undefined
+      const session: StoredSession = {
+        id: id("cs_test"),
+        object: "checkout.session",
+        mode: body.mode as StoredSession["mode"],
+        status: "open",
+        payment_status: "unpaid",
+        amount_total: Number(price.unit_amount),
+        currency: price.currency,
+        customer: body.customer ?? null,
+        client_reference_id: body.client_reference_id ?? null,
+        metadata: (body.metadata as Record<string, string>) ?? {},
+        subscription: null,
+        invoice: null,
+        payment_intent: null,
+        success_url: body.success_url,
+        cancel_url: body.cancel_url,
+        url: "",
+        line_items_requested: lineItems,
+        subscription_data: body.subscription_data ?? null,
+      }
+      session.url = `${base()}/c/pay/${session.id}`
+      sessions.set(session.id, session)
+      return session
+    },
+  ],
+  [
+    "GET",
+    /^\/v1\/checkout\/sessions$/,
+    (_m, _body, url) => {
+      const subscription = url.searchParams.get("subscription")
+      const data = [...sessions.values()].filter(
+        (s) => subscription === null || s.subscription === subscription,
+      )
+      return { object: "list", data, has_more: false, url: "/v1/checkout/sessions" }
+    },
+  ],
+  ["GET", /^\/v1\/checkout\/sessions\/([^/]+)$/, (m) => sessions.get(m[1]!)],
+  ["GET", /^\/v1\/subscriptions\/([^/]+)$/, (m) => subscriptions.get(m[1]!)],
+  [
+    "POST",
+    /^\/v1\/subscriptions\/([^/]+)$/,
+    (m, body) => {
+      const subscription = subscriptions.get(m[1]!)
+      if (!subscription) return undefined
+      if (body.cancel_at_period_end !== undefined) {
+        subscription.cancel_at_period_end = body.cancel_at_period_end === "true"
+        subscription.cancel_at = subscription.cancel_at_period_end
+          ? subscription.items.data[0]!.current_period_end
+          : null
+        makeEvent("customer.subscription.updated", subscription)
+      }
+      return subscription
+    },
+  ],
+  ["GET", /^\/v1\/invoices\/([^/]+)$/, (m) => invoices.get(m[1]!)],
+]
