@@ -1,5 +1,4 @@
 import { Context, Effect, Layer } from "effect"
-import { v5 as uuidv5 } from "uuid"
 import type { Actor } from "#events/contracts/actor.ts"
 import { actorOf, type SignedInUser } from "#events/contracts/auth.ts"
 import type { PackId, PlanId } from "#events/contracts/billing.ts"
@@ -11,15 +10,11 @@ import type { Redirect } from "./billing-shape.ts"
 import type { CheckoutCommand } from "./checkout.ts"
 import { BillingConfig } from "./config.ts"
 import { CreditAccounts } from "./credit-accounts.ts"
+import { localId, makeLocalRenewals, type RenewalOptions } from "./local-renewals.ts"
 import { addMonth } from "./months.ts"
 import { PaymentProvider } from "./payment-provider.ts"
 import { Payments, providerActor } from "./payments.ts"
 import { describeOffer, packById, planById } from "./price-list.ts"
-
-/** Ids of the test mode's subscriptions and invoices, derived so that repeating an action repeats the id. */
-const localId = (prefix: string, from: string) =>
-  `${prefix}_local_${uuidv5(from, "5a0e5b0c-2f4d-4b7e-8c1a-9d3e6f7a8b90").replaceAll("-", "")}`
-const localSubscription = "sub_local_"
 
 const noTestMode = new NotFound({
   message: "There is no test-mode checkout here: payments go through Stripe.",
@@ -29,7 +24,7 @@ const make = Effect.gen(function* () {
   const provider = yield* PaymentProvider
   const payments = yield* Payments
   const accounts = yield* CreditAccounts
-  const config = yield* BillingConfig
+  const _config = yield* BillingConfig
 
   const localOnly = provider.name === "local" ? Effect.void : Effect.fail(noTestMode)
 
@@ -118,51 +113,13 @@ const make = Effect.gen(function* () {
       return { redirectUrl: creditsPage("canceled=true") }
     })
 
-  const renewSubscriptions = Effect.fn("LocalCheckout.renewSubscriptions")(function* (
-    options: RenewalOptions,
-  ) {
-    const candidates = yield* accounts.withSubscription(localSubscription)
-    let renewed = 0
-    let ended = 0
-    const actor = providerActor("local")
-    for (const userId of candidates) {
-      const subscription = (yield* accounts.load(userId)).subscription
-      if (!subscription?.id.startsWith(localSubscription)) continue
-      if (subscription.status === "cancelled") {
-        if (subscription.endsAt !== null && subscription.endsAt <= options.now) {
-          yield* payments.subscriptionEnded(userId, subscription.id, actor)
-          ended++
-        }
-        continue
-      }
-      if (!options.force && subscription.renewsAt > options.now) continue
-      const plan = planById(subscription.plan)
-      const outcome = yield* payments.invoicePaid(
-        userId,
-        subscription.plan,
-        {
-          subscriptionId: subscription.id,
-          invoiceId: localId("in", `${subscription.id}/${subscription.renewsAt.toISOString()}`),
-          periodEnd: addMonth(subscription.renewsAt),
-          amountCents: plan.priceCents,
-          currency: config.currency,
-        },
-        null,
-        actor,
-      )
-      if (outcome === "processed") renewed++
-    }
-    return { renewed, ended }
-  })
-
-  return { view, pay, cancel, renewSubscriptions } satisfies LocalCheckoutShape
+  return {
+    view,
+    pay,
+    cancel,
+    renewSubscriptions: yield* makeLocalRenewals,
+  } satisfies LocalCheckoutShape
 })
-
-interface RenewalOptions {
-  readonly now: Date
-  /** Renews every active subscription, whether its period is over or not. */
-  readonly force: boolean
-}
 
 /**
  * The offline test mode's checkout page and its monthly renewals. The test mode takes the payment itself,

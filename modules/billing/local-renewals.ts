@@ -1,0 +1,60 @@
+import { Effect } from "effect"
+import { v5 as uuidv5 } from "uuid"
+import { BillingConfig } from "./config.ts"
+import { CreditAccounts } from "./credit-accounts.ts"
+import { addMonth } from "./months.ts"
+import { Payments, providerActor } from "./payments.ts"
+import { planById } from "./price-list.ts"
+
+/** Ids of the test mode's subscriptions and invoices, derived so that repeating an action repeats the id. */
+export const localId = (prefix: string, from: string) =>
+  `${prefix}_local_${uuidv5(from, "5a0e5b0c-2f4d-4b7e-8c1a-9d3e6f7a8b90").replaceAll("-", "")}`
+const localSubscription = "sub_local_"
+
+export interface RenewalOptions {
+  readonly now: Date
+  /** Renews every active subscription, whether its period is over or not. */
+  readonly force: boolean
+}
+
+/** The test mode's monthly renewals, as Stripe's scheduler would run them (see local-checkout.ts). */
+export const makeLocalRenewals = Effect.gen(function* () {
+  const payments = yield* Payments
+  const accounts = yield* CreditAccounts
+  const config = yield* BillingConfig
+
+  return Effect.fn("LocalCheckout.renewSubscriptions")(function* (options: RenewalOptions) {
+    const candidates = yield* accounts.withSubscription(localSubscription)
+    let renewed = 0
+    let ended = 0
+    const actor = providerActor("local")
+    for (const userId of candidates) {
+      const subscription = (yield* accounts.load(userId)).subscription
+      if (!subscription?.id.startsWith(localSubscription)) continue
+      if (subscription.status === "cancelled") {
+        if (subscription.endsAt !== null && subscription.endsAt <= options.now) {
+          yield* payments.subscriptionEnded(userId, subscription.id, actor)
+          ended++
+        }
+        continue
+      }
+      if (!options.force && subscription.renewsAt > options.now) continue
+      const plan = planById(subscription.plan)
+      const outcome = yield* payments.invoicePaid(
+        userId,
+        subscription.plan,
+        {
+          subscriptionId: subscription.id,
+          invoiceId: localId("in", `${subscription.id}/${subscription.renewsAt.toISOString()}`),
+          periodEnd: addMonth(subscription.renewsAt),
+          amountCents: plan.priceCents,
+          currency: config.currency,
+        },
+        null,
+        actor,
+      )
+      if (outcome === "processed") renewed++
+    }
+    return { renewed, ended }
+  })
+})
