@@ -8,7 +8,6 @@ import { now } from "#toolkit/clock.ts"
 import { CheckoutClosed, LocalCheckout } from "./api.ts"
 import type { Redirect } from "./billing-shape.ts"
 import type { CheckoutCommand } from "./checkout.ts"
-import { BillingConfig } from "./config.ts"
 import { CreditAccounts } from "./credit-accounts.ts"
 import { localId, makeLocalRenewals, type RenewalOptions } from "./local-renewals.ts"
 import { addMonth } from "./months.ts"
@@ -24,7 +23,6 @@ const make = Effect.gen(function* () {
   const provider = yield* PaymentProvider
   const payments = yield* Payments
   const accounts = yield* CreditAccounts
-  const _config = yield* BillingConfig
 
   const localOnly = provider.name === "local" ? Effect.void : Effect.fail(noTestMode)
 
