@@ -7,7 +7,7 @@ import { importsOf } from "./import-scan.ts"
  * 1. Modules never import each other.
  * 2. Projections import events/ only.
  * 3. Contract files (events/contracts/**, every module's and projection's api.ts and the api-*.ts files
- *    it gathers, app/api.ts and app/admin-api.ts) import only
+ *    it gathers, app/api.ts and app/admin-api.ts with its answers) import only
  *    effect, @effect/platform's HttpApi modules and other contract files, so the SPA can bundle them.
  * 4. Only app/ knows every backend folder; events/ knows none of the others. Across folders, imports go
  *    through the #events, #modules, #projections and #app aliases, and into a module only through its
@@ -63,8 +63,7 @@ const isTest = (path: string) => /\.test\.tsx?$/.test(path)
 
 export const isContractFile = (path: string) =>
   path.startsWith("events/contracts/") ||
-  path === "app/api.ts" ||
-  path === "app/admin-api.ts" ||
+  /^app\/(api|admin-api(-[a-z-]+)?)\.ts$/.test(path) ||
   /^(modules|projections)\/[^/]+\/api(-[a-z-]+)?\.ts$/.test(path)
 
 const contractPackages = /^(effect(\/.*)?|@effect\/platform\/(HttpApi\w*|OpenApi))$/
