@@ -185,6 +185,26 @@ export const billingStreams = {
 /** What a song costs. */
 export const songCost = 5
 
+/** Each pack's and plan's name as people read it. */
+export const offerNames: Record<PackId | PlanId, string> = {
+  basic: "Basic",
+  pro: "Pro",
+  premium: "Premium",
+  BASIC: "Basic",
+  PRO: "Pro",
+  PREMIUM: "Premium",
+}
+
+/** An offer as checkouts, receipts and the ledger name it: "Pro pack: 150 credits". */
+export const describeOffer = (
+  kind: "pack" | "subscription",
+  item: PackId | PlanId,
+  credits: number,
+) =>
+  kind === "pack"
+    ? `${offerNames[item]} pack: ${credits} credits`
+    : `${offerNames[item]} plan: ${credits} credits a month`
+
 /**
  * How an event changes a balance, signed; undefined for events that move no credits. Audits add these up
  * independently of the `balanceAfter` each event records.

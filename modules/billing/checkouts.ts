@@ -4,6 +4,7 @@ import { actorOf, type SignedInUser } from "#events/contracts/auth.ts"
 import {
   billingStreams,
   CheckoutEvent,
+  describeOffer,
   type PackId,
   type PlanId,
 } from "#events/contracts/billing.ts"
@@ -16,7 +17,7 @@ import { BillingConfig } from "./config.ts"
 import { makePaymentFacts } from "./payment-facts.ts"
 import { PaymentProvider } from "./payment-provider.ts"
 import type { StartedCheckout } from "./payments-shape.ts"
-import { describeOffer, type Offer } from "./price-list.ts"
+import type { Offer } from "./price-list.ts"
 
 const paymentNotFound = new NotFound({ message: "We could not find this payment." })
 const decodeCheckout = decodeAll(CheckoutEvent)
@@ -73,7 +74,7 @@ export const makeCheckouts = Effect.gen(function* () {
     offer: Offer<Id>,
   ) =>
     Effect.gen(function* () {
-      const description = describeOffer(kind, offer)
+      const description = describeOffer(kind, offer.id, offer.credits)
       const request = {
         userId: user.userId,
         email: user.email,

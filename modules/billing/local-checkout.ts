@@ -1,7 +1,7 @@
 import { Context, Effect, Layer } from "effect"
 import type { Actor } from "#events/contracts/actor.ts"
 import { actorOf, type SignedInUser } from "#events/contracts/auth.ts"
-import type { PackId, PlanId } from "#events/contracts/billing.ts"
+import { describeOffer, type PlanId } from "#events/contracts/billing.ts"
 import { NotFound } from "#events/contracts/http-errors.ts"
 import type { Writes } from "#events/handle-command.ts"
 import { now } from "#toolkit/clock.ts"
@@ -13,7 +13,6 @@ import { localId, makeLocalRenewals, type RenewalOptions } from "./local-renewal
 import { addMonth } from "./months.ts"
 import { PaymentProvider } from "./payment-provider.ts"
 import { Payments, providerActor } from "./payments.ts"
-import { describeOffer, packById, planById } from "./price-list.ts"
 
 const noTestMode = new NotFound({
   message: "There is no test-mode checkout here: payments go through Stripe.",
@@ -33,14 +32,10 @@ const make = Effect.gen(function* () {
       yield* localOnly
       const { started, status } = yield* payments.ownCheckout(user, sessionId)
       const paid = (yield* accounts.load(user.userId)).grants.includes(sessionId)
-      const offer =
-        started.kind === "pack"
-          ? packById(started.item as PackId)
-          : planById(started.item as PlanId)
       return new LocalCheckout({
         sessionId,
         kind: started.kind,
-        description: describeOffer(started.kind, offer),
+        description: describeOffer(started.kind, started.item, started.credits),
         credits: started.credits,
         amountCents: started.amountCents,
         currency: started.currency,

@@ -1,4 +1,4 @@
-import type { PackId, PlanId } from "#events/contracts/billing.ts"
+import { offerNames, type PackId, type PlanId } from "#events/contracts/billing.ts"
 
 /** What can be bought: prices in cents of the configured currency. Only the server's prices count. */
 export interface Offer<Id> {
@@ -9,16 +9,16 @@ export interface Offer<Id> {
 }
 
 export const packs: ReadonlyArray<Offer<PackId>> = [
-  { id: "basic", name: "Basic", credits: 50, priceCents: 499 },
-  { id: "pro", name: "Pro", credits: 150, priceCents: 1329 },
-  { id: "premium", name: "Premium", credits: 500, priceCents: 3999 },
+  { id: "basic", name: offerNames.basic, credits: 50, priceCents: 499 },
+  { id: "pro", name: offerNames.pro, credits: 150, priceCents: 1329 },
+  { id: "premium", name: offerNames.premium, credits: 500, priceCents: 3999 },
 ]
 
 /** Monthly: about twice the credits of the pack at the same price. */
 export const plans: ReadonlyArray<Offer<PlanId>> = [
-  { id: "BASIC", name: "Basic", credits: 100, priceCents: 499 },
-  { id: "PRO", name: "Pro", credits: 300, priceCents: 1329 },
-  { id: "PREMIUM", name: "Premium", credits: 1000, priceCents: 3999 },
+  { id: "BASIC", name: offerNames.BASIC, credits: 100, priceCents: 499 },
+  { id: "PRO", name: offerNames.PRO, credits: 300, priceCents: 1329 },
+  { id: "PREMIUM", name: offerNames.PREMIUM, credits: 1000, priceCents: 3999 },
 ]
 
 export const packById = (id: PackId): Offer<PackId> => packs.find((pack) => pack.id === id)!
@@ -30,8 +30,3 @@ export const planById = (id: PlanId): Offer<PlanId> => plans.find((plan) => plan
  */
 export const packMatching = (credits: number, amount: number): Offer<PackId> | undefined =>
   packs.find((pack) => pack.credits === credits && Math.round(amount * 100) === pack.priceCents)
-
-export const describeOffer = (kind: "pack" | "subscription", offer: Offer<string>) =>
-  kind === "pack"
-    ? `${offer.name} pack: ${offer.credits} credits`
-    : `${offer.name} plan: ${offer.credits} credits a month`

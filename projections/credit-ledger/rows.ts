@@ -3,8 +3,8 @@ import {
   type BillingEvent,
   type CheckoutStarted,
   creditChange,
-  type PackId,
-  type PlanId,
+  describeOffer,
+  offerNames,
 } from "#events/contracts/billing.ts"
 import type { DecodedEvent } from "#events/store/index.ts"
 
@@ -57,15 +57,6 @@ export interface LedgerRows {
   readonly balances: ReadonlyMap<string, { readonly balance: number; readonly at: Date }>
 }
 
-const names: Record<PackId | PlanId, string> = {
-  basic: "Basic",
-  pro: "Pro",
-  premium: "Premium",
-  BASIC: "Basic",
-  PRO: "Pro",
-  PREMIUM: "Premium",
-}
-
 const money = (cents: number, currency: string) =>
   `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`
 
@@ -83,9 +74,7 @@ const actorText = (actor: Actor) => {
 }
 
 const describeCheckout = (started: CheckoutStarted) =>
-  started.kind === "pack"
-    ? `${names[started.item]} pack: ${started.credits} credits`
-    : `${names[started.item]} plan: ${started.credits} credits a month`
+  describeOffer(started.kind, started.item, started.credits)
 
 type Movement = Extract<BillingEvent, { readonly balanceAfter: number }>
 
@@ -115,7 +104,7 @@ const rowsOfMovement = (
         },
       }
     case "CreditsPurchased": {
-      const description = `${names[event.pack]} pack: ${event.amount} credits`
+      const description = describeOffer("pack", event.pack, event.amount)
       return {
         cause: "checkout",
         causeId: event.checkoutSessionId,
@@ -133,7 +122,7 @@ const rowsOfMovement = (
     }
     case "SubscriptionCreditsGranted": {
       const first = event.checkoutSessionId !== null
-      const description = `${names[event.plan]} plan${first ? "" : " renewal"}: ${event.amount} credits`
+      const description = `${offerNames[event.plan]} plan${first ? "" : " renewal"}: ${event.amount} credits`
       const until = event.periodEnd.toISOString().slice(0, 10)
       return {
         cause: "invoice",
