@@ -1,0 +1,139 @@
+import { Effect, Schema } from "effect"
+import type Stripe from "stripe"
+import { CheckoutStarted, PackId, PlanId } from "#events/contracts/billing.ts"
+import { Payments, providerActor } from "./payments.ts"
+import { packById, planById } from "./price-list.ts"
+import { callStripe, idOf, StripeClient } from "./stripe-client.ts"
+import { paidInvoice, periodEndOf } from "./stripe-payments.ts"
+
+const actor = providerActor("stripe")
+
+/** What we put on every checkout and subscription (see stripe-payments.ts). */
+const CheckoutMetadata = Schema.Struct({
+  userId: Schema.String,
+  kind: Schema.Literal("pack", "subscription"),
+  item: Schema.Union(PackId, PlanId),
+})
+const SubscriptionMetadata = Schema.Struct({ userId: Schema.String, plan: PlanId })
+const readMetadata = <A, I>(schema: Schema.Schema<A, I>, metadata: unknown) =>
+  Schema.decodeUnknownOption(schema)(metadata)
+
+const ignore = (why: string, event: Stripe.Event) =>
+  Effect.logWarning(`Stripe webhook ${event.type} ${event.id} ignored: ${why}`)
+
+const ended = new Set(["canceled", "unpaid", "incomplete_expired"])
+
+/** What each Stripe event means for billing, and the effect that records it. */
+export const makeStripeEventMeaning = Effect.gen(function* () {
+  const { stripe } = yield* StripeClient
+  const payments = yield* Payments
+
+  /** The checkout as we opened it; from its metadata if we never recorded it (a crash after Stripe). */
+  const startedCheckout = (session: Stripe.Checkout.Session) =>
+    Effect.gen(function* () {
+      const found = yield* payments.loadCheckout(session.id)
+      if (found.status !== "none") return found.started
+      const metadata = readMetadata(CheckoutMetadata, session.metadata)
+      if (metadata._tag === "None") return undefined
+      const { userId, kind, item } = metadata.value
+      const offer = kind === "pack" ? packById(item as PackId) : planById(item as PlanId)
+      return new CheckoutStarted({
+        checkoutSessionId: session.id,
+        userId,
+        kind,
+        item,
+        credits: offer.credits,
+        provider: "stripe",
+        amountCents: offer.priceCents,
+        currency: session.currency ?? "",
+      })
+    })
+
+  /**
+   * Reads what an event means, calling Stripe where the event alone does not say (outside any database
+   * transaction), and answers the effect that records it.
+   */
+  const interpret = (event: Stripe.Event) =>
+    Effect.gen(function* () {
+      switch (event.type) {
+        case "checkout.session.completed":
+        case "checkout.session.async_payment_succeeded": {
+          const session = event.data.object
+          if (session.payment_status === "unpaid") return ignore("not paid yet", event)
+          const started = yield* startedCheckout(session)
+          if (started === undefined) return ignore("not a checkout of ours", event)
+          if (session.mode === "payment") {
+            return payments.packPaid(
+              started,
+              { amountCents: session.amount_total ?? 0, currency: session.currency ?? "" },
+              actor,
+            )
+          }
+          const invoiceId = idOf(session.invoice)
+          if (invoiceId === undefined) return ignore("no invoice", event)
+          const invoice = yield* callStripe("invoices.retrieve", () =>
+            stripe.invoices.retrieve(invoiceId),
+          )
+          const paid = paidInvoice(invoice)
+          if (paid === undefined) return ignore("not a subscription invoice", event)
+          return payments.invoicePaid(
+            started.userId,
+            started.item as PlanId,
+            paid,
+            session.id,
+            actor,
+          )
+        }
+        case "invoice.paid": {
+          const invoice = event.data.object
+          const paid = paidInvoice(invoice)
+          if (paid === undefined) return ignore("not a subscription invoice", event)
+          let metadata = readMetadata(
+            SubscriptionMetadata,
+            invoice.parent?.subscription_details?.metadata,
+          )
+          if (metadata._tag === "None") {
+            const subscription = yield* callStripe("subscriptions.retrieve", () =>
+              stripe.subscriptions.retrieve(paid.subscriptionId),
+            )
+            metadata = readMetadata(SubscriptionMetadata, subscription.metadata)
+          }
+          if (metadata._tag === "None") return ignore("not a subscription of ours", event)
+          // The first invoice belongs to the checkout that created the subscription.
+          const checkoutSessionId =
+            invoice.billing_reason === "subscription_create"
+              ? ((yield* callStripe("checkout.sessions.list", () =>
+                  stripe.checkout.sessions.list({ subscription: paid.subscriptionId, limit: 1 }),
+                )).data[0]?.id ?? null)
+              : null
+          const { userId, plan } = metadata.value
+          return payments.invoicePaid(userId, plan, paid, checkoutSessionId, actor)
+        }
+        case "customer.subscription.updated":
+        case "customer.subscription.deleted": {
+          const subscription = event.data.object
+          const metadata = readMetadata(SubscriptionMetadata, subscription.metadata)
+          if (metadata._tag === "None") return ignore("not a subscription of ours", event)
+          const { userId } = metadata.value
+          if (event.type === "customer.subscription.deleted" || ended.has(subscription.status)) {
+            return payments.subscriptionEnded(userId, subscription.id, actor)
+          }
+          if (subscription.cancel_at_period_end || subscription.cancel_at !== null) {
+            return payments.subscriptionCancelled(
+              userId,
+              subscription.id,
+              periodEndOf(subscription),
+              actor,
+            )
+          }
+          return ignore("nothing we track changed", event)
+        }
+        case "checkout.session.expired":
+          return payments.checkoutExpired(event.data.object.id, actor)
+        default:
+          return ignore("not a type we handle", event)
+      }
+    })
+
+  return interpret
+})
