@@ -1,28 +1,19 @@
-import { Context, Duration, Effect, Layer, Option, Schedule, Schema } from "effect"
+import { Context, Effect, Layer, Schema } from "effect"
 import { v7 as uuidv7 } from "uuid"
 import { actorOf, type SignedInUser } from "#events/contracts/auth.ts"
 import { songIdFromAudioUrl } from "#events/contracts/catalog.ts"
 import { NotFound } from "#events/contracts/http-errors.ts"
-import { videoFormats, videoTimeoutMs } from "#events/contracts/video-formats.ts"
 import { runCommand } from "#events/handle-command.ts"
 import { EventStore } from "#events/store/index.ts"
 import { now } from "#toolkit/clock.ts"
-import { fileName, fileResponse } from "#toolkit/file-response.ts"
 import { type JobKind, JobQueue } from "#toolkit/jobs.ts"
-import {
-  type ExportVideoPayload,
-  NoAudioForVideo,
-  VideoExportRunning,
-  VideoRenderFailed,
-  VideoTimedOut,
-} from "../api.ts"
-import { MediaConfig } from "../config.ts"
+import { type ExportVideoPayload, NoAudioForVideo, VideoExportRunning } from "../api.ts"
 import { MediaStorage } from "../files/storage.ts"
 import { SongSources } from "../ports.ts"
+import { makeExportFiles } from "./export-files.ts"
 import { exportOf } from "./export-view.ts"
 import { exportStream, makeExportRecords } from "./video-export-records.ts"
 import { makeVideoRender } from "./video-render-job.ts"
-import { timedOutReason } from "./video-renderer.ts"
 import type { VideosShape } from "./videos-shape.ts"
 
 const noAudio = new NoAudioForVideo({ message: "No audio file available for video export" })
@@ -38,9 +29,9 @@ const make = Effect.gen(function* () {
   const jobs = yield* JobQueue
   const storage = yield* MediaStorage
   const songs = yield* SongSources
-  const config = yield* MediaConfig
   const { view, work } = yield* makeExportRecords
   const render = yield* makeVideoRender
+  const { file, awaitFile } = yield* makeExportFiles
 
   const schedule = (userId: string, jobId: string) =>
     jobs.enqueue(renderVideo, { userId, jobId }, { key: `video-${jobId}` })
@@ -109,51 +100,6 @@ const make = Effect.gen(function* () {
     Effect.flatMap(view(user.userId, jobId), (found) =>
       found ? Effect.succeed(exportOf(found)) : Effect.fail(noExport),
     )
-
-  const file = (user: SignedInUser, jobId: string, download: boolean, rangeHeader?: string) =>
-    Effect.gen(function* () {
-      const found = yield* view(user.userId, jobId)
-      if (found?.state.status !== "completed") return yield* noExport
-      const key = found.state.videoKey
-      const stored = yield* storage.stat(key).pipe(Effect.orDie)
-      if (stored === undefined) return yield* noExport
-      const label = videoFormats[found.request.format].label
-      const downloadName = download
-        ? fileName(`${found.request.songTitle} (${label})`, "mp4")
-        : undefined
-      return yield* fileResponse({
-        ...stored,
-        rangeHeader,
-        open: (range) => storage.read(key, range).pipe(Effect.orDie),
-        downloadName,
-        directUrl: storage.directUrl(key, downloadName).pipe(Effect.orDie),
-      })
-    })
-
-  const awaitFile = (user: SignedInUser, jobId: string, durationSeconds: number) =>
-    Effect.gen(function* () {
-      const limit = Duration.sum(
-        Option.getOrElse(config.videoTimeout, () =>
-          Duration.millis(videoTimeoutMs(durationSeconds)),
-        ),
-        Duration.minutes(1),
-      )
-      const ended = yield* view(user.userId, jobId).pipe(
-        Effect.filterOrFail(
-          (found) => found?.state.status === "completed" || found?.state.status === "failed",
-        ),
-        Effect.retry(Schedule.spaced("250 millis").pipe(Schedule.upTo(limit))),
-        Effect.orElseSucceed(() => undefined),
-      )
-      if (ended === undefined) return yield* new VideoTimedOut({ message: timedOutReason, jobId })
-      if (ended.state.status === "failed") {
-        const { reason } = ended.state
-        return yield* ended.state.timedOut
-          ? new VideoTimedOut({ message: reason, jobId })
-          : new VideoRenderFailed({ message: reason, jobId })
-      }
-      return yield* file(user, jobId, true)
-    })
 
   const resumeStalled = Effect.gen(function* () {
     const stalled = yield* work.claimStalled
