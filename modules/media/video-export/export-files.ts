@@ -1,15 +1,13 @@
 import { Duration, Effect, Option, Schedule } from "effect"
 import type { SignedInUser } from "#events/contracts/auth.ts"
-import { NotFound } from "#events/contracts/http-errors.ts"
 import { videoFormats, videoTimeoutMs } from "#events/contracts/video-formats.ts"
 import { fileName, fileResponse } from "#toolkit/file-response.ts"
 import { VideoRenderFailed, VideoTimedOut } from "../api.ts"
 import { MediaConfig } from "../config.ts"
 import { MediaStorage } from "../files/storage.ts"
+import { noExport } from "./export-view.ts"
 import { makeExportRecords } from "./video-export-records.ts"
 import { timedOutReason } from "./video-renderer.ts"
-
-const noExport = new NotFound({ message: "This video export does not exist." })
 
 /** A finished export's MP4, and the spec's call that waits for it. */
 export const makeExportFiles = Effect.gen(function* () {

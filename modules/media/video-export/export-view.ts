@@ -1,5 +1,9 @@
+import { NotFound } from "#events/contracts/http-errors.ts"
 import { VideoExport } from "../api.ts"
 import type { ExportView } from "./video-export-status.ts"
+
+/** Another person's export, or none at all: the same answer. */
+export const noExport = new NotFound({ message: "This video export does not exist." })
 
 /** Where the finished MP4 is served. */
 const filePath = (jobId: string) => `/api/videos/${jobId}/file`

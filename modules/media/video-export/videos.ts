@@ -11,14 +11,13 @@ import { type ExportVideoPayload, NoAudioForVideo, VideoExportRunning } from "..
 import { MediaStorage } from "../files/storage.ts"
 import { SongSources } from "../ports.ts"
 import { makeExportFiles } from "./export-files.ts"
-import { exportOf } from "./export-view.ts"
+import { exportOf, noExport } from "./export-view.ts"
 import { exportStream, makeExportRecords } from "./video-export-records.ts"
 import { makeVideoRender } from "./video-render-job.ts"
 import type { VideosShape } from "./videos-shape.ts"
 
 const noAudio = new NoAudioForVideo({ message: "No audio file available for video export" })
 const noSong = new NotFound({ message: "This song does not exist, or it is private." })
-const noExport = new NotFound({ message: "This video export does not exist." })
 /** A song of unknown length is taken as 30 seconds (spec). */
 const defaultDurationSeconds = 30
 
