@@ -1,24 +1,22 @@
 import type { SqlClient } from "@effect/sql"
 import { Clock, Context, Duration, Effect, Layer, Option, Redacted, Schedule, Schema } from "effect"
-import { v7 as uuidv7 } from "uuid"
 import { Actors } from "#events/contracts/actor.ts"
-import { actorOf, type SignedInUser } from "#events/contracts/auth.ts"
-import { songCost } from "#events/contracts/billing.ts"
+import type { SignedInUser } from "#events/contracts/auth.ts"
 import { NotFound } from "#events/contracts/http-errors.ts"
-import { GenerationEvent, type MusicMakerName, mediaStreams } from "#events/contracts/media.ts"
+import type { MusicMakerName } from "#events/contracts/media.ts"
 import { loadAggregate } from "#events/decider.ts"
 import { runCommand } from "#events/handle-command.ts"
-import { EventStore } from "#events/store/index.ts"
-import { fromNow, now } from "#toolkit/clock.ts"
+import type { EventStore } from "#events/store/index.ts"
+import { fromNow } from "#toolkit/clock.ts"
 import { type JobKind, JobQueue } from "#toolkit/jobs.ts"
-import { RateLimiter } from "#toolkit/rate-limit.ts"
 import { secretEquals } from "#toolkit/secret-equals.ts"
-import { type GenerateSongPayload, GenerationStarted, MissingInformation } from "../api.ts"
 import { MediaConfig } from "../config.ts"
 import { GenerationCredits } from "../ports.ts"
 import { makeRunningWork } from "../running-work.ts"
 import { makeEngineMaker } from "./engine-maker.ts"
-import { type GenerationCommand, generation } from "./generation.ts"
+import type { GenerationCommand } from "./generation.ts"
+import { makeGenerationRequest } from "./generation-request.ts"
+import { streamOf } from "./generation-stream.ts"
 import type { GenerationsShape } from "./generations-shape.ts"
 import { makeMusicApiMaker } from "./music-api-maker.ts"
 import type { MusicMaker, NextStep, StepFailed } from "./music-maker.ts"
@@ -27,22 +25,11 @@ import { statusView } from "./status-view.ts"
 const notFound = new NotFound({ message: "This song generation does not exist." })
 const jobActor = Actors.system("media")
 
-const streamOf = (generationId: string) => ({
-  decider: generation,
-  events: GenerationEvent,
-  streamId: mediaStreams.generation(generationId),
-})
-
 export const AdvanceGenerationPayload = Schema.Struct({ generationId: Schema.String })
 
-const missingFields = (payload: GenerateSongPayload) =>
-  (["lyrics", "title", "style"] as const).filter((field) => payload[field] === "")
-
 const make = Effect.gen(function* () {
-  const store = yield* EventStore
   const credits = yield* GenerationCredits
   const jobs = yield* JobQueue
-  const limiter = yield* RateLimiter
   const config = yield* MediaConfig
   const makers: Record<MusicMakerName, MusicMaker> = {
     engine: yield* makeEngineMaker,
@@ -78,54 +65,7 @@ const make = Effect.gen(function* () {
       ),
     )
 
-  const request = Effect.fn("Generations.request")(function* (
-    user: SignedInUser,
-    payload: GenerateSongPayload,
-  ) {
-    const missing = missingFields(payload)
-    if (missing.length > 0) {
-      return yield* new MissingInformation({
-        message: `Missing information: ${missing.join(", ")}`,
-        missing,
-      })
-    }
-    yield* limiter.hit(`generate-song:${user.userId}`, {
-      max: config.generationsPerHour,
-      per: "1 hour",
-    })
-    const generationId = uuidv7()
-    const debited = yield* store.transaction(
-      Effect.gen(function* () {
-        const position = yield* credits.debit({
-          userId: user.userId,
-          generationId,
-          amount: songCost,
-          actor: actorOf(user),
-        })
-        yield* runCommand({
-          ...streamOf(generationId),
-          command: {
-            _tag: "RequestGeneration",
-            request: {
-              generationId,
-              userId: user.userId,
-              ...payload,
-              credits: songCost,
-              maker: Option.isSome(config.musicApi) ? "music-api" : "engine",
-              requestedAt: yield* now,
-            },
-          },
-          actor: actorOf(user),
-        }).pipe(Effect.orDie)
-        yield* running.started({ generation_id: generationId })
-        yield* schedule(generationId, "now")
-        return position
-      }),
-    )
-    // The balance the screens read shows the debit before the answer goes out.
-    if (debited) yield* credits.shown(debited)
-    return new GenerationStarted({ taskId: generationId })
-  })
+  const request = yield* makeGenerationRequest({ started: running.started, schedule })
 
   const advance = Effect.fn("Generations.advance")(function* (
     generationId: string,

@@ -1,0 +1,9 @@
+import { GenerationEvent, mediaStreams } from "#events/contracts/media.ts"
+import { generation } from "./generation.ts"
+
+/** A generation's stream: what its commands run on. */
+export const streamOf = (generationId: string) => ({
+  decider: generation,
+  events: GenerationEvent,
+  streamId: mediaStreams.generation(generationId),
+})
