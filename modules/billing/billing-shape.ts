@@ -14,7 +14,7 @@ import type {
   SubscriptionStatus,
 } from "./api.ts"
 import type { Recomputed } from "./credit-accounts.ts"
-import type { LocalCheckoutShape } from "./local-checkout.ts"
+import type { LocalCheckoutShape } from "./local-checkout-shape.ts"
 import type { PaymentsShape } from "./payments-shape.ts"
 
 /** Where the buyer goes to pay, and the checkout that waits for them. */

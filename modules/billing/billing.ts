@@ -11,7 +11,7 @@ import { makeCheckoutReturns } from "./checkout-returns.ts"
 import { BillingConfig } from "./config.ts"
 import { CreditAccounts } from "./credit-accounts.ts"
 import { CreditLedger } from "./credit-ledger.ts"
-import { toCsv } from "./csv.ts"
+import { ledgerCsv } from "./ledger-csv.ts"
 import { LocalCheckoutService } from "./local-checkout.ts"
 import { PaymentProvider } from "./payment-provider.ts"
 import { Payments } from "./payments.ts"
@@ -58,32 +58,7 @@ const make = Effect.gen(function* () {
     })
 
   const adminLedgerCsv = (userId: string) =>
-    Effect.map(adminLedger(userId), ({ entries }) =>
-      toCsv(
-        [
-          "position",
-          "recorded_at",
-          "type",
-          "amount",
-          "balance_after",
-          "cause",
-          "cause_id",
-          "actor",
-          "detail",
-        ],
-        entries.map((e) => [
-          e.position,
-          e.recordedAt.toISOString(),
-          e.type,
-          e.amount,
-          e.balanceAfter,
-          e.cause,
-          e.causeId,
-          e.actor,
-          e.detail,
-        ]),
-      ),
-    )
+    Effect.map(adminLedger(userId), ({ entries }) => ledgerCsv(entries))
 
   const adjust = (admin: SignedInUser, userId: string, amount: number, reason: string) =>
     Effect.gen(function* () {

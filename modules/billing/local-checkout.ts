@@ -3,13 +3,12 @@ import type { Actor } from "#events/contracts/actor.ts"
 import { actorOf, type SignedInUser } from "#events/contracts/auth.ts"
 import { describeOffer, type PlanId } from "#events/contracts/billing.ts"
 import { NotFound } from "#events/contracts/http-errors.ts"
-import type { Writes } from "#events/handle-command.ts"
 import { now } from "#toolkit/clock.ts"
 import { CheckoutClosed, LocalCheckout } from "./api.ts"
-import type { Redirect } from "./billing-shape.ts"
 import type { CheckoutCommand } from "./checkout.ts"
 import { CreditAccounts } from "./credit-accounts.ts"
-import { localId, makeLocalRenewals, type RenewalOptions } from "./local-renewals.ts"
+import type { LocalCheckoutShape } from "./local-checkout-shape.ts"
+import { localId, makeLocalRenewals } from "./local-renewals.ts"
 import { addMonth } from "./months.ts"
 import { PaymentProvider } from "./payment-provider.ts"
 import { Payments, providerActor } from "./payments.ts"
@@ -114,33 +113,7 @@ const make = Effect.gen(function* () {
   } satisfies LocalCheckoutShape
 })
 
-/**
- * The offline test mode's checkout page and its monthly renewals. The test mode takes the payment itself,
- * so paying or cancelling is the checkout's one decision, made on its stream: whichever comes first wins,
- * and the other is refused.
- */
-export interface LocalCheckoutShape {
-  readonly view: (user: SignedInUser, sessionId: string) => Effect.Effect<LocalCheckout, NotFound>
-  /** Paying: exactly what a provider's "paid" report does. Paying twice changes nothing. */
-  readonly pay: (
-    user: SignedInUser,
-    sessionId: string,
-  ) => Writes<Redirect, NotFound | CheckoutClosed>
-  readonly cancel: (
-    user: SignedInUser,
-    sessionId: string,
-  ) => Writes<Redirect, NotFound | CheckoutClosed>
-  /**
-   * What Stripe does each month, for the test mode: every active local subscription whose period is over
-   * (or every one, with `force`) is invoiced and credited again; cancelled ones past their end end.
-   * Invoice ids come from the period, so running this twice in a period credits once.
-   */
-  readonly renewSubscriptions: (
-    options: RenewalOptions,
-  ) => Effect.Effect<{ readonly renewed: number; readonly ended: number }>
-}
-
-/** The offline test mode's checkout page and its monthly renewals. */
+/** The offline test mode's checkout page and its monthly renewals (see local-checkout-shape.ts). */
 export class LocalCheckoutService extends Context.Tag("@melody/billing/LocalCheckout")<
   LocalCheckoutService,
   LocalCheckoutShape
