@@ -1,34 +1,28 @@
 import type { SqlClient } from "@effect/sql"
-import { Clock, Context, Duration, Effect, Layer, Option, Redacted, Schedule, Schema } from "effect"
+import { Clock, Context, Duration, Effect, Layer, Schema } from "effect"
 import { Actors } from "#events/contracts/actor.ts"
-import type { SignedInUser } from "#events/contracts/auth.ts"
-import { NotFound } from "#events/contracts/http-errors.ts"
 import type { MusicMakerName } from "#events/contracts/media.ts"
 import { loadAggregate } from "#events/decider.ts"
 import { runCommand } from "#events/handle-command.ts"
 import type { EventStore } from "#events/store/index.ts"
 import { fromNow } from "#toolkit/clock.ts"
 import { type JobKind, JobQueue } from "#toolkit/jobs.ts"
-import { secretEquals } from "#toolkit/secret-equals.ts"
 import { MediaConfig } from "../config.ts"
-import { GenerationCredits } from "../ports.ts"
 import { makeRunningWork } from "../running-work.ts"
 import { makeEngineMaker } from "./engine-maker.ts"
 import type { GenerationCommand } from "./generation.ts"
+import { makeGenerationReads } from "./generation-reads.ts"
 import { makeGenerationRequest } from "./generation-request.ts"
 import { streamOf } from "./generation-stream.ts"
 import type { GenerationsShape } from "./generations-shape.ts"
 import { makeMusicApiMaker } from "./music-api-maker.ts"
 import type { MusicMaker, NextStep, StepFailed } from "./music-maker.ts"
-import { statusView } from "./status-view.ts"
 
-const notFound = new NotFound({ message: "This song generation does not exist." })
 const jobActor = Actors.system("media")
 
 export const AdvanceGenerationPayload = Schema.Struct({ generationId: Schema.String })
 
 const make = Effect.gen(function* () {
-  const credits = yield* GenerationCredits
   const jobs = yield* JobQueue
   const config = yield* MediaConfig
   const makers: Record<MusicMakerName, MusicMaker> = {
@@ -108,39 +102,7 @@ const make = Effect.gen(function* () {
     return stalled.length
   })
 
-  const status = (user: SignedInUser, generationId: string) =>
-    Effect.gen(function* () {
-      const state = yield* load(generationId)
-      if (state._tag === "None" || state.request.userId !== user.userId) {
-        return yield* notFound
-      }
-      if (state._tag !== "Failed") return statusView(state, false)
-      // Billing refunds in its own reaction, moments after the failure: wait for it a little.
-      const refunded = yield* credits.refunded(user.userId, generationId).pipe(
-        Effect.filterOrFail((done) => done),
-        Effect.retry(Schedule.spaced("100 millis").pipe(Schedule.upTo("3 seconds"))),
-        Effect.orElseSucceed(() => false),
-      )
-      return statusView(state, refunded)
-    })
-
-  const callback = (secret: string, generationId: string) =>
-    Effect.gen(function* () {
-      const expected = Option.map(config.musicApi, (api) => Redacted.value(api.callbackSecret))
-      if (Option.isNone(expected) || !secretEquals(secret, expected.value)) return yield* notFound
-      const state = yield* load(generationId)
-      if (state._tag === "Running") yield* schedule(generationId, "now")
-      return { code: 200, msg: "success" }
-    })
-
-  const versionFile = (user: SignedInUser, generationId: string, index: number) =>
-    Effect.gen(function* () {
-      const state = yield* load(generationId)
-      if (state._tag === "None" || state.request.userId !== user.userId) return yield* notFound
-      const version = state.versions.find((v) => v.index === index)
-      if (!version) return yield* notFound
-      return { version, title: state.request.title }
-    })
+  const { status, callback, versionFile } = yield* makeGenerationReads({ load, schedule })
 
   const recoveryInterval = Duration.min(
     Duration.seconds(10),
