@@ -13,7 +13,7 @@ import type {
   PriceList,
   SubscriptionStatus,
 } from "./api.ts"
-import type { Recomputed } from "./credit-accounts.ts"
+import type { Recomputed } from "./balance-audit.ts"
 import type { LocalCheckoutShape } from "./local-checkout-shape.ts"
 import type { PaymentsShape } from "./payments-shape.ts"
 

@@ -3,14 +3,10 @@ import { Context, Effect, Layer } from "effect"
 import { v5 as uuidv5 } from "uuid"
 import { makeCommandQueue } from "#events/command-queue.ts"
 import type { Actor } from "#events/contracts/actor.ts"
-import {
-  billingStreams,
-  CreditAccountEvent,
-  creditAccountEventTypes,
-  creditChange,
-} from "#events/contracts/billing.ts"
+import { billingStreams, CreditAccountEvent } from "#events/contracts/billing.ts"
 import type { CommandResult } from "#events/handle-command.ts"
-import { decodeAll, EventStore, Position } from "#events/store/index.ts"
+import { EventStore } from "#events/store/index.ts"
+import { type Recomputed, recomputeBalancesFrom } from "./balance-audit.ts"
 import { creditAccount } from "./credit-account.ts"
 import { type CreditAccount, CreditAccountState } from "./credit-account-state.ts"
 import {
@@ -26,8 +22,6 @@ export type CreditOutcome = CommandResult<CreditAccountEvent, CreditAccount>
 
 /** Fixed: event ids are derived from it, so changing it would let a replayed cause through. */
 const eventIdNamespace = "0d6c1f6e-5a3b-4c1e-9f2a-7b8e3d4c5a61"
-
-const decodeEvents = decodeAll(CreditAccountEvent)
 
 /** What a repeated cause is refused with when only the event ids remembered it. */
 const repeated = (command: CreditCommand): CreditRefusal => {
@@ -73,38 +67,7 @@ const make = Effect.gen(function* () {
   /** The account as its events say now, without locking it. */
   const load = (userId: string) => queue.load(billingStreams.creditAccount(userId))
 
-  /**
-   * Every account's balance from its events alone, adding up their amounts (not trusting the balance each
-   * records), with every event whose recorded balance disagrees with that sum: for audits.
-   */
-  const recomputeBalances = Effect.gen(function* () {
-    const balances = new Map<string, number>()
-    const breaks: Array<{ userId: string; eventId: string; recorded: number; computed: number }> =
-      []
-    const types = creditAccountEventTypes
-    let after: Position = Position.start
-    while (true) {
-      const batch = yield* store.readAll(after, { limit: 1000, types })
-      if (batch.length === 0) break
-      after = batch[batch.length - 1]!
-      const history = yield* decodeEvents(batch.filter((e) => types.includes(e.type)))
-      for (const { event, eventId } of history) {
-        const change = creditChange(event)
-        if (change === undefined) continue
-        const balance = (balances.get(event.userId) ?? 0) + change
-        balances.set(event.userId, balance)
-        if ("balanceAfter" in event && event.balanceAfter !== balance) {
-          breaks.push({
-            userId: event.userId,
-            eventId,
-            recorded: event.balanceAfter,
-            computed: balance,
-          })
-        }
-      }
-    }
-    return { balances, breaks }
-  }).pipe(Effect.orDie)
+  const recomputeBalances = recomputeBalancesFrom(store)
 
   /** Billing knows this user: their account exists, even before any credits move. */
   const open = (userId: string) =>
@@ -131,17 +94,6 @@ const make = Effect.gen(function* () {
 
   return { execute, load, open, exists, recomputeBalances, withSubscription }
 })
-
-export interface Recomputed {
-  readonly balances: ReadonlyMap<string, number>
-  /** Events whose recorded balance disagrees with the sum of the amounts before them. */
-  readonly breaks: ReadonlyArray<{
-    readonly userId: string
-    readonly eventId: string
-    readonly recorded: number
-    readonly computed: number
-  }>
-}
 
 /** Users' credit accounts: commands decided on each account's stream, one account at a time. */
 export class CreditAccounts extends Context.Tag("@melody/billing/CreditAccounts")<
