@@ -1,30 +1,7 @@
-import { createHmac } from "node:crypto"
 import { join } from "node:path"
-import { Config, ConfigError, Context, Duration, Either, Layer, Option, Redacted } from "effect"
-
-/** A Suno-style music API, when configured: the live music maker. */
-export interface MusicApiSettings {
-  readonly url: URL
-  readonly key: Redacted.Redacted
-  readonly model: string
-  /** The secret in the callback address the music API posts to. */
-  readonly callbackSecret: Redacted.Redacted
-}
-
-/** An S3-compatible bucket, when configured: where media files live instead of the local disk. */
-export interface S3Settings {
-  readonly bucket: string
-  readonly region: string
-  /** Unset: AWS itself. */
-  readonly endpoint: URL | undefined
-  readonly forcePathStyle: boolean
-  readonly accessKeyId: string
-  readonly secretAccessKey: Redacted.Redacted
-  /** Prepended to every key, to share a bucket. */
-  readonly prefix: string
-  /** The most the local copies of the bucket's files (for ffmpeg) may take; the least used go first. */
-  readonly cacheMaxBytes: number
-}
+import { Config, Context, Duration, Layer, Option } from "effect"
+import { type MusicApiSettings, musicApi } from "./music-api-config.ts"
+import { type S3Settings, s3 } from "./s3-config.ts"
 
 export interface MediaConfigShape {
   /** Where media files live on local disk (with S3, where ffmpeg's copies are cached). */
@@ -65,67 +42,6 @@ const anySeconds = (name: string) =>
   )
 const seconds = (name: string, fallback: number) =>
   anySeconds(name).pipe(Config.withDefault(Duration.millis(fallback * 1000)))
-
-const musicApi = Config.all({
-  url: Config.url("MUSIC_API_URL").pipe(Config.option),
-  key: Config.redacted("MUSIC_API_KEY").pipe(Config.option),
-  model: Config.string("MUSIC_MODEL").pipe(Config.withDefault("V4_5ALL")),
-  callbackSecret: Config.redacted("MUSIC_CALLBACK_SECRET").pipe(Config.option),
-}).pipe(
-  Config.map(({ url, key, model, callbackSecret }) =>
-    Option.map(key, (key) => ({
-      url: Option.getOrElse(url, () => new URL("https://api.sunoapi.org")),
-      key,
-      model,
-      // Stable across restarts (callbacks of running tasks keep working) and never the key itself.
-      callbackSecret: Option.getOrElse(callbackSecret, () =>
-        Redacted.make(
-          createHmac("sha256", Redacted.value(key)).update("music-callbacks").digest("hex"),
-        ),
-      ),
-    })),
-  ),
-)
-
-const s3 = Config.all({
-  bucket: Config.string("S3_BUCKET").pipe(Config.option),
-  region: Config.string("S3_REGION").pipe(Config.withDefault("us-east-1")),
-  endpoint: Config.url("S3_ENDPOINT").pipe(Config.option),
-  forcePathStyle: Config.boolean("S3_FORCE_PATH_STYLE").pipe(Config.option),
-  accessKeyId: Config.string("S3_ACCESS_KEY_ID").pipe(Config.option),
-  secretAccessKey: Config.redacted("S3_SECRET_ACCESS_KEY").pipe(Config.option),
-  prefix: Config.string("S3_PREFIX").pipe(Config.withDefault("")),
-  cacheMaxBytes: Config.integer("S3_CACHE_MAX_BYTES").pipe(
-    Config.withDefault(1024 * 1024 * 1024),
-    Config.validate({ message: "S3_CACHE_MAX_BYTES must be positive", validation: (n) => n > 0 }),
-  ),
-}).pipe(
-  Config.mapOrFail((c): Either.Either<Option.Option<S3Settings>, ConfigError.ConfigError> => {
-    if (Option.isNone(c.bucket)) return Either.right(Option.none())
-    if (Option.isNone(c.accessKeyId) || Option.isNone(c.secretAccessKey)) {
-      return Either.left(
-        ConfigError.MissingData(
-          ["S3_ACCESS_KEY_ID"],
-          "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are required with S3_BUCKET",
-        ),
-      )
-    }
-    const endpoint = Option.getOrUndefined(c.endpoint)
-    return Either.right(
-      Option.some({
-        bucket: c.bucket.value,
-        region: c.region,
-        endpoint,
-        // Self-hosted S3-compatible stores rarely have a DNS name per bucket.
-        forcePathStyle: Option.getOrElse(c.forcePathStyle, () => endpoint !== undefined),
-        accessKeyId: c.accessKeyId.value,
-        secretAccessKey: c.secretAccessKey.value,
-        prefix: c.prefix,
-        cacheMaxBytes: c.cacheMaxBytes,
-      }),
-    )
-  }),
-)
 
 export const mediaConfig = Config.all({
   directory: Config.string("MEDIA_DIR").pipe(

@@ -15,7 +15,7 @@ import { getSignedUrl } from "@aws-sdk/s3-request-presigner"
 import { Effect, Redacted } from "effect"
 import { v7 as uuidv7 } from "uuid"
 import { attachment } from "#toolkit/file-response.ts"
-import type { S3Settings } from "../config.ts"
+import type { S3Settings } from "../s3-config.ts"
 import { makeS3Cache } from "./s3-cache.ts"
 import { contentTypeOf, InvalidKey, MediaStorage, validKey } from "./storage.ts"
 

@@ -1,5 +1,6 @@
 import { Context, Data, Effect, Layer, Option, Redacted, Schema } from "effect"
-import { MediaConfig, type MusicApiSettings } from "../config.ts"
+import { MediaConfig } from "../config.ts"
+import type { MusicApiSettings } from "../music-api-config.ts"
 
 /**
  * A Suno-style music API (sunoapi.org and its twins): `POST /api/v1/generate` starts a task of two songs,
