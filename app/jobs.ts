@@ -3,7 +3,7 @@ import { Actors } from "#events/contracts/actor.ts"
 import { billingJobs } from "#modules/billing/index.ts"
 import { identityJobs } from "#modules/identity/index.ts"
 import { mediaJobs } from "#modules/media/index.ts"
-import { jobWorker, type PermanentFailure } from "#toolkit/jobs.ts"
+import { jobWorker, type PermanentFailure } from "#toolkit/job-worker.ts"
 import { forgetOldRateLimitWindows } from "#toolkit/rate-limit.ts"
 import { ErrorReports } from "./error-reports.ts"
 
