@@ -29,7 +29,8 @@ export {
 } from "./ports.ts"
 export { sweepRenderFolders } from "./render-folders.ts"
 export { VideoHttpLive } from "./video-export/video-http.ts"
-export { RenderFailed, VideoRenderer } from "./video-export/video-renderer.ts"
+export { VideoRenderer } from "./video-export/video-renderer.ts"
+export { RenderFailed } from "./video-export/video-request.ts"
 export { Videos } from "./video-export/videos.ts"
 
 /** Media storage alone, for tools that put files where the server finds them. */

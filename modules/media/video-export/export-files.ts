@@ -7,7 +7,7 @@ import { MediaConfig } from "../config.ts"
 import { MediaStorage } from "../files/storage.ts"
 import { noExport } from "./export-view.ts"
 import { makeExportRecords } from "./video-export-records.ts"
-import { timedOutReason } from "./video-renderer.ts"
+import { timedOutReason } from "./video-request.ts"
 
 /** A finished export's MP4, and the spec's call that waits for it. */
 export const makeExportFiles = Effect.gen(function* () {

@@ -7,7 +7,7 @@ import { seedGeneration, storeMedia } from "#app/testing-songs.ts"
 import { songPaths } from "#events/contracts/catalog.ts"
 import { probeBytes } from "#toolkit/test-video.ts"
 import { MediaStorage } from "../files/storage.ts"
-import { timedOutReason } from "./video-renderer.ts"
+import { timedOutReason } from "./video-request.ts"
 import { Videos } from "./videos.ts"
 
 type Browser = ReturnType<typeof browser>

@@ -8,7 +8,8 @@ import { MediaConfig } from "../config.ts"
 import { MediaStorage } from "../files/storage.ts"
 import { renderFolderPrefix } from "../render-folders.ts"
 import { makeExportRecords } from "./video-export-records.ts"
-import { RenderFailed, VideoRenderer } from "./video-renderer.ts"
+import { VideoRenderer } from "./video-renderer.ts"
+import { RenderFailed } from "./video-request.ts"
 
 const unexpectedFailure = "Something went wrong while rendering the video. Please try again."
 

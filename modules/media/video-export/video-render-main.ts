@@ -5,7 +5,8 @@
  */
 import { text } from "node:stream/consumers"
 import { Effect } from "effect"
-import { VideoRenderer, type VideoRequest } from "./video-renderer.ts"
+import { VideoRenderer } from "./video-renderer.ts"
+import type { VideoRequest } from "./video-request.ts"
 
 const request = JSON.parse(await text(process.stdin)) as VideoRequest
 const started = performance.now()

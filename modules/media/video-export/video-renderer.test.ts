@@ -14,7 +14,8 @@ import {
 import { processesMentioning } from "#stand-ins/music-engine/test-audio-measures.ts"
 import { sineMp3 } from "#toolkit/test-audio.ts"
 import { probeFile } from "#toolkit/test-video.ts"
-import { RenderFailed, timedOutReason, VideoRenderer, type VideoRequest } from "./video-renderer.ts"
+import { VideoRenderer } from "./video-renderer.ts"
+import { RenderFailed, timedOutReason, type VideoRequest } from "./video-request.ts"
 
 const execFileAsync = promisify(execFile)
 const minute = 60_000
