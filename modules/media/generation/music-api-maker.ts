@@ -5,7 +5,8 @@ import { MediaConfig } from "../config.ts"
 import { copyFromUrl } from "../files/copy-file.ts"
 import { MediaStorage } from "../files/storage.ts"
 import { isFailureStatus } from "./generation.ts"
-import { MusicApi, type MusicApiRefused, type MusicApiTrack } from "./music-api.ts"
+import { MusicApi } from "./music-api.ts"
+import type { MusicApiRefused, MusicApiTrack } from "./music-api-answers.ts"
 import { type MusicMaker, StepFailed, versionIdOf, versionKeys } from "./music-maker.ts"
 
 /** Where the music API posts a generation's callbacks: a secret path, then re-checked by polling. */

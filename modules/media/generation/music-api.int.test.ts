@@ -2,7 +2,8 @@ import { afterAll, describe, expect, it } from "@effect/vitest"
 import { ConfigProvider, Effect, Either, Layer } from "effect"
 import { startFakeMusicApi } from "#stand-ins/fake-services/music-api.ts"
 import { MediaConfigLive } from "../config.ts"
-import { MusicApi, type MusicApiRefused } from "./music-api.ts"
+import { MusicApi } from "./music-api.ts"
+import type { MusicApiRefused } from "./music-api-answers.ts"
 
 const audio = new Uint8Array([0xff, 0xfb, 0x90, 0x00])
 const fake = await startFakeMusicApi({ apiKey: "right-key", audio })

@@ -1,96 +1,22 @@
-import { Context, Data, Effect, Layer, Option, Redacted, Schema } from "effect"
+import { Context, Effect, Layer, Option, Redacted, Schema } from "effect"
 import { MediaConfig } from "../config.ts"
 import type { MusicApiSettings } from "../music-api-config.ts"
+import {
+  Envelope,
+  MusicApiRefused,
+  type MusicApiTask,
+  RecordInfo,
+  refusal,
+  type SongOrder,
+  Submitted,
+  toTrack,
+} from "./music-api-answers.ts"
 
 /**
  * A Suno-style music API (sunoapi.org and its twins): `POST /api/v1/generate` starts a task of two songs,
  * `GET /api/v1/generate/record-info` tells how far it is. Every answer is `{ code, msg, data }`, and `code`
  * carries refusals even when HTTP says 200.
  */
-
-export interface MusicApiTrack {
-  readonly id: string
-  /** The final MP3; empty until the track is done. */
-  readonly audioUrl: string
-  readonly streamAudioUrl: string
-  readonly imageUrl: string
-  readonly sourceImageUrl: string
-  readonly durationSeconds: number | null
-}
-
-export interface MusicApiTask {
-  readonly status: string
-  readonly tracks: ReadonlyArray<MusicApiTrack>
-  readonly errorMessage: string | null
-}
-
-export interface SongOrder {
-  readonly title: string
-  readonly style: string
-  readonly lyrics: string
-  readonly callbackUrl: string
-}
-
-/** The music API said no, or could not be reached; `retryable` refusals may pass later. */
-export class MusicApiRefused extends Data.TaggedError("MusicApiRefused")<{
-  readonly code: number
-  readonly message: string
-  readonly retryable: boolean
-}> {}
-
-/** Codes of both vendors' tables; the ambiguous 429 is told apart by its message. */
-const refusal = (code: number, msg: string) => {
-  const outOfCredits = code === 402 || (code === 429 && /credit/i.test(msg))
-  const retryable = !outOfCredits && [405, 429, 430, 455, 500, 502, 503, 504].includes(code)
-  return new MusicApiRefused({
-    code,
-    message: msg || `The music service answered ${code}.`,
-    retryable,
-  })
-}
-
-const Envelope = Schema.Struct({
-  code: Schema.Number,
-  msg: Schema.optionalWith(Schema.String, { default: () => "" }),
-  data: Schema.optional(Schema.Unknown),
-})
-
-const text = Schema.optionalWith(Schema.NullOr(Schema.String), { default: () => null })
-
-const Track = Schema.Struct({
-  id: Schema.String,
-  audioUrl: text,
-  streamAudioUrl: text,
-  imageUrl: text,
-  sourceImageUrl: text,
-  duration: Schema.optionalWith(Schema.NullOr(Schema.Number), { default: () => null }),
-})
-
-const RecordInfo = Schema.Struct({
-  status: Schema.optionalWith(Schema.NullOr(Schema.String), { default: () => null }),
-  errorMessage: text,
-  response: Schema.optionalWith(
-    Schema.NullOr(
-      Schema.Struct({
-        sunoData: Schema.optionalWith(Schema.NullOr(Schema.Array(Track)), {
-          default: () => null,
-        }),
-      }),
-    ),
-    { default: () => null },
-  ),
-})
-
-const Submitted = Schema.Struct({ taskId: Schema.String })
-
-const toTrack = (track: typeof Track.Type): MusicApiTrack => ({
-  id: track.id,
-  audioUrl: track.audioUrl ?? "",
-  streamAudioUrl: track.streamAudioUrl ?? "",
-  imageUrl: track.imageUrl ?? "",
-  sourceImageUrl: track.sourceImageUrl ?? "",
-  durationSeconds: track.duration,
-})
 
 const makeClient = (settings: MusicApiSettings) => {
   const call = <A, I>(path: string, init: RequestInit, schema: Schema.Schema<A, I>) =>
