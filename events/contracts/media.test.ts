@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Either, Schema } from "effect"
-import { MusicMakerName } from "./media.ts"
+import { MusicMakerName, SongGenerationRequested } from "./media.ts"
 
 describe("the music maker's name", () => {
   it("reads the stored word for the music API as the word the code uses, and writes it back as stored", () => {
@@ -13,5 +13,37 @@ describe("the music maker's name", () => {
   it("refuses a maker it does not know", () => {
     expect(Either.isLeft(Schema.decodeUnknownEither(MusicMakerName)("music-api"))).toBe(true)
     expect(Either.isLeft(Schema.decodeUnknownEither(MusicMakerName)("suno"))).toBe(true)
+  })
+})
+
+describe("a stored generation request", () => {
+  const stored = {
+    _tag: "SongGenerationRequested",
+    generationId: "g1",
+    userId: "u1",
+    title: "Paper Boats",
+    style: "folk",
+    lyrics: "[Verse]\nPaper boats",
+    credits: 5,
+    maker: "provider",
+    requestedAt: "2026-11-21T10:00:00.000Z",
+  }
+
+  it("written before the instrumental switch was sung, and is read so", () => {
+    const request = Schema.decodeUnknownSync(SongGenerationRequested)(stored)
+    expect(request.instrumental).toBe(false)
+    expect(request.maker).toBe("music-api")
+  })
+
+  it("keeps the switch when there is one", () => {
+    const request = Schema.decodeUnknownSync(SongGenerationRequested)({
+      ...stored,
+      instrumental: true,
+    })
+    expect(request.instrumental).toBe(true)
+    expect(Schema.encodeSync(SongGenerationRequested)(request)).toMatchObject({
+      instrumental: true,
+      maker: "provider",
+    })
   })
 })

@@ -57,6 +57,8 @@ export class SongGenerationRequested extends Schema.TaggedClass<SongGenerationRe
     title: Schema.String,
     style: Schema.String,
     lyrics: Schema.String,
+    /** No voice: the lead instrument plays the melody. Requests stored before there was a choice sang. */
+    instrumental: Schema.optionalWith(Schema.Boolean, { default: () => false }),
     /** Debited in the same transaction; refunded if the generation fails. */
     credits: Schema.Int,
     maker: MusicMakerName,
@@ -64,7 +66,7 @@ export class SongGenerationRequested extends Schema.TaggedClass<SongGenerationRe
   },
 ) {}
 
-/** The maker accepted the task: the provider's task id, or the engine's own. */
+/** The maker accepted the task: the music API's task id, or the engine's own. */
 export class SongGenerationSubmitted extends Schema.TaggedClass<SongGenerationSubmitted>()(
   "SongGenerationSubmitted",
   {

@@ -14,11 +14,18 @@ const field = (name: string, max: number) =>
     exact: true,
   })
 
-/** Title, lyrics and style, trimmed; missing ones are named by `MissingInformation`, not here. */
+/**
+ * Title, lyrics and style, trimmed; missing ones are named by `MissingInformation`, not here. An
+ * instrumental needs no lyrics (any given are the melody's words, played rather than sung).
+ */
 export const GenerateSongPayload = Schema.Struct({
   title: field("Title", 200),
   lyrics: field("Lyrics", 3000),
   style: field("Style", 200),
+  instrumental: Schema.optionalWith(
+    withMessage(Schema.Boolean, "instrumental must be true or false"),
+    { default: () => false, exact: true },
+  ),
 }).annotations({ parseOptions: { errors: "all" } })
 export type GenerateSongPayload = typeof GenerateSongPayload.Type
 

@@ -47,6 +47,8 @@ export interface SongRequest {
   readonly title: string
   readonly lyrics: string
   readonly style: string
+  /** No voice: the lead instrument plays the melody the lyrics would have had. */
+  readonly instrumental?: boolean | undefined
   readonly seed: number
   readonly outDir: string
   readonly maxSeconds?: number

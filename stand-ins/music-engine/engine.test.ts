@@ -182,6 +182,44 @@ layer(MusicEngineLive, { excludeTestServices: true })(
     )
 
     it.scoped(
+      "an instrumental of a sung style has no voice: Festival never runs, the band plays it whole",
+      () =>
+        Effect.gen(function* () {
+          const engine = yield* MusicEngine
+          const outDir = yield* scratchDir
+          const seen = new Set<string>()
+          const watcher = yield* Effect.fork(
+            processesMentioning(outDir).pipe(
+              Effect.tap((lines) => {
+                for (const line of lines) seen.add(line.split(" ")[1] ?? "")
+              }),
+              Effect.zipRight(Effect.sleep("50 millis")),
+              Effect.forever,
+            ),
+          )
+          const song = yield* engine.render({
+            title: "Golden",
+            lyrics,
+            style: styles[0].style,
+            instrumental: true,
+            seed: 1,
+            outDir,
+            maxSeconds,
+            timeoutMs: minute,
+          })
+          yield* Fiber.interrupt(watcher)
+          expect(song.vocalRegions).toEqual([])
+          expect([...seen].some((name) => /fluidsynth/.test(name))).toBe(true)
+          expect([...seen].some((name) => /festival|text2wave/.test(name))).toBe(false)
+          const full = yield* decodeMono(song.wavPath)
+          expect(full.length / sampleRate).toBeGreaterThan(25)
+          expect(longestSilence(full, -50, 0.5, full.length / sampleRate - 3)).toBeLessThan(2)
+          expect(Math.abs((yield* ebur128(song.wavPath)).lufs + 14)).toBeLessThanOrEqual(1)
+        }),
+      2 * minute,
+    )
+
+    it.scoped(
       "a timeout kills the render's whole process group: no Festival or FluidSynth is left",
       () =>
         Effect.gen(function* () {

@@ -49,7 +49,9 @@ export const renderSong = async (
   const random = new Random(
     hashString(`${title}\u0000${lyrics}\u0000${request.style}\u0000${seed}`),
   )
-  const style = parseStyle(request.style, random.fork("style"))
+  const written = parseStyle(request.style, random.fork("style"))
+  // An instrumental's lead instrument plays the melody the voice would have sung.
+  const style = request.instrumental ? { ...written, vocals: null } : written
   const soundfont = findSoundfont(request.soundfont)
   const maxSeconds = request.maxSeconds ?? defaultMaxSeconds
   const workDir = workDirOf(outDir)

@@ -33,11 +33,12 @@ export const makeEngineMaker = Effect.gen(function* () {
   const render = (generation: Parameters<MusicMaker>[0], index: number) =>
     Effect.scoped(
       Effect.gen(function* () {
-        const { generationId, title, lyrics, style } = generation.request
+        const { generationId, title, lyrics, style, instrumental } = generation.request
         const song = yield* engine.render({
           title,
           lyrics,
           style,
+          instrumental,
           seed: seedOf(generationId, index),
           outDir: yield* scratchDirectory,
           timeoutMs: Duration.toMillis(config.renderTimeout),

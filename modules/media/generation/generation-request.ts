@@ -12,7 +12,9 @@ import { GenerationCredits } from "../ports.ts"
 import { streamOf } from "./generation-stream.ts"
 
 const missingFields = (payload: GenerateSongPayload) =>
-  (["lyrics", "title", "style"] as const).filter((field) => payload[field] === "")
+  (["lyrics", "title", "style"] as const).filter(
+    (field) => payload[field] === "" && !(field === "lyrics" && payload.instrumental),
+  )
 
 /**
  * The paid request for a song. `started` tells the recovery sweep the generation is running and

@@ -226,6 +226,40 @@ describeApp({
       }),
     )
 
+    it.effect("for an instrumental needs no lyrics, and asks the music API for one", () =>
+      Effect.gen(function* () {
+        const { person } = yield* newPerson
+        fake.planNext({})
+        const answer = yield* person.post("/api/generate-song", {
+          title: "Harbour Lights",
+          style: "ambient piano",
+          lyrics: "",
+          instrumental: true,
+        })
+        expect(answer.status).toBe(200)
+        const taskId = (answer.body as { taskId: string }).taskId
+        expect((yield* finish(person, taskId)).status).toBe("SUCCESS")
+        // The task is asked for by the generation's first step, after the answer.
+        const asked = [...fake.tasks.values()].at(-1)!.body
+        expect(asked).toMatchObject({ instrumental: true, prompt: "", title: "Harbour Lights" })
+        expect(yield* credits(person)).toBe(45)
+
+        const notABoolean = yield* person.post("/api/generate-song", {
+          ...song,
+          instrumental: "yes",
+        })
+        expect(notABoolean.status).toBe(400)
+        expect(notABoolean.text).toContain("instrumental must be true or false")
+        const sungWithoutWords = yield* person.post("/api/generate-song", {
+          ...song,
+          lyrics: "",
+          instrumental: false,
+        })
+        expect(sungWithoutWords.body).toMatchObject({ missing: ["lyrics"] })
+        expect(yield* credits(person)).toBe(45)
+      }),
+    )
+
     it.effect("with too few credits is refused with the spec's message", () =>
       Effect.gen(function* () {
         const { person } = yield* newPerson

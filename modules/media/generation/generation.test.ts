@@ -16,6 +16,7 @@ const request = {
   title: "Paper Boats",
   style: "folk, female vocals",
   lyrics: "[Verse 1]\nPaper boats on a rainy street",
+  instrumental: false,
   credits: 5,
   maker: "music-api" as const,
   requestedAt: new Date("2026-11-21T10:00:00Z"),

@@ -23,6 +23,7 @@ export interface GenerationRequest {
   readonly title: string
   readonly style: string
   readonly lyrics: string
+  readonly instrumental: boolean
   readonly credits: number
   readonly maker: MusicMakerName
   readonly requestedAt: Date

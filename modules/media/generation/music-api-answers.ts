@@ -23,6 +23,7 @@ export interface SongOrder {
   readonly title: string
   readonly style: string
   readonly lyrics: string
+  readonly instrumental: boolean
   readonly callbackUrl: string
 }
 

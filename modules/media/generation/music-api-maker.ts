@@ -64,7 +64,7 @@ export const makeMusicApiMaker = Effect.gen(function* () {
 
   const maker: MusicMaker = (generation, record) =>
     Effect.gen(function* () {
-      const { generationId, title, style, lyrics } = generation.request
+      const { generationId, title, style, lyrics, instrumental } = generation.request
       if (generation.taskId === null) {
         const taskId = yield* api
           .generate({
@@ -72,6 +72,7 @@ export const makeMusicApiMaker = Effect.gen(function* () {
             title: title.slice(0, 80),
             style,
             lyrics,
+            instrumental,
             callbackUrl: `${appUrl}${callbackPath(
               Option.getOrElse(secret, () => "none"),
               generationId,

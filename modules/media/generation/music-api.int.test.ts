@@ -22,6 +22,7 @@ const order = {
   title: "Paper Boats",
   style: "folk, female vocals",
   lyrics: "[Verse 1]\nPaper boats on a rainy street",
+  instrumental: false,
   callbackUrl: "http://127.0.0.1:9/api/media/callbacks/secret/g1",
 }
 

@@ -68,7 +68,7 @@ const makeClient = (settings: MusicApiSettings) => {
             method: "POST",
             body: JSON.stringify({
               customMode: true,
-              instrumental: false,
+              instrumental: order.instrumental,
               model: settings.model,
               title: order.title,
               style: order.style,

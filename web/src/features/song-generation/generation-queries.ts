@@ -30,6 +30,8 @@ export interface SongToGenerate {
   readonly title: string
   readonly style: string
   readonly lyrics: string
+  /** No voice: the lead instrument plays the melody; lyrics are then optional. */
+  readonly instrumental?: boolean
 }
 
 /** Starts a generation (5 credits); answers the task to follow. */
@@ -41,6 +43,7 @@ export const useStartGeneration = () =>
           title: song.title.trim(),
           lyrics: song.lyrics.trim(),
           style: song.style.trim(),
+          instrumental: song.instrumental ?? false,
         },
       }),
     ),
