@@ -181,3 +181,40 @@ test("the chat offers the control under Melody's lyrics and in the lyrics card",
     page.getByText("You need 5 credits to generate a song. You currently have 0 credits.").first(),
   ).toBeVisible()
 })
+
+test("an instrumental from written lyrics: asked for without a voice, its versions play", async ({
+  page,
+}) => {
+  test.setTimeout(6 * 60_000)
+  await registerVerified(page, newPerson("pianist"))
+  await page.goto("/credits")
+  await buyProPack(page)
+
+  await page.goto("/app")
+  await page.getByLabel("Song Title").fill("Glass River")
+  await page.getByLabel("Song Description").fill("A slow river under the ice at dawn")
+  await page.getByLabel("Style Description").fill("Ambient piano, calm")
+  await page.getByRole("button", { name: "Generate Lyrics" }).click()
+  await expect(toast(page, "Lyrics generated successfully!")).toBeVisible()
+
+  const instrumental = page.getByRole("checkbox", { name: "Instrumental" })
+  await expect(instrumental).not.toBeChecked()
+  await instrumental.click()
+  await expect(instrumental).toBeChecked()
+  const asked = page.waitForRequest(
+    (request) => request.method() === "POST" && request.url().endsWith("/api/generate-song"),
+  )
+  await page.getByRole("button", { name: "Generate Song" }).click()
+  expect((await asked).postDataJSON()).toMatchObject({ title: "Glass River", instrumental: true })
+
+  const dialog = page.getByRole("dialog", { name: "Glass River" })
+  await expect(dialog.getByTestId("generation-phase")).toHaveText("Your song is ready!", {
+    timeout: renderTimeout,
+  })
+  await expect(page.getByTestId("header-credits")).toHaveText("145")
+  await dialog
+    .getByRole("listitem", { name: "Version 1" })
+    .getByRole("button", { name: "Play Version 1" })
+    .click()
+  await audioPlays(page, "Version 1")
+})

@@ -1,58 +1,19 @@
 import { ListMusic, Music4, Sparkles } from "lucide-react"
-import { useState } from "react"
+import { useId, useState } from "react"
 import { Link } from "react-router"
 import { songCost } from "#events/contracts/billing.ts"
 import { Alert } from "../../components/ui/alert.tsx"
 import { Button } from "../../components/ui/button.tsx"
-import { errorMessage } from "../../lib/api.ts"
+import { Checkbox } from "../../components/ui/checkbox.tsx"
 import { toast } from "../../lib/toast/toast-store.ts"
 import { GeneratedSongsDialog } from "./generated-songs-dialog.tsx"
 import { type SongToGenerate, useStartGeneration } from "./generation-queries.ts"
-import {
-  insufficientCreditsMessage,
-  missingFields,
-  type Phase,
-  phaseText,
-} from "./generation-status.ts"
+import { insufficientCreditsMessage, missingFields } from "./generation-status.ts"
+import { controlText, insufficientCredits, toastStartFailure } from "./start-messages.ts"
 import { type GenerationCredits, useGeneration } from "./use-generation.ts"
 
 export type { SongToGenerate } from "./generation-queries.ts"
 export type { GenerationCredits } from "./use-generation.ts"
-
-const insufficientCredits = (description: string) =>
-  toast({ title: "Insufficient credits", description, variant: "destructive" })
-
-type StartFailure = NonNullable<ReturnType<typeof useStartGeneration>["error"]>
-
-/** What a refused start says: the spec's words for each refusal, the server's message otherwise. */
-const toastStartFailure = (error: StartFailure) => {
-  switch (error._tag) {
-    case "MissingInformation":
-      return toast({
-        title: "Missing information",
-        description:
-          error.missing.length > 0
-            ? `Please add the song's ${error.missing.join(", ")}.`
-            : error.message,
-        variant: "destructive",
-      })
-    case "InsufficientCredits":
-      return insufficientCredits(error.message)
-    default:
-      return toast({
-        title: "Error",
-        description: errorMessage(error, "Failed to generate song. Please try again later."),
-        variant: "destructive",
-      })
-  }
-}
-
-/** What the block says: the offer, or where the song it started is. */
-const controlText = (started: boolean, phase: Phase | null) => {
-  if (!started) return `Turn these lyrics into a full song: two versions for ${songCost} credits.`
-  if (phase === "failed") return `That song could not be made. Try again for ${songCost} credits.`
-  return phaseText[phase ?? "arranging"].headline
-}
 
 interface Session {
   readonly taskId: string
@@ -72,13 +33,16 @@ export const GenerateSongControl = ({
   const start = useStartGeneration()
   const [session, setSession] = useState<Session | null>(null)
   const [open, setOpen] = useState(false)
+  // No voice: the lead instrument plays the lyrics' melody.
+  const [instrumental, setInstrumental] = useState(false)
+  const instrumentalId = useId()
   const { status, phase } = useGeneration(session?.taskId ?? null, credits)
   const { balance } = credits
   const short = balance !== undefined && balance < songCost
   const canRetry = session === null || phase === "failed"
 
   const generate = () => {
-    const missing = missingFields(song)
+    const missing = missingFields({ ...song, instrumental })
     if (missing.length > 0) {
       toast({
         title: "Missing information",
@@ -92,6 +56,7 @@ export const GenerateSongControl = ({
       title: song.title.trim(),
       style: song.style.trim(),
       lyrics: song.lyrics.trim(),
+      instrumental,
     }
     start.mutate(snapshot, {
       onSuccess: ({ taskId }) => {
@@ -124,6 +89,16 @@ export const GenerateSongControl = ({
           <Music4 className="h-4 w-4 shrink-0 text-primary" aria-hidden />
           {controlText(session !== null, phase)}
         </p>
+        {canRetry && (
+          <div className="flex items-center gap-2 text-sm text-muted">
+            <Checkbox
+              id={instrumentalId}
+              checked={instrumental}
+              onCheckedChange={(checked) => setInstrumental(checked === true)}
+            />
+            <label htmlFor={instrumentalId}>Instrumental</label>
+          </div>
+        )}
         {canRetry ? (
           <Button size="sm" onClick={generate} disabled={short || start.isPending}>
             <Sparkles className="h-4 w-4" aria-hidden />

@@ -62,6 +62,10 @@ describe("generation status", () => {
   it("names every field that is empty once trimmed", () => {
     expect(missingFields({ title: "  ", style: "Pop", lyrics: "\n" })).toEqual(["lyrics", "title"])
     expect(missingFields({ title: "A", style: "B", lyrics: "C" })).toEqual([])
+    // An instrumental needs no lyrics; title and style it still needs.
+    expect(missingFields({ title: " ", style: "B", lyrics: "", instrumental: true })).toEqual([
+      "title",
+    ])
   })
 
   it("refuses below the song's cost in the spec's words", () => {

@@ -60,8 +60,12 @@ export const missingFields = (song: {
   readonly title: string
   readonly style: string
   readonly lyrics: string
+  /** An instrumental needs no lyrics. */
+  readonly instrumental?: boolean
 }): ReadonlyArray<SongField> =>
-  (["lyrics", "title", "style"] as const).filter((field) => song[field].trim() === "")
+  (["lyrics", "title", "style"] as const).filter(
+    (field) => song[field].trim() === "" && !(field === "lyrics" && song.instrumental),
+  )
 
 /** Spec section 5: what the banner and the refusal say below the song's cost. */
 export const insufficientCreditsMessage = (balance: number) => creditsMessage(balance, songCost)
