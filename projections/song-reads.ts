@@ -1,6 +1,6 @@
 import type { SqlClient } from "@effect/sql"
 import { Context, Effect, Layer } from "effect"
-import type { PublicPage, SongRow } from "#events/contracts/song-rows.ts"
+import type { PublicPage, PublicQuery, SongRow } from "#events/contracts/song-rows.ts"
 import { awaitPosition, type EventWakeups, type Position } from "#events/store/index.ts"
 import { library, readLibrarySong, readOwnedSongs } from "./library.ts"
 import { projectionSubscriptionName } from "./runner.ts"
@@ -16,12 +16,7 @@ import { readLikedSongs } from "./timeline-reads.ts"
 export class SongReads extends Context.Tag("@melody/projections/SongReads")<
   SongReads,
   {
-    readonly publicPage: (query: {
-      readonly limit: number
-      readonly offset: number
-      readonly viewerId: string | undefined
-      readonly snapshot: number | undefined
-    }) => Effect.Effect<PublicPage>
+    readonly publicPage: (query: PublicQuery) => Effect.Effect<PublicPage>
     readonly publicVersion: Effect.Effect<string>
     readonly ownedBy: (ownerId: string) => Effect.Effect<ReadonlyArray<SongRow>>
     readonly likedBy: (userId: string) => Effect.Effect<ReadonlyArray<SongRow>>

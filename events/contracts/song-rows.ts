@@ -21,6 +21,15 @@ export interface SongRow {
   readonly creator: string | null
 }
 
+/** A page of the public timeline, as one viewer (or nobody) asks for it. */
+export interface PublicQuery {
+  readonly limit: number
+  readonly offset: number
+  /** The timeline's order as it stood at this moment, so pages do not shift while someone scrolls. */
+  readonly snapshot: number | undefined
+  readonly viewerId: string | undefined
+}
+
 /** A page of the public timeline, as the timeline's read model cuts it. */
 export interface PublicPage {
   readonly songs: ReadonlyArray<SongRow>

@@ -2,6 +2,7 @@ import type { HttpServerResponse } from "@effect/platform"
 import type { Effect } from "effect"
 import type { SignedInUser } from "#events/contracts/auth.ts"
 import type { NotFound } from "#events/contracts/http-errors.ts"
+import type { PublicQuery } from "#events/contracts/song-rows.ts"
 import type { Writes } from "#events/handle-command.ts"
 import type {
   AudioUnavailable,
@@ -12,15 +13,6 @@ import type {
   SongView,
   UnknownAudio,
 } from "./api.ts"
-
-/** A page of the public timeline, as one viewer (or nobody) asks for it. */
-export interface PublicQuery {
-  readonly limit: number
-  readonly offset: number
-  /** The timeline's order as it stood at this moment, so pages do not shift while someone scrolls. */
-  readonly snapshot: number | undefined
-  readonly viewerId: string | undefined
-}
 
 /** How a song's file is asked for: a byte range for players that seek, a download to save it. */
 export interface FileRequest {

@@ -18,7 +18,7 @@ import { versionToSave } from "./versions.ts"
 const make = Effect.gen(function* () {
   const reads = yield* CatalogReads
   const { settledOn, loadSong, visibleSong, viewOf } = yield* makeSongAccess
-  const fileAnswers = yield* makeSongFileAnswers
+  const fileAnswers = yield* makeSongFileAnswers(visibleSong)
 
   const saveSong = (songId: string, saved: Omit<SongSaved, "_tag" | "songId">, actor: Actor) =>
     runCommand({

@@ -1,6 +1,6 @@
 import type { Readable } from "node:stream"
 import { Context, Data, type Effect } from "effect"
-import type { PublicPage, SongRow } from "#events/contracts/song-rows.ts"
+import type { PublicPage, PublicQuery, SongRow } from "#events/contracts/song-rows.ts"
 import type { Position } from "#events/store/index.ts"
 import type { ByteRange } from "#toolkit/file-response.ts"
 
@@ -11,12 +11,7 @@ import type { ByteRange } from "#toolkit/file-response.ts"
 export class CatalogReads extends Context.Tag("@melody/catalog/CatalogReads")<
   CatalogReads,
   {
-    readonly publicPage: (query: {
-      readonly limit: number
-      readonly offset: number
-      readonly snapshot: number | undefined
-      readonly viewerId: string | undefined
-    }) => Effect.Effect<PublicPage>
+    readonly publicPage: (query: PublicQuery) => Effect.Effect<PublicPage>
     readonly ownedBy: (ownerId: string) => Effect.Effect<ReadonlyArray<SongRow>>
     readonly likedBy: (userId: string) => Effect.Effect<ReadonlyArray<SongRow>>
     readonly song: (

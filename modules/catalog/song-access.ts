@@ -61,3 +61,5 @@ export const makeSongAccess = Effect.gen(function* () {
 
   return { settledOn, loadSong, visibleSong, viewOf }
 })
+
+export type SongAccess = Effect.Effect.Success<typeof makeSongAccess>
