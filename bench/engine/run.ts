@@ -7,105 +7,35 @@
  * factor (song length over render time, by the wall clock and by the CPU time of every process involved)
  * and the time from spawning the child until its MP3 exists. The baseline, measured in the same run on the
  * same song: ffmpeg alone encoding the engine's WAV to a 192 kbit/s MP3, the least any render must do.
- * Rounds alternate between the two sides.
+ * Then what a creator does to the finished song, each next to its full render in the same round: extend
+ * it at its end, replace its second verse, cover it in another style, make it instrumental. Rounds
+ * alternate between the sides.
  */
-import { execFile, spawn } from "node:child_process"
-import { existsSync } from "node:fs"
+import { execFile } from "node:child_process"
 import { mkdtemp, rm } from "node:fs/promises"
 import { availableParallelism, loadavg, tmpdir } from "node:os"
 import { join } from "node:path"
-import { fileURLToPath } from "node:url"
 import { promisify } from "node:util"
 import { childrenCpuMs } from "../support/cpu-time.ts"
 import { now, printTable, type Row } from "../support/report.ts"
+import { type Measured, type Rendered, renderOnce } from "./engine-child.ts"
+import { type ReshapeKind, reshapeKinds, reshapeRequest } from "./reshapes.ts"
 import { benchSongs } from "./songs.ts"
 
 const execFileAsync = promisify(execFile)
 const rounds = Number(process.env.BENCH_ROUNDS ?? 2)
 const targetRealtime = 10
 const targetFirstAudioMs = 10_000
+const targetReplaceShare = 0.3
 
-interface Measured {
-  readonly wallMs: number
-  readonly cpuMs: number
-  readonly firstAudioMs: number
-  readonly seconds: number
-}
-
-// A path, not an import: other folders enter the media module only through its index.ts.
-const engineMain = fileURLToPath(new URL("../../stand-ins/music-engine/main.ts", import.meta.url))
-
-interface Rendered {
-  readonly wavPath: string
-  readonly durationMs: number
-  readonly lufs: number
-  readonly truePeakDb: number
-  readonly genre: string
-  readonly vocalRegions: ReadonlyArray<unknown>
-}
-
-/** The engine's child, as `MusicEngine.live` runs it; its stage timings (stderr) are kept for the log. */
-const spawnEngine = (request: object) =>
-  new Promise<{ rendered: Rendered; stages: string }>((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", engineMain], {
-      detached: true,
-      stdio: ["pipe", "pipe", "pipe"],
-    })
-    let stdout = ""
-    let stderr = ""
-    child.stdout.on("data", (chunk: Buffer) => {
-      stdout += chunk.toString()
-    })
-    child.stderr.on("data", (chunk: Buffer) => {
-      stderr += chunk.toString()
-    })
-    child.on("error", reject)
-    child.on("close", (code) =>
-      code === 0
-        ? resolve({ rendered: JSON.parse(stdout.trim().split("\n").pop()!), stages: stderr.trim() })
-        : reject(new Error(`the engine exited with ${code}: ${stderr.slice(-1000)}`)),
-    )
-    child.stdin.end(JSON.stringify(request))
-  })
 const scratch = await mkdtemp(join(tmpdir(), "melody-bench-engine-"))
 const load = () =>
   loadavg()
     .map((n) => n.toFixed(1))
     .join(" ")
 console.log(
-  `Music engine benchmark: ${benchSongs.length} full songs, ${rounds} rounds, ${availableParallelism()} cores, load average ${load()}.`,
+  `Music engine benchmark: ${benchSongs.length} full songs and ${reshapeKinds.length} reshapings of each, ${rounds} rounds, ${availableParallelism()} cores, load average ${load()}.`,
 )
-
-const renderOnce = async (song: (typeof benchSongs)[number], round: number) => {
-  const outDir = join(scratch, `${song.title.replace(/\W+/g, "-")}-${round}`)
-  const cpuBefore = childrenCpuMs()
-  const started = now()
-  let firstAudioMs = Number.NaN
-  const watch = setInterval(() => {
-    if (Number.isNaN(firstAudioMs) && existsSync(join(outDir, "song.mp3")))
-      firstAudioMs = now() - started
-  }, 5)
-  const { rendered, stages } = await spawnEngine({
-    title: song.title,
-    lyrics: song.lyrics,
-    style: song.style,
-    seed: 1,
-    outDir,
-  })
-  const wallMs = now() - started
-  clearInterval(watch)
-  if (Number.isNaN(firstAudioMs)) firstAudioMs = wallMs
-  return {
-    rendered,
-    stages,
-    measured: {
-      wallMs,
-      cpuMs: childrenCpuMs() - cpuBefore,
-      firstAudioMs,
-      seconds: rendered.durationMs / 1000,
-    },
-  }
-}
 
 /** ffmpeg alone: the engine's WAV to MP3, as the engine's last step does with lame. */
 const encodeOnce = async (wavPath: string, outDir: string): Promise<Measured> => {
@@ -138,14 +68,86 @@ const factor = (seconds: number, ms: number) => (seconds * 1000) / ms
 const x = (n: number) => `${n.toFixed(1)}x`
 const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`
 const rows: Array<Row> = []
+const reshapeRows: Array<Row> = []
+
+interface Reshaped {
+  readonly measured: Measured
+  readonly rendered: Rendered
+  readonly source: { readonly measured: Measured; readonly rendered: Rendered }
+}
+
+/** The rows of one reshaping of a song, by its worst round. */
+const reshapeRowsOf = (name: string, kind: ReshapeKind, runs: ReadonlyArray<Reshaped>): Row => {
+  const full = worst(runs.map((run) => run.source.measured))
+  const fullFactor = factor(full.seconds, full.wallMs)
+  const ours = worst(runs.map((run) => run.measured))
+  const baseline = `${x(fullFactor)} (${s(full.wallMs)})`
+  if (kind === "replace-section") {
+    const share = Math.max(...runs.map((run) => run.measured.wallMs / run.source.measured.wallMs))
+    const inside = Math.max(
+      ...runs.map((run) => run.rendered.renderMs / run.source.rendered.renderMs),
+    )
+    return {
+      scenario: `${name}: replace the second verse, share of the full render`,
+      ours: `${s(ours.wallMs)}: ${share.toFixed(2)} (engine alone ${inside.toFixed(2)})`,
+      baseline,
+      ratio: 1 / share,
+      target: `<= ${targetReplaceShare.toFixed(2)}`,
+      pass: share <= targetReplaceShare,
+    }
+  }
+  if (kind === "extend") {
+    // What the extension added: from the joint (the source's last bar) to its end.
+    const added = Math.min(
+      ...runs.map((run) => run.rendered.durationMs - run.source.rendered.facts.endMs),
+    )
+    const addedFactor = factor(added / 1000, ours.wallMs)
+    return {
+      scenario: `${name}: extend at its end (+${(added / 1000).toFixed(1)} s), realtime, wall`,
+      ours: `${x(addedFactor)} (${s(ours.wallMs)})`,
+      baseline,
+      ratio: addedFactor / fullFactor,
+      target: "",
+      pass: undefined,
+    }
+  }
+  const oursFactor = factor(ours.seconds, ours.wallMs)
+  return {
+    scenario: `${name}: ${kind === "restyle" ? "cover" : "instrumental"} (${ours.seconds.toFixed(1)} s), realtime, wall`,
+    ours: `${x(oursFactor)} (${s(ours.wallMs)})`,
+    baseline,
+    ratio: oursFactor / fullFactor,
+    target: `>= ${targetRealtime}x`,
+    pass: oursFactor >= targetRealtime,
+  }
+}
+
 const t = now()
 for (const song of benchSongs) {
   const ours: Array<Measured> = []
   const bare: Array<Measured> = []
+  const reshaped = new Map<ReshapeKind, Array<Reshaped>>(reshapeKinds.map((kind) => [kind, []]))
   for (let round = 0; round < rounds; round++) {
-    const { rendered, stages, measured } = await renderOnce(song, round)
-    ours.push(measured)
-    bare.push(await encodeOnce(rendered.wavPath, join(rendered.wavPath, "..")))
+    const outDir = join(scratch, `${song.title.replace(/\W+/g, "-")}-${round}`)
+    const source = await renderOnce({
+      title: song.title,
+      lyrics: song.lyrics,
+      style: song.style,
+      seed: 1,
+      outDir,
+    })
+    ours.push(source.measured)
+    bare.push(await encodeOnce(source.rendered.wavPath, outDir))
+    for (const kind of reshapeKinds) {
+      const request = reshapeRequest(song, kind, source.rendered, `${outDir}-${kind}`)
+      const { rendered, stages, measured } = await renderOnce(request)
+      reshaped.get(kind)!.push({ rendered, measured, source })
+      if (round === 0)
+        console.log(
+          `${song.name}, ${kind}: ${measured.seconds.toFixed(1)} s, ${rendered.lufs} LUFS\n  ${stages.replaceAll("\n", "\n  ")}`,
+        )
+    }
+    const { rendered, stages, measured } = source
     if (round === 0)
       console.log(
         `${song.name}: ${rendered.genre}, ${measured.seconds.toFixed(1)} s, ${rendered.lufs} LUFS, ` +
@@ -182,13 +184,19 @@ for (const song of benchSongs) {
       pass: a.firstAudioMs < targetFirstAudioMs,
     },
   )
+  for (const kind of reshapeKinds)
+    reshapeRows.push(reshapeRowsOf(song.name, kind, reshaped.get(kind)!))
 }
 
 printTable(
   `Full songs by the engine's child process (Festival, FluidSynth, lame) vs ffmpeg encoding the same song's WAV to MP3; worst of ${rounds} rounds, ratio: higher is better for ours`,
   rows,
 )
+printTable(
+  `Reshaping a finished song vs its full render in the same round (wall clock, the child's start included); worst of ${rounds} rounds, ratio: higher is better for ours`,
+  reshapeRows,
+)
 console.log(`Measured in ${((now() - t) / 1000).toFixed(0)} s; load average now ${load()}.`)
 
 await rm(scratch, { recursive: true, force: true })
-process.exit(rows.some((row) => row.pass === false) ? 1 : 0)
+process.exit([...rows, ...reshapeRows].some((row) => row.pass === false) ? 1 : 0)

@@ -1,10 +1,15 @@
-/** Three full songs for the engine's benchmark: verse, chorus, verse, chorus, in three genres. */
+/**
+ * Three full songs for the engine's benchmark: verse, chorus, verse, chorus, in three genres; each with a
+ * new verse (to extend it with, or to sing over its second verse) and a style to cover it in.
+ */
 
 export interface BenchSong {
   readonly name: string
   readonly title: string
   readonly style: string
   readonly lyrics: string
+  readonly newVerse: string
+  readonly cover: string
 }
 
 export const benchSongs: ReadonlyArray<BenchSong> = [
@@ -35,6 +40,12 @@ We are golden, we are young tonight
 Hold on to me, we can touch the light
 Sing it louder, let the music play
 We are golden and we'll find a way`,
+    newVerse: `[Verse 3]
+Summer rain is falling on the square
+Every song we sing is in the air
+Take my hand and never let it go
+We are golden, now the whole world knows`,
+    cover: "as a jazz ballad",
   },
   {
     name: "rock, male, electric guitar",
@@ -63,6 +74,12 @@ Turn it up, turn it up, let the engine roar
 We were born to run and we want more
 Turn it up, turn it up, till the morning light
 We are never going home tonight`,
+    newVerse: `[Verse 3]
+Diesel smoke and thunder in the rain
+Every broken promise calls my name
+Keep the radio loud and keep it true
+Every mile I drive leads back to you`,
+    cover: "as an acoustic folk song with female vocals",
   },
   {
     name: "lo-fi hip-hop, rap",
@@ -91,5 +108,11 @@ Keep it moving, keep it steady, let the bass go boom
 Every heartbeat on the rhythm when I step in the room
 Keep it moving, keep it steady, never slowing down
 We the kings of the city and the night is our crown`,
+    newVerse: `[Verse 3]
+Midnight talking to the moon above the avenue
+Every rhyme I ever wrote was leading back to you
+Counting every single blessing like I'm counting sheep
+Got a million little dreams and not a minute left to sleep`,
+    cover: "as a smooth r&b slow jam",
   },
 ]

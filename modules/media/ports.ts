@@ -1,4 +1,4 @@
-import { Context, Data, type Effect } from "effect"
+import { Context, Data, type Effect, Schema } from "effect"
 import type { Actor } from "#events/contracts/actor.ts"
 import type { InsufficientCredits } from "#events/contracts/credit-errors.ts"
 import type { Position } from "#events/store/index.ts"
@@ -42,6 +42,61 @@ export class SongSources extends Context.Tag("@melody/media/SongSources")<
   }
 >() {}
 
+/** Who sings an engine render; a kept voice pins it, so later songs have the same singer. */
+export const EngineVoice = Schema.Struct({
+  gender: Schema.Literal("female", "male"),
+  delivery: Schema.Literal("sing", "rap"),
+})
+export type EngineVoice = typeof EngineVoice.Type
+
+/** A lyric section of a render as sung, and where it is in the audio. */
+export const SungSection = Schema.Struct({
+  /** "[Verse 2]": the kind, numbered when it comes more than once. */
+  label: Schema.String,
+  startMs: Schema.Number,
+  endMs: Schema.Number,
+  lines: Schema.Array(Schema.String),
+})
+export type SungSection = typeof SungSection.Type
+
+/**
+ * The musical facts of an engine render, kept beside its MP3 so the song can be reshaped later. Media reads
+ * the named fields; `engine` is the engine's own record (resolved style, seeds), stored as it is.
+ */
+export const RenderFacts = Schema.Struct({
+  durationMs: Schema.Number,
+  /** Where the last bar (the fade) starts: an extension joins here unless told otherwise. */
+  endMs: Schema.Number,
+  barMs: Schema.Number,
+  sections: Schema.Array(SungSection),
+  /** Null for an instrumental. */
+  voice: Schema.NullOr(EngineVoice),
+  engine: Schema.Unknown,
+})
+export type RenderFacts = typeof RenderFacts.Type
+
+/**
+ * A render made from an earlier one. `sourceAudio` is the earlier render's MP3 (or WAV) and `source` its
+ * facts. Extend keeps the source up to `atMs` (on a bar line) and continues with the request's lyrics;
+ * replace-section sings the request's lyrics over `startMs`..`endMs` and keeps everything else; restyle
+ * sings the same lyrics to the same melody in the request's style.
+ */
+export type Reshaping =
+  | {
+      readonly kind: "extend"
+      readonly sourceAudio: string
+      readonly source: RenderFacts
+      readonly atMs: number
+    }
+  | {
+      readonly kind: "replace-section"
+      readonly sourceAudio: string
+      readonly source: RenderFacts
+      readonly startMs: number
+      readonly endMs: number
+    }
+  | { readonly kind: "restyle"; readonly source: RenderFacts }
+
 /** What to render: the song's words and style, the seed that makes it repeatable, and where to put it. */
 export interface SongRequest {
   readonly title: string
@@ -49,6 +104,9 @@ export interface SongRequest {
   readonly style: string
   /** No voice: the lead instrument plays the melody the lyrics would have had. */
   readonly instrumental?: boolean | undefined
+  /** A kept voice: sung by it, whatever the style would choose. */
+  readonly voice?: EngineVoice | undefined
+  readonly reshape?: Reshaping | undefined
   readonly seed: number
   readonly outDir: string
   readonly maxSeconds?: number
@@ -65,6 +123,7 @@ export interface RenderedSong {
   readonly truePeakDb: number
   readonly genre: string
   readonly vocalRegions: ReadonlyArray<{ startMs: number; endMs: number }>
+  readonly facts: RenderFacts
 }
 
 export class EngineFailed extends Data.TaggedError("EngineFailed")<{ readonly reason: string }> {}

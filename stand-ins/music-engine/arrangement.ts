@@ -5,7 +5,7 @@ import type { SectionKind } from "./lyrics.ts"
 import { melodyFor } from "./melody.ts"
 import { type Phrase, rapPhrase, singPhrase } from "./phrasing.ts"
 import { type ChannelSetup, channel, type NoteEvent, type VocalNote } from "./score.ts"
-import type { Random } from "./seeded-random.ts"
+import { Random } from "./seeded-random.ts"
 import type { Style } from "./style.ts"
 import type { SyllableShape } from "./syllables.ts"
 
@@ -20,12 +20,31 @@ export interface FormSection {
   readonly kind: SectionKind | "break"
   readonly startBar: number
   readonly bars: number
+  /** The lyric section it sings (`LyricLine.section`); none for the intro, breaks and outro. */
+  readonly section?: number
+}
+
+/**
+ * How much of a song to compose. A song has an intro and an outro; a continuation has no intro, a
+ * replaced stretch neither. Music spliced into a song starts after `leadBeats` of silence, so the notes
+ * played a little early and the consonants sung before its first beat are there, as in the song.
+ * `melodySeed` and `bandSeed`, when given, seed the melody's and the band's draws apart from the
+ * harmony's, which always come from the compose generator.
+ */
+export interface ComposeOptions {
+  readonly intro?: boolean
+  readonly outro?: boolean
+  readonly leadBeats?: number
+  readonly melodySeed?: number
+  readonly bandSeed?: number
 }
 
 /** The whole song as notes: the band's on MIDI channels, the voice's as syllables on the beat grid. */
 export interface Arrangement {
   readonly bpm: number
   readonly bars: number
+  /** Beats before the first bar: notes and syllables are this much later than their bars say. */
+  readonly leadBeats: number
   readonly notes: ReadonlyArray<NoteEvent>
   readonly channels: ReadonlyArray<ChannelSetup>
   readonly vocal: ReadonlyArray<VocalNote>
@@ -54,7 +73,9 @@ export const compose = (
   style: Style,
   lines: ReadonlyArray<LyricLine>,
   random: Random,
+  options: ComposeOptions = {},
 ): Arrangement => {
+  const { intro = true, outro = true, leadBeats = 0 } = options
   const rap = style.vocals?.delivery === "rap"
   const range = rangeOf(style)
   const scale = scaleOf(style.tonic, style.mode)
@@ -71,16 +92,29 @@ export const compose = (
     return chosen
   }
   let bar = 0
-  const addSection = (kind: FormSection["kind"], bars: number, numerals: ReadonlyArray<string>) => {
-    sections.push({ kind, startBar: bar, bars })
+  const addSection = (
+    kind: FormSection["kind"],
+    bars: number,
+    numerals: ReadonlyArray<string>,
+    section?: number,
+  ) => {
+    sections.push(
+      section === undefined
+        ? { kind, startBar: bar, bars }
+        : { kind, startBar: bar, bars, section },
+    )
     for (let b = 0; b < bars; b++) chords.push(chordOf(numerals[b % numerals.length]!, style.tonic))
     bar += bars
   }
 
-  const introBars = style.bpm < 80 ? 2 : 4
-  addSection("intro", introBars, progressionOf("chorus"))
+  // Drawn in this order whatever is composed, so a continuation keeps its song's harmony.
+  const introNumerals = progressionOf("chorus")
+  const introBars = intro ? (style.bpm < 80 ? 2 : 4) : 0
+  if (intro) addSection("intro", introBars, introNumerals)
 
-  const melodyRandom = random.fork("melody")
+  const melodyFork = random.fork("melody")
+  const melodyRandom =
+    options.melodySeed === undefined ? melodyFork : new Random(options.melodySeed)
   const motifs = new Map<string, { bars: number; pitches: ReadonlyArray<number | null> }>()
   const sectionIds = [...new Set(lines.map((line) => line.section))].sort((a, b) => a - b)
   let previousKind: SectionKind | null = null
@@ -102,7 +136,12 @@ export const compose = (
       lineBars.push(bar + used)
       used += phrase.bars
     }
-    addSection(kind, Math.ceil(used / 4) * 4, progressionOf(kind === "chorus" ? "chorus" : "verse"))
+    addSection(
+      kind,
+      Math.ceil(used / 4) * 4,
+      progressionOf(kind === "chorus" ? "chorus" : "verse"),
+      sectionId,
+    )
 
     indexes.forEach((lineIndex, k) => {
       const phrase = phrases[k]!
@@ -150,26 +189,30 @@ export const compose = (
     })
   }
   const chorusNumerals = progressionOf("chorus")
-  addSection("outro", 4, [...chorusNumerals.slice(0, 3), style.mode === "minor" ? "i" : "I"])
+  if (outro)
+    addSection("outro", 4, [...chorusNumerals.slice(0, 3), style.mode === "minor" ? "i" : "I"])
 
+  const bandRandom = options.bandSeed === undefined ? random : new Random(options.bandSeed)
   const notes = [
-    ...playBand(style, sections, chords, random.fork("parts")),
+    ...playBand(style, sections, chords, bandRandom.fork("parts"), outro),
     ...leadPart(style, vocal, sections, chords, introBars),
   ]
 
-  const humanRandom = random.fork("humanize")
+  const humanRandom = bandRandom.fork("humanize")
   return {
     bpm: style.bpm,
     bars: bar,
+    leadBeats,
     notes: notes.map((note) => ({
       ...note,
       beat: Math.max(
         0,
-        swung(note.beat, style) +
+        leadBeats +
+          swung(note.beat, style) +
           (note.channel === channel.drums ? 0 : (humanRandom.next() - 0.5) * 0.012),
       ),
     })),
-    vocal: vocal.map((note) => ({ ...note, beat: swung(note.beat, style) })),
+    vocal: vocal.map((note) => ({ ...note, beat: leadBeats + swung(note.beat, style) })),
     sections,
     channels: channelSetup(style),
   }

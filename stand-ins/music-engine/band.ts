@@ -15,13 +15,14 @@ const dynamicsOf = (kind: FormSection["kind"]) =>
 /**
  * The band, bar by bar: chords in the style's comping pattern (voice-led), a second chord instrument and
  * the pad where the song opens up, the bass line, the drums with a crash at each new section and a fill at
- * its end; the last bar holds the final chord.
+ * its end; the last bar holds the final chord, when the song ends there.
  */
 export const playBand = (
   style: Style,
   sections: ReadonlyArray<FormSection>,
   chords: ReadonlyArray<Chord>,
   random: Random,
+  ending = true,
 ): ReadonlyArray<NoteEvent> => {
   const notes: Array<NoteEvent> = []
   const sectionOfBar = sections.flatMap((section) =>
@@ -49,7 +50,7 @@ export const playBand = (
     const voicing = voiceChord(chord, compCenter, previousVoicing, compVoices)
     previousVoicing = voicing
 
-    if (b === chords.length - 1) {
+    if (ending && b === chords.length - 1) {
       for (const pitch of voicing) play(channel.comp, barBeat, 4, pitch, 80)
       play(channel.bass, barBeat, 4, bassNote(chord.root), 90)
       if (style.pad !== null) for (const pitch of voicing) play(channel.pad, barBeat, 4, pitch, 60)

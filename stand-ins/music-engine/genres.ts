@@ -1,4 +1,5 @@
-import { Schema } from "effect"
+// Not all of effect: the engine starts a process for every render, and effect/Schema loads in far less.
+import * as Schema from "effect/Schema"
 import { drumKit, program } from "./general-midi.ts"
 import stored from "./genre-presets.json" with { type: "json" }
 
@@ -20,9 +21,10 @@ export const genres = [
   "rnb",
   "folk",
 ] as const
-export type Genre = (typeof genres)[number]
+export const Genre = Schema.Literal(...genres)
+export type Genre = typeof Genre.Type
 
-const DrumStyle = Schema.Literal(
+export const DrumStyle = Schema.Literal(
   "pop",
   "four",
   "boombap",
@@ -34,17 +36,17 @@ const DrumStyle = Schema.Literal(
   "none",
 )
 export type DrumStyle = typeof DrumStyle.Type
-const BassStyle = Schema.Literal("pop", "root8", "808", "walking", "sustain", "lofi")
+export const BassStyle = Schema.Literal("pop", "root8", "808", "walking", "sustain", "lofi")
 export type BassStyle = typeof BassStyle.Type
-const CompStyle = Schema.Literal("strum", "block", "arp", "stabs", "jazz", "power", "lofi")
+export const CompStyle = Schema.Literal("strum", "block", "arp", "stabs", "jazz", "power", "lofi")
 export type CompStyle = typeof CompStyle.Type
-const Voice = Schema.Literal("female", "male")
+export const Voice = Schema.Literal("female", "male")
 export type Voice = typeof Voice.Type
 
 const Chords = Schema.Array(Schema.Array(Schema.String))
 
 /** Roman-numeral progressions to choose from, per section kind. */
-const Progressions = Schema.Struct({ verse: Chords, chorus: Chords })
+export const Progressions = Schema.Struct({ verse: Chords, chorus: Chords })
 export type Progressions = typeof Progressions.Type
 
 const Instrument = Schema.Literal(...(Object.keys(program) as Array<keyof typeof program>))

@@ -35,6 +35,10 @@ const splitLongLine = (line: string): ReadonlyArray<string> => {
   return [words.slice(0, middle).join(" "), words.slice(middle).join(" ")]
 }
 
+/** Whether the lyrics name their sections with tags. */
+export const namesSections = (text: string) =>
+  text.split("\n").some((raw) => bracketedTag.test(raw.trim()) || bareTag.test(raw.trim()))
+
 /**
  * Lyrics as sections of singable lines. Tags (`[Verse 1]`, `(Chorus)`, `Hook:`) name the sections; without
  * tags, blank lines separate stanzas, which alternate verse and chorus, and a stanza that repeats is a chorus.

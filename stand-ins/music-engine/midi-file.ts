@@ -73,7 +73,7 @@ export const midiFileOf = (
   }
   // Two beats of silence after the last bar let the reverb ring out.
   events.push({
-    tick: (arrangement.bars * 4 + 2) * ticksPerBeat,
+    tick: (arrangement.bars * 4 + arrangement.leadBeats + 2) * ticksPerBeat,
     order: 9,
     data: [0xff, 0x2f, 0x00],
   })

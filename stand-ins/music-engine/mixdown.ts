@@ -31,9 +31,16 @@ const rootMeanSquare = (signal: Float32Array) => {
   return count > 0 ? Math.sqrt(sum / count) : 0
 }
 
+/** A mix, and the band's level the voice was set against (0 without a voice). */
+export interface Mixed {
+  readonly channels: [Float32Array, Float32Array]
+  readonly bed: number
+}
+
 /**
  * The band and the voice on one stereo bus. The voice sits 2 dB over the band, measured where it sings
- * (3 dB for rap, level for lo-fi).
+ * (3 dB for rap, level for lo-fi), or over `bed`: new music for a song takes the song's band level, so
+ * its voice is as loud as the song's.
  */
 export const mixdown = (
   band: ReadonlyArray<Float32Array>,
@@ -42,7 +49,8 @@ export const mixdown = (
   length: number,
   sampleRate: number,
   random: Random,
-): [Float32Array, Float32Array] => {
+  bed?: number,
+): Mixed => {
   const left = new Float32Array(length)
   const right = new Float32Array(length)
   const bandLeft = band[0]!
@@ -50,7 +58,7 @@ export const mixdown = (
   left.set(bandLeft.subarray(0, Math.min(length, bandLeft.length)))
   right.set(bandRight.subarray(0, Math.min(length, bandRight.length)))
   if (style.genre === "lofi") wornVinyl(left, right, sampleRate, random)
-  if (!voice) return [left, right]
+  if (!voice) return { channels: [left, right], bed: 0 }
 
   // The band's level where the voice sings, sampled every 64 samples.
   let bandEnergy = 0
@@ -62,7 +70,7 @@ export const mixdown = (
       counted++
     }
   }
-  const bandLevel = counted > 0 ? Math.sqrt(bandEnergy / counted) : 0
+  const bandLevel = bed ?? (counted > 0 ? Math.sqrt(bandEnergy / counted) : 0)
   const voiceLevel = rootMeanSquare(voice.lead)
   const above = style.vocals?.delivery === "rap" ? 3 : style.genre === "lofi" ? 0 : 2
   const gain = voiceLevel > 0 && bandLevel > 0 ? (bandLevel * 10 ** (above / 20)) / voiceLevel : 1
@@ -70,5 +78,5 @@ export const mixdown = (
     left[i]! += voice.left[i]! * gain
     right[i]! += voice.right[i]! * gain
   }
-  return [left, right]
+  return { channels: [left, right], bed: bandLevel }
 }

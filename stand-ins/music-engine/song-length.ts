@@ -1,4 +1,4 @@
-import { type Arrangement, compose, type LyricLine } from "./arrangement.ts"
+import { type Arrangement, type ComposeOptions, compose, type LyricLine } from "./arrangement.ts"
 import type { LyricSection } from "./lyrics.ts"
 import { Random } from "./seeded-random.ts"
 import type { Style } from "./style.ts"
@@ -19,17 +19,18 @@ const estimatedSeconds = (sections: ReadonlyArray<LyricSection>, style: Style) =
 }
 
 /**
- * Which sections to sing: the chorus (or everything again) repeats until the song lasts 30 s; sections
- * past `maxSeconds` are left out, and a single long section loses its last lines.
+ * Which sections to sing: the chorus (or everything again) repeats until the song lasts `shortest`
+ * seconds; sections past `maxSeconds` are left out, and a single long section loses its last lines.
  */
 export const fitSections = (
   sections: ReadonlyArray<LyricSection>,
   style: Style,
   maxSeconds: number,
+  shortest = shortestSeconds,
 ): ReadonlyArray<LyricSection> => {
   const plan = [...sections]
   const chorus = sections.find((section) => section.kind === "chorus")
-  for (let added = 1; estimatedSeconds(plan, style) < shortestSeconds && added <= 8; added++)
+  for (let added = 1; estimatedSeconds(plan, style) < shortest && added <= 8; added++)
     plan.push(chorus ?? sections[added % sections.length]!)
   while (plan.length > 1 && estimatedSeconds(plan, style) > maxSeconds) plan.pop()
   return shortenSection(plan, style, maxSeconds)
@@ -48,7 +49,7 @@ const shortenSection = (plan: ReadonlyArray<LyricSection>, style: Style, maxSeco
 export const tailSeconds = 3
 
 export const secondsOf = (arrangement: Arrangement) =>
-  (arrangement.bars * 4 * 60) / arrangement.bpm + tailSeconds
+  ((arrangement.bars * 4 + arrangement.leadBeats) * 60) / arrangement.bpm + tailSeconds
 
 /**
  * Composes until the song fits `maxSeconds`: the plan only guessed at the lines' lengths, so the last
@@ -60,10 +61,11 @@ export const arrangeToFit = <Line extends LyricLine>(
   lines: ReadonlyArray<Line>,
   seed: number,
   maxSeconds: number,
+  options: ComposeOptions = {},
 ): { readonly arrangement: Arrangement; readonly lines: ReadonlyArray<Line> } => {
   let kept = lines
   for (;;) {
-    const arrangement = compose(style, kept, new Random(seed))
+    const arrangement = compose(style, kept, new Random(seed), options)
     const lastSection = kept[kept.length - 1]?.section
     const shorter =
       kept[0]?.section !== lastSection

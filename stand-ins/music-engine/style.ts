@@ -89,14 +89,36 @@ const tempoOf = (style: string, range: readonly [number, number], random: Random
   return bpm
 }
 
-const vocalsOf = (style: string, genre: Genre): Vocals | null => {
-  if (/instrumental|no vocals|without vocals/.test(style)) return null
-  const preset = presets[genre]
-  const voice: Voice = /female|woman|girl|\bshe\b|soprano|alto|diva/.test(style)
+/** The singer's gender, when the style names one. */
+export const namedVoice = (text: string): Voice | null => {
+  const style = text.toLowerCase()
+  return /female|woman|girl|\bshe\b|soprano|alto|diva/.test(style)
     ? "female"
     : /\bmale|\bman\b|\bguy\b|\bboy\b|baritone|tenor|\bhe\b/.test(style)
       ? "male"
-      : preset.voice
+      : null
+}
+
+/** The key and the mode, where the style names them: by words ("sad"), or "in D minor", "key of E". */
+export const namedTonality = (text: string): { tonic: number | null; mode: Mode | null } => {
+  const style = text.toLowerCase()
+  let mode: Mode | null = null
+  if (/\bsad|dark|melanchol|minor|moody|gloomy|haunting|epic/.test(style)) mode = "minor"
+  if (/happy|bright|major|cheerful|uplifting|sunny/.test(style)) mode = "major"
+  // Only a key with its mode or "key of": "in a club" names no key.
+  const key =
+    style.match(/\bin ([a-g])([#b]?)\s*(major|minor)\b/) ??
+    style.match(/\bkey of ([a-g])([#b]?)\s*(major|minor)?\b/)
+  if (!key) return { tonic: null, mode }
+  const accidental = key[2] === "#" ? 1 : key[2] === "b" ? -1 : 0
+  const named = key[3] === "major" || key[3] === "minor" ? key[3] : mode
+  return { tonic: (noteNames[key[1]!]! + accidental + 12) % 12, mode: named }
+}
+
+const vocalsOf = (style: string, genre: Genre): Vocals | null => {
+  if (/instrumental|no vocals|without vocals/.test(style)) return null
+  const preset = presets[genre]
+  const voice = namedVoice(style) ?? preset.voice
   const rapGenre = genre === "hiphop" || genre === "lofi"
   const delivery = /\brap|spoken/.test(style)
     ? "rap"
@@ -115,19 +137,9 @@ export const parseStyle = (text: string, random: Random): Style => {
   const preset = presets[genre]
   const bpm = tempoOf(style, preset.bpm, random)
 
-  let mode: Mode = preset.mode
-  if (/\bsad|dark|melanchol|minor|moody|gloomy|haunting|epic/.test(style)) mode = "minor"
-  if (/happy|bright|major|cheerful|uplifting|sunny/.test(style)) mode = "major"
-  let tonic = random.pick(preset.keys)
-  // Only a key with its mode or "key of": "in a club" names no key.
-  const key =
-    style.match(/\bin ([a-g])([#b]?)\s*(major|minor)\b/) ??
-    style.match(/\bkey of ([a-g])([#b]?)\s*(major|minor)?\b/)
-  if (key) {
-    const accidental = key[2] === "#" ? 1 : key[2] === "b" ? -1 : 0
-    tonic = (noteNames[key[1]!]! + accidental + 12) % 12
-    if (key[3] === "major" || key[3] === "minor") mode = key[3]
-  }
+  const named = namedTonality(style)
+  const mode = named.mode ?? preset.mode
+  const tonic = named.tonic ?? random.pick(preset.keys)
 
   let { comp, comp2, pad, lead, bass, compStyle } = preset
   const comping: Array<number> = []

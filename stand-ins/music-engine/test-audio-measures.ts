@@ -28,6 +28,55 @@ export const decodeMono = (path: string, filter?: string) =>
     return new Float32Array(stdout.buffer, stdout.byteOffset, stdout.length / 4)
   })
 
+/** The file as ffmpeg decodes it to 16-bit stereo, left and right interleaved: the samples a splice keeps. */
+export const decodeStereo16 = (path: string) =>
+  Effect.promise(async () => {
+    const { stdout } = await execFileAsync(
+      "ffmpeg",
+      ["-v", "error", "-i", path, "-f", "s16le", "-ac", "2", "-ar", String(sampleRate), "pipe:1"],
+      { encoding: "buffer", maxBuffer: 1 << 30 },
+    )
+    return new Int16Array(stdout.buffer.slice(stdout.byteOffset, stdout.byteOffset + stdout.length))
+  })
+
+/** How many of the values in [from, to) of `a` differ from those of `b` moved by `shift`. */
+export const differences = (a: Int16Array, b: Int16Array, from: number, to: number, shift = 0) => {
+  let count = 0
+  for (let i = from; i < to; i++) if (a[i] !== b[i + shift]) count++
+  return count
+}
+
+/** The largest change from one sample to the next, in frames [from, to) of interleaved stereo. */
+export const largestStep = (stereo: Int16Array, from: number, to: number) => {
+  let largest = 0
+  for (let i = Math.max(1, from); i < Math.min(stereo.length / 2, to); i++) {
+    for (let c = 0; c < 2; c++)
+      largest = Math.max(largest, Math.abs(stereo[2 * i + c]! - stereo[2 * (i - 1) + c]!))
+  }
+  return largest
+}
+
+export const frameAt = (ms: number) => Math.floor((ms / 1000) * sampleRate)
+
+/** The largest step from `before` frames (a crossfade) before frame `at` to 50 ms after it: a joint's. */
+export const stepAround = (stereo: Int16Array, at: number, before: number) =>
+  largestStep(stereo, at - before - frameAt(5), at + frameAt(50))
+
+/** The same around each of the song's own bar lines in frames [from, to): where its drums hit. */
+export const stepAroundBarLines = (
+  stereo: Int16Array,
+  barMs: number,
+  from: number,
+  to: number,
+  before: number,
+) => {
+  let largest = 0
+  for (let bar = 1; frameAt(bar * barMs) + frameAt(50) < to; bar++)
+    if (frameAt(bar * barMs) >= from)
+      largest = Math.max(largest, stepAround(stereo, frameAt(bar * barMs), before))
+  return largest
+}
+
 /** Integrated loudness (LUFS) and true peak (dBTP) by ffmpeg's EBU R128 meter. */
 export const ebur128 = (path: string) =>
   Effect.promise(async () => {

@@ -82,16 +82,3 @@ export const singVocals = (
   }
   return { tracks, notes }
 }
-
-/** Each sung line, from its first syllable to the end of its last, in milliseconds. */
-export const sungRegions = (notes: ReadonlyArray<SungNote>) => {
-  const lines = new Map<number, { startMs: number; endMs: number }>()
-  for (const note of notes) {
-    const region = lines.get(note.line) ?? { startMs: Number.POSITIVE_INFINITY, endMs: 0 }
-    lines.set(note.line, {
-      startMs: Math.min(region.startMs, Math.round(note.start * 1000)),
-      endMs: Math.max(region.endMs, Math.round((note.start + note.seconds) * 1000)),
-    })
-  }
-  return [...lines.values()].sort((a, b) => a.startMs - b.startMs)
-}

@@ -56,12 +56,30 @@ export const readWav = async (path: string): Promise<Audio> => {
 }
 
 /**
- * A WAV file of 16-bit PCM with TPDF dither. The dither's noise comes from a fixed generator, so the same
- * mix always gives the same bytes.
+ * 16-bit samples with TPDF dither, a channel each. The dither's noise comes from a fixed generator, so the
+ * same mix always gives the same samples.
  */
-export const wav16Of = (audio: Audio): Uint8Array => {
-  const channelCount = audio.channels.length
-  const frames = audio.channels[0]!.length
+export const dither16 = (channels: ReadonlyArray<Float32Array>): ReadonlyArray<Int16Array> => {
+  const frames = channels[0]!.length
+  const out = channels.map(() => new Int16Array(frames))
+  let state = 12345
+  const uniform = () => {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0
+    return state / 4294967296
+  }
+  for (let i = 0; i < frames; i++) {
+    for (let c = 0; c < channels.length; c++) {
+      const dithered = Math.round(channels[c]![i]! * 32767 + uniform() - uniform())
+      out[c]![i] = Math.max(-32768, Math.min(32767, dithered))
+    }
+  }
+  return out
+}
+
+/** A WAV file of these 16-bit samples, a channel each. */
+export const pcm16Wav = (sampleRate: number, channels: ReadonlyArray<Int16Array>): Uint8Array => {
+  const channelCount = channels.length
+  const frames = channels[0]!.length
   const dataBytes = frames * channelCount * 2
   const bytes = Buffer.alloc(44 + dataBytes)
   bytes.write("RIFF", 0, "ascii")
@@ -70,23 +88,18 @@ export const wav16Of = (audio: Audio): Uint8Array => {
   bytes.writeUInt32LE(16, 16)
   bytes.writeUInt16LE(pcm, 20)
   bytes.writeUInt16LE(channelCount, 22)
-  bytes.writeUInt32LE(audio.sampleRate, 24)
-  bytes.writeUInt32LE(audio.sampleRate * channelCount * 2, 28)
+  bytes.writeUInt32LE(sampleRate, 24)
+  bytes.writeUInt32LE(sampleRate * channelCount * 2, 28)
   bytes.writeUInt16LE(channelCount * 2, 32)
   bytes.writeUInt16LE(16, 34)
   bytes.write("data", 36, "ascii")
   bytes.writeUInt32LE(dataBytes, 40)
   const samples = new Int16Array(bytes.buffer, bytes.byteOffset + 44, frames * channelCount)
-  let state = 12345
-  const uniform = () => {
-    state = (Math.imul(state, 1664525) + 1013904223) >>> 0
-    return state / 4294967296
-  }
-  for (let i = 0, k = 0; i < frames; i++) {
-    for (let c = 0; c < channelCount; c++) {
-      const dithered = Math.round(audio.channels[c]![i]! * 32767 + uniform() - uniform())
-      samples[k++] = Math.max(-32768, Math.min(32767, dithered))
-    }
-  }
+  for (let i = 0, k = 0; i < frames; i++)
+    for (let c = 0; c < channelCount; c++) samples[k++] = channels[c]![i]!
   return bytes
 }
+
+/** A mix as a WAV file of 16-bit PCM with TPDF dither. */
+export const wav16Of = (audio: Audio): Uint8Array =>
+  pcm16Wav(audio.sampleRate, dither16(audio.channels))

@@ -1,0 +1,193 @@
+import type { Reshaping, SongRequest } from "#modules/media/ports.ts"
+import {
+  barAtOrAfter,
+  barAtOrBefore,
+  barSample,
+  beatSample,
+  clamp,
+  sampleRate,
+} from "./bar-grid.ts"
+import { decodeRecord, sectionsWithin } from "./engine-record.ts"
+import { type FinishedSong, splicedSong } from "./finished-song.ts"
+import { namesSections, parseLyrics } from "./lyrics.ts"
+import { fadeOut, masterAs } from "./mastering.ts"
+import { type PlayedSong, playSong } from "./play-song.ts"
+import { fitSections } from "./song-length.ts"
+import { defaultMaxSeconds, drawSeed, requestRandom, sectionsOf, vocalsFor } from "./song-plan.ts"
+import { crossfadeSamples, decodeAudio, floatsOf, type Piece, splice } from "./splice.ts"
+import { dither16 } from "./wav-file.ts"
+
+type Extend = Extract<Reshaping, { kind: "extend" }>
+type ReplaceSection = Extract<Reshaping, { kind: "replace-section" }>
+type Stage = (name: string) => void
+
+const msOf = (samples: number) => (samples / sampleRate) * 1000
+
+/** The bar of the source before `at`, as its compressor saw it: the decoded audio over the master's gain. */
+const barBefore = (audio: ReadonlyArray<Int16Array>, at: number, bpm: number, gain: number) =>
+  floatsOf(audio, Math.max(0, at - barSample(1, bpm)), at).map((channel) => {
+    for (let i = 0; i < channel.length; i++) channel[i]! /= gain
+    return channel
+  })
+
+/**
+ * New music, mastered as the source was, as the piece that goes into the source at `at`: from its first
+ * bar (the end of its lead-in is there before it, for the crossfade) to the end of its last bar, or, for
+ * a continuation, which fades out over its last bar, to the end of its tail.
+ */
+const masteredPiece = (
+  { mix, arrangement }: PlayedSong,
+  source: ReadonlyArray<Int16Array>,
+  at: number,
+  gain: number,
+  ends: boolean,
+): Piece => {
+  const { bpm, bars, leadBeats } = arrangement
+  if (ends) fadeOut(mix, sampleRate, (((bars - 1) * 4 + leadBeats) * 60) / bpm)
+  const first = beatSample(leadBeats, bpm) - crossfadeSamples
+  const music = mix.map((channel) => channel.subarray(first))
+  masterAs(music, sampleRate, gain, barBefore(source, at - crossfadeSamples, bpm, gain))
+  const audio = dither16(music)
+  return {
+    audio,
+    from: crossfadeSamples,
+    to: ends ? audio[0]!.length : beatSample(leadBeats + bars * 4, bpm) - first,
+  }
+}
+
+/** The source's record and style (sung by the request's voice, if it keeps one), and the request's draws. */
+const startFrom = (request: SongRequest, reshape: Extend | ReplaceSection) => {
+  const record = decodeRecord(reshape.source.engine)
+  const random = requestRandom(request)
+  // ffmpeg decodes while Festival speaks; a failure waits to be seen where the audio is awaited.
+  const source = decodeAudio(reshape.sourceAudio, reshape.source.durationMs)
+  source.catch(() => {})
+  return {
+    record,
+    style: { ...record.style, vocals: vocalsFor(request, record.style.vocals) },
+    random,
+    // The harmony is the source's (its compose seed); the new melody and playing are the request's.
+    compose: { melodySeed: drawSeed(random), bandSeed: drawSeed(random), leadBeats: 1 },
+    // The voice is set against the source's band level (0: the source had no voice).
+    voiceBed: record.voiceBed > 0 ? record.voiceBed : undefined,
+    source,
+  }
+}
+
+/**
+ * The source up to a bar line (`atMs` snapped down, at most where its fade starts), then the request's
+ * lyrics in the source's style: no intro, the sections as written (a continuation is not made 30 s
+ * long), the outro and the fade. The continuation is mastered as the source was, with its gain, so a
+ * verse of it is as loud as a verse of the source.
+ */
+export const extendSong = async (
+  request: SongRequest,
+  reshape: Extend,
+  workDir: string,
+  stage: Stage,
+): Promise<FinishedSong> => {
+  const { record, style, random, compose, voiceBed, source } = startFrom(request, reshape)
+  const bpm = style.bpm
+  const atBar = clamp(barAtOrBefore(reshape.atMs, bpm), 0, record.bars - 1)
+  const maxSeconds = request.maxSeconds ?? defaultMaxSeconds
+  const plan = {
+    style,
+    sections: fitSections(sectionsOf(request.lyrics, request.title), style, maxSeconds, 0),
+    composeSeed: record.composeSeed,
+    compose: { ...compose, intro: false },
+    maxSeconds,
+    mixRandom: random.fork("mix"),
+    voiceBed,
+  }
+  const played = await playSong(plan, request.soundfont, workDir, stage)
+  const audio = await source
+  const at = barSample(atBar, bpm)
+  const spliced = splice([
+    { audio, from: 0, to: at },
+    masteredPiece(played, audio, at, record.masterGain, true),
+  ])
+  return splicedSong(
+    spliced,
+    {
+      ...played.record,
+      masterGain: record.masterGain,
+      voiceBed: record.voiceBed > 0 ? record.voiceBed : played.voiceBed,
+      bars: atBar + played.record.bars,
+      sections: [
+        ...sectionsWithin(record.sections, 0, atBar, { bars: 0, ms: 0 }),
+        ...sectionsWithin(played.record.sections, 0, Number.POSITIVE_INFINITY, {
+          bars: atBar,
+          ms: msOf(at),
+        }),
+      ],
+    },
+    played.sung || record.style.vocals !== null,
+  )
+}
+
+/**
+ * The source with the bars from `startMs` (snapped down) to `endMs` (snapped up) sung anew: the
+ * request's lines as one section in the source's style, without intro or outro, mastered as the source
+ * was (its compression, gain and limiter), then spliced in. Nothing else is mastered again, so the rest
+ * of the source is kept sample for sample, moved by the difference in length.
+ */
+export const replaceSection = async (
+  request: SongRequest,
+  reshape: ReplaceSection,
+  workDir: string,
+  stage: Stage,
+): Promise<FinishedSong> => {
+  const { record, style, random, compose, voiceBed, source } = startFrom(request, reshape)
+  const bpm = style.bpm
+  const lastBar = record.bars - 1
+  const startBar = clamp(barAtOrBefore(reshape.startMs, bpm), 0, lastBar - 1)
+  const endBar = clamp(barAtOrAfter(reshape.endMs, bpm), startBar + 1, lastBar)
+  const written = parseLyrics(request.lyrics)
+  const lines = written.flatMap((section) => section.lines)
+  if (lines.length === 0) throw new Error("a replaced section needs lines to sing")
+  const replaced = record.sections.find(
+    (section) => section.startBar <= startBar && startBar < section.startBar + section.bars,
+  )
+  const kind = namesSections(request.lyrics) ? written[0]!.kind : (replaced?.kind ?? "verse")
+  const plan = {
+    style,
+    sections: [{ kind, lines }],
+    composeSeed: record.composeSeed,
+    compose: { ...compose, intro: false, outro: false },
+    maxSeconds: Number.POSITIVE_INFINITY,
+    mixRandom: random.fork("mix"),
+    voiceBed,
+  }
+  const played = await playSong(plan, request.soundfont, workDir, stage)
+  const audio = await source
+  const start = barSample(startBar, bpm)
+  const end = barSample(endBar, bpm)
+  const stretch = masteredPiece(played, audio, start, record.masterGain, false)
+  const spliced = splice([
+    { audio, from: 0, to: start },
+    stretch,
+    { audio, from: end, to: audio[0]!.length },
+  ])
+  const newEnd = start + stretch.to - stretch.from
+  const moved = played.arrangement.bars - (endBar - startBar)
+  return splicedSong(
+    spliced,
+    {
+      ...record,
+      style,
+      bars: record.bars + moved,
+      sections: [
+        ...sectionsWithin(record.sections, 0, startBar, { bars: 0, ms: 0 }),
+        ...sectionsWithin(played.record.sections, 0, Number.POSITIVE_INFINITY, {
+          bars: startBar,
+          ms: msOf(start),
+        }),
+        ...sectionsWithin(record.sections, endBar, Number.POSITIVE_INFINITY, {
+          bars: moved,
+          ms: msOf(newEnd - end),
+        }),
+      ],
+    },
+    played.sung || record.style.vocals !== null,
+  )
+}
