@@ -51,6 +51,8 @@ const adding = /(?<![\p{L}'])(?:add|also|too|plus|as well|more|extra)(?![\p{L}']
 
 const chooseVoice = (found: ReadonlyArray<Found>): Voice | undefined => {
   const said = kept(found) as Array<Voice>
+  // "Instrumental, no vocals": nobody sings, whatever else was named.
+  if (said.includes("instrumental")) return "instrumental"
   const group = said.find((voice) => voice === "duet" || voice === "choir")
   if (group !== undefined) return group
   if (said.includes("male") && said.includes("female")) return "duet"

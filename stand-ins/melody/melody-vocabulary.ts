@@ -34,7 +34,8 @@ export const genreNames = [
 ] as const
 export type Genre = (typeof genreNames)[number]
 
-export type Voice = "male" | "female" | "duet" | "choir"
+/** Who sings; "instrumental": nobody, the melody is played. */
+export type Voice = "male" | "female" | "duet" | "choir" | "instrumental"
 
 /** The styles Melody offers by name; the others are understood when someone asks for them. */
 export const mainStyles = "Pop, Rock, Hip-Hop, Country, Jazz, Electronic or Classical"
@@ -64,7 +65,7 @@ const Vocabulary = Schema.Struct({
     Schema.Struct({ name: Schema.String, group: Schema.String, pattern: Schema.String }),
   ),
   descriptorComparative: Words,
-  voices: Schema.Array(termOf(Schema.Literal("male", "female", "duet", "choir"))),
+  voices: Schema.Array(termOf(Schema.Literal("instrumental", "male", "female", "duet", "choir"))),
   instruments: Schema.Array(termOf(Schema.String)),
   fillerWords: Schema.Array(Schema.String),
 })

@@ -101,6 +101,21 @@ describe("offlineReply before the lyrics", () => {
     expect(last.message).toContain("fiddle")
   })
 
+  it("offers an instrumental when it asks who sings, and takes 'no vocals' for one", () => {
+    const { last: asked } = converse(["a song about rain on the harbour", "jazz"])
+    expect(asked.message).toMatch(/instrumental/)
+    const { last } = converse([
+      "a song about rain on the harbour",
+      "mellow jazz",
+      "no vocals, just piano and saxophone",
+      "yes",
+    ])
+    expect(last.action.type).toBe("generate_lyrics")
+    expect(last.action.data.style).toBe("Jazz, calm, instrumental, no vocals, piano, saxophone")
+    const { last: named } = converse(["an instrumental song about the sea", "ambient"])
+    expect(named.message).not.toMatch(/male or/)
+  })
+
   it("asks only for what is still missing", () => {
     const { last } = converse(["a song about leaving my small town", "country", "male vocals"])
     expect(last.message).toMatch(/instruments/)
@@ -309,6 +324,13 @@ describe("offlineReply after the lyrics", () => {
     expect(reply.action.type).toBe("change_style")
     expect(reply.action.data.style).toContain("female vocals")
     expect(reply.action.data.style).toContain("piano")
+  })
+
+  it("makes the song an instrumental when asked for no vocals", () => {
+    const reply = afterLyrics("make it instrumental, without vocals")
+    expect(reply.action.type).toBe("change_style")
+    expect(reply.action.data.style).toContain("instrumental, no vocals")
+    expect(reply.action.data.style).not.toContain("male vocals")
   })
 
   it("takes 'something else' with a style as a new take, not a new song", () => {

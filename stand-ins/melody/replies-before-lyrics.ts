@@ -84,13 +84,13 @@ const soundQuestion = (pick: Pick, plan: Plan): string => {
   const genre = plan.genres[0]
   if (plan.voice === undefined && plan.instruments.length === 0)
     return pick([
-      `Would you like male or female vocals? And which instruments do you hear, maybe ${ideas}?`,
-      `Should a male or a female voice sing it? And what instruments: ${ideas}, or something else?`,
+      `Would you like male or female vocals, or an instrumental? And which instruments do you hear, maybe ${ideas}?`,
+      `Should a male or a female voice sing it, or nobody (an instrumental)? And what instruments: ${ideas}, or something else?`,
     ])
   if (plan.voice === undefined)
     return pick([
-      "Would you like male or female vocals?",
-      "Who should sing it: a male or a female voice?",
+      "Would you like male or female vocals, or an instrumental with no vocals?",
+      "Who should sing it: a male or a female voice? Or should it be an instrumental?",
     ])
   return genre === undefined
     ? pick([

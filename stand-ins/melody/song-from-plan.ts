@@ -24,6 +24,7 @@ export const voiceLabel: Record<Voice, string> = {
   female: "female vocals",
   duet: "male and female duet",
   choir: "choir",
+  instrumental: "instrumental, no vocals",
 }
 
 const chunkBreaks = new Set(

@@ -19,9 +19,12 @@ export interface Brief {
 export const LyricsForm = ({
   initial,
   onWritten,
+  onInstrumental,
 }: {
   readonly initial: Brief
   readonly onWritten: (brief: Brief, lyrics: string) => void
+  /** The person wants an instrumental: no lyrics to write. */
+  readonly onInstrumental: (brief: Brief) => void
 }) => {
   const generate = useGenerateLyrics()
   const [values, setValues] = useState<Brief>(initial)
@@ -29,6 +32,16 @@ export const LyricsForm = ({
 
   const set = (field: keyof Brief) => (event: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [field]: event.target.value }))
+
+  /** An instrumental needs no lyrics: only its title and style. */
+  const instrumental = () => {
+    const missing: FieldErrors = {
+      ...(values.title.trim() === "" ? { title: "Title is required" } : {}),
+      ...(values.style.trim() === "" ? { style: "Style is required" } : {}),
+    }
+    setErrors(missing)
+    if (Object.keys(missing).length === 0) onInstrumental(values)
+  }
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
@@ -99,9 +112,14 @@ export const LyricsForm = ({
           />
         )}
       </Field>
-      <Button type="submit" disabled={generate.isPending} className="justify-self-start">
-        {generate.isPending ? "Generating..." : "Generate Lyrics"}
-      </Button>
+      <div className="flex flex-wrap gap-3">
+        <Button type="submit" disabled={generate.isPending}>
+          {generate.isPending ? "Generating..." : "Generate Lyrics"}
+        </Button>
+        <Button type="button" variant="secondary" onClick={instrumental}>
+          Instrumental, no lyrics
+        </Button>
+      </div>
     </form>
   )
 }

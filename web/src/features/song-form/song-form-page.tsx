@@ -16,15 +16,23 @@ import { useAutosave } from "../../lib/use-autosave.ts"
 import { draftQuery, saveDraftLyrics } from "./form-queries.ts"
 import { type Brief, LyricsForm } from "./lyrics-form.tsx"
 
-type GenerateControl = (song: { title: string; style: string; lyrics: string }) => ReactNode
+type GenerateControl = (song: {
+  title: string
+  style: string
+  lyrics: string
+  instrumental: boolean
+}) => ReactNode
 
 const LyricsDraftEditor = ({
   brief,
   written,
+  instrumental,
   generateControl,
 }: {
   readonly brief: Brief
   readonly written: string
+  /** Asked for without lyrics: the Generate Song block starts with its Instrumental switch on. */
+  readonly instrumental: boolean
   readonly generateControl: GenerateControl
 }) => {
   const [lyrics, setLyrics] = useState(written)
@@ -46,7 +54,7 @@ const LyricsDraftEditor = ({
           onChange={setLyrics}
           saveState={saveState}
         />
-        {generateControl({ title: brief.title, style: brief.style, lyrics })}
+        {generateControl({ title: brief.title, style: brief.style, lyrics, instrumental })}
       </CardContent>
     </Card>
   )
@@ -59,13 +67,19 @@ export const SongFormPage = ({
   readonly generateControl: GenerateControl
 }) => {
   const draft = useQuery(draftQuery)
-  const [written, setWritten] = useState<{ brief: Brief; lyrics: string; take: number } | null>(
-    null,
-  )
+  const [written, setWritten] = useState<{
+    brief: Brief
+    lyrics: string
+    take: number
+    instrumental: boolean
+  } | null>(null)
 
   if (draft.isPending) return <PageSpinner />
   const current =
-    written ?? (draft.data ? { brief: draft.data, lyrics: draft.data.lyrics, take: 0 } : null)
+    written ??
+    (draft.data
+      ? { brief: draft.data, lyrics: draft.data.lyrics, take: 0, instrumental: false }
+      : null)
 
   return (
     <section className="mx-auto grid max-w-3xl animate-rise gap-8">
@@ -92,7 +106,20 @@ export const SongFormPage = ({
           <LyricsForm
             initial={current?.brief ?? { title: "", description: "", style: "" }}
             onWritten={(brief, lyrics) =>
-              setWritten((previous) => ({ brief, lyrics, take: (previous?.take ?? 0) + 1 }))
+              setWritten((previous) => ({
+                brief,
+                lyrics,
+                take: (previous?.take ?? 0) + 1,
+                instrumental: false,
+              }))
+            }
+            onInstrumental={(brief) =>
+              setWritten((previous) => ({
+                brief,
+                lyrics: "",
+                take: (previous?.take ?? 0) + 1,
+                instrumental: true,
+              }))
             }
           />
         </CardContent>
@@ -103,6 +130,7 @@ export const SongFormPage = ({
           key={current.take}
           brief={current.brief}
           written={current.lyrics}
+          instrumental={current.instrumental}
           generateControl={generateControl}
         />
       )}
