@@ -15,7 +15,14 @@ import {
   identityConfig,
   ViewerLive,
 } from "#modules/identity/index.ts"
-import { describeMediaConfig, MediaLive, mediaConfig, VideosLive } from "#modules/media/index.ts"
+import {
+  describeMediaConfig,
+  MediaLive,
+  mediaConfig,
+  SongReshaping,
+  VideosLive,
+  Voices,
+} from "#modules/media/index.ts"
 import {
   describeSongwritingConfig,
   songwritingConfig,
@@ -66,7 +73,11 @@ export const ModulesLive = Layer.mergeAll(AuthenticatedLive, ViewerLive, AdminOn
   Layer.provideMerge(IdentityLive),
   Layer.provideMerge(songwritingLive(OfflineModelLive)),
   // Above the catalog and media, which serve its songs port, storage and configuration.
-  Layer.provideMerge(VideosLive.pipe(Layer.provide(SongSourcesLive))),
+  Layer.provideMerge(
+    Layer.mergeAll(VideosLive, SongReshaping.live, Voices.live).pipe(
+      Layer.provide(SongSourcesLive),
+    ),
+  ),
   Layer.provideMerge(
     Catalog.live.pipe(
       // The catalog reads songs through its port, whose shape the song read models have.

@@ -10,8 +10,8 @@ export const GenerationCreditsLive = Layer.effect(
   GenerationCredits,
   Effect.map(Effect.all([CreditAccounts, CreditLedger]), ([accounts, ledger]) =>
     GenerationCredits.of({
-      debit: ({ userId, generationId, amount, actor }) =>
-        accounts.execute({ _tag: "Debit", userId, generationId, amount }, actor).pipe(
+      debit: ({ actor, ...debit }) =>
+        accounts.execute({ _tag: "Debit", ...debit }, actor).pipe(
           Effect.map((outcome) => outcome.appended?.position),
           Effect.catchAll((refusal) =>
             refusal._tag === "InsufficientCredits" ? Effect.fail(refusal) : Effect.die(refusal),
@@ -36,6 +36,7 @@ export const SongSourcesLive = Layer.effect(
           Effect.map((song) => song && { ...song, coverKey: song.imageKey }),
           Effect.provide(context),
         ),
+      owned: (songId, userId) => catalog.owned(songId, userId).pipe(Effect.provide(context)),
     })
   }),
 )

@@ -5,7 +5,13 @@ import { Effect, Layer, Option } from "effect"
 import { BillingHttpLive } from "#modules/billing/index.ts"
 import { Catalog, CatalogHttpLive } from "#modules/catalog/index.ts"
 import { Identity, IdentityHttpLive } from "#modules/identity/index.ts"
-import { MediaHttpLive, mediaConfig, VideoHttpLive } from "#modules/media/index.ts"
+import {
+  MediaHttpLive,
+  mediaConfig,
+  ReshapingHttpLive,
+  VideoHttpLive,
+  VoicesHttpLive,
+} from "#modules/media/index.ts"
 import { SongwritingHttpLive } from "#modules/songwriting/index.ts"
 import { CreditLedgerHttpLive } from "#projections/credit-ledger/http.ts"
 import { MelodyApi } from "./api.ts"
@@ -36,6 +42,8 @@ const ApiLive = HttpApiBuilder.api(MelodyApi).pipe(
     SongwritingHttpLive,
     CatalogHttpLive,
     MediaHttpLive,
+    ReshapingHttpLive,
+    VoicesHttpLive,
     VideoHttpLive,
     AdminHttpLive,
   ]),

@@ -2,7 +2,8 @@ import { Effect } from "effect"
 import { Actors } from "#events/contracts/actor.ts"
 import { mediaStreams, SongGenerationSucceeded } from "#events/contracts/media.ts"
 import { EventStore, toNewEvent } from "#events/store/index.ts"
-import { MediaStorage } from "#modules/media/index.ts"
+import { songIdOfVersion } from "#modules/catalog/index.ts"
+import { MediaStorage, type RenderFacts } from "#modules/media/index.ts"
 import { sineMp3 } from "#toolkit/test-audio.ts"
 import { settle } from "./testing.ts"
 
@@ -60,4 +61,48 @@ export const seedGeneration = (
     ])
     yield* settle
     return { generationId, versions: list }
+  })
+
+/**
+ * A finished song as the offline engine delivers it: one version whose MP3 (a sine tone as long as the
+ * facts say) and musical facts are where the engine keeps them, so operations can start from it. Returns
+ * the song id the catalog saved it as.
+ */
+export const seedEngineSong = (userId: string, title: string, facts: RenderFacts) =>
+  Effect.gen(function* () {
+    const store = yield* EventStore
+    const generationId = crypto.randomUUID()
+    const versionId = `${generationId}-1`
+    const audioKey = `generations/${generationId}/1.mp3`
+    yield* storeMedia(audioKey, yield* sineMp3(Math.round(facts.durationMs / 1000), 440))
+    yield* storeMedia(
+      `generations/${generationId}/1.json`,
+      new TextEncoder().encode(JSON.stringify(facts)),
+    )
+    const event = new SongGenerationSucceeded({
+      generationId,
+      userId,
+      title,
+      style: "upbeat pop with female vocals",
+      lyrics: facts.sections.map((s) => `${s.label}\n${s.lines.join("\n")}`).join("\n\n"),
+      versions: [
+        {
+          versionId,
+          index: 1,
+          audioKey,
+          imageKey: null,
+          sourceImageUrl: null,
+          durationMs: facts.durationMs,
+        },
+      ],
+    })
+    yield* store.append(mediaStreams.generation(generationId), "no_stream", [
+      encodeSucceeded(
+        event,
+        { actor: Actors.system("media"), correlationId: generationId },
+        crypto.randomUUID(),
+      ),
+    ])
+    yield* settle
+    return { generationId, versionId, songId: songIdOfVersion(versionId) }
   })

@@ -2,6 +2,7 @@ import { SqlClient } from "@effect/sql"
 import { Effect, Schema } from "effect"
 import { CatalogEvent, catalogEventTypes, type SongSaved } from "#events/contracts/catalog.ts"
 import { UserRegistered } from "#events/contracts/identity.ts"
+import type { SongOrigin } from "#events/contracts/song-operations.ts"
 import type { SongRow } from "#events/contracts/song-rows.ts"
 import { decodeAll, type RecordedEvent } from "#events/store/index.ts"
 import { insertRows } from "./insert-rows.ts"
@@ -90,6 +91,7 @@ export const songTablesSql = (t: SongTables) => [
     is_public boolean not null,
     generation_id text,
     created_at timestamptz not null,
+    origin jsonb,
     likes integer not null default 0,
     tags jsonb not null default '{}'
   )`,
@@ -133,6 +135,7 @@ export const writeSongFacts = (
         ["is_public", "boolean", ({ song }) => song.isPublic],
         ["generation_id", "text", ({ song }) => song.generationId],
         ["created_at", "timestamptz", ({ at }) => at],
+        ["origin", "jsonb", ({ song }) => song.origin && JSON.stringify(song.origin)],
         ["tags", "jsonb", ({ song }) => JSON.stringify(tagsOf(song.style))],
       ],
       facts.saved,
@@ -178,7 +181,7 @@ export const writeSongFacts = (
  */
 export const songRowSelect = (t: SongTables, viewerParam: string | undefined) => `
   s.song_id, s.owner_id, s.title, s.style, s.lyrics, s.image_key, s.source_image_url, s.duration_ms,
-  s.is_public, s.generation_id, s.created_at, s.likes, c.username, ${likedBy(t, viewerParam)} as liked
+  s.is_public, s.generation_id, s.created_at, s.origin, s.likes, c.username, ${likedBy(t, viewerParam)} as liked
   from ${t.songs} s left join ${t.creators} c on c.user_id = s.owner_id`
 
 const likedBy = (t: SongTables, viewerParam: string | undefined) =>
@@ -198,6 +201,7 @@ export interface SongRecord {
   readonly is_public: boolean
   readonly generation_id: string | null
   readonly created_at: Date
+  readonly origin: SongOrigin | null
   readonly likes: number
   readonly username: string | null
   readonly liked: boolean
@@ -215,6 +219,7 @@ export const toSongRow = (r: SongRecord): SongRow => ({
   isPublic: r.is_public,
   generationId: r.generation_id,
   createdAt: r.created_at,
+  origin: r.origin,
   likes: r.likes,
   liked: r.liked,
   creator: r.username,

@@ -1,4 +1,5 @@
 import { Schema } from "effect"
+import { CreditUse } from "./song-operations.ts"
 
 /**
  * Billing's facts. Every credit movement is an event on the user's `credit-account-<userId>` stream, with
@@ -85,6 +86,8 @@ export class CreditsDebited extends Schema.TaggedClass<CreditsDebited>()("Credit
   amount: Schema.Int,
   balanceAfter: Schema.Int,
   generationId: Schema.String,
+  /** A generation, or an operation on a song (its request is on the same generation stream). */
+  spentOn: Schema.optionalWith(CreditUse, { default: () => "generation" }),
 }) {}
 
 export class CreditsRefunded extends Schema.TaggedClass<CreditsRefunded>()("CreditsRefunded", {

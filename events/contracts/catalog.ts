@@ -1,4 +1,5 @@
 import { Schema } from "effect"
+import { SongOrigin } from "./song-operations.ts"
 import { urlPath } from "./url-path.ts"
 
 /**
@@ -21,6 +22,8 @@ export class SongSaved extends Schema.TaggedClass<SongSaved>()("SongSaved", {
   /** The generated version it was saved from, and its generation. */
   versionId: Schema.NullOr(Schema.String),
   generationId: Schema.NullOr(Schema.String),
+  /** The song an operation made it from; null for a song made from scratch. */
+  origin: Schema.optionalWith(Schema.NullOr(SongOrigin), { default: () => null }),
 }) {}
 
 export class SongMadePublic extends Schema.TaggedClass<SongMadePublic>()("SongMadePublic", {

@@ -46,4 +46,25 @@ describe("a stored generation request", () => {
       maker: "provider",
     })
   })
+
+  it("written before operations was made from scratch, and an operation round-trips", () => {
+    expect(Schema.decodeUnknownSync(SongGenerationRequested)(stored).reshaping).toBeNull()
+    const reshaping = {
+      _tag: "extend",
+      songId: "s1",
+      versionId: "g0-1",
+      title: "Paper Boats (Version 1)",
+      atMs: 48_000,
+      continuation: "[Verse]\nThe rain has stopped",
+    }
+    const request = Schema.decodeUnknownSync(SongGenerationRequested)({ ...stored, reshaping })
+    expect(request.reshaping).toEqual(reshaping)
+    expect(Schema.encodeSync(SongGenerationRequested)(request).reshaping).toEqual(reshaping)
+    expect(() =>
+      Schema.decodeUnknownSync(SongGenerationRequested)({
+        ...stored,
+        reshaping: { ...reshaping, _tag: "remix" },
+      }),
+    ).toThrow()
+  })
 })

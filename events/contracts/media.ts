@@ -1,6 +1,8 @@
 import { Schema } from "effect"
+import { Reshaping, SongOrigin } from "./song-operations.ts"
 import { urlPath } from "./url-path.ts"
 import { VideoFormat } from "./video-formats.ts"
+import { ChosenVoice } from "./voices.ts"
 
 /**
  * Media's facts. A song generation is the `generation-<generationId>` stream: requested (with its credits
@@ -46,6 +48,8 @@ export class SongGenerationSucceeded extends Schema.TaggedClass<SongGenerationSu
     style: Schema.String,
     lyrics: Schema.String,
     versions: Schema.Array(GeneratedVersion),
+    /** The song an operation reshaped; null for a song made from scratch. */
+    origin: Schema.optionalWith(Schema.NullOr(SongOrigin), { default: () => null }),
   },
 ) {}
 
@@ -59,6 +63,10 @@ export class SongGenerationRequested extends Schema.TaggedClass<SongGenerationRe
     lyrics: Schema.String,
     /** No voice: the lead instrument plays the melody. Requests stored before there was a choice sang. */
     instrumental: Schema.optionalWith(Schema.Boolean, { default: () => false }),
+    /** An operation on an earlier song; null for a song made from scratch. */
+    reshaping: Schema.optionalWith(Schema.NullOr(Reshaping), { default: () => null }),
+    /** A kept voice that sings it; null: the style's own singer. */
+    voice: Schema.optionalWith(Schema.NullOr(ChosenVoice), { default: () => null }),
     /** Debited in the same transaction; refunded if the generation fails. */
     credits: Schema.Int,
     maker: MusicMakerName,

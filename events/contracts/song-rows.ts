@@ -3,6 +3,8 @@
  * read by the catalog through its port, so both sides name them once.
  */
 
+import type { SongOrigin } from "./song-operations.ts"
+
 /** A song as the library and timeline read models give it back, for one viewer. */
 export interface SongRow {
   readonly songId: string
@@ -16,6 +18,8 @@ export interface SongRow {
   readonly isPublic: boolean
   readonly generationId: string | null
   readonly createdAt: Date
+  /** The song an operation made it from. */
+  readonly origin: SongOrigin | null
   readonly likes: number
   readonly liked: boolean
   readonly creator: string | null

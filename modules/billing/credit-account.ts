@@ -141,6 +141,7 @@ const decide = (command: CreditCommand, state: CreditAccount): Decision => {
           amount: command.amount,
           balanceAfter: balance - command.amount,
           generationId: command.generationId,
+          spentOn: command.spentOn ?? "generation",
         }),
       )
     case "Refund": {

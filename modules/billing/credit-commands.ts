@@ -1,6 +1,7 @@
 import { Data } from "effect"
 import type { PackId, PlanId } from "#events/contracts/billing.ts"
 import type { InsufficientCredits } from "#events/contracts/credit-errors.ts"
+import type { CreditUse } from "#events/contracts/song-operations.ts"
 import type { InvalidAdjustment } from "./api.ts"
 
 type Commands =
@@ -28,7 +29,13 @@ type Commands =
     }
   | { readonly _tag: "CancelSubscription"; readonly subscriptionId: string; readonly endsAt: Date }
   | { readonly _tag: "EndSubscription"; readonly subscriptionId: string }
-  | { readonly _tag: "Debit"; readonly generationId: string; readonly amount: number }
+  | {
+      readonly _tag: "Debit"
+      readonly generationId: string
+      readonly amount: number
+      /** Unsaid: a song generation. */
+      readonly spentOn?: CreditUse
+    }
   | { readonly _tag: "Refund"; readonly generationId: string }
   | {
       readonly _tag: "Adjust"

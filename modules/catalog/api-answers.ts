@@ -1,4 +1,5 @@
 import { Schema } from "effect"
+import { SongOrigin } from "#events/contracts/song-operations.ts"
 
 // A song as the screens read it (spec section 3: songs, plus what client views add).
 
@@ -18,6 +19,8 @@ export class SongView extends Schema.Class<SongView>("SongView")({
   createdAt: Schema.Date,
   /** The generation it came from. */
   taskId: Schema.NullOr(Schema.String),
+  /** The song an operation made it from: "Extended from ...". */
+  origin: Schema.NullOr(SongOrigin),
   likes: Schema.Int,
   /** Whether the person asking likes it. */
   liked: Schema.Boolean,
@@ -43,6 +46,7 @@ export const encodeSongView = (song: SongView): typeof SongView.Encoded => ({
   lyrics: song.lyrics,
   createdAt: song.createdAt.toISOString(),
   taskId: song.taskId,
+  origin: song.origin && { ...song.origin },
   likes: song.likes,
   liked: song.liked,
   creator: { username: song.creator.username },

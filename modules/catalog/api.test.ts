@@ -19,6 +19,7 @@ describe("encodeSongView", () => {
       lyrics: "[Verse 1]\nLights on the water",
       createdAt: new Date("2026-11-21T10:00:00.123Z"),
       taskId: null,
+      origin: null,
       likes: 3,
       liked: true,
       creator: { username: null },
@@ -29,6 +30,7 @@ describe("encodeSongView", () => {
     for (const view of [
       song(),
       song({ imageUrl: "/api/songs/x/cover", taskId: "task-1", creator: { username: "ada" } }),
+      song({ origin: { operation: "restyle", songId: "s0", title: "Harbor Lights (Version 2)" } }),
     ]) {
       expect(encodeSongView(view)).toStrictEqual(Schema.encodeSync(SongView)(view))
     }

@@ -20,6 +20,16 @@ export interface FileRequest {
   readonly download: boolean
 }
 
+/** An owner's song as an operation starts from it. */
+export interface OwnedSong {
+  readonly songId: string
+  readonly title: string
+  readonly style: string
+  readonly lyrics: string
+  readonly versionId: string | null
+  readonly durationMs: number
+}
+
 /** What a video is made from. */
 export interface SongSource {
   readonly title: string
@@ -63,6 +73,8 @@ export interface CatalogShape {
     viewerId: string | undefined,
     rangeHeader: string | undefined,
   ) => Served
+  /** The song, if it is this person's own. */
+  readonly owned: (songId: string, userId: string) => Effect.Effect<OwnedSong | undefined>
   /** The song's files, if this person may see it. */
   readonly files: (songId: string, viewerId: string) => Effect.Effect<SongSource | undefined>
   /** What a shared link shows before the app loads: for public songs only. */

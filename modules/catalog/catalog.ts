@@ -109,6 +109,19 @@ const make = Effect.gen(function* () {
     unlike: (user, songId) =>
       setLiked(user, songId, false).pipe(Effect.catchTag("SongIsPrivate", Effect.die)),
     ...fileAnswers,
+    owned: (songId, userId) =>
+      Effect.map(loadSong(songId), (state) =>
+        state?.userId === userId
+          ? {
+              songId,
+              title: state.title,
+              style: state.style,
+              lyrics: state.lyrics,
+              versionId: state.versionId,
+              durationMs: state.durationMs,
+            }
+          : undefined,
+      ),
     files: (songId, viewerId) =>
       Effect.map(loadSong(songId), (state) =>
         visibleTo(state, viewerId)

@@ -23,4 +23,8 @@ export const catalogMigrations: Migrations = {
         created_at timestamptz not null default now()
       )`
   }),
+  "2_version_origin": Effect.flatMap(
+    SqlClient.SqlClient,
+    (sql) => sql`alter table catalog.versions add column origin jsonb`,
+  ),
 }

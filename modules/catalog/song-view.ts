@@ -24,6 +24,7 @@ export const toView = (row: SongRow) =>
       lyrics: row.lyrics,
       createdAt: row.createdAt,
       taskId: row.generationId,
+      origin: row.origin,
       likes: row.likes,
       liked: row.liked,
       creator: { username: row.creator },

@@ -2,6 +2,7 @@ import { SqlClient } from "@effect/sql"
 import { Effect } from "effect"
 import type { SongSaved } from "#events/contracts/catalog.ts"
 import { versionIdFromAudioPath } from "#events/contracts/media.ts"
+import type { SongOrigin } from "#events/contracts/song-operations.ts"
 import { type SaveSongPayload, UnknownAudio } from "./api.ts"
 import { songIdOfVersion } from "./song-view.ts"
 
@@ -17,6 +18,7 @@ interface VersionRow {
   readonly image_key: string | null
   readonly source_image_url: string | null
   readonly duration_ms: number
+  readonly origin: SongOrigin | null
 }
 
 /**
@@ -30,7 +32,7 @@ export const versionToSave = (userId: string, payload: SaveSongPayload) =>
     const [version] = versionId
       ? yield* sql<VersionRow>`
           select version_id, generation_id, index, title, style, lyrics, audio_key, image_key,
-                 source_image_url, duration_ms
+                 source_image_url, duration_ms, origin
             from catalog.versions where version_id = ${versionId} and user_id = ${userId}`.pipe(
           Effect.orDie,
         )
@@ -53,6 +55,7 @@ export const versionToSave = (userId: string, payload: SaveSongPayload) =>
       isPublic: payload.isPublic,
       versionId: version.version_id,
       generationId: version.generation_id,
+      origin: version.origin,
     }
     return { songId: songIdOfVersion(version.version_id), saved }
   })

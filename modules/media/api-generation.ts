@@ -14,6 +14,11 @@ const field = (name: string, max: number) =>
     exact: true,
   })
 
+/** A kept voice to sing the song (unsaid: the style's own singer). */
+export const voiceId = Schema.optionalWith(trimmedText("voiceId", 64, { required: false }), {
+  exact: true,
+})
+
 /**
  * Title, lyrics and style, trimmed; missing ones are named by `MissingInformation`, not here. An
  * instrumental needs no lyrics (any given are the melody's words, played rather than sung).
@@ -26,6 +31,7 @@ export const GenerateSongPayload = Schema.Struct({
     withMessage(Schema.Boolean, "instrumental must be true or false"),
     { default: () => false, exact: true },
   ),
+  voiceId,
 }).annotations({ parseOptions: { errors: "all" } })
 export type GenerateSongPayload = typeof GenerateSongPayload.Type
 
@@ -103,6 +109,7 @@ export class MediaApi extends HttpApiGroup.make("media")
       .setPayload(GenerateSongPayload)
       .addSuccess(GenerationStarted)
       .addError(MissingInformation)
+      .addError(NotFound)
       .addError(InsufficientCredits)
       .addError(TooManyRequests)
       .middleware(Authenticated),

@@ -1,2 +1,4 @@
 export * from "./api-generation.ts"
+export * from "./api-reshaping.ts"
 export * from "./api-video.ts"
+export * from "./api-voices.ts"

@@ -1,5 +1,7 @@
 import { join } from "node:path"
 import { Config, Context, Duration, Layer, Option } from "effect"
+import { songCost } from "#events/contracts/billing.ts"
+import type { SongOperation } from "#events/contracts/song-operations.ts"
 import { type MusicApiSettings, musicApi } from "./music-api-config.ts"
 import { type S3Settings, s3 } from "./s3-config.ts"
 
@@ -28,6 +30,8 @@ export interface MediaConfigShape {
   readonly generationsPerHour: number
   /** The offline engine's General MIDI soundfont, instead of the first of Debian's installed. */
   readonly soundfont: Option.Option<string>
+  /** What each operation on a song costs, in credits. */
+  readonly prices: Record<SongOperation, number>
 }
 
 export class MediaConfig extends Context.Tag("@melody/media/MediaConfig")<
@@ -42,6 +46,13 @@ const anySeconds = (name: string) =>
   )
 const seconds = (name: string, fallback: number) =>
   anySeconds(name).pipe(Config.withDefault(Duration.millis(fallback * 1000)))
+
+/** An operation's price: a song's unless configured. */
+const price = (name: string) =>
+  Config.integer(name).pipe(
+    Config.withDefault(songCost),
+    Config.validate({ message: `${name} must be 0 or more`, validation: (n) => n >= 0 }),
+  )
 
 export const mediaConfig = Config.all({
   directory: Config.string("MEDIA_DIR").pipe(
@@ -71,6 +82,11 @@ export const mediaConfig = Config.all({
     }),
   ),
   soundfont: Config.string("MELODY_SOUNDFONT").pipe(Config.option),
+  prices: Config.all({
+    extend: price("EXTEND_CREDITS"),
+    "replace-section": price("REPLACE_SECTION_CREDITS"),
+    restyle: price("RESTYLE_CREDITS"),
+  }),
 })
 
 export const MediaConfigLive = Layer.effect(MediaConfig, mediaConfig)

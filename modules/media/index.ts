@@ -12,18 +12,21 @@ import { MusicApi } from "./generation/music-api.ts"
 import { VideoRenderer } from "./video-export/video-renderer.ts"
 import { Videos } from "./video-export/videos.ts"
 
-export { MediaApi, VideoApi } from "./api.ts"
+export { MediaApi, ReshapingApi, VideoApi, VoicesApi } from "./api.ts"
 export { describeMediaConfig, mediaConfig } from "./config.ts"
 export { MediaStorage } from "./files/storage.ts"
 export { WavConverter } from "./files/wav-converter.ts"
 export { Generations } from "./generation/generations.ts"
 export { MediaHttpLive } from "./generation/http.ts"
+export { ReshapingHttpLive } from "./generation/reshaping-http.ts"
+export { SongReshaping } from "./generation/song-reshaping.ts"
 export { mediaJobs } from "./jobs.ts"
 export { mediaMigrations } from "./migrations.ts"
 export {
   EngineFailed,
   GenerationCredits,
   MusicEngine,
+  type RenderFacts,
   type SongSource,
   SongSources,
 } from "./ports.ts"
@@ -32,6 +35,8 @@ export { VideoHttpLive } from "./video-export/video-http.ts"
 export { VideoRenderer } from "./video-export/video-renderer.ts"
 export { RenderFailed } from "./video-export/video-request.ts"
 export { Videos } from "./video-export/videos.ts"
+export { Voices } from "./voices/voices.ts"
+export { VoicesHttpLive } from "./voices/voices-http.ts"
 
 /** Media storage alone, for tools that put files where the server finds them. */
 export const MediaStorageLive = ConfiguredStorageLive.pipe(Layer.provide(MediaConfigLive))

@@ -1,6 +1,7 @@
 import { Context, Data, type Effect, Schema } from "effect"
 import type { Actor } from "#events/contracts/actor.ts"
 import type { InsufficientCredits } from "#events/contracts/credit-errors.ts"
+import type { CreditUse } from "#events/contracts/song-operations.ts"
 import type { Position } from "#events/store/index.ts"
 
 /**
@@ -15,6 +16,7 @@ export class GenerationCredits extends Context.Tag("@melody/media/GenerationCred
       readonly userId: string
       readonly generationId: string
       readonly amount: number
+      readonly spentOn: CreditUse
       readonly actor: Actor
     }) => Effect.Effect<Position | undefined, InsufficientCredits>
     /** Waits until the balance people read shows a debit, once its transaction has committed. */
@@ -31,6 +33,16 @@ export interface SongSource {
   readonly durationMs: number
 }
 
+export interface OwnedSong {
+  readonly songId: string
+  readonly title: string
+  readonly style: string
+  readonly lyrics: string
+  /** The generated version it was saved from: where its audio and musical facts are. */
+  readonly versionId: string | null
+  readonly durationMs: number
+}
+
 /**
  * The songs a person may make a video of (their own, or anyone's public one), declared here and served by
  * the catalog (the app wires it). Undefined for a song that does not exist or is private to someone else.
@@ -39,6 +51,8 @@ export class SongSources extends Context.Tag("@melody/media/SongSources")<
   SongSources,
   {
     readonly visible: (songId: string, viewerId: string) => Effect.Effect<SongSource | undefined>
+    /** The song, if it is this person's own: what an operation starts from. */
+    readonly owned: (songId: string, userId: string) => Effect.Effect<OwnedSong | undefined>
   }
 >() {}
 

@@ -1,6 +1,7 @@
 import { HttpApiEndpoint, HttpApiGroup } from "@effect/platform"
 import { Schema } from "effect"
 import { Authenticated } from "#events/contracts/auth.ts"
+import { usageTypes } from "#events/contracts/song-operations.ts"
 
 /** The signed-in user's credits, as the ledger knows them. */
 export class CreditsView extends Schema.Class<CreditsView>("CreditsView")({
@@ -10,7 +11,7 @@ export class CreditsView extends Schema.Class<CreditsView>("CreditsView")({
 /** A use of credits (a generation) or their return (a refund); refunds count negative. */
 export class UsageRecord extends Schema.Class<UsageRecord>("UsageRecord")({
   id: Schema.String,
-  type: Schema.Literal("song_generation", "refund"),
+  type: Schema.Literal(...Object.values(usageTypes), "refund"),
   description: Schema.String,
   creditsUsed: Schema.Int,
   createdAt: Schema.Date,

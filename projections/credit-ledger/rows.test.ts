@@ -101,6 +101,38 @@ describe("the credit ledger's rows", () => {
     expect(rows.balances.get("u2")?.balance).toBe(10)
   })
 
+  it("an operation's debit is usage named after the operation, in the ledger too", () => {
+    const rows = ledgerRows(
+      recorded(
+        [
+          new CreditsDebited({
+            userId: "u4",
+            amount: 3,
+            balanceAfter: 7,
+            generationId: "g2",
+            spentOn: "extend",
+          }),
+          new CreditsDebited({
+            userId: "u4",
+            amount: 5,
+            balanceAfter: 2,
+            generationId: "g3",
+            spentOn: "restyle",
+          }),
+        ],
+        Actors.user("u4"),
+      ),
+    )
+    expect(rows.usage.map((u) => [u.id, u.type, u.description, u.creditsUsed])).toEqual([
+      ["debit-g2", "song_extend", "Extend", 3],
+      ["debit-g3", "song_restyle", "Cover", 5],
+    ])
+    expect(rows.ledger.map((e) => [e.causeId, e.detail])).toEqual([
+      ["g2", "Extend"],
+      ["g3", "Cover"],
+    ])
+  })
+
   it("grants and adjustments are transactions; a cancelled checkout is listed to cancel; no-credit events write nothing", () => {
     const rows = ledgerRows(
       recorded([

@@ -6,6 +6,7 @@ import {
   describeOffer,
   offerNames,
 } from "#events/contracts/billing.ts"
+import { type CreditUse, creditUseNames, usageTypes } from "#events/contracts/song-operations.ts"
 import type { DecodedEvent } from "#events/store/index.ts"
 
 /** Every credit movement with its running balance, cause and actor: what finance audits. */
@@ -26,7 +27,7 @@ export interface LedgerRow {
 export interface UsageRow {
   readonly id: string
   readonly userId: string
-  readonly type: "song_generation" | "refund"
+  readonly type: (typeof usageTypes)[CreditUse] | "refund"
   readonly description: string
   readonly creditsUsed: number
   readonly createdAt: Date
@@ -143,11 +144,11 @@ const rowsOfMovement = (
       return {
         cause: "generation",
         causeId: event.generationId,
-        detail: "Song generation",
+        detail: creditUseNames[event.spentOn],
         usage: {
           id: `debit-${event.generationId}`,
-          type: "song_generation",
-          description: "Song generation",
+          type: usageTypes[event.spentOn],
+          description: creditUseNames[event.spentOn],
           creditsUsed: event.amount,
         },
       }

@@ -182,7 +182,7 @@ test("the chat offers the control under Melody's lyrics and in the lyrics card",
   ).toBeVisible()
 })
 
-test("an instrumental from written lyrics: asked for without a voice, its versions play", async ({
+test("an instrumental without lyrics: asked for without a voice, its versions play", async ({
   page,
 }) => {
   test.setTimeout(6 * 60_000)
@@ -191,21 +191,24 @@ test("an instrumental from written lyrics: asked for without a voice, its versio
   await buyProPack(page)
 
   await page.goto("/app")
+  // Title and style are still needed; lyrics are not.
+  await page.getByRole("button", { name: "Instrumental, no lyrics" }).click()
+  await expect(page.getByText("Title is required")).toBeVisible()
   await page.getByLabel("Song Title").fill("Glass River")
-  await page.getByLabel("Song Description").fill("A slow river under the ice at dawn")
   await page.getByLabel("Style Description").fill("Ambient piano, calm")
-  await page.getByRole("button", { name: "Generate Lyrics" }).click()
-  await expect(toast(page, "Lyrics generated successfully!")).toBeVisible()
-
+  await page.getByRole("button", { name: "Instrumental, no lyrics" }).click()
+  await expect(page.getByLabel("Lyrics", { exact: true })).toHaveValue("")
   const instrumental = page.getByRole("checkbox", { name: "Instrumental" })
-  await expect(instrumental).not.toBeChecked()
-  await instrumental.click()
   await expect(instrumental).toBeChecked()
   const asked = page.waitForRequest(
     (request) => request.method() === "POST" && request.url().endsWith("/api/generate-song"),
   )
   await page.getByRole("button", { name: "Generate Song" }).click()
-  expect((await asked).postDataJSON()).toMatchObject({ title: "Glass River", instrumental: true })
+  expect((await asked).postDataJSON()).toMatchObject({
+    title: "Glass River",
+    lyrics: "",
+    instrumental: true,
+  })
 
   const dialog = page.getByRole("dialog", { name: "Glass River" })
   await expect(dialog.getByTestId("generation-phase")).toHaveText("Your song is ready!", {

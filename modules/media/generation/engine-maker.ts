@@ -3,11 +3,17 @@ import { createReadStream } from "node:fs"
 import { mkdtemp, rm } from "node:fs/promises"
 import { Duration, Effect, Option } from "effect"
 import type { GeneratedVersion } from "#events/contracts/media.ts"
+import { SongOperation } from "#events/contracts/song-operations.ts"
 import { MediaConfig } from "../config.ts"
 import { MediaStorage } from "../files/storage.ts"
 import { MusicEngine } from "../ports.ts"
 import { renderFolderPrefix } from "../render-folders.ts"
+import { makeEngineRequests } from "./engine-request.ts"
 import { type MusicMaker, StepFailed, versionIdOf, versionKeys } from "./music-maker.ts"
+import { makeRenderFactsStore } from "./render-facts-store.ts"
+
+/** The engine can do every operation to a song it made. */
+export const engineOperations: ReadonlyArray<SongOperation> = SongOperation.literals
 
 /** Like the music API, the engine makes two versions of every song. */
 const versionsPerSong = 2
@@ -29,22 +35,23 @@ export const makeEngineMaker = Effect.gen(function* () {
   const engine = yield* MusicEngine
   const storage = yield* MediaStorage
   const config = yield* MediaConfig
+  const requestOf = yield* makeEngineRequests
+  const facts = yield* makeRenderFactsStore
 
   const render = (generation: Parameters<MusicMaker>[0], index: number) =>
     Effect.scoped(
       Effect.gen(function* () {
-        const { generationId, title, lyrics, style, instrumental } = generation.request
+        const { generationId } = generation.request
         const song = yield* engine.render({
-          title,
-          lyrics,
-          style,
-          instrumental,
+          ...(yield* requestOf(generation)),
           seed: seedOf(generationId, index),
           outDir: yield* scratchDirectory,
           timeoutMs: Duration.toMillis(config.renderTimeout),
           soundfont: Option.getOrUndefined(config.soundfont),
         })
         const keys = versionKeys(generationId, index)
+        // The facts first: a version whose audio is stored can always be reshaped.
+        yield* facts.write(generationId, index, song.facts)
         yield* storage.put(keys.audio, createReadStream(song.mp3Path)).pipe(Effect.orDie)
         return {
           versionId: versionIdOf(generationId, index),
@@ -56,14 +63,15 @@ export const makeEngineMaker = Effect.gen(function* () {
         } satisfies GeneratedVersion
       }),
     ).pipe(
-      Effect.mapError(
-        (error) =>
-          new StepFailed({
-            status: "GENERATE_AUDIO_FAILED",
-            reason: `The music engine failed: ${error.reason}`,
-            // A render that failed or ran out of time would do the same again: the credits go back now.
-            retryable: false,
-          }),
+      Effect.mapError((error) =>
+        error._tag === "StepFailed"
+          ? error
+          : new StepFailed({
+              status: "GENERATE_AUDIO_FAILED",
+              reason: `The music engine failed: ${error.reason}`,
+              // A render that failed or ran out of time would do the same again: the credits go back now.
+              retryable: false,
+            }),
       ),
     )
 

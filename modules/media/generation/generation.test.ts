@@ -17,6 +17,8 @@ const request = {
   style: "folk, female vocals",
   lyrics: "[Verse 1]\nPaper boats on a rainy street",
   instrumental: false,
+  reshaping: null,
+  voice: null,
   credits: 5,
   maker: "music-api" as const,
   requestedAt: new Date("2026-11-21T10:00:00Z"),

@@ -9,6 +9,8 @@ import {
   SongGenerationSubmitted,
   SongGenerationSucceeded,
 } from "#events/contracts/media.ts"
+import { originOf, type Reshaping } from "#events/contracts/song-operations.ts"
+import type { ChosenVoice } from "#events/contracts/voices.ts"
 import type { Decider } from "#events/decider.ts"
 import type { GenerationPhase } from "../api.ts"
 
@@ -24,6 +26,8 @@ export interface GenerationRequest {
   readonly style: string
   readonly lyrics: string
   readonly instrumental: boolean
+  readonly reshaping: Reshaping | null
+  readonly voice: ChosenVoice | null
   readonly credits: number
   readonly maker: MusicMakerName
   readonly requestedAt: Date
@@ -168,6 +172,7 @@ const decide = (
               style: state.request.style,
               lyrics: state.request.lyrics,
               versions: command.versions,
+              origin: state.request.reshaping && originOf(state.request.reshaping),
             }),
           ])
     case "RecordFailure":

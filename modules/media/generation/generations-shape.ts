@@ -11,6 +11,7 @@ import type {
   SongStatus,
 } from "../api.ts"
 import type { StepFailed } from "./music-maker.ts"
+import type { PaidStart } from "./paid-start.ts"
 
 /**
  * Song generations, from the request that pays for one to its versions' files. A generation runs as jobs
@@ -22,7 +23,12 @@ export interface GenerationsShape {
   readonly request: (
     user: SignedInUser,
     payload: GenerateSongPayload,
-  ) => Writes<GenerationStarted, TooManyRequests | InsufficientCredits | MissingInformation>
+  ) => Writes<
+    GenerationStarted,
+    TooManyRequests | InsufficientCredits | MissingInformation | NotFound
+  >
+  /** The debit and request every paid song goes through, from scratch or by an operation. */
+  readonly start: PaidStart
   /**
    * One step of a running generation, while telling others this worker is on it. A retryable failure is
    * returned for the job to try again, unless this is the last attempt: then the failure is recorded.

@@ -17,6 +17,7 @@ import { streamOf } from "./generation-stream.ts"
 import type { GenerationsShape } from "./generations-shape.ts"
 import { makeMusicApiMaker } from "./music-api-maker.ts"
 import type { MusicMaker, NextStep, StepFailed } from "./music-maker.ts"
+import { makePaidStart } from "./paid-start.ts"
 
 const jobActor = Actors.system("media")
 
@@ -59,7 +60,8 @@ const make = Effect.gen(function* () {
       ),
     )
 
-  const request = yield* makeGenerationRequest({ started: running.started, schedule })
+  const start = yield* makePaidStart({ started: running.started, schedule })
+  const request = makeGenerationRequest(start)
 
   const advance = Effect.fn("Generations.advance")(function* (
     generationId: string,
@@ -110,6 +112,7 @@ const make = Effect.gen(function* () {
   )
 
   return {
+    start,
     request,
     advance,
     resumeStalled,

@@ -24,6 +24,8 @@ export interface SongOrder {
   readonly style: string
   readonly lyrics: string
   readonly instrumental: boolean
+  /** A kept voice's singer, as the API's hint ("m" or "f"); the API only makes it likelier. */
+  readonly vocalGender?: "m" | "f" | undefined
   readonly callbackUrl: string
 }
 

@@ -1,5 +1,6 @@
 import { Effect, Option, Redacted } from "effect"
 import type { GeneratedVersion } from "#events/contracts/media.ts"
+import type { SongOperation } from "#events/contracts/song-operations.ts"
 import { AppUrl } from "#toolkit/app-url.ts"
 import { MediaConfig } from "../config.ts"
 import { copyFromUrl } from "../files/copy-file.ts"
@@ -8,6 +9,9 @@ import { isFailureStatus } from "./generation.ts"
 import { MusicApi } from "./music-api.ts"
 import type { MusicApiRefused, MusicApiTrack } from "./music-api-answers.ts"
 import { type MusicMaker, StepFailed, versionIdOf, versionKeys } from "./music-maker.ts"
+
+/** The operations on songs this adapter speaks to the music API so far. */
+export const musicApiOperations: ReadonlyArray<SongOperation> = []
 
 /** Where the music API posts a generation's callbacks: a secret path, then re-checked by polling. */
 export const callbackPath = (secret: string, generationId: string) =>
@@ -64,7 +68,7 @@ export const makeMusicApiMaker = Effect.gen(function* () {
 
   const maker: MusicMaker = (generation, record) =>
     Effect.gen(function* () {
-      const { generationId, title, style, lyrics, instrumental } = generation.request
+      const { generationId, title, style, lyrics, instrumental, voice } = generation.request
       if (generation.taskId === null) {
         const taskId = yield* api
           .generate({
@@ -73,6 +77,7 @@ export const makeMusicApiMaker = Effect.gen(function* () {
             style,
             lyrics,
             instrumental,
+            vocalGender: voice ? (voice.singer.gender === "female" ? "f" : "m") : undefined,
             callbackUrl: `${appUrl}${callbackPath(
               Option.getOrElse(secret, () => "none"),
               generationId,

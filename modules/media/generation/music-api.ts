@@ -73,6 +73,7 @@ const makeClient = (settings: MusicApiSettings) => {
               title: order.title,
               style: order.style,
               prompt: order.lyrics,
+              ...(order.vocalGender ? { vocalGender: order.vocalGender } : {}),
               callBackUrl: order.callbackUrl,
             }),
           },

@@ -26,6 +26,8 @@ export type MusicMaker = (
 export const versionKeys = (generationId: string, index: number) => ({
   audio: `generations/${generationId}/${index}.mp3`,
   cover: `generations/${generationId}/${index}.jpg`,
+  /** The engine's musical facts of the render (render-facts-store.ts). */
+  facts: `generations/${generationId}/${index}.json`,
 })
 
 /** A version's id names its generation, so its audio can be served from the generation's stream. */

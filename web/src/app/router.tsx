@@ -41,7 +41,7 @@ const routes: Array<RouteObject> = [
       page("timeline", () =>
         import("../features/timeline/timeline-page.tsx").then((m) => m.TimelinePage),
       ),
-      page("song/:id", () => import("../features/song-page/song-page.tsx").then((m) => m.SongPage)),
+      page("song/:id", () => import("./routes/song-routes.tsx").then((m) => m.SongRoute)),
       {
         element: <RequireUser />,
         children: [
@@ -54,8 +54,9 @@ const routes: Array<RouteObject> = [
           page("about", () => import("../features/help/about-page.tsx").then((m) => m.AboutPage)),
           page("how-to", () => import("../features/help/how-to-page.tsx").then((m) => m.HowToPage)),
           page("chat", () => import("./routes/songwriting-routes.tsx").then((m) => m.ChatRoute)),
-          page("library", () =>
-            import("../features/library/library-page.tsx").then((m) => m.LibraryPage),
+          page("library", () => import("./routes/song-routes.tsx").then((m) => m.LibraryRoute)),
+          page("voices", () =>
+            import("../features/voices/voices-page.tsx").then((m) => m.VoicesPage),
           ),
           page("app", () => import("./routes/songwriting-routes.tsx").then((m) => m.CreateRoute)),
           page("credits", () =>

@@ -3,6 +3,7 @@ export const creatorLinks = [
   { to: "/", label: "Home", end: true },
   { to: "/chat", label: "Melody AI", beta: true },
   { to: "/library", label: "My Songs" },
+  { to: "/voices", label: "Voices" },
   { to: "/credits", label: "Credits" },
   { to: "/how-to", label: "How To" },
   { to: "/about", label: "About" },

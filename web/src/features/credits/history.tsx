@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query"
 import type { ReactNode } from "react"
+import { creditUseNames, usageTypes } from "#events/contracts/song-operations.ts"
 import type { TransactionRecord, UsageRecord } from "#projections/credit-ledger/api.ts"
 import { Badge } from "../../components/ui/badge.tsx"
 import { Card } from "../../components/ui/card.tsx"
@@ -9,7 +10,10 @@ import { transactionsQuery, usageQuery } from "./credits-queries.ts"
 import { formatDateTime, formatPrice, signed } from "./format.ts"
 
 const usageLabels: Record<UsageRecord["type"], string> = {
-  song_generation: "Song generation",
+  [usageTypes.generation]: creditUseNames.generation,
+  [usageTypes.extend]: creditUseNames.extend,
+  [usageTypes["replace-section"]]: creditUseNames["replace-section"],
+  [usageTypes.restyle]: creditUseNames.restyle,
   refund: "Refund",
 }
 

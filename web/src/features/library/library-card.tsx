@@ -1,4 +1,6 @@
+import type { ReactNode } from "react"
 import type { SongView } from "#modules/catalog/api.ts"
+import { OriginLine } from "../../components/song/origin-line.tsx"
 import { DownloadButtons, PrivacySwitch } from "../../components/song/song-actions.tsx"
 import { SongCard } from "../../components/song/song-card.tsx"
 import { VideoExportButton } from "../../components/video-export/video-export-dialog.tsx"
@@ -14,10 +16,12 @@ export const LibraryCard = ({
   song,
   selected,
   onToggleTag,
+  actions,
 }: {
   readonly song: SongView
   readonly selected: ReadonlySet<string>
   readonly onToggleTag: (tag: string) => void
+  readonly actions?: ReactNode
 }) => (
   <SongCard
     song={song}
@@ -25,7 +29,10 @@ export const LibraryCard = ({
     onToggleTag={onToggleTag}
     heading={
       <>
-        <h3 className="font-display text-base leading-tight font-semibold">{song.title}</h3>
+        <div className="grid gap-0.5">
+          <h3 className="font-display text-base leading-tight font-semibold">{song.title}</h3>
+          <OriginLine song={song} />
+        </div>
         <PrivacySwitch song={song} />
       </>
     }
@@ -33,6 +40,7 @@ export const LibraryCard = ({
       <div className="flex flex-wrap gap-1">
         <DownloadButtons song={song} failure={libraryDownloadFailure} />
         <VideoExportButton song={song} signedIn />
+        {actions}
       </div>
     }
   />

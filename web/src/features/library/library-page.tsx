@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query"
-import { useMemo, useState } from "react"
+import { type ReactNode, useMemo, useState } from "react"
 import { Link } from "react-router"
 import { filterTags, styleTags } from "#events/contracts/style-tags.ts"
 import type { SongView } from "#modules/catalog/api.ts"
@@ -25,7 +25,12 @@ const chipsOf = (songs: ReadonlyArray<SongView>) => {
 }
 
 /** /library: my songs, filtered by their style tags. */
-export const LibraryPage = () => {
+export const LibraryPage = ({
+  songActions,
+}: {
+  /** What more can be done to a song of mine (the route composes it). */
+  readonly songActions?: (song: SongView) => ReactNode
+}) => {
   const songs = useQuery(mySongsQuery)
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set())
   const toggle = (tag: string) => setSelected((current) => toggled(current, tag))
@@ -68,7 +73,13 @@ export const LibraryPage = () => {
           ) : (
             <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
               {shown.map((song) => (
-                <LibraryCard key={song.id} song={song} selected={selected} onToggleTag={toggle} />
+                <LibraryCard
+                  key={song.id}
+                  song={song}
+                  selected={selected}
+                  onToggleTag={toggle}
+                  actions={songActions?.(song)}
+                />
               ))}
             </div>
           )}

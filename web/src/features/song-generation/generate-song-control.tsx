@@ -2,9 +2,11 @@ import { ListMusic, Music4, Sparkles } from "lucide-react"
 import { useId, useState } from "react"
 import { Link } from "react-router"
 import { songCost } from "#events/contracts/billing.ts"
+import { saysInstrumental } from "#events/contracts/instrumental.ts"
 import { Alert } from "../../components/ui/alert.tsx"
 import { Button } from "../../components/ui/button.tsx"
 import { Checkbox } from "../../components/ui/checkbox.tsx"
+import { VoicePicker } from "../../components/voice-picker.tsx"
 import { toast } from "../../lib/toast/toast-store.ts"
 import { GeneratedSongsDialog } from "./generated-songs-dialog.tsx"
 import { type SongToGenerate, useStartGeneration } from "./generation-queries.ts"
@@ -34,8 +36,11 @@ export const GenerateSongControl = ({
   const [session, setSession] = useState<Session | null>(null)
   const [open, setOpen] = useState(false)
   // No voice: the lead instrument plays the lyrics' melody.
-  const [instrumental, setInstrumental] = useState(false)
+  const [instrumental, setInstrumental] = useState(
+    song.instrumental ?? saysInstrumental(song.style),
+  )
   const instrumentalId = useId()
+  const [voiceId, setVoiceId] = useState("")
   const { status, phase } = useGeneration(session?.taskId ?? null, credits)
   const { balance } = credits
   const short = balance !== undefined && balance < songCost
@@ -57,6 +62,7 @@ export const GenerateSongControl = ({
       style: song.style.trim(),
       lyrics: song.lyrics.trim(),
       instrumental,
+      ...(voiceId === "" ? {} : { voiceId }),
     }
     start.mutate(snapshot, {
       onSuccess: ({ taskId }) => {
@@ -99,6 +105,7 @@ export const GenerateSongControl = ({
             <label htmlFor={instrumentalId}>Instrumental</label>
           </div>
         )}
+        {canRetry && !instrumental && <VoicePicker value={voiceId} onChange={setVoiceId} />}
         {canRetry ? (
           <Button size="sm" onClick={generate} disabled={short || start.isPending}>
             <Sparkles className="h-4 w-4" aria-hidden />

@@ -32,6 +32,8 @@ export interface SongToGenerate {
   readonly lyrics: string
   /** No voice: the lead instrument plays the melody; lyrics are then optional. */
   readonly instrumental?: boolean
+  /** A kept voice to sing it. */
+  readonly voiceId?: string
 }
 
 /** Starts a generation (5 credits); answers the task to follow. */
@@ -44,6 +46,7 @@ export const useStartGeneration = () =>
           lyrics: song.lyrics.trim(),
           style: song.style.trim(),
           instrumental: song.instrumental ?? false,
+          ...(song.voiceId ? { voiceId: song.voiceId } : {}),
         },
       }),
     ),

@@ -1,6 +1,9 @@
 import { useQuery } from "@tanstack/react-query"
+import type { ReactNode } from "react"
 import { Link, useParams } from "react-router"
+import type { SongView } from "#modules/catalog/api.ts"
 import { AudioElement, PlayOverlay, SeekAndVolume } from "../../components/song/audio-controls.tsx"
+import { OriginLine } from "../../components/song/origin-line.tsx"
 import { DownloadButtons, LikeButton } from "../../components/song/song-actions.tsx"
 import { SongCover } from "../../components/song/song-cover.tsx"
 import { useAudio } from "../../components/song/use-audio.ts"
@@ -11,7 +14,12 @@ import { useCurrentUser } from "../../lib/session.ts"
 import { songQuery } from "../../lib/song-queries.ts"
 
 /** /song/:id: a shared song, for anyone when it is public. */
-export const SongPage = () => {
+export const SongPage = ({
+  ownerActions,
+}: {
+  /** What more its owner can do to the song (the route composes it). */
+  readonly ownerActions?: (song: SongView) => ReactNode
+}) => {
   const { id = "" } = useParams()
   const song = useQuery(songQuery(id))
   const { data: user } = useCurrentUser()
@@ -44,10 +52,12 @@ export const SongPage = () => {
           <p className="mt-1 text-muted">
             by {data.creator.username ?? "Unknown Creator"} · {data.style}
           </p>
+          <OriginLine song={data} />
         </header>
         <div className="flex flex-wrap items-center gap-3">
           <LikeButton song={data} signedIn={Boolean(user)} />
           {data.isPublic && <DownloadButtons song={data} wav={false} />}
+          {user?.id === data.userId && ownerActions?.(data)}
         </div>
         {data.lyrics.trim() && (
           <pre className="rounded-2xl border border-line bg-surface/80 p-5 font-mono text-sm whitespace-pre-wrap text-muted">

@@ -1,0 +1,105 @@
+import { Schema } from "effect"
+
+/**
+ * What a creator can do to a song after its first render. Each is a paid request like a generation: it
+ * makes two new versions, saved as new private songs, and never changes the song it came from.
+ */
+export const SongOperation = Schema.Literal("extend", "replace-section", "restyle")
+export type SongOperation = typeof SongOperation.Type
+
+/** What credits are spent on: a song generation, or an operation on a song. */
+export const CreditUse = Schema.Literal("generation", ...SongOperation.literals)
+export type CreditUse = typeof CreditUse.Type
+
+/** Each use's name, as Usage History and the buttons say it. */
+export const creditUseNames: Record<CreditUse, string> = {
+  generation: "Song generation",
+  extend: "Extend",
+  "replace-section": "Replace a section",
+  restyle: "Cover",
+}
+
+/** Each use's type in Usage History. */
+export const usageTypes = {
+  generation: "song_generation",
+  extend: "song_extend",
+  "replace-section": "song_replace_section",
+  restyle: "song_restyle",
+} as const satisfies Record<CreditUse, string>
+
+/** The song an operation's versions came from, and how: what their cards and pages link back to. */
+export const SongOrigin = Schema.Struct({
+  operation: SongOperation,
+  songId: Schema.String,
+  /** The song's title when it was reshaped. */
+  title: Schema.String,
+})
+export type SongOrigin = typeof SongOrigin.Type
+
+const from = {
+  songId: Schema.String,
+  /** The generated version whose audio (and, from the engine, musical facts) it starts from. */
+  versionId: Schema.String,
+  title: Schema.String,
+}
+
+/**
+ * An operation as its request records it. Extend sings `continuation` from `atMs` (on a bar line
+ * offline); replace-section sings `lines` over `startMs`..`endMs` (the section named, when one was);
+ * restyle sings the song's own lyrics in the request's style.
+ */
+export const Reshaping = Schema.Union(
+  Schema.TaggedStruct("extend", { ...from, atMs: Schema.Int, continuation: Schema.String }),
+  Schema.TaggedStruct("replace-section", {
+    ...from,
+    startMs: Schema.Int,
+    endMs: Schema.Int,
+    section: Schema.NullOr(Schema.String),
+    lines: Schema.String,
+  }),
+  Schema.TaggedStruct("restyle", from),
+)
+export type Reshaping = typeof Reshaping.Type
+
+export const originOf = (reshaping: Reshaping): SongOrigin => ({
+  operation: reshaping._tag,
+  songId: reshaping.songId,
+  title: reshaping.title,
+})
+
+/** What an operation's songs are called: "Title (Extended)", "Title (Jazz cover)". */
+export const reshapedTitle = (title: string, operation: SongOperation, style: string) => {
+  const base = title.replace(/\s*\(Version \d+\)$/, "")
+  switch (operation) {
+    case "extend":
+      return `${base} (Extended)`
+    case "replace-section":
+      return `${base} (New section)`
+    case "restyle":
+      return `${base} (${coverName(style)})`
+  }
+}
+
+/** "as a jazz ballad" -> "Jazz ballad cover"; a long style is cut at its first comma or four words. */
+const coverName = (style: string) => {
+  const words = style
+    .replace(/^\s*(as|in)\s+(an?\s+|the\s+)?/i, "")
+    .split(",")[0]!
+    .trim()
+    .split(/\s+/)
+    .slice(0, 4)
+    .join(" ")
+  return words === "" ? "Cover" : `${words[0]!.toUpperCase()}${words.slice(1)} cover`
+}
+
+/** "Extended from", "Jazz cover of": how a card names a song's origin, before its title. */
+export const originWords = (origin: SongOrigin, style: string) => {
+  switch (origin.operation) {
+    case "extend":
+      return "Extended from"
+    case "replace-section":
+      return "New section of"
+    case "restyle":
+      return `${coverName(style)} of`
+  }
+}

@@ -1,0 +1,53 @@
+import { Effect } from "effect"
+import { MediaStorage } from "../files/storage.ts"
+import type { Reshaping as EngineReshaping, SongRequest } from "../ports.ts"
+import type { RunningGeneration } from "./music-maker.ts"
+import { generationOfVersion, StepFailed, versionKeys } from "./music-maker.ts"
+import { makeRenderFactsStore } from "./render-facts-store.ts"
+
+const sourceLost = new StepFailed({
+  status: "GENERATE_AUDIO_FAILED",
+  reason: "The song this was made from can no longer be read.",
+  retryable: false,
+})
+
+/**
+ * What the engine is asked to render for a generation: its words and style, and for an operation, the
+ * source version's facts and audio with what to do to them.
+ */
+export const makeEngineRequests = Effect.gen(function* () {
+  const storage = yield* MediaStorage
+  const facts = yield* makeRenderFactsStore
+
+  return (generation: RunningGeneration) =>
+    Effect.gen(function* () {
+      const { title, lyrics, style, instrumental, reshaping, voice } = generation.request
+      const words = { title, lyrics, style, instrumental, voice: voice?.singer }
+      if (reshaping === null) return words
+      const source = yield* facts.read(reshaping.versionId)
+      const ids = generationOfVersion(reshaping.versionId)
+      const audioKey = ids && versionKeys(ids.generationId, ids.index).audio
+      const stored = audioKey && (yield* storage.stat(audioKey).pipe(Effect.orDie))
+      if (source === undefined || !audioKey || !stored) return yield* sourceLost
+      const sourceAudio = yield* storage.localPath(audioKey).pipe(Effect.orDie)
+      const reshape: EngineReshaping =
+        reshaping._tag === "extend"
+          ? { kind: "extend", sourceAudio, source, atMs: reshaping.atMs }
+          : reshaping._tag === "replace-section"
+            ? {
+                kind: "replace-section",
+                sourceAudio,
+                source,
+                startMs: reshaping.startMs,
+                endMs: reshaping.endMs,
+              }
+            : { kind: "restyle", source }
+      const sung =
+        reshaping._tag === "extend"
+          ? reshaping.continuation
+          : reshaping._tag === "replace-section"
+            ? reshaping.lines
+            : lyrics
+      return { ...words, lyrics: sung, reshape } satisfies Omit<SongRequest, "seed" | "outDir">
+    })
+})

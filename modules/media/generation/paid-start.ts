@@ -1,0 +1,96 @@
+import { Effect, Option } from "effect"
+import { v7 as uuidv7 } from "uuid"
+import { actorOf, type SignedInUser } from "#events/contracts/auth.ts"
+import type { InsufficientCredits } from "#events/contracts/credit-errors.ts"
+import type { TooManyRequests } from "#events/contracts/http-errors.ts"
+import type { MusicMakerName } from "#events/contracts/media.ts"
+import type { CreditUse, Reshaping } from "#events/contracts/song-operations.ts"
+import type { ChosenVoice } from "#events/contracts/voices.ts"
+import { runCommand, type Writes } from "#events/handle-command.ts"
+import { EventStore } from "#events/store/index.ts"
+import { now } from "#toolkit/clock.ts"
+import { RateLimiter } from "#toolkit/rate-limit.ts"
+import { GenerationStarted } from "../api.ts"
+import { MediaConfig, type MediaConfigShape } from "../config.ts"
+import { GenerationCredits } from "../ports.ts"
+import { streamOf } from "./generation-stream.ts"
+
+/** The maker new songs are made with: the music API when one is configured, the engine otherwise. */
+export const activeMaker = (config: MediaConfigShape): MusicMakerName =>
+  Option.isSome(config.musicApi) ? "music-api" : "engine"
+
+/** Starts a paid song; refused for want of credits or past the hourly limit, with nothing taken. */
+export type PaidStart = (
+  user: SignedInUser,
+  song: SongToMake,
+  price: { readonly credits: number; readonly spentOn: CreditUse },
+) => Writes<GenerationStarted, InsufficientCredits | TooManyRequests>
+
+/** What a paid request asks to be made. */
+export interface SongToMake {
+  readonly title: string
+  readonly style: string
+  readonly lyrics: string
+  readonly instrumental: boolean
+  readonly reshaping: Reshaping | null
+  readonly voice: ChosenVoice | null
+}
+
+/**
+ * Starts a paid song: the debit, the request, the recovery sweep's row and the first step's job commit in
+ * one transaction, so a request is never paid without being made, nor made without being paid. Every
+ * request counts towards the person's generations per hour.
+ */
+export const makePaidStart = (steps: {
+  readonly started: (row: { readonly generation_id: string }) => Effect.Effect<void>
+  readonly schedule: (generationId: string, next: "now") => Effect.Effect<void>
+}) =>
+  Effect.gen(function* () {
+    const store = yield* EventStore
+    const credits = yield* GenerationCredits
+    const limiter = yield* RateLimiter
+    const config = yield* MediaConfig
+    const { started, schedule } = steps
+
+    const start: PaidStart = (user, song, price) =>
+      Effect.gen(function* () {
+        yield* limiter.hit(`generate-song:${user.userId}`, {
+          max: config.generationsPerHour,
+          per: "1 hour",
+        })
+        const generationId = uuidv7()
+        const debited = yield* store.transaction(
+          Effect.gen(function* () {
+            const position = yield* credits.debit({
+              userId: user.userId,
+              generationId,
+              amount: price.credits,
+              spentOn: price.spentOn,
+              actor: actorOf(user),
+            })
+            yield* runCommand({
+              ...streamOf(generationId),
+              command: {
+                _tag: "RequestGeneration",
+                request: {
+                  generationId,
+                  userId: user.userId,
+                  ...song,
+                  credits: price.credits,
+                  maker: activeMaker(config),
+                  requestedAt: yield* now,
+                },
+              },
+              actor: actorOf(user),
+            }).pipe(Effect.orDie)
+            yield* started({ generation_id: generationId })
+            yield* schedule(generationId, "now")
+            return position
+          }),
+        )
+        // The balance the screens read shows the debit before the answer goes out.
+        if (debited) yield* credits.shown(debited)
+        return new GenerationStarted({ taskId: generationId })
+      })
+    return start
+  })

@@ -1,0 +1,136 @@
+import { join } from "node:path"
+import { text } from "node:stream/consumers"
+import { expect } from "@effect/vitest"
+import { Effect } from "effect"
+import { type browser, describeApp, runJobs, settle, signUp } from "#app/testing.ts"
+import { seedEngineSong } from "#app/testing-songs.ts"
+import { MediaStorage } from "../files/storage.ts"
+import { versionKeys } from "./music-maker.ts"
+
+type Browser = ReturnType<typeof browser>
+interface Status {
+  readonly status: string
+  readonly songs: ReadonlyArray<{ readonly duration: number }>
+  readonly error: string | null
+  readonly creditRefund: { readonly refunded: boolean; readonly amount: number } | null
+}
+interface Song {
+  readonly id: string
+  readonly title: string
+  readonly duration: number
+  readonly lyrics: string
+  readonly origin: {
+    readonly operation: string
+    readonly songId: string
+    readonly title: string
+  } | null
+}
+
+const env = {
+  REGISTRATIONS_PER_ADDRESS: "1000",
+  SIGNUP_CREDITS: "10",
+  GENERATION_POLL_SECONDS: "0.2",
+  EXTEND_CREDITS: "4",
+}
+const config = { webDist: join(import.meta.dirname, "..", "..", "..", "web", "dist") }
+
+const credits = (person: Browser) =>
+  Effect.flatMap(settle, () =>
+    Effect.map(person.get("/api/credits"), (a) => (a.body as { credits: number }).credits),
+  )
+
+/** Runs the worker until the task is over, as the worker would (a retried step waits its backoff). */
+const finish = (person: Browser, taskId: string) =>
+  Effect.gen(function* () {
+    let status: Status | undefined
+    for (let round = 0; round < 600; round++) {
+      yield* runJobs
+      yield* settle
+      status = (yield* person.get(`/api/check-song-status?taskId=${taskId}`)).body as Status
+      if (status.status === "SUCCESS" || /FAILED|TIMEOUT/.test(status.status)) return status
+      yield* Effect.sleep("200 millis")
+    }
+    return yield* Effect.die(new Error(`the task did not end: ${JSON.stringify(status)}`))
+  })
+
+const mySongs = (person: Browser) =>
+  Effect.map(person.get("/api/songs/my-songs"), (a) => a.body as ReadonlyArray<Song>)
+
+describeApp({ env, config })("operations rendered by the offline engine", (it) => {
+  it.effect("extend a song it made: new songs that name their origin, the source unchanged", () =>
+    Effect.gen(function* () {
+      const { person } = yield* signUp("extender")
+      // The sign-up credits are granted by a reaction.
+      yield* settle
+      const made = yield* person.post("/api/generate-song", {
+        title: "Harbour",
+        style: "upbeat pop with female vocals",
+        lyrics: "[Verse]\nLights on the harbour\nBoats coming home",
+      })
+      const first = yield* finish(person, (made.body as { taskId: string }).taskId)
+      expect(first.status).toBe("SUCCESS")
+      const source = (yield* mySongs(person)).find((s) => s.title === "Harbour (Version 1)")!
+
+      const started = yield* person.post(`/api/songs/${source.id}/extend`, {
+        lyrics: "[Chorus]\nCome home, come home",
+      })
+      expect(started.status).toBe(200)
+      expect(yield* credits(person)).toBe(1)
+      const taskId = (started.body as { taskId: string }).taskId
+      const status = yield* finish(person, taskId)
+      expect(status.status).toBe("SUCCESS")
+      expect(status.songs).toHaveLength(2)
+
+      const songs = yield* mySongs(person)
+      const extended = songs.filter((s) => s.title.startsWith("Harbour (Extended) (Version"))
+      expect(extended).toHaveLength(2)
+      for (const song of extended) {
+        expect(song.origin).toEqual({
+          operation: "extend",
+          songId: source.id,
+          title: "Harbour (Version 1)",
+        })
+        // The source up to its last bar, then at least a line of the continuation.
+        expect(song.duration).toBeGreaterThan(source.duration + 2000)
+        expect(song.lyrics).toContain("Lights on the harbour")
+        expect(song.lyrics).toContain("Come home, come home")
+      }
+      expect(songs.find((s) => s.id === source.id)).toEqual(source)
+      // Every engine version keeps its facts, so an extension can itself be reshaped.
+      const storage = yield* MediaStorage
+      const stored = yield* storage.read(versionKeys(taskId, 1).facts)
+      const facts = JSON.parse(yield* Effect.promise(() => text(stored))) as {
+        sections: ReadonlyArray<{ label: string }>
+      }
+      expect(facts.sections.length).toBeGreaterThanOrEqual(2)
+      const sections = yield* person.get(`/api/songs/${extended[0]!.id}/sections`)
+      expect((sections.body as ReadonlyArray<unknown>).length).toBe(facts.sections.length)
+    }),
+  )
+
+  it.effect("fail once at the render, and give the credits back once", () =>
+    Effect.gen(function* () {
+      const { person, user } = yield* signUp("unlucky")
+      // Facts whose engine record the engine cannot read: the render fails after the debit.
+      const { songId } = yield* seedEngineSong(user.id, "Broken", {
+        durationMs: 20_000,
+        endMs: 18_000,
+        barMs: 2_000,
+        sections: [{ label: "[Verse]", startMs: 4_000, endMs: 12_000, lines: ["Broken"] }],
+        voice: { gender: "female", delivery: "sing" },
+        engine: { not: "a record" },
+      })
+      const started = yield* person.post(`/api/songs/${songId}/restyle`, { style: "jazz" })
+      expect(yield* credits(person)).toBe(5)
+      const status = yield* finish(person, (started.body as { taskId: string }).taskId)
+      expect(status.status).toBe("GENERATE_AUDIO_FAILED")
+      expect(status.creditRefund).toEqual({ refunded: true, amount: 5 })
+      yield* runJobs
+      expect(yield* credits(person)).toBe(10)
+      const usage = (yield* person.get("/api/credits/usage")).body as ReadonlyArray<{
+        type: string
+      }>
+      expect(usage.map((u) => u.type)).toEqual(["refund", "song_restyle"])
+    }),
+  )
+})

@@ -1,0 +1,144 @@
+import { Context, Effect, Layer } from "effect"
+import type { SignedInUser } from "#events/contracts/auth.ts"
+import { NotFound } from "#events/contracts/http-errors.ts"
+import { creditUseNames, type SongOperation } from "#events/contracts/song-operations.ts"
+import {
+  type ExtendPayload,
+  MissingInformation,
+  OperationUnsupported,
+  type ReplaceSectionPayload,
+  type RestylePayload,
+} from "../api.ts"
+import { MediaConfig } from "../config.ts"
+import { type OwnedSong, type RenderFacts, SongSources } from "../ports.ts"
+import { chosenVoice } from "../voices/voice-choice.ts"
+import { Generations } from "./generations.ts"
+import { makerNames, makerOperations, operationVerbs } from "./maker-operations.ts"
+import { activeMaker, type SongToMake } from "./paid-start.ts"
+import { makeRenderFactsStore } from "./render-facts-store.ts"
+import { extendPlan, replacePlan, restylePlan } from "./reshape-plans.ts"
+import type { SongReshapingShape } from "./song-reshaping-shape.ts"
+
+export const songNotFound = new NotFound({ message: "This song does not exist, or it is private." })
+
+/**
+ * The paid requests for operations on one's own song. Each checks the song is the person's, the maker can
+ * do the operation to it, and the request makes sense for the song, before anything is debited.
+ */
+const make = Effect.gen(function* () {
+  const { start } = yield* Generations
+  const songs = yield* SongSources
+  const config = yield* MediaConfig
+  const facts = yield* makeRenderFactsStore
+  const maker = activeMaker(config)
+
+  const unsupported = (operation: SongOperation, why: string) =>
+    new OperationUnsupported({
+      message: `${makerNames[maker]} can't ${operationVerbs[operation]} ${why}.`,
+      operation,
+      maker,
+    })
+
+  /** The song and, from the engine, its musical facts, which every engine operation starts from. */
+  const source = (user: SignedInUser, songId: string, operation: SongOperation) =>
+    Effect.gen(function* () {
+      const song = yield* songs.owned(songId, user.userId)
+      if (!song) return yield* songNotFound
+      if (!makerOperations[maker].includes(operation)) return yield* unsupported(operation, "songs")
+      if (song.versionId === null) return yield* unsupported(operation, "an uploaded song")
+      const known = yield* facts.read(song.versionId)
+      if (maker === "engine" && known === undefined)
+        return yield* unsupported(operation, "a song it did not make")
+      return { song: { ...song, versionId: song.versionId }, facts: known }
+    })
+
+  const required = (field: "lyrics" | "style", value: string) =>
+    value === ""
+      ? Effect.fail(
+          new MissingInformation({ message: `Missing information: ${field}`, missing: [field] }),
+        )
+      : Effect.void
+
+  const run = (user: SignedInUser, operation: SongOperation, planned: SongToMake) =>
+    start(user, planned, { credits: config.prices[operation], spentOn: operation }).pipe(
+      Effect.catchTag("InsufficientCredits", (refusal) =>
+        Effect.fail(refusal.about(`${operationVerbs[operation]} a song`)),
+      ),
+    )
+
+  const extend = Effect.fn("Generations.extend")(function* (
+    user: SignedInUser,
+    songId: string,
+    payload: ExtendPayload,
+  ) {
+    const from = yield* source(user, songId, "extend")
+    yield* required("lyrics", payload.lyrics)
+    const plan = yield* extendPlan(from, payload)
+    const voice = yield* chosenVoice(user.userId, payload.voiceId)
+    return yield* run(user, "extend", { ...plan, voice })
+  })
+
+  const replaceSection = Effect.fn("Generations.replaceSection")(function* (
+    user: SignedInUser,
+    songId: string,
+    payload: ReplaceSectionPayload,
+  ) {
+    const from = yield* source(user, songId, "replace-section")
+    yield* required("lyrics", payload.lyrics)
+    const plan = yield* replacePlan(from, payload)
+    return yield* run(user, "replace-section", plan)
+  })
+
+  const restyle = Effect.fn("Generations.restyle")(function* (
+    user: SignedInUser,
+    songId: string,
+    payload: RestylePayload,
+  ) {
+    const from = yield* source(user, songId, "restyle")
+    yield* required("style", payload.style)
+    const plan = yield* restylePlan(from, payload)
+    const voice = yield* chosenVoice(user.userId, payload.voiceId)
+    return yield* run(user, "restyle", { ...plan, voice })
+  })
+
+  /** The song's lyric sections as sung, for choosing one to replace; none for a song without facts. */
+  const sections = Effect.fn("Generations.sections")(function* (
+    user: SignedInUser,
+    songId: string,
+  ) {
+    const song = yield* songs.owned(songId, user.userId)
+    if (!song) return yield* songNotFound
+    const known = song.versionId === null ? undefined : yield* facts.read(song.versionId)
+    return (known?.sections ?? []).map((section) => ({
+      label: section.label,
+      startSeconds: section.startMs / 1000,
+      endSeconds: section.endMs / 1000,
+      lines: section.lines,
+    }))
+  })
+
+  const operations = Effect.sync(() => ({
+    maker,
+    operations: makerOperations[maker].map((operation) => ({
+      operation,
+      name: creditUseNames[operation],
+      price: config.prices[operation],
+    })),
+  }))
+
+  return { extend, replaceSection, restyle, sections, operations } satisfies SongReshapingShape
+})
+
+/** Operations on one's own song (see song-reshaping-shape.ts). */
+export class SongReshaping extends Context.Tag("@melody/media/SongReshaping")<
+  SongReshaping,
+  SongReshapingShape
+>() {
+  static readonly live = Layer.effect(SongReshaping, make)
+}
+
+/** Where an operation starts: the person's song and, from the engine, its musical facts. */
+export interface ReshapeSource {
+  readonly song: OwnedSong & { readonly versionId: string }
+  readonly facts: RenderFacts | undefined
+}

@@ -1,0 +1,21 @@
+import { HttpApiBuilder } from "@effect/platform"
+import { Effect } from "effect"
+import { moduleApi } from "#events/contracts/api-id.ts"
+import { CurrentUser } from "#events/contracts/auth.ts"
+import { VoicesApi } from "../api.ts"
+import { Voices } from "./voices.ts"
+
+const Api = moduleApi(VoicesApi)
+
+export const VoicesHttpLive = HttpApiBuilder.group(Api, "voices", (handlers) =>
+  Effect.map(Voices, (voices) =>
+    handlers
+      .handle("list", () => Effect.flatMap(CurrentUser, (user) => voices.list(user)))
+      .handle("keep", ({ payload }) =>
+        Effect.flatMap(CurrentUser, (user) => voices.keep(user, payload)),
+      )
+      .handle("forget", ({ path }) =>
+        Effect.flatMap(CurrentUser, (user) => voices.forget(user, path.voiceId)),
+      ),
+  ),
+)

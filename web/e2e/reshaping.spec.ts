@@ -1,0 +1,167 @@
+import { type Browser, expect, type Page, test } from "@playwright/test"
+import { newPerson, registerVerified, skipSplash } from "./support.ts"
+
+// Operations on a song, offline: one creator and one engine-made song shared by the journeys, each of
+// which starts from the library or the song page and ends with a new version playing.
+test.describe.configure({ mode: "serial" })
+
+const renderTimeout = 4 * 60_000
+const source = "Lantern (Version 1)"
+
+let page: Page
+
+/** An engine song of about 30 s, made through the API as the Generate Song block would. */
+const makeSong = async (on: Page) => {
+  const started = await on.request.post("/api/generate-song", {
+    data: {
+      title: "Lantern",
+      style: "upbeat pop with female vocals",
+      lyrics:
+        "[Verse]\nA lantern in the window\nIs burning through the night\n[Chorus]\nCome home, come home\nFollow the light",
+    },
+  })
+  const { taskId } = (await started.json()) as { taskId: string }
+  await expect
+    .poll(
+      async () =>
+        (
+          (await (await on.request.get(`/api/check-song-status?taskId=${taskId}`)).json()) as {
+            status: string
+          }
+        ).status,
+      { timeout: renderTimeout, intervals: [1000] },
+    )
+    .toBe("SUCCESS")
+}
+
+const buyProPack = async (on: Page) => {
+  await on.goto("/credits")
+  await on.getByRole("tab", { name: "One-Time Purchase" }).click()
+  await on.getByRole("button", { name: /Buy 150 credits/ }).click()
+  await on.getByRole("button", { name: "Pay", exact: true }).click()
+  await expect(on.getByTestId("available-credits")).toHaveText("150")
+}
+
+test.beforeAll(async ({ browser }: { browser: Browser }) => {
+  test.setTimeout(6 * 60_000)
+  page = await browser.newPage()
+  await skipSplash(page)
+  await registerVerified(page, newPerson("reshaper"))
+  await buyProPack(page)
+  await makeSong(page)
+})
+
+test.afterAll(async () => page.close())
+
+const card = (title: string) => page.getByRole("article", { name: title, exact: true })
+
+const songIdOf = async (title: string) => {
+  const songs = (await (await page.request.get("/api/songs/my-songs")).json()) as ReadonlyArray<{
+    id: string
+    title: string
+  }>
+  return songs.find((song) => song.title === title)!.id
+}
+
+/** The operations dialog of the source song, opened from its library card. */
+const reshapeFromLibrary = async () => {
+  await page.goto("/library")
+  await card(source)
+    .getByRole("button", { name: `Reshape ${source}` })
+    .click()
+  return page.getByRole("dialog", { name: `Reshape “${source}”` })
+}
+
+/** The new song's dialog: ready, then its first version playing. */
+const newVersionPlays = async (title: string) => {
+  const dialog = page.getByRole("dialog", { name: title })
+  await expect(dialog.getByTestId("generation-phase")).toHaveText("Your song is ready!", {
+    timeout: renderTimeout,
+  })
+  const version = dialog.getByRole("listitem", { name: "Version 1" })
+  await version.getByRole("button", { name: "Play Version 1" }).click()
+  await page.waitForFunction(
+    () => {
+      const audio = document.querySelector<HTMLAudioElement>('[aria-label="Version 1"] audio')
+      return audio !== null && !audio.paused && audio.currentTime > 0
+    },
+    undefined,
+    { timeout: 30_000 },
+  )
+  await dialog.getByRole("button", { name: "Done" }).click()
+}
+
+test("extend a song from the library: the continuation's versions play and name their origin", async () => {
+  test.setTimeout(6 * 60_000)
+  const dialog = await reshapeFromLibrary()
+  await expect(dialog.getByRole("tab", { name: "Extend" })).toHaveAttribute("data-state", "active")
+  await dialog
+    .getByLabel("Lyrics for the continuation")
+    .fill("[Verse]\nAnd when the morning comes\nThe lantern keeps its glow")
+  await dialog.getByRole("button", { name: "Extend · 5 credits" }).click()
+  await newVersionPlays("Lantern (Extended)")
+
+  await page.goto("/library")
+  const extended = card("Lantern (Extended) (Version 1)")
+  await expect(extended.getByTestId("song-origin")).toHaveText(`Extended from ${source}`)
+  await extended.getByRole("link", { name: source }).click()
+  await expect(page.getByRole("heading", { name: source })).toBeVisible()
+})
+
+test("replace a section from the song page: its lines come to edit, only that part is sung again", async () => {
+  test.setTimeout(6 * 60_000)
+  await page.goto(`/song/${await songIdOf(source)}`)
+  await page.getByRole("button", { name: `Reshape ${source}` }).click()
+  const dialog = page.getByRole("dialog", { name: `Reshape “${source}”` })
+  await dialog.getByRole("tab", { name: "Replace a section" }).click()
+  await dialog.getByLabel("Section to replace").selectOption("[Verse]")
+  const lines = dialog.getByLabel("New lines")
+  await expect(lines).toHaveValue(/A lantern in the window/)
+  await lines.fill("A candle on the table\nIs flickering so bright")
+  await dialog.getByRole("button", { name: "Replace · 5 credits" }).click()
+  await newVersionPlays("Lantern (New section)")
+})
+
+test("make a cover in another style: same words, new style, and Usage History names each operation", async () => {
+  test.setTimeout(6 * 60_000)
+  const dialog = await reshapeFromLibrary()
+  await dialog.getByRole("tab", { name: "Cover" }).click()
+  await dialog.getByRole("button", { name: "synthwave" }).click()
+  await dialog.getByRole("button", { name: "Make the cover · 5 credits" }).click()
+  await newVersionPlays("Lantern (Synthwave cover)")
+
+  await page.goto("/credits")
+  const usage = page.getByRole("tabpanel", { name: "Usage History" })
+  for (const name of ["Cover", "Replace a section", "Extend", "Song generation"])
+    await expect(usage.getByText(name, { exact: true }).first()).toBeVisible()
+  await expect(page.getByTestId("available-credits")).toHaveText("130")
+})
+
+test("keep a voice, find it on the Voices page, and have it sing a cover", async () => {
+  test.setTimeout(6 * 60_000)
+  await page.goto("/library")
+  await card(source)
+    .getByRole("button", { name: `Keep the voice of ${source}` })
+    .click()
+  const keep = page.getByRole("dialog", { name: "Keep this voice" })
+  await keep.getByLabel("Voice name").fill("Lamplight")
+  await keep.getByLabel("Description").fill("Bright, close, female")
+  await keep.getByRole("button", { name: "Keep voice" }).click()
+  await expect(keep).toBeHidden()
+
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Voices" }).click()
+  const voice = page.getByRole("listitem", { name: "Lamplight" })
+  await expect(voice).toContainText("Female voice, sung")
+  await expect(voice).toContainText("Bright, close, female")
+  await expect(voice.getByRole("link", { name: source })).toBeVisible()
+
+  const dialog = await reshapeFromLibrary()
+  await dialog.getByRole("tab", { name: "Cover" }).click()
+  await dialog.getByLabel("New style").fill("acoustic folk")
+  await dialog.getByLabel("Voice").selectOption({ label: "Lamplight (Female voice, sung)" })
+  const asked = page.waitForRequest((request) => request.url().endsWith("/restyle"))
+  await dialog.getByRole("button", { name: "Make the cover · 5 credits" }).click()
+  expect((await asked).postDataJSON()).toMatchObject({ style: "acoustic folk" })
+  expect((await asked).postDataJSON().voiceId).toMatch(/^[0-9a-f-]{36}$/)
+  await newVersionPlays("Lantern (Acoustic folk cover)")
+})

@@ -1,0 +1,123 @@
+import { useQuery } from "@tanstack/react-query"
+import { type FormEvent, useState } from "react"
+import { Field } from "../../components/ui/field.tsx"
+import { Input } from "../../components/ui/input.tsx"
+import { Textarea } from "../../components/ui/textarea.tsx"
+import type { OperationFormProps } from "./operation-form-props.ts"
+import { sectionsQuery } from "./operation-queries.ts"
+import { PriceButton } from "./price-button.tsx"
+
+const custom = "custom"
+const clock = (seconds: number) =>
+  `${Math.floor(seconds / 60)}:${String(Math.floor(seconds % 60)).padStart(2, "0")}`
+
+/**
+ * Replace a section: choose a lyric section (its lines come to edit) or a stretch in seconds, write the
+ * new lines, and only that part is sung again.
+ */
+export const ReplaceSectionForm = ({
+  song,
+  price,
+  balance,
+  pending,
+  onStart,
+}: OperationFormProps) => {
+  const sections = useQuery(sectionsQuery(song.id))
+  const [chosen, setChosen] = useState("")
+  const [lines, setLines] = useState("")
+  const [start, setStart] = useState("")
+  const [end, setEnd] = useState("")
+  const known = sections.data ?? []
+  const stretch = chosen === custom || (sections.isSuccess && known.length === 0)
+
+  const choose = (label: string) => {
+    setChosen(label)
+    const section = known.find((s) => s.label === label)
+    if (section) setLines(section.lines.join("\n"))
+  }
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    const range = stretch
+      ? { startSeconds: Number(start), endSeconds: Number(end) }
+      : { section: chosen }
+    onStart({ operation: "replace-section", payload: { lyrics: lines.trim(), ...range } })
+  }
+
+  return (
+    <form onSubmit={submit} className="grid gap-4">
+      {known.length > 0 && (
+        <Field label="Section to replace">
+          {(control) => (
+            <select
+              {...control}
+              required
+              value={chosen}
+              onChange={(event) => choose(event.target.value)}
+              className="rounded-xl border border-line bg-ink/60 px-3 py-2 text-sm"
+            >
+              <option value="" disabled>
+                Choose a section
+              </option>
+              {known.map((section) => (
+                <option key={section.label} value={section.label}>
+                  {section.label} {clock(section.startSeconds)}–{clock(section.endSeconds)}
+                </option>
+              ))}
+              <option value={custom}>A stretch of my own</option>
+            </select>
+          )}
+        </Field>
+      )}
+      {stretch && (
+        <div className="grid grid-cols-2 gap-3">
+          <Field label="From (seconds)">
+            {(control) => (
+              <Input
+                {...control}
+                required
+                type="number"
+                min={0}
+                step={0.1}
+                value={start}
+                onChange={(event) => setStart(event.target.value)}
+              />
+            )}
+          </Field>
+          <Field label="To (seconds)">
+            {(control) => (
+              <Input
+                {...control}
+                required
+                type="number"
+                min={0}
+                step={0.1}
+                value={end}
+                onChange={(event) => setEnd(event.target.value)}
+              />
+            )}
+          </Field>
+        </div>
+      )}
+      <Field label="New lines">
+        {(control) => (
+          <Textarea
+            {...control}
+            required
+            rows={5}
+            value={lines}
+            onChange={(event) => setLines(event.target.value)}
+          />
+        )}
+      </Field>
+      <PriceButton
+        label="Replace"
+        doing="replace a section of a song"
+        price={price}
+        balance={balance}
+        pending={pending}
+        disabled={sections.isPending}
+      />
+    </form>
+  )
+}
