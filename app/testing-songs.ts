@@ -13,6 +13,20 @@ export const storeMedia = (key: string, bytes: Uint8Array) =>
 
 const encodeSucceeded = toNewEvent(SongGenerationSucceeded)
 
+/** A generation's success on its stream, as media records it, and the catalog's reaction to it. */
+const deliver = (event: SongGenerationSucceeded) =>
+  Effect.gen(function* () {
+    const store = yield* EventStore
+    yield* store.append(mediaStreams.generation(event.generationId), "no_stream", [
+      encodeSucceeded(
+        event,
+        { actor: Actors.system("media"), correlationId: event.generationId },
+        crypto.randomUUID(),
+      ),
+    ])
+    yield* settle
+  })
+
 /**
  * A finished generation as the media module delivers it: its versions are MP3s (sine tones of `seconds`,
  * 2 by default) already in our storage, with `cover` as their cover if given. The catalog's reaction saves
@@ -26,7 +40,6 @@ export const seedGeneration = (
   { seconds = 2, cover }: { readonly seconds?: number; readonly cover?: Uint8Array } = {},
 ) =>
   Effect.gen(function* () {
-    const store = yield* EventStore
     const generationId = crypto.randomUUID()
     const list = []
     for (let index = 1; index <= versions; index++) {
@@ -52,14 +65,7 @@ export const seedGeneration = (
       lyrics: `[Verse 1]\nA song called ${title}`,
       versions: list,
     })
-    yield* store.append(mediaStreams.generation(generationId), "no_stream", [
-      encodeSucceeded(
-        event,
-        { actor: Actors.system("media"), correlationId: generationId },
-        crypto.randomUUID(),
-      ),
-    ])
-    yield* settle
+    yield* deliver(event)
     return { generationId, versions: list }
   })
 
@@ -70,7 +76,6 @@ export const seedGeneration = (
  */
 export const seedEngineSong = (userId: string, title: string, facts: RenderFacts) =>
   Effect.gen(function* () {
-    const store = yield* EventStore
     const generationId = crypto.randomUUID()
     const versionId = `${generationId}-1`
     const audioKey = `generations/${generationId}/1.mp3`
@@ -96,13 +101,6 @@ export const seedEngineSong = (userId: string, title: string, facts: RenderFacts
         },
       ],
     })
-    yield* store.append(mediaStreams.generation(generationId), "no_stream", [
-      encodeSucceeded(
-        event,
-        { actor: Actors.system("media"), correlationId: generationId },
-        crypto.randomUUID(),
-      ),
-    ])
-    yield* settle
+    yield* deliver(event)
     return { generationId, versionId, songId: songIdOfVersion(versionId) }
   })

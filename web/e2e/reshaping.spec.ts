@@ -104,6 +104,12 @@ test("extend a song from the library: the continuation's versions play and name 
   await page.goto("/library")
   const extended = card("Lantern (Extended) (Version 1)")
   await expect(extended.getByTestId("song-origin")).toHaveText(`Extended from ${source}`)
+  // The library shows the song's family alone: the song and both extended versions.
+  await card(source).getByRole("button", { name: "Family (3)" }).click()
+  await expect(page.getByRole("article")).toHaveCount(3)
+  await expect(card("Lantern (Version 2)")).toHaveCount(0)
+  await page.getByRole("button", { name: "Show all songs" }).click()
+  await expect(page.getByRole("article")).toHaveCount(4)
   await extended.getByRole("link", { name: source }).click()
   await expect(page.getByRole("heading", { name: source })).toBeVisible()
 })

@@ -17,11 +17,14 @@ export const LibraryCard = ({
   selected,
   onToggleTag,
   actions,
+  family,
 }: {
   readonly song: SongView
   readonly selected: ReadonlySet<string>
   readonly onToggleTag: (tag: string) => void
   readonly actions?: ReactNode
+  /** Shows the song's family alone, when it has one. */
+  readonly family?: ReactNode
 }) => (
   <SongCard
     song={song}
@@ -41,6 +44,7 @@ export const LibraryCard = ({
         <DownloadButtons song={song} failure={libraryDownloadFailure} />
         <VideoExportButton song={song} signedIn />
         {actions}
+        {family}
       </div>
     }
   />

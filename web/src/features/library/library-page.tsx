@@ -10,6 +10,7 @@ import { Button } from "../../components/ui/button.tsx"
 import { PageSpinner } from "../../components/ui/page-spinner.tsx"
 import { mySongsQuery } from "../../lib/song-queries.ts"
 import { LibraryCard } from "./library-card.tsx"
+import { familiesOf, familySizes } from "./song-families.ts"
 
 /** Chips shown before 'Show More (N)'. */
 const chipsShown = 20
@@ -35,6 +36,10 @@ export const LibraryPage = ({
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set())
   const toggle = (tag: string) => setSelected((current) => toggled(current, tag))
   const chips = useMemo(() => chipsOf(songs.data ?? []), [songs.data])
+  const families = useMemo(() => familiesOf(songs.data ?? []), [songs.data])
+  const sizes = useMemo(() => familySizes(families), [families])
+  // The family shown alone, by its first song's id.
+  const [family, setFamily] = useState<string | null>(null)
 
   if (songs.isPending) return <PageSpinner />
   if (songs.isError) {
@@ -44,7 +49,18 @@ export const LibraryPage = ({
       </p>
     )
   }
-  const shown = withAnyTag(songs.data, selected)
+  const tagged = withAnyTag(songs.data, selected)
+  const shown = family === null ? tagged : tagged.filter((song) => families.get(song.id) === family)
+  const familyButton = (songId: string) => {
+    const root = families.get(songId) ?? songId
+    const size = sizes.get(root) ?? 1
+    return size > 1 && family === null ? (
+      <Button size="sm" variant="ghost" onClick={() => setFamily(root)}>
+        Family ({size})
+      </Button>
+    ) : null
+  }
+  const familyTitle = songs.data.find((song) => song.id === family)?.title
 
   return (
     <section className="mx-auto max-w-6xl animate-rise space-y-6">
@@ -68,6 +84,14 @@ export const LibraryPage = ({
             shown={chipsShown}
             label="Filter by style"
           />
+          {family !== null && (
+            <p className="flex flex-wrap items-center gap-3 text-sm text-muted" role="status">
+              The family of “{familyTitle ?? "a song"}”: the song and everything made from it.
+              <Button size="sm" variant="secondary" onClick={() => setFamily(null)}>
+                Show all songs
+              </Button>
+            </p>
+          )}
           {shown.length === 0 ? (
             <EmptySongs text="No songs available in the selected categories." />
           ) : (
@@ -79,6 +103,7 @@ export const LibraryPage = ({
                   selected={selected}
                   onToggleTag={toggle}
                   actions={songActions?.(song)}
+                  family={familyButton(song.id)}
                 />
               ))}
             </div>

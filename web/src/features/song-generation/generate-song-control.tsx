@@ -1,9 +1,8 @@
 import { ListMusic, Music4, Sparkles } from "lucide-react"
 import { useId, useState } from "react"
-import { Link } from "react-router"
 import { songCost } from "#events/contracts/billing.ts"
 import { saysInstrumental } from "#events/contracts/instrumental.ts"
-import { Alert } from "../../components/ui/alert.tsx"
+import { InsufficientCreditsBanner } from "../../components/insufficient-credits-banner.tsx"
 import { Button } from "../../components/ui/button.tsx"
 import { Checkbox } from "../../components/ui/checkbox.tsx"
 import { VoicePicker } from "../../components/voice-picker.tsx"
@@ -80,15 +79,7 @@ export const GenerateSongControl = ({
   return (
     <div className="grid gap-3">
       {short && canRetry && (
-        <Alert tone="danger" title="Insufficient credits">
-          <p>{insufficientCreditsMessage(balance)}</p>
-          <Link
-            to="/credits"
-            className="mt-1 inline-block font-semibold text-primary hover:text-pink"
-          >
-            Buy credits
-          </Link>
-        </Alert>
+        <InsufficientCreditsBanner message={insufficientCreditsMessage(balance)} />
       )}
       <div className="flex flex-col gap-3 rounded-2xl border border-line bg-surface-raised/50 p-4 sm:flex-row sm:items-center sm:justify-between">
         <p className="flex items-center gap-2 text-sm text-muted">

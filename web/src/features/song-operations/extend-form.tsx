@@ -1,13 +1,11 @@
 import { type FormEvent, useState } from "react"
+import { formatSeconds } from "../../components/song/use-audio.ts"
 import { Field } from "../../components/ui/field.tsx"
 import { Input } from "../../components/ui/input.tsx"
 import { Textarea } from "../../components/ui/textarea.tsx"
 import { VoicePicker } from "../../components/voice-picker.tsx"
 import type { OperationFormProps } from "./operation-form-props.ts"
 import { PriceButton } from "./price-button.tsx"
-
-const clock = (seconds: number) =>
-  `${Math.floor(seconds / 60)}:${String(Math.floor(seconds % 60)).padStart(2, "0")}`
 
 /** Extend: the continuation's lyrics, and where it joins (the song's end unless said). */
 export const ExtendForm = ({ song, price, balance, pending, onStart }: OperationFormProps) => {
@@ -44,7 +42,7 @@ export const ExtendForm = ({ song, price, balance, pending, onStart }: Operation
       </Field>
       <Field
         label="Continue from (seconds)"
-        hint={<span className="text-xs text-muted">Empty: the end ({clock(seconds)})</span>}
+        hint={<span className="text-xs text-muted">Empty: the end ({formatSeconds(seconds)})</span>}
       >
         {(control) => (
           <Input

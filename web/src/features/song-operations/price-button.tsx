@@ -1,6 +1,5 @@
-import { Link } from "react-router"
 import { insufficientCreditsMessage } from "#events/contracts/credit-errors.ts"
-import { Alert } from "../../components/ui/alert.tsx"
+import { InsufficientCreditsBanner } from "../../components/insufficient-credits-banner.tsx"
 import { Button } from "../../components/ui/button.tsx"
 
 /**
@@ -27,15 +26,7 @@ export const PriceButton = ({
   return (
     <div className="grid gap-3">
       {short && (
-        <Alert tone="danger" title="Insufficient credits">
-          <p>{insufficientCreditsMessage(balance, price, doing)}</p>
-          <Link
-            to="/credits"
-            className="mt-1 inline-block font-semibold text-primary hover:text-pink"
-          >
-            Buy credits
-          </Link>
-        </Alert>
+        <InsufficientCreditsBanner message={insufficientCreditsMessage(balance, price, doing)} />
       )}
       <Button type="submit" className="justify-self-end" disabled={short || pending || disabled}>
         {pending ? "Starting..." : `${label} · ${price} credits`}

@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query"
 import { type FormEvent, useState } from "react"
+import { formatSeconds } from "../../components/song/use-audio.ts"
 import { Field } from "../../components/ui/field.tsx"
 import { Input } from "../../components/ui/input.tsx"
 import { Textarea } from "../../components/ui/textarea.tsx"
@@ -8,8 +9,31 @@ import { sectionsQuery } from "./operation-queries.ts"
 import { PriceButton } from "./price-button.tsx"
 
 const custom = "custom"
-const clock = (seconds: number) =>
-  `${Math.floor(seconds / 60)}:${String(Math.floor(seconds % 60)).padStart(2, "0")}`
+
+/** A point in the song, in seconds. */
+const SecondsField = ({
+  label,
+  value,
+  onChange,
+}: {
+  readonly label: string
+  readonly value: string
+  readonly onChange: (value: string) => void
+}) => (
+  <Field label={label}>
+    {(control) => (
+      <Input
+        {...control}
+        required
+        type="number"
+        min={0}
+        step={0.1}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    )}
+  </Field>
+)
 
 /**
  * Replace a section: choose a lyric section (its lines come to edit) or a stretch in seconds, write the
@@ -61,7 +85,8 @@ export const ReplaceSectionForm = ({
               </option>
               {known.map((section) => (
                 <option key={section.label} value={section.label}>
-                  {section.label} {clock(section.startSeconds)}–{clock(section.endSeconds)}
+                  {section.label} {formatSeconds(section.startSeconds)}–
+                  {formatSeconds(section.endSeconds)}
                 </option>
               ))}
               <option value={custom}>A stretch of my own</option>
@@ -71,32 +96,8 @@ export const ReplaceSectionForm = ({
       )}
       {stretch && (
         <div className="grid grid-cols-2 gap-3">
-          <Field label="From (seconds)">
-            {(control) => (
-              <Input
-                {...control}
-                required
-                type="number"
-                min={0}
-                step={0.1}
-                value={start}
-                onChange={(event) => setStart(event.target.value)}
-              />
-            )}
-          </Field>
-          <Field label="To (seconds)">
-            {(control) => (
-              <Input
-                {...control}
-                required
-                type="number"
-                min={0}
-                step={0.1}
-                value={end}
-                onChange={(event) => setEnd(event.target.value)}
-              />
-            )}
-          </Field>
+          <SecondsField label="From (seconds)" value={start} onChange={setStart} />
+          <SecondsField label="To (seconds)" value={end} onChange={setEnd} />
         </div>
       )}
       <Field label="New lines">
