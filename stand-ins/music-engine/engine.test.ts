@@ -104,6 +104,22 @@ const energyInAndOut = (samples: Float32Array, song: RenderedSong) => {
   return { in: sums.in / sums.inCount, out: sums.out / sums.outCount }
 }
 
+/**
+ * How much louder the band of a voice's fundamental and first formant (200-1000 Hz) is on the lyric lines
+ * than in the intro, in dB. The lead plays the hook in the intro and the band grows after it, so the lines
+ * are louder either way; a voice on them lifts them further.
+ */
+const linesOverIntro = (song: RenderedSong) =>
+  Effect.map(decodeMono(song.wavPath, "highpass=f=200,lowpass=f=1000"), (band) => {
+    const [first] = song.facts.sections
+    const at = (ms: number) => Math.round((ms / 1000) * sampleRate)
+    const intro = meanSquare(band, at(500), at(first!.startMs - 200))
+    const lines = song.facts.sections.map((section) =>
+      meanSquare(band, at(section.startMs + 300), at(section.endMs - 300)),
+    )
+    return decibels(lines.reduce((a, b) => a + b, 0) / lines.length) - decibels(intro)
+  })
+
 const styles = [
   { style: "upbeat pop with female vocals, guitar and drums", genre: "pop" },
   { style: "rock with male vocals and electric guitar", genre: "rock" },
@@ -182,7 +198,7 @@ layer(MusicEngineLive, { excludeTestServices: true })(
     )
 
     it.scoped(
-      "an instrumental of a sung style has no voice: Festival never runs, the band plays it whole",
+      "an instrumental of a sung style has no voice: Festival never runs, the band plays it whole, nothing lifts the lyric lines in the voice's band",
       () =>
         Effect.gen(function* () {
           const engine = yield* MusicEngine
@@ -215,6 +231,11 @@ layer(MusicEngineLive, { excludeTestServices: true })(
           expect(full.length / sampleRate).toBeGreaterThan(25)
           expect(longestSilence(full, -50, 0.5, full.length / sampleRate - 3)).toBeLessThan(2)
           expect(Math.abs((yield* ebur128(song.wavPath)).lufs + 14)).toBeLessThanOrEqual(1)
+
+          // In the voice's band, the lyric lines stand out from the intro only where a voice sings them.
+          const sung = yield* render(styles[0].style)
+          const [played, voiced] = yield* Effect.all([linesOverIntro(song), linesOverIntro(sung)])
+          expect(played).toBeLessThan(voiced - 3)
         }),
       2 * minute,
     )
