@@ -102,6 +102,10 @@ const StatusParams = Schema.Struct({
 })
 const VersionPath = Schema.Struct({ versionId: Id })
 const CallbackPath = Schema.Struct({ secret: Id, generationId: Id })
+const SourcePath = Schema.Struct({
+  token: Id,
+  file: Schema.String.pipe(Schema.pattern(/^[0-9a-zA-Z-]{1,64}\.mp3$/)),
+})
 
 export class MediaApi extends HttpApiGroup.make("media")
   .add(
@@ -142,6 +146,13 @@ export class MediaApi extends HttpApiGroup.make("media")
       .setPath(CallbackPath)
       .setPayload(Schema.Unknown)
       .addSuccess(Schema.Struct({ code: Schema.Int, msg: Schema.String }))
+      .addError(NotFound),
+  )
+  .add(
+    // The music API fetches the version an operation starts from: no session, a signed path.
+    HttpApiEndpoint.get("sourceAudio", "/media/sources/:token/:file")
+      .setPath(SourcePath)
+      .addSuccess(HttpApiSchema.Uint8Array({ contentType: "audio/mpeg" }))
       .addError(NotFound),
   )
   .annotate(

@@ -23,6 +23,8 @@ export interface TaskPlan {
 export interface FakeTask {
   readonly taskId: string
   readonly body: Record<string, unknown>
+  /** generate, upload_extend, upload_cover or replace_section. */
+  readonly operationType: string
   readonly plan: TaskPlan
   readonly createdAt: number
   readonly songIds: readonly [string, string]

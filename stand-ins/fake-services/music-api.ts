@@ -3,6 +3,7 @@ import { createServer, type ServerResponse } from "node:http"
 import type { AddressInfo } from "node:net"
 import { text } from "node:stream/consumers"
 import { secretEquals } from "#toolkit/secret-equals.ts"
+import { type EditPath, editRefusal, edits, generateRefusal } from "./music-api-requests.ts"
 import {
   answer,
   defaultTimings,
@@ -57,7 +58,7 @@ export const startFakeMusicApi = async (options: FakeMusicApiOptions) => {
       prompt: String(task.body.prompt ?? ""),
       modelName: "chirp-v4",
       title: String(task.body.title ?? ""),
-      tags: String(task.body.style ?? ""),
+      tags: String(task.body.style ?? task.body.tags ?? ""),
       createTime: task.createdAt,
       duration: status === "SUCCESS" ? (options.durationSeconds ?? 3.1 + index) : null,
     }
@@ -120,40 +121,30 @@ export const startFakeMusicApi = async (options: FakeMusicApiOptions) => {
   }
 
   const generate = (body: Record<string, unknown>, response: ServerResponse) => {
-    const refusal = refusals.shift()
-    if (refusal) {
-      if (refusal.http) return send(response, refusal.http, { error: refusal.msg })
-      return answer(response, refusal.code, refusal.msg)
-    }
-    const { customMode, instrumental, model, title, style, prompt, callBackUrl } = body
-    if (typeof customMode !== "boolean" || typeof instrumental !== "boolean") {
-      return answer(response, 400, "customMode and instrumental are required")
-    }
-    if (typeof model !== "string" || !models.includes(model)) {
-      return answer(response, 400, `model must be one of ${models.join(", ")}`)
-    }
-    if (typeof callBackUrl !== "string" || !/^https?:\/\//.test(callBackUrl)) {
-      return answer(response, 400, "callBackUrl is required")
-    }
-    if (
-      customMode &&
-      (typeof title !== "string" || typeof style !== "string" || !title || !style)
-    ) {
-      return answer(response, 400, "title and style are required in custom mode")
-    }
-    if (customMode && !instrumental && (typeof prompt !== "string" || !prompt)) {
-      return answer(response, 400, "prompt is required in custom mode with vocals")
-    }
-    const titleLimit = model === "V4" || model === "V4_5ALL" ? 80 : 100
-    if (
-      String(title).length > titleLimit ||
-      String(prompt ?? "").length > (model === "V4" ? 3000 : 5000)
-    ) {
-      return answer(response, 413, "Theme or prompt too long")
-    }
+    const refused = generateRefusal(body)
+    if (refused) return answer(response, refused.code, refused.msg)
+    return start(body, "generate", response)
+  }
+
+  /** An operation on audio we fetch from `uploadUrl`, as the real API fetches it (451 when it cannot). */
+  const edit = async (path: EditPath, body: Record<string, unknown>, response: ServerResponse) => {
+    const refused = editRefusal(path, body)
+    if (refused) return answer(response, refused.code, refused.msg)
+    const audio = await fetch(String(body.uploadUrl)).catch(() => undefined)
+    if (!audio?.ok || (await audio.arrayBuffer()).byteLength === 0)
+      return answer(response, 451, "Failed to fetch the audio file")
+    return start(body, edits[path], response)
+  }
+
+  const start = (
+    body: Record<string, unknown>,
+    operationType: string,
+    response: ServerResponse,
+  ) => {
     const task: FakeTask = {
       taskId: randomBytes(16).toString("hex"),
       body,
+      operationType,
       plan: plans.shift() ?? {},
       createdAt: Date.now(),
       songIds: [crypto.randomUUID(), crypto.randomUUID()],
@@ -179,7 +170,7 @@ export const startFakeMusicApi = async (options: FakeMusicApiOptions) => {
       response: status === "PENDING" ? null : { taskId, sunoData: tracksAt(task, status, "camel") },
       status,
       type: "chirp-v4",
-      operationType: "generate",
+      operationType: task.operationType,
       errorCode: failed ? (task.plan.failAt?.errorCode ?? 501) : null,
       errorMessage: failed ? "Generation failed, please retry." : null,
       createTime: task.createdAt,
@@ -204,7 +195,8 @@ export const startFakeMusicApi = async (options: FakeMusicApiOptions) => {
     if (!secretEquals(request.headers.authorization ?? "", `Bearer ${options.apiKey}`)) {
       return answer(response, 401, "Unauthorized access")
     }
-    if (request.method === "POST" && url.pathname === "/api/v1/generate") {
+    const editing = url.pathname in edits
+    if (request.method === "POST" && (url.pathname === "/api/v1/generate" || editing)) {
       const raw = await text(request)
       let body: Record<string, unknown>
       try {
@@ -212,7 +204,12 @@ export const startFakeMusicApi = async (options: FakeMusicApiOptions) => {
       } catch {
         return answer(response, 400, "Invalid JSON")
       }
-      return generate(body, response)
+      const refusal = refusals.shift()
+      if (refusal) {
+        if (refusal.http) return send(response, refusal.http, { error: refusal.msg })
+        return answer(response, refusal.code, refusal.msg)
+      }
+      return editing ? edit(url.pathname as EditPath, body, response) : generate(body, response)
     }
     if (request.method === "GET" && url.pathname === "/api/v1/generate/record-info") {
       return recordInfo(url.searchParams.get("taskId") ?? "", response)

@@ -1,13 +1,15 @@
 import { HttpApiBuilder, HttpServerRequest } from "@effect/platform"
-import { Effect } from "effect"
+import { Effect, Option, Redacted } from "effect"
 import { moduleApi } from "#events/contracts/api-id.ts"
 import { CurrentUser, type SignedInUser } from "#events/contracts/auth.ts"
 import { NotFound } from "#events/contracts/http-errors.ts"
 import { fileName, fileResponse } from "#toolkit/file-response.ts"
 import { MediaApi } from "../api.ts"
+import { MediaConfig } from "../config.ts"
 import { MediaStorage } from "../files/storage.ts"
 import { Generations } from "./generations.ts"
-import { generationOfVersion } from "./music-maker.ts"
+import { generationOfVersion, versionKeys } from "./music-maker.ts"
+import { validSourceToken } from "./source-link.ts"
 
 const Api = moduleApi(MediaApi)
 const notFound = new NotFound({ message: "This version does not exist." })
@@ -16,6 +18,7 @@ export const MediaHttpLive = HttpApiBuilder.group(Api, "media", (handlers) =>
   Effect.gen(function* () {
     const generations = yield* Generations
     const storage = yield* MediaStorage
+    const config = yield* MediaConfig
 
     /** A version's file, for its owner, with ranges for the players. */
     const serve = (
@@ -63,6 +66,30 @@ export const MediaHttpLive = HttpApiBuilder.group(Api, "media", (handlers) =>
       )
       .handle("musicApiCallback", ({ path }) =>
         generations.callback(path.secret, path.generationId),
+      )
+      .handle("sourceAudio", ({ path }) =>
+        Effect.gen(function* () {
+          const versionId = path.file.replace(/\.mp3$/, "")
+          const ids = generationOfVersion(versionId)
+          const secret = Option.map(config.musicApi, (api) => Redacted.value(api.callbackSecret))
+          if (
+            !ids ||
+            Option.isNone(secret) ||
+            !validSourceToken(secret.value, versionId, path.token)
+          )
+            return yield* notFound
+          const key = versionKeys(ids.generationId, ids.index).audio
+          const file = yield* storage.stat(key).pipe(Effect.orDie)
+          if (!file) return yield* notFound
+          const request = yield* HttpServerRequest.HttpServerRequest
+          return yield* fileResponse({
+            ...file,
+            rangeHeader: request.headers.range,
+            open: (range) => storage.read(key, range).pipe(Effect.orDie),
+            downloadName: undefined,
+            directUrl: storage.directUrl(key).pipe(Effect.orDie),
+          })
+        }),
       )
   }),
 )

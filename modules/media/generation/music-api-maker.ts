@@ -1,6 +1,6 @@
 import { Effect, Option, Redacted } from "effect"
 import type { GeneratedVersion } from "#events/contracts/media.ts"
-import type { SongOperation } from "#events/contracts/song-operations.ts"
+import { SongOperation } from "#events/contracts/song-operations.ts"
 import { AppUrl } from "#toolkit/app-url.ts"
 import { MediaConfig } from "../config.ts"
 import { copyFromUrl } from "../files/copy-file.ts"
@@ -8,10 +8,18 @@ import { MediaStorage } from "../files/storage.ts"
 import { isFailureStatus } from "./generation.ts"
 import { MusicApi } from "./music-api.ts"
 import type { MusicApiRefused, MusicApiTrack } from "./music-api-answers.ts"
-import { type MusicMaker, StepFailed, versionIdOf, versionKeys } from "./music-maker.ts"
+import { editOrderOf } from "./music-api-orders.ts"
+import {
+  type MusicMaker,
+  type RunningGeneration,
+  StepFailed,
+  versionIdOf,
+  versionKeys,
+} from "./music-maker.ts"
+import { sourcePath } from "./source-link.ts"
 
-/** The operations on songs this adapter speaks to the music API so far. */
-export const musicApiOperations: ReadonlyArray<SongOperation> = []
+/** The music API does every operation on our stored copy of a version, which it fetches by a signed link. */
+export const musicApiOperations: ReadonlyArray<SongOperation> = SongOperation.literals
 
 /** Where the music API posts a generation's callbacks: a secret path, then re-checked by polling. */
 export const callbackPath = (secret: string, generationId: string) =>
@@ -66,24 +74,31 @@ export const makeMusicApiMaker = Effect.gen(function* () {
       ),
     )
 
+  /** The task a request starts: a song from scratch, or an operation on our stored copy of one. */
+  const submit = (request: RunningGeneration["request"]) => {
+    const { generationId, title, style, lyrics, instrumental, voice, reshaping } = request
+    const key = Option.getOrElse(secret, () => "none")
+    const callbackUrl = `${appUrl}${callbackPath(key, generationId)}`
+    if (reshaping !== null) {
+      const uploadUrl = `${appUrl}${sourcePath(key, reshaping.versionId)}`
+      return api.edit(editOrderOf(request, reshaping, { uploadUrl, callBackUrl: callbackUrl }))
+    }
+    return api.generate({
+      // Music APIs take 80 to 100 characters of title; ours may be longer, and stays ours.
+      title: title.slice(0, 80),
+      style,
+      lyrics,
+      instrumental,
+      vocalGender: voice ? (voice.singer.gender === "female" ? "f" : "m") : undefined,
+      callbackUrl,
+    })
+  }
+
   const maker: MusicMaker = (generation, record) =>
     Effect.gen(function* () {
-      const { generationId, title, style, lyrics, instrumental, voice } = generation.request
+      const { generationId } = generation.request
       if (generation.taskId === null) {
-        const taskId = yield* api
-          .generate({
-            // Music APIs take 80 to 100 characters of title; ours may be longer, and stays ours.
-            title: title.slice(0, 80),
-            style,
-            lyrics,
-            instrumental,
-            vocalGender: voice ? (voice.singer.gender === "female" ? "f" : "m") : undefined,
-            callbackUrl: `${appUrl}${callbackPath(
-              Option.getOrElse(secret, () => "none"),
-              generationId,
-            )}`,
-          })
-          .pipe(Effect.mapError(fromRefusal))
+        const taskId = yield* submit(generation.request).pipe(Effect.mapError(fromRefusal))
         yield* record({ _tag: "RecordSubmission", taskId })
         return "later"
       }

@@ -1,45 +1,184 @@
+import { createServer } from "node:net"
 import { join } from "node:path"
 import { expect } from "@effect/vitest"
 import { Effect } from "effect"
-import { describeApp, settle, signUp } from "#app/testing.ts"
-import { seedGeneration } from "#app/testing-songs.ts"
+import { type browser, describeApp, request, runJobs, settle, signUp } from "#app/testing.ts"
+import { seedEngineSong, seedGeneration } from "#app/testing-songs.ts"
 import { startFakeMusicApi } from "#stand-ins/fake-services/music-api.ts"
 import { sineMp3 } from "#toolkit/test-audio.ts"
+import type { RenderFacts } from "../ports.ts"
+
+type Browser = ReturnType<typeof browser>
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number }
+      probe.close(() => resolve(port))
+    })
+  })
 
 const fake = await startFakeMusicApi({
   apiKey: "music-test-key",
   audio: await Effect.runPromise(sineMp3(1, 523)),
 })
+const port = await freePort()
 
 const env = {
   REGISTRATIONS_PER_ADDRESS: "1000",
-  SIGNUP_CREDITS: "10",
+  SIGNUP_CREDITS: "30",
+  GENERATIONS_PER_HOUR: "1000",
+  GENERATION_POLL_SECONDS: "0.2",
   MUSIC_API_URL: fake.url,
   MUSIC_API_KEY: "music-test-key",
+  MUSIC_CALLBACK_SECRET: "callback-secret-for-tests",
 }
-const config = { webDist: join(import.meta.dirname, "..", "..", "..", "web", "dist") }
+const config = {
+  port,
+  appUrl: `http://127.0.0.1:${port}`,
+  webDist: join(import.meta.dirname, "..", "..", "..", "web", "dist"),
+}
+
+/** A 40 s song with a stored MP3 where a maker keeps its versions. */
+const facts: RenderFacts = {
+  durationMs: 40_000,
+  endMs: 36_000,
+  barMs: 2_000,
+  sections: [{ label: "[Verse]", startMs: 8_000, endMs: 24_000, lines: ["Lights on the water"] }],
+  voice: { gender: "female", delivery: "sing" },
+  engine: {},
+}
+
+const credits = (person: Browser) =>
+  Effect.flatMap(settle, () =>
+    Effect.map(person.get("/api/credits"), (a) => (a.body as { credits: number }).credits),
+  )
+
+const finish = (person: Browser, taskId: string) =>
+  Effect.gen(function* () {
+    for (let round = 0; round < 200; round++) {
+      yield* runJobs
+      yield* settle
+      const status = (yield* person.get(`/api/check-song-status?taskId=${taskId}`)).body as {
+        status: string
+        creditRefund: unknown
+      }
+      if (status.status === "SUCCESS" || /FAILED|ERROR/.test(status.status)) return status
+      yield* Effect.sleep("100 millis")
+    }
+    return yield* Effect.die(new Error("the task did not end"))
+  })
+
+/** The fake's newest task: what our adapter asked it for. */
+const lastTask = () => [...fake.tasks.values()].at(-1)!
 
 describeApp({ env, config })("operations with the music API", (it) => {
-  it.effect("are offered only as the music API declares them, and refused by name otherwise", () =>
+  it.effect("extend, cover and re-sing a stretch from our stored copy, which the API fetches", () =>
     Effect.gen(function* () {
       const { person, user } = yield* signUp("api")
-      expect((yield* person.get("/api/song-operations")).body).toEqual({
-        maker: "music-api",
-        operations: [],
+      const offered = (yield* person.get("/api/song-operations")).body as {
+        maker: string
+        operations: ReadonlyArray<{ operation: string }>
+      }
+      expect(offered.maker).toBe("music-api")
+      expect(offered.operations.map((o) => o.operation)).toEqual([
+        "extend",
+        "replace-section",
+        "restyle",
+      ])
+      const { songId, versionId } = yield* seedEngineSong(user.id, "Harbour Lights", facts)
+      const asks = [
+        ["extend", { lyrics: "[Verse]\nThe boats come home", atSeconds: 30 }],
+        ["restyle", { style: "as a jazz ballad" }],
+        ["replace-section", { lyrics: "New lines here", startSeconds: 8, endSeconds: 20 }],
+      ] as const
+      const expected = [
+        { operationType: "upload_extend", continueAt: 30, prompt: "[Verse]\nThe boats come home" },
+        { operationType: "upload_cover", style: "as a jazz ballad" },
+        {
+          operationType: "replace_section",
+          infillStartS: 8,
+          infillEndS: 20,
+          tags: "upbeat pop with female vocals",
+        },
+      ]
+      for (const [i, [operation, body]] of asks.entries()) {
+        // Every callback of these tasks comes twice: nothing is saved or charged twice.
+        fake.planNext({ callbacks: "twice" })
+        const started = yield* person.post(`/api/songs/${songId}/${operation}`, body)
+        expect(started.status).toBe(200)
+        const status = yield* finish(person, (started.body as { taskId: string }).taskId)
+        expect(status.status).toBe("SUCCESS")
+        const { operationType, ...fields } = expected[i]!
+        const task = lastTask()
+        expect(task.operationType).toBe(operationType)
+        expect(task.body).toMatchObject({ ...fields, model: "V4_5ALL" })
+        expect(String(task.body.uploadUrl)).toContain(`/api/media/sources/`)
+        expect(String(task.body.uploadUrl)).toContain(`${versionId}.mp3`)
+      }
+      expect(yield* credits(person)).toBe(15)
+      const songs = (yield* person.get("/api/songs/my-songs")).body as ReadonlyArray<{
+        title: string
+        origin: { operation: string } | null
+      }>
+      expect(
+        songs
+          .filter((s) => s.origin !== null)
+          .map((s) => s.title)
+          .sort(),
+      ).toEqual([
+        "Harbour Lights (Extended) (Version 1)",
+        "Harbour Lights (Extended) (Version 2)",
+        "Harbour Lights (Jazz ballad cover) (Version 1)",
+        "Harbour Lights (Jazz ballad cover) (Version 2)",
+        "Harbour Lights (New section) (Version 1)",
+        "Harbour Lights (New section) (Version 2)",
+      ])
+    }),
+  )
+
+  it.effect(
+    "give our copy only to a signed link, and refund once when the API cannot fetch it",
+    () =>
+      Effect.gen(function* () {
+        const { person, user } = yield* signUp("unfetched")
+        const { versionId } = yield* seedEngineSong(user.id, "Signed", facts)
+        expect(
+          (yield* request(`/api/media/sources/${"0".repeat(32)}/${versionId}.mp3`)).status,
+        ).toBe(404)
+        // A version kept where no maker keeps its audio: no link to it opens.
+        yield* seedGeneration(user.id, "Elsewhere", 1)
+        const songs = (yield* person.get("/api/songs/my-songs")).body as ReadonlyArray<{
+          id: string
+          title: string
+        }>
+        const elsewhere = songs.find((s) => s.title.startsWith("Elsewhere"))!.id
+        const started = yield* person.post(`/api/songs/${elsewhere}/restyle`, { style: "rock" })
+        expect(started.status).toBe(200)
+        const status = yield* finish(person, (started.body as { taskId: string }).taskId)
+        expect(status).toMatchObject({
+          status: "CREATE_TASK_FAILED",
+          creditRefund: { refunded: true, amount: 5 },
+        })
+        yield* runJobs
+        expect(yield* credits(person)).toBe(30)
+      }),
+  )
+
+  it.effect("refuse a stretch the API cannot re-sing before anything is paid", () =>
+    Effect.gen(function* () {
+      const { person, user } = yield* signUp("short")
+      const { songId } = yield* seedEngineSong(user.id, "Short", facts)
+      const answer = yield* person.post(`/api/songs/${songId}/replace-section`, {
+        lyrics: "Too short",
+        startSeconds: 8,
+        endSeconds: 10,
       })
-      yield* seedGeneration(user.id, "Harbour Lights", 1)
-      const songs = (yield* person.get("/api/songs/my-songs")).body as ReadonlyArray<{ id: string }>
-      const answer = yield* person.post(`/api/songs/${songs[0]!.id}/extend`, { lyrics: "More" })
-      expect(answer.status).toBe(422)
+      expect(answer.status).toBe(400)
       expect(answer.body).toMatchObject({
-        _tag: "OperationUnsupported",
-        operation: "extend",
-        maker: "music-api",
-        message: "The music API can't extend songs.",
+        message: "The music API replaces 6 to 60 seconds at a time.",
       })
-      yield* settle
-      expect(((yield* person.get("/api/credits")).body as { credits: number }).credits).toBe(10)
-      expect(fake.requests.filter((r) => r.path.includes("extend"))).toEqual([])
+      expect(yield* credits(person)).toBe(30)
     }),
   )
 })

@@ -11,6 +11,7 @@ import {
   Submitted,
   toTrack,
 } from "./music-api-answers.ts"
+import type { EditOrder } from "./music-api-orders.ts"
 
 /**
  * A Suno-style music API (sunoapi.org and its twins): `POST /api/v1/generate` starts a task of two songs,
@@ -81,6 +82,15 @@ const makeClient = (settings: MusicApiSettings) => {
         ),
         (data) => data.taskId,
       ),
+    edit: (order: EditOrder) =>
+      Effect.map(
+        call(
+          `/api/v1/generate/${order.path}`,
+          { method: "POST", body: JSON.stringify({ model: settings.model, ...order.fields }) },
+          Submitted,
+        ),
+        (data) => data.taskId,
+      ),
     task: (taskId: string) =>
       Effect.map(
         call(
@@ -101,6 +111,8 @@ export class MusicApi extends Context.Tag("@melody/media/MusicApi")<
   MusicApi,
   {
     readonly generate: (order: SongOrder) => Effect.Effect<string, MusicApiRefused>
+    /** Starts an operation on audio the API fetches (see music-api-orders.ts); answers its task. */
+    readonly edit: (order: EditOrder) => Effect.Effect<string, MusicApiRefused>
     readonly task: (taskId: string) => Effect.Effect<MusicApiTask, MusicApiRefused>
   }
 >() {
@@ -118,7 +130,7 @@ export class MusicApi extends Context.Tag("@melody/media/MusicApi")<
               retryable: false,
             }),
           )
-          return { generate: () => none, task: () => none }
+          return { generate: () => none, edit: () => none, task: () => none }
         },
       }),
     ),

@@ -4,6 +4,7 @@ import { NotFound } from "#events/contracts/http-errors.ts"
 import { creditUseNames, type SongOperation } from "#events/contracts/song-operations.ts"
 import {
   type ExtendPayload,
+  InvalidOperation,
   MissingInformation,
   OperationUnsupported,
   type ReplaceSectionPayload,
@@ -86,6 +87,12 @@ const make = Effect.gen(function* () {
     const from = yield* source(user, songId, "replace-section")
     yield* required("lyrics", payload.lyrics)
     const plan = yield* replacePlan(from, payload)
+    const stretch = plan.reshaping
+    const length = stretch._tag === "replace-section" ? stretch.endMs - stretch.startMs : 0
+    if (maker === "music-api" && (length < 6000 || length > 60_000))
+      return yield* new InvalidOperation({
+        message: "The music API replaces 6 to 60 seconds at a time.",
+      })
     return yield* run(user, "replace-section", plan)
   })
 
