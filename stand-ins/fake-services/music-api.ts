@@ -9,7 +9,6 @@ import {
   defaultTimings,
   type FakeMusicApiOptions,
   type FakeTask,
-  models,
   post,
   reached,
   type Stage,
