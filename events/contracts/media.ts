@@ -36,6 +36,8 @@ export const GeneratedVersion = Schema.Struct({
   /** The provider's own cover link, a fallback while it lasts. */
   sourceImageUrl: Schema.NullOr(Schema.String),
   durationMs: Schema.Int,
+  /** The music API's own id of the track, which its persona endpoint names. */
+  makerTrackId: Schema.optional(Schema.String),
 })
 export type GeneratedVersion = typeof GeneratedVersion.Type
 

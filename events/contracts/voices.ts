@@ -27,6 +27,8 @@ export class VoiceKept extends Schema.TaggedClass<VoiceKept>()("VoiceKept", {
   songId: Schema.String,
   songTitle: Schema.String,
   singer: SingerSettings,
+  /** The music API's persona of the voice, when the music API kept it. */
+  personaId: Schema.optional(Schema.String),
   keptAt: Schema.Date,
 }) {}
 
@@ -43,5 +45,6 @@ export const ChosenVoice = Schema.Struct({
   voiceId: Schema.String,
   name: Schema.String,
   singer: SingerSettings,
+  personaId: Schema.optional(Schema.String),
 })
 export type ChosenVoice = typeof ChosenVoice.Type

@@ -47,7 +47,8 @@ export const MediaStorageLive = ConfiguredStorageLive.pipe(Layer.provide(MediaCo
  */
 export const MediaLive = Layer.mergeAll(WavConverter.live, Generations.live).pipe(
   Layer.provideMerge(ConfiguredStorageLive),
-  Layer.provide(MusicApi.live),
+  // Kept for the voices too, which the music API keeps as personas.
+  Layer.provideMerge(MusicApi.live),
   Layer.provideMerge(MediaConfigLive),
 )
 

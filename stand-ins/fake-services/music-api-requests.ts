@@ -68,3 +68,24 @@ export const editRefusal = (path: EditPath, body: Record<string, unknown>): Refu
   }
   return generateRefusal({ customMode: true, instrumental: false, ...body })
 }
+
+/**
+ * generate-persona, answered at once: a voice taken from one finished track of one of the API's tasks. A
+ * persona named in a later request must be one it gave out.
+ */
+export const personaRefusal = (
+  body: Record<string, unknown>,
+  tasks: ReadonlyMap<string, { readonly songIds: ReadonlyArray<string> }>,
+): Refusal | undefined => {
+  const { taskId, audioId, name, description } = body
+  if (!text(taskId) || !text(audioId) || !text(name) || typeof description !== "string")
+    return { code: 400, msg: "taskId, audioId, name and description are required" }
+  if (!tasks.get(String(taskId))?.songIds.includes(String(audioId)))
+    return { code: 404, msg: "No such track in that task" }
+  return undefined
+}
+
+export const unknownPersona = (body: Record<string, unknown>, personas: ReadonlySet<string>) =>
+  body.personaId !== undefined && !personas.has(String(body.personaId))
+    ? ({ code: 400, msg: "personaId not found" } satisfies Refusal)
+    : undefined

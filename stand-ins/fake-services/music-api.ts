@@ -3,17 +3,22 @@ import { createServer, type ServerResponse } from "node:http"
 import type { AddressInfo } from "node:net"
 import { text } from "node:stream/consumers"
 import { secretEquals } from "#toolkit/secret-equals.ts"
-import { type EditPath, editRefusal, edits, generateRefusal } from "./music-api-requests.ts"
+import { callback, deliverCallbacks } from "./music-api-callbacks.ts"
+import {
+  type EditPath,
+  editRefusal,
+  edits,
+  generateRefusal,
+  personaRefusal,
+  unknownPersona,
+} from "./music-api-requests.ts"
 import {
   answer,
-  defaultTimings,
   type FakeMusicApiOptions,
   type FakeTask,
   post,
   reached,
-  type Stage,
   send,
-  stages,
   type TaskPlan,
   tiny,
 } from "./music-api-tasks.ts"
@@ -29,6 +34,7 @@ export const startFakeMusicApi = async (options: FakeMusicApiOptions) => {
   const tasks = new Map<string, FakeTask>()
   const fileIssuedAt = new Map<string, { at: number; lifetimeMs: number }>()
   const plans: Array<TaskPlan> = []
+  const personas = new Set<string>()
   const refusals: Array<{ code: number; msg: string; http?: number }> = []
   const requests: Array<{ method: string; path: string }> = []
   const timers = new Set<NodeJS.Timeout>()
@@ -75,59 +81,18 @@ export const startFakeMusicApi = async (options: FakeMusicApiOptions) => {
       ? []
       : [track(task, 0, status, style), track(task, 1, status, style)]
 
-  const callback = (task: FakeTask, status: string) => {
-    const failed = status !== "TEXT_SUCCESS" && status !== "FIRST_SUCCESS" && status !== "SUCCESS"
-    const type = failed
-      ? "error"
-      : ({ TEXT_SUCCESS: "text", FIRST_SUCCESS: "first", SUCCESS: "complete" } as const)[
-          status as Stage
-        ]
-    return {
-      code: failed ? (task.plan.failAt?.errorCode ?? 501) : 200,
-      msg: failed ? "Audio generation failed." : "All generated successfully.",
-      data: {
-        callbackType: type,
-        task_id: task.taskId,
-        data: type === "text" || failed ? [] : tracksAt(task, status, "snake"),
-      },
-    }
-  }
-
-  const scheduleCallbacks = (task: FakeTask) => {
-    const mode = task.plan.callbacks ?? "once"
-    if (mode === "none" || task.plan.stuck) return
-    const url = String(task.body.callBackUrl)
-    const timings = task.plan.timings ?? defaultTimings
-    const due: Array<{ at: number; status: string }> = []
-    for (const stage of stages) {
-      const status = task.plan.failAt?.stage === stage ? task.plan.failAt.status : stage
-      due.push({ at: timings[stage], status })
-      if (status !== stage) break
-    }
-    const deliveries =
-      mode === "reversed"
-        ? due.map((d) => ({ at: due.at(-1)!.at, status: d.status })).reverse()
-        : mode === "twice"
-          ? due.flatMap((d) => [d, d])
-          : due
-    deliveries.forEach(({ at, status }, i) => {
-      const timer = setTimeout(() => {
-        timers.delete(timer)
-        void post(url, callback(task, status))
-      }, at + i)
-      timers.add(timer)
-    })
-  }
+  const scheduleCallbacks = (task: FakeTask) =>
+    deliverCallbacks(task, (status) => tracksAt(task, status, "snake"), timers)
 
   const generate = (body: Record<string, unknown>, response: ServerResponse) => {
-    const refused = generateRefusal(body)
+    const refused = generateRefusal(body) ?? unknownPersona(body, personas)
     if (refused) return answer(response, refused.code, refused.msg)
     return start(body, "generate", response)
   }
 
   /** An operation on audio we fetch from `uploadUrl`, as the real API fetches it (451 when it cannot). */
   const edit = async (path: EditPath, body: Record<string, unknown>, response: ServerResponse) => {
-    const refused = editRefusal(path, body)
+    const refused = editRefusal(path, body) ?? unknownPersona(body, personas)
     if (refused) return answer(response, refused.code, refused.msg)
     const audio = await fetch(String(body.uploadUrl)).catch(() => undefined)
     if (!audio?.ok || (await audio.arrayBuffer()).byteLength === 0)
@@ -195,7 +160,8 @@ export const startFakeMusicApi = async (options: FakeMusicApiOptions) => {
       return answer(response, 401, "Unauthorized access")
     }
     const editing = url.pathname in edits
-    if (request.method === "POST" && (url.pathname === "/api/v1/generate" || editing)) {
+    const posting = ["/api/v1/generate", "/api/v1/generate/generate-persona"]
+    if (request.method === "POST" && (posting.includes(url.pathname) || editing)) {
       const raw = await text(request)
       let body: Record<string, unknown>
       try {
@@ -207,6 +173,13 @@ export const startFakeMusicApi = async (options: FakeMusicApiOptions) => {
       if (refusal) {
         if (refusal.http) return send(response, refusal.http, { error: refusal.msg })
         return answer(response, refusal.code, refusal.msg)
+      }
+      if (url.pathname === "/api/v1/generate/generate-persona") {
+        const refused = personaRefusal(body, tasks)
+        if (refused) return answer(response, refused.code, refused.msg)
+        const personaId = randomBytes(16).toString("hex")
+        personas.add(personaId)
+        return answer(response, 200, "success", { personaId })
       }
       return editing ? edit(url.pathname as EditPath, body, response) : generate(body, response)
     }
@@ -220,6 +193,7 @@ export const startFakeMusicApi = async (options: FakeMusicApiOptions) => {
   return {
     url: base(),
     tasks,
+    personas,
     requests,
     recordInfoCalls: () => recordInfoCalls,
     /** How the next task created will go. */
@@ -229,7 +203,10 @@ export const startFakeMusicApi = async (options: FakeMusicApiOptions) => {
     /** Delivers a callback for a task now, as the music API would (tests replay them). */
     deliverCallback: (taskId: string, status: string) => {
       const task = tasks.get(taskId)!
-      return post(String(task.body.callBackUrl), callback(task, status))
+      return post(
+        String(task.body.callBackUrl),
+        callback(task, status, (at) => tracksAt(task, at, "snake")),
+      )
     },
     close: () =>
       new Promise<void>((resolve) => {

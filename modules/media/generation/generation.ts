@@ -45,6 +45,8 @@ export type GenerationState =
   | {
       readonly _tag: "Succeeded"
       readonly request: GenerationRequest
+      /** The maker's task it was, for what the maker does later with its tracks (a persona). */
+      readonly taskId: string | null
       readonly versions: ReadonlyArray<GeneratedVersion>
     }
   | {
@@ -108,7 +110,12 @@ const evolve = (state: GenerationState, event: GenerationEvent): GenerationState
         : state
     case "SongGenerationSucceeded":
       return state._tag === "Running"
-        ? { _tag: "Succeeded", request: state.request, versions: event.versions }
+        ? {
+            _tag: "Succeeded",
+            request: state.request,
+            taskId: state.taskId,
+            versions: event.versions,
+          }
         : state
     case "SongGenerationFailed":
       return state._tag === "Running"

@@ -26,6 +26,8 @@ export interface SongOrder {
   readonly instrumental: boolean
   /** A kept voice's singer, as the API's hint ("m" or "f"); the API only makes it likelier. */
   readonly vocalGender?: "m" | "f" | undefined
+  /** A kept voice's persona at the music API. */
+  readonly personaId?: string | undefined
   readonly callbackUrl: string
 }
 

@@ -66,6 +66,7 @@ export const makeMusicApiMaker = Effect.gen(function* () {
         imageKey: cover,
         sourceImageUrl: track.sourceImageUrl || track.imageUrl || null,
         durationMs: Math.round((track.durationSeconds ?? 30) * 1000),
+        makerTrackId: track.id,
       } satisfies GeneratedVersion
     }).pipe(
       Effect.mapError(
@@ -90,6 +91,7 @@ export const makeMusicApiMaker = Effect.gen(function* () {
       lyrics,
       instrumental,
       vocalGender: voice ? (voice.singer.gender === "female" ? "f" : "m") : undefined,
+      personaId: voice?.personaId,
       callbackUrl,
     })
   }

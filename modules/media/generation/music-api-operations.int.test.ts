@@ -181,4 +181,47 @@ describeApp({ env, config })("operations with the music API", (it) => {
       expect(yield* credits(person)).toBe(30)
     }),
   )
+
+  it.effect("keep a voice as the API's persona, and name it in the songs it sings", () =>
+    Effect.gen(function* () {
+      const { person, user } = yield* signUp("persona")
+      yield* settle
+      const made = yield* person.post("/api/generate-song", {
+        title: "Tide",
+        style: "soul, female vocals",
+        lyrics: "[Verse]\nThe tide comes in",
+      })
+      const first = yield* finish(person, (made.body as { taskId: string }).taskId)
+      expect(first.status).toBe("SUCCESS")
+      const task = lastTask()
+      const songs = (yield* person.get("/api/songs/my-songs")).body as ReadonlyArray<{
+        id: string
+        title: string
+      }>
+      const songId = songs.find((s) => s.title === "Tide (Version 1)")!.id
+      const kept = yield* person.post("/api/voices", { songId, name: "Tide singer" })
+      expect(kept.status).toBe(201)
+      expect(kept.body).toMatchObject({ singer: { gender: "female", delivery: "sing" } })
+      expect(fake.personas.size).toBe(1)
+      const [personaId] = [...fake.personas]
+      const voiceId = (kept.body as { id: string }).id
+      for (const [path, body] of [
+        ["/api/generate-song", { title: "Next", style: "soul", lyrics: "[Verse]\nAgain", voiceId }],
+        [`/api/songs/${songId}/restyle`, { style: "gospel", voiceId }],
+      ] as const) {
+        const started = yield* person.post(path, body)
+        expect(started.status).toBe(200)
+        yield* finish(person, (started.body as { taskId: string }).taskId)
+        expect(lastTask()).not.toBe(task)
+        expect(lastTask().body.personaId).toBe(personaId)
+      }
+      // A song the API did not make has no track of its to keep the voice of.
+      const { songId: elsewhere } = yield* seedEngineSong(user.id, "Offline", facts)
+      const refused = yield* person.post("/api/voices", { songId: elsewhere, name: "Other" })
+      expect(refused.status).toBe(422)
+      expect(refused.body).toMatchObject({
+        message: "The music API can't keep the voice of a song it did not make.",
+      })
+    }),
+  )
 })

@@ -9,6 +9,14 @@ export interface EditOrder {
   readonly fields: Readonly<Record<string, unknown>>
 }
 
+/** A track of one of the API's tasks, whose voice is to be kept as a persona. */
+export interface PersonaOrder {
+  readonly taskId: string
+  readonly audioId: string
+  readonly name: string
+  readonly description: string
+}
+
 const seconds = (ms: number) => Math.round(ms / 10) / 100
 
 /**
@@ -21,7 +29,12 @@ export const editOrderOf = (
   reshaping: Reshaping,
   links: { readonly uploadUrl: string; readonly callBackUrl: string },
 ): EditOrder => {
-  const common = { ...links, title: request.title.slice(0, 80) }
+  const persona = request.voice?.personaId
+  const common = {
+    ...links,
+    title: request.title.slice(0, 80),
+    ...(persona ? { personaId: persona } : {}),
+  }
   switch (reshaping._tag) {
     case "extend":
       return {

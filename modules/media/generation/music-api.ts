@@ -11,7 +11,7 @@ import {
   Submitted,
   toTrack,
 } from "./music-api-answers.ts"
-import type { EditOrder } from "./music-api-orders.ts"
+import type { EditOrder, PersonaOrder } from "./music-api-orders.ts"
 
 /**
  * A Suno-style music API (sunoapi.org and its twins): `POST /api/v1/generate` starts a task of two songs,
@@ -75,6 +75,7 @@ const makeClient = (settings: MusicApiSettings) => {
               style: order.style,
               prompt: order.lyrics,
               ...(order.vocalGender ? { vocalGender: order.vocalGender } : {}),
+              ...(order.personaId ? { personaId: order.personaId } : {}),
               callBackUrl: order.callbackUrl,
             }),
           },
@@ -90,6 +91,15 @@ const makeClient = (settings: MusicApiSettings) => {
           Submitted,
         ),
         (data) => data.taskId,
+      ),
+    persona: (persona: PersonaOrder) =>
+      Effect.map(
+        call(
+          "/api/v1/generate/generate-persona",
+          { method: "POST", body: JSON.stringify(persona) },
+          Schema.Struct({ personaId: Schema.String }),
+        ),
+        (data) => data.personaId,
       ),
     task: (taskId: string) =>
       Effect.map(
@@ -113,6 +123,8 @@ export class MusicApi extends Context.Tag("@melody/media/MusicApi")<
     readonly generate: (order: SongOrder) => Effect.Effect<string, MusicApiRefused>
     /** Starts an operation on audio the API fetches (see music-api-orders.ts); answers its task. */
     readonly edit: (order: EditOrder) => Effect.Effect<string, MusicApiRefused>
+    /** Keeps the voice of one of its tracks as a persona; answers the persona's id. */
+    readonly persona: (persona: PersonaOrder) => Effect.Effect<string, MusicApiRefused>
     readonly task: (taskId: string) => Effect.Effect<MusicApiTask, MusicApiRefused>
   }
 >() {
@@ -130,7 +142,7 @@ export class MusicApi extends Context.Tag("@melody/media/MusicApi")<
               retryable: false,
             }),
           )
-          return { generate: () => none, edit: () => none, task: () => none }
+          return { generate: () => none, edit: () => none, persona: () => none, task: () => none }
         },
       }),
     ),

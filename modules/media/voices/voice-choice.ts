@@ -15,5 +15,10 @@ export const chosenVoice = (userId: string, voiceId: string | undefined) =>
     const voice = state.find((kept) => kept.voiceId === voiceId)
     if (!voice)
       return yield* new NotFound({ message: "This voice does not exist, or it is private." })
-    return { voiceId, name: voice.name, singer: voice.singer } satisfies ChosenVoice
+    return {
+      voiceId,
+      name: voice.name,
+      singer: voice.singer,
+      ...(voice.personaId ? { personaId: voice.personaId } : {}),
+    } satisfies ChosenVoice
   })

@@ -7,13 +7,10 @@ import { loadAggregate } from "#events/decider.ts"
 import { runCommand } from "#events/handle-command.ts"
 import type { EventStore } from "#events/store/index.ts"
 import { now } from "#toolkit/clock.ts"
-import { InvalidVoice, type KeepVoicePayload, VoiceUnavailable, VoiceView } from "../api.ts"
-import { MediaConfig } from "../config.ts"
-import { makerNames } from "../generation/maker-operations.ts"
-import { activeMaker } from "../generation/paid-start.ts"
-import { makeRenderFactsStore } from "../generation/render-facts-store.ts"
+import { InvalidVoice, type KeepVoicePayload, VoiceView } from "../api.ts"
 import { SongSources } from "../ports.ts"
 import { type KeptVoice, type VoiceRefusal, voiceLimit, voiceStream } from "./voice-collection.ts"
+import { makeVoiceSource } from "./voice-source.ts"
 import type { VoicesShape } from "./voices-shape.ts"
 
 export const voiceNotFound = new NotFound({
@@ -49,10 +46,8 @@ const viewOf = (voice: KeptVoice) =>
 
 const make = Effect.gen(function* () {
   const songs = yield* SongSources
-  const config = yield* MediaConfig
-  const facts = yield* makeRenderFactsStore
+  const sourceOf = yield* makeVoiceSource
   const context = yield* Effect.context<EventStore | SqlClient.SqlClient>()
-  const maker = activeMaker(config)
 
   const collection = (userId: string) =>
     loadAggregate(voiceStream(userId)).pipe(
@@ -64,17 +59,7 @@ const make = Effect.gen(function* () {
   const keep = Effect.fn("Voices.keep")(function* (user: SignedInUser, payload: KeepVoicePayload) {
     const song = yield* songs.owned(payload.songId, user.userId)
     if (!song) return yield* songNotFound
-    if (maker !== "engine")
-      return yield* new VoiceUnavailable({ message: `${makerNames[maker]} can't keep voices.` })
-    const known = song.versionId === null ? undefined : yield* facts.read(song.versionId)
-    if (!known)
-      return yield* new VoiceUnavailable({
-        message: `${makerNames[maker]} can't keep the voice of a song it did not make.`,
-      })
-    if (known.voice === null)
-      return yield* new VoiceUnavailable({
-        message: "This song is an instrumental: there is no voice in it to keep.",
-      })
+    const source = yield* sourceOf(song, payload)
     const voice: KeptVoice = {
       userId: user.userId,
       voiceId: uuidv7(),
@@ -83,7 +68,7 @@ const make = Effect.gen(function* () {
       style: song.style,
       songId: song.songId,
       songTitle: song.title,
-      singer: known.voice,
+      ...source,
       keptAt: yield* now,
     }
     yield* runCommand({

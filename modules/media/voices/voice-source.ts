@@ -1,0 +1,82 @@
+import type { SqlClient } from "@effect/sql"
+import { Effect } from "effect"
+import type { SingerSettings } from "#events/contracts/voices.ts"
+import { loadAggregate } from "#events/decider.ts"
+import type { EventStore } from "#events/store/index.ts"
+import { type KeepVoicePayload, VoiceUnavailable } from "../api.ts"
+import { MediaConfig } from "../config.ts"
+import { streamOf } from "../generation/generation-stream.ts"
+import { makerNames } from "../generation/maker-operations.ts"
+import { MusicApi } from "../generation/music-api.ts"
+import { generationOfVersion } from "../generation/music-maker.ts"
+import { activeMaker } from "../generation/paid-start.ts"
+import { makeRenderFactsStore } from "../generation/render-facts-store.ts"
+import type { OwnedSong } from "../ports.ts"
+
+const unavailable = (message: string) => new VoiceUnavailable({ message })
+
+/** The singer a style names, as a hint where the music API keeps the voice itself. */
+const singerNamedBy = (style: string): SingerSettings => ({
+  gender: /female|woman|girl|\bshe\b|soprano|alto/i.test(style) ? "female" : "male",
+  delivery: /\brap/i.test(style) ? "rap" : "sing",
+})
+
+/**
+ * Where a kept voice comes from. The engine's facts name the singer exactly; the music API keeps the voice
+ * of one of its tracks as a persona, which later requests name.
+ */
+export const makeVoiceSource = Effect.gen(function* () {
+  const config = yield* MediaConfig
+  const facts = yield* makeRenderFactsStore
+  const api = yield* MusicApi
+  const context = yield* Effect.context<EventStore | SqlClient.SqlClient>()
+  const maker = activeMaker(config)
+  const notMade = unavailable(
+    `${makerNames[maker]} can't keep the voice of a song it did not make.`,
+  )
+
+  const fromEngine = (versionId: string) =>
+    Effect.gen(function* () {
+      const known = yield* facts.read(versionId)
+      if (!known) return yield* notMade
+      if (known.voice === null)
+        return yield* unavailable("This song is an instrumental: there is no voice in it to keep.")
+      return { singer: known.voice }
+    })
+
+  const fromMusicApi = (song: OwnedSong, versionId: string, payload: KeepVoicePayload) =>
+    Effect.gen(function* () {
+      const ids = generationOfVersion(versionId)
+      const loaded =
+        ids &&
+        (yield* loadAggregate(streamOf(ids.generationId)).pipe(
+          Effect.orDie,
+          Effect.provide(context),
+        ))
+      const state = loaded?.state
+      const track =
+        state?._tag === "Succeeded" ? state.versions.find((v) => v.index === ids?.index) : undefined
+      if (state?._tag !== "Succeeded" || !state.taskId || !track?.makerTrackId)
+        return yield* notMade
+      const personaId = yield* api
+        .persona({
+          taskId: state.taskId,
+          audioId: track.makerTrackId,
+          name: payload.name,
+          description: payload.description,
+        })
+        .pipe(
+          Effect.mapError((refused) =>
+            unavailable(`The music API could not keep this voice: ${refused.message}`),
+          ),
+        )
+      return { singer: singerNamedBy(song.style), personaId }
+    })
+
+  return (song: OwnedSong, payload: KeepVoicePayload) =>
+    song.versionId === null
+      ? Effect.fail(notMade)
+      : maker === "engine"
+        ? fromEngine(song.versionId)
+        : fromMusicApi(song, song.versionId, payload)
+})
