@@ -72,23 +72,27 @@ const reshapeFromLibrary = async () => {
   return page.getByRole("dialog", { name: `Reshape “${source}”` })
 }
 
-/** The new song's dialog: ready, then its first version playing. */
-const newVersionPlays = async (title: string) => {
+/** The new song's dialog: ready, then its first version playing; closed unless `stay`. */
+const newVersionPlays = async (title: string, stay = false) => {
   const dialog = page.getByRole("dialog", { name: title })
   await expect(dialog.getByTestId("generation-phase")).toHaveText("Your song is ready!", {
     timeout: renderTimeout,
   })
   const version = dialog.getByRole("listitem", { name: "Version 1" })
   await version.getByRole("button", { name: "Play Version 1" }).click()
-  await page.waitForFunction(
-    () => {
-      const audio = document.querySelector<HTMLAudioElement>('[aria-label="Version 1"] audio')
-      return audio !== null && !audio.paused && audio.currentTime > 0
-    },
-    undefined,
-    { timeout: 30_000 },
-  )
-  await dialog.getByRole("button", { name: "Done" }).click()
+  await expect
+    .poll(
+      () =>
+        version
+          .locator("audio")
+          .evaluate((audio: HTMLAudioElement) => !audio.paused && audio.currentTime > 0),
+      {
+        timeout: 30_000,
+      },
+    )
+    .toBe(true)
+  if (!stay) await dialog.getByRole("button", { name: "Done" }).click()
+  return dialog
 }
 
 test("extend a song from the library: the continuation's versions play and name their origin", async () => {
@@ -125,16 +129,22 @@ test("replace a section from the song page: its lines come to edit, only that pa
   await expect(lines).toHaveValue(/A lantern in the window/)
   await lines.fill("A candle on the table\nIs flickering so bright")
   await dialog.getByRole("button", { name: "Replace · 5 credits" }).click()
-  await newVersionPlays("Lantern (New section)")
+  await newVersionPlays("Lantern (New section)", true)
 })
 
-test("make a cover in another style: same words, new style, and Usage History names each operation", async () => {
+test("make a cover of a version right from its dialog: same words, new style, and Usage History names each operation", async () => {
   test.setTimeout(6 * 60_000)
-  const dialog = await reshapeFromLibrary()
+  const made = page.getByRole("dialog", { name: "Lantern (New section)" })
+  const version = "Lantern (New section) (Version 1)"
+  await made.getByRole("button", { name: `Reshape ${version}` }).click()
+  const dialog = page.getByRole("dialog", { name: `Reshape “${version}”` })
   await dialog.getByRole("tab", { name: "Cover" }).click()
   await dialog.getByRole("button", { name: "synthwave" }).click()
   await dialog.getByRole("button", { name: "Make the cover · 5 credits" }).click()
-  await newVersionPlays("Lantern (Synthwave cover)")
+  await newVersionPlays("Lantern (New section) (Synthwave cover)")
+  await page.goto("/library")
+  const cover = card("Lantern (New section) (Synthwave cover) (Version 1)")
+  await expect(cover.getByTestId("song-origin")).toHaveText(`Synthwave cover of ${version}`)
 
   await page.goto("/credits")
   const usage = page.getByRole("tabpanel", { name: "Usage History" })

@@ -1,37 +1,7 @@
-import type { SongView } from "#modules/catalog/api.ts"
-import { useBalance, useRefreshCredits } from "../../features/credits/credits-queries.ts"
 import { LibraryPage } from "../../features/library/library-page.tsx"
-import { FollowedGeneration } from "../../features/song-generation/followed-generation.tsx"
-import { SongOperationsButton } from "../../features/song-operations/song-operations-button.tsx"
 import { SongPage } from "../../features/song-page/song-page.tsx"
-import { KeepVoiceButton } from "../../features/voices/keep-voice-button.tsx"
+import { ownSongActions } from "./own-song-actions.tsx"
 
-// Routes compose features: an operation on a song is started by the song-operations feature, paid from
-// the credits feature's balance, and followed in the song-generation feature's dialog.
+export const LibraryRoute = () => <LibraryPage songActions={ownSongActions} />
 
-const Reshape = ({ song }: { readonly song: SongView }) => {
-  const balance = useBalance()
-  const refresh = useRefreshCredits()
-  return (
-    <SongOperationsButton
-      song={song}
-      balance={balance.data}
-      onDebited={refresh}
-      follow={(started, dialog) => (
-        <FollowedGeneration {...started} {...dialog} credits={{ balance: balance.data, refresh }} />
-      )}
-    />
-  )
-}
-
-/** What I can do more to a song of mine: reshape it, keep its voice. */
-const mine = (song: SongView) => (
-  <>
-    <Reshape song={song} />
-    <KeepVoiceButton song={song} />
-  </>
-)
-
-export const LibraryRoute = () => <LibraryPage songActions={mine} />
-
-export const SongRoute = () => <SongPage ownerActions={mine} />
+export const SongRoute = () => <SongPage ownerActions={ownSongActions} />

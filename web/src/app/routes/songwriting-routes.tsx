@@ -5,14 +5,22 @@ import {
   GenerateSongControl,
   type SongToGenerate,
 } from "../../features/song-generation/generate-song-control.tsx"
+import { ownSongActions } from "./own-song-actions.tsx"
 
 // Routes compose features: the chat and the form hand their lyrics to the song-generation control, and
-// the credits feature gives it the balance (features do not import each other).
+// the credits feature gives it the balance, and the songs it makes can be reshaped from its dialog
+// (features do not import each other).
 
 const GenerateSong = (song: SongToGenerate) => {
   const balance = useBalance()
   const refresh = useRefreshCredits()
-  return <GenerateSongControl {...song} credits={{ balance: balance.data, refresh }} />
+  return (
+    <GenerateSongControl
+      {...song}
+      credits={{ balance: balance.data, refresh }}
+      versionActions={ownSongActions}
+    />
+  )
 }
 
 export const ChatRoute = () => <ChatPage generateControl={(song) => <GenerateSong {...song} />} />

@@ -1,3 +1,5 @@
+import type { ReactNode } from "react"
+import type { SongView } from "#modules/catalog/api.ts"
 import { GeneratedSongsDialog } from "./generated-songs-dialog.tsx"
 import type { SongToGenerate } from "./generation-queries.ts"
 import { type GenerationCredits, useGeneration } from "./use-generation.ts"
@@ -10,6 +12,7 @@ export const FollowedGeneration = ({
   credits,
   open,
   onOpenChange,
+  versionActions,
 }: {
   readonly taskId: string
   readonly song: SongToGenerate
@@ -17,15 +20,18 @@ export const FollowedGeneration = ({
   readonly credits: GenerationCredits
   readonly open: boolean
   readonly onOpenChange: (open: boolean) => void
+  readonly versionActions?: (saved: SongView) => ReactNode
 }) => {
   const { status } = useGeneration(taskId, credits)
   return (
     <GeneratedSongsDialog
       open={open}
       onOpenChange={onOpenChange}
+      taskId={taskId}
       song={song}
       startedAt={startedAt}
       status={status}
+      versionActions={versionActions}
     />
   )
 }

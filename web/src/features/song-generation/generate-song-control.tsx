@@ -1,7 +1,8 @@
 import { ListMusic, Music4, Sparkles } from "lucide-react"
-import { useId, useState } from "react"
+import { type ReactNode, useId, useState } from "react"
 import { songCost } from "#events/contracts/billing.ts"
 import { saysInstrumental } from "#events/contracts/instrumental.ts"
+import type { SongView } from "#modules/catalog/api.ts"
 import { InsufficientCreditsBanner } from "../../components/insufficient-credits-banner.tsx"
 import { Button } from "../../components/ui/button.tsx"
 import { Checkbox } from "../../components/ui/checkbox.tsx"
@@ -29,8 +30,13 @@ interface Session {
  */
 export const GenerateSongControl = ({
   credits,
+  versionActions,
   ...song
-}: SongToGenerate & { readonly credits: GenerationCredits }) => {
+}: SongToGenerate & {
+  readonly credits: GenerationCredits
+  /** What the generated-songs dialog offers on each saved version. */
+  readonly versionActions?: (saved: SongView) => ReactNode
+}) => {
   const start = useStartGeneration()
   const [session, setSession] = useState<Session | null>(null)
   const [open, setOpen] = useState(false)
@@ -112,9 +118,11 @@ export const GenerateSongControl = ({
         <GeneratedSongsDialog
           open={open}
           onOpenChange={setOpen}
+          taskId={session.taskId}
           song={session.song}
           startedAt={session.startedAt}
           status={status}
+          versionActions={versionActions}
         />
       )}
     </div>

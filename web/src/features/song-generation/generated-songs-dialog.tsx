@@ -1,6 +1,8 @@
 import type { UseQueryResult } from "@tanstack/react-query"
 import { Library } from "lucide-react"
+import type { ReactNode } from "react"
 import { Link } from "react-router"
+import type { SongView } from "#modules/catalog/api.ts"
 import type { SongStatus } from "#modules/media/api.ts"
 import { Alert } from "../../components/ui/alert.tsx"
 import { Button } from "../../components/ui/button.tsx"
@@ -16,6 +18,7 @@ import { Spinner } from "../../components/ui/spinner.tsx"
 import { Elapsed, GenerationSteps } from "./generation-progress.tsx"
 import type { SongToGenerate } from "./generation-queries.ts"
 import { expectedVersions, failureText, isFinal, phaseText } from "./generation-status.ts"
+import { useSavedVersions } from "./saved-versions.ts"
 import { VersionItem } from "./version-item.tsx"
 
 /** A version still being made: where it will appear. */
@@ -36,20 +39,25 @@ const pendingIndexes = (made: number, waiting: number) =>
 /**
  * The generated songs: progress while they are made, then each version to play, save and download.
  * While the song is being made it stays open (no close button, Escape and outside clicks ignored),
- * unless something went wrong.
+ * unless something went wrong. Once the versions are in the library, `versionActions` adds what the
+ * route offers on a saved song (reshaping it, keeping its voice).
  */
 export const GeneratedSongsDialog = ({
   open,
   onOpenChange,
+  taskId,
   song,
   startedAt,
   status,
+  versionActions,
 }: {
   readonly open: boolean
   readonly onOpenChange: (open: boolean) => void
+  readonly taskId: string
   readonly song: SongToGenerate
   readonly startedAt: number
   readonly status: UseQueryResult<SongStatus>
+  readonly versionActions?: ((saved: SongView) => ReactNode) | undefined
 }) => {
   const data = status.data
   const phase = data ? data.phase : "arranging"
@@ -59,6 +67,12 @@ export const GeneratedSongsDialog = ({
   const failure = phase === "failed" && data ? failureText(data) : null
   const songs = phase === "failed" ? [] : (data?.songs ?? [])
   const waiting = final ? 0 : Math.max(0, expectedVersions - songs.length)
+  const saved = useSavedVersions(
+    taskId,
+    song.title,
+    songs.length,
+    open && phase === "done" && versionActions !== undefined,
+  )
 
   return (
     <Dialog open={open} onOpenChange={(next) => (next || !locked) && onOpenChange(next)}>
@@ -118,6 +132,7 @@ export const GeneratedSongsDialog = ({
                   index={i + 1}
                   generated={song}
                   saved={phase === "done"}
+                  actions={versionActions && saved.has(i + 1) && versionActions(saved.get(i + 1)!)}
                 />
               ))}
               {pendingIndexes(songs.length, waiting).map((index) => (

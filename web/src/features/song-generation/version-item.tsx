@@ -1,5 +1,5 @@
 import { Check, Download, Pause, Play } from "lucide-react"
-import { useState } from "react"
+import { type ReactNode, useState } from "react"
 import type { GeneratedSong } from "#modules/media/api.ts"
 import { AudioElement, SeekAndVolume } from "../../components/song/audio-controls.tsx"
 import { formatSeconds, useAudio } from "../../components/song/use-audio.ts"
@@ -27,11 +27,14 @@ export const VersionItem = ({
   index,
   generated,
   saved,
+  actions,
 }: {
   readonly song: GeneratedSong
   readonly index: number
   readonly generated: SongToGenerate
   readonly saved: boolean
+  /** What can be done to the saved song. */
+  readonly actions?: ReactNode
 }) => {
   const final = finalAudioOf(song)
   const audio = useAudio(playableAudioOf(song) || null)
@@ -101,6 +104,7 @@ export const VersionItem = ({
         >
           {downloading?.text}
         </p>
+        {actions}
       </div>
     </li>
   )

@@ -1,0 +1,37 @@
+import type { SongView } from "#modules/catalog/api.ts"
+import { useBalance, useRefreshCredits } from "../../features/credits/credits-queries.ts"
+import { FollowedGeneration } from "../../features/song-generation/followed-generation.tsx"
+import { SongOperationsButton } from "../../features/song-operations/song-operations-button.tsx"
+import { KeepVoiceButton } from "../../features/voices/keep-voice-button.tsx"
+
+// Routes compose features: an operation on a song is started by the song-operations feature, paid from
+// the credits feature's balance, and followed in the song-generation feature's dialog, where the songs it
+// makes can be reshaped again.
+
+const Reshape = ({ song }: { readonly song: SongView }) => {
+  const balance = useBalance()
+  const refresh = useRefreshCredits()
+  return (
+    <SongOperationsButton
+      song={song}
+      balance={balance.data}
+      onDebited={refresh}
+      follow={(started, dialog) => (
+        <FollowedGeneration
+          {...started}
+          {...dialog}
+          credits={{ balance: balance.data, refresh }}
+          versionActions={ownSongActions}
+        />
+      )}
+    />
+  )
+}
+
+/** What I can do more to a song of mine: reshape it, keep its voice. */
+export const ownSongActions = (song: SongView) => (
+  <>
+    <Reshape song={song} />
+    <KeepVoiceButton song={song} />
+  </>
+)
