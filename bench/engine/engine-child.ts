@@ -1,5 +1,5 @@
 /** The engine's child process as `MusicEngine` starts it, and one timed render by it. */
-import { spawn } from "node:child_process"
+import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process"
 import { existsSync } from "node:fs"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
@@ -39,40 +39,59 @@ export interface Measured {
   readonly seconds: number
 }
 
-/** The engine's child, as `MusicEngine.live` runs it; its stage timings (stderr) are kept for the log. */
-const spawnEngine = (request: object) =>
-  new Promise<{ rendered: Rendered; stages: string }>((resolve, reject) => {
+interface Started {
+  readonly child: ChildProcessWithoutNullStreams
+  readonly output: Promise<{ rendered: Rendered; stages: string }>
+}
+
+/**
+ * The engine's child, as `MusicEngine.live` keeps one started ahead: loaded, waiting for its request. Its
+ * stage timings (stderr) are kept for the log.
+ */
+const startEngine = () =>
+  new Promise<Started>((ready, reject) => {
     const child = spawn(process.execPath, ["--import", "tsx", engineMain], {
       detached: true,
       stdio: ["pipe", "pipe", "pipe"],
     })
     let stdout = ""
     let stderr = ""
+    const output = new Promise<{ rendered: Rendered; stages: string }>((resolve, fail) => {
+      child.on("close", (code) =>
+        code === 0
+          ? resolve({
+              rendered: JSON.parse(stdout.trim().split("\n").pop()!),
+              stages: stderr.trim(),
+            })
+          : fail(new Error(`the engine exited with ${code}: ${stderr.slice(-1000)}`)),
+      )
+    })
     child.stdout.on("data", (chunk: Buffer) => {
       stdout += chunk.toString()
+      if (stdout.startsWith("ready\n")) ready({ child, output })
     })
     child.stderr.on("data", (chunk: Buffer) => {
       stderr += chunk.toString()
     })
     child.on("error", reject)
-    child.on("close", (code) =>
-      code === 0
-        ? resolve({ rendered: JSON.parse(stdout.trim().split("\n").pop()!), stages: stderr.trim() })
-        : reject(new Error(`the engine exited with ${code}: ${stderr.slice(-1000)}`)),
-    )
-    child.stdin.end(JSON.stringify(request))
+    output.catch(reject)
   })
 
-/** One render, from spawning the child until it exits: wall clock, CPU of all processes, first MP3. */
+/**
+ * One render by a child started ahead, from giving it the request until it exits: wall clock, CPU of all
+ * processes (the child's start included), first MP3.
+ */
 export const renderOnce = async (request: EngineRequest) => {
   const cpuBefore = childrenCpuMs()
+  const engine = await startEngine()
   const started = now()
   let firstAudioMs = Number.NaN
   const watch = setInterval(() => {
     if (Number.isNaN(firstAudioMs) && existsSync(join(request.outDir, "song.mp3")))
       firstAudioMs = now() - started
   }, 5)
-  const { rendered, stages } = await spawnEngine(request)
+  engine.child.stdin.end(JSON.stringify(request))
+  const { rendered, stages } = await engine.output
   const wallMs = now() - started
   clearInterval(watch)
   if (Number.isNaN(firstAudioMs)) firstAudioMs = wallMs

@@ -3,9 +3,10 @@
  *
  * Full-length songs (verse, chorus, verse, chorus; the default length limit) in three styles, each rendered
  * by the engine's child process started as `MusicEngine` starts it (`node --import tsx
- * stand-ins/music-engine/main.ts`, its own process group, the request on stdin). For each, the realtime
- * factor (song length over render time, by the wall clock and by the CPU time of every process involved)
- * and the time from spawning the child until its MP3 exists. The baseline, measured in the same run on the
+ * stand-ins/music-engine/main.ts`, its own process group) and, as `MusicEngine` keeps one ready ahead of
+ * its render, timed from the request on its stdin. For each, the realtime factor (song length over render
+ * time, by the wall clock and by the CPU time of every process involved) and the time from the request
+ * until its MP3 exists. The baseline, measured in the same run on the
  * same song: ffmpeg alone encoding the engine's WAV to a 192 kbit/s MP3, the least any render must do.
  * Then what a creator does to the finished song, each next to its full render in the same round: extend
  * it at its end, replace its second verse, cover it in another style, make it instrumental. Rounds
@@ -176,7 +177,7 @@ for (const song of benchSongs) {
       pass: undefined,
     },
     {
-      scenario: `${song.name}: spawn to playable MP3`,
+      scenario: `${song.name}: request to playable MP3`,
       ours: s(a.firstAudioMs),
       baseline: s(b.firstAudioMs),
       ratio: b.firstAudioMs / a.firstAudioMs,
@@ -193,7 +194,7 @@ printTable(
   rows,
 )
 printTable(
-  `Reshaping a finished song vs its full render in the same round (wall clock, the child's start included); worst of ${rounds} rounds, ratio: higher is better for ours`,
+  `Reshaping a finished song vs its full render in the same round (wall clock, from the request to the child's exit); worst of ${rounds} rounds, ratio: higher is better for ours`,
   reshapeRows,
 )
 console.log(`Measured in ${((now() - t) / 1000).toFixed(0)} s; load average now ${load()}.`)

@@ -1,31 +1,17 @@
-import { spawn } from "node:child_process"
 import { rm } from "node:fs/promises"
 import { availableParallelism } from "node:os"
-import { fileURLToPath } from "node:url"
-import { Duration, Effect, Layer } from "effect"
+import { Duration, Effect, Layer, Ref } from "effect"
 import {
   EngineFailed,
   type EngineRequest,
   MusicEngine,
   type RenderedSong,
 } from "#modules/media/ports.ts"
-import { lifelineFlag } from "./tether.ts"
+import { type EngineProcess, isWaiting, killGroup, startEngineProcess } from "./engine-process.ts"
 import { workDirOf } from "./work-dir.ts"
-
-const entry = fileURLToPath(new URL("./main.ts", import.meta.url))
 
 /** The end of what the engine said before it failed: enough to see why, never a whole log. */
 const tail = (text: string) => text.trim().split("\n").slice(-12).join("\n").slice(-2000)
-
-/** Ends the engine and every Festival and FluidSynth it started: they all share its process group. */
-const killGroup = (pid: number | undefined) => {
-  if (pid === undefined) return
-  try {
-    process.kill(-pid, "SIGKILL")
-  } catch {
-    // Already gone.
-  }
-}
 
 /**
  * One render in a child process of its own, in its own process group: the engine's DSP would hold the
@@ -34,7 +20,10 @@ const killGroup = (pid: number | undefined) => {
  * descriptor is a lifeline this process holds the other end of: when this process ends, however it ends,
  * the group ends too (tether.ts); when the render ends, the group is signalled and the line let go.
  */
-const renderInChild = ({ timeoutMs: _, ...request }: EngineRequest) =>
+const renderInChild = (
+  { child, lifeline }: EngineProcess,
+  { timeoutMs: _, ...request }: EngineRequest,
+) =>
   Effect.async<RenderedSong, EngineFailed>((resumeOnce) => {
     // A child that fails to start reports an error and may close too: the first word counts.
     let settled = false
@@ -42,12 +31,6 @@ const renderInChild = ({ timeoutMs: _, ...request }: EngineRequest) =>
       if (!settled) resumeOnce(outcome)
       settled = true
     }
-    const child = spawn(process.execPath, ["--import", "tsx", entry, lifelineFlag], {
-      detached: true,
-      stdio: ["pipe", "pipe", "pipe", "pipe"],
-    })
-    const lifeline = child.stdio[3]
-    lifeline?.on("error", () => {})
     let stdout = ""
     let stderr = ""
     child.stdout.on("data", (chunk: Buffer) => {
@@ -86,7 +69,6 @@ const renderInChild = ({ timeoutMs: _, ...request }: EngineRequest) =>
         )
       }
     })
-    child.stdin.on("error", () => {})
     child.stdin.end(JSON.stringify(request))
     return Effect.promise(async () => {
       killGroup(child.pid)
@@ -95,15 +77,42 @@ const renderInChild = ({ timeoutMs: _, ...request }: EngineRequest) =>
     })
   })
 
-/** The engine as media's `MusicEngine`: one render per core, each in a child process of its own. */
-export const MusicEngineLive: Layer.Layer<MusicEngine> = Layer.effect(
+/** Ends a child that will not be given a render. */
+const dismiss = ({ child, lifeline }: EngineProcess) => {
+  killGroup(child.pid)
+  lifeline?.destroy()
+}
+
+/**
+ * The engine as media's `MusicEngine`: one render per core, each in a child process of its own. Starting
+ * one (Node, tsx, the engine's modules) takes most of a second, so one is kept started ahead: a render
+ * takes the spare, if it is still there, and starts the next one, which is ready by the next render.
+ */
+export const MusicEngineLive: Layer.Layer<MusicEngine> = Layer.scoped(
   MusicEngine,
   Effect.gen(function* () {
     // One render per core: each one keeps about a core busy across its Festival and FluidSynth runs.
     const permits = yield* Effect.makeSemaphore(availableParallelism())
+    const spare = yield* Ref.make<EngineProcess | null>(null)
+    yield* Effect.addFinalizer(() =>
+      Effect.flatMap(Ref.getAndSet(spare, null), (left) =>
+        Effect.sync(() => left && dismiss(left)),
+      ),
+    )
+    const take = Ref.modify(spare, (ready): [EngineProcess, EngineProcess] => {
+      if (ready && !isWaiting(ready)) dismiss(ready)
+      return [ready && isWaiting(ready) ? ready : startEngineProcess(), startEngineProcess()]
+    })
     return MusicEngine.of({
       render: (request) =>
-        renderInChild(request).pipe(
+        // Once taken, the child is either rendering or ended: never left waiting for a request.
+        Effect.uninterruptibleMask((restore) =>
+          Effect.flatMap(take, (child) =>
+            restore(renderInChild(child, request)).pipe(
+              Effect.onInterrupt(() => Effect.sync(() => dismiss(child))),
+            ),
+          ),
+        ).pipe(
           Effect.timeoutFail({
             duration: Duration.millis(request.timeoutMs),
             onTimeout: () =>

@@ -1,7 +1,8 @@
 /**
- * One render, as its own process: a JSON `SongRequest` on stdin, one JSON `RenderedSong` line on stdout,
- * stage timings and CPU time on stderr. Started by `MusicEngine` in a process group of its own, which it
- * kills whole on a timeout, and which ends by itself when the server does (tether.ts).
+ * One render, as its own process: a JSON `SongRequest` on stdin; "ready" once loaded, then one JSON
+ * `RenderedSong` line on stdout; stage timings and CPU time on stderr. Started by `MusicEngine` in a process
+ * group of its own, which it kills whole on a timeout, and which ends by itself when the server does
+ * (tether.ts).
  */
 import { readFileSync } from "node:fs"
 import { text } from "node:stream/consumers"
@@ -20,6 +21,8 @@ const childrenCpuMs = () => {
 }
 
 tetherToServer()
+// Loaded: a child started ahead of its render (child-process.ts) is ready from here on.
+process.stdout.write("ready\n")
 
 try {
   const request = JSON.parse(await text(process.stdin)) as SongRequest
