@@ -131,6 +131,8 @@ export interface SongRequest {
 export interface RenderedSong {
   readonly wavPath: string
   readonly mp3Path: string
+  /** A multi-track MIDI file of the song, lyrics included; none for a splice of two renders. */
+  readonly midiPath: string | null
   readonly durationMs: number
   readonly renderMs: number
   readonly lufs: number

@@ -14,6 +14,8 @@ export interface FinishedSong {
   readonly record: EngineRecord
   /** Whether a voice sings in it. */
   readonly sung: boolean
+  /** What was played, as a MIDI file tells it; a splice of two renders has none yet. */
+  readonly score: Pick<PlayedSong, "arrangement" | "words"> | null
   /** Loudness (LUFS) and true peak (dBTP); taken while lame encodes. */
   readonly measure: () => { readonly lufs: number; readonly truePeakDb: number }
 }
@@ -28,6 +30,7 @@ export const masteredSong = (played: PlayedSong): FinishedSong => {
     length: mix[0].length,
     record: { ...played.record, masterGain: gain, voiceBed: played.voiceBed },
     sung: played.sung,
+    score: played,
     measure: () => ({ lufs: loudness, truePeakDb: truePeakDb(mix) }),
   }
 }
@@ -42,6 +45,7 @@ export const splicedSong = (
   length: audio[0]!.length,
   record,
   sung,
+  score: null,
   measure: () => {
     const floats = floatsOf(audio)
     return { lufs: integratedLoudness(floats, sampleRate), truePeakDb: truePeakDb(floats) }

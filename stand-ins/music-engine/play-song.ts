@@ -9,6 +9,7 @@ import { arrangeToFit, secondsOf } from "./song-length.ts"
 import type { Style } from "./style.ts"
 import { estimateSyllables } from "./syllables.ts"
 import { voiceBus } from "./vocal-chain.ts"
+import { type SungWords, writtenWords } from "./vocal-midi.ts"
 import { singVocals, speakLyrics, syllablesOf } from "./vocals.ts"
 import { readWav } from "./wav-file.ts"
 
@@ -33,6 +34,8 @@ export interface PlayedSong {
   readonly record: PlayedRecord
   /** Whether a voice sings it. */
   readonly sung: boolean
+  /** The words sung on each of the arrangement's lines, for the MIDI file's lyrics; none unsung. */
+  readonly words: ReadonlyArray<SungWords>
 }
 
 const sum = (tracks: ReadonlyArray<ReadonlyArray<Float32Array>>) =>
@@ -107,5 +110,6 @@ export const playSong = async (
     arrangement,
     record: recordOf(style, plan.composeSeed, arrangement, lines),
     sung: sung !== null,
+    words: sung ? lines.map((line) => writtenWords(line.text, line.spoken)) : [],
   }
 }

@@ -8,6 +8,7 @@ import { playSong } from "./play-song.ts"
 import { factsOf, sungRegionsOf } from "./render-facts.ts"
 import { extendSong, replaceSection } from "./reshape.ts"
 import { restylePlan } from "./restyle.ts"
+import { songMidi } from "./song-midi.ts"
 import { newSongPlan } from "./song-plan.ts"
 import { workDirOf } from "./work-dir.ts"
 
@@ -61,7 +62,15 @@ export const renderSong = async (
 
     const wavPath = join(outDir, "song.wav")
     const mp3Path = join(outDir, "song.mp3")
+    const midiPath = song.score && join(outDir, "song.mid")
+    const { tonic, mode } = song.record.style
+    const midi =
+      song.score && songMidi({ title, tonic, mode, ...song.score, lines: song.score.words })
     const files = Promise.all([
+      midi &&
+        writeFile(join(workDir, "song.mid"), midi).then(() =>
+          rename(join(workDir, "song.mid"), midiPath!),
+        ),
       encodeMp3(song.wav, join(workDir, "song.mp3"), title).then(() =>
         rename(join(workDir, "song.mp3"), mp3Path),
       ),
@@ -77,6 +86,7 @@ export const renderSong = async (
     return {
       wavPath,
       mp3Path,
+      midiPath,
       durationMs,
       renderMs: Math.round(performance.now() - started),
       lufs: Math.round(lufs * 100) / 100,
