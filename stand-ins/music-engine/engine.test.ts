@@ -11,6 +11,7 @@ import {
   decibels,
   decodeMono,
   ebur128,
+  goldenLyrics,
   longestSilence,
   meanSquare,
   processesMentioning,
@@ -18,12 +19,7 @@ import {
 } from "./test-audio-measures.ts"
 import { workDirOf } from "./work-dir.ts"
 
-const lyrics = `[Verse]
-I woke up early with the sun in my eyes
-Every little window full of summer skies
-[Chorus]
-We are golden, we are young tonight
-Hold on to me, we can touch the light`
+const lyrics = goldenLyrics
 
 /** A whole song (about 80 s): its render runs Festival, then FluidSynth, for several seconds. */
 const longLyrics = `[Verse]

@@ -47,3 +47,12 @@ export const notesOn = (
       },
     ]
   })
+
+type WithoutDelta<E> = E extends MidiEvent ? Omit<E, "deltaTime"> : never
+
+/** A track's set-up event, before its first note. */
+export const atStart = (event: WithoutDelta<MidiEvent>): Timed => ({
+  tick: 0,
+  order: 0,
+  event: { ...event, deltaTime: 0 } as MidiEvent,
+})

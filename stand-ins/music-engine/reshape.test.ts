@@ -12,18 +12,14 @@ import {
   decodeStereo16,
   differences,
   frameAt,
+  goldenLyrics,
   longestSilence,
   sampleRate,
   stepAround,
   stepAroundBarLines,
 } from "./test-audio-measures.ts"
 
-const lyrics = `[Verse]
-I woke up early with the sun in my eyes
-Every little window full of summer skies
-[Chorus]
-We are golden, we are young tonight
-Hold on to me, we can touch the light`
+const lyrics = goldenLyrics
 
 const newVerse = `Paper airplanes flying over town
 Every worry that we had is falling down`

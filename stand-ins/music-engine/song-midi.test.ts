@@ -6,13 +6,9 @@ import { Effect } from "effect"
 import { type MidiData, type MidiEvent, parseMidi } from "midi-file"
 import { MusicEngine } from "#modules/media/ports.ts"
 import { MusicEngineLive } from "./child-process.ts"
+import { goldenLyrics } from "./test-audio-measures.ts"
 
-const lyrics = `[Verse]
-I woke up early with the sun in my eyes
-Every little window full of summer skies
-[Chorus]
-We are golden, we are young tonight
-Hold on to me, we can touch the light`
+const lyrics = goldenLyrics
 
 const render = (style: string, instrumental = false) =>
   Effect.gen(function* () {

@@ -1,7 +1,7 @@
 import { type MidiEvent, writeMidi } from "midi-file"
 import type { Arrangement } from "./arrangement.ts"
 import type { Mode } from "./harmony.ts"
-import { notesOn, type Timed, tickOf, ticksPerBeat, trackOf } from "./midi-track.ts"
+import { atStart, notesOn, type Timed, tickOf, ticksPerBeat, trackOf } from "./midi-track.ts"
 import { channel } from "./score.ts"
 import { type SungWords, vocalTrack } from "./vocal-midi.ts"
 
@@ -53,36 +53,22 @@ export const songMidi = ({ title, arrangement, tonic, mode, lines }: SongMidiInp
   const microsecondsPerBeat = Math.round(60_000_000 / arrangement.bpm)
   const barBeat = (bar: number) => bar * 4 + arrangement.leadBeats
   const conductor: Array<Timed> = [
-    { tick: 0, order: 0, event: { deltaTime: 0, meta: true, type: "trackName", text: title } },
-    {
-      tick: 0,
-      order: 0,
-      event: { deltaTime: 0, meta: true, type: "setTempo", microsecondsPerBeat },
-    },
-    {
-      tick: 0,
-      order: 0,
-      event: {
-        deltaTime: 0,
-        meta: true,
-        type: "timeSignature",
-        numerator: 4,
-        denominator: 4,
-        metronome: 24,
-        thirtyseconds: 8,
-      },
-    },
-    {
-      tick: 0,
-      order: 0,
-      event: {
-        deltaTime: 0,
-        meta: true,
-        type: "keySignature",
-        key: sharpsOf(tonic, mode),
-        scale: mode === "minor" ? 1 : 0,
-      },
-    },
+    atStart({ meta: true, type: "trackName", text: title }),
+    atStart({ meta: true, type: "setTempo", microsecondsPerBeat }),
+    atStart({
+      meta: true,
+      type: "timeSignature",
+      numerator: 4,
+      denominator: 4,
+      metronome: 24,
+      thirtyseconds: 8,
+    }),
+    atStart({
+      meta: true,
+      type: "keySignature",
+      key: sharpsOf(tonic, mode),
+      scale: mode === "minor" ? 1 : 0,
+    }),
     ...arrangement.sections.map((section, i) => ({
       tick: tickOf(barBeat(section.startBar)),
       order: 1,
@@ -100,48 +86,10 @@ export const songMidi = ({ title, arrangement, tonic, mode, lines }: SongMidiInp
     const ch = setup.channel
     return [
       trackOf([
-        {
-          tick: 0,
-          order: 0,
-          event: {
-            deltaTime: 0,
-            meta: true,
-            type: "trackName",
-            text: partNames[ch] ?? `Part ${ch + 1}`,
-          },
-        },
-        {
-          tick: 0,
-          order: 0,
-          event: {
-            deltaTime: 0,
-            type: "programChange",
-            channel: ch,
-            programNumber: setup.program & 127,
-          },
-        },
-        {
-          tick: 0,
-          order: 0,
-          event: {
-            deltaTime: 0,
-            type: "controller",
-            channel: ch,
-            controllerType: 7,
-            value: setup.volume,
-          },
-        },
-        {
-          tick: 0,
-          order: 0,
-          event: {
-            deltaTime: 0,
-            type: "controller",
-            channel: ch,
-            controllerType: 10,
-            value: setup.pan,
-          },
-        },
+        atStart({ meta: true, type: "trackName", text: partNames[ch] ?? `Part ${ch + 1}` }),
+        atStart({ type: "programChange", channel: ch, programNumber: setup.program & 127 }),
+        atStart({ type: "controller", channel: ch, controllerType: 7, value: setup.volume }),
+        atStart({ type: "controller", channel: ch, controllerType: 10, value: setup.pan }),
         ...notesOn(ch, notes),
       ]),
     ]

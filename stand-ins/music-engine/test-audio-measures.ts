@@ -7,6 +7,14 @@ const execFileAsync = promisify(execFile)
 
 export const sampleRate = 44100
 
+/** A verse and a chorus: a song of about 40 s, which the engine's tests render. */
+export const goldenLyrics = `[Verse]
+I woke up early with the sun in my eyes
+Every little window full of summer skies
+[Chorus]
+We are golden, we are young tonight
+Hold on to me, we can touch the light`
+
 /** The file as mono float samples, through an ffmpeg filter if given. */
 export const decodeMono = (path: string, filter?: string) =>
   Effect.promise(async () => {

@@ -1,6 +1,6 @@
 import type { Arrangement } from "./arrangement.ts"
 import type { SpokenLine } from "./festival.ts"
-import { notesOn, type Timed, tickOf, trackOf } from "./midi-track.ts"
+import { atStart, notesOn, type Timed, tickOf, trackOf } from "./midi-track.ts"
 import { syllableTexts } from "./syllable-text.ts"
 
 /** The sung melody's channel: one the band leaves free, with General MIDI's "Voice Oohs". */
@@ -16,17 +16,8 @@ export type SungWords = ReadonlyArray<{ readonly text: string; readonly syllable
 export const vocalTrack = (arrangement: Arrangement, lines: ReadonlyArray<SungWords>) => {
   const texts = lines.map((words) => words.map((word) => syllableTexts(word.text, word.syllables)))
   const events: Array<Timed> = [
-    { tick: 0, order: 0, event: { deltaTime: 0, meta: true, type: "trackName", text: "Vocals" } },
-    {
-      tick: 0,
-      order: 0,
-      event: {
-        deltaTime: 0,
-        type: "programChange",
-        channel: vocalChannel,
-        programNumber: voiceOohs,
-      },
-    },
+    atStart({ meta: true, type: "trackName", text: "Vocals" }),
+    atStart({ type: "programChange", channel: vocalChannel, programNumber: voiceOohs }),
   ]
   for (const note of arrangement.vocal) {
     const pieces = texts[note.line]?.[note.word]
