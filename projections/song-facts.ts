@@ -92,6 +92,7 @@ export const songTablesSql = (t: SongTables) => [
     generation_id text,
     created_at timestamptz not null,
     origin jsonb,
+    has_midi boolean not null default false,
     likes integer not null default 0,
     tags jsonb not null default '{}'
   )`,
@@ -136,6 +137,7 @@ export const writeSongFacts = (
         ["generation_id", "text", ({ song }) => song.generationId],
         ["created_at", "timestamptz", ({ at }) => at],
         ["origin", "jsonb", ({ song }) => song.origin && JSON.stringify(song.origin)],
+        ["has_midi", "boolean", ({ song }) => song.midiKey !== null],
         ["tags", "jsonb", ({ song }) => JSON.stringify(tagsOf(song.style))],
       ],
       facts.saved,
@@ -177,11 +179,12 @@ export const writeSongFacts = (
 
 /**
  * The columns of a `SongRow`, for a query over `s` (songs), `c` (creators) and the likes table. Without a
- * viewer, `liked` is false and the likes table is not asked.
+ * viewer, `liked` and `midi` are false and the likes table is not asked.
  */
 export const songRowSelect = (t: SongTables, viewerParam: string | undefined) => `
   s.song_id, s.owner_id, s.title, s.style, s.lyrics, s.image_key, s.source_image_url, s.duration_ms,
-  s.is_public, s.generation_id, s.created_at, s.origin, s.likes, c.username, ${likedBy(t, viewerParam)} as liked
+  s.is_public, s.generation_id, s.created_at, s.origin, s.likes, c.username, ${likedBy(t, viewerParam)} as liked,
+  ${viewerParam === undefined ? "false" : `(s.has_midi and s.owner_id = ${viewerParam})`} as midi
   from ${t.songs} s left join ${t.creators} c on c.user_id = s.owner_id`
 
 const likedBy = (t: SongTables, viewerParam: string | undefined) =>
@@ -205,6 +208,7 @@ export interface SongRecord {
   readonly likes: number
   readonly username: string | null
   readonly liked: boolean
+  readonly midi: boolean
 }
 
 export const toSongRow = (r: SongRecord): SongRow => ({
@@ -222,5 +226,6 @@ export const toSongRow = (r: SongRecord): SongRow => ({
   origin: r.origin,
   likes: r.likes,
   liked: r.liked,
+  midi: r.midi,
   creator: r.username,
 })

@@ -24,6 +24,8 @@ export class SongSaved extends Schema.TaggedClass<SongSaved>()("SongSaved", {
   generationId: Schema.NullOr(Schema.String),
   /** The song an operation made it from; null for a song made from scratch. */
   origin: Schema.optionalWith(Schema.NullOr(SongOrigin), { default: () => null }),
+  /** The song as a multi-track MIDI file in our storage; null where its maker wrote none. */
+  midiKey: Schema.optionalWith(Schema.NullOr(Schema.String), { default: () => null }),
 }) {}
 
 export class SongMadePublic extends Schema.TaggedClass<SongMadePublic>()("SongMadePublic", {
@@ -69,6 +71,7 @@ export const songPaths = {
   audio: (songId: string) => `/api/songs/${songId}/audio`,
   wav: (songId: string) => `/api/songs/${songId}/wav`,
   cover: (songId: string) => `/api/songs/${songId}/cover`,
+  midi: (songId: string) => `/api/songs/${songId}/midi`,
   page: (songId: string) => `/song/${songId}`,
 }
 

@@ -38,6 +38,8 @@ export const GeneratedVersion = Schema.Struct({
   durationMs: Schema.Int,
   /** The music API's own id of the track, which its persona endpoint names. */
   makerTrackId: Schema.optional(Schema.String),
+  /** The song as a multi-track MIDI file in our storage, where its maker wrote one. */
+  midiKey: Schema.optional(Schema.String),
 })
 export type GeneratedVersion = typeof GeneratedVersion.Type
 

@@ -22,6 +22,8 @@ export interface SongRow {
   readonly origin: SongOrigin | null
   readonly likes: number
   readonly liked: boolean
+  /** Whether the viewer may download its MIDI file: its owner, when its maker wrote one. */
+  readonly midi: boolean
   readonly creator: string | null
 }
 

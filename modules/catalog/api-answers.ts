@@ -24,6 +24,8 @@ export class SongView extends Schema.Class<SongView>("SongView")({
   likes: Schema.Int,
   /** Whether the person asking likes it. */
   liked: Schema.Boolean,
+  /** The multi-track MIDI file, for its owner, where its maker wrote one. */
+  midiUrl: Schema.NullOr(Schema.String),
   creator: Schema.Struct({ username: Schema.NullOr(Schema.String) }),
 }) {}
 
@@ -49,6 +51,7 @@ export const encodeSongView = (song: SongView): typeof SongView.Encoded => ({
   origin: song.origin && { ...song.origin },
   likes: song.likes,
   liked: song.liked,
+  midiUrl: song.midiUrl,
   creator: { username: song.creator.username },
 })
 

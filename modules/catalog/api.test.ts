@@ -22,6 +22,7 @@ describe("encodeSongView", () => {
       origin: null,
       likes: 3,
       liked: true,
+      midiUrl: null,
       creator: { username: null },
       ...overrides,
     })
@@ -30,6 +31,7 @@ describe("encodeSongView", () => {
     for (const view of [
       song(),
       song({ imageUrl: "/api/songs/x/cover", taskId: "task-1", creator: { username: "ada" } }),
+      song({ midiUrl: "/api/songs/x/midi" }),
       song({ origin: { operation: "restyle", songId: "s0", title: "Harbor Lights (Version 2)" } }),
     ]) {
       expect(encodeSongView(view)).toStrictEqual(Schema.encodeSync(SongView)(view))

@@ -82,6 +82,13 @@ export class CatalogApi extends HttpApiGroup.make("catalog")
       .middleware(Viewer),
   )
   .add(
+    HttpApiEndpoint.get("midi", "/songs/:id/midi")
+      .setPath(SongPath)
+      .addSuccess(HttpApiSchema.Uint8Array({ contentType: "audio/midi" }))
+      .addError(NotFound)
+      .middleware(Authenticated),
+  )
+  .add(
     HttpApiEndpoint.get("cover", "/songs/:id/cover")
       .setPath(SongPath)
       .addSuccess(HttpApiSchema.Uint8Array({ contentType: "image/jpeg" }))

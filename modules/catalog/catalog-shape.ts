@@ -68,6 +68,8 @@ export interface CatalogShape {
     viewerId: string | undefined,
     rangeHeader: string | undefined,
   ) => Served<AudioUnavailable>
+  /** The song as a multi-track MIDI file, for its owner, where its maker wrote one. */
+  readonly midi: (songId: string, userId: string, rangeHeader: string | undefined) => Served
   readonly cover: (
     songId: string,
     viewerId: string | undefined,

@@ -68,6 +68,11 @@ export const CatalogHttpLive = HttpApiBuilder.group(Api, "catalog", (handlers) =
       .handle("wav", ({ path, request }) =>
         Effect.flatMap(viewerId, (viewer) => catalog.wav(path.id, viewer, request.headers.range)),
       )
+      .handle("midi", ({ path, request }) =>
+        Effect.flatMap(CurrentUser, (user) =>
+          catalog.midi(path.id, user.userId, request.headers.range),
+        ),
+      )
       .handle("cover", ({ path, request }) =>
         Effect.flatMap(viewerId, (viewer) => catalog.cover(path.id, viewer, request.headers.range)),
       )

@@ -27,4 +27,8 @@ export const catalogMigrations: Migrations = {
     SqlClient.SqlClient,
     (sql) => sql`alter table catalog.versions add column origin jsonb`,
   ),
+  "3_version_midi": Effect.flatMap(
+    SqlClient.SqlClient,
+    (sql) => sql`alter table catalog.versions add column midi_key text`,
+  ),
 }

@@ -6,7 +6,10 @@ import { SongFiles } from "./ports.ts"
 import { servedFile } from "./served-file.ts"
 import { notFound, type SongAccess } from "./song-access.ts"
 
-/** A visible song's files: its MP3 (to play or to save), its WAV, converted once, and its cover. */
+/**
+ * A visible song's files: its MP3 (to play or to save), its WAV, converted once, and its cover; and for
+ * its owner alone, its MIDI file.
+ */
 export const makeSongFileAnswers = (visibleSong: SongAccess["visibleSong"]) =>
   Effect.gen(function* () {
     const files = yield* SongFiles
@@ -40,9 +43,15 @@ export const makeSongFileAnswers = (visibleSong: SongAccess["visibleSong"]) =>
           ),
         ),
       wav,
+      midi: (songId, userId, rangeHeader) =>
+        Effect.flatMap(visibleSong(songId, userId), (state) =>
+          state.userId === userId
+            ? serve(state.midiKey, rangeHeader, fileName(state.title, "mid"))
+            : notFound,
+        ),
       cover: (songId, viewerId, rangeHeader) =>
         Effect.flatMap(visibleSong(songId, viewerId), (state) =>
           serve(state.imageKey, rangeHeader, undefined),
         ),
-    } satisfies Pick<CatalogShape, "audio" | "wav" | "cover">
+    } satisfies Pick<CatalogShape, "audio" | "wav" | "midi" | "cover">
   })

@@ -27,6 +27,7 @@ export const toView = (row: SongRow) =>
       origin: row.origin,
       likes: row.likes,
       liked: row.liked,
+      midiUrl: row.midi ? songPaths.midi(row.songId) : null,
       creator: { username: row.creator },
     },
     true,

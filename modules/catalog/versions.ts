@@ -19,6 +19,7 @@ interface VersionRow {
   readonly source_image_url: string | null
   readonly duration_ms: number
   readonly origin: SongOrigin | null
+  readonly midi_key: string | null
 }
 
 /**
@@ -32,7 +33,7 @@ export const versionToSave = (userId: string, payload: SaveSongPayload) =>
     const [version] = versionId
       ? yield* sql<VersionRow>`
           select version_id, generation_id, index, title, style, lyrics, audio_key, image_key,
-                 source_image_url, duration_ms, origin
+                 source_image_url, duration_ms, origin, midi_key
             from catalog.versions where version_id = ${versionId} and user_id = ${userId}`.pipe(
           Effect.orDie,
         )
@@ -56,6 +57,7 @@ export const versionToSave = (userId: string, payload: SaveSongPayload) =>
       versionId: version.version_id,
       generationId: version.generation_id,
       origin: version.origin,
+      midiKey: version.midi_key,
     }
     return { songId: songIdOfVersion(version.version_id), saved }
   })

@@ -23,6 +23,7 @@ const contentTypes: Record<string, string> = {
   png: "image/png",
   webp: "image/webp",
   mp4: "video/mp4",
+  mid: "audio/midi",
 }
 
 export const contentTypeOf = (key: string) =>

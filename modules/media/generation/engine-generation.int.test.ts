@@ -2,7 +2,16 @@ import { join } from "node:path"
 import { buffer } from "node:stream/consumers"
 import { describe, expect } from "@effect/vitest"
 import { Effect, Fiber } from "effect"
-import { type browser, describeApp, runJobs, settle, signUp } from "#app/testing.ts"
+import { parseMidi } from "midi-file"
+import {
+  type browser,
+  describeApp,
+  request,
+  runJobs,
+  serverUrl,
+  settle,
+  signUp,
+} from "#app/testing.ts"
 import { probeAudio } from "#toolkit/test-audio.ts"
 import { MediaStorage } from "../files/storage.ts"
 import { versionKeys } from "./music-maker.ts"
@@ -17,6 +26,11 @@ interface Status {
   }>
   readonly error: string | null
   readonly creditRefund: { readonly refunded: boolean; readonly amount: number } | null
+}
+
+interface SongWithMidi {
+  readonly id: string
+  readonly midiUrl: string | null
 }
 
 const song = {
@@ -42,41 +56,77 @@ const start = (person: Browser) =>
   })
 
 describeApp({ env, config })("song generation with the offline engine", (it) => {
-  it.effect("renders two versions, the first playable before the second is done", () =>
-    Effect.gen(function* () {
-      const { person } = yield* signUp("singer")
-      yield* settle
-      const taskId = yield* start(person)
-      // The worker renders while the dialog polls: the first version shows before the second is done.
-      const worker = yield* Effect.fork(runJobs)
-      let status = yield* statusOf(person, taskId)
-      let preview: Status | undefined
-      while (status.status !== "SUCCESS" && status.status !== "GENERATE_AUDIO_FAILED") {
-        if (status.status === "FIRST_SUCCESS") preview ??= status
-        yield* Effect.sleep("100 millis")
-        status = yield* statusOf(person, taskId)
-      }
-      yield* Fiber.join(worker)
-      expect(preview?.songs).toHaveLength(1)
-      expect(preview!.songs[0]!.audioUrl).toBe("")
-      const played = yield* person.send(preview!.songs[0]!.streamAudioUrl)
-      expect(played.status).toBe(200)
-      expect(played.headers.get("content-type")).toBe("audio/mpeg")
-      expect(status.status).toBe("SUCCESS")
-      expect(status.songs).toHaveLength(2)
-      const storage = yield* MediaStorage
-      for (const [i, version] of status.songs.entries()) {
-        expect(version.duration).toBeGreaterThan(10)
-        const ranged = yield* person.send(version.audioUrl, { headers: { range: "bytes=0-2" } })
-        expect(ranged.status).toBe(206)
-        // What was stored is a real MP3 as long as the version says.
-        const stored = yield* storage.read(versionKeys(taskId, i + 1).audio)
-        const bytes = yield* Effect.promise(() => buffer(stored))
-        const probed = yield* probeAudio(new Uint8Array(bytes))
-        expect(probed.codec).toBe("mp3")
-        expect(Math.abs(probed.seconds - version.duration)).toBeLessThan(0.2)
-      }
-    }),
+  it.effect(
+    "renders two versions, the first playable before the second is done, each with a MIDI file only its owner gets",
+    () =>
+      Effect.gen(function* () {
+        const { person } = yield* signUp("singer")
+        yield* settle
+        const taskId = yield* start(person)
+        // The worker renders while the dialog polls: the first version shows before the second is done.
+        const worker = yield* Effect.fork(runJobs)
+        let status = yield* statusOf(person, taskId)
+        let preview: Status | undefined
+        while (status.status !== "SUCCESS" && status.status !== "GENERATE_AUDIO_FAILED") {
+          if (status.status === "FIRST_SUCCESS") preview ??= status
+          yield* Effect.sleep("100 millis")
+          status = yield* statusOf(person, taskId)
+        }
+        yield* Fiber.join(worker)
+        expect(preview?.songs).toHaveLength(1)
+        expect(preview!.songs[0]!.audioUrl).toBe("")
+        const played = yield* person.send(preview!.songs[0]!.streamAudioUrl)
+        expect(played.status).toBe(200)
+        expect(played.headers.get("content-type")).toBe("audio/mpeg")
+        expect(status.status).toBe("SUCCESS")
+        expect(status.songs).toHaveLength(2)
+        const storage = yield* MediaStorage
+        for (const [i, version] of status.songs.entries()) {
+          expect(version.duration).toBeGreaterThan(10)
+          const ranged = yield* person.send(version.audioUrl, { headers: { range: "bytes=0-2" } })
+          expect(ranged.status).toBe(206)
+          // What was stored is a real MP3 as long as the version says.
+          const stored = yield* storage.read(versionKeys(taskId, i + 1).audio)
+          const bytes = yield* Effect.promise(() => buffer(stored))
+          const probed = yield* probeAudio(new Uint8Array(bytes))
+          expect(probed.codec).toBe("mp3")
+          expect(Math.abs(probed.seconds - version.duration)).toBeLessThan(0.2)
+        }
+
+        yield* settle
+        const songs = (yield* person.get("/api/songs/my-songs")).body as ReadonlyArray<SongWithMidi>
+        expect(songs).toHaveLength(2)
+        const [first] = songs
+        const midiUrl = first!.midiUrl!
+        expect(midiUrl).toBe(`/api/songs/${first!.id}/midi`)
+        const midi = yield* person.send(midiUrl)
+        expect(midi.status).toBe(200)
+        expect(midi.headers.get("content-type")).toBe("audio/midi")
+        // The answer's text is no use for binary: the bytes again, as the browser downloads them.
+        const cookie = [...person.cookies].map(([name, value]) => `${name}=${value}`).join("; ")
+        const bytes = yield* Effect.flatMap(serverUrl, (base) =>
+          Effect.promise(() =>
+            fetch(base + midiUrl, { headers: { cookie } }).then((answer) => answer.arrayBuffer()),
+          ),
+        )
+        const parsed = parseMidi(new Uint8Array(bytes))
+        const names = parsed.tracks.flatMap((track) =>
+          track.flatMap((event) => (event.type === "trackName" ? [event.text] : [])),
+        )
+        expect(names).toEqual(expect.arrayContaining([song.title, "Drums", "Bass", "Vocals"]))
+        expect((yield* person.send(midiUrl, { headers: { range: "bytes=0-3" } })).status).toBe(206)
+
+        // Nobody else gets it, even once the song is public, and nobody else is offered it.
+        expect(
+          (yield* person.patch(`/api/songs/${first!.id}/privacy`, { isPublic: true })).status,
+        ).toBe(200)
+        yield* settle
+        expect((yield* request(midiUrl)).status).toBe(401)
+        const { person: other } = yield* signUp("listener")
+        expect((yield* other.send(midiUrl)).status).toBe(404)
+        const seen = (yield* other.get(`/api/songs/${first!.id}`)).body as SongWithMidi
+        expect(seen.midiUrl).toBeNull()
+      }),
   )
 })
 

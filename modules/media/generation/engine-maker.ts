@@ -52,6 +52,8 @@ export const makeEngineMaker = Effect.gen(function* () {
         const keys = versionKeys(generationId, index)
         // The facts first: a version whose audio is stored can always be reshaped.
         yield* facts.write(generationId, index, song.facts)
+        if (song.midiPath)
+          yield* storage.put(keys.midi, createReadStream(song.midiPath)).pipe(Effect.orDie)
         yield* storage.put(keys.audio, createReadStream(song.mp3Path)).pipe(Effect.orDie)
         return {
           versionId: versionIdOf(generationId, index),
@@ -60,6 +62,7 @@ export const makeEngineMaker = Effect.gen(function* () {
           imageKey: null,
           sourceImageUrl: null,
           durationMs: Math.round(song.durationMs),
+          ...(song.midiPath ? { midiKey: keys.midi } : {}),
         } satisfies GeneratedVersion
       }),
     ).pipe(

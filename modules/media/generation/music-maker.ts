@@ -28,6 +28,7 @@ export const versionKeys = (generationId: string, index: number) => ({
   cover: `generations/${generationId}/${index}.jpg`,
   /** The engine's musical facts of the render (render-facts-store.ts). */
   facts: `generations/${generationId}/${index}.json`,
+  midi: `generations/${generationId}/${index}.mid`,
 })
 
 /** A version's id names its generation, so its audio can be served from the generation's stream. */

@@ -34,6 +34,14 @@ export const DownloadButtons = ({
         <Download className="h-4 w-4" aria-hidden /> WAV
       </Button>
     )}
+    {song.midiUrl && (
+      // Only its owner is given the link: the server names the file and serves it as an attachment.
+      <Button asChild variant="ghost" size="sm">
+        <a href={song.midiUrl} download aria-label={`Download ${song.title} as MIDI`}>
+          <Download className="h-4 w-4" aria-hidden /> MIDI
+        </a>
+      </Button>
+    )}
   </div>
 )
 
