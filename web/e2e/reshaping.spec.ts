@@ -131,6 +131,18 @@ test("replace a section from the song page: its lines come to edit, only that pa
   await page.getByRole("button", { name: `Reshape ${source}` }).click()
   const dialog = page.getByRole("dialog", { name: `Reshape “${source}”` })
   await dialog.getByRole("tab", { name: "Replace a section" }).click()
+  // A drag across the waveform chooses a stretch of its own, from a fifth of the song to two fifths.
+  const waveform = dialog.getByTestId("waveform")
+  const box = (await waveform.boundingBox())!
+  await page.mouse.move(box.x + box.width * 0.2, box.y + box.height / 2)
+  await page.mouse.down()
+  await page.mouse.move(box.x + box.width * 0.4, box.y + box.height / 2, { steps: 5 })
+  await page.mouse.up()
+  const seconds = async (label: string) => Number(await dialog.getByLabel(label).inputValue())
+  const [from, to] = [await seconds("From (seconds)"), await seconds("To (seconds)")]
+  expect(from).toBeGreaterThan(0)
+  expect(to / from).toBeCloseTo(2, 0)
+  await expect(dialog.getByText(/is sung again$/)).toBeVisible()
   await dialog.getByLabel("Section to replace").selectOption("[Verse]")
   const lines = dialog.getByLabel("New lines")
   await expect(lines).toHaveValue(/A lantern in the window/)

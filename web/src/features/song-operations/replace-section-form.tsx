@@ -7,6 +7,7 @@ import { Textarea } from "../../components/ui/textarea.tsx"
 import type { OperationFormProps } from "./operation-form-props.ts"
 import { sectionsQuery } from "./operation-queries.ts"
 import { PriceButton } from "./price-button.tsx"
+import { type Stretch, WaveformRange } from "./waveform-range.tsx"
 
 const custom = "custom"
 
@@ -36,8 +37,8 @@ const SecondsField = ({
 )
 
 /**
- * Replace a section: choose a lyric section (its lines come to edit) or a stretch in seconds, write the
- * new lines, and only that part is sung again.
+ * Replace a section: choose a lyric section (its lines come to edit) or a stretch, on the waveform or in
+ * seconds, write the new lines, and only that part is sung again.
  */
 export const ReplaceSectionForm = ({
   song,
@@ -53,6 +54,20 @@ export const ReplaceSectionForm = ({
   const [end, setEnd] = useState("")
   const known = sections.data ?? []
   const stretch = chosen === custom || (sections.isSuccess && known.length === 0)
+
+  const marked: Stretch | null = stretch
+    ? start !== "" && end !== "" && Number(end) > Number(start)
+      ? { start: Number(start), end: Number(end) }
+      : null
+    : (() => {
+        const section = known.find((s) => s.label === chosen)
+        return section ? { start: section.startSeconds, end: section.endSeconds } : null
+      })()
+  const drawn = ({ start, end }: Stretch) => {
+    setChosen(custom)
+    setStart(String(start))
+    setEnd(String(end))
+  }
 
   const choose = (label: string) => {
     setChosen(label)
@@ -70,6 +85,12 @@ export const ReplaceSectionForm = ({
 
   return (
     <form onSubmit={submit} className="grid gap-4">
+      <WaveformRange
+        audioUrl={song.audioUrl}
+        seconds={song.duration / 1000}
+        stretch={marked}
+        onChoose={drawn}
+      />
       {known.length > 0 && (
         <Field label="Section to replace">
           {(control) => (
