@@ -88,23 +88,26 @@ export interface Answer {
   readonly headers: Headers
   readonly body: unknown
   readonly text: string
+  /** The body as it came, for files. */
+  readonly bytes: Uint8Array
+}
+
+/** An answer's body three ways: parsed JSON where it is JSON, its text, and its bytes. */
+const answerOf = async (response: Response): Promise<Answer> => {
+  const bytes = new Uint8Array(await response.arrayBuffer())
+  const text = new TextDecoder().decode(bytes)
+  let body: unknown = text
+  try {
+    body = JSON.parse(text)
+  } catch {
+    // not JSON: keep the text
+  }
+  return { status: response.status, headers: response.headers, body, text, bytes }
 }
 
 /** A request to the test server, answered with the parsed JSON body when there is one. */
 export const request = (path: string, init: RequestInit = {}) =>
-  Effect.flatMap(serverUrl, (base) =>
-    Effect.promise(async (): Promise<Answer> => {
-      const response = await fetch(base + path, init)
-      const text = await response.text()
-      let body: unknown = text
-      try {
-        body = JSON.parse(text)
-      } catch {
-        // not JSON: keep the text
-      }
-      return { status: response.status, headers: response.headers, body, text }
-    }),
-  )
+  Effect.flatMap(serverUrl, (base) => Effect.promise(() => fetch(base + path, init).then(answerOf)))
 
 export const postJson = (path: string, body: unknown, headers: Record<string, string> = {}) =>
   request(path, {
@@ -139,14 +142,7 @@ export const browser = () => {
           headers.set("cookie", [...cookies].map(([k, v]) => `${k}=${v}`).join("; "))
         const response = await fetch(base + path, { ...init, headers })
         remember(response.headers)
-        const text = await response.text()
-        let body: unknown = text
-        try {
-          body = JSON.parse(text)
-        } catch {
-          // not JSON
-        }
-        return { status: response.status, headers: response.headers, body, text }
+        return answerOf(response)
       }),
     )
   return {

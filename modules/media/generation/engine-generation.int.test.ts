@@ -3,15 +3,7 @@ import { buffer } from "node:stream/consumers"
 import { describe, expect } from "@effect/vitest"
 import { Effect, Fiber } from "effect"
 import { parseMidi } from "midi-file"
-import {
-  type browser,
-  describeApp,
-  request,
-  runJobs,
-  serverUrl,
-  settle,
-  signUp,
-} from "#app/testing.ts"
+import { type browser, describeApp, request, runJobs, settle, signUp } from "#app/testing.ts"
 import { probeAudio } from "#toolkit/test-audio.ts"
 import { MediaStorage } from "../files/storage.ts"
 import { versionKeys } from "./music-maker.ts"
@@ -102,14 +94,7 @@ describeApp({ env, config })("song generation with the offline engine", (it) => 
         const midi = yield* person.send(midiUrl)
         expect(midi.status).toBe(200)
         expect(midi.headers.get("content-type")).toBe("audio/midi")
-        // The answer's text is no use for binary: the bytes again, as the browser downloads them.
-        const cookie = [...person.cookies].map(([name, value]) => `${name}=${value}`).join("; ")
-        const bytes = yield* Effect.flatMap(serverUrl, (base) =>
-          Effect.promise(() =>
-            fetch(base + midiUrl, { headers: { cookie } }).then((answer) => answer.arrayBuffer()),
-          ),
-        )
-        const parsed = parseMidi(new Uint8Array(bytes))
+        const parsed = parseMidi(midi.bytes)
         const names = parsed.tracks.flatMap((track) =>
           track.flatMap((event) => (event.type === "trackName" ? [event.text] : [])),
         )
