@@ -23,7 +23,7 @@ const tables: SongTables = {
 
 export const library: Projection = {
   name: "library",
-  version: 3,
+  version: 4,
   tables: [tables.songs, tables.likes, tables.creators],
   types: songFactTypes,
   onPoison: "skip",

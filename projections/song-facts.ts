@@ -93,6 +93,7 @@ export const songTablesSql = (t: SongTables) => [
     created_at timestamptz not null,
     origin jsonb,
     has_midi boolean not null default false,
+    has_synced_lyrics boolean not null default false,
     likes integer not null default 0,
     tags jsonb not null default '{}'
   )`,
@@ -138,6 +139,7 @@ export const writeSongFacts = (
         ["created_at", "timestamptz", ({ at }) => at],
         ["origin", "jsonb", ({ song }) => song.origin && JSON.stringify(song.origin)],
         ["has_midi", "boolean", ({ song }) => song.midiKey !== null],
+        ["has_synced_lyrics", "boolean", ({ song }) => song.syncedLyricsKey !== null],
         ["tags", "jsonb", ({ song }) => JSON.stringify(tagsOf(song.style))],
       ],
       facts.saved,
@@ -183,7 +185,7 @@ export const writeSongFacts = (
  */
 export const songRowSelect = (t: SongTables, viewerParam: string | undefined) => `
   s.song_id, s.owner_id, s.title, s.style, s.lyrics, s.image_key, s.source_image_url, s.duration_ms,
-  s.is_public, s.generation_id, s.created_at, s.origin, s.likes, c.username, ${likedBy(t, viewerParam)} as liked,
+  s.is_public, s.generation_id, s.created_at, s.origin, s.likes, s.has_synced_lyrics, c.username, ${likedBy(t, viewerParam)} as liked,
   ${viewerParam === undefined ? "false" : `(s.has_midi and s.owner_id = ${viewerParam})`} as midi
   from ${t.songs} s left join ${t.creators} c on c.user_id = s.owner_id`
 
@@ -209,6 +211,7 @@ export interface SongRecord {
   readonly username: string | null
   readonly liked: boolean
   readonly midi: boolean
+  readonly has_synced_lyrics: boolean
 }
 
 export const toSongRow = (r: SongRecord): SongRow => ({
@@ -227,5 +230,6 @@ export const toSongRow = (r: SongRecord): SongRow => ({
   likes: r.likes,
   liked: r.liked,
   midi: r.midi,
+  syncedLyrics: r.has_synced_lyrics,
   creator: r.username,
 })

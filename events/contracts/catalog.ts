@@ -26,6 +26,8 @@ export class SongSaved extends Schema.TaggedClass<SongSaved>()("SongSaved", {
   origin: Schema.optionalWith(Schema.NullOr(SongOrigin), { default: () => null }),
   /** The song as a multi-track MIDI file in our storage; null where its maker wrote none. */
   midiKey: Schema.optionalWith(Schema.NullOr(Schema.String), { default: () => null }),
+  /** When each line and word is sung (`SyncedLyrics` as JSON) in our storage; null where unknown. */
+  syncedLyricsKey: Schema.optionalWith(Schema.NullOr(Schema.String), { default: () => null }),
 }) {}
 
 export class SongMadePublic extends Schema.TaggedClass<SongMadePublic>()("SongMadePublic", {
@@ -72,6 +74,8 @@ export const songPaths = {
   wav: (songId: string) => `/api/songs/${songId}/wav`,
   cover: (songId: string) => `/api/songs/${songId}/cover`,
   midi: (songId: string) => `/api/songs/${songId}/midi`,
+  syncedLyrics: (songId: string) => `/api/songs/${songId}/synced-lyrics`,
+  lrc: (songId: string) => `/api/songs/${songId}/lrc`,
   page: (songId: string) => `/song/${songId}`,
 }
 

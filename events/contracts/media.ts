@@ -40,6 +40,8 @@ export const GeneratedVersion = Schema.Struct({
   makerTrackId: Schema.optional(Schema.String),
   /** The song as a multi-track MIDI file in our storage, where its maker wrote one. */
   midiKey: Schema.optional(Schema.String),
+  /** When each line and word is sung (`SyncedLyrics` as JSON) in our storage, where its maker knows. */
+  syncedLyricsKey: Schema.optional(Schema.String),
 })
 export type GeneratedVersion = typeof GeneratedVersion.Type
 

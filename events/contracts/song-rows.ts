@@ -24,6 +24,8 @@ export interface SongRow {
   readonly liked: boolean
   /** Whether the viewer may download its MIDI file: its owner, when its maker wrote one. */
   readonly midi: boolean
+  /** Whether its maker knows when each line is sung. */
+  readonly syncedLyrics: boolean
   readonly creator: string | null
 }
 

@@ -26,6 +26,8 @@ export class SongView extends Schema.Class<SongView>("SongView")({
   liked: Schema.Boolean,
   /** The multi-track MIDI file, for its owner, where its maker wrote one. */
   midiUrl: Schema.NullOr(Schema.String),
+  /** The lyrics as an LRC file, where its maker knows when each line is sung (JSON at `synced-lyrics`). */
+  lrcUrl: Schema.NullOr(Schema.String),
   creator: Schema.Struct({ username: Schema.NullOr(Schema.String) }),
 }) {}
 
@@ -52,6 +54,7 @@ export const encodeSongView = (song: SongView): typeof SongView.Encoded => ({
   likes: song.likes,
   liked: song.liked,
   midiUrl: song.midiUrl,
+  lrcUrl: song.lrcUrl,
   creator: { username: song.creator.username },
 })
 

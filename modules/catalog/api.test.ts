@@ -23,6 +23,7 @@ describe("encodeSongView", () => {
       likes: 3,
       liked: true,
       midiUrl: null,
+      lrcUrl: null,
       creator: { username: null },
       ...overrides,
     })
@@ -31,7 +32,7 @@ describe("encodeSongView", () => {
     for (const view of [
       song(),
       song({ imageUrl: "/api/songs/x/cover", taskId: "task-1", creator: { username: "ada" } }),
-      song({ midiUrl: "/api/songs/x/midi" }),
+      song({ midiUrl: "/api/songs/x/midi", lrcUrl: "/api/songs/x/lrc" }),
       song({ origin: { operation: "restyle", songId: "s0", title: "Harbor Lights (Version 2)" } }),
     ]) {
       expect(encodeSongView(view)).toStrictEqual(Schema.encodeSync(SongView)(view))

@@ -3,6 +3,7 @@ import { Schema } from "effect"
 import { Authenticated, Viewer } from "#events/contracts/auth.ts"
 import { DownloadParams } from "#events/contracts/download-params.ts"
 import { NotFound } from "#events/contracts/http-errors.ts"
+import { SyncedLyrics } from "#events/contracts/synced-lyrics.ts"
 import { LikeState, PublicSongs, SongView } from "./api-answers.ts"
 import { PrivacyPayload, PublicSongsParams, SaveSongPayload, SongPath } from "./api-payloads.ts"
 import { AudioUnavailable, SongIsPrivate, UnknownAudio } from "./api-refusals.ts"
@@ -87,6 +88,20 @@ export class CatalogApi extends HttpApiGroup.make("catalog")
       .addSuccess(HttpApiSchema.Uint8Array({ contentType: "audio/midi" }))
       .addError(NotFound)
       .middleware(Authenticated),
+  )
+  .add(
+    HttpApiEndpoint.get("syncedLyrics", "/songs/:id/synced-lyrics")
+      .setPath(SongPath)
+      .addSuccess(SyncedLyrics)
+      .addError(NotFound)
+      .middleware(Viewer),
+  )
+  .add(
+    HttpApiEndpoint.get("lrc", "/songs/:id/lrc")
+      .setPath(SongPath)
+      .addSuccess(HttpApiSchema.Text({ contentType: "application/x-lrc" }))
+      .addError(NotFound)
+      .middleware(Viewer),
   )
   .add(
     HttpApiEndpoint.get("cover", "/songs/:id/cover")

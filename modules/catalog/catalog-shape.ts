@@ -3,6 +3,7 @@ import type { Effect } from "effect"
 import type { SignedInUser } from "#events/contracts/auth.ts"
 import type { NotFound } from "#events/contracts/http-errors.ts"
 import type { PublicQuery } from "#events/contracts/song-rows.ts"
+import type { SyncedLyrics } from "#events/contracts/synced-lyrics.ts"
 import type { Writes } from "#events/handle-command.ts"
 import type {
   AudioUnavailable,
@@ -70,6 +71,13 @@ export interface CatalogShape {
   ) => Served<AudioUnavailable>
   /** The song as a multi-track MIDI file, for its owner, where its maker wrote one. */
   readonly midi: (songId: string, userId: string, rangeHeader: string | undefined) => Served
+  /** When each line and word is sung, where its maker knows. */
+  readonly syncedLyrics: (
+    songId: string,
+    viewerId: string | undefined,
+  ) => Effect.Effect<SyncedLyrics, NotFound>
+  /** The synced lyrics as an LRC file to save, word-timed where the words are known. */
+  readonly lrc: (songId: string, viewerId: string | undefined) => Served
   readonly cover: (
     songId: string,
     viewerId: string | undefined,

@@ -73,6 +73,12 @@ export const CatalogHttpLive = HttpApiBuilder.group(Api, "catalog", (handlers) =
           catalog.midi(path.id, user.userId, request.headers.range),
         ),
       )
+      .handle("syncedLyrics", ({ path }) =>
+        Effect.flatMap(viewerId, (viewer) => catalog.syncedLyrics(path.id, viewer)),
+      )
+      .handle("lrc", ({ path }) =>
+        Effect.flatMap(viewerId, (viewer) => catalog.lrc(path.id, viewer)),
+      )
       .handle("cover", ({ path, request }) =>
         Effect.flatMap(viewerId, (viewer) => catalog.cover(path.id, viewer, request.headers.range)),
       )

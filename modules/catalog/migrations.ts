@@ -31,4 +31,8 @@ export const catalogMigrations: Migrations = {
     SqlClient.SqlClient,
     (sql) => sql`alter table catalog.versions add column midi_key text`,
   ),
+  "4_version_synced_lyrics": Effect.flatMap(
+    SqlClient.SqlClient,
+    (sql) => sql`alter table catalog.versions add column synced_lyrics_key text`,
+  ),
 }

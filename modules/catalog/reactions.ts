@@ -27,11 +27,12 @@ export const keepGeneratedVersions: Subscription<SqlClient.SqlClient | EventStor
         for (const version of event.versions) {
           yield* sql`
             insert into catalog.versions (version_id, user_id, generation_id, index, title, style, lyrics,
-              audio_key, image_key, source_image_url, duration_ms, origin, midi_key)
+              audio_key, image_key, source_image_url, duration_ms, origin, midi_key, synced_lyrics_key)
             values (${version.versionId}, ${event.userId}, ${event.generationId}, ${version.index},
               ${event.title}, ${event.style}, ${event.lyrics}, ${version.audioKey}, ${version.imageKey},
               ${version.sourceImageUrl}, ${version.durationMs},
-              ${event.origin && JSON.stringify(event.origin)}::jsonb, ${version.midiKey ?? null})
+              ${event.origin && JSON.stringify(event.origin)}::jsonb, ${version.midiKey ?? null},
+              ${version.syncedLyricsKey ?? null})
             on conflict (version_id) do nothing`
           const songId = songIdOfVersion(version.versionId)
           yield* runCommand({
@@ -55,6 +56,7 @@ export const keepGeneratedVersions: Subscription<SqlClient.SqlClient | EventStor
                 generationId: event.generationId,
                 origin: event.origin,
                 midiKey: version.midiKey ?? null,
+                syncedLyricsKey: version.syncedLyricsKey ?? null,
               },
             },
             actor,

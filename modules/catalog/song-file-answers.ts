@@ -1,14 +1,18 @@
-import { Effect } from "effect"
-import { fileName } from "#toolkit/file-response.ts"
+import { text } from "node:stream/consumers"
+import { HttpServerResponse } from "@effect/platform"
+import { Effect, Schema } from "effect"
+import { SyncedLyrics } from "#events/contracts/synced-lyrics.ts"
+import { attachment, fileName } from "#toolkit/file-response.ts"
 import { AudioUnavailable } from "./api.ts"
 import type { CatalogShape } from "./catalog-shape.ts"
+import { lrcOf } from "./lrc.ts"
 import { SongFiles } from "./ports.ts"
 import { servedFile } from "./served-file.ts"
 import { notFound, type SongAccess } from "./song-access.ts"
 
 /**
- * A visible song's files: its MP3 (to play or to save), its WAV, converted once, and its cover; and for
- * its owner alone, its MIDI file.
+ * A visible song's files: its MP3 (to play or to save), its WAV, converted once, its cover, and when its
+ * lines are sung (as JSON for the player, as LRC to save); and for its owner alone, its MIDI file.
  */
 export const makeSongFileAnswers = (visibleSong: SongAccess["visibleSong"]) =>
   Effect.gen(function* () {
@@ -33,7 +37,30 @@ export const makeSongFileAnswers = (visibleSong: SongAccess["visibleSong"]) =>
       return yield* serve(key, rangeHeader, fileName(state.title, "wav"))
     })
 
+    const decodeSynced = Schema.decodeUnknown(Schema.parseJson(SyncedLyrics))
+    const syncedLyrics = Effect.fn("Catalog.syncedLyrics")(function* (
+      songId: string,
+      viewerId: string | undefined,
+    ) {
+      const state = yield* visibleSong(songId, viewerId)
+      if (state.syncedLyricsKey === null) return yield* notFound
+      const stored = yield* files.read(state.syncedLyricsKey)
+      const lyrics = yield* decodeSynced(yield* Effect.promise(() => text(stored))).pipe(
+        Effect.orDie,
+      )
+      return { state, lyrics }
+    })
+
     return {
+      syncedLyrics: (songId, viewerId) =>
+        Effect.map(syncedLyrics(songId, viewerId), ({ lyrics }) => lyrics),
+      lrc: (songId, viewerId) =>
+        Effect.map(syncedLyrics(songId, viewerId), ({ state, lyrics }) =>
+          HttpServerResponse.text(lrcOf(state.title, state.durationMs, lyrics), {
+            contentType: "application/x-lrc; charset=utf-8",
+            headers: { "content-disposition": attachment(fileName(state.title, "lrc")) },
+          }),
+        ),
       audio: (songId, viewerId, request) =>
         Effect.flatMap(visibleSong(songId, viewerId), (state) =>
           serve(
@@ -53,5 +80,5 @@ export const makeSongFileAnswers = (visibleSong: SongAccess["visibleSong"]) =>
         Effect.flatMap(visibleSong(songId, viewerId), (state) =>
           serve(state.imageKey, rangeHeader, undefined),
         ),
-    } satisfies Pick<CatalogShape, "audio" | "wav" | "midi" | "cover">
+    } satisfies Pick<CatalogShape, "audio" | "wav" | "midi" | "cover" | "syncedLyrics" | "lrc">
   })

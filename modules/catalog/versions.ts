@@ -20,6 +20,7 @@ interface VersionRow {
   readonly duration_ms: number
   readonly origin: SongOrigin | null
   readonly midi_key: string | null
+  readonly synced_lyrics_key: string | null
 }
 
 /**
@@ -33,7 +34,7 @@ export const versionToSave = (userId: string, payload: SaveSongPayload) =>
     const [version] = versionId
       ? yield* sql<VersionRow>`
           select version_id, generation_id, index, title, style, lyrics, audio_key, image_key,
-                 source_image_url, duration_ms, origin, midi_key
+                 source_image_url, duration_ms, origin, midi_key, synced_lyrics_key
             from catalog.versions where version_id = ${versionId} and user_id = ${userId}`.pipe(
           Effect.orDie,
         )
@@ -58,6 +59,7 @@ export const versionToSave = (userId: string, payload: SaveSongPayload) =>
       generationId: version.generation_id,
       origin: version.origin,
       midiKey: version.midi_key,
+      syncedLyricsKey: version.synced_lyrics_key,
     }
     return { songId: songIdOfVersion(version.version_id), saved }
   })

@@ -133,6 +133,8 @@ export interface RenderedSong {
   readonly mp3Path: string
   /** A multi-track MIDI file of the song, lyrics included; none for a splice of two renders. */
   readonly midiPath: string | null
+  /** When each line and word is sung (`SyncedLyrics` as JSON); none unsung, or for a splice. */
+  readonly syncedLyricsPath: string | null
   readonly durationMs: number
   readonly renderMs: number
   readonly lufs: number

@@ -15,7 +15,7 @@ export interface FinishedSong {
   /** Whether a voice sings in it. */
   readonly sung: boolean
   /** What was played, as a MIDI file tells it; a splice of two renders has none yet. */
-  readonly score: Pick<PlayedSong, "arrangement" | "words"> | null
+  readonly score: Pick<PlayedSong, "arrangement" | "words" | "syncedLyrics"> | null
   /** Loudness (LUFS) and true peak (dBTP); taken while lame encodes. */
   readonly measure: () => { readonly lufs: number; readonly truePeakDb: number }
 }

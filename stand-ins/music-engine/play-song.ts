@@ -1,3 +1,4 @@
+import type { SyncedLyrics } from "#events/contracts/synced-lyrics.ts"
 import type { Arrangement, ComposeOptions } from "./arrangement.ts"
 import { sampleRate } from "./bar-grid.ts"
 import { type PlayedRecord, recordOf } from "./engine-record.ts"
@@ -8,6 +9,7 @@ import type { Random } from "./seeded-random.ts"
 import { arrangeToFit, secondsOf } from "./song-length.ts"
 import type { Style } from "./style.ts"
 import { estimateSyllables } from "./syllables.ts"
+import { syncedLyricsOf } from "./synced-lyrics.ts"
 import { voiceBus } from "./vocal-chain.ts"
 import { type SungWords, writtenWords } from "./vocal-midi.ts"
 import { singVocals, speakLyrics, syllablesOf } from "./vocals.ts"
@@ -36,6 +38,8 @@ export interface PlayedSong {
   readonly sung: boolean
   /** The words sung on each of the arrangement's lines, for the MIDI file's lyrics; none unsung. */
   readonly words: ReadonlyArray<SungWords>
+  /** When each line and word is sung; null unsung. */
+  readonly syncedLyrics: SyncedLyrics | null
 }
 
 const sum = (tracks: ReadonlyArray<ReadonlyArray<Float32Array>>) =>
@@ -103,6 +107,7 @@ export const playSong = async (
   const bandMix = sum((await Promise.all((await band).map(readWav))).map((wav) => wav.channels))
   stage("instruments")
 
+  const words = sung ? lines.map((line) => writtenWords(line.text, line.spoken)) : []
   const mixed = mixdown(bandMix, voice, style, length, sampleRate, plan.mixRandom, plan.voiceBed)
   return {
     mix: mixed.channels,
@@ -110,6 +115,13 @@ export const playSong = async (
     arrangement,
     record: recordOf(style, plan.composeSeed, arrangement, lines),
     sung: sung !== null,
-    words: sung ? lines.map((line) => writtenWords(line.text, line.spoken)) : [],
+    words,
+    syncedLyrics:
+      sung &&
+      syncedLyricsOf(
+        lines.map((line, i) => ({ text: line.text, words: words[i]! })),
+        arrangement.vocal,
+        sung.placed,
+      ),
   }
 }

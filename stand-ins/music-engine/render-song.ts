@@ -37,9 +37,10 @@ const finishedSong = async (
 
 /**
  * Title, lyrics, style and seed to a finished song, `song.wav` (44.1 kHz, 16-bit stereo) and `song.mp3`
- * in `outDir`, with the facts a later reshaping starts from. Each file appears only once complete. The
- * same request writes the same bytes: every choice is drawn from a generator seeded by the request (and
- * the source's record), and every program run is deterministic.
+ * in `outDir` (with `song.mid` and, sung, `song.lyrics.json` for a song played whole), with the facts a
+ * later reshaping starts from. Each file appears only once complete. The same request writes the same
+ * bytes: every choice is drawn from a generator seeded by the request (and the source's record), and
+ * every program run is deterministic.
  */
 export const renderSong = async (
   request: SongRequest,
@@ -60,23 +61,20 @@ export const renderSong = async (
     const song = await finishedSong(request, workDir, stage)
     stage("mastering")
 
-    const wavPath = join(outDir, "song.wav")
-    const mp3Path = join(outDir, "song.mp3")
-    const midiPath = song.score && join(outDir, "song.mid")
+    // Each file is written in the work folder and moved into place whole.
+    const placed = (name: string, write: (path: string) => Promise<unknown>) =>
+      write(join(workDir, name)).then(() => rename(join(workDir, name), join(outDir, name)))
+    const { score } = song
     const { tonic, mode } = song.record.style
-    const midi =
-      song.score && songMidi({ title, tonic, mode, ...song.score, lines: song.score.words })
     const files = Promise.all([
-      midi &&
-        writeFile(join(workDir, "song.mid"), midi).then(() =>
-          rename(join(workDir, "song.mid"), midiPath!),
+      score &&
+        placed("song.mid", (path) =>
+          writeFile(path, songMidi({ title, tonic, mode, ...score, lines: score.words })),
         ),
-      encodeMp3(song.wav, join(workDir, "song.mp3"), title).then(() =>
-        rename(join(workDir, "song.mp3"), mp3Path),
-      ),
-      writeFile(join(workDir, "song.wav"), song.wav).then(() =>
-        rename(join(workDir, "song.wav"), wavPath),
-      ),
+      score?.syncedLyrics &&
+        placed("song.lyrics.json", (path) => writeFile(path, JSON.stringify(score.syncedLyrics))),
+      placed("song.mp3", (path) => encodeMp3(song.wav, path, title)),
+      placed("song.wav", (path) => writeFile(path, song.wav)),
     ])
     const { lufs, truePeakDb } = song.measure() // while lame encodes
     await files
@@ -84,9 +82,10 @@ export const renderSong = async (
 
     const durationMs = Math.round((song.length / sampleRate) * 1000)
     return {
-      wavPath,
-      mp3Path,
-      midiPath,
+      wavPath: join(outDir, "song.wav"),
+      mp3Path: join(outDir, "song.mp3"),
+      midiPath: score && join(outDir, "song.mid"),
+      syncedLyricsPath: score?.syncedLyrics ? join(outDir, "song.lyrics.json") : null,
       durationMs,
       renderMs: Math.round(performance.now() - started),
       lufs: Math.round(lufs * 100) / 100,

@@ -133,11 +133,17 @@ const placeSyllable = (
   return { source, target: [at, at + onset, at + onset + held, at + onset + held + coda] as const }
 }
 
+/** Where a syllable was sung, in seconds: from its first consonant to the end of its last. */
+export interface SungAt {
+  readonly start: number
+  readonly end: number
+}
+
 /**
  * TD-PSOLA: every output period takes the nearest source grain (two periods, Hann-windowed) through a
  * piecewise-linear time map, spaced at the note's period. The pitch scoops into the note, glides from the
  * previous one, and gets vibrato once held. Unvoiced grains keep their own spacing, so sibilants keep
- * their sound.
+ * their sound. Returns where each note's syllable was sung (null for a note it had no syllable for).
  */
 export const sing = (
   lines: ReadonlyArray<SungLine>,
@@ -146,14 +152,17 @@ export const sing = (
   sampleRate: number,
   performance: Performance,
   rap: boolean,
-) => {
+): ReadonlyArray<SungAt | null> => {
   const fadeLength = Math.round(0.012 * sampleRate)
+  const placed: Array<SungAt | null> = []
   for (let index = 0; index < notes.length; index++) {
     const note = notes[index]!
     const line = lines[note.line]
     const syllable = line?.spoken.words[note.word]?.syllables[note.syllable]
+    placed.push(null)
     if (!line || !syllable) continue
     const { source, target } = placeSyllable(notes, index, line, performance, rap)
+    placed[index] = { start: Math.max(0, target[0]), end: target[3] }
     const timeMap = (t: number) => {
       for (let k = 0; k < 3; k++) {
         if (t <= target[k + 1]! || k === 2) {
@@ -223,4 +232,5 @@ export const sing = (
       t += Math.max(16, outPeriod)
     }
   }
+  return placed
 }

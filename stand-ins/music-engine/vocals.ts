@@ -1,6 +1,13 @@
 import type { Arrangement, LyricLine } from "./arrangement.ts"
 import { type SpokenLine, speakLines } from "./festival.ts"
-import { type Performance, prepareLine, type SungLine, type SungNote, sing } from "./singer.ts"
+import {
+  type Performance,
+  prepareLine,
+  type SungAt,
+  type SungLine,
+  type SungNote,
+  sing,
+} from "./singer.ts"
 import type { Style, Vocals } from "./style.ts"
 import type { VocalTracks } from "./vocal-chain.ts"
 
@@ -48,7 +55,12 @@ export const singVocals = (
   style: Style,
   length: number,
   sampleRate: number,
-): { readonly tracks: VocalTracks; readonly notes: ReadonlyArray<SungNote> } => {
+): {
+  readonly tracks: VocalTracks
+  readonly notes: ReadonlyArray<SungNote>
+  /** Where the lead sang each of the arrangement's vocal notes. */
+  readonly placed: ReadonlyArray<SungAt | null>
+} => {
   const female = style.vocals?.voice === "female"
   const rap = style.vocals?.delivery === "rap"
   // A repeated line (a chorus) is analysed once.
@@ -75,10 +87,10 @@ export const singVocals = (
     doubleRight: new Float32Array(length),
   }
   const leadVoice = female ? lead : { ...lead, vibratoDepth: 0.25 }
-  sing(sungLines, notes, tracks.lead, sampleRate, leadVoice, rap)
+  const placed = sing(sungLines, notes, tracks.lead, sampleRate, leadVoice, rap)
   if (doubled.length > 0) {
     sing(sungLines, doubled, tracks.doubleLeft, sampleRate, doubles[0], rap)
     sing(sungLines, doubled, tracks.doubleRight, sampleRate, doubles[1], rap)
   }
-  return { tracks, notes }
+  return { tracks, notes, placed }
 }

@@ -1,46 +1,20 @@
 import { type Browser, expect, type Page, test } from "@playwright/test"
-import { newPerson, registerVerified, skipSplash } from "./support.ts"
+import {
+  buyProPack,
+  generateOffline,
+  newPerson,
+  registerVerified,
+  renderTimeout,
+  skipSplash,
+} from "./support.ts"
 
 // Operations on a song, offline: one creator and one engine-made song shared by the journeys, each of
 // which starts from the library or the song page and ends with a new version playing.
 test.describe.configure({ mode: "serial" })
 
-const renderTimeout = 4 * 60_000
 const source = "Lantern (Version 1)"
 
 let page: Page
-
-/** An engine song of about 30 s, made through the API as the Generate Song block would. */
-const makeSong = async (on: Page) => {
-  const started = await on.request.post("/api/generate-song", {
-    data: {
-      title: "Lantern",
-      style: "upbeat pop with female vocals",
-      lyrics:
-        "[Verse]\nA lantern in the window\nIs burning through the night\n[Chorus]\nCome home, come home\nFollow the light",
-    },
-  })
-  const { taskId } = (await started.json()) as { taskId: string }
-  await expect
-    .poll(
-      async () =>
-        (
-          (await (await on.request.get(`/api/check-song-status?taskId=${taskId}`)).json()) as {
-            status: string
-          }
-        ).status,
-      { timeout: renderTimeout, intervals: [1000] },
-    )
-    .toBe("SUCCESS")
-}
-
-const buyProPack = async (on: Page) => {
-  await on.goto("/credits")
-  await on.getByRole("tab", { name: "One-Time Purchase" }).click()
-  await on.getByRole("button", { name: /Buy 150 credits/ }).click()
-  await on.getByRole("button", { name: "Pay", exact: true }).click()
-  await expect(on.getByTestId("available-credits")).toHaveText("150")
-}
 
 test.beforeAll(async ({ browser }: { browser: Browser }) => {
   test.setTimeout(6 * 60_000)
@@ -48,7 +22,12 @@ test.beforeAll(async ({ browser }: { browser: Browser }) => {
   await skipSplash(page)
   await registerVerified(page, newPerson("reshaper"))
   await buyProPack(page)
-  await makeSong(page)
+  await generateOffline(page, {
+    title: "Lantern",
+    style: "upbeat pop with female vocals",
+    lyrics:
+      "[Verse]\nA lantern in the window\nIs burning through the night\n[Chorus]\nCome home, come home\nFollow the light",
+  })
 })
 
 test.afterAll(async () => page.close())

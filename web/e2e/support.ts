@@ -119,3 +119,36 @@ export const seedGeneration = async (
  */
 export const seedFailedGeneration = (username: string, status: string, reason: string) =>
   runScript("seed-failed-generation.ts", [username, status, reason])
+
+/** How long an offline render may take in a journey, on a busy machine. */
+export const renderTimeout = 4 * 60_000
+
+/** A song made offline through the API, as the Generate Song block would make it; once both versions are done. */
+export const generateOffline = async (
+  page: Page,
+  song: { readonly title: string; readonly style: string; readonly lyrics: string },
+) => {
+  const started = await page.request.post("/api/generate-song", { data: song })
+  expect(started.ok(), await started.text()).toBe(true)
+  const { taskId } = (await started.json()) as { taskId: string }
+  await expect
+    .poll(
+      async () =>
+        (
+          (await (await page.request.get(`/api/check-song-status?taskId=${taskId}`)).json()) as {
+            status: string
+          }
+        ).status,
+      { timeout: renderTimeout, intervals: [1000] },
+    )
+    .toBe("SUCCESS")
+}
+
+/** 150 credits, paid at the local test-mode checkout. */
+export const buyProPack = async (page: Page) => {
+  await page.goto("/credits")
+  await page.getByRole("tab", { name: "One-Time Purchase" }).click()
+  await page.getByRole("button", { name: /Buy 150 credits/ }).click()
+  await page.getByRole("button", { name: "Pay", exact: true }).click()
+  await expect(page.getByTestId("available-credits")).toHaveText("150")
+}

@@ -24,6 +24,8 @@ const contentTypes: Record<string, string> = {
   webp: "image/webp",
   mp4: "video/mp4",
   mid: "audio/midi",
+  json: "application/json",
+  zip: "application/zip",
 }
 
 export const contentTypeOf = (key: string) =>

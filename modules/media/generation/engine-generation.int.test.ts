@@ -22,7 +22,28 @@ interface Status {
 
 interface SongWithMidi {
   readonly id: string
+  readonly duration: number
   readonly midiUrl: string | null
+  readonly lrcUrl: string | null
+}
+
+interface Timed {
+  readonly text: string
+  readonly startMs: number
+  readonly endMs: number
+}
+type Synced = { readonly lines: ReadonlyArray<Timed & { readonly words: ReadonlyArray<Timed> }> }
+
+/** Every line and word sung in order, inside the song, each ending after it starts. */
+const expectInOrder = (synced: Synced, durationMs: number) => {
+  const words = synced.lines.flatMap((line) => line.words)
+  for (const [i, timed] of [...synced.lines, ...words].entries()) {
+    expect(timed.endMs, `${i}: ${timed.text}`).toBeGreaterThan(timed.startMs)
+    expect(timed.endMs).toBeLessThanOrEqual(durationMs)
+  }
+  for (const list of [synced.lines, words])
+    for (let i = 1; i < list.length; i++)
+      expect(list[i]!.startMs).toBeGreaterThanOrEqual(list[i - 1]!.startMs)
 }
 
 const song = {
@@ -49,7 +70,7 @@ const start = (person: Browser) =>
 
 describeApp({ env, config })("song generation with the offline engine", (it) => {
   it.effect(
-    "renders two versions, the first playable before the second is done, each with a MIDI file only its owner gets",
+    "renders two versions, the first playable before the second is done, each with a MIDI file only its owner gets and its lyrics timed as sung",
     () =>
       Effect.gen(function* () {
         const { person } = yield* signUp("singer")
@@ -101,16 +122,47 @@ describeApp({ env, config })("song generation with the offline engine", (it) => 
         expect(names).toEqual(expect.arrayContaining([song.title, "Drums", "Bass", "Vocals"]))
         expect((yield* person.send(midiUrl, { headers: { range: "bytes=0-3" } })).status).toBe(206)
 
-        // Nobody else gets it, even once the song is public, and nobody else is offered it.
+        // The lines as sung, each word timed; the LRC says the same in its own format.
+        const syncedUrl = `/api/songs/${first!.id}/synced-lyrics`
+        const synced = (yield* person.get(syncedUrl)).body as Synced
+        const lines = song.lyrics.split("\n").slice(1)
+        expect(synced.lines.length).toBeGreaterThanOrEqual(lines.length)
+        expect(new Set(synced.lines.map((line) => line.text))).toEqual(new Set(lines))
+        expect(synced.lines[0]!.words.map((word) => word.text)).toEqual(lines[0]!.split(" "))
+        expectInOrder(synced, first!.duration)
+        expect(first!.lrcUrl).toBe(`/api/songs/${first!.id}/lrc`)
+        const lrc = yield* person.send(first!.lrcUrl!)
+        expect(lrc.status).toBe(200)
+        expect(lrc.headers.get("content-disposition")).toMatch(
+          /filename="Morning Train \(Version \d\)\.lrc"/,
+        )
+        const timedLines = lrc.text.split("\n").filter((line) => /^\[\d/.test(line))
+        expect(timedLines).toHaveLength(synced.lines.length)
+        for (const [i, line] of timedLines.entries()) {
+          const match = /^\[(\d\d):(\d\d\.\d\d)\] (<\d\d:\d\d\.\d\d> \S+ )+<\d\d:\d\d\.\d\d>$/.exec(
+            line,
+          )
+          expect(match, line).not.toBeNull()
+          const ms = (Number(match![1]) * 60 + Number(match![2])) * 1000
+          expect(Math.abs(ms - synced.lines[i]!.startMs)).toBeLessThanOrEqual(5)
+        }
+        // Another person sees neither while the song is private.
+        const { person: other } = yield* signUp("listener")
+        expect((yield* other.send(syncedUrl)).status).toBe(404)
+        expect((yield* other.send(first!.lrcUrl!)).status).toBe(404)
+
+        // Nobody else gets the MIDI file, even once the song is public, and nobody else is offered it;
+        // the timed lyrics go with the words everyone may read.
         expect(
           (yield* person.patch(`/api/songs/${first!.id}/privacy`, { isPublic: true })).status,
         ).toBe(200)
         yield* settle
         expect((yield* request(midiUrl)).status).toBe(401)
-        const { person: other } = yield* signUp("listener")
         expect((yield* other.send(midiUrl)).status).toBe(404)
         const seen = (yield* other.get(`/api/songs/${first!.id}`)).body as SongWithMidi
         expect(seen.midiUrl).toBeNull()
+        expect(seen.lrcUrl).toBe(first!.lrcUrl)
+        expect((yield* request(syncedUrl)).body).toEqual(synced)
       }),
   )
 })

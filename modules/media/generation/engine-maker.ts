@@ -54,6 +54,10 @@ export const makeEngineMaker = Effect.gen(function* () {
         yield* facts.write(generationId, index, song.facts)
         if (song.midiPath)
           yield* storage.put(keys.midi, createReadStream(song.midiPath)).pipe(Effect.orDie)
+        if (song.syncedLyricsPath)
+          yield* storage
+            .put(keys.syncedLyrics, createReadStream(song.syncedLyricsPath))
+            .pipe(Effect.orDie)
         yield* storage.put(keys.audio, createReadStream(song.mp3Path)).pipe(Effect.orDie)
         return {
           versionId: versionIdOf(generationId, index),
@@ -63,6 +67,7 @@ export const makeEngineMaker = Effect.gen(function* () {
           sourceImageUrl: null,
           durationMs: Math.round(song.durationMs),
           ...(song.midiPath ? { midiKey: keys.midi } : {}),
+          ...(song.syncedLyricsPath ? { syncedLyricsKey: keys.syncedLyrics } : {}),
         } satisfies GeneratedVersion
       }),
     ).pipe(

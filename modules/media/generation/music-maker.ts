@@ -29,6 +29,8 @@ export const versionKeys = (generationId: string, index: number) => ({
   /** The engine's musical facts of the render (render-facts-store.ts). */
   facts: `generations/${generationId}/${index}.json`,
   midi: `generations/${generationId}/${index}.mid`,
+  /** When each line and word is sung (`SyncedLyrics`). */
+  syncedLyrics: `generations/${generationId}/${index}.lyrics.json`,
 })
 
 /** A version's id names its generation, so its audio can be served from the generation's stream. */

@@ -34,6 +34,14 @@ export const songQuery = (id: string) =>
     queryFn: () => callApi((api) => api.catalog.song({ path: { id } })),
   })
 
+/** When a song's lines are sung: written once by its maker, so never read twice. */
+export const syncedLyricsQuery = (id: string) =>
+  queryOptions({
+    queryKey: ["synced-lyrics", id] as const,
+    queryFn: () => callApi((api) => api.catalog.syncedLyrics({ path: { id } })),
+    staleTime: Number.POSITIVE_INFINITY,
+  })
+
 type Update = (song: SongView) => SongView
 
 /** Applies `update` to the song wherever it is cached; answers how to put every cache back. */

@@ -42,6 +42,13 @@ export const DownloadButtons = ({
         </a>
       </Button>
     )}
+    {song.lrcUrl && (
+      <Button asChild variant="ghost" size="sm">
+        <a href={song.lrcUrl} download aria-label={`Download ${song.title}'s synced lyrics (LRC)`}>
+          <Download className="h-4 w-4" aria-hidden /> LRC
+        </a>
+      </Button>
+    )}
   </div>
 )
 

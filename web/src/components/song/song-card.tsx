@@ -53,7 +53,7 @@ export const SongCard = ({
         {downloads}
         <ShareDialog song={song} />
       </div>
-      <LyricsToggle lyrics={song.lyrics} />
+      <LyricsToggle song={song} audio={audio} />
     </Card>
   )
 }

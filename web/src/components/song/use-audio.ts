@@ -13,7 +13,8 @@ export const useAudio = (src: string | null) => {
 
   useEffect(() => {
     const audio = ref.current
-    if (!audio) return
+    // The element comes with the address: a page that loads its song first renders it later.
+    if (!audio || !src) return
     const onPlay = () => {
       if (playing && playing !== audio) playing.pause()
       playing = audio
@@ -37,7 +38,7 @@ export const useAudio = (src: string | null) => {
       audio.removeEventListener("durationchange", onMeta)
       if (playing === audio) playing = null
     }
-  }, [])
+  }, [src])
 
   const toggle = useCallback(() => {
     const audio = ref.current

@@ -6,6 +6,7 @@ import { AudioElement, PlayOverlay, SeekAndVolume } from "../../components/song/
 import { OriginLine } from "../../components/song/origin-line.tsx"
 import { DownloadButtons, LikeButton } from "../../components/song/song-actions.tsx"
 import { SongCover } from "../../components/song/song-cover.tsx"
+import { SyncedLyrics } from "../../components/song/synced-lyrics.tsx"
 import { useAudio } from "../../components/song/use-audio.ts"
 import { Button } from "../../components/ui/button.tsx"
 import { Card } from "../../components/ui/card.tsx"
@@ -59,11 +60,19 @@ export const SongPage = ({
           {data.isPublic && <DownloadButtons song={data} wav={false} />}
           {user?.id === data.userId && ownerActions?.(data)}
         </div>
-        {data.lyrics.trim() && (
-          <pre className="rounded-2xl border border-line bg-surface/80 p-5 font-mono text-sm whitespace-pre-wrap text-muted">
-            {data.lyrics}
-          </pre>
-        )}
+        {data.lyrics.trim() &&
+          (data.lrcUrl ? (
+            <SyncedLyrics
+              songId={data.id}
+              lyrics={data.lyrics}
+              audio={audio}
+              className="max-h-[28rem] rounded-2xl border border-line bg-surface/80 p-3 text-sm"
+            />
+          ) : (
+            <pre className="rounded-2xl border border-line bg-surface/80 p-5 font-mono text-sm whitespace-pre-wrap text-muted">
+              {data.lyrics}
+            </pre>
+          ))}
         <Button asChild variant="secondary" className="justify-self-start">
           <Link to="/chat">Create your own song</Link>
         </Button>

@@ -1,0 +1,82 @@
+import { readFile } from "node:fs/promises"
+import { type Browser, expect, type Page, test } from "@playwright/test"
+import { buyProPack, generateOffline, newPerson, registerVerified, skipSplash } from "./support.ts"
+
+// A song taken apart, offline: one creator and one engine-made song shared by the journeys.
+test.describe.configure({ mode: "serial" })
+
+const title = "Ember (Version 1)"
+let page: Page
+
+test.beforeAll(async ({ browser }: { browser: Browser }) => {
+  test.setTimeout(6 * 60_000)
+  page = await browser.newPage()
+  await skipSplash(page)
+  await registerVerified(page, newPerson("producer"))
+  await buyProPack(page)
+  await generateOffline(page, {
+    title: "Ember",
+    style: "mellow pop with male vocals and piano",
+    lyrics:
+      "[Verse]\nAn ember in the fireplace\nStill glowing after dark\n[Chorus]\nHold on, hold on\nTo every little spark",
+  })
+})
+
+test.afterAll(async () => page.close())
+
+const card = () => page.getByRole("article", { name: title, exact: true })
+
+/** Clicks a download link and answers the saved file's name and text. */
+const download = async (link: ReturnType<Page["getByRole"]>) => {
+  const saved = page.waitForEvent("download")
+  await link.click()
+  const file = await saved
+  return { name: file.suggestedFilename(), text: await readFile((await file.path())!, "utf8") }
+}
+
+test("download the song's MIDI and its synced lyrics from the library", async () => {
+  await page.goto("/library")
+  const midi = await download(card().getByRole("link", { name: `Download ${title} as MIDI` }))
+  expect(midi.name).toBe(`${title}.mid`)
+  expect(midi.text.startsWith("MThd")).toBe(true)
+  const lrc = await download(
+    card().getByRole("link", { name: `Download ${title}'s synced lyrics (LRC)` }),
+  )
+  expect(lrc.name).toBe(`${title}.lrc`)
+  const lines = lrc.text.split("\n").filter((line) => /^\[\d\d:\d\d\.\d\d\]/.test(line))
+  expect(lines[0]).toMatch(/^\[\d\d:\d\d\.\d\d\] <\d\d:\d\d\.\d\d> An <\d\d:\d\d\.\d\d> ember /)
+  expect(lines.length).toBeGreaterThanOrEqual(4)
+})
+
+test("the song page's lyrics follow the song as it plays, and a click on a line plays from there", async () => {
+  test.setTimeout(2 * 60_000)
+  const songs = (await (await page.request.get("/api/songs/my-songs")).json()) as ReadonlyArray<{
+    id: string
+    title: string
+  }>
+  const songId = songs.find((song) => song.title === title)!.id
+  await page.goto(`/song/${songId}`)
+  await expect(page.getByRole("heading", { name: title })).toBeVisible()
+  const lyrics = page.getByRole("list", { name: "Lyrics in time with the song" })
+  const lines = lyrics.getByRole("button")
+  await expect(lines.first()).toHaveText("An ember in the fireplace")
+  const current = lyrics.locator('[aria-current="true"]')
+  await expect(current).toHaveCount(0)
+
+  await page.getByRole("button", { name: `Play ${title}` }).click()
+  await expect(current).toHaveText("An ember in the fireplace", { timeout: 30_000 })
+  await expect(current).toHaveText("Still glowing after dark", { timeout: 15_000 })
+
+  const last = lines.last()
+  const lastText = (await last.textContent()) ?? ""
+  await last.click()
+  await expect(current).toHaveText(lastText)
+  const position = () =>
+    page.locator("audio").evaluate((audio: HTMLAudioElement) => audio.currentTime)
+  const synced = (await (await page.request.get(`/api/songs/${songId}/synced-lyrics`)).json()) as {
+    lines: ReadonlyArray<{ startMs: number }>
+  }
+  const lastStart = synced.lines.at(-1)!.startMs / 1000
+  expect(await position()).toBeGreaterThanOrEqual(lastStart - 0.05)
+  expect(await position()).toBeLessThan(lastStart + 3)
+})
