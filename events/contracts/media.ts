@@ -25,6 +25,9 @@ export const MusicMakerName = Schema.transformLiterals(
 )
 export type MusicMakerName = typeof MusicMakerName.Type
 
+/** Where a JPEG cover's WebP twin is kept, when it has one: pages are sent it, previews the JPEG. */
+export const webpCoverOf = (jpegKey: string) => jpegKey.replace(/\.jpg$/, ".webp")
+
 export const GeneratedVersion = Schema.Struct({
   versionId: Schema.String,
   /** 1, 2...: the "Version N" of the title. */

@@ -81,7 +81,7 @@ export interface CatalogShape {
   readonly cover: (
     songId: string,
     viewerId: string | undefined,
-    rangeHeader: string | undefined,
+    request: { readonly rangeHeader: string | undefined; readonly acceptsWebp: boolean },
   ) => Served
   /** The song, if it is this person's own. */
   readonly owned: (songId: string, userId: string) => Effect.Effect<OwnedSong | undefined>

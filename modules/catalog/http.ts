@@ -80,7 +80,12 @@ export const CatalogHttpLive = HttpApiBuilder.group(Api, "catalog", (handlers) =
         Effect.flatMap(viewerId, (viewer) => catalog.lrc(path.id, viewer)),
       )
       .handle("cover", ({ path, request }) =>
-        Effect.flatMap(viewerId, (viewer) => catalog.cover(path.id, viewer, request.headers.range)),
+        Effect.flatMap(viewerId, (viewer) =>
+          catalog.cover(path.id, viewer, {
+            rangeHeader: request.headers.range,
+            acceptsWebp: /image\/webp/.test(request.headers.accept ?? ""),
+          }),
+        ),
       )
   }),
 )

@@ -1,6 +1,7 @@
 import { text } from "node:stream/consumers"
 import { HttpServerResponse } from "@effect/platform"
 import { Effect, Schema } from "effect"
+import { webpCoverOf } from "#events/contracts/media.ts"
 import { SyncedLyrics } from "#events/contracts/synced-lyrics.ts"
 import { attachment, fileName } from "#toolkit/file-response.ts"
 import { AudioUnavailable } from "./api.ts"
@@ -11,7 +12,8 @@ import { servedFile } from "./served-file.ts"
 import { notFound, type SongAccess } from "./song-access.ts"
 
 /**
- * A visible song's files: its MP3 (to play or to save), its WAV, converted once, its cover, and when its
+ * A visible song's files: its MP3 (to play or to save), its WAV, converted once, its cover (as WebP to
+ * browsers that read it, where it has that form too), and when its
  * lines are sung (as JSON for the player, as LRC to save); and for its owner alone, its MIDI file.
  */
 export const makeSongFileAnswers = (visibleSong: SongAccess["visibleSong"]) =>
@@ -76,9 +78,14 @@ export const makeSongFileAnswers = (visibleSong: SongAccess["visibleSong"]) =>
             ? serve(state.midiKey, rangeHeader, fileName(state.title, "mid"))
             : notFound,
         ),
-      cover: (songId, viewerId, rangeHeader) =>
-        Effect.flatMap(visibleSong(songId, viewerId), (state) =>
-          serve(state.imageKey, rangeHeader, undefined),
-        ),
+      cover: (songId, viewerId, { rangeHeader, acceptsWebp }) =>
+        Effect.gen(function* () {
+          const { imageKey } = yield* visibleSong(songId, viewerId)
+          const twin = imageKey && acceptsWebp ? webpCoverOf(imageKey) : null
+          const key = twin !== imageKey && twin && (yield* files.stat(twin)) ? twin : imageKey
+          const served = yield* serve(key, rangeHeader, undefined)
+          // Caches keep the two forms apart.
+          return HttpServerResponse.setHeader(served, "vary", "Accept")
+        }),
     } satisfies Pick<CatalogShape, "audio" | "wav" | "midi" | "cover" | "syncedLyrics" | "lrc">
   })

@@ -135,6 +135,8 @@ export interface RenderedSong {
   readonly midiPath: string | null
   /** When each line and word is sung (`SyncedLyrics` as JSON); none unsung, or for a splice. */
   readonly syncedLyricsPath: string | null
+  /** Its own cover, 1024 x 1024, drawn from its genre, key and seed. */
+  readonly coverPaths: { readonly webp: string; readonly jpeg: string }
   readonly durationMs: number
   readonly renderMs: number
   readonly lufs: number

@@ -2,6 +2,7 @@ import { mkdir, rename, rm, writeFile } from "node:fs/promises"
 import { join } from "node:path"
 import type { RenderedSong, SongRequest } from "#modules/media/ports.ts"
 import { sampleRate } from "./bar-grid.ts"
+import { coverImages } from "./cover-image.ts"
 import { type FinishedSong, masteredSong } from "./finished-song.ts"
 import { encodeMp3 } from "./mp3-encoder.ts"
 import { playSong } from "./play-song.ts"
@@ -9,7 +10,7 @@ import { factsOf, sungRegionsOf } from "./render-facts.ts"
 import { extendSong, replaceSection } from "./reshape.ts"
 import { restylePlan } from "./restyle.ts"
 import { songMidi } from "./song-midi.ts"
-import { newSongPlan } from "./song-plan.ts"
+import { newSongPlan, requestRandom } from "./song-plan.ts"
 import { workDirOf } from "./work-dir.ts"
 
 /** The song a request asks for: a new one, or one reshaped from an earlier render. */
@@ -37,8 +38,8 @@ const finishedSong = async (
 
 /**
  * Title, lyrics, style and seed to a finished song, `song.wav` (44.1 kHz, 16-bit stereo) and `song.mp3`
- * in `outDir` (with `song.mid` and, sung, `song.lyrics.json` for a song played whole), with the facts a
- * later reshaping starts from. Each file appears only once complete. The same request writes the same
+ * in `outDir` with its cover (`cover.webp`, `cover.jpg`; and `song.mid` and, sung, `song.lyrics.json`
+ * for a song played whole), with the facts a later reshaping starts from. Each file appears only once complete. The same request writes the same
  * bytes: every choice is drawn from a generator seeded by the request (and the source's record), and
  * every program run is deterministic.
  */
@@ -73,6 +74,13 @@ export const renderSong = async (
         ),
       score?.syncedLyrics &&
         placed("song.lyrics.json", (path) => writeFile(path, JSON.stringify(score.syncedLyrics))),
+      coverImages({ ...song.record.style, random: requestRandom(request).fork("cover") }).then(
+        (cover) =>
+          Promise.all([
+            placed("cover.webp", (path) => writeFile(path, cover.webp)),
+            placed("cover.jpg", (path) => writeFile(path, cover.jpeg)),
+          ]),
+      ),
       placed("song.mp3", (path) => encodeMp3(song.wav, path, title)),
       placed("song.wav", (path) => writeFile(path, song.wav)),
     ])
@@ -86,6 +94,7 @@ export const renderSong = async (
       mp3Path: join(outDir, "song.mp3"),
       midiPath: score && join(outDir, "song.mid"),
       syncedLyricsPath: score?.syncedLyrics ? join(outDir, "song.lyrics.json") : null,
+      coverPaths: { webp: join(outDir, "cover.webp"), jpeg: join(outDir, "cover.jpg") },
       durationMs,
       renderMs: Math.round(performance.now() - started),
       lufs: Math.round(lufs * 100) / 100,

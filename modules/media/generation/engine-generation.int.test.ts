@@ -3,6 +3,7 @@ import { buffer } from "node:stream/consumers"
 import { describe, expect } from "@effect/vitest"
 import { Effect, Fiber } from "effect"
 import { parseMidi } from "midi-file"
+import sharp from "sharp"
 import { type browser, describeApp, request, runJobs, settle, signUp } from "#app/testing.ts"
 import { probeAudio } from "#toolkit/test-audio.ts"
 import { MediaStorage } from "../files/storage.ts"
@@ -25,6 +26,7 @@ interface SongWithMidi {
   readonly duration: number
   readonly midiUrl: string | null
   readonly lrcUrl: string | null
+  readonly imageUrl: string | null
 }
 
 interface Timed {
@@ -146,7 +148,22 @@ describeApp({ env, config })("song generation with the offline engine", (it) => 
           const ms = (Number(match![1]) * 60 + Number(match![2])) * 1000
           expect(Math.abs(ms - synced.lines[i]!.startMs)).toBeLessThanOrEqual(5)
         }
-        // Another person sees neither while the song is private.
+        // Its own cover: WebP for a browser that reads it, JPEG for a link preview.
+        expect(first!.imageUrl).toBe(`/api/songs/${first!.id}/cover`)
+        const webp = yield* person.send(first!.imageUrl!, { headers: { accept: "image/webp,*/*" } })
+        const jpeg = yield* person.send(first!.imageUrl!, { headers: { accept: "*/*" } })
+        expect(webp.headers.get("content-type")).toBe("image/webp")
+        expect(jpeg.headers.get("content-type")).toBe("image/jpeg")
+        expect(webp.headers.get("vary")).toBe("Accept")
+        for (const cover of [webp, jpeg])
+          expect(yield* Effect.promise(() => sharp(cover.bytes).metadata())).toMatchObject({
+            width: 1024,
+            height: 1024,
+          })
+        const second = songs[1]!
+        expect((yield* person.send(second.imageUrl!)).bytes).not.toEqual(jpeg.bytes)
+
+        // Another person sees neither timing nor LRC while the song is private.
         const { person: other } = yield* signUp("listener")
         expect((yield* other.send(syncedUrl)).status).toBe(404)
         expect((yield* other.send(first!.lrcUrl!)).status).toBe(404)

@@ -58,12 +58,16 @@ export const makeEngineMaker = Effect.gen(function* () {
           yield* storage
             .put(keys.syncedLyrics, createReadStream(song.syncedLyricsPath))
             .pipe(Effect.orDie)
+        yield* storage
+          .put(keys.coverWebp, createReadStream(song.coverPaths.webp))
+          .pipe(Effect.orDie)
+        yield* storage.put(keys.cover, createReadStream(song.coverPaths.jpeg)).pipe(Effect.orDie)
         yield* storage.put(keys.audio, createReadStream(song.mp3Path)).pipe(Effect.orDie)
         return {
           versionId: versionIdOf(generationId, index),
           index,
           audioKey: keys.audio,
-          imageKey: null,
+          imageKey: keys.cover,
           sourceImageUrl: null,
           durationMs: Math.round(song.durationMs),
           ...(song.midiPath ? { midiKey: keys.midi } : {}),

@@ -1,4 +1,5 @@
 import { Data, type Effect } from "effect"
+import { webpCoverOf } from "#events/contracts/media.ts"
 import type { GenerationCommand, GenerationState } from "./generation.ts"
 
 export type RunningGeneration = Extract<GenerationState, { readonly _tag: "Running" }>
@@ -26,6 +27,7 @@ export type MusicMaker = (
 export const versionKeys = (generationId: string, index: number) => ({
   audio: `generations/${generationId}/${index}.mp3`,
   cover: `generations/${generationId}/${index}.jpg`,
+  coverWebp: webpCoverOf(`generations/${generationId}/${index}.jpg`),
   /** The engine's musical facts of the render (render-facts-store.ts). */
   facts: `generations/${generationId}/${index}.json`,
   midi: `generations/${generationId}/${index}.mid`,
