@@ -35,12 +35,13 @@ interface Part {
 const costOf = (note: NoteEvent) => note.beats + 0.8
 
 /**
- * The band in two parts of about equal work, one FluidSynth process each, so the two cores play at once.
- * A channel heavier than a third of the whole (a strummed guitar: 30 notes a bar) is split by bars, even
- * and odd, so that one instrument does not keep one core busy while the other waits. The parts are summed,
- * and a note only ever overlaps its own bar's repeats, so the split is not heard.
+ * The band's units of work: a channel each, and a channel heavier than a third of the whole (a strummed
+ * guitar: 30 notes a bar) split by bars, even and odd, so that one instrument does not keep one core busy
+ * while the other waits. A note only ever overlaps its own bar's repeats, so the split is not heard; but
+ * FluidSynth ends a note when its key sounds again, so a split channel sounds exactly the same only when
+ * split the same way.
  */
-export const splitBand = (arrangement: Arrangement): ReadonlyArray<BandPart> => {
+export const bandUnits = (arrangement: Arrangement): ReadonlyArray<BandPart & { cost: number }> => {
   const byChannel = new Map<number, Array<NoteEvent>>()
   for (const note of arrangement.notes) {
     const notes = byChannel.get(note.channel) ?? []
@@ -48,7 +49,7 @@ export const splitBand = (arrangement: Arrangement): ReadonlyArray<BandPart> => 
     byChannel.set(note.channel, notes)
   }
   const total = arrangement.notes.reduce((sum, note) => sum + costOf(note), 0)
-  const units: Array<{ channel: number; notes: ReadonlyArray<NoteEvent>; cost: number }> = []
+  const units: Array<BandPart & { cost: number }> = []
   for (const [channel, notes] of [...byChannel].sort((a, b) => a[0] - b[0])) {
     const cost = notes.reduce((sum, note) => sum + costOf(note), 0)
     const halves =
@@ -58,15 +59,25 @@ export const splitBand = (arrangement: Arrangement): ReadonlyArray<BandPart> => 
           )
         : [notes]
     for (const half of halves)
-      units.push({ channel, notes: half, cost: half.reduce((sum, note) => sum + costOf(note), 0) })
+      units.push({
+        channels: [channel],
+        notes: half,
+        cost: half.reduce((sum, note) => sum + costOf(note), 0),
+      })
   }
+  return units
+}
+
+/** The band in two parts of about equal work, one FluidSynth process each, so the two cores play at once. */
+export const splitBand = (arrangement: Arrangement): ReadonlyArray<BandPart> => {
   const parts: [Part, Part] = [
     { channels: new Set(), notes: [], cost: 0 },
     { channels: new Set(), notes: [], cost: 0 },
   ]
-  for (const unit of units.sort((a, b) => b.cost - a.cost || a.channel - b.channel)) {
+  const units = [...bandUnits(arrangement)]
+  for (const unit of units.sort((a, b) => b.cost - a.cost || a.channels[0]! - b.channels[0]!)) {
     const part = parts[0].cost <= parts[1].cost ? parts[0] : parts[1]
-    part.channels.add(unit.channel)
+    part.channels.add(unit.channels[0]!)
     part.notes.push(...unit.notes)
     part.cost += unit.cost
   }

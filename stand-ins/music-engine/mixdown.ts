@@ -3,20 +3,26 @@ import type { Random } from "./seeded-random.ts"
 import type { Style } from "./style.ts"
 import type { VoiceBus } from "./vocal-chain.ts"
 
-/** Lo-fi: a 4.8 kHz low-pass and a little seeded vinyl hiss and crackle. */
-const wornVinyl = (left: Float32Array, right: Float32Array, sampleRate: number, random: Random) => {
-  Biquad.of("lowpass", sampleRate, 4800, 0.7).process(left)
-  Biquad.of("lowpass", sampleRate, 4800, 0.7).process(right)
-  for (let i = 0; i < left.length; i++) {
+/** Lo-fi's worn record, first: a 4.8 kHz low-pass, in place. */
+export const vinylLowpass = (channels: ReadonlyArray<Float32Array>, sampleRate: number) => {
+  for (const channel of channels) Biquad.of("lowpass", sampleRate, 4800, 0.7).process(channel)
+}
+
+/** Then the record's own sound: a little seeded hiss and crackle, as a stereo track of its own. */
+const vinylNoise = (length: number, random: Random): Stereo => {
+  const left = new Float32Array(length)
+  const right = new Float32Array(length)
+  for (let i = 0; i < length; i++) {
     const hiss = (random.next() - 0.5) * 0.0025
-    left[i]! += hiss
-    right[i]! += hiss
+    left[i] = hiss
+    right[i] = hiss
     if (random.next() < 0.00012) {
       const crackle = (random.next() - 0.5) * 0.06
       left[i]! += crackle
       right[i]! -= crackle * 0.5
     }
   }
+  return [left, right]
 }
 
 const rootMeanSquare = (signal: Float32Array) => {
@@ -31,10 +37,17 @@ const rootMeanSquare = (signal: Float32Array) => {
   return count > 0 ? Math.sqrt(sum / count) : 0
 }
 
-/** A mix, and the band's level the voice was set against (0 without a voice). */
+export type Stereo = [Float32Array, Float32Array]
+
+/**
+ * A mix, the band's level the voice was set against (0 without a voice), and what went into it besides
+ * the band: the voice's gain, and lo-fi's record noise.
+ */
 export interface Mixed {
-  readonly channels: [Float32Array, Float32Array]
+  readonly channels: Stereo
   readonly bed: number
+  readonly voiceGain: number
+  readonly noise: Stereo | null
 }
 
 /**
@@ -57,8 +70,15 @@ export const mixdown = (
   const bandRight = band[1] ?? bandLeft
   left.set(bandLeft.subarray(0, Math.min(length, bandLeft.length)))
   right.set(bandRight.subarray(0, Math.min(length, bandRight.length)))
-  if (style.genre === "lofi") wornVinyl(left, right, sampleRate, random)
-  if (!voice) return { channels: [left, right], bed: 0 }
+  const noise = style.genre === "lofi" ? vinylNoise(length, random) : null
+  if (noise) {
+    vinylLowpass([left, right], sampleRate)
+    for (let i = 0; i < length; i++) {
+      left[i]! += noise[0][i]!
+      right[i]! += noise[1][i]!
+    }
+  }
+  if (!voice) return { channels: [left, right], bed: 0, voiceGain: 0, noise }
 
   // The band's level where the voice sings, sampled every 64 samples.
   let bandEnergy = 0
@@ -78,5 +98,5 @@ export const mixdown = (
     left[i]! += voice.left[i]! * gain
     right[i]! += voice.right[i]! * gain
   }
-  return { channels: [left, right], bed: bandLevel }
+  return { channels: [left, right], bed: bandLevel, voiceGain: gain, noise }
 }

@@ -7,6 +7,7 @@ import type { LyricSection } from "./lyrics.ts"
 import { mixdown } from "./mixdown.ts"
 import type { Random } from "./seeded-random.ts"
 import { arrangeToFit, secondsOf } from "./song-length.ts"
+import { type Stems, stemParts, stemsOf } from "./stems.ts"
 import type { Style } from "./style.ts"
 import { estimateSyllables } from "./syllables.ts"
 import { syncedLyricsOf } from "./synced-lyrics.ts"
@@ -40,6 +41,8 @@ export interface PlayedSong {
   readonly words: ReadonlyArray<SungWords>
   /** When each line and word is sung; null unsung. */
   readonly syncedLyrics: SyncedLyrics | null
+  /** Each part alone, as it is in the mix, when they were asked for. */
+  readonly stems: Stems | null
 }
 
 const sum = (tracks: ReadonlyArray<ReadonlyArray<Float32Array>>) =>
@@ -53,7 +56,7 @@ const sum = (tracks: ReadonlyArray<ReadonlyArray<Float32Array>>) =>
   })
 
 /**
- * Speech, composition, band and voice for a plan. Every choice is drawn from the plan's seeds, and every
+ * Speech, composition, band and voice for a plan, and with `keepStems` each part apart as well. Every choice is drawn from the plan's seeds, and every
  * program run is deterministic, so the same plan plays the same samples.
  */
 export const playSong = async (
@@ -61,6 +64,7 @@ export const playSong = async (
   soundfontPath: string | undefined,
   workDir: string,
   stage: (name: string) => void,
+  keepStems = false,
 ): Promise<PlayedSong> => {
   const { style } = plan
   const soundfont = findSoundfont(soundfontPath)
@@ -92,9 +96,12 @@ export const playSong = async (
 
   const length = Math.ceil(secondsOf(arrangement) * sampleRate)
   // FluidSynth starts here, before the voice is sung below on this thread: the cores work together.
+  // For stems, each unit of the band apart: the same notes, split the same way, so the same band.
+  const units = keepStems ? stemParts(arrangement) : null
+  const parts = units ?? splitBand(arrangement)
   const band = Promise.all(
-    splitBand(arrangement).map((part, i) =>
-      playPart(arrangement, part, soundfont, workDir, `band-${i}`),
+    parts.map((part, i) =>
+      playPart(arrangement, part, soundfont, workDir, `band-${i}`).then(readWav),
     ),
   )
   const sungLines = lines.flatMap((line) => (line.spoken ? [{ ...line, spoken: line.spoken }] : []))
@@ -104,12 +111,23 @@ export const playSong = async (
       : null
   const voice = sung ? voiceBus(sung.tracks, style, sampleRate) : null
   stage("singing")
-  const bandMix = sum((await Promise.all((await band).map(readWav))).map((wav) => wav.channels))
+  const played = (await band).map((wav) => wav.channels)
+  const bandMix = sum(played)
   stage("instruments")
 
   const words = sung ? lines.map((line) => writtenWords(line.text, line.spoken)) : []
   const mixed = mixdown(bandMix, voice, style, length, sampleRate, plan.mixRandom, plan.voiceBed)
   return {
+    stems: units
+      ? stemsOf(
+          units.map((unit, i) => ({ stem: unit.stem, channels: played[i]! })),
+          mixed,
+          voice,
+          style,
+          length,
+          sampleRate,
+        )
+      : null,
     mix: mixed.channels,
     voiceBed: mixed.bed,
     arrangement,

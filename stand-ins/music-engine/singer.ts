@@ -133,7 +133,10 @@ const placeSyllable = (
   return { source, target: [at, at + onset, at + onset + held, at + onset + held + coda] as const }
 }
 
-/** Where a syllable was sung, in seconds: from its first consonant to the end of its last. */
+/**
+ * Where a syllable was sung, in seconds: from its vowel, which lands on the note's beat (the consonants
+ * before it are a little ahead, and mostly quiet), to the end of its last consonant.
+ */
 export interface SungAt {
   readonly start: number
   readonly end: number
@@ -162,7 +165,7 @@ export const sing = (
     placed.push(null)
     if (!line || !syllable) continue
     const { source, target } = placeSyllable(notes, index, line, performance, rap)
-    placed[index] = { start: Math.max(0, target[0]), end: target[3] }
+    placed[index] = { start: Math.max(0, target[1]), end: target[3] }
     const timeMap = (t: number) => {
       for (let k = 0; k < 3; k++) {
         if (t <= target[k + 1]! || k === 2) {

@@ -12,8 +12,8 @@ export interface SungLineText {
 const ms = (seconds: number) => Math.round(seconds * 1000)
 
 /**
- * Each line and word as the voice sang it: a word from its first syllable's first consonant to its last
- * syllable's end, a line from its first word to its last. A word keeps its punctuation ("hour,") where the
+ * Each line and word as the voice sang it: a word from its first syllable's vowel to its last syllable's
+ * end, a line from its first word to its last. A word keeps its punctuation ("hour,") where the
  * written line splits into as many words as Festival spoke.
  */
 export const syncedLyricsOf = (
