@@ -7,7 +7,7 @@ import { withMessage } from "#events/contracts/messages.ts"
 import { BillingApi } from "#modules/billing/api.ts"
 import { CatalogApi } from "#modules/catalog/api.ts"
 import { IdentityApi } from "#modules/identity/api.ts"
-import { MediaApi, ReshapingApi, VideoApi, VoicesApi } from "#modules/media/api.ts"
+import { MediaApi, ReshapingApi, StemsApi, VideoApi, VoicesApi } from "#modules/media/api.ts"
 import { SongwritingApi } from "#modules/songwriting/api.ts"
 import { CreditLedgerApi } from "#projections/credit-ledger/api.ts"
 import { AdminApi } from "./admin-api.ts"
@@ -118,6 +118,7 @@ export class MelodyApi extends HttpApi.make(apiId)
   .add(ReshapingApi)
   .add(VoicesApi)
   .add(VideoApi)
+  .add(StemsApi)
   .add(AdminApi)
   .addError(MalformedRequest)
   .addError(InternalError)

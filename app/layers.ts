@@ -20,6 +20,7 @@ import {
   MediaLive,
   mediaConfig,
   SongReshaping,
+  Stems,
   VideosLive,
   Voices,
 } from "#modules/media/index.ts"
@@ -74,7 +75,7 @@ export const ModulesLive = Layer.mergeAll(AuthenticatedLive, ViewerLive, AdminOn
   Layer.provideMerge(songwritingLive(OfflineModelLive)),
   // Above the catalog and media, which serve its songs port, storage and configuration.
   Layer.provideMerge(
-    Layer.mergeAll(VideosLive, SongReshaping.live, Voices.live).pipe(
+    Layer.mergeAll(VideosLive, SongReshaping.live, Voices.live, Stems.live).pipe(
       Layer.provide(SongSourcesLive),
     ),
   ),

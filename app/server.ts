@@ -9,6 +9,7 @@ import {
   MediaHttpLive,
   mediaConfig,
   ReshapingHttpLive,
+  StemsHttpLive,
   VideoHttpLive,
   VoicesHttpLive,
 } from "#modules/media/index.ts"
@@ -44,6 +45,7 @@ const ApiLive = HttpApiBuilder.api(MelodyApi).pipe(
     MediaHttpLive,
     ReshapingHttpLive,
     VoicesHttpLive,
+    StemsHttpLive,
     VideoHttpLive,
     AdminHttpLive,
   ]),

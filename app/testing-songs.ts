@@ -1,6 +1,10 @@
 import { Effect } from "effect"
 import { Actors } from "#events/contracts/actor.ts"
-import { mediaStreams, SongGenerationSucceeded } from "#events/contracts/media.ts"
+import {
+  mediaStreams,
+  SongGenerationRequested,
+  SongGenerationSucceeded,
+} from "#events/contracts/media.ts"
 import { EventStore, toNewEvent } from "#events/store/index.ts"
 import { songIdOfVersion } from "#modules/catalog/index.ts"
 import { MediaStorage, type RenderFacts } from "#modules/media/index.ts"
@@ -12,17 +16,19 @@ export const storeMedia = (key: string, bytes: Uint8Array) =>
   Effect.flatMap(MediaStorage, (storage) => storage.put(key, bytes))
 
 const encodeSucceeded = toNewEvent(SongGenerationSucceeded)
+const encodeRequested = toNewEvent(SongGenerationRequested)
 
-/** A generation's success on its stream, as media records it, and the catalog's reaction to it. */
-const deliver = (event: SongGenerationSucceeded) =>
+/**
+ * A generation's success on its stream, as media records it, and the catalog's reaction to it; after its
+ * request, when one is given.
+ */
+const deliver = (event: SongGenerationSucceeded, requested?: SongGenerationRequested) =>
   Effect.gen(function* () {
     const store = yield* EventStore
+    const metadata = { actor: Actors.system("media"), correlationId: event.generationId }
     yield* store.append(mediaStreams.generation(event.generationId), "no_stream", [
-      encodeSucceeded(
-        event,
-        { actor: Actors.system("media"), correlationId: event.generationId },
-        crypto.randomUUID(),
-      ),
+      ...(requested ? [encodeRequested(requested, metadata, crypto.randomUUID())] : []),
+      encodeSucceeded(event, metadata, crypto.randomUUID()),
     ])
     yield* settle
   })
@@ -71,10 +77,16 @@ export const seedGeneration = (
 
 /**
  * A finished song as the offline engine delivers it: one version whose MP3 (a sine tone as long as the
- * facts say) and musical facts are where the engine keeps them, so operations can start from it. Returns
- * the song id the catalog saved it as.
+ * facts say) and musical facts are where the engine keeps them, so operations can start from it; with
+ * `requested`, after the free request the engine played it from, so it can be played again. Returns the
+ * song id the catalog saved it as.
  */
-export const seedEngineSong = (userId: string, title: string, facts: RenderFacts) =>
+export const seedEngineSong = (
+  userId: string,
+  title: string,
+  facts: RenderFacts,
+  options: { readonly requested?: boolean } = {},
+) =>
   Effect.gen(function* () {
     const generationId = crypto.randomUUID()
     const versionId = `${generationId}-1`
@@ -101,6 +113,22 @@ export const seedEngineSong = (userId: string, title: string, facts: RenderFacts
         },
       ],
     })
-    yield* deliver(event)
+    const requested =
+      options.requested === true
+        ? new SongGenerationRequested({
+            generationId,
+            userId,
+            title,
+            style: event.style,
+            lyrics: event.lyrics,
+            instrumental: false,
+            reshaping: null,
+            voice: null,
+            credits: 0,
+            maker: "engine",
+            requestedAt: new Date(),
+          })
+        : undefined
+    yield* deliver(event, requested)
     return { generationId, versionId, songId: songIdOfVersion(versionId) }
   })

@@ -1,6 +1,6 @@
 /**
- * Media: song generation through the music engine or a music API, the files behind songs, and their videos
- * for social formats.
+ * Media: song generation through the music engine or a music API, the files behind songs, their stems, and
+ * their videos for social formats.
  */
 
 import { Layer } from "effect"
@@ -9,10 +9,11 @@ import { MediaStorageLive as ConfiguredStorageLive } from "./files/storage-live.
 import { WavConverter } from "./files/wav-converter.ts"
 import { Generations } from "./generation/generations.ts"
 import { MusicApi } from "./generation/music-api.ts"
+import { StemsMaker } from "./stems/stems-job.ts"
 import { VideoRenderer } from "./video-export/video-renderer.ts"
 import { Videos } from "./video-export/videos.ts"
 
-export { MediaApi, ReshapingApi, VideoApi, VoicesApi } from "./api.ts"
+export { MediaApi, ReshapingApi, StemsApi, VideoApi, VoicesApi } from "./api.ts"
 export { describeMediaConfig, mediaConfig } from "./config.ts"
 export { MediaStorage } from "./files/storage.ts"
 export { WavConverter } from "./files/wav-converter.ts"
@@ -31,6 +32,8 @@ export {
   SongSources,
 } from "./ports.ts"
 export { sweepRenderFolders } from "./render-folders.ts"
+export { Stems } from "./stems/stems.ts"
+export { StemsHttpLive } from "./stems/stems-http.ts"
 export { VideoHttpLive } from "./video-export/video-http.ts"
 export { VideoRenderer } from "./video-export/video-renderer.ts"
 export { RenderFailed } from "./video-export/video-request.ts"
@@ -45,7 +48,7 @@ export const MediaStorageLive = ConfiguredStorageLive.pipe(Layer.provide(MediaCo
  * Media's services; the app provides the store, the job queue, the app's address, the credits port and the
  * offline music engine (a stand-in).
  */
-export const MediaLive = Layer.mergeAll(WavConverter.live, Generations.live).pipe(
+export const MediaLive = Layer.mergeAll(WavConverter.live, Generations.live, StemsMaker.live).pipe(
   Layer.provideMerge(ConfiguredStorageLive),
   // Kept for the voices too, which the music API keeps as personas.
   Layer.provideMerge(MusicApi.live),

@@ -146,6 +146,16 @@ export interface RenderedSong {
   readonly facts: RenderFacts
 }
 
+/** The parts a song's stems are, in the order a DAW lists them. */
+export const stemNames = ["vocals", "drums", "bass", "harmony", "lead"] as const
+export type StemName = (typeof stemNames)[number]
+
+/** A song's stems as files: 16-bit stereo WAVs at 44.1 kHz, all as long as the song, from its first sample. */
+export interface RenderedStems {
+  readonly paths: Readonly<Record<StemName, string>>
+  readonly durationMs: number
+}
+
 export class EngineFailed extends Data.TaggedError("EngineFailed")<{ readonly reason: string }> {}
 
 export type EngineRequest = SongRequest & { readonly timeoutMs: number }
@@ -155,5 +165,7 @@ export class MusicEngine extends Context.Tag("@melody/media/MusicEngine")<
   MusicEngine,
   {
     readonly render: (request: EngineRequest) => Effect.Effect<RenderedSong, EngineFailed>
+    /** The song the request renders, played again part by part: its stems. */
+    readonly stems: (request: EngineRequest) => Effect.Effect<RenderedStems, EngineFailed>
   }
 >() {}

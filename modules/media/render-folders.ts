@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs"
-import { readdir, rm } from "node:fs/promises"
+import { mkdtemp, readdir, rm } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import { Effect } from "effect"
 
 /** When a process started, in clock ticks since boot (Linux); a pid the kernel reused has another one. */
 const startOf = (pid: number) => {
@@ -19,6 +20,12 @@ const owner = `${process.pid}.${startOf(process.pid) ?? "0"}`
  * server starting after a crash can tell what a dead one left from what a live one is using.
  */
 export const renderFolderPrefix = () => join(tmpdir(), `melody-render-${owner}-`)
+
+/** A render folder of this process for the scope's length: removed with whatever is in it. */
+export const scratchDirectory = Effect.acquireRelease(
+  Effect.promise(() => mkdtemp(renderFolderPrefix())),
+  (directory) => Effect.promise(() => rm(directory, { recursive: true, force: true })),
+)
 
 const isAlive = (pid: number, start: string) => {
   if (start !== "0") return startOf(pid) === start

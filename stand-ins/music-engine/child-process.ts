@@ -6,6 +6,7 @@ import {
   type EngineRequest,
   MusicEngine,
   type RenderedSong,
+  type RenderedStems,
 } from "#modules/media/ports.ts"
 import { type EngineProcess, isWaiting, killGroup, startEngineProcess } from "./engine-process.ts"
 import { workDirOf } from "./work-dir.ts"
@@ -20,14 +21,14 @@ const tail = (text: string) => text.trim().split("\n").slice(-12).join("\n").sli
  * descriptor is a lifeline this process holds the other end of: when this process ends, however it ends,
  * the group ends too (tether.ts); when the render ends, the group is signalled and the line let go.
  */
-const renderInChild = (
+const renderInChild = <A>(
   { child, lifeline }: EngineProcess,
-  { timeoutMs: _, ...request }: EngineRequest,
+  { timeoutMs: _, ...request }: EngineRequest & { readonly stems?: boolean },
 ) =>
-  Effect.async<RenderedSong, EngineFailed>((resumeOnce) => {
+  Effect.async<A, EngineFailed>((resumeOnce) => {
     // A child that fails to start reports an error and may close too: the first word counts.
     let settled = false
-    const resume = (outcome: Effect.Effect<RenderedSong, EngineFailed>) => {
+    const resume = (outcome: Effect.Effect<A, EngineFailed>) => {
       if (!settled) resumeOnce(outcome)
       settled = true
     }
@@ -62,7 +63,7 @@ const renderInChild = (
       }
       const last = stdout.trim().split("\n").pop() ?? ""
       try {
-        resume(Effect.succeed(JSON.parse(last) as RenderedSong))
+        resume(Effect.succeed(JSON.parse(last) as A))
       } catch {
         resume(
           Effect.fail(new EngineFailed({ reason: `the engine answered no song: ${tail(last)}` })),
@@ -103,26 +104,28 @@ export const MusicEngineLive: Layer.Layer<MusicEngine> = Layer.scoped(
       if (ready && !isWaiting(ready)) dismiss(ready)
       return [ready && isWaiting(ready) ? ready : startEngineProcess(), startEngineProcess()]
     })
-    return MusicEngine.of({
-      render: (request) =>
-        // Once taken, the child is either rendering or ended: never left waiting for a request.
-        Effect.uninterruptibleMask((restore) =>
-          Effect.flatMap(take, (child) =>
-            restore(renderInChild(child, request)).pipe(
-              Effect.onInterrupt(() => Effect.sync(() => dismiss(child))),
-            ),
+    const inChild = <A>(request: EngineRequest & { readonly stems?: boolean }) =>
+      // Once taken, the child is either rendering or ended: never left waiting for a request.
+      Effect.uninterruptibleMask((restore) =>
+        Effect.flatMap(take, (child) =>
+          restore(renderInChild<A>(child, request)).pipe(
+            Effect.onInterrupt(() => Effect.sync(() => dismiss(child))),
           ),
-        ).pipe(
-          Effect.timeoutFail({
-            duration: Duration.millis(request.timeoutMs),
-            onTimeout: () =>
-              new EngineFailed({ reason: `the engine took longer than ${request.timeoutMs} ms` }),
-          }),
-          permits.withPermits(1),
-          Effect.withSpan("MusicEngine.render", {
-            attributes: { style: request.style, seed: request.seed },
-          }),
         ),
+      ).pipe(
+        Effect.timeoutFail({
+          duration: Duration.millis(request.timeoutMs),
+          onTimeout: () =>
+            new EngineFailed({ reason: `the engine took longer than ${request.timeoutMs} ms` }),
+        }),
+        permits.withPermits(1),
+        Effect.withSpan(request.stems ? "MusicEngine.stems" : "MusicEngine.render", {
+          attributes: { style: request.style, seed: request.seed },
+        }),
+      )
+    return MusicEngine.of({
+      render: (request) => inChild<RenderedSong>(request),
+      stems: (request) => inChild<RenderedStems>({ ...request, stems: true }),
     })
   }),
 )

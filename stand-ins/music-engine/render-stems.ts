@@ -1,19 +1,17 @@
 import { mkdir, rename, rm, writeFile } from "node:fs/promises"
 import { join } from "node:path"
-import type { SongRequest } from "#modules/media/ports.ts"
+import {
+  type RenderedStems,
+  type SongRequest,
+  type StemName,
+  stemNames,
+} from "#modules/media/ports.ts"
 import { sampleRate } from "./bar-grid.ts"
 import { playSong } from "./play-song.ts"
 import { restylePlan } from "./restyle.ts"
 import { newSongPlan } from "./song-plan.ts"
-import { type StemName, stemNames } from "./stems.ts"
 import { wav16Of } from "./wav-file.ts"
 import { workDirOf } from "./work-dir.ts"
-
-/** A song's stems as files: 16-bit stereo WAVs at 44.1 kHz, all as long as the song, from its first sample. */
-export interface RenderedStems {
-  readonly paths: Readonly<Record<StemName, string>>
-  readonly durationMs: number
-}
 
 /**
  * A song played again from its request, part by part: every choice comes from the same seeds, so it is

@@ -2,11 +2,10 @@ import { mkdtempSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
-import type { SongRequest } from "#modules/media/ports.ts"
+import { type SongRequest, stemNames } from "#modules/media/ports.ts"
 import { playSong } from "./play-song.ts"
 import { renderStems } from "./render-stems.ts"
 import { newSongPlan } from "./song-plan.ts"
-import { stemNames } from "./stems.ts"
 import { readWav } from "./wav-file.ts"
 
 const requestOf = (style: string): SongRequest => ({

@@ -1,13 +1,10 @@
+import type { StemName } from "#modules/media/ports.ts"
 import type { Arrangement } from "./arrangement.ts"
 import { bandUnits } from "./fluidsynth.ts"
 import { type Mixed, type Stereo, vinylLowpass } from "./mixdown.ts"
 import { channel } from "./score.ts"
 import type { Style } from "./style.ts"
 import type { VoiceBus } from "./vocal-chain.ts"
-
-/** The parts a producer gets, in the order a DAW lists them. */
-export const stemNames = ["vocals", "drums", "bass", "harmony", "lead"] as const
-export type StemName = (typeof stemNames)[number]
 
 /** Which MIDI channels each band stem plays: harmony is the comping instruments and the pad. */
 const bandStems = {

@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises"
 import { type Browser, expect, type Page, test } from "@playwright/test"
+import { open } from "yauzl"
 import { buyProPack, generateOffline, newPerson, registerVerified, skipSplash } from "./support.ts"
 
 // A song taken apart, offline: one creator and one engine-made song shared by the journeys.
@@ -24,6 +25,21 @@ test.beforeAll(async ({ browser }: { browser: Browser }) => {
 
 test.afterAll(async () => page.close())
 
+/** The names of a zip's entries. */
+const zipEntries = (path: string) =>
+  new Promise<ReadonlyArray<string>>((resolve, reject) =>
+    open(path, { lazyEntries: true }, (error, zip) => {
+      if (error) return reject(error)
+      const names: Array<string> = []
+      zip.on("entry", (entry: { fileName: string }) => {
+        names.push(entry.fileName)
+        zip.readEntry()
+      })
+      zip.on("end", () => resolve(names))
+      zip.readEntry()
+    }),
+  )
+
 const card = () => page.getByRole("article", { name: title, exact: true })
 
 /** Clicks a download link and answers the saved file's name and text. */
@@ -46,6 +62,23 @@ test("download the song's MIDI and its synced lyrics from the library", async ()
   const lines = lrc.text.split("\n").filter((line) => /^\[\d\d:\d\d\.\d\d\]/.test(line))
   expect(lines[0]).toMatch(/^\[\d\d:\d\d\.\d\d\] <\d\d:\d\d\.\d\d> An <\d\d:\d\d\.\d\d> ember /)
   expect(lines.length).toBeGreaterThanOrEqual(4)
+})
+
+test("make the song's stems from the library and download them as one zip", async () => {
+  test.setTimeout(3 * 60_000)
+  await page.goto("/library")
+  const saved = page.waitForEvent("download", { timeout: 150_000 })
+  await card()
+    .getByRole("button", { name: `Download ${title} as stems` })
+    .click()
+  await expect(card().getByRole("button", { name: `Making the stems of ${title}` })).toBeDisabled()
+  const zip = await saved
+  expect(zip.suggestedFilename()).toBe(`${title} (stems).zip`)
+  const names = await zipEntries((await zip.path())!)
+  expect(names).toEqual(
+    ["Vocals", "Drums", "Bass", "Harmony", "Lead"].map((stem) => `Ember - ${stem}.wav`),
+  )
+  await expect(card().getByRole("button", { name: `Download ${title} as stems` })).toBeEnabled()
 })
 
 test("the song page's lyrics follow the song as it plays, and a click on a line plays from there", async () => {
@@ -80,3 +113,4 @@ test("the song page's lyrics follow the song as it plays, and a click on a line 
   expect(await position()).toBeGreaterThanOrEqual(lastStart - 0.05)
   expect(await position()).toBeLessThan(lastStart + 3)
 })
+

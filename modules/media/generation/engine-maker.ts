@@ -1,14 +1,12 @@
-import { createHash } from "node:crypto"
 import { createReadStream } from "node:fs"
-import { mkdtemp, rm } from "node:fs/promises"
 import { Duration, Effect, Option } from "effect"
 import type { GeneratedVersion } from "#events/contracts/media.ts"
 import { SongOperation } from "#events/contracts/song-operations.ts"
 import { MediaConfig } from "../config.ts"
 import { MediaStorage } from "../files/storage.ts"
 import { MusicEngine } from "../ports.ts"
-import { renderFolderPrefix } from "../render-folders.ts"
-import { makeEngineRequests } from "./engine-request.ts"
+import { scratchDirectory } from "../render-folders.ts"
+import { engineSeedOf, makeEngineRequests } from "./engine-request.ts"
 import { type MusicMaker, StepFailed, versionIdOf, versionKeys } from "./music-maker.ts"
 import { makeRenderFactsStore } from "./render-facts-store.ts"
 
@@ -17,15 +15,6 @@ export const engineOperations: ReadonlyArray<SongOperation> = SongOperation.lite
 
 /** Like the music API, the engine makes two versions of every song. */
 const versionsPerSong = 2
-
-/** Each version its own seed, the same on every try: a resumed render gives the same song. */
-const seedOf = (generationId: string, index: number) =>
-  createHash("sha256").update(`${generationId}/${index}`).digest().readUInt32BE(0)
-
-const scratchDirectory = Effect.acquireRelease(
-  Effect.promise(() => mkdtemp(renderFolderPrefix())),
-  (directory) => Effect.promise(() => rm(directory, { recursive: true, force: true })),
-)
 
 /**
  * The project's own engine as a music maker: one version per step, rendered in a child process and
@@ -44,7 +33,7 @@ export const makeEngineMaker = Effect.gen(function* () {
         const { generationId } = generation.request
         const song = yield* engine.render({
           ...(yield* requestOf(generation)),
-          seed: seedOf(generationId, index),
+          seed: engineSeedOf(generationId, index),
           outDir: yield* scratchDirectory,
           timeoutMs: Duration.toMillis(config.renderTimeout),
           soundfont: Option.getOrUndefined(config.soundfont),

@@ -1,9 +1,14 @@
+import { createHash } from "node:crypto"
 import { Effect } from "effect"
 import { MediaStorage } from "../files/storage.ts"
 import type { Reshaping as EngineReshaping, SongRequest } from "../ports.ts"
-import type { RunningGeneration } from "./music-maker.ts"
+import type { GenerationRequest } from "./generation.ts"
 import { generationOfVersion, StepFailed, versionKeys } from "./music-maker.ts"
 import { makeRenderFactsStore } from "./render-facts-store.ts"
+
+/** Each version its own seed, the same on every try: a resumed render gives the same song. */
+export const engineSeedOf = (generationId: string, index: number) =>
+  createHash("sha256").update(`${generationId}/${index}`).digest().readUInt32BE(0)
 
 const sourceLost = new StepFailed({
   status: "GENERATE_AUDIO_FAILED",
@@ -19,7 +24,7 @@ export const makeEngineRequests = Effect.gen(function* () {
   const storage = yield* MediaStorage
   const facts = yield* makeRenderFactsStore
 
-  return (generation: RunningGeneration) =>
+  return (generation: { readonly request: GenerationRequest }) =>
     Effect.gen(function* () {
       const { title, lyrics, style, instrumental, reshaping, voice } = generation.request
       const words = { title, lyrics, style, instrumental, voice: voice?.singer }

@@ -31,6 +31,8 @@ export const versionKeys = (generationId: string, index: number) => ({
   /** The engine's musical facts of the render (render-facts-store.ts). */
   facts: `generations/${generationId}/${index}.json`,
   midi: `generations/${generationId}/${index}.mid`,
+  /** The stems, as one zip of WAVs, once asked for. */
+  stems: `generations/${generationId}/${index}.stems.zip`,
   /** When each line and word is sung (`SyncedLyrics`). */
   syncedLyrics: `generations/${generationId}/${index}.lyrics.json`,
 })

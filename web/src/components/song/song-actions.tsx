@@ -5,6 +5,7 @@ import { downloadMp3, downloadWav } from "../../lib/download.ts"
 import { useSetPrivacy, useToggleLike } from "../../lib/song-queries.ts"
 import { toast } from "../../lib/toast/toast-store.ts"
 import { Button } from "../ui/button.tsx"
+import { StemsButton } from "./stems-button.tsx"
 
 export const DownloadButtons = ({
   song,
@@ -15,7 +16,7 @@ export const DownloadButtons = ({
   readonly wav?: boolean
   readonly failure?: string
 }) => (
-  <div className="flex gap-1">
+  <div className="flex flex-wrap gap-1">
     <Button
       variant="ghost"
       size="sm"
@@ -42,6 +43,8 @@ export const DownloadButtons = ({
         </a>
       </Button>
     )}
+    {/* A song with a MIDI file was played whole by the engine, which can play it again part by part. */}
+    {song.midiUrl && <StemsButton song={song} />}
     {song.lrcUrl && (
       <Button asChild variant="ghost" size="sm">
         <a href={song.lrcUrl} download aria-label={`Download ${song.title}'s synced lyrics (LRC)`}>

@@ -1,0 +1,48 @@
+import { Effect } from "effect"
+import type { SignedInUser } from "#events/contracts/auth.ts"
+import { NotFound } from "#events/contracts/http-errors.ts"
+import { StemsEvent, stemsStream } from "#events/contracts/stems.ts"
+import { loadAggregate } from "#events/decider.ts"
+import { StemsUnavailable } from "../api.ts"
+import { streamOf } from "../generation/generation-stream.ts"
+import { generationOfVersion } from "../generation/music-maker.ts"
+import { SongSources } from "../ports.ts"
+import { stems } from "./stems-decider.ts"
+
+export const songNotFound = new NotFound({ message: "This song does not exist, or it is private." })
+const unavailable = new StemsUnavailable({
+  message:
+    "Stems are made from songs the offline engine played whole. This song was made another way, or joined from two takes.",
+})
+
+/** A version's stems stream: what its commands run on. */
+export const stemsOf = (versionId: string) => ({
+  decider: stems,
+  events: StemsEvent,
+  streamId: stemsStream(versionId),
+})
+
+/** A person's own song, and the version it was saved from, if it has one. */
+export const ownedSong = (user: SignedInUser, songId: string) =>
+  Effect.flatMap(SongSources, (songs) => songs.owned(songId, user.userId)).pipe(
+    Effect.flatMap((song) => (song ? Effect.succeed(song) : Effect.fail(songNotFound))),
+  )
+
+export const stemsState = (versionId: string) =>
+  Effect.map(loadAggregate(stemsOf(versionId)), ({ state }) => state).pipe(Effect.orDie)
+
+/**
+ * The generation a version came from, if the engine played it whole (a new song, an instrumental or a
+ * cover): only then can it be played again part by part.
+ */
+export const playedWhole = (versionId: string | null) =>
+  Effect.gen(function* () {
+    const ids = versionId ? generationOfVersion(versionId) : undefined
+    if (!ids) return yield* unavailable
+    const { state } = yield* loadAggregate(streamOf(ids.generationId)).pipe(Effect.orDie)
+    if (state._tag === "None") return yield* unavailable
+    const { maker, reshaping } = state.request
+    if (maker !== "engine" || reshaping?._tag === "extend" || reshaping?._tag === "replace-section")
+      return yield* unavailable
+    return { ...ids, request: state.request }
+  })

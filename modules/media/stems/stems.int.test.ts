@@ -1,0 +1,156 @@
+import { join } from "node:path"
+import { describe, expect } from "@effect/vitest"
+import { Effect } from "effect"
+import { fromBuffer } from "yauzl"
+import { describeApp, request, runJobs, settle, signUp } from "#app/testing.ts"
+import { seedEngineSong, seedGeneration } from "#app/testing-songs.ts"
+import { stemsStream } from "#events/contracts/stems.ts"
+import { EventStore } from "#events/store/index.ts"
+import type { RenderFacts } from "../ports.ts"
+
+const facts: RenderFacts = {
+  durationMs: 30_000,
+  endMs: 28_000,
+  barMs: 2_000,
+  sections: [
+    { label: "[Verse]", startMs: 8_000, endMs: 16_000, lines: ["Paper boats", "On the rain"] },
+  ],
+  voice: { gender: "female", delivery: "sing" },
+  engine: { made: "in a test" },
+}
+const config = { webDist: join(import.meta.dirname, "..", "..", "..", "web", "dist") }
+const env = { REGISTRATIONS_PER_ADDRESS: "1000" }
+
+interface Status {
+  readonly status: string
+  readonly downloadUrl: string | null
+  readonly error: string | null
+}
+
+/** A zip's entries: names and uncompressed sizes, and each entry's first bytes. */
+const entriesOf = (bytes: Uint8Array) =>
+  Effect.async<ReadonlyArray<{ name: string; size: number; head: Buffer }>, Error>((resume) => {
+    fromBuffer(Buffer.from(bytes), { lazyEntries: true }, (error, zip) => {
+      if (error) return resume(Effect.fail(error))
+      const found: Array<{ name: string; size: number; head: Buffer }> = []
+      zip.on("entry", (entry) =>
+        zip.openReadStream(entry, (failure, stream) => {
+          if (failure) return resume(Effect.fail(failure))
+          const chunks: Array<Buffer> = []
+          stream.on("data", (chunk: Buffer) => chunks.push(chunk))
+          stream.on("end", () => {
+            found.push({
+              name: entry.fileName,
+              size: entry.uncompressedSize,
+              head: Buffer.concat(chunks).subarray(0, 44),
+            })
+            zip.readEntry()
+          })
+        }),
+      )
+      zip.on("end", () => resume(Effect.succeed(found)))
+      zip.readEntry()
+    })
+  })
+
+describeApp({ env, config })("stems", (it) => {
+  it.effect(
+    "are made once for the owner, kept, and downloaded as one zip of five aligned WAVs; nobody else sees them",
+    () =>
+      Effect.gen(function* () {
+        const { person, user } = yield* signUp("producer")
+        const { songId, versionId } = yield* seedEngineSong(user.id, "Paper Boats", facts, {
+          requested: true,
+        })
+        const path = `/api/songs/${songId}/stems`
+        expect((yield* person.get(path)).body).toEqual({
+          status: "none",
+          downloadUrl: null,
+          error: null,
+        })
+
+        // Another person, or nobody, is told nothing of it.
+        const { person: other } = yield* signUp("stranger")
+        expect((yield* request(path)).status).toBe(401)
+        expect((yield* other.get(path)).status).toBe(404)
+        expect((yield* other.post(path)).status).toBe(404)
+        expect((yield* other.send(`${path}/zip`)).status).toBe(404)
+
+        expect(((yield* person.post(path)).body as Status).status).toBe("making")
+        expect(((yield* person.post(path)).body as Status).status).toBe("making")
+        expect((yield* person.send(`${path}/zip`)).status).toBe(404)
+        yield* runJobs
+        const made = (yield* person.get(path)).body as Status
+        expect(made).toEqual({ status: "ready", downloadUrl: `${path}/zip`, error: null })
+
+        const zip = yield* person.send(made.downloadUrl!)
+        expect(zip.status).toBe(200)
+        expect(zip.headers.get("content-type")).toBe("application/zip")
+        expect(zip.headers.get("content-disposition")).toContain(
+          'filename="Paper Boats (Version 1) (stems).zip"',
+        )
+        const entries = yield* entriesOf(zip.bytes)
+        expect(entries.map((entry) => entry.name)).toEqual(
+          ["Vocals", "Drums", "Bass", "Harmony", "Lead"].map((stem) => `Paper Boats - ${stem}.wav`),
+        )
+        for (const entry of entries) {
+          expect(entry.size).toBe(entries[0]!.size)
+          expect(entry.head.toString("ascii", 0, 4)).toBe("RIFF")
+          expect(entry.head.readUInt16LE(22)).toBe(2) // channels
+          expect(entry.head.readUInt32LE(24)).toBe(44_100)
+          expect(entry.head.readUInt16LE(34)).toBe(16) // bits
+        }
+        expect(
+          (yield* person.send(made.downloadUrl!, { headers: { range: "bytes=0-3" } })).status,
+        ).toBe(206)
+
+        // Asked again, they are served as kept: made once.
+        expect(((yield* person.post(path)).body as Status).status).toBe("ready")
+        yield* runJobs
+        const store = yield* EventStore
+        const recorded = yield* store.readStream(stemsStream(versionId))
+        expect(recorded.map((event) => event.type)).toEqual(["StemsRequested", "StemsMade"])
+
+        // A public song's stems stay its owner's.
+        yield* person.patch(`/api/songs/${songId}/privacy`, { isPublic: true })
+        yield* settle
+        expect((yield* other.get(path)).status).toBe(404)
+        expect((yield* other.send(`${path}/zip`)).status).toBe(404)
+      }),
+  )
+
+  it.effect("are refused, changing nothing, for a song the engine did not play whole", () =>
+    Effect.gen(function* () {
+      const { person, user } = yield* signUp("singer")
+      yield* seedGeneration(user.id, "From Elsewhere", 1)
+      const songs = (yield* person.get("/api/songs/my-songs")).body as ReadonlyArray<{ id: string }>
+      const path = `/api/songs/${songs[0]!.id}/stems`
+      const refused = yield* person.post(path)
+      expect(refused.status).toBe(400)
+      expect(refused.body).toMatchObject({ _tag: "StemsUnavailable" })
+      expect((refused.body as { message: string }).message).toContain("offline engine")
+      expect(((yield* person.get(path)).body as Status).status).toBe("none")
+      expect((yield* person.post("/api/songs/not-a-song/stems")).status).toBe(404)
+    }),
+  )
+})
+
+describeApp({ env: { ...env, ENGINE_TIMEOUT_SECONDS: "0.5" }, config })("stems that fail", (it) => {
+  describe("an engine that runs out of time", () => {
+    it.effect("fail with a message, and may be asked for again", () =>
+      Effect.gen(function* () {
+        const { person, user } = yield* signUp("hurried")
+        const { songId } = yield* seedEngineSong(user.id, "Rushed", facts, { requested: true })
+        const path = `/api/songs/${songId}/stems`
+        yield* person.post(path)
+        yield* runJobs
+        expect((yield* person.get(path)).body).toEqual({
+          status: "failed",
+          downloadUrl: null,
+          error: "The stems could not be made. Please try again.",
+        })
+        expect(((yield* person.post(path)).body as Status).status).toBe("making")
+      }),
+    )
+  })
+})
