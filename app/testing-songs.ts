@@ -5,6 +5,7 @@ import {
   SongGenerationRequested,
   SongGenerationSucceeded,
 } from "#events/contracts/media.ts"
+import type { SyncedLyrics } from "#events/contracts/synced-lyrics.ts"
 import { EventStore, toNewEvent } from "#events/store/index.ts"
 import { songIdOfVersion } from "#modules/catalog/index.ts"
 import { MediaStorage, type RenderFacts } from "#modules/media/index.ts"
@@ -35,15 +36,23 @@ const deliver = (event: SongGenerationSucceeded, requested?: SongGenerationReque
 
 /**
  * A finished generation as the media module delivers it: its versions are MP3s (sine tones of `seconds`,
- * 2 by default) already in our storage, with `cover` as their cover if given. The catalog's reaction saves
- * them as private songs, 'Title (Version N)'.
+ * 2 by default) already in our storage, with `cover` as their cover and `synced` as their timed lyrics
+ * if given. The catalog's reaction saves them as private songs, 'Title (Version N)'.
  */
 export const seedGeneration = (
   userId: string,
   title: string,
   versions = 2,
   style = "Pop, upbeat, female vocals",
-  { seconds = 2, cover }: { readonly seconds?: number; readonly cover?: Uint8Array } = {},
+  {
+    seconds = 2,
+    cover,
+    synced,
+  }: {
+    readonly seconds?: number
+    readonly cover?: Uint8Array
+    readonly synced?: SyncedLyrics
+  } = {},
 ) =>
   Effect.gen(function* () {
     const generationId = crypto.randomUUID()
@@ -54,7 +63,11 @@ export const seedGeneration = (
       yield* storeMedia(audioKey, yield* sineMp3(seconds, 330 + index * 110))
       const imageKey = cover ? `covers/${versionId}.jpeg` : null
       if (cover && imageKey) yield* storeMedia(imageKey, cover)
+      const syncedLyricsKey = `songs/${versionId}.lyrics.json`
+      if (synced)
+        yield* storeMedia(syncedLyricsKey, new TextEncoder().encode(JSON.stringify(synced)))
       list.push({
+        ...(synced ? { syncedLyricsKey } : {}),
         versionId,
         index,
         audioKey,
@@ -131,4 +144,45 @@ export const seedEngineSong = (
         : undefined
     yield* deliver(event, requested)
     return { generationId, versionId, songId: songIdOfVersion(versionId) }
+  })
+
+/**
+ * A library of `songs` songs of this person's (two versions to a generation), each with `audio` as its
+ * MP3, delivered together: many songs without waiting for the catalog after each.
+ */
+export const seedLibrary = (userId: string, songs: number, audio: Uint8Array) =>
+  Effect.gen(function* () {
+    const store = yield* EventStore
+    for (let first = 1; first <= songs; first += 2) {
+      const generationId = crypto.randomUUID()
+      const versions = []
+      for (let index = 1; index <= Math.min(2, songs - first + 1); index++) {
+        const audioKey = `generations/${generationId}/${index}.mp3`
+        yield* storeMedia(audioKey, audio)
+        versions.push({
+          versionId: `${generationId}-${index}`,
+          index,
+          audioKey,
+          imageKey: null,
+          sourceImageUrl: null,
+          durationMs: 60_000,
+        })
+      }
+      const event = new SongGenerationSucceeded({
+        generationId,
+        userId,
+        title: `Song ${Math.ceil(first / 2)}`,
+        style: "Pop, upbeat, female vocals",
+        lyrics: "[Verse]\nA line to sing",
+        versions,
+      })
+      yield* store.append(mediaStreams.generation(generationId), "no_stream", [
+        encodeSucceeded(
+          event,
+          { actor: Actors.system("media"), correlationId: generationId },
+          crypto.randomUUID(),
+        ),
+      ])
+    }
+    yield* settle
   })

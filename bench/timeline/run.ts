@@ -9,9 +9,9 @@ import { makeTimelineOrder } from "#projections/timeline-order.ts"
 import { readTimelineOrder, songsInOrderReader } from "#projections/timeline-reads.ts"
 import { now, printTable, type Row } from "../support/report.ts"
 import { scratchDatabase } from "../support/scratch-database.ts"
+import { startServer, stop } from "../support/server.ts"
 import { type Measured, load as measureLoad, timed as measureTimed, worst } from "./measure.ts"
 import { likeSteadily, likeTopSongs, seedTimeline } from "./seed.ts"
-import { startServer, stop } from "./server.ts"
 
 const songs = 100_000
 const likes = 1_000_000

@@ -25,6 +25,11 @@ export class CatalogApi extends HttpApiGroup.make("catalog")
       .middleware(Authenticated),
   )
   .add(
+    HttpApiEndpoint.get("libraryDownload", "/library/download")
+      .addSuccess(HttpApiSchema.Uint8Array({ contentType: "application/zip" }))
+      .middleware(Authenticated),
+  )
+  .add(
     HttpApiEndpoint.get("likedSongs", "/songs/liked")
       .addSuccess(Schema.Array(SongView))
       .middleware(Authenticated),

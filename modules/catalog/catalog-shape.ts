@@ -83,6 +83,10 @@ export interface CatalogShape {
     viewerId: string | undefined,
     request: { readonly rangeHeader: string | undefined; readonly acceptsWebp: boolean },
   ) => Served
+  /** Every song of this person's, with its files, as one zip streamed as it is made. */
+  readonly libraryDownload: (
+    user: SignedInUser,
+  ) => Effect.Effect<HttpServerResponse.HttpServerResponse>
   /** The song, if it is this person's own. */
   readonly owned: (songId: string, userId: string) => Effect.Effect<OwnedSong | undefined>
   /** The song's files, if this person may see it. */

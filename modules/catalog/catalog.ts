@@ -7,6 +7,7 @@ import { runCommand } from "#events/handle-command.ts"
 import { oncePerObject } from "#toolkit/once-per-object.ts"
 import { LikeState, PublicSongs, SongIsPrivate } from "./api.ts"
 import type { CatalogShape } from "./catalog-shape.ts"
+import { makeLibraryDownload } from "./library-download.ts"
 import { like } from "./like.ts"
 import { CatalogReads } from "./ports.ts"
 import { visibleTo } from "./song.ts"
@@ -19,6 +20,7 @@ const make = Effect.gen(function* () {
   const reads = yield* CatalogReads
   const { settledOn, loadSong, visibleSong, viewOf } = yield* makeSongAccess
   const fileAnswers = yield* makeSongFileAnswers(visibleSong)
+  const libraryDownload = yield* makeLibraryDownload(loadSong)
 
   const saveSong = (songId: string, saved: Omit<SongSaved, "_tag" | "songId">, actor: Actor) =>
     runCommand({
@@ -109,6 +111,7 @@ const make = Effect.gen(function* () {
     unlike: (user, songId) =>
       setLiked(user, songId, false).pipe(Effect.catchTag("SongIsPrivate", Effect.die)),
     ...fileAnswers,
+    libraryDownload,
     owned: (songId, userId) =>
       Effect.map(loadSong(songId), (state) =>
         state?.userId === userId

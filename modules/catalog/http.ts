@@ -42,6 +42,7 @@ export const CatalogHttpLive = HttpApiBuilder.group(Api, "catalog", (handlers) =
       )
       .handle("mySongs", () => Effect.flatMap(CurrentUser, catalog.mySongs))
       .handle("likedSongs", () => Effect.flatMap(CurrentUser, catalog.likedSongs))
+      .handle("libraryDownload", () => Effect.flatMap(CurrentUser, catalog.libraryDownload))
       .handle("saveSong", ({ payload }) =>
         Effect.flatMap(CurrentUser, (user) => catalog.save(user, payload)),
       )

@@ -1,8 +1,6 @@
-import { text } from "node:stream/consumers"
 import { HttpServerResponse } from "@effect/platform"
-import { Effect, Schema } from "effect"
+import { Effect } from "effect"
 import { webpCoverOf } from "#events/contracts/media.ts"
-import { SyncedLyrics } from "#events/contracts/synced-lyrics.ts"
 import { attachment, fileName } from "#toolkit/file-response.ts"
 import { AudioUnavailable } from "./api.ts"
 import type { CatalogShape } from "./catalog-shape.ts"
@@ -10,6 +8,7 @@ import { lrcOf } from "./lrc.ts"
 import { SongFiles } from "./ports.ts"
 import { servedFile } from "./served-file.ts"
 import { notFound, type SongAccess } from "./song-access.ts"
+import { readSyncedLyrics } from "./synced-lyrics-file.ts"
 
 /**
  * A visible song's files: its MP3 (to play or to save), its WAV, converted once, its cover (as WebP to
@@ -39,17 +38,13 @@ export const makeSongFileAnswers = (visibleSong: SongAccess["visibleSong"]) =>
       return yield* serve(key, rangeHeader, fileName(state.title, "wav"))
     })
 
-    const decodeSynced = Schema.decodeUnknown(Schema.parseJson(SyncedLyrics))
     const syncedLyrics = Effect.fn("Catalog.syncedLyrics")(function* (
       songId: string,
       viewerId: string | undefined,
     ) {
       const state = yield* visibleSong(songId, viewerId)
       if (state.syncedLyricsKey === null) return yield* notFound
-      const stored = yield* files.read(state.syncedLyricsKey)
-      const lyrics = yield* decodeSynced(yield* Effect.promise(() => text(stored))).pipe(
-        Effect.orDie,
-      )
+      const lyrics = yield* readSyncedLyrics(files, state.syncedLyricsKey).pipe(Effect.orDie)
       return { state, lyrics }
     })
 

@@ -114,3 +114,14 @@ test("the song page's lyrics follow the song as it plays, and a click on a line 
   expect(await position()).toBeLessThan(lastStart + 3)
 })
 
+test("download the whole library as one zip from the account menu", async () => {
+  await page.goto("/timeline")
+  const saved = page.waitForEvent("download")
+  await page.getByRole("banner").getByRole("link", { name: "Download my library" }).click()
+  const zip = await saved
+  expect(zip.suggestedFilename()).toMatch(/^Melody Studio library \d{4}-\d\d-\d\d\.zip$/)
+  const names = await zipEntries((await zip.path())!)
+  for (const file of [`${title}.mp3`, `${title}.txt`, `${title}.lrc`, "cover.jpg", "song.json"])
+    expect(names).toContain(`${title}/${file}`)
+  expect(names.filter((name) => name.endsWith("/song.json"))).toHaveLength(2)
+})

@@ -1,5 +1,6 @@
 import { LogOut, RotateCcw } from "lucide-react"
 import { useNavigate } from "react-router"
+import { LibraryDownload } from "../../components/song/library-download.tsx"
 import { Button } from "../../components/ui/button.tsx"
 import { errorMessage } from "../../lib/api.ts"
 import { cn } from "../../lib/cn.ts"
@@ -32,7 +33,10 @@ const useSignOut = () => {
   }
 }
 
-/** Who is signed in, their credits (or the administrator's splash replay) and the sign-out button. */
+/**
+ * Who is signed in, their credits and their library's download (or the administrator's splash replay),
+ * and the sign-out button.
+ */
 export const Account = ({
   user,
   compact = false,
@@ -59,6 +63,7 @@ export const Account = ({
           {compact && "Show the splash screen again"}
         </Button>
       )}
+      <LibraryDownload label={compact} size={compact ? "md" : "icon"} variant="ghost" />
       <Button variant="secondary" size="sm" disabled={signOut.pending} onClick={signOut.run}>
         <LogOut className="h-4 w-4" aria-hidden /> Logout
       </Button>

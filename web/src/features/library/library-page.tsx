@@ -4,6 +4,7 @@ import { Link } from "react-router"
 import { filterTags, styleTags } from "#events/contracts/style-tags.ts"
 import type { SongView } from "#modules/catalog/api.ts"
 import { EmptySongs } from "../../components/song/empty-songs.tsx"
+import { LibraryDownload } from "../../components/song/library-download.tsx"
 import { ScrollToTop } from "../../components/song/scroll-to-top.tsx"
 import { StyleChips, toggled, withAnyTag } from "../../components/song/style-chips.tsx"
 import { Button } from "../../components/ui/button.tsx"
@@ -69,9 +70,12 @@ export const LibraryPage = ({
           <h1 className="font-display text-3xl font-bold tracking-tight sm:text-4xl">My Songs</h1>
           <p className="mt-2 text-muted">Every song you made, public or private.</p>
         </div>
-        <Button asChild variant="secondary">
-          <Link to="/timeline">Public timeline</Link>
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          {songs.data.length > 0 && <LibraryDownload />}
+          <Button asChild variant="secondary">
+            <Link to="/timeline">Public timeline</Link>
+          </Button>
+        </div>
       </header>
       {songs.data.length === 0 ? (
         <EmptySongs text="Your song collection is empty. Start creating songs to see them here!" />
