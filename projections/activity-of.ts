@@ -5,6 +5,7 @@ import {
   SubscriptionCancelled,
 } from "#events/contracts/billing.ts"
 import {
+  SongDeleted,
   SongLiked,
   SongMadePrivate,
   SongMadePublic,
@@ -40,6 +41,7 @@ export const ActivityEvent = Schema.Union(
   SongSaved,
   SongMadePublic,
   SongMadePrivate,
+  SongDeleted,
   SongLiked,
   SongUnliked,
   CreditsPurchased,
@@ -106,6 +108,8 @@ export const activityOf = (event: ActivityEvent): Activity => {
       return { userId, type: "make_public", details: { songId: event.songId } }
     case "SongMadePrivate":
       return { userId, type: "make_private", details: { songId: event.songId } }
+    case "SongDeleted":
+      return { userId, type: "delete_song", details: { songId: event.songId } }
     case "SongLiked":
       return { userId, type: "like_song", details: { songId: event.songId } }
     case "SongUnliked":

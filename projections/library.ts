@@ -4,14 +4,12 @@ import { styleTags } from "#events/contracts/style-tags.ts"
 import type { Projection } from "./runner.ts"
 import {
   readSongFacts,
-  type SongRecord,
   type SongTables,
   songFactTypes,
-  songRowSelect,
   songTablesSql,
-  toSongRow,
   writeSongFacts,
 } from "./song-facts.ts"
+import { type SongRecord, songRowSelect, toSongRow } from "./song-records.ts"
 
 /** Each person's songs, newest first, with their style tags, like counts and whether they like them. */
 

@@ -2,8 +2,6 @@ import { SqlClient } from "@effect/sql"
 import { Effect, Schema } from "effect"
 import { CatalogEvent, catalogEventTypes, type SongSaved } from "#events/contracts/catalog.ts"
 import { UserRegistered } from "#events/contracts/identity.ts"
-import type { SongOrigin } from "#events/contracts/song-operations.ts"
-import type { SongRow } from "#events/contracts/song-rows.ts"
 import { decodeAll, type RecordedEvent } from "#events/store/index.ts"
 import { insertRows } from "./insert-rows.ts"
 
@@ -28,6 +26,8 @@ export interface SongFacts {
     readonly userId: string
     readonly liked: boolean
   }>
+  /** Songs their owners deleted: gone with their likes. */
+  readonly deleted: ReadonlySet<string>
   /** Every song the batch touches. */
   readonly touched: ReadonlySet<string>
 }
@@ -40,6 +40,7 @@ export const readSongFacts = (events: ReadonlyArray<RecordedEvent>) =>
     const likeDeltas = new Map<string, number>()
     const likes = new Map<string, { songId: string; userId: string; liked: boolean }>()
     const touched = new Set<string>()
+    const deleted = new Set<string>()
     for (const { event, recordedAt } of history) {
       switch (event._tag) {
         case "UserRegistered":
@@ -52,6 +53,10 @@ export const readSongFacts = (events: ReadonlyArray<RecordedEvent>) =>
         case "SongMadePublic":
         case "SongMadePrivate":
           visibility.set(event.songId, event._tag === "SongMadePublic")
+          touched.add(event.songId)
+          break
+        case "SongDeleted":
+          deleted.add(event.songId)
           touched.add(event.songId)
           break
         case "SongLiked":
@@ -68,7 +73,15 @@ export const readSongFacts = (events: ReadonlyArray<RecordedEvent>) =>
         }
       }
     }
-    return { creators, saved, visibility, likeDeltas, likes: [...likes.values()], touched }
+    return {
+      creators,
+      saved,
+      visibility,
+      likeDeltas,
+      likes: [...likes.values()],
+      deleted,
+      touched,
+    }
   })
 
 /** The tables a song read model keeps in the shape both song projections share. */
@@ -177,59 +190,10 @@ export const writeSongFacts = (
         )
       }
     }
+    // Last: a song saved, liked and deleted in one batch is gone all the same.
+    if (facts.deleted.size > 0) {
+      const ids = [...facts.deleted]
+      yield* sql.unsafe(`delete from ${t.likes} where song_id = any($1::text[])`, [ids])
+      yield* sql.unsafe(`delete from ${t.songs} where song_id = any($1::text[])`, [ids])
+    }
   })
-
-/**
- * The columns of a `SongRow`, for a query over `s` (songs), `c` (creators) and the likes table. Without a
- * viewer, `liked` and `midi` are false and the likes table is not asked.
- */
-export const songRowSelect = (t: SongTables, viewerParam: string | undefined) => `
-  s.song_id, s.owner_id, s.title, s.style, s.lyrics, s.image_key, s.source_image_url, s.duration_ms,
-  s.is_public, s.generation_id, s.created_at, s.origin, s.likes, s.has_synced_lyrics, c.username, ${likedBy(t, viewerParam)} as liked,
-  ${viewerParam === undefined ? "false" : `(s.has_midi and s.owner_id = ${viewerParam})`} as midi
-  from ${t.songs} s left join ${t.creators} c on c.user_id = s.owner_id`
-
-const likedBy = (t: SongTables, viewerParam: string | undefined) =>
-  viewerParam === undefined
-    ? "false"
-    : `exists (select 1 from ${t.likes} l where l.song_id = s.song_id and l.user_id = ${viewerParam})`
-
-export interface SongRecord {
-  readonly song_id: string
-  readonly owner_id: string
-  readonly title: string
-  readonly style: string
-  readonly lyrics: string
-  readonly image_key: string | null
-  readonly source_image_url: string | null
-  readonly duration_ms: number
-  readonly is_public: boolean
-  readonly generation_id: string | null
-  readonly created_at: Date
-  readonly origin: SongOrigin | null
-  readonly likes: number
-  readonly username: string | null
-  readonly liked: boolean
-  readonly midi: boolean
-  readonly has_synced_lyrics: boolean
-}
-
-export const toSongRow = (r: SongRecord): SongRow => ({
-  songId: r.song_id,
-  ownerId: r.owner_id,
-  title: r.title,
-  style: r.style,
-  lyrics: r.lyrics,
-  imageKey: r.image_key,
-  sourceImageUrl: r.source_image_url,
-  durationMs: r.duration_ms,
-  isPublic: r.is_public,
-  generationId: r.generation_id,
-  createdAt: r.created_at,
-  origin: r.origin,
-  likes: r.likes,
-  liked: r.liked,
-  midi: r.midi,
-  syncedLyrics: r.has_synced_lyrics,
-  creator: r.username,
-})

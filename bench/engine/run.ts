@@ -9,8 +9,8 @@
  * until its MP3 exists. The baseline, measured in the same run on the
  * same song: ffmpeg alone encoding the engine's WAV to a 192 kbit/s MP3, the least any render must do.
  * Then what a creator does to the finished song, each next to its full render in the same round: extend
- * it at its end, replace its second verse, cover it in another style, make it instrumental. Rounds
- * alternate between the sides.
+ * it at its end, replace its second verse, cover it in another style, make it instrumental; and taken
+ * apart: its stems, played again part by part, and its MIDI file. Rounds alternate between the sides.
  */
 import { execFile } from "node:child_process"
 import { mkdtemp, rm } from "node:fs/promises"
@@ -70,6 +70,11 @@ const x = (n: number) => `${n.toFixed(1)}x`
 const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`
 const rows: Array<Row> = []
 const reshapeRows: Array<Row> = []
+const partRows: Array<Row> = []
+
+/** A stage's time from the engine's log ("midi: 3 ms (...)"). */
+const stageMs = (stages: string, name: string) =>
+  Number(new RegExp(`^${name}: (\\d+) ms`, "m").exec(stages)?.[1] ?? Number.NaN)
 
 interface Reshaped {
   readonly measured: Measured
@@ -128,6 +133,8 @@ for (const song of benchSongs) {
   const ours: Array<Measured> = []
   const bare: Array<Measured> = []
   const reshaped = new Map<ReshapeKind, Array<Reshaped>>(reshapeKinds.map((kind) => [kind, []]))
+  const stems: Array<Measured> = []
+  const midiMs: Array<number> = []
   for (let round = 0; round < rounds; round++) {
     const outDir = join(scratch, `${song.title.replace(/\W+/g, "-")}-${round}`)
     const source = await renderOnce({
@@ -138,7 +145,20 @@ for (const song of benchSongs) {
       outDir,
     })
     ours.push(source.measured)
+    midiMs.push(stageMs(source.stages, "midi"))
     bare.push(await encodeOnce(source.rendered.wavPath, outDir))
+    stems.push(
+      (
+        await renderOnce({
+          title: song.title,
+          lyrics: song.lyrics,
+          style: song.style,
+          seed: 1,
+          outDir: `${outDir}-stems`,
+          stems: true,
+        })
+      ).measured,
+    )
     for (const kind of reshapeKinds) {
       const request = reshapeRequest(song, kind, source.rendered, `${outDir}-${kind}`)
       const { rendered, stages, measured } = await renderOnce(request)
@@ -185,6 +205,26 @@ for (const song of benchSongs) {
       pass: a.firstAudioMs < targetFirstAudioMs,
     },
   )
+  const apart = worst(stems)
+  const midi = Math.max(...midiMs)
+  partRows.push(
+    {
+      scenario: `${song.name}: stems (five WAVs, played again part by part), realtime, wall`,
+      ours: `${x(factor(apart.seconds, apart.wallMs))} (${s(apart.wallMs)})`,
+      baseline: `${x(wallFactor)} (${s(a.wallMs)})`,
+      ratio: factor(apart.seconds, apart.wallMs) / wallFactor,
+      target: "",
+      pass: undefined,
+    },
+    {
+      scenario: `${song.name}: its MIDI file, written from the score`,
+      ours: `${midi} ms`,
+      baseline: s(a.wallMs),
+      ratio: a.wallMs / Math.max(1, midi),
+      target: "",
+      pass: undefined,
+    },
+  )
   for (const kind of reshapeKinds)
     reshapeRows.push(reshapeRowsOf(song.name, kind, reshaped.get(kind)!))
 }
@@ -192,6 +232,10 @@ for (const song of benchSongs) {
 printTable(
   `Full songs by the engine's child process (Festival, FluidSynth, lame) vs ffmpeg encoding the same song's WAV to MP3; worst of ${rounds} rounds, ratio: higher is better for ours`,
   rows,
+)
+printTable(
+  `A song taken apart vs its full render in the same round (wall clock, from the request to the child's exit); worst of ${rounds} rounds, ratio: higher is better for ours`,
+  partRows,
 )
 printTable(
   `Reshaping a finished song vs its full render in the same round (wall clock, from the request to the child's exit); worst of ${rounds} rounds, ratio: higher is better for ours`,

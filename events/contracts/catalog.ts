@@ -40,7 +40,20 @@ export class SongMadePrivate extends Schema.TaggedClass<SongMadePrivate>()("Song
   userId: Schema.String,
 }) {}
 
-export const SongEvent = Schema.Union(SongSaved, SongMadePublic, SongMadePrivate)
+/**
+ * The owner deleted the song: gone from every list, its page and its files. The credits spent on it stay
+ * spent. It names the files its song had, for media to remove.
+ */
+export class SongDeleted extends Schema.TaggedClass<SongDeleted>()("SongDeleted", {
+  songId: Schema.String,
+  /** Who deleted it: its owner. */
+  userId: Schema.String,
+  deletedAt: Schema.DateFromString,
+  versionId: Schema.NullOr(Schema.String),
+  files: Schema.Array(Schema.String),
+}) {}
+
+export const SongEvent = Schema.Union(SongSaved, SongMadePublic, SongMadePrivate, SongDeleted)
 export type SongEvent = typeof SongEvent.Type
 
 /** `userId` is the person who likes the song. */

@@ -72,3 +72,8 @@ export class LikeState extends Schema.Class<LikeState>("LikeState")({
   likes: Schema.Int,
   liked: Schema.Boolean,
 }) {}
+
+/** The songs a deletion removed: the one asked for, and with `versions=all` its generation's others. */
+export class SongsDeleted extends Schema.Class<SongsDeleted>("SongsDeleted")({
+  songIds: Schema.Array(Schema.String),
+}) {}

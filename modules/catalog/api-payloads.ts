@@ -42,3 +42,8 @@ export const PrivacyPayload = Schema.Struct({
 
 /** The song an address names. */
 export const SongPath = Schema.Struct({ id: Schema.String.pipe(Schema.maxLength(64)) })
+
+/** `?versions=all` deletes every version of the song's generation its owner has; one otherwise. */
+export const DeleteSongParams = Schema.Struct({
+  versions: Schema.optional(Schema.Literal("one", "all")),
+})

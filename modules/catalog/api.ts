@@ -4,8 +4,14 @@ import { Authenticated, Viewer } from "#events/contracts/auth.ts"
 import { DownloadParams } from "#events/contracts/download-params.ts"
 import { NotFound } from "#events/contracts/http-errors.ts"
 import { SyncedLyrics } from "#events/contracts/synced-lyrics.ts"
-import { LikeState, PublicSongs, SongView } from "./api-answers.ts"
-import { PrivacyPayload, PublicSongsParams, SaveSongPayload, SongPath } from "./api-payloads.ts"
+import { LikeState, PublicSongs, SongsDeleted, SongView } from "./api-answers.ts"
+import {
+  DeleteSongParams,
+  PrivacyPayload,
+  PublicSongsParams,
+  SaveSongPayload,
+  SongPath,
+} from "./api-payloads.ts"
 import { AudioUnavailable, SongIsPrivate, UnknownAudio } from "./api-refusals.ts"
 
 export * from "./api-answers.ts"
@@ -53,6 +59,14 @@ export class CatalogApi extends HttpApiGroup.make("catalog")
       .setPath(SongPath)
       .setPayload(PrivacyPayload)
       .addSuccess(SongView)
+      .addError(NotFound)
+      .middleware(Authenticated),
+  )
+  .add(
+    HttpApiEndpoint.del("deleteSong", "/songs/:id")
+      .setPath(SongPath)
+      .setUrlParams(DeleteSongParams)
+      .addSuccess(SongsDeleted)
       .addError(NotFound)
       .middleware(Authenticated),
   )

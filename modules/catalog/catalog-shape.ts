@@ -11,6 +11,7 @@ import type {
   PublicSongs,
   SaveSongPayload,
   SongIsPrivate,
+  SongsDeleted,
   SongView,
   UnknownAudio,
 } from "./api.ts"
@@ -59,6 +60,12 @@ export interface CatalogShape {
     songId: string,
     isPublic: boolean,
   ) => Writes<SongView, NotFound>
+  /** Deletes the owner's song, or with `allVersions` every version of its generation they have. */
+  readonly deleteSongs: (
+    user: SignedInUser,
+    songId: string,
+    allVersions: boolean,
+  ) => Effect.Effect<SongsDeleted, NotFound>
   /** Likes count once per person; only public songs can be liked. */
   readonly like: (user: SignedInUser, songId: string) => Writes<LikeState, NotFound | SongIsPrivate>
   readonly unlike: (user: SignedInUser, songId: string) => Writes<LikeState, NotFound>

@@ -5,13 +5,14 @@ import { catalogStreams, LikeEvent, type SongSaved } from "#events/contracts/cat
 import type { PublicPage } from "#events/contracts/song-rows.ts"
 import { runCommand } from "#events/handle-command.ts"
 import { oncePerObject } from "#toolkit/once-per-object.ts"
-import { LikeState, PublicSongs, SongIsPrivate } from "./api.ts"
+import { LikeState, PublicSongs, SongIsPrivate, UnknownAudio } from "./api.ts"
 import type { CatalogShape } from "./catalog-shape.ts"
 import { makeLibraryDownload } from "./library-download.ts"
 import { like } from "./like.ts"
 import { CatalogReads } from "./ports.ts"
 import { visibleTo } from "./song.ts"
 import { makeSongAccess, notFound, songStream } from "./song-access.ts"
+import { makeSongDeletion } from "./song-deletion.ts"
 import { makeSongFileAnswers } from "./song-file-answers.ts"
 import { toView } from "./song-view.ts"
 import { versionToSave } from "./versions.ts"
@@ -21,6 +22,7 @@ const make = Effect.gen(function* () {
   const { settledOn, loadSong, visibleSong, viewOf } = yield* makeSongAccess
   const fileAnswers = yield* makeSongFileAnswers(visibleSong)
   const libraryDownload = yield* makeLibraryDownload(loadSong)
+  const deleteSongs = yield* makeSongDeletion({ loadSong, settledOn })
 
   const saveSong = (songId: string, saved: Omit<SongSaved, "_tag" | "songId">, actor: Actor) =>
     runCommand({
@@ -48,6 +50,10 @@ const make = Effect.gen(function* () {
   ) {
     const { songId, saved } = yield* versionToSave(user.userId, payload)
     const existing = yield* loadSong(songId)
+    if (existing?.deleted)
+      return yield* new UnknownAudio({
+        message: "This song was deleted. It cannot be saved again.",
+      })
     if (existing === null) yield* saveSong(songId, saved, actorOf(user))
     else if (payload.isPublic && !existing.isPublic) {
       yield* setVisibility(user, songId, true).pipe(Effect.catchTag("NotFound", Effect.die))
@@ -112,9 +118,10 @@ const make = Effect.gen(function* () {
       setLiked(user, songId, false).pipe(Effect.catchTag("SongIsPrivate", Effect.die)),
     ...fileAnswers,
     libraryDownload,
+    deleteSongs,
     owned: (songId, userId) =>
       Effect.map(loadSong(songId), (state) =>
-        state?.userId === userId
+        visibleTo(state, userId) && state.userId === userId
           ? {
               songId,
               title: state.title,

@@ -1,5 +1,6 @@
 import { Data, Either } from "effect"
 import {
+  SongDeleted,
   type SongEvent,
   SongMadePrivate,
   SongMadePublic,
@@ -7,12 +8,13 @@ import {
 } from "#events/contracts/catalog.ts"
 import type { Decider } from "#events/decider.ts"
 
-/** A saved song: who owns it and whether everyone may see it. */
-export type Song = Omit<SongSaved, "_tag"> | null
+/** A saved song: who owns it, whether everyone may see it, and whether its owner deleted it. */
+export type Song = (Omit<SongSaved, "_tag"> & { readonly deleted?: boolean }) | null
 
 export type SongCommand =
   | { readonly _tag: "SaveSong"; readonly song: Omit<SongSaved, "_tag"> }
   | { readonly _tag: "SetVisibility"; readonly userId: string; readonly isPublic: boolean }
+  | { readonly _tag: "DeleteSong"; readonly userId: string; readonly at: Date }
 
 /** Nothing here, or nothing this person may see: the same answer, so private songs stay unseen. */
 export class SongNotFound extends Data.TaggedError("SongNotFound") {}
@@ -30,6 +32,8 @@ export const song: Decider<SongCommand, SongEvent, Song, SongNotFound | AlreadyS
         return state && { ...state, isPublic: true }
       case "SongMadePrivate":
         return state && { ...state, isPublic: false }
+      case "SongDeleted":
+        return state && { ...state, isPublic: false, deleted: true }
     }
   },
   decide: (command, state) => {
@@ -39,7 +43,7 @@ export const song: Decider<SongCommand, SongEvent, Song, SongNotFound | AlreadyS
           ? Either.right([new SongSaved(command.song)])
           : Either.left(new AlreadySaved())
       case "SetVisibility": {
-        if (state === null || state.userId !== command.userId)
+        if (state === null || state.deleted || state.userId !== command.userId)
           return Either.left(new SongNotFound())
         if (state.isPublic === command.isPublic) return Either.right([])
         const fact = { songId: state.songId, userId: state.userId }
@@ -47,10 +51,24 @@ export const song: Decider<SongCommand, SongEvent, Song, SongNotFound | AlreadyS
           command.isPublic ? new SongMadePublic(fact) : new SongMadePrivate(fact),
         ])
       }
+      case "DeleteSong": {
+        if (state === null || state.deleted || state.userId !== command.userId)
+          return Either.left(new SongNotFound())
+        const files = [state.audioKey, state.imageKey, state.midiKey, state.syncedLyricsKey]
+        return Either.right([
+          new SongDeleted({
+            songId: state.songId,
+            userId: command.userId,
+            deletedAt: command.at,
+            versionId: state.versionId,
+            files: files.filter((key): key is string => key !== null),
+          }),
+        ])
+      }
     }
   },
 }
 
-/** Whether this person may see the song: its owner always, everyone once it is public. */
+/** Whether this person may see the song: its owner always, everyone once it is public; nobody once deleted. */
 export const visibleTo = (state: Song, viewerId: string | undefined): state is NonNullable<Song> =>
-  state !== null && (state.isPublic || state.userId === viewerId)
+  state !== null && !state.deleted && (state.isPublic || state.userId === viewerId)

@@ -31,6 +31,7 @@ export {
   type SongSource,
   SongSources,
 } from "./ports.ts"
+export { mediaReactions } from "./reactions.ts"
 export { sweepRenderFolders } from "./render-folders.ts"
 export { Stems } from "./stems/stems.ts"
 export { StemsHttpLive } from "./stems/stems-http.ts"

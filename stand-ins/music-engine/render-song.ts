@@ -67,11 +67,10 @@ export const renderSong = async (
       write(join(workDir, name)).then(() => rename(join(workDir, name), join(outDir, name)))
     const { score } = song
     const { tonic, mode } = song.record.style
+    const midi = score && songMidi({ title, tonic, mode, ...score, lines: score.words })
+    stage("midi")
     const files = Promise.all([
-      score &&
-        placed("song.mid", (path) =>
-          writeFile(path, songMidi({ title, tonic, mode, ...score, lines: score.words })),
-        ),
+      midi && placed("song.mid", (path) => writeFile(path, midi)),
       score?.syncedLyrics &&
         placed("song.lyrics.json", (path) => writeFile(path, JSON.stringify(score.syncedLyrics))),
       coverImages({ ...song.record.style, random: requestRandom(request).fork("cover") }).then(

@@ -125,3 +125,23 @@ test("download the whole library as one zip from the account menu", async () => 
     expect(names).toContain(`${title}/${file}`)
   expect(names.filter((name) => name.endsWith("/song.json"))).toHaveLength(2)
 })
+
+test("delete a version from the library after confirming: it and its page are gone", async () => {
+  const other = "Ember (Version 2)"
+  const songs = (await (await page.request.get("/api/songs/my-songs")).json()) as ReadonlyArray<{
+    id: string
+    title: string
+  }>
+  const otherId = songs.find((song) => song.title === other)!.id
+  await page.goto("/library")
+  const otherCard = page.getByRole("article", { name: other, exact: true })
+  await otherCard.getByRole("button", { name: `Delete ${other}` }).click()
+  const dialog = page.getByRole("dialog", { name: `Delete “${other}”?` })
+  await expect(dialog).toContainText("The credits it cost are not returned.")
+  await expect(dialog.getByLabel("Also delete its other version")).not.toBeChecked()
+  await dialog.getByRole("button", { name: "Delete song" }).click()
+  await expect(otherCard).toHaveCount(0)
+  await expect(card()).toBeVisible()
+  await page.goto(`/song/${otherId}`)
+  await expect(page.getByText("This song does not exist, or it is private.")).toBeVisible()
+})

@@ -22,6 +22,7 @@ export const activityTypes = [
   "save_song",
   "make_public",
   "make_private",
+  "delete_song",
   "like_song",
   "unlike_song",
   "purchase_credits",

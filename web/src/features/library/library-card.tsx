@@ -4,13 +4,14 @@ import { OriginLine } from "../../components/song/origin-line.tsx"
 import { DownloadButtons, PrivacySwitch } from "../../components/song/song-actions.tsx"
 import { SongCard } from "../../components/song/song-card.tsx"
 import { VideoExportButton } from "../../components/video-export/video-export-dialog.tsx"
+import { DeleteSongDialog } from "./delete-song-dialog.tsx"
 
 const libraryDownloadFailure =
   "Failed to download the song after multiple attempts. Please try again in a few seconds."
 
 /**
  * One of my songs: play it, download it, export it as a video, share it, make it public or private, read
- * its lyrics.
+ * its lyrics, delete it.
  */
 export const LibraryCard = ({
   song,
@@ -18,6 +19,7 @@ export const LibraryCard = ({
   onToggleTag,
   actions,
   family,
+  otherVersions,
 }: {
   readonly song: SongView
   readonly selected: ReadonlySet<string>
@@ -25,6 +27,8 @@ export const LibraryCard = ({
   readonly actions?: ReactNode
   /** Shows the song's family alone, when it has one. */
   readonly family?: ReactNode
+  /** How many other versions of its generation are in the library. */
+  readonly otherVersions: number
 }) => (
   <SongCard
     song={song}
@@ -45,6 +49,7 @@ export const LibraryCard = ({
         <VideoExportButton song={song} signedIn />
         {actions}
         {family}
+        <DeleteSongDialog song={song} otherVersions={otherVersions} />
       </div>
     }
   />

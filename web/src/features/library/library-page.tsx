@@ -108,6 +108,14 @@ export const LibraryPage = ({
                   onToggleTag={toggle}
                   actions={songActions?.(song)}
                   family={familyButton(song.id)}
+                  otherVersions={
+                    songs.data.filter(
+                      (other) =>
+                        song.taskId !== null &&
+                        other.taskId === song.taskId &&
+                        other.id !== song.id,
+                    ).length
+                  }
                 />
               ))}
             </div>

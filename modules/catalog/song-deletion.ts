@@ -1,0 +1,57 @@
+import type { SqlClient } from "@effect/sql"
+import { Effect } from "effect"
+import { actorOf, type SignedInUser } from "#events/contracts/auth.ts"
+import { catalogStreams } from "#events/contracts/catalog.ts"
+import { runCommand } from "#events/handle-command.ts"
+import type { EventStore } from "#events/store/index.ts"
+import { now } from "#toolkit/clock.ts"
+import { SongsDeleted } from "./api.ts"
+import { CatalogReads } from "./ports.ts"
+import { notFound, type SongAccess, songStream } from "./song-access.ts"
+
+/**
+ * Deleting songs: one, or with every other version its generation made that its owner still has. Each is
+ * a `SongDeleted` on its own stream, which says who and when; the lists, likes and page forget it, media
+ * removes its files, and the credits it cost stay spent.
+ */
+export const makeSongDeletion = (access: Pick<SongAccess, "loadSong" | "settledOn">) =>
+  Effect.gen(function* () {
+    const reads = yield* CatalogReads
+    const context = yield* Effect.context<EventStore | SqlClient.SqlClient>()
+
+    const deleteOne = (user: SignedInUser, songId: string, at: Date) =>
+      runCommand({
+        ...songStream(songId),
+        command: { _tag: "DeleteSong", userId: user.userId, at },
+        actor: actorOf(user),
+      }).pipe(
+        Effect.catchTag("SongNotFound", () => Effect.fail(notFound)),
+        Effect.catchTag("AlreadySaved", Effect.die),
+      )
+
+    return Effect.fn("Catalog.deleteSongs")(function* (
+      user: SignedInUser,
+      songId: string,
+      allVersions: boolean,
+    ) {
+      const song = yield* access.loadSong(songId)
+      if (song === null || song.deleted || song.userId !== user.userId) return yield* notFound
+      const siblings =
+        allVersions && song.generationId !== null
+          ? (yield* reads.ownedBy(user.userId)).filter(
+              (row) => row.generationId === song.generationId && row.songId !== songId,
+            )
+          : []
+      const at = yield* now
+      const deleted = [songId, ...siblings.map((row) => row.songId)]
+      yield* deleteOne(user, songId, at).pipe(Effect.provide(context))
+      for (const sibling of siblings)
+        yield* deleteOne(user, sibling.songId, at).pipe(
+          Effect.provide(context),
+          // Deleted meanwhile by another tab: it is gone either way.
+          Effect.catchTag("NotFound", () => Effect.void),
+        )
+      for (const id of deleted) yield* access.settledOn(catalogStreams.song(id))
+      return new SongsDeleted({ songIds: deleted })
+    })
+  })

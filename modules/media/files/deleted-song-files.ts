@@ -1,0 +1,33 @@
+import { Effect } from "effect"
+import { SongDeleted } from "#events/contracts/catalog.ts"
+import { decodeAll, type Subscription } from "#events/store/index.ts"
+import { generationOfVersion, versionKeys } from "../generation/music-maker.ts"
+import { MediaStorage } from "./storage.ts"
+import { wavKeyOf } from "./wav-converter.ts"
+
+const decode = decodeAll(SongDeleted)
+
+/**
+ * A deleted song's files leave the store: those its song named (audio, cover, MIDI, timed lyrics) and
+ * those media keeps beside its version (the cover's WebP, its stems, its musical facts, its WAV). Removing
+ * a file that is not there is no error, so a replay removes nothing twice.
+ */
+export const removeDeletedSongFiles: Subscription<MediaStorage> = {
+  name: "media:remove-deleted-song-files",
+  types: ["SongDeleted"],
+  onPoison: "pause",
+  handle: (events) =>
+    Effect.gen(function* () {
+      const storage = yield* MediaStorage
+      for (const { event } of yield* decode(events)) {
+        const version = event.versionId ? generationOfVersion(event.versionId) : undefined
+        const kept = version ? versionKeys(version.generationId, version.index) : undefined
+        const keys = new Set([
+          ...event.files,
+          ...event.files.filter((key) => key.endsWith(".mp3")).map(wavKeyOf),
+          ...(kept ? [kept.coverWebp, kept.stems, kept.facts, kept.midi, kept.syncedLyrics] : []),
+        ])
+        for (const key of keys) yield* storage.remove(key).pipe(Effect.orDie)
+      }
+    }),
+}
