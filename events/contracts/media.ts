@@ -158,6 +158,8 @@ export class VideoExportRequested extends Schema.TaggedClass<VideoExportRequeste
     /** The song's MP3 and cover in media storage, as they were when the export was asked for. */
     audioKey: Schema.String,
     coverKey: Schema.NullOr(Schema.String),
+    /** With 'Show lyrics': when each line is sung (`SyncedLyrics` as JSON) in media storage. */
+    syncedLyricsKey: Schema.optionalWith(Schema.NullOr(Schema.String), { default: () => null }),
     requestedAt: Schema.Date,
   },
 ) {}

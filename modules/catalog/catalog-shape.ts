@@ -37,6 +37,7 @@ export interface SongSource {
   readonly title: string
   readonly audioKey: string
   readonly imageKey: string | null
+  readonly syncedLyricsKey: string | null
   readonly durationMs: number
 }
 

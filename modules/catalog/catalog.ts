@@ -139,6 +139,7 @@ const make = Effect.gen(function* () {
               title: state.title,
               audioKey: state.audioKey,
               imageKey: state.imageKey,
+              syncedLyricsKey: state.syncedLyricsKey,
               durationMs: state.durationMs,
             }
           : undefined,

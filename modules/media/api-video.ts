@@ -27,6 +27,10 @@ export const ExportVideoPayload = Schema.Struct({
     ),
     { exact: true },
   ),
+  /** 'Show lyrics': each line drawn while it is sung, for a song whose lyrics are timed. */
+  showLyrics: Schema.optionalWith(withMessage(Schema.Boolean, "showLyrics must be true or false"), {
+    exact: true,
+  }),
 }).annotations({ parseOptions: { errors: "all" } })
 export type ExportVideoPayload = typeof ExportVideoPayload.Type
 
@@ -61,6 +65,13 @@ export class NoAudioForVideo extends Schema.TaggedError<NoAudioForVideo>()(
   HttpApiSchema.annotations({ status: 400 }),
 ) {}
 
+/** 'Show lyrics' for a song whose lyrics are not timed. */
+export class LyricsNotTimed extends Schema.TaggedError<LyricsNotTimed>()(
+  "LyricsNotTimed",
+  { message: Schema.String },
+  HttpApiSchema.annotations({ status: 400 }),
+) {}
+
 export class VideoExportRunning extends Schema.TaggedError<VideoExportRunning>()(
   "VideoExportRunning",
   { message: Schema.String, jobId: Schema.String },
@@ -90,6 +101,7 @@ export class VideoApi extends HttpApiGroup.make("videos")
       .addSuccess(VideoExport, { status: 202 })
       .addSuccess(HttpApiSchema.Uint8Array({ contentType: "video/mp4" }))
       .addError(NoAudioForVideo)
+      .addError(LyricsNotTimed)
       .addError(NotFound)
       .addError(VideoExportRunning)
       .addError(VideoRenderFailed)

@@ -30,6 +30,8 @@ export interface SongSource {
   readonly title: string
   readonly audioKey: string
   readonly coverKey: string | null
+  /** When each line is sung, where its maker knows. */
+  readonly syncedLyricsKey: string | null
   readonly durationMs: number
 }
 

@@ -126,6 +126,24 @@ test("download the whole library as one zip from the account menu", async () => 
   expect(names.filter((name) => name.endsWith("/song.json"))).toHaveLength(2)
 })
 
+test("export a lyric video in the TikTok format", async () => {
+  test.setTimeout(3 * 60_000)
+  await page.goto("/library")
+  await card()
+    .getByRole("button", { name: `Export ${title} as a video` })
+    .click()
+  const dialog = page.getByRole("dialog", { name: "Export Video" })
+  await dialog.getByRole("radio", { name: /TikTok/ }).check()
+  await expect(dialog.getByLabel("Show lyrics")).toBeChecked()
+  const asked = page.waitForRequest((request) => request.url().endsWith("/api/videos/generate"))
+  await dialog.getByRole("button", { name: "Export Video" }).click()
+  expect((await asked).postDataJSON()).toMatchObject({ format: "tiktok", showLyrics: true })
+  await expect(dialog.getByRole("link", { name: "Download MP4" })).toBeVisible({
+    timeout: 150_000,
+  })
+  await page.keyboard.press("Escape")
+})
+
 test("delete a version from the library after confirming: it and its page are gone", async () => {
   const other = "Ember (Version 2)"
   const songs = (await (await page.request.get("/api/songs/my-songs")).json()) as ReadonlyArray<{

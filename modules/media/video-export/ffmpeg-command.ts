@@ -19,7 +19,7 @@ const secondsOf = (timemark: string) => {
 /** The ffmpeg command for a request, and how to read a failure it reports. */
 export const commandOf = (request: VideoRequest, output: string) => {
   const { width, height, background } = videoFormats[request.format]
-  const layout = layoutOf(width, height, request.title)
+  const layout = layoutOf(width, height, request.title, Boolean(request.lyrics?.length))
   const hasCover = request.coverPath !== null
   const backgroundPath = join(request.backgroundsDir, background)
   const command = ffmpeg()
@@ -28,7 +28,7 @@ export const commandOf = (request: VideoRequest, output: string) => {
     .inputOptions(["-stream_loop", "-1"])
     .input(request.audioPath)
   if (request.coverPath !== null) command.input(request.coverPath)
-  const graph = filterGraphOf({ width, height, layout, hasCover })
+  const graph = filterGraphOf({ width, height, layout, hasCover, lyrics: request.lyrics })
   command
     .complexFilter(graph, ["v", "a"])
     .outputOptions([

@@ -130,6 +130,35 @@ describeApp({ env, config })("video export", (it) => {
     }),
   )
 
+  it.effect("shows a song's timed lyrics when asked: the line sung is drawn in the frame", () =>
+    Effect.gen(function* () {
+      const owner = yield* signUp("lyricist")
+      const synced = {
+        lines: [{ text: "Every word in its time", startMs: 200, endMs: 1_800, words: [] }],
+      }
+      yield* seedGeneration(owner.user.id, "Timed", 1, "Pop", { seconds: 2, synced })
+      const [song] = (yield* owner.person.get("/api/songs/my-songs")).body as ReadonlyArray<{
+        id: string
+      }>
+      const exported = (withLyrics: boolean) =>
+        Effect.gen(function* () {
+          const queued = yield* startExport(owner.person, {
+            format: "youtube",
+            songId: song!.id,
+            showLyrics: withLyrics,
+          })
+          yield* runJobs
+          const done = yield* exportOf(owner.person, queued.id)
+          expect(done.status).toBe("completed")
+          return (yield* bytesOf(owner.person, done.resultUrl!)).bytes
+        })
+      const [shown, hidden] = [yield* exported(true), yield* exported(false)]
+      expect((yield* probeBytes(shown)).streams.some((s) => s.codec_type === "video")).toBe(true)
+      // Drawn text makes the same picture a different file.
+      expect(shown.byteLength).not.toBe(hidden.byteLength)
+    }),
+  )
+
   it.effect("refuses what it cannot render, with the reason, and queues nothing", () =>
     Effect.gen(function* () {
       const { person, songId, audioKey } = yield* songOwner("Quiet Room")
@@ -146,6 +175,13 @@ describeApp({ env, config })("video export", (it) => {
       ).toEqual([
         400,
         expect.objectContaining({ message: "No audio file available for video export" }),
+      ])
+      expect(yield* refused(person, { format: "tiktok", songId, showLyrics: true })).toEqual([
+        400,
+        expect.objectContaining({
+          _tag: "LyricsNotTimed",
+          message: "This song's lyrics are not timed, so they cannot be shown as it plays.",
+        }),
       ])
       const [status, body] = yield* refused(person, { format: "vhs", songId })
       expect(status).toBe(400)

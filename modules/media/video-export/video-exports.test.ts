@@ -18,6 +18,7 @@ const request = (jobId: string) => ({
   durationSeconds: 30,
   audioKey: "songs/s1.mp3",
   coverKey: null,
+  syncedLyricsKey: null,
   requestedAt: new Date("2026-11-21T12:00:00Z"),
 })
 const requested = new VideoExportRequested(request("j1"))

@@ -1,4 +1,5 @@
-import type { VideoLayout } from "./video-layout.ts"
+import { titleLines, type VideoLayout } from "./video-layout.ts"
+import type { TimedLine } from "./video-request.ts"
 
 /**
  * The picture as one ffmpeg filter graph. Inputs: 0 the looping background, 1 the song, 2 the cover (when
@@ -6,7 +7,8 @@ import type { VideoLayout } from "./video-layout.ts"
  *
  * What is drawn once stays drawn once: the cover's rounded corners (or the placeholder) are computed on its
  * single frame and `overlay` repeats that frame; per frame there is only decoding the background, two
- * overlays, the waveform (`showwaves`, cheap; `showspectrum` is 40x slower) and the title's glyphs.
+ * overlays, the waveform (`showwaves`, cheap; `showspectrum` is 40x slower), the title's glyphs and, with
+ * 'Show lyrics', the line being sung.
  */
 
 export const titleFont = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
@@ -53,11 +55,35 @@ const titleOf = ({ title }: VideoLayout) =>
       `:x=${title.centerX}-text_w/2:y=${title.baselines[i]}-max_glyph_a`,
   )
 
+/**
+ * Each lyric line, in up to two rows centred in the lyrics band, from when it is sung until the next one
+ * starts (at most two seconds past its end), so the words stay up between lines.
+ */
+const lyricsOf = (layout: VideoLayout, lines: ReadonlyArray<TimedLine>) => {
+  if (!layout.lyrics) return []
+  const { box, fontSize } = layout.lyrics
+  return lines.flatMap((line, i) => {
+    const from = line.startMs / 1000
+    const until = Math.min(lines[i + 1]?.startMs ?? Infinity, line.endMs + 2000) / 1000
+    const rows = titleLines(line.text, box.width, fontSize)
+    const rowHeight = Math.round(rows.fontSize * 1.25)
+    const top = box.y + (box.height - rows.lines.length * rowHeight) / 2
+    return rows.lines.map(
+      (row, r) =>
+        `drawtext=fontfile=${filterValue(titleFont)}:text=${filterValue(row)}:expansion=none` +
+        `:fontsize=${rows.fontSize}:fontcolor=${colors.text}:borderw=3:bordercolor=${colors.ink}@0.7` +
+        `:x=${box.x + box.width / 2}-text_w/2:y=${Math.round(top + r * rowHeight + rows.fontSize)}-max_glyph_a` +
+        `:enable=between(t\\,${from.toFixed(2)}\\,${until.toFixed(2)})`,
+    )
+  })
+}
+
 export const filterGraphOf = (input: {
   readonly width: number
   readonly height: number
   readonly layout: VideoLayout
   readonly hasCover: boolean
+  readonly lyrics?: ReadonlyArray<TimedLine> | null | undefined
 }) => {
   const { width, height, layout, hasCover } = input
   const { cover, waves } = layout
@@ -68,6 +94,6 @@ export const filterGraphOf = (input: {
     `[song]aformat=channel_layouts=mono,showwaves=s=${waves.width}x${waves.height}:mode=cline:rate=30:scale=sqrt:colors=${waveColor}[waves]`,
     `[bg][cover]overlay=x=${cover.x}:y=${cover.y}[pictured]`,
     `[pictured][waves]overlay=x=${waves.x}:y=${waves.y}[waved]`,
-    `[waved]${["null", ...titleOf(layout)].join(",")}[v]`,
+    `[waved]${["null", ...titleOf(layout), ...lyricsOf(layout, input.lyrics ?? [])].join(",")}[v]`,
   ].join(";")
 }

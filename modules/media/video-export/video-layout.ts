@@ -23,6 +23,8 @@ export interface VideoLayout {
   readonly cover: Box
   readonly title: TitleBlock
   readonly waves: Box
+  /** Where the lyrics are drawn, with 'Show lyrics'. */
+  readonly lyrics?: { readonly box: Box; readonly fontSize: number }
 }
 
 const even = (n: number) => 2 * Math.round(n / 2)
@@ -94,7 +96,33 @@ const titleBlock = (title: string, centerX: number, top: number, width: number, 
   return { block: { lines, centerX, baselines, fontSize }, height: 2 * Math.round(size * 1.25) }
 }
 
-export const layoutOf = (width: number, height: number, title: string): VideoLayout => {
+/**
+ * With lyrics, the picture takes the frame's upper part and the lyrics a band under it, which ends above
+ * the bottom fifth in portrait frames, where stories and TikTok lay their own buttons and captions.
+ */
+export const layoutOf = (
+  width: number,
+  height: number,
+  title: string,
+  withLyrics = false,
+): VideoLayout => {
+  if (!withLyrics) return pictureLayout(width, height, title)
+  const portrait = height > width
+  const bandHeight = even(height * (portrait ? 0.16 : 0.2))
+  const bandTop = even(height * (portrait ? 0.8 : 0.97)) - bandHeight
+  const fontSize = even(Math.min(width, height) * (portrait ? 0.058 : 0.056))
+  const picture = pictureLayout(width, bandTop, title)
+  const boxWidth = even(width * 0.84)
+  return {
+    ...picture,
+    lyrics: {
+      box: { x: even((width - boxWidth) / 2), y: bandTop, width: boxWidth, height: bandHeight },
+      fontSize,
+    },
+  }
+}
+
+const pictureLayout = (width: number, height: number, title: string): VideoLayout => {
   if (width > height) {
     const size = even(height * 0.6)
     const cover = { x: even(width * 0.08), y: even((height - size) / 2), width: size, height: size }

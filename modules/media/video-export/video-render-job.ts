@@ -2,8 +2,10 @@ import { createReadStream } from "node:fs"
 import { readdir, rm } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { Cause, Duration, Effect, Option } from "effect"
+import { text } from "node:stream/consumers"
+import { Cause, Duration, Effect, Option, Schema } from "effect"
 import { v7 as uuidv7 } from "uuid"
+import { SyncedLyrics } from "#events/contracts/synced-lyrics.ts"
 import { MediaConfig } from "../config.ts"
 import { MediaStorage } from "../files/storage.ts"
 import { renderFolderPrefix } from "../render-folders.ts"
@@ -24,6 +26,8 @@ const removeEarlierAttempts = (jobId: string) =>
     await Promise.all(left.map((name) => rm(join(tmpdir(), name), { force: true })))
   })
 
+const decodeSynced = Schema.decodeUnknown(Schema.parseJson(SyncedLyrics))
+
 export const videoKeyOf = (jobId: string) => `videos/${jobId}.mp4`
 
 /**
@@ -36,6 +40,18 @@ export const makeVideoRender = Effect.gen(function* () {
   const renderer = yield* VideoRenderer
   const config = yield* MediaConfig
   const records = yield* makeExportRecords
+
+  /** The lines to show; a timing file that cannot be read is no reason to give up the video. */
+  const linesOf = (key: string) =>
+    storage.read(key).pipe(
+      Effect.flatMap((stored) => Effect.promise(() => text(stored))),
+      Effect.flatMap(decodeSynced),
+      Effect.map((synced) =>
+        synced.lines.map(({ text: line, startMs, endMs }) => ({ text: line, startMs, endMs })),
+      ),
+      Effect.tapError((error) => Effect.logWarning("Video rendered without its lyrics", error)),
+      Effect.orElseSucceed(() => null),
+    )
 
   /** The render of one export, while telling others this worker is on it. */
   const render = Effect.fn("Videos.render")(function* (
@@ -68,6 +84,7 @@ export const makeVideoRender = Effect.gen(function* () {
       const coverPath = request.coverKey
         ? yield* storage.localPath(request.coverKey).pipe(Effect.orDie)
         : null
+      const lyrics = request.syncedLyricsKey ? yield* linesOf(request.syncedLyricsKey) : null
       const renderWith = (cover: string | null) =>
         renderer.render(
           {
@@ -75,6 +92,7 @@ export const makeVideoRender = Effect.gen(function* () {
             audioPath,
             coverPath: cover,
             title: request.songTitle,
+            lyrics,
             durationSeconds: request.durationSeconds,
             backgroundsDir: config.videoBackgrounds,
             outputPath: output,

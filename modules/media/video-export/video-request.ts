@@ -7,12 +7,21 @@ export class RenderFailed extends Data.TaggedError("RenderFailed")<{
   readonly timedOut: boolean
 }> {}
 
+/** A lyric line and when it is on screen, in milliseconds. */
+export interface TimedLine {
+  readonly text: string
+  readonly startMs: number
+  readonly endMs: number
+}
+
 /** One video to render: the song's files, its title, the format and where the MP4 goes. */
 export interface VideoRequest {
   readonly format: VideoFormat
   readonly audioPath: string
   readonly coverPath: string | null
   readonly title: string
+  /** 'Show lyrics': each line, drawn while it is sung; null for none. */
+  readonly lyrics?: ReadonlyArray<TimedLine> | null
   readonly durationSeconds: number
   /** Where the formats' looping backgrounds are: web/public/assets/video-backgrounds in the repository. */
   readonly backgroundsDir: string

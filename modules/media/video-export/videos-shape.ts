@@ -5,6 +5,7 @@ import type { NotFound } from "#events/contracts/http-errors.ts"
 import type { Writes } from "#events/handle-command.ts"
 import type {
   ExportVideoPayload,
+  LyricsNotTimed,
   NoAudioForVideo,
   VideoExport,
   VideoExportRunning,
@@ -27,7 +28,7 @@ export interface VideosShape {
   readonly request: (
     user: SignedInUser,
     payload: ExportVideoPayload,
-  ) => Writes<string, NotFound | NoAudioForVideo | VideoExportRunning>
+  ) => Writes<string, NotFound | NoAudioForVideo | LyricsNotTimed | VideoExportRunning>
   readonly status: (user: SignedInUser, jobId: string) => Effect.Effect<VideoExport, NotFound>
   /** The finished MP4, whole or the range asked for; an attachment to save when `download` is set. */
   readonly file: (

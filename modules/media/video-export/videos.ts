@@ -7,7 +7,12 @@ import { runCommand } from "#events/handle-command.ts"
 import { EventStore } from "#events/store/index.ts"
 import { now } from "#toolkit/clock.ts"
 import { type JobKind, JobQueue } from "#toolkit/jobs.ts"
-import { type ExportVideoPayload, NoAudioForVideo, VideoExportRunning } from "../api.ts"
+import {
+  type ExportVideoPayload,
+  LyricsNotTimed,
+  NoAudioForVideo,
+  VideoExportRunning,
+} from "../api.ts"
 import { MediaStorage } from "../files/storage.ts"
 import { SongSources } from "../ports.ts"
 import { makeExportFiles } from "./export-files.ts"
@@ -17,6 +22,9 @@ import { makeVideoRender } from "./video-render-job.ts"
 import type { VideosShape } from "./videos-shape.ts"
 
 const noAudio = new NoAudioForVideo({ message: "No audio file available for video export" })
+const notTimed = new LyricsNotTimed({
+  message: "This song's lyrics are not timed, so they cannot be shown as it plays.",
+})
 const noSong = new NotFound({ message: "This song does not exist, or it is private." })
 /** A song of unknown length is taken as 30 seconds (spec). */
 const defaultDurationSeconds = 30
@@ -49,12 +57,14 @@ const make = Effect.gen(function* () {
         song.coverKey !== null && (yield* stored(song.coverKey)) !== undefined
           ? song.coverKey
           : null
-      return { songId, song, coverKey }
+      if (payload.showLyrics && song.syncedLyricsKey === null) return yield* notTimed
+      const syncedLyricsKey = payload.showLyrics ? song.syncedLyricsKey : null
+      return { songId, song, coverKey, syncedLyricsKey }
     })
 
   const request = Effect.fn("Videos.request")(
     function* (user: SignedInUser, payload: ExportVideoPayload) {
-      const { songId, song, coverKey } = yield* sourceOf(user, payload)
+      const { songId, song, coverKey, syncedLyricsKey } = yield* sourceOf(user, payload)
       const jobId = uuidv7()
       const durationSeconds =
         song.durationMs > 0 ? song.durationMs / 1000 : (payload.duration ?? defaultDurationSeconds)
@@ -73,6 +83,7 @@ const make = Effect.gen(function* () {
                 durationSeconds,
                 audioKey: song.audioKey,
                 coverKey,
+                syncedLyricsKey,
                 requestedAt: yield* now,
               },
             },

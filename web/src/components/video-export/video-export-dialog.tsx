@@ -1,11 +1,12 @@
 import { useQuery } from "@tanstack/react-query"
 import { Download, Film } from "lucide-react"
-import { useEffect, useRef, useState } from "react"
+import { useEffect, useId, useRef, useState } from "react"
 import { type VideoFormat, videoTimeoutMs } from "#events/contracts/video-formats.ts"
 import type { SongView } from "#modules/catalog/api.ts"
 import { errorMessage } from "../../lib/api.ts"
 import { toast } from "../../lib/toast/toast-store.ts"
 import { Button } from "../ui/button.tsx"
+import { Checkbox } from "../ui/checkbox.tsx"
 import {
   Dialog,
   DialogContent,
@@ -34,6 +35,9 @@ export const VideoExportButton = ({
   readonly signedIn: boolean
 }) => {
   const [format, setFormat] = useState<VideoFormat>("tiktok")
+  // Offered where the song's lines are timed; on by default there, as a lyric video is what people share.
+  const [showLyrics, setShowLyrics] = useState(song.lrcUrl !== null)
+  const lyricsBox = useId()
   const [jobId, setJobId] = useState<string | null>(null)
   const [gaveUp, setGaveUp] = useState(false)
   const start = useStartExport()
@@ -66,7 +70,13 @@ export const VideoExportButton = ({
     if (!song.audioUrl) return failed("No audio file available for video export")
     setGaveUp(false)
     start.mutate(
-      { songId: song.id, format, songTitle: song.title, durationSeconds },
+      {
+        songId: song.id,
+        format,
+        songTitle: song.title,
+        durationSeconds,
+        showLyrics: showLyrics && song.lrcUrl !== null,
+      },
       {
         onSuccess: (started) => setJobId(started.id),
         onError: (error) => failed(failedMessage(errorMessage(error))),
@@ -103,6 +113,17 @@ export const VideoExportButton = ({
         </DialogDescription>
         <div className="mt-4 grid gap-4">
           <FormatChoice value={format} onChange={setFormat} disabled={running} />
+          {song.lrcUrl && (
+            <span className="flex items-center gap-2 text-sm">
+              <Checkbox
+                id={lyricsBox}
+                checked={showLyrics}
+                disabled={running}
+                onCheckedChange={(checked) => setShowLyrics(checked === true)}
+              />
+              <label htmlFor={lyricsBox}>Show lyrics</label>
+            </span>
+          )}
           {running && (
             <ExportProgress
               progress={current?.progress ?? 0}

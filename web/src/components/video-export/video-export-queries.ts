@@ -32,6 +32,7 @@ export const useStartExport = () =>
       readonly format: VideoFormat
       readonly songTitle: string
       readonly durationSeconds: number
+      readonly showLyrics: boolean
     }) =>
       callApi((api) =>
         api.videos.exportVideo({
@@ -40,6 +41,7 @@ export const useStartExport = () =>
             songId: input.songId,
             songTitle: input.songTitle,
             duration: input.durationSeconds,
+            ...(input.showLyrics ? { showLyrics: true } : {}),
           },
         }),
       ) as Promise<VideoExport>,
