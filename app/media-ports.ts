@@ -37,6 +37,8 @@ export const SongSourcesLive = Layer.effect(
           Effect.provide(context),
         ),
       owned: (songId, userId) => catalog.owned(songId, userId).pipe(Effect.provide(context)),
+      withParts: (songId, userId) =>
+        catalog.withParts(songId, userId).pipe(Effect.provide(context)),
     })
   }),
 )

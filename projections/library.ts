@@ -21,7 +21,7 @@ const tables: SongTables = {
 
 export const library: Projection = {
   name: "library",
-  version: 4,
+  version: 5,
   tables: [tables.songs, tables.likes, tables.creators],
   types: songFactTypes,
   onPoison: "skip",

@@ -20,6 +20,8 @@ export interface SongFacts {
   readonly creators: ReadonlyMap<string, string>
   readonly saved: ReadonlyArray<{ readonly song: SongSaved; readonly at: Date }>
   readonly visibility: ReadonlyMap<string, boolean>
+  /** Whether others may download each song's parts, as the batch leaves it. */
+  readonly partsSharing: ReadonlyMap<string, boolean>
   readonly likeDeltas: ReadonlyMap<string, number>
   readonly likes: ReadonlyArray<{
     readonly songId: string
@@ -37,6 +39,7 @@ export const readSongFacts = (events: ReadonlyArray<RecordedEvent>) =>
     const creators = new Map<string, string>()
     const saved: Array<{ song: SongSaved; at: Date }> = []
     const visibility = new Map<string, boolean>()
+    const partsSharing = new Map<string, boolean>()
     const likeDeltas = new Map<string, number>()
     const likes = new Map<string, { songId: string; userId: string; liked: boolean }>()
     const touched = new Set<string>()
@@ -54,6 +57,10 @@ export const readSongFacts = (events: ReadonlyArray<RecordedEvent>) =>
         case "SongMadePrivate":
           visibility.set(event.songId, event._tag === "SongMadePublic")
           touched.add(event.songId)
+          break
+        case "SongPartsShared":
+        case "SongPartsUnshared":
+          partsSharing.set(event.songId, event._tag === "SongPartsShared")
           break
         case "SongDeleted":
           deleted.add(event.songId)
@@ -77,6 +84,7 @@ export const readSongFacts = (events: ReadonlyArray<RecordedEvent>) =>
       creators,
       saved,
       visibility,
+      partsSharing,
       likeDeltas,
       likes: [...likes.values()],
       deleted,
@@ -107,6 +115,7 @@ export const songTablesSql = (t: SongTables) => [
     origin jsonb,
     has_midi boolean not null default false,
     has_synced_lyrics boolean not null default false,
+    parts_shared boolean not null default false,
     likes integer not null default 0,
     tags jsonb not null default '{}'
   )`,
@@ -163,6 +172,13 @@ export const writeSongFacts = (
         `update ${t.songs} s set is_public = v.is_public
            from unnest($1::text[], $2::boolean[]) as v(song_id, is_public) where s.song_id = v.song_id`,
         [[...facts.visibility.keys()], [...facts.visibility.values()]],
+      )
+    }
+    if (facts.partsSharing.size > 0) {
+      yield* sql.unsafe(
+        `update ${t.songs} s set parts_shared = v.shared
+           from unnest($1::text[], $2::boolean[]) as v(song_id, shared) where s.song_id = v.song_id`,
+        [[...facts.partsSharing.keys()], [...facts.partsSharing.values()]],
       )
     }
     if (facts.likeDeltas.size > 0) {

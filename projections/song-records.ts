@@ -8,8 +8,9 @@ import type { SongTables } from "./song-facts.ts"
  */
 export const songRowSelect = (t: SongTables, viewerParam: string | undefined) => `
   s.song_id, s.owner_id, s.title, s.style, s.lyrics, s.image_key, s.source_image_url, s.duration_ms,
-  s.is_public, s.generation_id, s.created_at, s.origin, s.likes, s.has_synced_lyrics, c.username, ${likedBy(t, viewerParam)} as liked,
-  ${viewerParam === undefined ? "false" : `(s.has_midi and s.owner_id = ${viewerParam})`} as midi
+  s.is_public, s.generation_id, s.created_at, s.origin, s.likes, s.has_synced_lyrics, s.parts_shared,
+  c.username, ${likedBy(t, viewerParam)} as liked,
+  ${viewerParam === undefined ? "false" : `(s.has_midi and (s.owner_id = ${viewerParam} or (s.is_public and s.parts_shared)))`} as midi
   from ${t.songs} s left join ${t.creators} c on c.user_id = s.owner_id`
 
 const likedBy = (t: SongTables, viewerParam: string | undefined) =>
@@ -35,6 +36,7 @@ export interface SongRecord {
   readonly liked: boolean
   readonly midi: boolean
   readonly has_synced_lyrics: boolean
+  readonly parts_shared: boolean
 }
 
 export const toSongRow = (r: SongRecord): SongRow => ({
@@ -54,5 +56,6 @@ export const toSongRow = (r: SongRecord): SongRow => ({
   liked: r.liked,
   midi: r.midi,
   syncedLyrics: r.has_synced_lyrics,
+  partsShared: r.parts_shared,
   creator: r.username,
 })

@@ -40,6 +40,17 @@ export class SongMadePrivate extends Schema.TaggedClass<SongMadePrivate>()("Song
   userId: Schema.String,
 }) {}
 
+/** Its owner lets others download its parts (stems and MIDI) while it is public; off by default. */
+export class SongPartsShared extends Schema.TaggedClass<SongPartsShared>()("SongPartsShared", {
+  songId: Schema.String,
+  userId: Schema.String,
+}) {}
+
+export class SongPartsUnshared extends Schema.TaggedClass<SongPartsUnshared>()(
+  "SongPartsUnshared",
+  { songId: Schema.String, userId: Schema.String },
+) {}
+
 /**
  * The owner deleted the song: gone from every list, its page and its files. The credits spent on it stay
  * spent. It names the files its song had, for media to remove.
@@ -53,7 +64,14 @@ export class SongDeleted extends Schema.TaggedClass<SongDeleted>()("SongDeleted"
   files: Schema.Array(Schema.String),
 }) {}
 
-export const SongEvent = Schema.Union(SongSaved, SongMadePublic, SongMadePrivate, SongDeleted)
+export const SongEvent = Schema.Union(
+  SongSaved,
+  SongMadePublic,
+  SongMadePrivate,
+  SongPartsShared,
+  SongPartsUnshared,
+  SongDeleted,
+)
 export type SongEvent = typeof SongEvent.Type
 
 /** `userId` is the person who likes the song. */

@@ -22,8 +22,13 @@ export interface SongRow {
   readonly origin: SongOrigin | null
   readonly likes: number
   readonly liked: boolean
-  /** Whether the viewer may download its MIDI file: its owner, when its maker wrote one. */
+  /**
+   * Whether the viewer may download its MIDI file, where its maker wrote one: its owner, or anyone signed
+   * in while it is public and its parts are shared.
+   */
   readonly midi: boolean
+  /** Whether its owner lets others download its parts (stems and MIDI) while it is public. */
+  readonly partsShared: boolean
   /** Whether its maker knows when each line is sung. */
   readonly syncedLyrics: boolean
   readonly creator: string | null

@@ -24,8 +24,10 @@ export class SongView extends Schema.Class<SongView>("SongView")({
   likes: Schema.Int,
   /** Whether the person asking likes it. */
   liked: Schema.Boolean,
-  /** The multi-track MIDI file, for its owner, where its maker wrote one. */
+  /** The multi-track MIDI file, where its maker wrote one: for its owner, and others once shared. */
   midiUrl: Schema.NullOr(Schema.String),
+  /** Whether its owner lets others download its parts (stems and MIDI) while it is public. */
+  partsShared: Schema.Boolean,
   /** The lyrics as an LRC file, where its maker knows when each line is sung (JSON at `synced-lyrics`). */
   lrcUrl: Schema.NullOr(Schema.String),
   creator: Schema.Struct({ username: Schema.NullOr(Schema.String) }),
@@ -54,6 +56,7 @@ export const encodeSongView = (song: SongView): typeof SongView.Encoded => ({
   likes: song.likes,
   liked: song.liked,
   midiUrl: song.midiUrl,
+  partsShared: song.partsShared,
   lrcUrl: song.lrcUrl,
   creator: { username: song.creator.username },
 })

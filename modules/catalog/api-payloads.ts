@@ -40,6 +40,11 @@ export const PrivacyPayload = Schema.Struct({
   isPublic: withMessage(Schema.Boolean, "isPublic must be true or false"),
 })
 
+/** Whether others may download the song's parts (stems and MIDI) while it is public. */
+export const PartsSharingPayload = Schema.Struct({
+  shared: withMessage(Schema.Boolean, "shared must be true or false"),
+})
+
 /** The song an address names. */
 export const SongPath = Schema.Struct({ id: Schema.String.pipe(Schema.maxLength(64)) })
 

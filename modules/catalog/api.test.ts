@@ -23,6 +23,7 @@ describe("encodeSongView", () => {
       likes: 3,
       liked: true,
       midiUrl: null,
+      partsShared: false,
       lrcUrl: null,
       creator: { username: null },
       ...overrides,

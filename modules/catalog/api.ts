@@ -7,6 +7,7 @@ import { SyncedLyrics } from "#events/contracts/synced-lyrics.ts"
 import { LikeState, PublicSongs, SongsDeleted, SongView } from "./api-answers.ts"
 import {
   DeleteSongParams,
+  PartsSharingPayload,
   PrivacyPayload,
   PublicSongsParams,
   SaveSongPayload,
@@ -58,6 +59,14 @@ export class CatalogApi extends HttpApiGroup.make("catalog")
     HttpApiEndpoint.patch("setPrivacy", "/songs/:id/privacy")
       .setPath(SongPath)
       .setPayload(PrivacyPayload)
+      .addSuccess(SongView)
+      .addError(NotFound)
+      .middleware(Authenticated),
+  )
+  .add(
+    HttpApiEndpoint.patch("setPartsSharing", "/songs/:id/parts-sharing")
+      .setPath(SongPath)
+      .setPayload(PartsSharingPayload)
       .addSuccess(SongView)
       .addError(NotFound)
       .middleware(Authenticated),

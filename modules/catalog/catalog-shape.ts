@@ -61,6 +61,12 @@ export interface CatalogShape {
     songId: string,
     isPublic: boolean,
   ) => Writes<SongView, NotFound>
+  /** Lets others download the owner's song's parts (stems and MIDI) while it is public, or not. */
+  readonly setPartsSharing: (
+    user: SignedInUser,
+    songId: string,
+    shared: boolean,
+  ) => Writes<SongView, NotFound>
   /** Deletes the owner's song, or with `allVersions` every version of its generation they have. */
   readonly deleteSongs: (
     user: SignedInUser,
@@ -95,6 +101,8 @@ export interface CatalogShape {
   readonly libraryDownload: (
     user: SignedInUser,
   ) => Effect.Effect<HttpServerResponse.HttpServerResponse>
+  /** The song, if this person may download its parts: its own, or public with its parts shared. */
+  readonly withParts: (songId: string, viewerId: string) => Effect.Effect<OwnedSong | undefined>
   /** The song, if it is this person's own. */
   readonly owned: (songId: string, userId: string) => Effect.Effect<OwnedSong | undefined>
   /** The song's files, if this person may see it. */

@@ -10,12 +10,21 @@ import type { CatalogShape } from "./catalog-shape.ts"
 import { makeLibraryDownload } from "./library-download.ts"
 import { like } from "./like.ts"
 import { CatalogReads } from "./ports.ts"
-import { visibleTo } from "./song.ts"
+import { partsOpenTo, type Song, visibleTo } from "./song.ts"
 import { makeSongAccess, notFound, songStream } from "./song-access.ts"
 import { makeSongDeletion } from "./song-deletion.ts"
 import { makeSongFileAnswers } from "./song-file-answers.ts"
 import { toView } from "./song-view.ts"
 import { versionToSave } from "./versions.ts"
+
+const ownedOf = (songId: string, state: NonNullable<Song>) => ({
+  songId,
+  title: state.title,
+  style: state.style,
+  lyrics: state.lyrics,
+  versionId: state.versionId,
+  durationMs: state.durationMs,
+})
 
 const make = Effect.gen(function* () {
   const reads = yield* CatalogReads
@@ -72,6 +81,23 @@ const make = Effect.gen(function* () {
     return yield* viewOf(songId, user.userId)
   })
 
+  const setPartsSharing = Effect.fn("Catalog.setPartsSharing")(function* (
+    user: SignedInUser,
+    songId: string,
+    shared: boolean,
+  ) {
+    yield* runCommand({
+      ...songStream(songId),
+      command: { _tag: "SetPartsSharing", userId: user.userId, shared },
+      actor: actorOf(user),
+    }).pipe(
+      Effect.catchTag("SongNotFound", () => Effect.fail(notFound)),
+      Effect.catchTag("AlreadySaved", Effect.die),
+    )
+    yield* settledOn(catalogStreams.song(songId))
+    return yield* viewOf(songId, user.userId)
+  })
+
   const setLiked = Effect.fn("Catalog.setLiked")(function* (
     user: SignedInUser,
     songId: string,
@@ -113,6 +139,7 @@ const make = Effect.gen(function* () {
     song: viewOf,
     save,
     setPrivacy,
+    setPartsSharing,
     like: (user, songId) => setLiked(user, songId, true),
     unlike: (user, songId) =>
       setLiked(user, songId, false).pipe(Effect.catchTag("SongIsPrivate", Effect.die)),
@@ -121,16 +148,11 @@ const make = Effect.gen(function* () {
     deleteSongs,
     owned: (songId, userId) =>
       Effect.map(loadSong(songId), (state) =>
-        visibleTo(state, userId) && state.userId === userId
-          ? {
-              songId,
-              title: state.title,
-              style: state.style,
-              lyrics: state.lyrics,
-              versionId: state.versionId,
-              durationMs: state.durationMs,
-            }
-          : undefined,
+        visibleTo(state, userId) && state.userId === userId ? ownedOf(songId, state) : undefined,
+      ),
+    withParts: (songId, viewerId) =>
+      Effect.map(loadSong(songId), (state) =>
+        partsOpenTo(state, viewerId) && state ? ownedOf(songId, state) : undefined,
       ),
     files: (songId, viewerId) =>
       Effect.map(loadSong(songId), (state) =>

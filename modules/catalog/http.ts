@@ -52,6 +52,11 @@ export const CatalogHttpLive = HttpApiBuilder.group(Api, "catalog", (handlers) =
       .handle("setPrivacy", ({ path, payload }) =>
         Effect.flatMap(CurrentUser, (user) => catalog.setPrivacy(user, path.id, payload.isPublic)),
       )
+      .handle("setPartsSharing", ({ path, payload }) =>
+        Effect.flatMap(CurrentUser, (user) =>
+          catalog.setPartsSharing(user, path.id, payload.shared),
+        ),
+      )
       .handle("deleteSong", ({ path, urlParams }) =>
         Effect.flatMap(CurrentUser, (user) =>
           catalog.deleteSongs(user, path.id, urlParams.versions === "all"),

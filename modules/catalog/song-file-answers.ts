@@ -7,13 +7,15 @@ import type { CatalogShape } from "./catalog-shape.ts"
 import { lrcOf } from "./lrc.ts"
 import { SongFiles } from "./ports.ts"
 import { servedFile } from "./served-file.ts"
+import { partsOpenTo } from "./song.ts"
 import { notFound, type SongAccess } from "./song-access.ts"
 import { readSyncedLyrics } from "./synced-lyrics-file.ts"
 
 /**
  * A visible song's files: its MP3 (to play or to save), its WAV, converted once, its cover (as WebP to
  * browsers that read it, where it has that form too), and when its
- * lines are sung (as JSON for the player, as LRC to save); and for its owner alone, its MIDI file.
+ * lines are sung (as JSON for the player, as LRC to save); and for its owner, or others while it is
+ * public and its parts are shared, its MIDI file.
  */
 export const makeSongFileAnswers = (visibleSong: SongAccess["visibleSong"]) =>
   Effect.gen(function* () {
@@ -69,7 +71,7 @@ export const makeSongFileAnswers = (visibleSong: SongAccess["visibleSong"]) =>
       wav,
       midi: (songId, userId, rangeHeader) =>
         Effect.flatMap(visibleSong(songId, userId), (state) =>
-          state.userId === userId
+          partsOpenTo(state, userId)
             ? serve(state.midiKey, rangeHeader, fileName(state.title, "mid"))
             : notFound,
         ),

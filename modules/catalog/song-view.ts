@@ -28,6 +28,7 @@ export const toView = (row: SongRow) =>
       likes: row.likes,
       liked: row.liked,
       midiUrl: row.midi ? songPaths.midi(row.songId) : null,
+      partsShared: row.partsShared,
       lrcUrl: row.syncedLyrics ? songPaths.lrc(row.songId) : null,
       creator: { username: row.creator },
     },

@@ -4,16 +4,24 @@ import {
   type SongEvent,
   SongMadePrivate,
   SongMadePublic,
+  SongPartsShared,
+  SongPartsUnshared,
   SongSaved,
 } from "#events/contracts/catalog.ts"
 import type { Decider } from "#events/decider.ts"
 
-/** A saved song: who owns it, whether everyone may see it, and whether its owner deleted it. */
-export type Song = (Omit<SongSaved, "_tag"> & { readonly deleted?: boolean }) | null
+/**
+ * A saved song: who owns it, whether everyone may see it, whether others may download its parts, and
+ * whether its owner deleted it.
+ */
+export type Song =
+  | (Omit<SongSaved, "_tag"> & { readonly partsShared?: boolean; readonly deleted?: boolean })
+  | null
 
 export type SongCommand =
   | { readonly _tag: "SaveSong"; readonly song: Omit<SongSaved, "_tag"> }
   | { readonly _tag: "SetVisibility"; readonly userId: string; readonly isPublic: boolean }
+  | { readonly _tag: "SetPartsSharing"; readonly userId: string; readonly shared: boolean }
   | { readonly _tag: "DeleteSong"; readonly userId: string; readonly at: Date }
 
 /** Nothing here, or nothing this person may see: the same answer, so private songs stay unseen. */
@@ -32,6 +40,10 @@ export const song: Decider<SongCommand, SongEvent, Song, SongNotFound | AlreadyS
         return state && { ...state, isPublic: true }
       case "SongMadePrivate":
         return state && { ...state, isPublic: false }
+      case "SongPartsShared":
+        return state && { ...state, partsShared: true }
+      case "SongPartsUnshared":
+        return state && { ...state, partsShared: false }
       case "SongDeleted":
         return state && { ...state, isPublic: false, deleted: true }
     }
@@ -51,6 +63,15 @@ export const song: Decider<SongCommand, SongEvent, Song, SongNotFound | AlreadyS
           command.isPublic ? new SongMadePublic(fact) : new SongMadePrivate(fact),
         ])
       }
+      case "SetPartsSharing": {
+        if (state === null || state.deleted || state.userId !== command.userId)
+          return Either.left(new SongNotFound())
+        if ((state.partsShared ?? false) === command.shared) return Either.right([])
+        const fact = { songId: state.songId, userId: state.userId }
+        return Either.right([
+          command.shared ? new SongPartsShared(fact) : new SongPartsUnshared(fact),
+        ])
+      }
       case "DeleteSong": {
         if (state === null || state.deleted || state.userId !== command.userId)
           return Either.left(new SongNotFound())
@@ -68,6 +89,12 @@ export const song: Decider<SongCommand, SongEvent, Song, SongNotFound | AlreadyS
     }
   },
 }
+
+/** Whether this person may download the song's parts: its owner, or anyone while it is public and shared. */
+export const partsOpenTo = (state: Song, viewerId: string | undefined) =>
+  visibleTo(state, viewerId) &&
+  viewerId !== undefined &&
+  (state.userId === viewerId || (state.isPublic && state.partsShared === true))
 
 /** Whether this person may see the song: its owner always, everyone once it is public; nobody once deleted. */
 export const visibleTo = (state: Song, viewerId: string | undefined): state is NonNullable<Song> =>

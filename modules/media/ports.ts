@@ -55,6 +55,8 @@ export class SongSources extends Context.Tag("@melody/media/SongSources")<
     readonly visible: (songId: string, viewerId: string) => Effect.Effect<SongSource | undefined>
     /** The song, if it is this person's own: what an operation starts from. */
     readonly owned: (songId: string, userId: string) => Effect.Effect<OwnedSong | undefined>
+    /** The song, if this person may take its parts: their own, or public with its parts shared. */
+    readonly withParts: (songId: string, userId: string) => Effect.Effect<OwnedSong | undefined>
   }
 >() {}
 

@@ -50,7 +50,7 @@ const download = async (link: ReturnType<Page["getByRole"]>) => {
   return { name: file.suggestedFilename(), text: await readFile((await file.path())!, "utf8") }
 }
 
-test("download the song's MIDI and its synced lyrics from the library", async () => {
+test("download the song's MIDI and its synced lyrics from the library, and share its parts", async () => {
   await page.goto("/library")
   const midi = await download(card().getByRole("link", { name: `Download ${title} as MIDI` }))
   expect(midi.name).toBe(`${title}.mid`)
@@ -62,6 +62,11 @@ test("download the song's MIDI and its synced lyrics from the library", async ()
   const lines = lrc.text.split("\n").filter((line) => /^\[\d\d:\d\d\.\d\d\]/.test(line))
   expect(lines[0]).toMatch(/^\[\d\d:\d\d\.\d\d\] <\d\d:\d\d\.\d\d> An <\d\d:\d\d\.\d\d> ember /)
   expect(lines.length).toBeGreaterThanOrEqual(4)
+  // Others get none of it unless its owner says so.
+  const sharing = card().getByLabel("Let others download its stems and MIDI while it is public")
+  await expect(sharing).not.toBeChecked()
+  await sharing.click()
+  await expect(sharing).toBeChecked()
 })
 
 test("make the song's stems from the library and download them as one zip", async () => {

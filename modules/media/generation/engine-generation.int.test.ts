@@ -179,6 +179,12 @@ describeApp({ env, config })("song generation with the offline engine", (it) => 
         const seen = (yield* other.get(`/api/songs/${first!.id}`)).body as SongWithMidi
         expect(seen.midiUrl).toBeNull()
         expect(seen.lrcUrl).toBe(first!.lrcUrl)
+        // Until its owner shares the song's parts: then anyone signed in may take its MIDI file.
+        yield* person.patch(`/api/songs/${first!.id}/parts-sharing`, { shared: true })
+        expect(((yield* other.get(`/api/songs/${first!.id}`)).body as SongWithMidi).midiUrl).toBe(
+          midiUrl,
+        )
+        expect((yield* other.send(midiUrl)).status).toBe(200)
         expect((yield* request(syncedUrl)).body).toEqual(synced)
       }),
   )

@@ -22,9 +22,12 @@ export const stemsOf = (versionId: string) => ({
   streamId: stemsStream(versionId),
 })
 
-/** A person's own song, and the version it was saved from, if it has one. */
-export const ownedSong = (user: SignedInUser, songId: string) =>
-  Effect.flatMap(SongSources, (songs) => songs.owned(songId, user.userId)).pipe(
+/**
+ * A song whose parts this person may take (their own, or public with its parts shared), and the version
+ * it was saved from, if it has one.
+ */
+export const songWithParts = (user: SignedInUser, songId: string) =>
+  Effect.flatMap(SongSources, (songs) => songs.withParts(songId, user.userId)).pipe(
     Effect.flatMap((song) => (song ? Effect.succeed(song) : Effect.fail(songNotFound))),
   )
 

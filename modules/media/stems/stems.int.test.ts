@@ -111,10 +111,23 @@ describeApp({ env, config })("stems", (it) => {
         const recorded = yield* store.readStream(stemsStream(versionId))
         expect(recorded.map((event) => event.type)).toEqual(["StemsRequested", "StemsMade"])
 
-        // A public song's stems stay its owner's.
+        // A public song's stems stay its owner's until they share its parts, and while it is public.
         yield* person.patch(`/api/songs/${songId}/privacy`, { isPublic: true })
         yield* settle
         expect((yield* other.get(path)).status).toBe(404)
+        expect((yield* other.send(`${path}/zip`)).status).toBe(404)
+        const sharing = `/api/songs/${songId}/parts-sharing`
+        expect((yield* other.patch(sharing, { shared: true })).status).toBe(404)
+        expect((yield* person.patch(sharing, { shared: "yes" })).status).toBe(400)
+        const shared = yield* person.patch(sharing, { shared: true })
+        expect(shared.body).toMatchObject({ partsShared: true })
+        expect(((yield* other.get(path)).body as Status).status).toBe("ready")
+        expect((yield* other.send(`${path}/zip`)).status).toBe(200)
+        expect((yield* request(`${path}/zip`)).status).toBe(401)
+        yield* person.patch(`/api/songs/${songId}/privacy`, { isPublic: false })
+        expect((yield* other.get(path)).status).toBe(404)
+        yield* person.patch(`/api/songs/${songId}/privacy`, { isPublic: true })
+        yield* person.patch(sharing, { shared: false })
         expect((yield* other.send(`${path}/zip`)).status).toBe(404)
       }),
   )

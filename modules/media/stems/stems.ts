@@ -11,7 +11,7 @@ import { MediaStorage } from "../files/storage.ts"
 import type { SongSources } from "../ports.ts"
 import type { StemsState } from "./stems-decider.ts"
 import { makeStems } from "./stems-job.ts"
-import { ownedSong, playedWhole, songNotFound, stemsOf, stemsState } from "./stems-source.ts"
+import { playedWhole, songNotFound, songWithParts, stemsOf, stemsState } from "./stems-source.ts"
 
 const statusOf = (songId: string, state: StemsState) =>
   new StemsStatus({
@@ -36,7 +36,7 @@ const make = Effect.gen(function* () {
 
   const stateOfSong = (user: SignedInUser, songId: string) =>
     Effect.gen(function* () {
-      const song = yield* ownedSong(user, songId)
+      const song = yield* songWithParts(user, songId)
       const state: StemsState =
         song.versionId === null ? { _tag: "None" } : yield* stemsState(song.versionId)
       return { song, state }
@@ -49,7 +49,7 @@ const make = Effect.gen(function* () {
 
   /** Asks for the stems once: a second ask while they are made, or once made, changes nothing. */
   const request = Effect.fn("Stems.request")(function* (user: SignedInUser, songId: string) {
-    const song = yield* ownedSong(user, songId)
+    const song = yield* songWithParts(user, songId)
     yield* playedWhole(song.versionId)
     const versionId = song.versionId!
     const at = yield* now

@@ -119,6 +119,16 @@ export const useSetPrivacy = () => {
   })
 }
 
+/** Lets others take my public song's parts (stems and MIDI), or not. */
+export const useSetPartsSharing = () => {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ id, shared }: { readonly id: string; readonly shared: boolean }) =>
+      callApi((api) => api.catalog.setPartsSharing({ path: { id }, payload: { shared } })),
+    onSuccess: (song) => updateEverywhere(queryClient, song.id, () => song),
+  })
+}
+
 /** Deletes one of my songs, or with `allVersions` every version of its generation; every list forgets them. */
 export const useDeleteSong = () => {
   const queryClient = useQueryClient()

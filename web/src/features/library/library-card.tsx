@@ -1,6 +1,7 @@
 import type { ReactNode } from "react"
 import type { SongView } from "#modules/catalog/api.ts"
 import { OriginLine } from "../../components/song/origin-line.tsx"
+import { PartsSharing } from "../../components/song/parts-sharing.tsx"
 import { DownloadButtons, PrivacySwitch } from "../../components/song/song-actions.tsx"
 import { SongCard } from "../../components/song/song-card.tsx"
 import { VideoExportButton } from "../../components/video-export/video-export-dialog.tsx"
@@ -50,6 +51,7 @@ export const LibraryCard = ({
         {actions}
         {family}
         <DeleteSongDialog song={song} otherVersions={otherVersions} />
+        <PartsSharing song={song} />
       </div>
     }
   />
