@@ -1,10 +1,10 @@
 import { expect } from "@effect/vitest"
 import { Effect } from "effect"
-import { describeApp, request, settle, signUp } from "#app/testing.ts"
-import { seedGeneration } from "#app/testing-songs.ts"
 import { catalogStreams } from "#events/contracts/catalog.ts"
 import { EventStore } from "#events/store/index.ts"
 import { MediaStorage } from "#modules/media/index.ts"
+import { describeApp, request, settle, signUp } from "./testing.ts"
+import { seedGeneration } from "./testing-songs.ts"
 
 const env = { REGISTRATIONS_PER_ADDRESS: "1000" }
 const synced = { lines: [{ text: "A song called Gone", startMs: 500, endMs: 1_500, words: [] }] }
