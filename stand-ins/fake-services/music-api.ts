@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net"
 import { text } from "node:stream/consumers"
 import { secretEquals } from "#toolkit/secret-equals.ts"
 import { callback, deliverCallbacks } from "./music-api-callbacks.ts"
+import { alignedWordsOf } from "./music-api-lyrics.ts"
 import {
   type EditPath,
   editRefusal,
@@ -182,6 +183,15 @@ export const startFakeMusicApi = async (options: FakeMusicApiOptions) => {
         return answer(response, 200, "success", { personaId })
       }
       return editing ? edit(url.pathname as EditPath, body, response) : generate(body, response)
+    }
+    if (request.method === "POST" && url.pathname === "/api/v1/generate/get-timestamped-lyrics") {
+      const asked = JSON.parse(await text(request)) as { taskId?: string; audioId?: string }
+      const task = tasks.get(asked.taskId ?? "")
+      const index = task?.songIds.indexOf(asked.audioId ?? "") ?? -1
+      if (!task || index < 0 || reached(task) !== "SUCCESS")
+        return answer(response, 400, "not found")
+      const seconds = options.durationSeconds ?? 3.1 + index
+      return answer(response, 200, "success", alignedWordsOf(task, seconds))
     }
     if (request.method === "GET" && url.pathname === "/api/v1/generate/record-info") {
       return recordInfo(url.searchParams.get("taskId") ?? "", response)

@@ -99,9 +99,11 @@ const start = (person: Browser, plan: TaskPlan | null = {}) =>
   })
 
 interface LibrarySong {
+  readonly id: string
   readonly title: string
   readonly isPublic: boolean
   readonly taskId: string
+  readonly lrcUrl: string | null
 }
 
 /** The library once it holds `count` songs: the catalog saves versions in its own reaction, moments later. */
@@ -171,6 +173,16 @@ describeApp({
         ])
         expect(library.every((s) => !s.isPublic && s.taskId === taskId)).toBe(true)
         expect(yield* credits(person)).toBe(45)
+        // The music API's timed words, kept as each version's lines.
+        const lines = song.lyrics.split("\n").filter((line) => line !== "" && !line.startsWith("["))
+        for (const saved of library) {
+          expect(saved.lrcUrl).toBe(`/api/songs/${saved.id}/lrc`)
+          const synced = (yield* person.get(`/api/songs/${saved.id}/synced-lyrics`)).body as {
+            lines: ReadonlyArray<{ text: string; startMs: number }>
+          }
+          expect(synced.lines.map((line) => line.text)).toEqual(lines)
+          expect(synced.lines[0]!.startMs).toBeGreaterThan(0)
+        }
       }),
     )
 

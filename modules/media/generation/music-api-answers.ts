@@ -83,6 +83,16 @@ export const RecordInfo = Schema.Struct({
 
 export const Submitted = Schema.Struct({ taskId: Schema.String })
 
+/** A track's words with their seconds; a word carries its line break, and a section's label before it. */
+export const AlignedWord = Schema.Struct({
+  word: Schema.String,
+  startS: Schema.Number,
+  endS: Schema.Number,
+})
+export type AlignedWord = typeof AlignedWord.Type
+
+export const TimestampedLyrics = Schema.Struct({ alignedWords: Schema.Array(AlignedWord) })
+
 export const toTrack = (track: typeof Track.Type): MusicApiTrack => ({
   id: track.id,
   audioUrl: track.audioUrl ?? "",

@@ -5,6 +5,7 @@ import { AppUrl } from "#toolkit/app-url.ts"
 import { MediaConfig } from "../config.ts"
 import { copyFromUrl } from "../files/copy-file.ts"
 import { MediaStorage } from "../files/storage.ts"
+import { syncedLyricsOfWords } from "./aligned-lyrics.ts"
 import { isFailureStatus } from "./generation.ts"
 import { MusicApi } from "./music-api.ts"
 import type { MusicApiRefused, MusicApiTrack } from "./music-api-answers.ts"
@@ -75,6 +76,26 @@ export const makeMusicApiMaker = Effect.gen(function* () {
       ),
     )
 
+  /**
+   * A finished track's lyrics timed by the music API, kept beside it: without them (an instrumental, or
+   * an answer that could not be had) the version is as it was.
+   */
+  const timed = (generation: RunningGeneration, taskId: string, version: GeneratedVersion) =>
+    generation.request.instrumental || version.syncedLyricsKey || !version.makerTrackId
+      ? Effect.succeed(version)
+      : api.timestampedLyrics(taskId, version.makerTrackId).pipe(
+          Effect.map(syncedLyricsOfWords),
+          Effect.flatMap((synced) => {
+            if (synced.lines.length === 0) return Effect.succeed(version)
+            const { syncedLyrics } = versionKeys(generation.request.generationId, version.index)
+            return storage
+              .put(syncedLyrics, new TextEncoder().encode(JSON.stringify(synced)))
+              .pipe(Effect.as({ ...version, syncedLyricsKey: syncedLyrics }))
+          }),
+          Effect.tapError((error) => Effect.logWarning("No timed lyrics for a track", error)),
+          Effect.orElseSucceed(() => version),
+        )
+
   /** The task a request starts: a song from scratch, or an operation on our stored copy of one. */
   const submit = (request: RunningGeneration["request"]) => {
     const { generationId, title, style, lyrics, instrumental, voice, reshaping } = request
@@ -127,12 +148,15 @@ export const makeMusicApiMaker = Effect.gen(function* () {
         stored.length >= task.tracks.length
       ) {
         // A track kept at FIRST_SUCCESS had no duration yet; the finished task knows it.
-        const final = stored
-          .map((version) => {
-            const seconds = task.tracks[version.index - 1]?.durationSeconds
-            return seconds ? { ...version, durationMs: Math.round(seconds * 1000) } : version
-          })
-          .sort((a, b) => a.index - b.index)
+        const final = yield* Effect.forEach(
+          stored
+            .map((version) => {
+              const seconds = task.tracks[version.index - 1]?.durationSeconds
+              return seconds ? { ...version, durationMs: Math.round(seconds * 1000) } : version
+            })
+            .sort((a, b) => a.index - b.index),
+          (version) => timed(generation, generation.taskId!, version),
+        )
         yield* record({ _tag: "RecordSuccess", versions: final })
         return "done"
       }

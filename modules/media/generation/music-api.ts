@@ -2,6 +2,7 @@ import { Context, Effect, Layer, Option, Redacted, Schema } from "effect"
 import { MediaConfig } from "../config.ts"
 import type { MusicApiSettings } from "../music-api-config.ts"
 import {
+  type AlignedWord,
   Envelope,
   MusicApiRefused,
   type MusicApiTask,
@@ -9,6 +10,7 @@ import {
   refusal,
   type SongOrder,
   Submitted,
+  TimestampedLyrics,
   toTrack,
 } from "./music-api-answers.ts"
 import type { EditOrder, PersonaOrder } from "./music-api-orders.ts"
@@ -101,6 +103,15 @@ const makeClient = (settings: MusicApiSettings) => {
         ),
         (data) => data.personaId,
       ),
+    timestampedLyrics: (taskId: string, audioId: string) =>
+      Effect.map(
+        call(
+          "/api/v1/generate/get-timestamped-lyrics",
+          { method: "POST", body: JSON.stringify({ taskId, audioId }) },
+          TimestampedLyrics,
+        ),
+        (data) => data.alignedWords,
+      ),
     task: (taskId: string) =>
       Effect.map(
         call(
@@ -126,6 +137,11 @@ export class MusicApi extends Context.Tag("@melody/media/MusicApi")<
     /** Keeps the voice of one of its tracks as a persona; answers the persona's id. */
     readonly persona: (persona: PersonaOrder) => Effect.Effect<string, MusicApiRefused>
     readonly task: (taskId: string) => Effect.Effect<MusicApiTask, MusicApiRefused>
+    /** When each word of a finished track is sung. */
+    readonly timestampedLyrics: (
+      taskId: string,
+      audioId: string,
+    ) => Effect.Effect<ReadonlyArray<AlignedWord>, MusicApiRefused>
   }
 >() {
   /** The configured API; without one, every call is refused (the engine makes the music then). */
@@ -142,7 +158,13 @@ export class MusicApi extends Context.Tag("@melody/media/MusicApi")<
               retryable: false,
             }),
           )
-          return { generate: () => none, edit: () => none, persona: () => none, task: () => none }
+          return {
+            generate: () => none,
+            edit: () => none,
+            persona: () => none,
+            task: () => none,
+            timestampedLyrics: () => none,
+          }
         },
       }),
     ),
