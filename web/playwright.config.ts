@@ -49,6 +49,8 @@ export default defineConfig({
       APP_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: "warn",
       ADMIN_EMAIL: "admin@melody.test",
+      // Every journey's people register from this one address: more than a real address's hourly twenty.
+      REGISTRATIONS_PER_ADDRESS: "200",
       E2E_STATE: process.env.E2E_STATE,
     },
   },
