@@ -35,11 +35,14 @@ export const parseRange = (
 /** Characters file systems refuse in a name. */
 const unsafeInFileNames = new Set([...'\\/:*?"<>|'])
 
-/** A file name from a title: what the person sees, without what file systems refuse. */
-export const fileName = (title: string, extension: string) => {
+/** A title as a file or folder name: what the person sees, without what file systems refuse. */
+export const safeName = (title: string) => {
   const safe = [...title].filter((c) => c >= " " && !unsafeInFileNames.has(c)).join("")
-  return `${safe.replace(/\s+/g, " ").trim() || "song"}.${extension}`
+  return safe.replace(/\s+/g, " ").trim() || "song"
 }
+
+/** A file name from a title and an extension. */
+export const fileName = (title: string, extension: string) => `${safeName(title)}.${extension}`
 
 /** `attachment; filename=...` for any title, in ASCII and in UTF-8 for the browsers that read it. */
 export const attachment = (fileName: string) => {

@@ -22,3 +22,6 @@ export type SyncedLine = typeof SyncedLine.Type
 
 export const SyncedLyrics = Schema.Struct({ lines: Schema.Array(SyncedLine) })
 export type SyncedLyrics = typeof SyncedLyrics.Type
+
+/** The file a maker keeps, read back. */
+export const decodeSyncedLyricsJson = Schema.decodeUnknown(Schema.parseJson(SyncedLyrics))

@@ -5,7 +5,7 @@ import { Effect, Runtime } from "effect"
 import { ZipFile } from "yazl"
 import type { SignedInUser } from "#events/contracts/auth.ts"
 import type { SongRow } from "#events/contracts/song-rows.ts"
-import { attachment, fileName } from "#toolkit/file-response.ts"
+import { attachment, fileName, safeName } from "#toolkit/file-response.ts"
 import { lrcOf } from "./lrc.ts"
 import { CatalogReads, SongFiles } from "./ports.ts"
 import type { SongAccess } from "./song-access.ts"
@@ -23,7 +23,7 @@ const extensionOf = (key: string) => key.split(".").pop() ?? "bin"
 const folderNames = (rows: ReadonlyArray<SongRow>) => {
   const seen = new Map<string, number>()
   return rows.map((row) => {
-    const base = fileName(row.title, "").replace(/\.$/, "") || "Song"
+    const base = safeName(row.title)
     const count = (seen.get(base.toLowerCase()) ?? 0) + 1
     seen.set(base.toLowerCase(), count)
     return count === 1 ? base : `${base} (${count})`

@@ -1,13 +1,11 @@
 import { text } from "node:stream/consumers"
-import { Effect, Schema } from "effect"
-import { SyncedLyrics } from "#events/contracts/synced-lyrics.ts"
+import { Effect } from "effect"
+import { decodeSyncedLyricsJson } from "#events/contracts/synced-lyrics.ts"
 import type { SongFiles } from "./ports.ts"
-
-const decode = Schema.decodeUnknown(Schema.parseJson(SyncedLyrics))
 
 /** A song's synced lyrics, as its maker kept them beside it (a small JSON file). */
 export const readSyncedLyrics = (files: SongFiles["Type"], key: string) =>
   files.read(key).pipe(
     Effect.flatMap((stored) => Effect.promise(() => text(stored))),
-    Effect.flatMap(decode),
+    Effect.flatMap(decodeSyncedLyricsJson),
   )

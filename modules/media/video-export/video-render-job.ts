@@ -3,9 +3,9 @@ import { readdir, rm } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { text } from "node:stream/consumers"
-import { Cause, Duration, Effect, Option, Schema } from "effect"
+import { Cause, Duration, Effect, Option } from "effect"
 import { v7 as uuidv7 } from "uuid"
-import { SyncedLyrics } from "#events/contracts/synced-lyrics.ts"
+import { decodeSyncedLyricsJson } from "#events/contracts/synced-lyrics.ts"
 import { MediaConfig } from "../config.ts"
 import { MediaStorage } from "../files/storage.ts"
 import { renderFolderPrefix } from "../render-folders.ts"
@@ -26,8 +26,6 @@ const removeEarlierAttempts = (jobId: string) =>
     await Promise.all(left.map((name) => rm(join(tmpdir(), name), { force: true })))
   })
 
-const decodeSynced = Schema.decodeUnknown(Schema.parseJson(SyncedLyrics))
-
 export const videoKeyOf = (jobId: string) => `videos/${jobId}.mp4`
 
 /**
@@ -45,7 +43,7 @@ export const makeVideoRender = Effect.gen(function* () {
   const linesOf = (key: string) =>
     storage.read(key).pipe(
       Effect.flatMap((stored) => Effect.promise(() => text(stored))),
-      Effect.flatMap(decodeSynced),
+      Effect.flatMap(decodeSyncedLyricsJson),
       Effect.map((synced) =>
         synced.lines.map(({ text: line, startMs, endMs }) => ({ text: line, startMs, endMs })),
       ),
