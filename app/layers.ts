@@ -76,7 +76,7 @@ export const ModulesLive = Layer.mergeAll(AuthenticatedLive, ViewerLive, AdminOn
   // Above the catalog and media, which serve its songs port, storage and configuration.
   Layer.provideMerge(
     Layer.mergeAll(VideosLive, SongReshaping.live, Voices.live, Stems.live).pipe(
-      Layer.provide(SongSourcesLive),
+      Layer.provide(Layer.mergeAll(SongSourcesLive, GenerationCreditsLive)),
     ),
   ),
   Layer.provideMerge(

@@ -3,7 +3,7 @@ import { Effect } from "effect"
 import { catalogStreams } from "#events/contracts/catalog.ts"
 import { EventStore } from "#events/store/index.ts"
 import { MediaStorage } from "#modules/media/index.ts"
-import { describeApp, request, settle, signUp } from "./testing.ts"
+import { describeApp, request, runJobs, settle, signUp } from "./testing.ts"
 import { seedGeneration } from "./testing-songs.ts"
 
 const env = { REGISTRATIONS_PER_ADDRESS: "1000" }
@@ -94,6 +94,36 @@ describeApp({ env })("deleting songs", (it) => {
         new Set([first.id, second.id]),
       )
       expect(ids((yield* person.get("/api/songs/my-songs")).body)).toEqual([other.id])
+    }),
+  )
+
+  it.effect("takes its videos along, whoever made them, and one finished after it", () =>
+    Effect.gen(function* () {
+      const { person, user } = yield* signUp("filmed")
+      yield* seedGeneration(user.id, "Reel", 1, "Pop", { seconds: 2 })
+      const [song] = (yield* person.get("/api/songs/my-songs")).body as ReadonlyArray<Song>
+      yield* person.patch(`/api/songs/${song!.id}/privacy`, { isPublic: true })
+      const { person: fan } = yield* signUp("filming-fan")
+      const exportBy = (who: typeof person, format: string) =>
+        Effect.map(who.post("/api/videos/generate", { songId: song!.id, format }), (answer) => {
+          expect(answer.status, answer.text).toBe(202)
+          return (answer.body as { id: string }).id
+        })
+      const made = [yield* exportBy(person, "tiktok"), yield* exportBy(fan, "youtube")]
+      yield* runJobs
+      expect((yield* person.get(`/api/videos/${made[0]}/file`)).status).toBe(200)
+      expect((yield* fan.get(`/api/videos/${made[1]}/file`)).status).toBe(200)
+      const late = yield* exportBy(person, "instagram-story")
+
+      yield* person.send(`/api/songs/${song!.id}`, { method: "DELETE" })
+      yield* settle
+      yield* runJobs
+      yield* settle
+      const storage = yield* MediaStorage
+      for (const id of [...made, late])
+        expect(yield* storage.stat(`videos/${id}.mp4`), id).toBeUndefined()
+      expect((yield* person.get(`/api/videos/${made[0]}/file`)).status).toBe(404)
+      expect((yield* fan.get(`/api/videos/${made[1]}/file`)).status).toBe(404)
     }),
   )
 })

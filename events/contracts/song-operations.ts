@@ -7,8 +7,8 @@ import { Schema } from "effect"
 export const SongOperation = Schema.Literal("extend", "replace-section", "restyle")
 export type SongOperation = typeof SongOperation.Type
 
-/** What credits are spent on: a song generation, or an operation on a song. */
-export const CreditUse = Schema.Literal("generation", ...SongOperation.literals)
+/** What credits are spent on: a song generation, an operation on a song, or a song's stems. */
+export const CreditUse = Schema.Literal("generation", ...SongOperation.literals, "stems")
 export type CreditUse = typeof CreditUse.Type
 
 /** Each use's name, as Usage History and the buttons say it. */
@@ -17,6 +17,7 @@ export const creditUseNames: Record<CreditUse, string> = {
   extend: "Extend",
   "replace-section": "Replace a section",
   restyle: "Cover",
+  stems: "Stems",
 }
 
 /** Each use's type in Usage History. */
@@ -25,6 +26,7 @@ export const usageTypes = {
   extend: "song_extend",
   "replace-section": "song_replace_section",
   restyle: "song_restyle",
+  stems: "song_stems",
 } as const satisfies Record<CreditUse, string>
 
 /** The song an operation's versions came from, and how: what their cards and pages link back to. */

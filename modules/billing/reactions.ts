@@ -2,12 +2,28 @@ import { Effect } from "effect"
 import { Actors } from "#events/contracts/actor.ts"
 import { UserRegistered } from "#events/contracts/identity.ts"
 import { SongGenerationFailed } from "#events/contracts/media.ts"
+import { StemsFailed } from "#events/contracts/stems.ts"
 import { decodeAll, type Subscription } from "#events/store/index.ts"
 import { BillingConfig } from "./config.ts"
 import { CreditAccounts } from "./credit-accounts.ts"
 
 const decodeRegistrations = decodeAll(UserRegistered)
 const decodeFailures = decodeAll(SongGenerationFailed)
+const decodeStemsFailures = decodeAll(StemsFailed)
+
+/** Gives a debit's credits back; one already given back, or never taken, is left as it is. */
+const refund = (
+  accounts: CreditAccounts["Type"],
+  userId: string,
+  generationId: string,
+  refunder: string,
+) =>
+  accounts.execute({ _tag: "Refund", userId, generationId }, Actors.system(refunder)).pipe(
+    Effect.catchIf(
+      (refusal) => refusal._tag === "AlreadyRefunded" || refusal._tag === "NotDebited",
+      () => Effect.void,
+    ),
+  )
 
 /**
  * Every new user gets a credit account, with the sign-up credits the configuration grants (none by
@@ -45,21 +61,28 @@ export const refundFailedGenerations: Subscription<CreditAccounts> = {
   handle: (events) =>
     Effect.gen(function* () {
       const accounts = yield* CreditAccounts
-      for (const { event } of yield* decodeFailures(events)) {
-        yield* accounts
-          .execute(
-            { _tag: "Refund", userId: event.userId, generationId: event.generationId },
-            Actors.system("generation-refunds"),
-          )
-          .pipe(
-            Effect.catchIf(
-              (refusal) => refusal._tag === "AlreadyRefunded" || refusal._tag === "NotDebited",
-              () => Effect.void,
-            ),
-          )
+      for (const { event } of yield* decodeFailures(events))
+        yield* refund(accounts, event.userId, event.generationId, "generation-refunds")
+    }),
+}
+
+/**
+ * Paid stems that could not be made give their credits back, once: keyed by the request's charge, so a
+ * failure delivered again refunds nothing more; free stems have no charge and nothing to give back.
+ */
+export const refundFailedStems: Subscription<CreditAccounts> = {
+  name: "billing:refund-failed-stems",
+  types: ["StemsFailed"],
+  onPoison: "pause",
+  handle: (events) =>
+    Effect.gen(function* () {
+      const accounts = yield* CreditAccounts
+      for (const { event } of yield* decodeStemsFailures(events)) {
+        if (event.chargeId === null) continue
+        yield* refund(accounts, event.userId, event.chargeId, "stems-refunds")
       }
     }),
 }
 
 /** Billing's reactions to other modules' events. */
-export const billingReactions = [signupCredits, refundFailedGenerations] as const
+export const billingReactions = [signupCredits, refundFailedGenerations, refundFailedStems] as const

@@ -60,6 +60,8 @@ export class OperationOffer extends Schema.Class<OperationOffer>("OperationOffer
 export class SongOperations extends Schema.Class<SongOperations>("SongOperations")({
   maker: Schema.String,
   operations: Schema.Array(OperationOffer),
+  /** What a song's stems cost: one the engine played whole, and one the music API made. */
+  stemsPrices: Schema.Struct({ engine: Schema.Int, musicApi: Schema.Int }),
 }) {}
 
 /** A lyric section of a song, and where it is sung (seconds), for choosing what to replace. */

@@ -1,6 +1,7 @@
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
 import { Authenticated } from "#events/contracts/auth.ts"
+import { InsufficientCredits } from "#events/contracts/credit-errors.ts"
 import { NotFound } from "#events/contracts/http-errors.ts"
 
 // A song taken apart: its stems, made on request and kept.
@@ -14,7 +15,10 @@ export class StemsStatus extends Schema.Class<StemsStatus>("StemsStatus")({
   error: Schema.NullOr(Schema.String),
 }) {}
 
-/** This song has no stems to make: only the offline engine's songs played whole can be taken apart. */
+/**
+ * This song has no stems to make: only the offline engine's songs played whole, and the music API's, can
+ * be taken apart.
+ */
 export class StemsUnavailable extends Schema.TaggedError<StemsUnavailable>()(
   "StemsUnavailable",
   { message: Schema.String },
@@ -35,6 +39,7 @@ export class StemsApi extends HttpApiGroup.make("stems")
       .addSuccess(StemsStatus)
       .addError(NotFound)
       .addError(StemsUnavailable)
+      .addError(InsufficientCredits)
       .middleware(Authenticated),
   )
   .add(
@@ -46,5 +51,5 @@ export class StemsApi extends HttpApiGroup.make("stems")
   )
   .annotate(
     OpenApi.Description,
-    "A song's stems (vocals, drums, bass, harmony, lead) as 16-bit WAVs in one zip, made once on request.",
+    "A song's stems in one zip, made once on request: from the offline engine vocals, drums, bass, harmony and lead as 16-bit WAVs; from the music API the MP3s it separates.",
   ) {}

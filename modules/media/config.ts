@@ -1,6 +1,7 @@
 import { join } from "node:path"
 import { Config, Context, Duration, Layer, Option } from "effect"
 import { songCost } from "#events/contracts/billing.ts"
+import type { MusicMakerName } from "#events/contracts/media.ts"
 import type { SongOperation } from "#events/contracts/song-operations.ts"
 import { type MusicApiSettings, musicApi } from "./music-api-config.ts"
 import { type S3Settings, s3 } from "./s3-config.ts"
@@ -32,6 +33,8 @@ export interface MediaConfigShape {
   readonly soundfont: Option.Option<string>
   /** What each operation on a song costs, in credits. */
   readonly prices: Record<SongOperation, number>
+  /** What a song's stems cost, in credits, by who takes it apart: free offline, 2 through the API. */
+  readonly stemsPrices: Record<MusicMakerName, number>
 }
 
 export class MediaConfig extends Context.Tag("@melody/media/MediaConfig")<
@@ -47,10 +50,10 @@ const anySeconds = (name: string) =>
 const seconds = (name: string, fallback: number) =>
   anySeconds(name).pipe(Config.withDefault(Duration.millis(fallback * 1000)))
 
-/** An operation's price: a song's unless configured. */
-const price = (name: string) =>
+/** A price in credits: an operation's is a song's unless configured. */
+const price = (name: string, fallback = songCost) =>
   Config.integer(name).pipe(
-    Config.withDefault(songCost),
+    Config.withDefault(fallback),
     Config.validate({ message: `${name} must be 0 or more`, validation: (n) => n >= 0 }),
   )
 
@@ -86,6 +89,10 @@ export const mediaConfig = Config.all({
     extend: price("EXTEND_CREDITS"),
     "replace-section": price("REPLACE_SECTION_CREDITS"),
     restyle: price("RESTYLE_CREDITS"),
+  }),
+  stemsPrices: Config.all({
+    engine: price("STEMS_CREDITS", 0),
+    "music-api": price("MUSIC_API_STEMS_CREDITS", 2),
   }),
 })
 

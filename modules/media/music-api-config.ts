@@ -8,6 +8,8 @@ export interface MusicApiSettings {
   readonly model: string
   /** The secret in the callback address the music API posts to. */
   readonly callbackSecret: Redacted.Redacted
+  /** How its vocal removal takes a song apart: every instrument (`split_stem`), or voice and the rest. */
+  readonly stemSplit: "split_stem" | "separate_vocal"
 }
 
 /** MUSIC_API_KEY turns the music API on; the rest have defaults. */
@@ -16,12 +18,17 @@ export const musicApi = Config.all({
   key: Config.redacted("MUSIC_API_KEY").pipe(Config.option),
   model: Config.string("MUSIC_MODEL").pipe(Config.withDefault("V4_5ALL")),
   callbackSecret: Config.redacted("MUSIC_CALLBACK_SECRET").pipe(Config.option),
+  stemSplit: Config.literal(
+    "split_stem",
+    "separate_vocal",
+  )("MUSIC_API_STEMS").pipe(Config.withDefault("split_stem" as const)),
 }).pipe(
-  Config.map(({ url, key, model, callbackSecret }) =>
+  Config.map(({ url, key, model, callbackSecret, stemSplit }) =>
     Option.map(key, (key) => ({
       url: Option.getOrElse(url, () => new URL("https://api.sunoapi.org")),
       key,
       model,
+      stemSplit,
       // Stable across restarts (callbacks of running tasks keep working) and never the key itself.
       callbackSecret: Option.getOrElse(callbackSecret, () =>
         Redacted.make(

@@ -13,6 +13,7 @@ import {
   personaRefusal,
   unknownPersona,
 } from "./music-api-requests.ts"
+import { makeFakeSeparations } from "./music-api-stems.ts"
 import {
   answer,
   type FakeMusicApiOptions,
@@ -48,6 +49,8 @@ export const startFakeMusicApi = async (options: FakeMusicApiOptions) => {
     if (!fileIssuedAt.has(name)) fileIssuedAt.set(name, { at: Date.now(), lifetimeMs })
     return `${base()}/files/${name}`
   }
+
+  const separations = makeFakeSeparations(tasks, (task, id) => fileUrl(task, id, "mp3"))
 
   const track = (task: FakeTask, index: 0 | 1, status: string, style: "camel" | "snake") => {
     const id = task.songIds[index]
@@ -193,6 +196,13 @@ export const startFakeMusicApi = async (options: FakeMusicApiOptions) => {
       const seconds = options.durationSeconds ?? 3.1 + index
       return answer(response, 200, "success", alignedWordsOf(task, seconds))
     }
+    if (request.method === "POST" && url.pathname === "/api/v1/vocal-removal/generate") {
+      const body = await text(request)
+      return separations.start(JSON.parse(body || "{}") as Record<string, unknown>, response)
+    }
+    if (request.method === "GET" && url.pathname === "/api/v1/vocal-removal/record-info") {
+      return separations.recordInfo(url.searchParams.get("taskId") ?? "", response)
+    }
     if (request.method === "GET" && url.pathname === "/api/v1/generate/record-info") {
       return recordInfo(url.searchParams.get("taskId") ?? "", response)
     }
@@ -205,6 +215,8 @@ export const startFakeMusicApi = async (options: FakeMusicApiOptions) => {
     tasks,
     personas,
     requests,
+    /** The vocal removals asked for, and how the next one goes (`separations.planNext`). */
+    separations,
     recordInfoCalls: () => recordInfoCalls,
     /** How the next task created will go. */
     planNext: (plan: TaskPlan) => plans.push(plan),

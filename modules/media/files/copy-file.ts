@@ -1,4 +1,6 @@
+import { createWriteStream } from "node:fs"
 import { Readable } from "node:stream"
+import { pipeline } from "node:stream/promises"
 import type { ReadableStream } from "node:stream/web"
 import { Data, Effect } from "effect"
 import type { MediaStorage } from "./storage.ts"
@@ -18,8 +20,8 @@ async function* capped(body: AsyncIterable<Uint8Array>) {
   }
 }
 
-/** Copies a file from an outside address (a music API's) into our storage, whole or not at all. */
-export const copyFromUrl = (storage: MediaStorage["Type"], url: string, key: string) =>
+/** A file at an outside address (a music API's), as it downloads; an answer other than 200 fails. */
+export const download = (url: string) =>
   Effect.tryPromise({
     try: (signal) =>
       fetch(url, { signal: AbortSignal.any([signal, AbortSignal.timeout(120_000)]) }),
@@ -29,12 +31,29 @@ export const copyFromUrl = (storage: MediaStorage["Type"], url: string, key: str
       (response) => response.ok && response.body !== null,
       (response) => new CopyFailed({ reason: `${url} answered ${response.status}` }),
     ),
-    Effect.flatMap((response) =>
-      storage.put(key, Readable.from(capped(response.body as ReadableStream<Uint8Array>))).pipe(
+    Effect.map((response) => Readable.from(capped(response.body as ReadableStream<Uint8Array>))),
+  )
+
+/** Copies a file from an outside address (a music API's) into our storage, whole or not at all. */
+export const copyFromUrl = (storage: MediaStorage["Type"], url: string, key: string) =>
+  download(url).pipe(
+    Effect.flatMap((body) =>
+      storage.put(key, body).pipe(
         Effect.orDie,
         Effect.catchAllDefect((defect) =>
           Effect.fail(new CopyFailed({ reason: `${url}: ${String(defect)}` })),
         ),
       ),
+    ),
+  )
+
+/** Saves a file from an outside address to a local path, whole or failed. */
+export const downloadTo = (url: string, path: string) =>
+  download(url).pipe(
+    Effect.flatMap((body) =>
+      Effect.tryPromise({
+        try: () => pipeline(body, createWriteStream(path)),
+        catch: (error) => new CopyFailed({ reason: `${url}: ${String(error)}` }),
+      }),
     ),
   )

@@ -14,6 +14,7 @@ import {
   toTrack,
 } from "./music-api-answers.ts"
 import type { EditOrder, PersonaOrder } from "./music-api-orders.ts"
+import { type Separation, SeparationInfo, separationOf } from "./music-api-separation.ts"
 
 /**
  * A Suno-style music API (sunoapi.org and its twins): `POST /api/v1/generate` starts a task of two songs,
@@ -112,6 +113,32 @@ const makeClient = (settings: MusicApiSettings) => {
         ),
         (data) => data.alignedWords,
       ),
+    separate: (order: SeparationOrder) =>
+      Effect.map(
+        call(
+          "/api/v1/vocal-removal/generate",
+          {
+            method: "POST",
+            body: JSON.stringify({
+              taskId: order.taskId,
+              audioId: order.audioId,
+              type: settings.stemSplit,
+              callBackUrl: order.callbackUrl,
+            }),
+          },
+          Submitted,
+        ),
+        (data) => data.taskId,
+      ),
+    separation: (taskId: string) =>
+      Effect.map(
+        call(
+          `/api/v1/vocal-removal/record-info?taskId=${encodeURIComponent(taskId)}`,
+          { method: "GET" },
+          SeparationInfo,
+        ),
+        separationOf,
+      ),
     task: (taskId: string) =>
       Effect.map(
         call(
@@ -128,6 +155,13 @@ const makeClient = (settings: MusicApiSettings) => {
   }
 }
 
+/** One of the music API's tracks to take apart: its task, the track, where to call back. */
+export interface SeparationOrder {
+  readonly taskId: string
+  readonly audioId: string
+  readonly callbackUrl: string
+}
+
 export class MusicApi extends Context.Tag("@melody/media/MusicApi")<
   MusicApi,
   {
@@ -142,6 +176,9 @@ export class MusicApi extends Context.Tag("@melody/media/MusicApi")<
       taskId: string,
       audioId: string,
     ) => Effect.Effect<ReadonlyArray<AlignedWord>, MusicApiRefused>
+    /** Starts taking one of its tracks apart into stems; answers the separation's task. */
+    readonly separate: (order: SeparationOrder) => Effect.Effect<string, MusicApiRefused>
+    readonly separation: (taskId: string) => Effect.Effect<Separation, MusicApiRefused>
   }
 >() {
   /** The configured API; without one, every call is refused (the engine makes the music then). */
@@ -164,6 +201,8 @@ export class MusicApi extends Context.Tag("@melody/media/MusicApi")<
             persona: () => none,
             task: () => none,
             timestampedLyrics: () => none,
+            separate: () => none,
+            separation: () => none,
           }
         },
       }),

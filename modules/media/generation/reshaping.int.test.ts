@@ -25,6 +25,7 @@ const env = {
   SIGNUP_CREDITS: "10",
   GENERATIONS_PER_HOUR: "1000",
   EXTEND_CREDITS: "3",
+  STEMS_CREDITS: "1",
 }
 const config = { webDist: join(import.meta.dirname, "..", "..", "..", "web", "dist") }
 
@@ -52,7 +53,7 @@ const refused = (person: Browser, path: string, body: unknown, status: number) =
   })
 
 describeApp({ env, config })("operations on a song", (it) => {
-  it.effect("offer the engine's three operations at their configured prices", () =>
+  it.effect("offer the engine's three operations, and stems, at their configured prices", () =>
     Effect.gen(function* () {
       const { person } = yield* signUp("offer")
       const answer = yield* person.get("/api/song-operations")
@@ -63,6 +64,7 @@ describeApp({ env, config })("operations on a song", (it) => {
           { operation: "replace-section", name: "Replace a section", price: 5 },
           { operation: "restyle", name: "Cover", price: 5 },
         ],
+        stemsPrices: { engine: 1, musicApi: 2 },
       })
       expect((yield* request("/api/song-operations")).status).toBe(401)
     }),

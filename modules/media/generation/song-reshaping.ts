@@ -131,6 +131,7 @@ const make = Effect.gen(function* () {
       name: creditUseNames[operation],
       price: config.prices[operation],
     })),
+    stemsPrices: { engine: config.stemsPrices.engine, musicApi: config.stemsPrices["music-api"] },
   }))
 
   return { extend, replaceSection, restyle, sections, operations } satisfies SongReshapingShape

@@ -1,46 +1,56 @@
 import { Either } from "effect"
-import { type StemsEvent, StemsFailed, StemsMade, StemsRequested } from "#events/contracts/stems.ts"
+import type { MusicMakerName } from "#events/contracts/media.ts"
+import {
+  type StemsEvent,
+  StemsFailed,
+  StemsMade,
+  StemsRequested,
+  StemsSubmitted,
+} from "#events/contracts/stems.ts"
 import type { Decider } from "#events/decider.ts"
+
+/** Who asked for stems being made, how, and for what. */
+export interface StemsOrder {
+  readonly versionId: string
+  readonly songId: string
+  readonly userId: string
+  readonly maker: MusicMakerName
+  readonly credits: number
+  readonly chargeId: string | null
+  readonly requestedAt: Date
+}
 
 /** Where a version's stems are: never asked for, being made, made (the zip's key), or failed. */
 export type StemsState =
   | { readonly _tag: "None" }
   | {
       readonly _tag: "Making"
-      readonly versionId: string
-      readonly songId: string
-      readonly userId: string
+      readonly order: StemsOrder
+      /** The music API's separation task, once submitted. */
+      readonly taskId: string | null
     }
   | { readonly _tag: "Made"; readonly key: string }
   | { readonly _tag: "Failed"; readonly reason: string }
 
 export type StemsCommand =
-  | {
-      readonly _tag: "RequestStems"
-      readonly versionId: string
-      readonly songId: string
-      readonly userId: string
-      readonly at: Date
-    }
+  | ({ readonly _tag: "RequestStems" } & StemsOrder)
+  | { readonly _tag: "RecordSubmission"; readonly taskId: string }
   | { readonly _tag: "RecordStems"; readonly key: string; readonly sizeBytes: number }
   | { readonly _tag: "RecordFailure"; readonly reason: string }
 
 /**
  * Stems are made once: asking while they are made or being made changes nothing; after a failure they may
  * be asked for again. What the job reports counts only while they are being made, so a retried job that
- * reports twice records once.
+ * reports twice records once, and a paid request fails (and is refunded) at most once.
  */
 export const stems: Decider<StemsCommand, StemsEvent, StemsState, never> = {
   initialState: { _tag: "None" },
-  evolve: (_, event) => {
+  evolve: (state, event) => {
     switch (event._tag) {
       case "StemsRequested":
-        return {
-          _tag: "Making",
-          versionId: event.versionId,
-          songId: event.songId,
-          userId: event.userId,
-        }
+        return { _tag: "Making", order: event, taskId: null }
+      case "StemsSubmitted":
+        return state._tag === "Making" ? { ...state, taskId: event.taskId } : state
       case "StemsMade":
         return { _tag: "Made", key: event.key }
       case "StemsFailed":
@@ -49,17 +59,16 @@ export const stems: Decider<StemsCommand, StemsEvent, StemsState, never> = {
   },
   decide: (command, state) => {
     switch (command._tag) {
-      case "RequestStems":
+      case "RequestStems": {
+        const { _tag, ...order } = command
         return Either.right(
-          state._tag === "None" || state._tag === "Failed"
-            ? [
-                new StemsRequested({
-                  versionId: command.versionId,
-                  songId: command.songId,
-                  userId: command.userId,
-                  requestedAt: command.at,
-                }),
-              ]
+          state._tag === "None" || state._tag === "Failed" ? [new StemsRequested(order)] : [],
+        )
+      }
+      case "RecordSubmission":
+        return Either.right(
+          state._tag === "Making" && state.taskId === null
+            ? [new StemsSubmitted({ versionId: state.order.versionId, taskId: command.taskId })]
             : [],
         )
       case "RecordStems":
@@ -67,7 +76,7 @@ export const stems: Decider<StemsCommand, StemsEvent, StemsState, never> = {
           state._tag === "Making"
             ? [
                 new StemsMade({
-                  versionId: state.versionId,
+                  versionId: state.order.versionId,
                   key: command.key,
                   sizeBytes: command.sizeBytes,
                 }),
@@ -77,7 +86,14 @@ export const stems: Decider<StemsCommand, StemsEvent, StemsState, never> = {
       case "RecordFailure":
         return Either.right(
           state._tag === "Making"
-            ? [new StemsFailed({ versionId: state.versionId, reason: command.reason })]
+            ? [
+                new StemsFailed({
+                  versionId: state.order.versionId,
+                  reason: command.reason,
+                  userId: state.order.userId,
+                  chargeId: state.order.chargeId,
+                }),
+              ]
             : [],
         )
     }

@@ -1,82 +1,120 @@
-import type { Readable } from "node:stream"
 import type { SqlClient } from "@effect/sql"
-import { Context, Duration, Effect, Layer, Option, Schema } from "effect"
-import { ZipFile } from "yazl"
+import { Clock, Context, Duration, Effect, Layer, Schema } from "effect"
 import { Actors } from "#events/contracts/actor.ts"
 import { runCommand } from "#events/handle-command.ts"
 import type { EventStore } from "#events/store/index.ts"
-import { fileName } from "#toolkit/file-response.ts"
-import type { JobKind } from "#toolkit/jobs.ts"
+import { fromNow } from "#toolkit/clock.ts"
+import { type JobKind, JobQueue } from "#toolkit/jobs.ts"
 import { MediaConfig } from "../config.ts"
-import { MediaStorage } from "../files/storage.ts"
-import { engineSeedOf, makeEngineRequests } from "../generation/engine-request.ts"
-import { versionKeys } from "../generation/music-maker.ts"
-import { MusicEngine, type RenderedStems, stemNames } from "../ports.ts"
-import { scratchDirectory } from "../render-folders.ts"
-import type { stems } from "./stems-decider.ts"
-import { playedWhole, stemsOf, stemsState } from "./stems-source.ts"
+import { makeEngineStems } from "./engine-stems.ts"
+import { makeMusicApiStems, separationFailure } from "./music-api-stems.ts"
+import type { StemsCommand, StemsState } from "./stems-decider.ts"
+import { stemsOf, stemsSource, stemsState } from "./stems-source.ts"
 
 export const MakeStemsPayload = Schema.Struct({ versionId: Schema.String })
 
 const actor = Actors.system("stems")
 const failed = "The stems could not be made. Please try again."
+const tooLong = "The music service took too long to take this song apart."
 
-/** "Lantern - Vocals.wav": a DAW names each track after its file. */
-const entryName = (title: string, stem: string) =>
-  fileName(`${title} - ${stem.charAt(0).toUpperCase()}${stem.slice(1)}`, "wav")
-
-/** The stems in one zip, written to storage as it is made: WAVs hardly compress, so they are stored. */
-const zipOf = (title: string, stems: RenderedStems) => {
-  const zip = new ZipFile()
-  for (const stem of stemNames)
-    zip.addFile(stems.paths[stem], entryName(title, stem), { compress: false })
-  zip.end()
-  // A PassThrough, as yazl documents it; its types say only a stream.
-  return zip.outputStream as Readable
-}
+type Making = Extract<StemsState, { _tag: "Making" }>
 
 const make = Effect.gen(function* () {
-  const engine = yield* MusicEngine
-  const storage = yield* MediaStorage
+  const engineStems = yield* makeEngineStems
+  const musicApiStems = yield* makeMusicApiStems
+  const jobs = yield* JobQueue
   const config = yield* MediaConfig
-  const requestOf = yield* makeEngineRequests
   const context = yield* Effect.context<EventStore | SqlClient.SqlClient>()
 
-  const record = (versionId: string, command: Parameters<typeof stems.decide>[0]) =>
+  const record = (versionId: string, command: StemsCommand) =>
     runCommand({ ...stemsOf(versionId), command, actor }).pipe(Effect.asVoid)
 
-  /** Plays the version again part by part and keeps the zip; a failure is recorded, to be asked again. */
-  const makeFor = Effect.fn("Stems.make")(function* (versionId: string) {
-    if ((yield* stemsState(versionId))._tag !== "Making") return
-    const made = yield* Effect.scoped(
-      Effect.gen(function* () {
-        const { generationId, index, request } = yield* playedWhole(versionId)
-        const rendered = yield* engine.stems({
-          ...(yield* requestOf({ request })),
-          seed: engineSeedOf(generationId, index),
-          outDir: yield* scratchDirectory,
-          timeoutMs: Duration.toMillis(config.renderTimeout),
-          soundfont: Option.getOrUndefined(config.soundfont),
-        })
-        const key = versionKeys(generationId, index).stems
-        const stored = yield* storage.put(key, zipOf(request.title, rendered)).pipe(Effect.orDie)
-        return { key, sizeBytes: stored.size }
-      }),
-    ).pipe(
+  const lookAgain = (versionId: string) =>
+    Effect.flatMap(fromNow(config.pollInterval), (runAt) =>
+      jobs.enqueue(makeStems, { versionId }, { key: `stems-${versionId}`, runAt }),
+    )
+
+  /** The engine plays the version again part by part; a failure is recorded, to be asked again. */
+  const byEngine = (versionId: string) =>
+    Effect.gen(function* () {
+      const source = yield* stemsSource(versionId)
+      if (source.maker !== "engine") return yield* Effect.die("stems asked of the engine")
+      return yield* engineStems(source)
+    }).pipe(
       Effect.tapError((error) =>
         Effect.logError("Stems failed", "reason" in error ? error.reason : error.message),
       ),
       Effect.either,
+      Effect.flatMap((made) =>
+        record(
+          versionId,
+          made._tag === "Right"
+            ? { _tag: "RecordStems", ...made.right }
+            : { _tag: "RecordFailure", reason: failed },
+        ),
+      ),
     )
-    yield* record(
-      versionId,
-      made._tag === "Right"
-        ? { _tag: "RecordStems", ...made.right }
-        : { _tag: "RecordFailure", reason: failed },
+
+  /**
+   * One look at the music API's separation: submitted, waiting (looked at again after the poll interval),
+   * made, or failed. A refusal that may pass is retried by the job until its last attempt, which records
+   * the failure; so does a separation past the generation timeout. A recorded failure refunds.
+   */
+  const byMusicApi = (versionId: string, state: Making, lastAttempt: boolean) =>
+    Effect.gen(function* () {
+      const { credits } = state.order
+      const fail = (reason: string) =>
+        record(versionId, {
+          _tag: "RecordFailure",
+          reason: credits > 0 ? `${reason} Your ${credits} credits were refunded.` : reason,
+        })
+      const deadline = state.order.requestedAt.getTime() + Duration.toMillis(config.timeout)
+      if ((yield* Clock.currentTimeMillis) > deadline) return yield* fail(tooLong)
+      const source = yield* stemsSource(versionId)
+      if (source.maker !== "music-api") return yield* Effect.die("stems asked of the music API")
+      const step = yield* musicApiStems(source, state.taskId).pipe(
+        Effect.tapError((error) => Effect.logWarning("Stems: the music service", error)),
+        Effect.catchAll((error) =>
+          error._tag === "MusicApiRefused" && !error.retryable
+            ? Effect.succeed({ _tag: "Failed", reason: separationFailure(error.message) } as const)
+            : lastAttempt
+              ? Effect.succeed({ _tag: "Failed", reason: separationFailure(null) } as const)
+              : Effect.fail(error),
+        ),
+      )
+      switch (step._tag) {
+        case "Submitted":
+          yield* record(versionId, { _tag: "RecordSubmission", taskId: step.taskId })
+          return yield* lookAgain(versionId)
+        case "Waiting":
+          return yield* lookAgain(versionId)
+        case "Made":
+          return yield* record(versionId, {
+            _tag: "RecordStems",
+            key: step.key,
+            sizeBytes: step.sizeBytes,
+          })
+        case "Failed":
+          return yield* fail(step.reason)
+      }
+    })
+
+  const makeFor = Effect.fn("Stems.make")(function* (versionId: string, lastAttempt: boolean) {
+    const state = yield* stemsState(versionId)
+    if (state._tag !== "Making") return
+    if (state.order.maker === "engine") return yield* byEngine(versionId)
+    return yield* byMusicApi(versionId, state, lastAttempt).pipe(
+      // A version the request found could be taken apart always can; were it not, it fails, refunded.
+      Effect.catchTag("StemsUnavailable", (unavailable) =>
+        record(versionId, { _tag: "RecordFailure", reason: unavailable.message }),
+      ),
     )
   })
 
-  return { make: (versionId: string) => makeFor(versionId).pipe(Effect.provide(context)) }
+  return {
+    make: (versionId: string, lastAttempt: boolean) =>
+      makeFor(versionId, lastAttempt).pipe(Effect.provide(context)),
+  }
 })
 
 /** Makes the stems a person asked for (stems.ts), in the background. */
@@ -90,6 +128,7 @@ export class StemsMaker extends Context.Tag("@melody/media/StemsMaker")<
 export const makeStems: JobKind<typeof MakeStemsPayload.Type, StemsMaker> = {
   name: "media:make-stems",
   payload: MakeStemsPayload,
-  maxAttempts: 3,
-  run: ({ versionId }) => Effect.flatMap(StemsMaker, (maker) => maker.make(versionId)),
+  maxAttempts: 5,
+  run: ({ versionId }, job) =>
+    Effect.flatMap(StemsMaker, (maker) => maker.make(versionId, job.attempt >= job.maxAttempts)),
 }

@@ -12,7 +12,7 @@ import { stems } from "./stems-decider.ts"
 export const songNotFound = new NotFound({ message: "This song does not exist, or it is private." })
 const unavailable = new StemsUnavailable({
   message:
-    "Stems are made from songs the offline engine played whole. This song was made another way, or joined from two takes.",
+    "Stems are made from songs the offline engine played whole, or made by the music service. This song was made another way, or joined from two takes.",
 })
 
 /** A version's stems stream: what its commands run on. */
@@ -35,17 +35,30 @@ export const stemsState = (versionId: string) =>
   Effect.map(loadAggregate(stemsOf(versionId)), ({ state }) => state).pipe(Effect.orDie)
 
 /**
- * The generation a version came from, if the engine played it whole (a new song, an instrumental or a
- * cover): only then can it be played again part by part.
+ * How a version can be taken apart: the engine plays it again part by part when it played it whole (a new
+ * song, an instrumental or a cover); the music API separates any track it made, by its task and track.
  */
-export const playedWhole = (versionId: string | null) =>
+export const stemsSource = (versionId: string | null) =>
   Effect.gen(function* () {
     const ids = versionId ? generationOfVersion(versionId) : undefined
     if (!ids) return yield* unavailable
     const { state } = yield* loadAggregate(streamOf(ids.generationId)).pipe(Effect.orDie)
     if (state._tag === "None") return yield* unavailable
     const { maker, reshaping } = state.request
-    if (maker !== "engine" || reshaping?._tag === "extend" || reshaping?._tag === "replace-section")
+    if (maker === "music-api") {
+      const track =
+        state._tag === "Succeeded" ? state.versions.find((v) => v.index === ids.index) : undefined
+      if (state._tag !== "Succeeded" || !state.taskId || !track?.makerTrackId)
+        return yield* unavailable
+      return {
+        maker,
+        ...ids,
+        title: state.request.title,
+        taskId: state.taskId,
+        audioId: track.makerTrackId,
+      } as const
+    }
+    if (reshaping?._tag === "extend" || reshaping?._tag === "replace-section")
       return yield* unavailable
-    return { ...ids, request: state.request }
+    return { maker, ...ids, title: state.request.title, request: state.request } as const
   })

@@ -1,11 +1,11 @@
 import { join } from "node:path"
 import { describe, expect } from "@effect/vitest"
 import { Effect } from "effect"
-import { fromBuffer } from "yauzl"
 import { describeApp, request, runJobs, settle, signUp } from "#app/testing.ts"
 import { seedEngineSong, seedGeneration } from "#app/testing-songs.ts"
 import { stemsStream } from "#events/contracts/stems.ts"
 import { EventStore } from "#events/store/index.ts"
+import { entriesOf } from "#toolkit/test-zip.ts"
 import type { RenderFacts } from "../ports.ts"
 
 const facts: RenderFacts = {
@@ -26,32 +26,6 @@ interface Status {
   readonly downloadUrl: string | null
   readonly error: string | null
 }
-
-/** A zip's entries: names and uncompressed sizes, and each entry's first bytes. */
-const entriesOf = (bytes: Uint8Array) =>
-  Effect.async<ReadonlyArray<{ name: string; size: number; head: Buffer }>, Error>((resume) => {
-    fromBuffer(Buffer.from(bytes), { lazyEntries: true }, (error, zip) => {
-      if (error) return resume(Effect.fail(error))
-      const found: Array<{ name: string; size: number; head: Buffer }> = []
-      zip.on("entry", (entry) =>
-        zip.openReadStream(entry, (failure, stream) => {
-          if (failure) return resume(Effect.fail(failure))
-          const chunks: Array<Buffer> = []
-          stream.on("data", (chunk: Buffer) => chunks.push(chunk))
-          stream.on("end", () => {
-            found.push({
-              name: entry.fileName,
-              size: entry.uncompressedSize,
-              head: Buffer.concat(chunks).subarray(0, 44),
-            })
-            zip.readEntry()
-          })
-        }),
-      )
-      zip.on("end", () => resume(Effect.succeed(found)))
-      zip.readEntry()
-    })
-  })
 
 describeApp({ env, config })("stems", (it) => {
   it.effect(

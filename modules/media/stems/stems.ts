@@ -1,5 +1,6 @@
 import type { SqlClient } from "@effect/sql"
 import { Context, Effect, Layer } from "effect"
+import { v7 as uuidv7 } from "uuid"
 import { actorOf, type SignedInUser } from "#events/contracts/auth.ts"
 import { runCommand } from "#events/handle-command.ts"
 import { EventStore } from "#events/store/index.ts"
@@ -7,11 +8,12 @@ import { now } from "#toolkit/clock.ts"
 import { fileName, fileResponse } from "#toolkit/file-response.ts"
 import { JobQueue } from "#toolkit/jobs.ts"
 import { StemsStatus } from "../api.ts"
+import { MediaConfig } from "../config.ts"
 import { MediaStorage } from "../files/storage.ts"
-import type { SongSources } from "../ports.ts"
+import { GenerationCredits, type SongSources } from "../ports.ts"
 import type { StemsState } from "./stems-decider.ts"
 import { makeStems } from "./stems-job.ts"
-import { playedWhole, songNotFound, songWithParts, stemsOf, stemsState } from "./stems-source.ts"
+import { songNotFound, songWithParts, stemsOf, stemsSource, stemsState } from "./stems-source.ts"
 
 const statusOf = (songId: string, state: StemsState) =>
   new StemsStatus({
@@ -31,6 +33,8 @@ const make = Effect.gen(function* () {
   const store = yield* EventStore
   const jobs = yield* JobQueue
   const storage = yield* MediaStorage
+  const payments = yield* GenerationCredits
+  const config = yield* MediaConfig
   // What the stems' and songs' streams are read with, for every call.
   const context = yield* Effect.context<EventStore | SqlClient.SqlClient | SongSources>()
 
@@ -47,24 +51,48 @@ const make = Effect.gen(function* () {
     return statusOf(songId, state)
   })
 
-  /** Asks for the stems once: a second ask while they are made, or once made, changes nothing. */
+  /**
+   * Asks for the stems once: a second ask while they are made, or once made, changes nothing and costs
+   * nothing. A paid ask debits in the same transaction as the request, after the request was accepted, so
+   * two asks at once pay once.
+   */
   const request = Effect.fn("Stems.request")(function* (user: SignedInUser, songId: string) {
     const song = yield* songWithParts(user, songId)
-    yield* playedWhole(song.versionId)
+    const source = yield* stemsSource(song.versionId)
     const versionId = song.versionId!
+    const credits = config.stemsPrices[source.maker]
+    const chargeId = credits > 0 ? uuidv7() : null
     const at = yield* now
-    yield* store.transaction(
+    const debited = yield* store.transaction(
       Effect.gen(function* () {
-        const state = yield* stemsState(versionId)
-        yield* runCommand({
+        const { events } = yield* runCommand({
           ...stemsOf(versionId),
-          command: { _tag: "RequestStems", versionId, songId, userId: user.userId, at },
+          command: {
+            _tag: "RequestStems",
+            versionId,
+            songId,
+            userId: user.userId,
+            maker: source.maker,
+            credits,
+            chargeId,
+            requestedAt: at,
+          },
           actor: actorOf(user),
         })
-        if (state._tag === "None" || state._tag === "Failed")
-          yield* jobs.enqueue(makeStems, { versionId }, { key: `stems-${versionId}` })
+        if (events.length === 0) return undefined
+        yield* jobs.enqueue(makeStems, { versionId }, { key: `stems-${versionId}` })
+        if (chargeId === null) return undefined
+        return yield* payments.debit({
+          userId: user.userId,
+          generationId: chargeId,
+          amount: credits,
+          spentOn: "stems",
+          actor: actorOf(user),
+        })
       }),
     )
+    // The balance the screens read shows the debit before the answer goes out.
+    if (debited) yield* payments.shown(debited)
     return statusOf(songId, yield* stemsState(versionId))
   })
 

@@ -14,6 +14,16 @@ export const songKeys = {
   one: (id: string) => ["songs", "one", id] as const,
 }
 
+/**
+ * What the maker in use can do to a song, and the prices of operations and stems: the same for everyone,
+ * rarely changed.
+ */
+export const operationsQuery = queryOptions({
+  queryKey: ["song-operations"] as const,
+  queryFn: () => callApi((api) => api.reshaping.operations()),
+  staleTime: 5 * 60_000,
+})
+
 /** The library: read again whenever the screen is opened or the window regains focus. */
 export const mySongsQuery = queryOptions({
   queryKey: songKeys.mine,

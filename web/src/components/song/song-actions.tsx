@@ -10,10 +10,13 @@ import { StemsButton } from "./stems-button.tsx"
 export const DownloadButtons = ({
   song,
   wav = true,
+  own = false,
   failure,
 }: {
   readonly song: SongView
   readonly wav?: boolean
+  /** The person's own song, in their library: stems are offered wherever its maker can make them. */
+  readonly own?: boolean
   readonly failure?: string
 }) => (
   <div className="flex flex-wrap gap-1">
@@ -43,8 +46,7 @@ export const DownloadButtons = ({
         </a>
       </Button>
     )}
-    {/* A song with a MIDI file was played whole by the engine, which can play it again part by part. */}
-    {song.midiUrl && <StemsButton song={song} />}
+    {(song.midiUrl || own) && <StemsButton song={song} />}
     {song.lrcUrl && (
       <Button asChild variant="ghost" size="sm">
         <a href={song.lrcUrl} download aria-label={`Download ${song.title}'s synced lyrics (LRC)`}>

@@ -4,6 +4,7 @@ import { useEffect, useState } from "react"
 import type { SongView } from "#modules/catalog/api.ts"
 import type { StemsStatus } from "#modules/media/api.ts"
 import { callApi } from "../../lib/api.ts"
+import { operationsQuery } from "../../lib/song-queries.ts"
 import { toast } from "../../lib/toast/toast-store.ts"
 import { Button } from "../ui/button.tsx"
 
@@ -21,11 +22,24 @@ const failed = (message: string) =>
   toast({ title: "Stems failed", description: message, variant: "destructive" })
 
 /**
- * 'Stems': the song's vocals, drums, bass, harmony and lead as WAVs in one zip. Made on the first ask
- * (the button says so while they are made, about as long as the song took) and downloaded once ready;
- * later asks download the kept zip at once.
+ * What making a song's stems costs, or null where they cannot be made: a song with a MIDI file was played
+ * whole by the engine, which can play it again part by part; any other song of the music API's can be
+ * separated by it.
+ */
+const useStemsPrice = (song: SongView) => {
+  const offer = useQuery(operationsQuery).data
+  if (!offer) return null
+  if (song.midiUrl) return offer.stemsPrices.engine
+  return offer.maker === "music-api" && song.taskId ? offer.stemsPrices.musicApi : null
+}
+
+/**
+ * 'Stems': the song's parts in one zip (the engine's vocals, drums, bass, harmony and lead as WAVs; the
+ * music API's as it separates them), its price on the button when it has one. Made on the first ask (the
+ * button says so while they are made) and downloaded once ready; later asks download the kept zip at once.
  */
 export const StemsButton = ({ song }: { readonly song: SongView }) => {
+  const price = useStemsPrice(song)
   const queryClient = useQueryClient()
   const key = ["stems", song.id] as const
   // Set when the person asks, until what they asked for has downloaded or failed.
@@ -58,20 +72,24 @@ export const StemsButton = ({ song }: { readonly song: SongView }) => {
   }, [state, waiting])
 
   const making = make.isPending || (waiting && state?.status === "making")
+  if (price === null) return null
+  const priced = price > 0 ? ` (${price} credits)` : ""
   return (
     <Button
       variant="ghost"
       size="sm"
       disabled={making}
       onClick={() => make.mutate()}
-      aria-label={making ? `Making the stems of ${song.title}` : `Download ${song.title} as stems`}
+      aria-label={
+        making ? `Making the stems of ${song.title}` : `Download ${song.title} as stems${priced}`
+      }
     >
       {making ? (
         <LoaderCircle className="h-4 w-4 animate-spin" aria-hidden />
       ) : (
         <Layers className="h-4 w-4" aria-hidden />
       )}
-      {making ? "Making stems…" : "Stems"}
+      {making ? "Making stems…" : `Stems${priced}`}
     </Button>
   )
 }

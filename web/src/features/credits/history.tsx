@@ -14,6 +14,7 @@ const usageLabels: Record<UsageRecord["type"], string> = {
   [usageTypes.extend]: creditUseNames.extend,
   [usageTypes["replace-section"]]: creditUseNames["replace-section"],
   [usageTypes.restyle]: creditUseNames.restyle,
+  [usageTypes.stems]: creditUseNames.stems,
   refund: "Refund",
 }
 

@@ -46,7 +46,7 @@ export const LibraryCard = ({
     }
     downloads={
       <div className="flex flex-wrap gap-1">
-        <DownloadButtons song={song} failure={libraryDownloadFailure} />
+        <DownloadButtons song={song} own failure={libraryDownloadFailure} />
         <VideoExportButton song={song} signedIn />
         {actions}
         {family}

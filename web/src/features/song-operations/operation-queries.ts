@@ -1,14 +1,7 @@
-import { queryOptions, useMutation } from "@tanstack/react-query"
+import { useMutation } from "@tanstack/react-query"
 import type { SongOperation } from "#events/contracts/song-operations.ts"
 import type { ExtendPayload, ReplaceSectionPayload, RestylePayload } from "#modules/media/api.ts"
-import { apiMutation, apiQuery, callApi } from "../../lib/api.ts"
-
-/** What the maker in use can do to a song, and the prices: the same for everyone, rarely changed. */
-export const operationsQuery = queryOptions({
-  queryKey: ["song-operations"] as const,
-  queryFn: () => callApi((api) => api.reshaping.operations()),
-  staleTime: 5 * 60_000,
-})
+import { apiMutation, apiQuery } from "../../lib/api.ts"
 
 /** The song's lyric sections as sung, to choose the one to replace. */
 export const sectionsQuery = (songId: string) =>

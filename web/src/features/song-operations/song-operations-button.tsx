@@ -13,9 +13,10 @@ import {
 } from "../../components/ui/dialog.tsx"
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx"
 import { errorMessage } from "../../lib/api.ts"
+import { operationsQuery } from "../../lib/song-queries.ts"
 import { toast } from "../../lib/toast/toast-store.ts"
 import { ExtendForm } from "./extend-form.tsx"
-import { type OperationRequest, operationsQuery, useStartOperation } from "./operation-queries.ts"
+import { type OperationRequest, useStartOperation } from "./operation-queries.ts"
 import { ReplaceSectionForm } from "./replace-section-form.tsx"
 import { RestyleForm } from "./restyle-form.tsx"
 
