@@ -94,8 +94,8 @@ export const RenderFacts = Schema.Struct({
 export type RenderFacts = typeof RenderFacts.Type
 
 /**
- * A render made from an earlier one. `sourceAudio` is the earlier render's MP3 (or WAV) and `source` its
- * facts. Extend keeps the source up to `atMs` (on a bar line) and continues with the request's lyrics;
+ * A render made from an earlier one. `sourceAudio` is the earlier render's MP3 (or WAV), `sourceLyrics`
+ * its timed lyrics (`SyncedLyrics` as JSON) where it has them, and `source` its facts. Extend keeps the source up to `atMs` (on a bar line) and continues with the request's lyrics;
  * replace-section sings the request's lyrics over `startMs`..`endMs` and keeps everything else; restyle
  * sings the same lyrics to the same melody in the request's style.
  */
@@ -103,12 +103,14 @@ export type Reshaping =
   | {
       readonly kind: "extend"
       readonly sourceAudio: string
+      readonly sourceLyrics: string | null
       readonly source: RenderFacts
       readonly atMs: number
     }
   | {
       readonly kind: "replace-section"
       readonly sourceAudio: string
+      readonly sourceLyrics: string | null
       readonly source: RenderFacts
       readonly startMs: number
       readonly endMs: number

@@ -1,3 +1,4 @@
+import type { SyncedLyrics } from "#events/contracts/synced-lyrics.ts"
 import { sampleRate } from "./bar-grid.ts"
 import type { EngineRecord } from "./engine-record.ts"
 import { integratedLoudness, truePeakDb } from "./loudness.ts"
@@ -15,7 +16,9 @@ export interface FinishedSong {
   /** Whether a voice sings in it. */
   readonly sung: boolean
   /** What was played, as a MIDI file tells it; a splice of two renders has none yet. */
-  readonly score: Pick<PlayedSong, "arrangement" | "words" | "syncedLyrics"> | null
+  readonly score: Pick<PlayedSong, "arrangement" | "words"> | null
+  /** When each line and word is sung in it, where that is known. */
+  readonly syncedLyrics: SyncedLyrics | null
   /** Loudness (LUFS) and true peak (dBTP); taken while lame encodes. */
   readonly measure: () => { readonly lufs: number; readonly truePeakDb: number }
 }
@@ -31,6 +34,7 @@ export const masteredSong = (played: PlayedSong): FinishedSong => {
     record: { ...played.record, masterGain: gain, voiceBed: played.voiceBed },
     sung: played.sung,
     score: played,
+    syncedLyrics: played.syncedLyrics,
     measure: () => ({ lufs: loudness, truePeakDb: truePeakDb(mix) }),
   }
 }
@@ -40,12 +44,14 @@ export const splicedSong = (
   audio: ReadonlyArray<Int16Array>,
   record: EngineRecord,
   sung: boolean,
+  syncedLyrics: SyncedLyrics | null,
 ): FinishedSong => ({
   wav: pcm16Wav(sampleRate, audio),
   length: audio[0]!.length,
   record,
   sung,
   score: null,
+  syncedLyrics,
   measure: () => {
     const floats = floatsOf(audio)
     return { lufs: integratedLoudness(floats, sampleRate), truePeakDb: truePeakDb(floats) }

@@ -71,8 +71,8 @@ export const renderSong = async (
     stage("midi")
     const files = Promise.all([
       midi && placed("song.mid", (path) => writeFile(path, midi)),
-      score?.syncedLyrics &&
-        placed("song.lyrics.json", (path) => writeFile(path, JSON.stringify(score.syncedLyrics))),
+      song.syncedLyrics &&
+        placed("song.lyrics.json", (path) => writeFile(path, JSON.stringify(song.syncedLyrics))),
       coverImages({ ...song.record.style, random: requestRandom(request).fork("cover") }).then(
         (cover) =>
           Promise.all([
@@ -92,7 +92,7 @@ export const renderSong = async (
       wavPath: join(outDir, "song.wav"),
       mp3Path: join(outDir, "song.mp3"),
       midiPath: score && join(outDir, "song.mid"),
-      syncedLyricsPath: score?.syncedLyrics ? join(outDir, "song.lyrics.json") : null,
+      syncedLyricsPath: song.syncedLyrics ? join(outDir, "song.lyrics.json") : null,
       coverPaths: { webp: join(outDir, "cover.webp"), jpeg: join(outDir, "cover.jpg") },
       durationMs,
       renderMs: Math.round(performance.now() - started),

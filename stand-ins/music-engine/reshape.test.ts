@@ -1,8 +1,9 @@
-import { mkdtemp, rm } from "node:fs/promises"
+import { mkdtemp, readFile, rm } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { expect, layer } from "@effect/vitest"
 import { Context, Effect, Layer } from "effect"
+import { decodeSyncedLyricsJson, type SyncedLine } from "#events/contracts/synced-lyrics.ts"
 import { MusicEngine, type RenderedSong, type SongRequest } from "#modules/media/ports.ts"
 import { MusicEngineLive } from "./child-process.ts"
 import { decodeRecord } from "./engine-record.ts"
@@ -56,8 +57,25 @@ const SourceLive = Layer.scoped(Source, render({ lyrics, style: pop })).pipe(
   Layer.provideMerge(MusicEngineLive),
 )
 
-/** The source as a reshaping names it: its audio and its facts. */
-const from = (source: RenderedSong) => ({ sourceAudio: source.mp3Path, source: source.facts })
+/** The source as a reshaping names it: its audio, its timed lyrics and its facts. */
+const from = (source: RenderedSong) => ({
+  sourceAudio: source.mp3Path,
+  sourceLyrics: source.syncedLyricsPath,
+  source: source.facts,
+})
+
+/** A render's timed lines, read back from its file. */
+const timedLines = (song: RenderedSong) =>
+  Effect.promise(() => readFile(song.syncedLyricsPath!, "utf8")).pipe(
+    Effect.flatMap(decodeSyncedLyricsJson),
+    Effect.map((synced) => synced.lines),
+  )
+
+/** Every line and word starts no earlier than the one before it. */
+const inOrder = (lines: ReadonlyArray<SyncedLine>) => {
+  const starts = lines.flatMap((line) => [line.startMs, ...line.words.map((word) => word.startMs)])
+  return starts.every((start, i) => i === 0 || start >= starts[i - 1]!)
+}
 const rangeOf = ({ startMs, endMs }: { startMs: number; endMs: number }) => ({ startMs, endMs })
 const labelsOf = (song: RenderedSong) => song.facts.sections.map((section) => section.label)
 const linesOf = (song: RenderedSong) => song.facts.sections.map((section) => section.lines)
@@ -127,6 +145,19 @@ layer(SourceLive, { excludeTestServices: true })("reshaping a render", (it) => {
         expect(stepAcross(after, at)).toBeLessThanOrEqual(
           stepAcrossBarLines(before, source.facts.barMs, frameAt(1000), at),
         )
+
+        // The source's lines as they were, then the continuation's where it is sung.
+        const sourceLines = yield* timedLines(source)
+        const lines = yield* timedLines(song)
+        expect(lines.slice(0, sourceLines.length)).toEqual(sourceLines)
+        expect(lines.slice(sourceLines.length).map((line) => line.text)).toEqual(
+          newVerse.split("\n"),
+        )
+        for (const line of lines.slice(sourceLines.length)) {
+          expect(line.startMs).toBeGreaterThanOrEqual(continuation.startMs)
+          expect(line.endMs).toBeLessThanOrEqual(continuation.endMs + source.facts.barMs)
+        }
+        expect(inOrder(lines)).toBe(true)
       }),
     2 * minute,
   )
@@ -187,6 +218,23 @@ layer(SourceLive, { excludeTestServices: true })("reshaping a render", (it) => {
         expect(stepAcross(after, frameAt(verse.startMs))).toBeLessThanOrEqual(drums)
         expect(stepAcross(after, newEnd)).toBeLessThanOrEqual(drums)
         expect(Math.abs(song.lufs - source.lufs)).toBeLessThan(1)
+
+        // The new lines where they are sung, the chorus's moved by the change in length.
+        const lines = yield* timedLines(song)
+        const chorus = (yield* timedLines(source)).slice(2)
+        expect(lines.map((line) => line.text)).toEqual([
+          ...twiceTheVerse.split("\n"),
+          ...chorus.map((line) => line.text),
+        ])
+        const replaced = song.facts.sections[0]!
+        for (const line of lines.slice(0, 4)) {
+          expect(line.startMs).toBeGreaterThanOrEqual(replaced.startMs)
+          expect(line.endMs).toBeLessThanOrEqual(replaced.endMs + source.facts.barMs)
+        }
+        lines.slice(4).forEach((line, i) => {
+          expect(Math.abs(line.startMs - (chorus[i]!.startMs + longer))).toBeLessThanOrEqual(2)
+        })
+        expect(inOrder(lines)).toBe(true)
       }),
     2 * minute,
   )

@@ -1,3 +1,6 @@
+import { readFile } from "node:fs/promises"
+import { Effect } from "effect"
+import { decodeSyncedLyricsJson } from "#events/contracts/synced-lyrics.ts"
 import type { Reshaping, SongRequest } from "#modules/media/ports.ts"
 import {
   barAtOrAfter,
@@ -15,6 +18,7 @@ import { type PlayedSong, playSong } from "./play-song.ts"
 import { fitSections } from "./song-length.ts"
 import { defaultMaxSeconds, drawSeed, requestRandom, sectionsOf, vocalsFor } from "./song-plan.ts"
 import { crossfadeSamples, decodeAudio, floatsOf, type Piece, splice } from "./splice.ts"
+import { splicedLyrics } from "./spliced-lyrics.ts"
 import { dither16 } from "./wav-file.ts"
 
 type Extend = Extract<Reshaping, { kind: "extend" }>
@@ -62,6 +66,12 @@ const startFrom = (request: SongRequest, reshape: Extend | ReplaceSection) => {
   // ffmpeg decodes while Festival speaks; a failure waits to be seen where the audio is awaited.
   const source = decodeAudio(reshape.sourceAudio, reshape.source.durationMs)
   source.catch(() => {})
+  // Lyrics the source's file does not give (an older song, an unreadable file) are not guessed.
+  const sourceLyrics = reshape.sourceLyrics
+    ? readFile(reshape.sourceLyrics, "utf8")
+        .then((json) => Effect.runPromise(decodeSyncedLyricsJson(json)))
+        .catch(() => null)
+    : Promise.resolve(null)
   return {
     record,
     style: { ...record.style, vocals: vocalsFor(request, record.style.vocals) },
@@ -71,6 +81,18 @@ const startFrom = (request: SongRequest, reshape: Extend | ReplaceSection) => {
     // The voice is set against the source's band level (0: the source had no voice).
     voiceBed: record.voiceBed > 0 ? record.voiceBed : undefined,
     source,
+    sourceLyrics,
+  }
+}
+
+/** Where a played piece's lines are heard once its first bar is spliced in at `at`. */
+const pieceLyrics = (played: PlayedSong, at: number) => {
+  const { leadBeats, bpm } = played.arrangement
+  return {
+    lyrics: played.syncedLyrics,
+    fromMs: 0,
+    toMs: Number.POSITIVE_INFINITY,
+    shiftMs: msOf(at - beatSample(leadBeats, bpm)),
   }
 }
 
@@ -86,7 +108,10 @@ export const extendSong = async (
   workDir: string,
   stage: Stage,
 ): Promise<FinishedSong> => {
-  const { record, style, random, compose, voiceBed, source } = startFrom(request, reshape)
+  const { record, style, random, compose, voiceBed, source, sourceLyrics } = startFrom(
+    request,
+    reshape,
+  )
   const bpm = style.bpm
   const atBar = clamp(barAtOrBefore(reshape.atMs, bpm), 0, record.bars - 1)
   const maxSeconds = request.maxSeconds ?? defaultMaxSeconds
@@ -122,6 +147,10 @@ export const extendSong = async (
       ],
     },
     played.sung || record.style.vocals !== null,
+    splicedLyrics([
+      { lyrics: await sourceLyrics, fromMs: 0, toMs: msOf(at), shiftMs: 0 },
+      pieceLyrics(played, at),
+    ]),
   )
 }
 
@@ -137,7 +166,10 @@ export const replaceSection = async (
   workDir: string,
   stage: Stage,
 ): Promise<FinishedSong> => {
-  const { record, style, random, compose, voiceBed, source } = startFrom(request, reshape)
+  const { record, style, random, compose, voiceBed, source, sourceLyrics } = startFrom(
+    request,
+    reshape,
+  )
   const bpm = style.bpm
   const lastBar = record.bars - 1
   const startBar = clamp(barAtOrBefore(reshape.startMs, bpm), 0, lastBar - 1)
@@ -189,5 +221,15 @@ export const replaceSection = async (
       ],
     },
     played.sung || record.style.vocals !== null,
+    splicedLyrics([
+      { lyrics: await sourceLyrics, fromMs: 0, toMs: msOf(start), shiftMs: 0 },
+      pieceLyrics(played, start),
+      {
+        lyrics: await sourceLyrics,
+        fromMs: msOf(end),
+        toMs: Number.POSITIVE_INFINITY,
+        shiftMs: msOf(newEnd - end),
+      },
+    ]),
   )
 }

@@ -35,13 +35,18 @@ export const makeEngineRequests = Effect.gen(function* () {
       const stored = audioKey && (yield* storage.stat(audioKey).pipe(Effect.orDie))
       if (source === undefined || !audioKey || !stored) return yield* sourceLost
       const sourceAudio = yield* storage.localPath(audioKey).pipe(Effect.orDie)
+      const lyricsKey = versionKeys(ids.generationId, ids.index).syncedLyrics
+      const sourceLyrics = (yield* storage.stat(lyricsKey).pipe(Effect.orDie))
+        ? yield* storage.localPath(lyricsKey).pipe(Effect.orDie)
+        : null
       const reshape: EngineReshaping =
         reshaping._tag === "extend"
-          ? { kind: "extend", sourceAudio, source, atMs: reshaping.atMs }
+          ? { kind: "extend", sourceAudio, sourceLyrics, source, atMs: reshaping.atMs }
           : reshaping._tag === "replace-section"
             ? {
                 kind: "replace-section",
                 sourceAudio,
+                sourceLyrics,
                 source,
                 startMs: reshaping.startMs,
                 endMs: reshaping.endMs,

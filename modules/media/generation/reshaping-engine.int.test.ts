@@ -19,6 +19,7 @@ interface Song {
   readonly title: string
   readonly duration: number
   readonly lyrics: string
+  readonly lrcUrl: string | null
   readonly origin: {
     readonly operation: string
     readonly songId: string
@@ -105,6 +106,15 @@ describeApp({ env, config })("operations rendered by the offline engine", (it) =
       expect(facts.sections.length).toBeGreaterThanOrEqual(2)
       const sections = yield* person.get(`/api/songs/${extended[0]!.id}/sections`)
       expect((sections.body as ReadonlyArray<unknown>).length).toBe(facts.sections.length)
+      // Its words are timed, the source's and the continuation's: karaoke and lyric videos follow it.
+      const lrc = yield* person.get(extended[0]!.lrcUrl!)
+      const words = (line: string) => line.replace(/\[[^\]]*\]|<[^>]*>/g, " ").split(/\s+/)
+      const sung = lrc.text
+        .split("\n")
+        .filter((line) => /^\[\d\d:\d\d\.\d\d\]/.test(line))
+        .map((line) => words(line).filter(Boolean).join(" "))
+      expect(sung).toContain("Lights on the harbour")
+      expect(sung.at(-1)).toBe("Come home, come home")
     }),
   )
 
