@@ -95,7 +95,8 @@ export type RenderFacts = typeof RenderFacts.Type
 
 /**
  * A render made from an earlier one. `sourceAudio` is the earlier render's MP3 (or WAV), `sourceLyrics`
- * its timed lyrics (`SyncedLyrics` as JSON) where it has them, and `source` its facts. Extend keeps the source up to `atMs` (on a bar line) and continues with the request's lyrics;
+ * its timed lyrics (`SyncedLyrics` as JSON) and `sourceMidi` its MIDI file where it has them, and `source`
+ * its facts. Extend keeps the source up to `atMs` (on a bar line) and continues with the request's lyrics;
  * replace-section sings the request's lyrics over `startMs`..`endMs` and keeps everything else; restyle
  * sings the same lyrics to the same melody in the request's style.
  */
@@ -104,6 +105,7 @@ export type Reshaping =
       readonly kind: "extend"
       readonly sourceAudio: string
       readonly sourceLyrics: string | null
+      readonly sourceMidi: string | null
       readonly source: RenderFacts
       readonly atMs: number
     }
@@ -111,6 +113,7 @@ export type Reshaping =
       readonly kind: "replace-section"
       readonly sourceAudio: string
       readonly sourceLyrics: string | null
+      readonly sourceMidi: string | null
       readonly source: RenderFacts
       readonly startMs: number
       readonly endMs: number

@@ -15,8 +15,10 @@ export interface FinishedSong {
   readonly record: EngineRecord
   /** Whether a voice sings in it. */
   readonly sung: boolean
-  /** What was played, as a MIDI file tells it; a splice of two renders has none yet. */
+  /** What a whole render played, which its MIDI file is written from. */
   readonly score: Pick<PlayedSong, "arrangement" | "words"> | null
+  /** A splice's MIDI file, joined from its pieces' where they all have one. */
+  readonly splicedMidi: Uint8Array | null
   /** When each line and word is sung in it, where that is known. */
   readonly syncedLyrics: SyncedLyrics | null
   /** Loudness (LUFS) and true peak (dBTP); taken while lame encodes. */
@@ -34,6 +36,7 @@ export const masteredSong = (played: PlayedSong): FinishedSong => {
     record: { ...played.record, masterGain: gain, voiceBed: played.voiceBed },
     sung: played.sung,
     score: played,
+    splicedMidi: null,
     syncedLyrics: played.syncedLyrics,
     measure: () => ({ lufs: loudness, truePeakDb: truePeakDb(mix) }),
   }
@@ -44,14 +47,15 @@ export const splicedSong = (
   audio: ReadonlyArray<Int16Array>,
   record: EngineRecord,
   sung: boolean,
-  syncedLyrics: SyncedLyrics | null,
+  parts: { readonly syncedLyrics: SyncedLyrics | null; readonly midi: Uint8Array | null },
 ): FinishedSong => ({
   wav: pcm16Wav(sampleRate, audio),
   length: audio[0]!.length,
   record,
   sung,
   score: null,
-  syncedLyrics,
+  splicedMidi: parts.midi,
+  syncedLyrics: parts.syncedLyrics,
   measure: () => {
     const floats = floatsOf(audio)
     return { lufs: integratedLoudness(floats, sampleRate), truePeakDb: truePeakDb(floats) }

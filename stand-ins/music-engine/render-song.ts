@@ -67,7 +67,8 @@ export const renderSong = async (
       write(join(workDir, name)).then(() => rename(join(workDir, name), join(outDir, name)))
     const { score } = song
     const { tonic, mode } = song.record.style
-    const midi = score && songMidi({ title, tonic, mode, ...score, lines: score.words })
+    const midi =
+      song.splicedMidi ?? (score && songMidi({ title, tonic, mode, ...score, lines: score.words }))
     stage("midi")
     const files = Promise.all([
       midi && placed("song.mid", (path) => writeFile(path, midi)),
@@ -91,7 +92,7 @@ export const renderSong = async (
     return {
       wavPath: join(outDir, "song.wav"),
       mp3Path: join(outDir, "song.mp3"),
-      midiPath: score && join(outDir, "song.mid"),
+      midiPath: midi && join(outDir, "song.mid"),
       syncedLyricsPath: song.syncedLyrics ? join(outDir, "song.lyrics.json") : null,
       coverPaths: { webp: join(outDir, "cover.webp"), jpeg: join(outDir, "cover.jpg") },
       durationMs,

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { expect, layer } from "@effect/vitest"
 import { Context, Effect, Layer } from "effect"
+import { parseMidi } from "midi-file"
 import { decodeSyncedLyricsJson, type SyncedLine } from "#events/contracts/synced-lyrics.ts"
 import { MusicEngine, type RenderedSong, type SongRequest } from "#modules/media/ports.ts"
 import { MusicEngineLive } from "./child-process.ts"
@@ -61,8 +62,33 @@ const SourceLive = Layer.scoped(Source, render({ lyrics, style: pop })).pipe(
 const from = (source: RenderedSong) => ({
   sourceAudio: source.mp3Path,
   sourceLyrics: source.syncedLyricsPath,
+  sourceMidi: source.midiPath,
   source: source.facts,
 })
+
+/** A render's sung syllables as its MIDI file's vocal track gives them, each at its tick, and its notes. */
+const vocalsOf = (song: RenderedSong) =>
+  Effect.promise(() => readFile(song.midiPath!)).pipe(
+    Effect.map((bytes) => {
+      const { tracks } = parseMidi(bytes)
+      const names = tracks.map((track) => track.find((e) => e.type === "trackName"))
+      const vocals = tracks.find((track) =>
+        track.some((event) => event.type === "trackName" && event.text === "Vocals"),
+      )!
+      let tick = 0
+      const syllables: Array<[number, string]> = []
+      let notes = 0
+      for (const event of vocals) {
+        tick += event.deltaTime
+        if (event.type === "lyrics") syllables.push([tick, event.text])
+        if (event.type === "noteOn" && event.velocity > 0) notes++
+      }
+      return { names: names.map((e) => (e?.type === "trackName" ? e.text : "")), syllables, notes }
+    }),
+  )
+const letters = (text: string) => text.toLowerCase().replace(/[^a-z]/g, "")
+const sungLetters = (song: RenderedSong) =>
+  letters(song.facts.sections.flatMap((section) => section.lines).join(" "))
 
 /** A render's timed lines, read back from its file. */
 const timedLines = (song: RenderedSong) =>
@@ -158,6 +184,16 @@ layer(SourceLive, { excludeTestServices: true })("reshaping a render", (it) => {
           expect(line.endMs).toBeLessThanOrEqual(continuation.endMs + source.facts.barMs)
         }
         expect(inOrder(lines)).toBe(true)
+
+        // Its MIDI file: the source's syllables where they were, then the continuation's, on their notes.
+        const sourceVocals = yield* vocalsOf(source)
+        const joined = yield* vocalsOf(song)
+        expect(joined.names).toEqual(sourceVocals.names)
+        const sourceSyllables = sourceVocals.syllables.length
+        expect(joined.syllables.slice(0, sourceSyllables)).toEqual(sourceVocals.syllables)
+        expect(joined.syllables.length).toBeGreaterThan(sourceSyllables)
+        expect(joined.notes).toBe(joined.syllables.length)
+        expect(letters(joined.syllables.map(([, text]) => text).join(""))).toBe(sungLetters(song))
       }),
     2 * minute,
   )
@@ -235,6 +271,9 @@ layer(SourceLive, { excludeTestServices: true })("reshaping a render", (it) => {
           expect(Math.abs(line.startMs - (chorus[i]!.startMs + longer))).toBeLessThanOrEqual(2)
         })
         expect(inOrder(lines)).toBe(true)
+        const joined = yield* vocalsOf(song)
+        expect(joined.notes).toBe(joined.syllables.length)
+        expect(letters(joined.syllables.map(([, text]) => text).join(""))).toBe(sungLetters(song))
       }),
     2 * minute,
   )

@@ -18,7 +18,7 @@ import { type PlayedSong, playSong } from "./play-song.ts"
 import { fitSections } from "./song-length.ts"
 import { defaultMaxSeconds, drawSeed, requestRandom, sectionsOf, vocalsFor } from "./song-plan.ts"
 import { crossfadeSamples, decodeAudio, floatsOf, type Piece, splice } from "./splice.ts"
-import { splicedLyrics } from "./spliced-lyrics.ts"
+import { type SourceParts, type Stretch, splicedParts } from "./spliced-parts.ts"
 import { dither16 } from "./wav-file.ts"
 
 type Extend = Extract<Reshaping, { kind: "extend" }>
@@ -66,12 +66,19 @@ const startFrom = (request: SongRequest, reshape: Extend | ReplaceSection) => {
   // ffmpeg decodes while Festival speaks; a failure waits to be seen where the audio is awaited.
   const source = decodeAudio(reshape.sourceAudio, reshape.source.durationMs)
   source.catch(() => {})
-  // Lyrics the source's file does not give (an older song, an unreadable file) are not guessed.
-  const sourceLyrics = reshape.sourceLyrics
-    ? readFile(reshape.sourceLyrics, "utf8")
-        .then((json) => Effect.runPromise(decodeSyncedLyricsJson(json)))
-        .catch(() => null)
-    : Promise.resolve(null)
+  // What the source's files do not give (an older song, an unreadable file) is not guessed.
+  const sourceParts = Promise.all([
+    reshape.sourceLyrics
+      ? readFile(reshape.sourceLyrics, "utf8")
+          .then((json) => Effect.runPromise(decodeSyncedLyricsJson(json)))
+          .catch(() => null)
+      : null,
+    reshape.sourceMidi
+      ? readFile(reshape.sourceMidi)
+          .then((bytes) => new Uint8Array(bytes))
+          .catch(() => null)
+      : null,
+  ]).then(([lyrics, midi]): SourceParts => ({ lyrics, midi }))
   return {
     record,
     style: { ...record.style, vocals: vocalsFor(request, record.style.vocals) },
@@ -81,19 +88,15 @@ const startFrom = (request: SongRequest, reshape: Extend | ReplaceSection) => {
     // The voice is set against the source's band level (0: the source had no voice).
     voiceBed: record.voiceBed > 0 ? record.voiceBed : undefined,
     source,
-    sourceLyrics,
+    sourceParts,
   }
 }
 
-/** Where a played piece's lines are heard once its first bar is spliced in at `at`. */
-const pieceLyrics = (played: PlayedSong, at: number) => {
+/** The new render from its first bar, heard from `at` on. */
+const playedFrom = (played: PlayedSong, at: number): Stretch => {
   const { leadBeats, bpm } = played.arrangement
-  return {
-    lyrics: played.syncedLyrics,
-    fromMs: 0,
-    toMs: Number.POSITIVE_INFINITY,
-    shiftMs: msOf(at - beatSample(leadBeats, bpm)),
-  }
+  const first = beatSample(leadBeats, bpm)
+  return { of: "played", fromMs: msOf(first), toMs: Infinity, shiftMs: msOf(at - first) }
 }
 
 /**
@@ -108,7 +111,7 @@ export const extendSong = async (
   workDir: string,
   stage: Stage,
 ): Promise<FinishedSong> => {
-  const { record, style, random, compose, voiceBed, source, sourceLyrics } = startFrom(
+  const { record, style, random, compose, voiceBed, source, sourceParts } = startFrom(
     request,
     reshape,
   )
@@ -147,9 +150,9 @@ export const extendSong = async (
       ],
     },
     played.sung || record.style.vocals !== null,
-    splicedLyrics([
-      { lyrics: await sourceLyrics, fromMs: 0, toMs: msOf(at), shiftMs: 0 },
-      pieceLyrics(played, at),
+    splicedParts(request.title, await sourceParts, played, [
+      { of: "source", fromMs: 0, toMs: msOf(at), shiftMs: 0 },
+      playedFrom(played, at),
     ]),
   )
 }
@@ -166,7 +169,7 @@ export const replaceSection = async (
   workDir: string,
   stage: Stage,
 ): Promise<FinishedSong> => {
-  const { record, style, random, compose, voiceBed, source, sourceLyrics } = startFrom(
+  const { record, style, random, compose, voiceBed, source, sourceParts } = startFrom(
     request,
     reshape,
   )
@@ -221,15 +224,10 @@ export const replaceSection = async (
       ],
     },
     played.sung || record.style.vocals !== null,
-    splicedLyrics([
-      { lyrics: await sourceLyrics, fromMs: 0, toMs: msOf(start), shiftMs: 0 },
-      pieceLyrics(played, start),
-      {
-        lyrics: await sourceLyrics,
-        fromMs: msOf(end),
-        toMs: Number.POSITIVE_INFINITY,
-        shiftMs: msOf(newEnd - end),
-      },
+    splicedParts(request.title, await sourceParts, played, [
+      { of: "source", fromMs: 0, toMs: msOf(start), shiftMs: 0 },
+      playedFrom(played, start),
+      { of: "source", fromMs: msOf(end), toMs: Infinity, shiftMs: msOf(newEnd - end) },
     ]),
   )
 }

@@ -23,6 +23,11 @@ const sourceLost = new StepFailed({
 export const makeEngineRequests = Effect.gen(function* () {
   const storage = yield* MediaStorage
   const facts = yield* makeRenderFactsStore
+  /** A kept file's local path, for the engine to read; null where it was never written. */
+  const localIfKept = (key: string) =>
+    Effect.flatMap(storage.stat(key), (stored) =>
+      stored ? storage.localPath(key) : Effect.succeed(null),
+    ).pipe(Effect.orDie)
 
   return (generation: { readonly request: GenerationRequest }) =>
     Effect.gen(function* () {
@@ -35,18 +40,18 @@ export const makeEngineRequests = Effect.gen(function* () {
       const stored = audioKey && (yield* storage.stat(audioKey).pipe(Effect.orDie))
       if (source === undefined || !audioKey || !stored) return yield* sourceLost
       const sourceAudio = yield* storage.localPath(audioKey).pipe(Effect.orDie)
-      const lyricsKey = versionKeys(ids.generationId, ids.index).syncedLyrics
-      const sourceLyrics = (yield* storage.stat(lyricsKey).pipe(Effect.orDie))
-        ? yield* storage.localPath(lyricsKey).pipe(Effect.orDie)
-        : null
+      const kept = versionKeys(ids.generationId, ids.index)
+      const sourceLyrics = yield* localIfKept(kept.syncedLyrics)
+      const sourceMidi = yield* localIfKept(kept.midi)
       const reshape: EngineReshaping =
         reshaping._tag === "extend"
-          ? { kind: "extend", sourceAudio, sourceLyrics, source, atMs: reshaping.atMs }
+          ? { kind: "extend", sourceAudio, sourceLyrics, sourceMidi, source, atMs: reshaping.atMs }
           : reshaping._tag === "replace-section"
             ? {
                 kind: "replace-section",
                 sourceAudio,
                 sourceLyrics,
+                sourceMidi,
                 source,
                 startMs: reshaping.startMs,
                 endMs: reshaping.endMs,

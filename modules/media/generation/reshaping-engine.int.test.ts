@@ -20,6 +20,7 @@ interface Song {
   readonly duration: number
   readonly lyrics: string
   readonly lrcUrl: string | null
+  readonly midiUrl: string | null
   readonly origin: {
     readonly operation: string
     readonly songId: string
@@ -115,6 +116,10 @@ describeApp({ env, config })("operations rendered by the offline engine", (it) =
         .map((line) => words(line).filter(Boolean).join(" "))
       expect(sung).toContain("Lights on the harbour")
       expect(sung.at(-1)).toBe("Come home, come home")
+      // And its MIDI file, joined from the source's and the continuation's.
+      const midi = yield* person.get(extended[0]!.midiUrl!)
+      expect(midi.status).toBe(200)
+      expect(Buffer.from(midi.bytes.subarray(0, 4)).toString()).toBe("MThd")
     }),
   )
 

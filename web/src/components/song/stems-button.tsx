@@ -22,14 +22,15 @@ const failed = (message: string) =>
   toast({ title: "Stems failed", description: message, variant: "destructive" })
 
 /**
- * What making a song's stems costs, or null where they cannot be made: a song with a MIDI file was played
- * whole by the engine, which can play it again part by part; any other song of the music API's can be
- * separated by it.
+ * What making a song's stems costs, or null where they cannot be made: the engine plays again part by
+ * part a song it played whole (one with a MIDI file, not joined from two takes); the music API separates
+ * any other of its songs.
  */
 const useStemsPrice = (song: SongView) => {
   const offer = useQuery(operationsQuery).data
   if (!offer) return null
-  if (song.midiUrl) return offer.stemsPrices.engine
+  const joined = song.origin?.operation === "extend" || song.origin?.operation === "replace-section"
+  if (song.midiUrl) return joined ? null : offer.stemsPrices.engine
   return offer.maker === "music-api" && song.taskId ? offer.stemsPrices.musicApi : null
 }
 
