@@ -106,6 +106,8 @@ export type Reshaping =
       readonly sourceAudio: string
       readonly sourceLyrics: string | null
       readonly sourceMidi: string | null
+      /** For stems: the source's own request, to play it again part by part. */
+      readonly sourceRequest?: PlayedRequest | undefined
       readonly source: RenderFacts
       readonly atMs: number
     }
@@ -114,6 +116,8 @@ export type Reshaping =
       readonly sourceAudio: string
       readonly sourceLyrics: string | null
       readonly sourceMidi: string | null
+      /** For stems: the source's own request, to play it again part by part. */
+      readonly sourceRequest?: PlayedRequest | undefined
       readonly source: RenderFacts
       readonly startMs: number
       readonly endMs: number
@@ -137,12 +141,15 @@ export interface SongRequest {
   readonly soundfont?: string | undefined
 }
 
+/** What a render was asked to play, without where its files went: enough to play it again. */
+export type PlayedRequest = Omit<SongRequest, "outDir" | "soundfont">
+
 export interface RenderedSong {
   readonly wavPath: string
   readonly mp3Path: string
-  /** A multi-track MIDI file of the song, lyrics included; none for a splice of two renders. */
+  /** A multi-track MIDI file of the song, lyrics included; none for a splice of a source without one. */
   readonly midiPath: string | null
-  /** When each line and word is sung (`SyncedLyrics` as JSON); none unsung, or for a splice. */
+  /** When each line and word is sung (`SyncedLyrics` as JSON); none unsung. */
   readonly syncedLyricsPath: string | null
   /** Its own cover, 1024 x 1024, drawn from its genre, key and seed. */
   readonly coverPaths: { readonly webp: string; readonly jpeg: string }

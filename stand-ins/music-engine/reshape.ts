@@ -1,28 +1,17 @@
 import { readFile } from "node:fs/promises"
 import { Effect } from "effect"
 import { decodeSyncedLyricsJson } from "#events/contracts/synced-lyrics.ts"
-import type { Reshaping, SongRequest } from "#modules/media/ports.ts"
-import {
-  barAtOrAfter,
-  barAtOrBefore,
-  barSample,
-  beatSample,
-  clamp,
-  sampleRate,
-} from "./bar-grid.ts"
-import { decodeRecord, sectionsWithin } from "./engine-record.ts"
+import type { SongRequest } from "#modules/media/ports.ts"
+import { barSample, beatSample, sampleRate } from "./bar-grid.ts"
+import { sectionsWithin } from "./engine-record.ts"
 import { type FinishedSong, splicedSong } from "./finished-song.ts"
-import { namesSections, parseLyrics } from "./lyrics.ts"
 import { fadeOut, masterAs } from "./mastering.ts"
 import { type PlayedSong, playSong } from "./play-song.ts"
-import { fitSections } from "./song-length.ts"
-import { defaultMaxSeconds, drawSeed, requestRandom, sectionsOf, vocalsFor } from "./song-plan.ts"
 import { crossfadeSamples, decodeAudio, floatsOf, type Piece, splice } from "./splice.ts"
+import { type Extend, extendPlan, type ReplaceSection, replacePlan } from "./splice-plans.ts"
 import { type SourceParts, type Stretch, splicedParts } from "./spliced-parts.ts"
 import { dither16 } from "./wav-file.ts"
 
-type Extend = Extract<Reshaping, { kind: "extend" }>
-type ReplaceSection = Extract<Reshaping, { kind: "replace-section" }>
 type Stage = (name: string) => void
 
 const msOf = (samples: number) => (samples / sampleRate) * 1000
@@ -59,15 +48,13 @@ const masteredPiece = (
   }
 }
 
-/** The source's record and style (sung by the request's voice, if it keeps one), and the request's draws. */
-const startFrom = (request: SongRequest, reshape: Extend | ReplaceSection) => {
-  const record = decodeRecord(reshape.source.engine)
-  const random = requestRandom(request)
+/** The source's audio and what its files tell, read while the new music plays. */
+const readSource = (reshape: Extend | ReplaceSection) => {
   // ffmpeg decodes while Festival speaks; a failure waits to be seen where the audio is awaited.
-  const source = decodeAudio(reshape.sourceAudio, reshape.source.durationMs)
-  source.catch(() => {})
+  const audio = decodeAudio(reshape.sourceAudio, reshape.source.durationMs)
+  audio.catch(() => {})
   // What the source's files do not give (an older song, an unreadable file) is not guessed.
-  const sourceParts = Promise.all([
+  const parts = Promise.all([
     reshape.sourceLyrics
       ? readFile(reshape.sourceLyrics, "utf8")
           .then((json) => Effect.runPromise(decodeSyncedLyricsJson(json)))
@@ -79,17 +66,7 @@ const startFrom = (request: SongRequest, reshape: Extend | ReplaceSection) => {
           .catch(() => null)
       : null,
   ]).then(([lyrics, midi]): SourceParts => ({ lyrics, midi }))
-  return {
-    record,
-    style: { ...record.style, vocals: vocalsFor(request, record.style.vocals) },
-    random,
-    // The harmony is the source's (its compose seed); the new melody and playing are the request's.
-    compose: { melodySeed: drawSeed(random), bandSeed: drawSeed(random), leadBeats: 1 },
-    // The voice is set against the source's band level (0: the source had no voice).
-    voiceBed: record.voiceBed > 0 ? record.voiceBed : undefined,
-    source,
-    sourceParts,
-  }
+  return { audio, parts }
 }
 
 /** The new render from its first bar, heard from `at` on. */
@@ -111,25 +88,10 @@ export const extendSong = async (
   workDir: string,
   stage: Stage,
 ): Promise<FinishedSong> => {
-  const { record, style, random, compose, voiceBed, source, sourceParts } = startFrom(
-    request,
-    reshape,
-  )
-  const bpm = style.bpm
-  const atBar = clamp(barAtOrBefore(reshape.atMs, bpm), 0, record.bars - 1)
-  const maxSeconds = request.maxSeconds ?? defaultMaxSeconds
-  const plan = {
-    style,
-    sections: fitSections(sectionsOf(request.lyrics, request.title), style, maxSeconds, 0),
-    composeSeed: record.composeSeed,
-    compose: { ...compose, intro: false },
-    maxSeconds,
-    mixRandom: random.fork("mix"),
-    voiceBed,
-  }
+  const source = readSource(reshape)
+  const { record, plan, start: at, startBar: atBar } = extendPlan(request, reshape)
   const played = await playSong(plan, request.soundfont, workDir, stage)
-  const audio = await source
-  const at = barSample(atBar, bpm)
+  const audio = await source.audio
   const spliced = splice([
     { audio, from: 0, to: at },
     masteredPiece(played, audio, at, record.masterGain, true),
@@ -150,7 +112,7 @@ export const extendSong = async (
       ],
     },
     played.sung || record.style.vocals !== null,
-    splicedParts(request.title, await sourceParts, played, [
+    splicedParts(request.title, await source.parts, played, [
       { of: "source", fromMs: 0, toMs: msOf(at), shiftMs: 0 },
       playedFrom(played, at),
     ]),
@@ -169,34 +131,11 @@ export const replaceSection = async (
   workDir: string,
   stage: Stage,
 ): Promise<FinishedSong> => {
-  const { record, style, random, compose, voiceBed, source, sourceParts } = startFrom(
-    request,
-    reshape,
-  )
-  const bpm = style.bpm
-  const lastBar = record.bars - 1
-  const startBar = clamp(barAtOrBefore(reshape.startMs, bpm), 0, lastBar - 1)
-  const endBar = clamp(barAtOrAfter(reshape.endMs, bpm), startBar + 1, lastBar)
-  const written = parseLyrics(request.lyrics)
-  const lines = written.flatMap((section) => section.lines)
-  if (lines.length === 0) throw new Error("a replaced section needs lines to sing")
-  const replaced = record.sections.find(
-    (section) => section.startBar <= startBar && startBar < section.startBar + section.bars,
-  )
-  const kind = namesSections(request.lyrics) ? written[0]!.kind : (replaced?.kind ?? "verse")
-  const plan = {
-    style,
-    sections: [{ kind, lines }],
-    composeSeed: record.composeSeed,
-    compose: { ...compose, intro: false, outro: false },
-    maxSeconds: Number.POSITIVE_INFINITY,
-    mixRandom: random.fork("mix"),
-    voiceBed,
-  }
+  const source = readSource(reshape)
+  const { record, plan, start, end: endOrNull, startBar, endBar } = replacePlan(request, reshape)
+  const end = endOrNull!
   const played = await playSong(plan, request.soundfont, workDir, stage)
-  const audio = await source
-  const start = barSample(startBar, bpm)
-  const end = barSample(endBar, bpm)
+  const audio = await source.audio
   const stretch = masteredPiece(played, audio, start, record.masterGain, false)
   const spliced = splice([
     { audio, from: 0, to: start },
@@ -204,12 +143,12 @@ export const replaceSection = async (
     { audio, from: end, to: audio[0]!.length },
   ])
   const newEnd = start + stretch.to - stretch.from
-  const moved = played.arrangement.bars - (endBar - startBar)
+  const moved = played.arrangement.bars - (endBar! - startBar)
   return splicedSong(
     spliced,
     {
       ...record,
-      style,
+      style: plan.style,
       bars: record.bars + moved,
       sections: [
         ...sectionsWithin(record.sections, 0, startBar, { bars: 0, ms: 0 }),
@@ -217,14 +156,14 @@ export const replaceSection = async (
           bars: startBar,
           ms: msOf(start),
         }),
-        ...sectionsWithin(record.sections, endBar, Number.POSITIVE_INFINITY, {
+        ...sectionsWithin(record.sections, endBar!, Number.POSITIVE_INFINITY, {
           bars: moved,
           ms: msOf(newEnd - end),
         }),
       ],
     },
     played.sung || record.style.vocals !== null,
-    splicedParts(request.title, await sourceParts, played, [
+    splicedParts(request.title, await source.parts, played, [
       { of: "source", fromMs: 0, toMs: msOf(start), shiftMs: 0 },
       playedFrom(played, start),
       { of: "source", fromMs: msOf(end), toMs: Infinity, shiftMs: msOf(newEnd - end) },

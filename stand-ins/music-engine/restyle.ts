@@ -1,4 +1,4 @@
-import type { RenderFacts, SongRequest } from "#modules/media/ports.ts"
+import type { PlayedRequest, RenderFacts } from "#modules/media/ports.ts"
 import { decodeRecord, type EngineRecord } from "./engine-record.ts"
 import { presets } from "./genres.ts"
 import { parseLyrics } from "./lyrics.ts"
@@ -29,7 +29,7 @@ const singsTheSource = (lyrics: string, record: EngineRecord) => {
  * source sang are sung as the source sang them, section for section, however long that is at the new
  * tempo; other lyrics make a song of their own.
  */
-export const restylePlan = (request: SongRequest, source: RenderFacts): SongPlan => {
+export const restylePlan = (request: PlayedRequest, source: RenderFacts): SongPlan => {
   const record = decodeRecord(source.engine)
   const random = requestRandom(request)
   const written = parseStyle(request.style, random.fork("style"))

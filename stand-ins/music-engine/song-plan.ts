@@ -1,4 +1,4 @@
-import type { SongRequest } from "#modules/media/ports.ts"
+import type { PlayedRequest } from "#modules/media/ports.ts"
 import { type LyricSection, parseLyrics } from "./lyrics.ts"
 import type { SongPlan } from "./play-song.ts"
 import { hashString, Random } from "./seeded-random.ts"
@@ -8,7 +8,7 @@ import { parseStyle, type Vocals } from "./style.ts"
 export const defaultMaxSeconds = 150
 
 /** Every choice of a render is drawn from this, seeded by the whole request. */
-export const requestRandom = (request: SongRequest) =>
+export const requestRandom = (request: PlayedRequest) =>
   new Random(
     hashString(
       `${request.title}\u0000${request.lyrics}\u0000${request.style}\u0000${request.seed}`,
@@ -22,7 +22,7 @@ export const drawSeed = (random: Random) => Math.floor(random.next() * 429496729
  * Who sings: nobody in an instrumental (its lead instrument plays the melody the voice would have sung),
  * the kept voice when the request names one, otherwise the one chosen.
  */
-export const vocalsFor = (request: SongRequest, chosen: Vocals | null): Vocals | null =>
+export const vocalsFor = (request: PlayedRequest, chosen: Vocals | null): Vocals | null =>
   request.instrumental
     ? null
     : request.voice
@@ -36,7 +36,7 @@ export const sectionsOf = (lyrics: string, title: string): ReadonlyArray<LyricSe
 }
 
 /** A song from its request alone: the style read from its text, its sections fitted to its length. */
-export const newSongPlan = (request: SongRequest): SongPlan => {
+export const newSongPlan = (request: PlayedRequest): SongPlan => {
   const random = requestRandom(request)
   const written = parseStyle(request.style, random.fork("style"))
   const style = { ...written, vocals: vocalsFor(request, written.vocals) }

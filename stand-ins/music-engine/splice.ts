@@ -41,20 +41,28 @@ export const decodeAudio = async (
 }
 
 /** A stretch of one audio: samples [from, to); what comes just before `from` fades in before it. */
-export interface Piece {
-  readonly audio: ReadonlyArray<Int16Array>
+export interface Piece<A extends Int16Array | Float32Array = Int16Array> {
+  readonly audio: ReadonlyArray<A>
   readonly from: number
   readonly to: number
 }
 
 /**
- * The pieces one after another. Each joint is a crossfade that ends where the next piece starts: the
- * earlier piece's last samples fade out by equal power while the samples just before the next piece's
- * start fade in, so the next piece's first beat is heard whole. Every other sample is copied as it is.
+ * The pieces one after another, 16-bit (a song) or floats (its stems). Each joint is a crossfade that ends
+ * where the next piece starts: the earlier piece's last samples fade out by equal power while the samples
+ * just before the next piece's start fade in, so the next piece's first beat is heard whole. Every other
+ * sample is copied as it is.
  */
-export const splice = (pieces: ReadonlyArray<Piece>): ReadonlyArray<Int16Array> => {
+export const splice = <A extends Int16Array | Float32Array>(
+  pieces: ReadonlyArray<Piece<A>>,
+): ReadonlyArray<A> => {
   const total = pieces.reduce((sum, piece) => sum + piece.to - piece.from, 0)
-  const out = [new Int16Array(total), new Int16Array(total)]
+  const floats = pieces[0]?.audio[0] instanceof Float32Array
+  const channel = () => (floats ? new Float32Array(total) : new Int16Array(total)) as A
+  const stored = floats
+    ? (value: number) => value
+    : (value: number) => Math.max(-32768, Math.min(32767, Math.round(value)))
+  const out = [channel(), channel()]
   let at = 0
   pieces.forEach((piece, index) => {
     for (let c = 0; c < 2; c++) out[c]!.set(piece.audio[c]!.subarray(piece.from, piece.to), at)
@@ -65,8 +73,7 @@ export const splice = (pieces: ReadonlyArray<Piece>): ReadonlyArray<Int16Array> 
       const into = at - crossfadeSamples + k
       for (let c = 0; c < 2; c++) {
         const rising = piece.audio[c]![piece.from - crossfadeSamples + k] ?? 0
-        const mixed = Math.round(out[c]![into]! * Math.cos(angle) + rising * Math.sin(angle))
-        out[c]![into] = Math.max(-32768, Math.min(32767, mixed))
+        out[c]![into] = stored(out[c]![into]! * Math.cos(angle) + rising * Math.sin(angle))
       }
     }
     at += piece.to - piece.from

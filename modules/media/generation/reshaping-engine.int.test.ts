@@ -4,6 +4,7 @@ import { expect } from "@effect/vitest"
 import { Effect } from "effect"
 import { type browser, describeApp, runJobs, settle, signUp } from "#app/testing.ts"
 import { seedEngineSong } from "#app/testing-songs.ts"
+import { entriesOf } from "#toolkit/test-zip.ts"
 import { MediaStorage } from "../files/storage.ts"
 import { versionKeys } from "./music-maker.ts"
 
@@ -120,6 +121,28 @@ describeApp({ env, config })("operations rendered by the offline engine", (it) =
       const midi = yield* person.get(extended[0]!.midiUrl!)
       expect(midi.status).toBe(200)
       expect(Buffer.from(midi.bytes.subarray(0, 4)).toString()).toBe("MThd")
+
+      // And its stems: the source played again part by part, joined with the continuation's parts.
+      const stemsPath = `/api/songs/${extended[0]!.id}/stems`
+      expect((yield* person.post(stemsPath)).status).toBe(200)
+      let stems = { status: "making", downloadUrl: null as string | null }
+      for (let round = 0; round < 300 && stems.status === "making"; round++) {
+        yield* runJobs
+        yield* Effect.sleep("100 millis")
+        stems = (yield* person.get(stemsPath)).body as typeof stems
+      }
+      expect(stems.status).toBe("ready")
+      const zip = yield* entriesOf((yield* person.get(stems.downloadUrl!)).bytes)
+      expect(zip.map((entry) => entry.name)).toEqual(
+        ["Vocals", "Drums", "Bass", "Harmony", "Lead"].map(
+          (part) => `Harbour (Extended) - ${part}.wav`,
+        ),
+      )
+      const sizes = new Set(zip.map((entry) => entry.size))
+      expect(sizes.size).toBe(1)
+      // 16-bit stereo at 44.1 kHz, as long as the extension (to the millisecond of its duration).
+      const seconds = ([...sizes][0]! - 44) / 4 / 44_100
+      expect(Math.abs(seconds * 1000 - extended[0]!.duration)).toBeLessThan(5)
     }),
   )
 

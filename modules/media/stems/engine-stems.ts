@@ -1,18 +1,18 @@
 import { Duration, Effect, Option } from "effect"
 import { MediaConfig } from "../config.ts"
 import { MediaStorage } from "../files/storage.ts"
-import { engineSeedOf, makeEngineRequests } from "../generation/engine-request.ts"
-import type { GenerationRequest } from "../generation/generation.ts"
 import { versionKeys } from "../generation/music-maker.ts"
 import { MusicEngine, stemNames } from "../ports.ts"
 import { scratchDirectory } from "../render-folders.ts"
+import { makeStemsRequests } from "./stems-requests.ts"
 import { stemsZip } from "./stems-zip.ts"
 
-/** A version the engine played whole, to play again part by part. */
+/** A version the engine made, to play again part by part. */
 export interface EnginePlayed {
+  readonly versionId: string
   readonly generationId: string
   readonly index: number
-  readonly request: GenerationRequest
+  readonly title: string
 }
 
 /** The engine's stems of a version: played again part by part, zipped into storage; answers the zip. */
@@ -20,14 +20,13 @@ export const makeEngineStems = Effect.gen(function* () {
   const engine = yield* MusicEngine
   const storage = yield* MediaStorage
   const config = yield* MediaConfig
-  const requestOf = yield* makeEngineRequests
+  const requestFor = yield* makeStemsRequests
 
-  return ({ generationId, index, request }: EnginePlayed) =>
+  return ({ versionId, generationId, index, title }: EnginePlayed) =>
     Effect.scoped(
       Effect.gen(function* () {
         const rendered = yield* engine.stems({
-          ...(yield* requestOf({ request })),
-          seed: engineSeedOf(generationId, index),
+          ...(yield* requestFor(versionId)),
           outDir: yield* scratchDirectory,
           timeoutMs: Duration.toMillis(config.renderTimeout),
           soundfont: Option.getOrUndefined(config.soundfont),
@@ -38,7 +37,7 @@ export const makeEngineStems = Effect.gen(function* () {
           extension: "wav" as const,
         }))
         const key = versionKeys(generationId, index).stems
-        const stored = yield* storage.put(key, stemsZip(request.title, files)).pipe(Effect.orDie)
+        const stored = yield* storage.put(key, stemsZip(title, files)).pipe(Effect.orDie)
         return { key, sizeBytes: stored.size }
       }),
     )

@@ -10,9 +10,9 @@ import { SongSources } from "../ports.ts"
 import { stems } from "./stems-decider.ts"
 
 export const songNotFound = new NotFound({ message: "This song does not exist, or it is private." })
-const unavailable = new StemsUnavailable({
+export const unavailable = new StemsUnavailable({
   message:
-    "Stems are made from songs the offline engine played whole, or made by the music service. This song was made another way, or joined from two takes.",
+    "This song has no stems: they are made from songs the offline engine or the music service made, and this one was made another way.",
 })
 
 /** A version's stems stream: what its commands run on. */
@@ -35,30 +35,20 @@ export const stemsState = (versionId: string) =>
   Effect.map(loadAggregate(stemsOf(versionId)), ({ state }) => state).pipe(Effect.orDie)
 
 /**
- * How a version can be taken apart: the engine plays it again part by part when it played it whole (a new
- * song, an instrumental or a cover); the music API separates any track it made, by its task and track.
+ * How a version can be taken apart: the engine plays again any song it made (stems-requests.ts); the
+ * music API separates any track it made, by its task and track.
  */
 export const stemsSource = (versionId: string | null) =>
   Effect.gen(function* () {
     const ids = versionId ? generationOfVersion(versionId) : undefined
-    if (!ids) return yield* unavailable
+    if (!ids || !versionId) return yield* unavailable
     const { state } = yield* loadAggregate(streamOf(ids.generationId)).pipe(Effect.orDie)
     if (state._tag === "None") return yield* unavailable
-    const { maker, reshaping } = state.request
-    if (maker === "music-api") {
-      const track =
-        state._tag === "Succeeded" ? state.versions.find((v) => v.index === ids.index) : undefined
-      if (state._tag !== "Succeeded" || !state.taskId || !track?.makerTrackId)
-        return yield* unavailable
-      return {
-        maker,
-        ...ids,
-        title: state.request.title,
-        taskId: state.taskId,
-        audioId: track.makerTrackId,
-      } as const
-    }
-    if (reshaping?._tag === "extend" || reshaping?._tag === "replace-section")
+    const { maker, title } = state.request
+    if (maker === "engine") return { maker, versionId, ...ids, title } as const
+    const track =
+      state._tag === "Succeeded" ? state.versions.find((v) => v.index === ids.index) : undefined
+    if (state._tag !== "Succeeded" || !state.taskId || !track?.makerTrackId)
       return yield* unavailable
-    return { maker, ...ids, title: state.request.title, request: state.request } as const
+    return { maker, ...ids, title, taskId: state.taskId, audioId: track.makerTrackId } as const
   })

@@ -23,14 +23,12 @@ const failed = (message: string) =>
 
 /**
  * What making a song's stems costs, or null where they cannot be made: the engine plays again part by
- * part a song it played whole (one with a MIDI file, not joined from two takes); the music API separates
- * any other of its songs.
+ * part a song it made (one with a MIDI file); the music API separates any other of its songs.
  */
 const useStemsPrice = (song: SongView) => {
   const offer = useQuery(operationsQuery).data
   if (!offer) return null
-  const joined = song.origin?.operation === "extend" || song.origin?.operation === "replace-section"
-  if (song.midiUrl) return joined ? null : offer.stemsPrices.engine
+  if (song.midiUrl) return offer.stemsPrices.engine
   return offer.maker === "music-api" && song.taskId ? offer.stemsPrices.musicApi : null
 }
 
