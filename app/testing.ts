@@ -173,6 +173,15 @@ export const browser = () => {
 let people = 0
 
 /** A new account, signed in: its browser, and the user as the server describes it. */
+/** A person's credits once every reaction has caught up (grants, debits, refunds). */
+export const balanceOf = (person: ReturnType<typeof browser>) =>
+  Effect.flatMap(settle, () =>
+    Effect.map(
+      person.get("/api/credits"),
+      (answer) => (answer.body as { credits: number }).credits,
+    ),
+  )
+
 export const signUp = (prefix = "person", email?: string) =>
   Effect.gen(function* () {
     people += 1

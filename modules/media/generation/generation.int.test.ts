@@ -3,7 +3,15 @@ import { join } from "node:path"
 import { SqlClient } from "@effect/sql"
 import { describe, expect } from "@effect/vitest"
 import { Effect, Schedule } from "effect"
-import { type browser, describeApp, request, runJobs, settle, signUp } from "#app/testing.ts"
+import {
+  balanceOf,
+  type browser,
+  describeApp,
+  request,
+  runJobs,
+  settle,
+  signUp,
+} from "#app/testing.ts"
 import { billingStreams } from "#events/contracts/billing.ts"
 import { EventStore } from "#events/store/index.ts"
 import { startFakeMusicApi } from "#stand-ins/fake-services/music-api.ts"
@@ -56,14 +64,6 @@ const song = {
   lyrics: "[Verse 1]\nLights on the water",
   style: "folk, female vocals",
 }
-
-const credits = (person: Browser) =>
-  Effect.flatMap(settle, () =>
-    Effect.map(
-      person.get("/api/credits"),
-      (answer) => (answer.body as { credits: number }).credits,
-    ),
-  )
 
 const statusOf = (person: Browser, taskId: string) =>
   Effect.map(person.get(`/api/check-song-status?taskId=${taskId}`), (a) => a.body as Status)
@@ -172,7 +172,7 @@ describeApp({
           "Harbour Lights (Version 2)",
         ])
         expect(library.every((s) => !s.isPublic && s.taskId === taskId)).toBe(true)
-        expect(yield* credits(person)).toBe(45)
+        expect(yield* balanceOf(person)).toBe(45)
         // The music API's timed words, kept as each version's lines.
         const lines = song.lyrics.split("\n").filter((line) => line !== "" && !line.startsWith("["))
         for (const saved of library) {
@@ -234,7 +234,7 @@ describeApp({
         })
         expect(tooLong.status).toBe(400)
         expect(tooLong.text).toContain("Title must be at most 200 characters")
-        expect(yield* credits(person)).toBe(50)
+        expect(yield* balanceOf(person)).toBe(50)
       }),
     )
 
@@ -254,7 +254,7 @@ describeApp({
         // The task is asked for by the generation's first step, after the answer.
         const asked = [...fake.tasks.values()].at(-1)!.body
         expect(asked).toMatchObject({ instrumental: true, prompt: "", title: "Harbour Lights" })
-        expect(yield* credits(person)).toBe(45)
+        expect(yield* balanceOf(person)).toBe(45)
 
         const notABoolean = yield* person.post("/api/generate-song", {
           ...song,
@@ -268,7 +268,7 @@ describeApp({
           instrumental: false,
         })
         expect(sungWithoutWords.body).toMatchObject({ missing: ["lyrics"] })
-        expect(yield* credits(person)).toBe(45)
+        expect(yield* balanceOf(person)).toBe(45)
       }),
     )
 
@@ -298,7 +298,7 @@ describeApp({
         expect(started).toHaveLength(10)
         expect(answers.filter((a) => a.status === 402)).toHaveLength(90)
         expect(new Set(started.map((a) => (a.body as { taskId: string }).taskId)).size).toBe(10)
-        expect(yield* credits(person)).toBe(0)
+        expect(yield* balanceOf(person)).toBe(0)
         const sql = yield* SqlClient.SqlClient
         const [row] = yield* sql<{ n: number }>`
           select count(*)::int as n from events
@@ -345,7 +345,7 @@ describeApp({
             yield* Effect.promise(() => fake.deliverCallback(task.taskId, "GENERATE_AUDIO_FAILED"))
             yield* Effect.promise(() => fake.deliverCallback(task.taskId, "SUCCESS"))
             yield* runJobs
-            expect(yield* credits(person)).toBe(50)
+            expect(yield* balanceOf(person)).toBe(50)
             expect(yield* refundsOf(user.id, taskId)).toBe(1)
             expect((yield* statusOf(person, taskId)).status).toBe("GENERATE_AUDIO_FAILED")
           }),
@@ -382,7 +382,7 @@ describeApp({
         })
         const retried = yield* start(person, null)
         expect((yield* finish(person, retried)).status).toBe("SUCCESS")
-        expect(yield* credits(person)).toBe(45)
+        expect(yield* balanceOf(person)).toBe(45)
       }),
     )
   })

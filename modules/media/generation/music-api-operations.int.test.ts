@@ -1,43 +1,21 @@
-import { createServer } from "node:net"
-import { join } from "node:path"
 import { expect } from "@effect/vitest"
 import { Effect } from "effect"
-import { type browser, describeApp, request, runJobs, settle, signUp } from "#app/testing.ts"
+import {
+  balanceOf,
+  type browser,
+  describeApp,
+  request,
+  runJobs,
+  settle,
+  signUp,
+} from "#app/testing.ts"
+import { withFakeMusicApi } from "#app/testing-music-api.ts"
 import { seedEngineSong, seedGeneration } from "#app/testing-songs.ts"
-import { startFakeMusicApi } from "#stand-ins/fake-services/music-api.ts"
-import { sineMp3 } from "#toolkit/test-audio.ts"
 import type { RenderFacts } from "../ports.ts"
 
 type Browser = ReturnType<typeof browser>
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number }
-      probe.close(() => resolve(port))
-    })
-  })
-
-const fake = await startFakeMusicApi({
-  apiKey: "music-test-key",
-  audio: await Effect.runPromise(sineMp3(1, 523)),
-})
-const port = await freePort()
-
-const env = {
-  REGISTRATIONS_PER_ADDRESS: "1000",
-  SIGNUP_CREDITS: "30",
-  GENERATIONS_PER_HOUR: "1000",
-  GENERATION_POLL_SECONDS: "0.2",
-  MUSIC_API_URL: fake.url,
-  MUSIC_API_KEY: "music-test-key",
-  MUSIC_CALLBACK_SECRET: "callback-secret-for-tests",
-}
-const config = {
-  port,
-  appUrl: `http://127.0.0.1:${port}`,
-  webDist: join(import.meta.dirname, "..", "..", "..", "web", "dist"),
-}
+const { fake, env, config } = await withFakeMusicApi({ SIGNUP_CREDITS: "30" })
 
 /** A 40 s song with a stored MP3 where a maker keeps its versions. */
 const facts: RenderFacts = {
@@ -48,11 +26,6 @@ const facts: RenderFacts = {
   voice: { gender: "female", delivery: "sing" },
   engine: {},
 }
-
-const credits = (person: Browser) =>
-  Effect.flatMap(settle, () =>
-    Effect.map(person.get("/api/credits"), (a) => (a.body as { credits: number }).credits),
-  )
 
 const finish = (person: Browser, taskId: string) =>
   Effect.gen(function* () {
@@ -116,7 +89,7 @@ describeApp({ env, config })("operations with the music API", (it) => {
         expect(String(task.body.uploadUrl)).toContain(`/api/media/sources/`)
         expect(String(task.body.uploadUrl)).toContain(`${versionId}.mp3`)
       }
-      expect(yield* credits(person)).toBe(15)
+      expect(yield* balanceOf(person)).toBe(15)
       const songs = (yield* person.get("/api/songs/my-songs")).body as ReadonlyArray<{
         title: string
         origin: { operation: string } | null
@@ -161,7 +134,7 @@ describeApp({ env, config })("operations with the music API", (it) => {
           creditRefund: { refunded: true, amount: 5 },
         })
         yield* runJobs
-        expect(yield* credits(person)).toBe(30)
+        expect(yield* balanceOf(person)).toBe(30)
       }),
   )
 
@@ -178,7 +151,7 @@ describeApp({ env, config })("operations with the music API", (it) => {
       expect(answer.body).toMatchObject({
         message: "The music API replaces 6 to 60 seconds at a time.",
       })
-      expect(yield* credits(person)).toBe(30)
+      expect(yield* balanceOf(person)).toBe(30)
     }),
   )
 

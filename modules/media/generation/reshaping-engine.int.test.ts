@@ -2,7 +2,7 @@ import { join } from "node:path"
 import { text } from "node:stream/consumers"
 import { expect } from "@effect/vitest"
 import { Effect } from "effect"
-import { type browser, describeApp, runJobs, settle, signUp } from "#app/testing.ts"
+import { balanceOf, type browser, describeApp, runJobs, settle, signUp } from "#app/testing.ts"
 import { seedEngineSong } from "#app/testing-songs.ts"
 import { entriesOf } from "#toolkit/test-zip.ts"
 import { MediaStorage } from "../files/storage.ts"
@@ -36,11 +36,6 @@ const env = {
   EXTEND_CREDITS: "4",
 }
 const config = { webDist: join(import.meta.dirname, "..", "..", "..", "web", "dist") }
-
-const credits = (person: Browser) =>
-  Effect.flatMap(settle, () =>
-    Effect.map(person.get("/api/credits"), (a) => (a.body as { credits: number }).credits),
-  )
 
 /** Runs the worker until the task is over, as the worker would (a retried step waits its backoff). */
 const finish = (person: Browser, taskId: string) =>
@@ -78,7 +73,7 @@ describeApp({ env, config })("operations rendered by the offline engine", (it) =
         lyrics: "[Chorus]\nCome home, come home",
       })
       expect(started.status).toBe(200)
-      expect(yield* credits(person)).toBe(1)
+      expect(yield* balanceOf(person)).toBe(1)
       const taskId = (started.body as { taskId: string }).taskId
       const status = yield* finish(person, taskId)
       expect(status.status).toBe("SUCCESS")
@@ -159,12 +154,12 @@ describeApp({ env, config })("operations rendered by the offline engine", (it) =
         engine: { not: "a record" },
       })
       const started = yield* person.post(`/api/songs/${songId}/restyle`, { style: "jazz" })
-      expect(yield* credits(person)).toBe(5)
+      expect(yield* balanceOf(person)).toBe(5)
       const status = yield* finish(person, (started.body as { taskId: string }).taskId)
       expect(status.status).toBe("GENERATE_AUDIO_FAILED")
       expect(status.creditRefund).toEqual({ refunded: true, amount: 5 })
       yield* runJobs
-      expect(yield* credits(person)).toBe(10)
+      expect(yield* balanceOf(person)).toBe(10)
       const usage = (yield* person.get("/api/credits/usage")).body as ReadonlyArray<{
         type: string
       }>

@@ -1,7 +1,7 @@
 import { join } from "node:path"
 import { expect } from "@effect/vitest"
 import { Effect } from "effect"
-import { type browser, describeApp, request, settle, signUp } from "#app/testing.ts"
+import { balanceOf, type browser, describeApp, request, settle, signUp } from "#app/testing.ts"
 import { seedEngineSong, seedGeneration } from "#app/testing-songs.ts"
 import type { RenderFacts } from "../ports.ts"
 
@@ -29,11 +29,6 @@ const env = {
 }
 const config = { webDist: join(import.meta.dirname, "..", "..", "..", "web", "dist") }
 
-const credits = (person: Browser) =>
-  Effect.flatMap(settle, () =>
-    Effect.map(person.get("/api/credits"), (a) => (a.body as { credits: number }).credits),
-  )
-
 const usage = (person: Browser) =>
   Effect.flatMap(settle, () =>
     Effect.map(
@@ -45,10 +40,10 @@ const usage = (person: Browser) =>
 /** A refused request: its status, its message, and nothing debited. */
 const refused = (person: Browser, path: string, body: unknown, status: number) =>
   Effect.gen(function* () {
-    const before = yield* credits(person)
+    const before = yield* balanceOf(person)
     const answer = yield* person.post(path, body)
     expect(answer.status).toBe(status)
-    expect(yield* credits(person)).toBe(before)
+    expect(yield* balanceOf(person)).toBe(before)
     return answer.body as { _tag: string; message: string }
   })
 
@@ -81,7 +76,7 @@ describeApp({ env, config })("operations on a song", (it) => {
           lyrics: "[Verse]\nThe rain has stopped",
         })
         expect(started.status).toBe(200)
-        expect(yield* credits(person)).toBe(7)
+        expect(yield* balanceOf(person)).toBe(7)
         expect((yield* usage(person))[0]).toMatchObject({
           type: "song_extend",
           description: "Extend",

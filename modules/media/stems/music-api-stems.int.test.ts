@@ -1,52 +1,26 @@
-import { createServer } from "node:net"
-import { join } from "node:path"
 import { expect } from "@effect/vitest"
 import { Effect, Schedule } from "effect"
-import { type browser, describeApp, request, runJobs, settle, signUp } from "#app/testing.ts"
-import { startFakeMusicApi } from "#stand-ins/fake-services/music-api.ts"
-import { sineMp3 } from "#toolkit/test-audio.ts"
+import {
+  balanceOf,
+  type browser,
+  describeApp,
+  request,
+  runJobs,
+  settle,
+  signUp,
+} from "#app/testing.ts"
+import { withFakeMusicApi } from "#app/testing-music-api.ts"
 import { entriesOf } from "#toolkit/test-zip.ts"
 
 type Browser = ReturnType<typeof browser>
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number }
-      probe.close(() => resolve(port))
-    })
-  })
-
-const fake = await startFakeMusicApi({
-  apiKey: "music-test-key",
-  audio: await Effect.runPromise(sineMp3(1, 523)),
-})
-const port = await freePort()
-const env = {
-  REGISTRATIONS_PER_ADDRESS: "1000",
-  SIGNUP_CREDITS: "30",
-  GENERATIONS_PER_HOUR: "1000",
-  GENERATION_POLL_SECONDS: "0.2",
-  MUSIC_API_URL: fake.url,
-  MUSIC_API_KEY: "music-test-key",
-  MUSIC_CALLBACK_SECRET: "callback-secret-for-tests",
-}
-const config = {
-  port,
-  appUrl: `http://127.0.0.1:${port}`,
-  webDist: join(import.meta.dirname, "..", "..", "..", "web", "dist"),
-}
+const { fake, env, config } = await withFakeMusicApi({ SIGNUP_CREDITS: "30" })
 
 interface Status {
   readonly status: string
   readonly downloadUrl: string | null
   readonly error: string | null
 }
-
-const credits = (person: Browser) =>
-  Effect.flatMap(settle, () =>
-    Effect.map(person.get("/api/credits"), (a) => (a.body as { credits: number }).credits),
-  )
 
 const usage = (person: Browser) =>
   Effect.flatMap(settle, () =>
@@ -107,7 +81,7 @@ describeApp({ env, config })("stems through the music API", (it) => {
       Effect.gen(function* () {
         const { person } = yield* newPerson("separated")
         const songId = yield* songMade(person, "Harbour Lights")
-        expect(yield* credits(person)).toBe(25)
+        expect(yield* balanceOf(person)).toBe(25)
         const offered = (yield* person.get("/api/song-operations")).body as {
           stemsPrices: { engine: number; musicApi: number }
         }
@@ -122,7 +96,7 @@ describeApp({ env, config })("stems through the music API", (it) => {
           { concurrency: 2 },
         )
         expect(asks.map((a) => a.status)).toEqual([200, 200])
-        expect(yield* credits(person)).toBe(23)
+        expect(yield* balanceOf(person)).toBe(23)
         const made = yield* madeOrFailed(person, songId)
         expect(made).toEqual({
           status: "ready",
@@ -150,7 +124,7 @@ describeApp({ env, config })("stems through the music API", (it) => {
         // Asked again once made: the kept zip, no new task, no new charge.
         expect((yield* person.post(`/api/songs/${songId}/stems`, {})).body).toEqual(made)
         expect(fake.separations.separations.size).toBe(1)
-        expect(yield* credits(person)).toBe(23)
+        expect(yield* balanceOf(person)).toBe(23)
         const spent = (yield* usage(person)).filter((row) => row.type === "song_stems")
         expect(spent.map((row) => row.creditsUsed)).toEqual([2])
 
@@ -174,7 +148,7 @@ describeApp({ env, config })("stems through the music API", (it) => {
         "The music service could not take this song apart: Separation failed. Your 2 credits were refunded.",
       )
       yield* runJobs
-      expect(yield* credits(person)).toBe(25)
+      expect(yield* balanceOf(person)).toBe(25)
       const rows = (yield* usage(person)).filter(
         (r) => r.type === "song_stems" || r.type === "refund",
       )
@@ -186,7 +160,7 @@ describeApp({ env, config })("stems through the music API", (it) => {
       const again = yield* person.post(`/api/songs/${songId}/stems`, {})
       expect((again.body as Status).status).toBe("making")
       expect((yield* madeOrFailed(person, songId)).status).toBe("ready")
-      expect(yield* credits(person)).toBe(23)
+      expect(yield* balanceOf(person)).toBe(23)
     }),
   )
 
@@ -201,7 +175,7 @@ describeApp({ env, config })("stems through the music API", (it) => {
           lyrics: "[Verse]\nNothing left",
           style: "folk",
         })
-      expect(yield* credits(person)).toBe(0)
+      expect(yield* balanceOf(person)).toBe(0)
       const before = fake.separations.separations.size
       const refused = yield* person.post(`/api/songs/${songId}/stems`, {})
       expect(refused.status).toBe(402)
