@@ -66,7 +66,7 @@ export const HttpLive = Layer.unwrapEffect(
     const withEdge = edge({
       staticFiles: makeStaticFiles(config.webDist, songPreviewHead(catalog, config.appUrl)),
       recordError: reports.recordFromCaller,
-      appOrigin: new URL(config.appUrl).origin,
+      appUrl: new URL(config.appUrl),
       secure,
       trustProxy: config.trustProxy,
       responseCache: makeResponseCache({
@@ -90,7 +90,13 @@ export const HttpLive = Layer.unwrapEffect(
       Layer.provide(HttpApiSwagger.layer({ path: "/api/docs" })),
       Layer.provide(HttpApiBuilder.middlewareOpenApi({ path: "/api/openapi.json" })),
       Layer.provide(ApiLive),
-      HttpServer.withLogAddress,
+      // The address to open is APP_URL, which may name the host the server listens on differently.
+      (layer) =>
+        Layer.effectDiscard(
+          HttpServer.addressFormattedWith((address) =>
+            Effect.log(`Listening on ${address}: open ${config.appUrl}`),
+          ),
+        ).pipe(Layer.provideMerge(layer)),
       Layer.provideMerge(
         NodeHttpServer.layer(
           () => createServer().on("request", sendSecurityHeaders(secure, mediaOrigin)),

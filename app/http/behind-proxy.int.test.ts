@@ -83,7 +83,7 @@ describeApp({ env })("with no proxy trusted", (it) => {
       const answered = edge({
         staticFiles: () => Effect.succeed(HttpServerResponse.empty({ status: 404 })),
         recordError: reports.recordFromCaller,
-        appOrigin: "http://localhost",
+        appUrl: new URL("http://localhost"),
         secure: false,
         trustProxy: trustNoProxy,
       })(Effect.succeed(HttpServerResponse.text("the mailbox")))

@@ -20,7 +20,7 @@ describeApp({ env: { ADMIN_EMAIL: adminEmail }, config })("a failing request", (
       const failing = edge({
         staticFiles: () => Effect.succeed(HttpServerResponse.empty({ status: 404 })),
         recordError: reports.recordFromCaller,
-        appOrigin: "http://localhost",
+        appUrl: new URL("http://localhost"),
         secure: false,
         trustProxy: trustNoProxy,
       })(

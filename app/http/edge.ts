@@ -11,6 +11,7 @@ import type { ErrorReport } from "../error-reports.ts"
 import { finishApiResponse } from "./api-answers.ts"
 import { answerFailure } from "./api-failures.ts"
 import { clientAddressOf, isFromThisMachine, type TrustedProxies } from "./client-address.ts"
+import { redirectToAppUrl } from "./one-address.ts"
 import { refusalOf } from "./refusals.ts"
 import { withBoundedBody } from "./request-body.ts"
 import type { ResponseCache } from "./response-cache.ts"
@@ -21,8 +22,8 @@ export interface EdgeOptions<R> {
   ) => Effect.Effect<HttpServerResponse.HttpServerResponse, never, R>
   /** Records a failure; `caller` is the client's address, whose share of the error stream is limited. */
   readonly recordError: (report: ErrorReport, caller: string) => Effect.Effect<void>
-  /** The origin of APP_URL; state-changing requests from elsewhere are refused. */
-  readonly appOrigin: string
+  /** APP_URL: state-changing requests from another origin are refused, pages under another name redirected. */
+  readonly appUrl: URL
   /** Served over TLS: the scheme assumed when no trusted proxy says otherwise. */
   readonly secure: boolean
   /** The proxies believed about the client's address and scheme (X-Forwarded-For / X-Forwarded-Proto). */
@@ -63,7 +64,8 @@ const logRequest = (
 
 /**
  * Everything every request goes through: a request id, who the client is, the refusals no handler should
- * see (refusals.ts), the SPA for non-API paths, a bounded body and clear JSON errors for what the API
+ * see (refusals.ts), pages under another name of this server sent to APP_URL (one-address.ts), the SPA
+ * for non-API paths, a bounded body and clear JSON errors for what the API
  * router cannot answer (api-failures.ts), cached timeline responses, and one log line. Security headers
  * are put on earlier, as Node receives the request (security-headers.ts).
  */
@@ -89,8 +91,8 @@ export const edge =
       yield* FiberRef.set(currentCallerOnThisMachine, onThisMachine)
 
       const refusal = isApi
-        ? refusalOf({ request, pathname, scheme, onThisMachine, appOrigin: options.appOrigin })
-        : undefined
+        ? refusalOf({ request, pathname, scheme, onThisMachine, appOrigin: options.appUrl.origin })
+        : redirectToAppUrl(request, options.appUrl)
       const failed = { request, pathname, requestId, address: client.address }
       const response =
         refusal ??

@@ -160,7 +160,7 @@ describeApp()("the error stream", (it) => {
         const failing = edge({
           staticFiles: () => Effect.succeed(HttpServerResponse.empty({ status: 404 })),
           recordError: reports.recordFromCaller,
-          appOrigin: "http://localhost",
+          appUrl: new URL("http://localhost"),
           secure: false,
           trustProxy: trustNoProxy,
         })(Effect.die(new Error("a defect every time")))
