@@ -22,6 +22,7 @@ import { AdminHttpLive } from "./http/admin-http.ts"
 import { edge } from "./http/edge.ts"
 import { makeResponseCache } from "./http/response-cache.ts"
 import { sendSecurityHeaders } from "./http/security-headers.ts"
+import { makeSiteFiles } from "./http/site-files.ts"
 import { songPreviewHead } from "./http/song-preview.ts"
 import { makeStaticFiles } from "./http/static-files.ts"
 import { SystemHttpLive } from "./http/system-http.ts"
@@ -63,8 +64,13 @@ export const HttpLive = Layer.unwrapEffect(
       onNone: () => undefined,
       onSome: (s3) => s3.endpoint?.origin,
     })
+    const staticFiles = makeStaticFiles(config.webDist, songPreviewHead(catalog, config.appUrl))
+    const siteFiles = makeSiteFiles(catalog, config.appUrl)
     const withEdge = edge({
-      staticFiles: makeStaticFiles(config.webDist, songPreviewHead(catalog, config.appUrl)),
+      staticFiles: (pathname) =>
+        Effect.flatMap(siteFiles(pathname), (file) =>
+          file ? Effect.succeed(file) : staticFiles(pathname),
+        ),
       recordError: reports.recordFromCaller,
       appUrl: new URL(config.appUrl),
       secure,

@@ -4,14 +4,16 @@ import type { PublicPage, PublicQuery, SongRow } from "#events/contracts/song-ro
 import { awaitPosition, type EventWakeups, type Position } from "#events/store/index.ts"
 import { library, readLibrarySong, readOwnedSongs } from "./library.ts"
 import { projectionSubscriptionName } from "./runner.ts"
+import { countPublicSongs, type ListedSong, readPublicSongs } from "./sitemap-reads.ts"
 import { timeline } from "./timeline.ts"
 import { makeTimelinePages } from "./timeline-pages.ts"
 import { readLikedSongs } from "./timeline-reads.ts"
 
 /**
  * Songs as the library and timeline read models answer them: the public timeline's pages (kept in
- * memory, see timeline-pages.ts), a person's own and liked songs, one song for one viewer, and a wait
- * until both models hold a write, so its author sees it at once.
+ * memory, see timeline-pages.ts), a person's own and liked songs, one song for one viewer, every public
+ * song a page at a time (for the sitemap), and a wait until both models hold a write, so its author sees
+ * it at once.
  */
 export class SongReads extends Context.Tag("@melody/projections/SongReads")<
   SongReads,
@@ -25,6 +27,8 @@ export class SongReads extends Context.Tag("@melody/projections/SongReads")<
       viewerId: string | undefined,
     ) => Effect.Effect<SongRow | undefined>
     readonly caughtUp: (position: Position) => Effect.Effect<void>
+    readonly publicSongCount: Effect.Effect<number>
+    readonly publicSongs: (offset: number, limit: number) => Effect.Effect<ReadonlyArray<ListedSong>>
   }
 >() {
   static readonly live = Layer.effect(
@@ -40,6 +44,8 @@ export class SongReads extends Context.Tag("@melody/projections/SongReads")<
         ownedBy: (ownerId) => run(readOwnedSongs(ownerId, ownerId)),
         likedBy: (userId) => run(readLikedSongs(userId)),
         song: (songId, viewerId) => run(readLibrarySong(songId, viewerId)),
+        publicSongCount: run(countPublicSongs),
+        publicSongs: (offset, limit) => run(readPublicSongs(offset, limit)),
         caughtUp: (position) =>
           run(
             Effect.forEach(

@@ -109,4 +109,10 @@ export interface CatalogShape {
   readonly files: (songId: string, viewerId: string) => Effect.Effect<SongSource | undefined>
   /** What a shared link shows before the app loads: for public songs only. */
   readonly publicSongPreview: (songId: string) => Effect.Effect<SongView | undefined>
+  /** How many songs are public, and a page of them in a stable order: what a sitemap lists. */
+  readonly publicSongCount: Effect.Effect<number>
+  readonly listedSongs: (
+    offset: number,
+    limit: number,
+  ) => Effect.Effect<ReadonlyArray<{ readonly songId: string; readonly createdAt: Date }>>
 }

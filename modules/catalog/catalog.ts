@@ -168,6 +168,8 @@ const make = Effect.gen(function* () {
       ),
     publicSongPreview: (songId) =>
       Effect.map(reads.song(songId, undefined), (row) => (row?.isPublic ? toView(row) : undefined)),
+    publicSongCount: reads.publicSongCount,
+    listedSongs: reads.publicSongs,
   } satisfies CatalogShape
 })
 

@@ -21,6 +21,12 @@ export class CatalogReads extends Context.Tag("@melody/catalog/CatalogReads")<
     readonly caughtUp: (position: Position) => Effect.Effect<void>
     /** Changes whenever a public page could read differently; at most 100 ms late (see timeline-pages.ts). */
     readonly publicVersion: Effect.Effect<string>
+    readonly publicSongCount: Effect.Effect<number>
+    /** Public songs in a stable order, `limit` of them from `offset`: what a sitemap lists. */
+    readonly publicSongs: (
+      offset: number,
+      limit: number,
+    ) => Effect.Effect<ReadonlyArray<{ readonly songId: string; readonly createdAt: Date }>>
   }
 >() {}
 

@@ -11,6 +11,11 @@ export class UserView extends Schema.Class<UserView>("UserView")({
   emailVerified: Schema.Boolean,
 }) {}
 
+/** Who the caller is: a signed-in user, or nobody (an answer for an anonymous visitor, not an error). */
+export class SessionView extends Schema.Class<SessionView>("SessionView")({
+  user: Schema.NullOr(UserView),
+}) {}
+
 export class SignedIn extends Schema.Class<SignedIn>("SignedIn")({
   user: UserView,
   /** 'Logged in as administrator', 'Successfully logged in' or 'Account created successfully. Welcome!'. */

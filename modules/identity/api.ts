@@ -2,7 +2,7 @@ import { HttpApiEndpoint, HttpApiGroup } from "@effect/platform"
 import { Schema } from "effect"
 import { Authenticated, Unauthorized, Viewer } from "#events/contracts/auth.ts"
 import { NotFound, TooManyRequests } from "#events/contracts/http-errors.ts"
-import { MailboxMessage, Message, SignedIn, UserView } from "./api-answers.ts"
+import { MailboxMessage, Message, SessionView, SignedIn, UserView } from "./api-answers.ts"
 import {
   EmailPayload,
   LoginPayload,
@@ -41,6 +41,7 @@ export class IdentityApi extends HttpApiGroup.make("identity")
   )
   .add(HttpApiEndpoint.post("logout", "/logout").addSuccess(Message).middleware(Viewer))
   .add(HttpApiEndpoint.get("currentUser", "/user").addSuccess(UserView).middleware(Authenticated))
+  .add(HttpApiEndpoint.get("session", "/session").addSuccess(SessionView).middleware(Viewer))
   .add(
     HttpApiEndpoint.post("resendVerification", "/resend-verification")
       .setPayload(ResendVerificationPayload)

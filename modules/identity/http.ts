@@ -3,7 +3,7 @@ import { Effect } from "effect"
 import { moduleApi } from "#events/contracts/api-id.ts"
 import { CurrentUser, CurrentViewer, notSignedIn } from "#events/contracts/auth.ts"
 import { NotFound } from "#events/contracts/http-errors.ts"
-import { IdentityApi, MailboxMessage, Message, SignedIn } from "./api.ts"
+import { IdentityApi, MailboxMessage, Message, SessionView, SignedIn } from "./api.ts"
 import { currentClient } from "./client.ts"
 import { Identity } from "./identity.ts"
 import { makeSessionCookie, requestSession } from "./session-cookie.ts"
@@ -53,6 +53,13 @@ export const IdentityHttpLive = HttpApiBuilder.group(Api, "identity", (handlers)
           const user = yield* identity.userById((yield* CurrentUser).userId)
           if (user === undefined) return yield* notSignedIn
           return toView(user)
+        }),
+      )
+      .handle("session", () =>
+        Effect.gen(function* () {
+          const viewer = yield* CurrentViewer
+          const user = viewer && (yield* identity.userById(viewer.userId))
+          return new SessionView({ user: user ? toView(user) : null })
         }),
       )
       .handle("resendVerification", ({ payload }) =>

@@ -327,6 +327,25 @@ describeApp({ env: generous })("identity", (it) => {
       }),
     )
 
+    it.effect("/api/session says who is signed in, and answers nobody without an error", () =>
+      Effect.gen(function* () {
+        const fields = someone()
+        const user = browser()
+        const anonymous = yield* user.get("/api/session")
+        expect(anonymous.status).toBe(200)
+        expect(anonymous.body).toEqual({ user: null })
+        yield* user.post("/api/register", fields)
+        expect((yield* user.get("/api/session")).body).toMatchObject({
+          user: { username: fields.username, emailVerified: false, isAdmin: false },
+        })
+        const stale = browser()
+        stale.cookies.set("melody_session", "not-a-session")
+        expect((yield* stale.get("/api/session")).body).toEqual({ user: null })
+        yield* user.post("/api/logout")
+        expect((yield* user.get("/api/session")).body).toEqual({ user: null })
+      }),
+    )
+
     it.effect("a session ended by another server process stops working here within a second", () =>
       Effect.gen(function* () {
         const user = browser()

@@ -82,7 +82,7 @@ test("an account read that started before the verification does not leave it unv
     verificationAnswered = true
     answered()
   })
-  await page.route("**/api/user", async (route) => {
+  await page.route("**/api/session", async (route) => {
     if (verificationAnswered || !page.url().includes("/verify-email")) return route.fallback()
     const response = await route.fetch()
     readOnVerifyPage()

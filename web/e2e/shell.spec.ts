@@ -32,3 +32,20 @@ test("Ctrl+Shift+S resets the app: the splash shows again after the reload", asy
   await page.keyboard.press("Control+Shift+S")
   await expect(page.getByTestId("splash")).toBeVisible()
 })
+
+test("a visitor without a session finds no errors in the console on the public pages", async ({
+  page,
+}) => {
+  const errors: Array<string> = []
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text())
+  })
+  page.on("pageerror", (error) => errors.push(error.message))
+  await page.addInitScript(() => localStorage.setItem("has_seen_splash", "true"))
+  for (const path of ["/", "/auth", "/timeline"]) {
+    await page.goto(path)
+    await expect(page.getByRole("banner")).toBeVisible()
+    await page.waitForLoadState("networkidle")
+  }
+  expect(errors).toEqual([])
+})

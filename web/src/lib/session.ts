@@ -4,14 +4,14 @@ import { callApi } from "./api.ts"
 
 export type User = UserView
 
-/** Who is signed in: the user, or null. Kept five minutes, never retried (a 401 simply means nobody). */
+/**
+ * Who is signed in: the user, or null. Asked of /api/session, which answers a visitor without a session
+ * as nobody rather than with a 401 (an error in every browser's console). Kept five minutes, never retried.
+ */
 export const currentUserQuery = queryOptions({
   queryKey: ["auth", "user"] as const,
   queryFn: (): Promise<User | null> =>
-    callApi((api) => api.identity.currentUser()).catch((error: { _tag?: string }) => {
-      if (error._tag === "Unauthorized") return null
-      throw error
-    }),
+    callApi((api) => api.identity.session()).then((session) => session.user),
   staleTime: 5 * 60_000,
   retry: false,
 })

@@ -1,0 +1,66 @@
+import { mkdtempSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { expect } from "@effect/vitest"
+import { Effect } from "effect"
+import { describeApp, request, settle, signUp } from "../testing.ts"
+import { seedGeneration } from "../testing-songs.ts"
+
+const webDist = mkdtempSync(join(tmpdir(), "melody-dist-"))
+writeFileSync(join(webDist, "index.html"), "<!doctype html><title>Melody Studio</title>")
+
+const locations = (xml: string) => [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1])
+
+describeApp({ config: { webDist } })("what the site tells search engines", (it) => {
+  it.effect("robots.txt keeps crawlers off the API and private pages and names the sitemap", () =>
+    Effect.gen(function* () {
+      const robots = yield* request("/robots.txt")
+      expect(robots.status).toBe(200)
+      expect(robots.headers.get("content-type")).toContain("text/plain")
+      const lines = robots.text.split("\n")
+      expect(lines).toContain("User-agent: *")
+      expect(lines).toContain("Disallow: /api/")
+      expect(lines).toContain("Disallow: /library")
+      expect(lines).toContain("Sitemap: http://127.0.0.1/sitemap.xml")
+      expect(robots.text).not.toContain("<!doctype")
+    }),
+  )
+
+  it.effect("the sitemap lists the public pages and public songs, never a private one", () =>
+    Effect.gen(function* () {
+      const { person, user } = yield* signUp("mapped")
+      yield* seedGeneration(user.id, "Lighthouse", 2)
+      const songs = (yield* person.get("/api/songs/my-songs")).body as ReadonlyArray<{
+        id: string
+      }>
+      const [shown, hidden] = songs.map((song) => song.id)
+      for (const id of [shown, hidden])
+        yield* person.patch(`/api/songs/${id}/privacy`, { isPublic: true })
+      yield* person.patch(`/api/songs/${hidden}/privacy`, { isPublic: false })
+      yield* settle
+
+      const index = yield* request("/sitemap.xml")
+      expect(index.status).toBe(200)
+      expect(index.headers.get("content-type")).toContain("application/xml")
+      expect(index.text).toContain("<sitemapindex")
+      expect(locations(index.text)).toEqual([
+        "http://127.0.0.1/sitemap-pages.xml",
+        "http://127.0.0.1/sitemap-songs-1.xml",
+      ])
+      expect(locations((yield* request("/sitemap-pages.xml")).text)).toContain(
+        "http://127.0.0.1/timeline",
+      )
+      const listed = locations((yield* request("/sitemap-songs-1.xml")).text)
+      expect(listed).toContain(`http://127.0.0.1/song/${shown}`)
+      expect(listed).not.toContain(`http://127.0.0.1/song/${hidden}`)
+
+      // Made private: gone from the next answer.
+      yield* person.patch(`/api/songs/${shown}/privacy`, { isPublic: false })
+      yield* settle
+      expect(locations((yield* request("/sitemap.xml")).text)).toEqual([
+        "http://127.0.0.1/sitemap-pages.xml",
+      ])
+      expect((yield* request("/sitemap-songs-1.xml")).status).toBe(404)
+    }),
+  )
+})

@@ -1,0 +1,86 @@
+import { HttpServerResponse } from "@effect/platform"
+import { Effect } from "effect"
+import { songPaths } from "#events/contracts/catalog.ts"
+import type { Catalog } from "#modules/catalog/index.ts"
+
+/** Songs per sitemap file: well under the protocol's 50,000 URLs and 50 MB. */
+export const songsPerSitemap = 10_000
+
+const escapeXml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => `&${{ "&": "amp", "<": "lt", ">": "gt", '"': "quot", "'": "apos" }[c]};`,
+  )
+
+const xml = (body: string) =>
+  HttpServerResponse.text(`<?xml version="1.0" encoding="UTF-8"?>\n${body}\n`, {
+    contentType: "application/xml; charset=utf-8",
+    headers: { "cache-control": "public, max-age=3600" },
+  })
+
+/** The pages anyone may open without signing in, besides the songs. */
+const publicPages = ["/", "/timeline", "/terms", "/privacy"]
+
+/** Pages behind a sign-in, and the API: nothing for a crawler, except songs' covers for image search. */
+const robotsOf = (appUrl: string) =>
+  [
+    "User-agent: *",
+    "Allow: /",
+    "Allow: /api/songs/*/cover",
+    "Disallow: /api/",
+    ...["/library", "/chat", "/app", "/voices", "/credits", "/checkout/", "/admin", "/dev/"].map(
+      (path) => `Disallow: ${path}`,
+    ),
+    `Sitemap: ${appUrl}/sitemap.xml`,
+    "",
+  ].join("\n")
+
+/**
+ * What the site tells search engines: `robots.txt`, and `sitemap.xml`, an index of a file of its public
+ * pages and files of its public songs (read as they are now: a song made private is gone from the next
+ * answer). Undefined for any other path.
+ */
+export const makeSiteFiles =
+  (catalog: Catalog["Type"], appUrl: string) =>
+  (pathname: string): Effect.Effect<HttpServerResponse.HttpServerResponse | undefined> => {
+    const url = (path: string) => `<loc>${escapeXml(appUrl + path)}</loc>`
+    if (pathname === "/robots.txt")
+      return Effect.succeed(
+        HttpServerResponse.text(robotsOf(appUrl), {
+          headers: { "cache-control": "public, max-age=3600" },
+        }),
+      )
+    if (pathname === "/sitemap.xml")
+      return Effect.map(catalog.publicSongCount, (count) => {
+        const files = ["/sitemap-pages.xml"]
+        for (let n = 1; n <= Math.ceil(count / songsPerSitemap); n++)
+          files.push(`/sitemap-songs-${n}.xml`)
+        return xml(
+          `<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${files
+            .map((file) => `  <sitemap>${url(file)}</sitemap>`)
+            .join("\n")}\n</sitemapindex>`,
+        )
+      })
+    if (pathname === "/sitemap-pages.xml")
+      return Effect.succeed(
+        xml(
+          `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${publicPages
+            .map((page) => `  <url>${url(page)}</url>`)
+            .join("\n")}\n</urlset>`,
+        ),
+      )
+    const n = Number(/^\/sitemap-songs-([1-9][0-9]{0,5})\.xml$/.exec(pathname)?.[1])
+    if (!n) return Effect.succeed(undefined)
+    return Effect.map(catalog.listedSongs((n - 1) * songsPerSitemap, songsPerSitemap), (songs) =>
+      songs.length === 0
+        ? HttpServerResponse.text("Not found", { status: 404 })
+        : xml(
+            `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${songs
+              .map(
+                (song) =>
+                  `  <url>${url(songPaths.page(song.songId))}<lastmod>${song.createdAt.toISOString()}</lastmod></url>`,
+              )
+              .join("\n")}\n</urlset>`,
+          ),
+    )
+  }
