@@ -28,7 +28,10 @@ export class SongReads extends Context.Tag("@melody/projections/SongReads")<
     ) => Effect.Effect<SongRow | undefined>
     readonly caughtUp: (position: Position) => Effect.Effect<void>
     readonly publicSongCount: Effect.Effect<number>
-    readonly publicSongs: (offset: number, limit: number) => Effect.Effect<ReadonlyArray<ListedSong>>
+    readonly publicSongs: (
+      offset: number,
+      limit: number,
+    ) => Effect.Effect<ReadonlyArray<ListedSong>>
   }
 >() {
   static readonly live = Layer.effect(
