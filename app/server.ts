@@ -67,9 +67,9 @@ export const HttpLive = Layer.unwrapEffect(
     const staticFiles = makeStaticFiles(config.webDist, songPreviewHead(catalog, config.appUrl))
     const siteFiles = makeSiteFiles(catalog, config.appUrl)
     const withEdge = edge({
-      staticFiles: (pathname) =>
+      staticFiles: (pathname, acceptEncoding) =>
         Effect.flatMap(siteFiles(pathname), (file) =>
-          file ? Effect.succeed(file) : staticFiles(pathname),
+          file ? Effect.succeed(file) : staticFiles(pathname, acceptEncoding),
         ),
       recordError: reports.recordFromCaller,
       appUrl: new URL(config.appUrl),

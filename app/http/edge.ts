@@ -11,6 +11,7 @@ import type { ErrorReport } from "../error-reports.ts"
 import { finishApiResponse } from "./api-answers.ts"
 import { answerFailure } from "./api-failures.ts"
 import { clientAddressOf, isFromThisMachine, type TrustedProxies } from "./client-address.ts"
+import { compressed } from "./compression.ts"
 import { redirectToAppUrl } from "./one-address.ts"
 import { refusalOf } from "./refusals.ts"
 import { withBoundedBody } from "./request-body.ts"
@@ -19,6 +20,7 @@ import type { ResponseCache } from "./response-cache.ts"
 export interface EdgeOptions<R> {
   readonly staticFiles: (
     pathname: string,
+    acceptEncoding: string | undefined,
   ) => Effect.Effect<HttpServerResponse.HttpServerResponse, never, R>
   /** Records a failure; `caller` is the client's address, whose share of the error stream is limited. */
   readonly recordError: (report: ErrorReport, caller: string) => Effect.Effect<void>
@@ -66,7 +68,8 @@ const logRequest = (
  * Everything every request goes through: a request id, who the client is, the refusals no handler should
  * see (refusals.ts), pages under another name of this server sent to APP_URL (one-address.ts), the SPA
  * for non-API paths, a bounded body and clear JSON errors for what the API
- * router cannot answer (api-failures.ts), cached timeline responses, and one log line. Security headers
+ * router cannot answer (api-failures.ts), cached timeline responses, answers built in memory compressed
+ * for clients that accept it (compression.ts), and one log line. Security headers
  * are put on earlier, as Node receives the request (security-headers.ts).
  */
 export const edge =
@@ -103,8 +106,12 @@ export const edge =
               options.responseCache?.through(request, pathname) ?? identity,
               Effect.catchAllCause(answerFailure(options.recordError, failed)),
             )
-          : yield* options.staticFiles(pathname))
+          : yield* options.staticFiles(pathname, request.headers["accept-encoding"]))
       yield* logRequest(request, isApi, response.status, started)
-      return HttpServerResponse.setHeader(response, "x-request-id", requestId)
+      return HttpServerResponse.setHeader(
+        compressed(response, request.headers["accept-encoding"]),
+        "x-request-id",
+        requestId,
+      )
     })
   }

@@ -2,9 +2,23 @@ import { readFile, stat } from "node:fs/promises"
 import { extname, join, normalize, resolve, sep } from "node:path"
 import { HttpServerResponse } from "@effect/platform"
 import { Effect } from "effect"
+import { encodingOf, isCompressible } from "./compression.ts"
 
 const notBuilt = `<!doctype html><meta charset="utf-8"><title>Melody Studio</title>
 <p>The web app has not been built yet. Run <code>npm start</code> (or <code>npm run build</code>) and reload.</p>`
+
+const contentTypes: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".json": "application/json",
+  ".webmanifest": "application/manifest+json",
+  ".svg": "image/svg+xml",
+  ".txt": "text/plain; charset=utf-8",
+}
+
+/** A built text file's type; other files' are left to the platform's guess from their extension. */
+const contentTypeOf = (path: string): string | undefined => contentTypes[extname(path)]
 
 const isFile = (path: string) =>
   Effect.promise(() =>
@@ -27,7 +41,30 @@ export const makeStaticFiles = (
   const root = resolve(distDir)
   const index = join(root, "index.html")
 
-  return (pathname: string) =>
+  /**
+   * A built file, or the smaller copy the build wrote beside it (`.br`, `.gz`: see web/vite.config.ts)
+   * for a client that accepts its encoding; the same content type and caching either way.
+   */
+  const fileResponse = (path: string, acceptEncoding: string | undefined, cacheControl: string) =>
+    Effect.gen(function* () {
+      const contentType = contentTypeOf(path)
+      if (contentType === undefined)
+        return yield* HttpServerResponse.file(path, { headers: { "cache-control": cacheControl } })
+      const headers = {
+        "cache-control": cacheControl,
+        "content-type": contentType,
+        vary: "Accept-Encoding",
+      }
+      const encoding = isCompressible(contentType) ? encodingOf(acceptEncoding) : undefined
+      const suffix = encoding === "br" ? ".br" : encoding === "gzip" ? ".gz" : undefined
+      if (suffix && (yield* isFile(path + suffix)))
+        return yield* HttpServerResponse.file(path + suffix, {
+          headers: { ...headers, "content-encoding": encoding! },
+        })
+      return yield* HttpServerResponse.file(path, { headers })
+    })
+
+  return (pathname: string, acceptEncoding?: string) =>
     Effect.gen(function* () {
       const decoded = (() => {
         try {
@@ -40,13 +77,11 @@ export const makeStaticFiles = (
       const inside = candidate === root || candidate.startsWith(root + sep)
       if (inside && extname(candidate) !== "" && (yield* isFile(candidate))) {
         const immutable = decoded.startsWith("/assets/")
-        return yield* HttpServerResponse.file(candidate, {
-          headers: {
-            "cache-control": immutable
-              ? "public, max-age=31536000, immutable"
-              : "public, max-age=300",
-          },
-        })
+        return yield* fileResponse(
+          candidate,
+          acceptEncoding,
+          immutable ? "public, max-age=31536000, immutable" : "public, max-age=300",
+        )
       }
       if (inside && extname(candidate) !== "" && decoded.startsWith("/assets/")) {
         return HttpServerResponse.text("Not found", { status: 404 })
@@ -60,8 +95,6 @@ export const makeStaticFiles = (
           html.replace(/<title>[^<]*<\/title>/, "").replace("</head>", `${head}</head>`),
         ).pipe(HttpServerResponse.setHeader("cache-control", "no-cache"))
       }
-      return yield* HttpServerResponse.file(index, {
-        headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-cache" },
-      })
+      return yield* fileResponse(index, acceptEncoding, "no-cache")
     }).pipe(Effect.orDie)
 }

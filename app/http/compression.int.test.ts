@@ -1,0 +1,58 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { brotliCompressSync } from "node:zlib"
+import { expect } from "@effect/vitest"
+import { Effect } from "effect"
+import { describeApp, request } from "../testing.ts"
+
+const webDist = mkdtempSync(join(tmpdir(), "melody-dist-"))
+mkdirSync(join(webDist, "assets"))
+const script = `console.log(${JSON.stringify("a".repeat(4000))})`
+const page = `<!doctype html><title>Melody Studio</title>${"<p>words</p>".repeat(200)}`
+writeFileSync(join(webDist, "index.html"), page)
+writeFileSync(join(webDist, "index.html.br"), brotliCompressSync(page))
+writeFileSync(join(webDist, "assets", "app-123.js"), script)
+writeFileSync(join(webDist, "assets", "app-123.js.br"), brotliCompressSync(script))
+
+/** Node's fetch decodes what it is sent: the header says how it came, the text is what it was. */
+const asking = (path: string, acceptEncoding: string) =>
+  request(path, { headers: { "accept-encoding": acceptEncoding } })
+
+describeApp({ config: { webDist } })("compressed answers", (it) => {
+  it.effect("built files are sent as the copy the build compressed, to clients that take it", () =>
+    Effect.gen(function* () {
+      const js = yield* asking("/assets/app-123.js", "gzip, br")
+      expect(js.headers.get("content-encoding")).toBe("br")
+      expect(js.headers.get("content-type")).toBe("text/javascript; charset=utf-8")
+      expect(js.headers.get("vary")).toContain("Accept-Encoding")
+      expect(js.text).toBe(script)
+      const html = yield* asking("/timeline", "br")
+      expect(html.headers.get("content-encoding")).toBe("br")
+      expect(html.text).toBe(page)
+      // No copy in that encoding, or not accepted: as it is.
+      expect(
+        (yield* asking("/assets/app-123.js", "gzip")).headers.get("content-encoding"),
+      ).toBeNull()
+      expect((yield* asking("/assets/app-123.js", "identity")).text).toBe(script)
+    }),
+  )
+
+  it.effect("JSON built per request is compressed when it is worth it", () =>
+    Effect.gen(function* () {
+      for (const encoding of ["br", "gzip"]) {
+        const docs = yield* asking("/api/openapi.json", encoding)
+        expect(docs.status).toBe(200)
+        expect(docs.headers.get("content-encoding")).toBe(encoding)
+        expect((docs.body as { openapi: string }).openapi).toMatch(/^3\./)
+      }
+      const plain = yield* asking("/api/openapi.json", "identity")
+      expect(plain.headers.get("content-encoding")).toBeNull()
+      expect(plain.headers.get("vary")).toContain("Accept-Encoding")
+      // A small answer goes as it is.
+      const small = yield* asking("/api/session", "br")
+      expect(small.headers.get("content-encoding")).toBeNull()
+      expect(small.body).toEqual({ user: null })
+    }),
+  )
+})
