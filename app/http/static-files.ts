@@ -20,6 +20,17 @@ const contentTypes: Record<string, string> = {
 /** A built text file's type; other files' are left to the platform's guess from their extension. */
 const contentTypeOf = (path: string): string | undefined => contentTypes[extname(path)]
 
+/**
+ * Hashed assets are kept for a year; the service worker is checked on every visit, so a release reaches
+ * installed apps at once; other public files for five minutes.
+ */
+const cachingOf = (path: string) =>
+  path.startsWith("/assets/")
+    ? "public, max-age=31536000, immutable"
+    : path === "/sw.js"
+      ? "no-cache"
+      : "public, max-age=300"
+
 const isFile = (path: string) =>
   Effect.promise(() =>
     stat(path).then(
@@ -76,12 +87,7 @@ export const makeStaticFiles = (
       const candidate = resolve(root, `.${normalize(`/${decoded}`)}`)
       const inside = candidate === root || candidate.startsWith(root + sep)
       if (inside && extname(candidate) !== "" && (yield* isFile(candidate))) {
-        const immutable = decoded.startsWith("/assets/")
-        return yield* fileResponse(
-          candidate,
-          acceptEncoding,
-          immutable ? "public, max-age=31536000, immutable" : "public, max-age=300",
-        )
+        return yield* fileResponse(candidate, acceptEncoding, cachingOf(decoded))
       }
       if (inside && extname(candidate) !== "" && decoded.startsWith("/assets/")) {
         return HttpServerResponse.text("Not found", { status: 404 })

@@ -49,3 +49,28 @@ test("a visitor without a session finds no errors in the console on the public p
   }
   expect(errors).toEqual([])
 })
+
+test("the installed app's service worker keeps the shell and built files, never the API", async ({
+  page,
+}) => {
+  await page.addInitScript(() => localStorage.setItem("has_seen_splash", "true"))
+  await page.goto("/timeline")
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined))
+  // Controlled from the next load on: what it fetches from then on goes through it.
+  await page.reload()
+  await expect(page.getByRole("banner")).toBeVisible()
+  expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true)
+  await page.goto("/auth")
+  await page.waitForLoadState("networkidle")
+  const kept = await page.evaluate(async () => {
+    const urls: Array<string> = []
+    for (const name of await caches.keys()) {
+      const cache = await caches.open(name)
+      for (const request of await cache.keys()) urls.push(new URL(request.url).pathname)
+    }
+    return urls
+  })
+  expect(kept).toContain("/")
+  expect(kept.some((path) => path.startsWith("/assets/") && path.endsWith(".js"))).toBe(true)
+  expect(kept.filter((path) => path.startsWith("/api/"))).toEqual([])
+})

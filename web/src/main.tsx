@@ -6,6 +6,11 @@ import "./styles.css"
 
 reportUncaughtErrors()
 
+// The built app is installable and its shell starts from the phone's cache (public/sw.js); the dev
+// server's modules change on every save and are left alone.
+if (import.meta.env.PROD && "serviceWorker" in navigator)
+  window.addEventListener("load", () => void navigator.serviceWorker.register("/sw.js"))
+
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
     <App />

@@ -25,6 +25,15 @@ export const ShareDialog = ({ song }: { readonly song: SongView }) => {
       () => toast({ title: "Link copied", description: link, variant: "success" }),
       () => toast({ title: "Copy failed", description: link, variant: "destructive" }),
     )
+  // A phone's own share sheet where the browser has one (a closed sheet is no error); the clipboard
+  // everywhere else.
+  const canShare = typeof navigator.share === "function"
+  const share = () =>
+    navigator
+      .share({ title: song.title, text: `${song.title} on Melody Studio`, url: link })
+      .catch((error: Error) => {
+        if (error.name !== "AbortError") void copy()
+      })
   return (
     <Dialog>
       <DialogTrigger asChild>
@@ -58,9 +67,15 @@ export const ShareDialog = ({ song }: { readonly song: SongView }) => {
                 className="min-w-0 flex-1 rounded-xl border border-line bg-ink/60 px-3 text-sm text-muted"
                 onFocus={(event) => event.target.select()}
               />
-              <Button size="sm" onClick={copy}>
-                <Copy className="h-4 w-4" aria-hidden /> Copy link
-              </Button>
+              {canShare ? (
+                <Button size="sm" onClick={share}>
+                  <Share2 className="h-4 w-4" aria-hidden /> Share link
+                </Button>
+              ) : (
+                <Button size="sm" onClick={copy}>
+                  <Copy className="h-4 w-4" aria-hidden /> Copy link
+                </Button>
+              )}
             </div>
           ) : (
             <p className="text-sm text-muted">Make the song public to share its page.</p>
