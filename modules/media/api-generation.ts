@@ -102,6 +102,7 @@ const StatusParams = Schema.Struct({
 })
 const VersionPath = Schema.Struct({ versionId: Id })
 const CallbackPath = Schema.Struct({ secret: Id, generationId: Id })
+const PreviewPath = Schema.Struct({ generationId: Id, index: Schema.Literal("1", "2") })
 const SourcePath = Schema.Struct({
   token: Id,
   file: Schema.String.pipe(Schema.pattern(/^[0-9a-zA-Z-]{1,64}\.mp3$/)),
@@ -137,6 +138,14 @@ export class MediaApi extends HttpApiGroup.make("media")
     HttpApiEndpoint.get("versionCover", "/media/versions/:versionId/cover")
       .setPath(VersionPath)
       .addSuccess(HttpApiSchema.Uint8Array({ contentType: "image/jpeg" }))
+      .addError(NotFound)
+      .middleware(Authenticated),
+  )
+  .add(
+    // A track the music API is still making, streamed as it makes it, for its owner.
+    HttpApiEndpoint.get("versionPreview", "/media/previews/:generationId/:index")
+      .setPath(PreviewPath)
+      .addSuccess(HttpApiSchema.Uint8Array({ contentType: "audio/mpeg" }))
       .addError(NotFound)
       .middleware(Authenticated),
   )

@@ -53,6 +53,14 @@ export const send = (response: ServerResponse, status: number, body: unknown) =>
   response.writeHead(status, { "content-type": "application/json" })
   response.end(JSON.stringify(body))
 }
+/** A track as it is made: sent in pieces, without a length, as a live stream is. */
+export const sendLive = (response: ServerResponse, audio: Uint8Array) => {
+  response.writeHead(200, { "content-type": "audio/mpeg", "transfer-encoding": "chunked" })
+  const half = Math.floor(audio.length / 2)
+  response.write(audio.subarray(0, half))
+  setTimeout(() => response.end(audio.subarray(half)), 20)
+}
+
 export const answer = (response: ServerResponse, code: number, msg: string, data: unknown = null) =>
   send(response, 200, { code, msg, data })
 

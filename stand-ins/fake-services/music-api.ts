@@ -21,6 +21,7 @@ import {
   post,
   reached,
   send,
+  sendLive,
   type TaskPlan,
   tiny,
 } from "./music-api-tasks.ts"
@@ -55,7 +56,8 @@ export const startFakeMusicApi = async (options: FakeMusicApiOptions) => {
   const track = (task: FakeTask, index: 0 | 1, status: string, style: "camel" | "snake") => {
     const id = task.songIds[index]
     const done = status === "SUCCESS" || (status === "FIRST_SUCCESS" && index === 0)
-    const streaming = done || status === "FIRST_SUCCESS"
+    // The real service streams each track from TEXT_SUCCESS on, while it makes it.
+    const streaming = done || status === "TEXT_SUCCESS" || status === "FIRST_SUCCESS"
     const fields = {
       id,
       audioUrl: done ? fileUrl(task, id, "mp3") : "",
@@ -160,6 +162,7 @@ export const startFakeMusicApi = async (options: FakeMusicApiOptions) => {
       response.end(isAudio ? options.audio : (options.cover ?? tiny))
       return
     }
+    if (url.pathname.startsWith("/stream/")) return sendLive(response, options.audio)
     if (!secretEquals(request.headers.authorization ?? "", `Bearer ${options.apiKey}`)) {
       return answer(response, 401, "Unauthorized access")
     }

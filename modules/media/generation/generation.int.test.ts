@@ -204,13 +204,49 @@ describeApp({
             status = yield* statusOf(person, taskId)
           }
           expect(status.status).toBe("FIRST_SUCCESS")
-          expect(status.songs).toHaveLength(1)
-          expect(status.songs[0]!.audioUrl).toBe("")
+          // The first version is ours; the second is still the music API's stream, passed on by us.
+          expect(status.songs).toHaveLength(2)
+          expect(status.songs.map((song) => song.audioUrl)).toEqual(["", ""])
+          expect(status.songs[1]!.streamAudioUrl).toBe(`/api/media/previews/${taskId}/2`)
           const preview = yield* person.get(status.songs[0]!.streamAudioUrl)
           expect(preview.status).toBe(200)
           // The provider's links expire; ours keep playing.
           yield* Effect.sleep("1600 millis")
           expect((yield* person.get(status.songs[0]!.streamAudioUrl)).status).toBe(200)
+        }),
+    )
+
+    it.effect(
+      "lets each track be heard from TEXT_SUCCESS, streamed through us, by its owner only",
+      () =>
+        Effect.gen(function* () {
+          const { person } = yield* newPerson
+          const taskId = yield* start(person, {
+            timings: { TEXT_SUCCESS: 0, FIRST_SUCCESS: 60_000, SUCCESS: 60_000 },
+            callbacks: "none",
+          })
+          let status = yield* statusOf(person, taskId)
+          for (let round = 0; round < 100 && status.status !== "TEXT_SUCCESS"; round++) {
+            yield* runJobs
+            yield* Effect.sleep("60 millis")
+            status = yield* statusOf(person, taskId)
+          }
+          expect(status).toMatchObject({ status: "TEXT_SUCCESS", phase: "previewing" })
+          expect(status.songs.map((song) => song.streamAudioUrl)).toEqual([
+            `/api/media/previews/${taskId}/1`,
+            `/api/media/previews/${taskId}/2`,
+          ])
+          expect(status.songs.map((song) => song.audioUrl)).toEqual(["", ""])
+          const heard = yield* person.get(status.songs[0]!.streamAudioUrl)
+          expect(heard.status).toBe(200)
+          expect(heard.headers.get("content-type")).toBe("audio/mpeg")
+          expect(heard.headers.get("cache-control")).toBe("no-store")
+          expect(Buffer.from(heard.bytes).equals(Buffer.from(audio))).toBe(true)
+
+          const { person: other } = yield* newPerson
+          expect((yield* other.get(status.songs[0]!.streamAudioUrl)).status).toBe(404)
+          expect((yield* request(status.songs[0]!.streamAudioUrl)).status).toBe(401)
+          expect((yield* person.get(`/api/media/previews/${taskId}/3`)).status).toBe(400)
         }),
     )
 

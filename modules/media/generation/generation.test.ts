@@ -158,9 +158,13 @@ describe("a generation's phase", () => {
 
   it("is arranging until the first version is heard, then previewing, then done", () => {
     expect(phaseAfter([requested])).toBe("arranging")
-    expect(phaseAfter([requested, submitted, progressed("TEXT_SUCCESS")])).toBe("arranging")
+    expect(phaseAfter([requested, submitted, progressed("TEXT_SUCCESS")])).toBe("previewing")
     expect(phaseAfter([requested, submitted, first])).toBe("previewing")
     expect(phaseAfter([requested, submitted, first, succeeded])).toBe("done")
+    // The engine's songs are heard once the first version is rendered, not before.
+    const engine = new SongGenerationRequested({ ...request, maker: "engine" })
+    expect(phaseAfter([engine, submitted, progressed("TEXT_SUCCESS")])).toBe("arranging")
+    expect(phaseAfter([engine, submitted, first])).toBe("previewing")
   })
 
   it("stays where it was for a step it has not heard of, and is failed only when the generation failed", () => {

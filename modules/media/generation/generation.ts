@@ -75,7 +75,7 @@ export class NoVersions extends Data.TaggedError("NoVersions") {}
 export type GenerationRefusal = GenerationExists | NoSuchGeneration | NoVersions
 
 /** The order of the steps a task reports; unknown statuses rank with PENDING. */
-const stepRank = (status: string) =>
+export const stepRank = (status: string) =>
   ({ PENDING: 0, TEXT_SUCCESS: 1, FIRST_SUCCESS: 2 })[status] ?? 0
 
 const isNewer = (
@@ -219,6 +219,7 @@ export const phaseOf = (state: Exclude<GenerationState, { _tag: "None" }>): Gene
   if (state._tag === "Failed") return "failed"
   if (state._tag === "Succeeded") return "done"
   // A step the decider does not know ranks with PENDING and is not kept: a running one is arranging until
-  // its first version can be heard.
-  return state.status === "FIRST_SUCCESS" ? "previewing" : "arranging"
+  // its first version can be heard (the music API streams its tracks from TEXT_SUCCESS on).
+  const heard = state.request.maker === "music-api" ? "TEXT_SUCCESS" : "FIRST_SUCCESS"
+  return stepRank(state.status) >= stepRank(heard) ? "previewing" : "arranging"
 }

@@ -9,6 +9,7 @@ import { MediaConfig } from "../config.ts"
 import { MediaStorage } from "../files/storage.ts"
 import { Generations } from "./generations.ts"
 import { generationOfVersion, versionKeys } from "./music-maker.ts"
+import { makePreviews } from "./previews.ts"
 import { validSourceToken } from "./source-link.ts"
 
 const Api = moduleApi(MediaApi)
@@ -19,6 +20,7 @@ export const MediaHttpLive = HttpApiBuilder.group(Api, "media", (handlers) =>
     const generations = yield* Generations
     const storage = yield* MediaStorage
     const config = yield* MediaConfig
+    const preview = yield* makePreviews
 
     /** A version's file, for its owner, with ranges for the players. */
     const serve = (
@@ -63,6 +65,9 @@ export const MediaHttpLive = HttpApiBuilder.group(Api, "media", (handlers) =>
         Effect.flatMap(CurrentUser, (user) =>
           serve(user, path.versionId, (v) => v.imageKey, false),
         ),
+      )
+      .handle("versionPreview", ({ path }) =>
+        Effect.flatMap(CurrentUser, (user) => preview(user, path.generationId, Number(path.index))),
       )
       .handle("musicApiCallback", ({ path }) =>
         generations.callback(path.secret, path.generationId),

@@ -1,6 +1,7 @@
 import { versionAudioPath } from "#events/contracts/media.ts"
 import { CreditRefund, GeneratedSong, SongStatus } from "../api.ts"
 import { type GenerationState, phaseOf } from "./generation.ts"
+import { previewIndexes, previewPath } from "./previews.ts"
 
 type Started = Exclude<GenerationState, { _tag: "None" }>
 
@@ -30,12 +31,45 @@ const songOf = (state: Started, version: Started["versions"][number]) => {
   )
 }
 
+/** A track still being made, as the dialog plays it: its stream, no final file yet. */
+const previewOf = (state: Started, index: number) => {
+  const stream = previewPath(state.request.generationId, index)
+  return new GeneratedSong(
+    {
+      id: `${state.request.generationId}/${index}`,
+      audioUrl: "",
+      audio_url: "",
+      streamAudioUrl: stream,
+      stream_audio_url: stream,
+      sourceAudioUrl: "",
+      source_audio_url: "",
+      sourceStreamAudioUrl: stream,
+      source_stream_audio_url: stream,
+      title: state.request.title,
+      duration: 0,
+      prompt: state.request.lyrics,
+      imageUrl: null,
+    },
+    true,
+  )
+}
+
+/** The versions kept so far and, in the places of the others, the tracks that can be heard already. */
+const songsOf = (state: Started) => {
+  const kept = state.versions.map((version) => ({
+    index: version.index,
+    song: songOf(state, version),
+  }))
+  const previews = previewIndexes(state).map((index) => ({ index, song: previewOf(state, index) }))
+  return [...kept, ...previews].sort((a, b) => a.index - b.index).map(({ song }) => song)
+}
+
 /**
  * The spec's status check of a started generation: its status and versions, the tagged phase beside the
  * status, and for a failed one the reason and whether its credits came back (`refunded`).
  */
 export const statusView = (state: Started, refunded: boolean) => {
-  const songs = state.versions.map((version) => songOf(state, version))
+  const songs = songsOf(state)
   if (state._tag !== "Failed") {
     return new SongStatus({
       status: state._tag === "Succeeded" ? "SUCCESS" : state.status,
