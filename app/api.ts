@@ -10,6 +10,7 @@ import { IdentityApi } from "#modules/identity/api.ts"
 import { MediaApi, ReshapingApi, StemsApi, VideoApi, VoicesApi } from "#modules/media/api.ts"
 import { SongwritingApi } from "#modules/songwriting/api.ts"
 import { CreditLedgerApi } from "#projections/credit-ledger/api.ts"
+import { LiveApi } from "#projections/live/api.ts"
 import { AdminApi } from "./admin-api.ts"
 
 /**
@@ -119,6 +120,7 @@ export class MelodyApi extends HttpApi.make(apiId)
   .add(VoicesApi)
   .add(VideoApi)
   .add(StemsApi)
+  .add(LiveApi)
   .add(AdminApi)
   .addError(MalformedRequest)
   .addError(InternalError)

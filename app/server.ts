@@ -15,6 +15,8 @@ import {
 } from "#modules/media/index.ts"
 import { SongwritingHttpLive } from "#modules/songwriting/index.ts"
 import { CreditLedgerHttpLive } from "#projections/credit-ledger/http.ts"
+import { LiveHttpLive } from "#projections/live/http.ts"
+import { LiveFeed } from "#projections/live/live-feed.ts"
 import { MelodyApi } from "./api.ts"
 import { AppConfig } from "./config.ts"
 import { ErrorReports } from "./error-reports.ts"
@@ -47,6 +49,7 @@ const ApiLive = HttpApiBuilder.api(MelodyApi).pipe(
     ReshapingHttpLive,
     VoicesHttpLive,
     StemsHttpLive,
+    LiveHttpLive.pipe(Layer.provide(LiveFeed.live)),
     VideoHttpLive,
     AdminHttpLive,
   ]),

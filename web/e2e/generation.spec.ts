@@ -19,6 +19,40 @@ const buyProPack = async (page: Page) => {
   await expect(page.getByTestId("available-credits")).toHaveText("150")
 }
 
+declare global {
+  interface Window {
+    __followed: {
+      notices: Array<{ at: number; kind: string }>
+      phases: Array<{ at: number; text: string }>
+      open: boolean
+    }
+  }
+}
+
+/** In the page: when each live notice came, and when the generation dialog's phase changed. */
+const followLiveNotices = () => {
+  const followed: Window["__followed"] = { notices: [], phases: [], open: false }
+  window.__followed = followed
+  const Original = window.EventSource
+  window.EventSource = class extends Original {
+    constructor(url: string | URL, init?: EventSourceInit) {
+      super(url, init)
+      this.addEventListener("open", () => {
+        followed.open = true
+      })
+      this.addEventListener("message", (event) => {
+        const { kind } = JSON.parse((event as MessageEvent<string>).data) as { kind: string }
+        if (kind === "generation") followed.notices.push({ at: performance.now(), kind })
+      })
+    }
+  }
+  new MutationObserver(() => {
+    const text = document.querySelector('[data-testid="generation-phase"]')?.textContent
+    if (text && followed.phases.at(-1)?.text !== text)
+      followed.phases.push({ at: performance.now(), text })
+  }).observe(document, { subtree: true, childList: true, characterData: true })
+}
+
 /** The dialog's audio: it has a source, has loaded it and is playing through it. */
 const audioPlays = (page: Page, version: string) =>
   page.waitForFunction(
@@ -190,6 +224,7 @@ test("an instrumental without lyrics: asked for without a voice, its versions pl
   await page.goto("/credits")
   await buyProPack(page)
 
+  await page.addInitScript(followLiveNotices)
   await page.goto("/app")
   // Title and style are still needed; lyrics are not.
   await page.getByRole("button", { name: "Instrumental, no lyrics" }).click()
@@ -214,6 +249,15 @@ test("an instrumental without lyrics: asked for without a voice, its versions pl
   await expect(dialog.getByTestId("generation-phase")).toHaveText("Your song is ready!", {
     timeout: renderTimeout,
   })
+  // Pushed, not polled: each phase shows within a second of the notice that it changed.
+  const { notices, phases, open } = await page.evaluate(() => window.__followed)
+  expect(open).toBe(true)
+  for (const phase of phases.filter((p) => p.text !== phases[0]?.text)) {
+    const told = notices.filter((notice) => notice.at <= phase.at).at(-1)
+    expect(told, phase.text).toBeDefined()
+    expect(phase.at - told!.at, phase.text).toBeLessThan(1000)
+  }
+  expect(phases.map((phase) => phase.text)).toContain("Your song is ready!")
   await expect(page.getByTestId("header-credits")).toHaveText("145")
   await dialog
     .getByRole("listitem", { name: "Version 1" })

@@ -1,25 +1,29 @@
 import { Link, Outlet } from "react-router"
 import { VerifiedBanner } from "../../features/auth/verified-banner.tsx"
+import { useLiveEvents } from "../../lib/live-events.ts"
 import { Header } from "./header.tsx"
 
-/** Header with navigation, the page, and a quiet footer. */
-export const MainLayout = () => (
-  <div className="flex min-h-dvh flex-col">
-    <Header />
-    <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 sm:px-6 sm:py-12">
-      <VerifiedBanner />
-      <Outlet />
-    </main>
-    <footer className="border-t border-line/60 py-6 text-center text-xs text-faint">
-      <span>Melody Studio · Songs from ideas</span>
-      <span className="mx-2">·</span>
-      <Link to="/terms" className="hover:text-muted">
-        Terms
-      </Link>
-      <span className="mx-2">·</span>
-      <Link to="/privacy" className="hover:text-muted">
-        Privacy
-      </Link>
-    </footer>
-  </div>
-)
+/** Header with navigation, the page, and a quiet footer; for a signed-in person, live notices. */
+export const MainLayout = () => {
+  useLiveEvents()
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <Header />
+      <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 sm:px-6 sm:py-12">
+        <VerifiedBanner />
+        <Outlet />
+      </main>
+      <footer className="border-t border-line/60 py-6 text-center text-xs text-faint">
+        <span>Melody Studio · Songs from ideas</span>
+        <span className="mx-2">·</span>
+        <Link to="/terms" className="hover:text-muted">
+          Terms
+        </Link>
+        <span className="mx-2">·</span>
+        <Link to="/privacy" className="hover:text-muted">
+          Privacy
+        </Link>
+      </footer>
+    </div>
+  )
+}

@@ -2,6 +2,7 @@ import { useMutation } from "@tanstack/react-query"
 import type { VideoFormat } from "#events/contracts/video-formats.ts"
 import type { VideoExport } from "#modules/media/api.ts"
 import { apiQuery, callApi } from "../../lib/api.ts"
+import { liveKeys } from "../../lib/live-events.ts"
 
 /** How often a running export is looked at: its progress moves every second or two. */
 export const exportPollInterval = 1000
@@ -11,7 +12,7 @@ export const isFinished = (job: VideoExport) =>
 
 export const videoExportQuery = (id: string) =>
   apiQuery({
-    queryKey: ["video-exports", id] as const,
+    queryKey: liveKeys.video(id),
     call: (api) => api.videos.videoExport({ path: { id } }),
     staleTime: 0,
     refetchInterval: (query) => {

@@ -1,10 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import type { PlanId } from "#events/contracts/billing.ts"
 import { apiMutation, callApi } from "../../lib/api.ts"
+import { liveKeys } from "../../lib/live-events.ts"
 import { useCurrentUser } from "../../lib/session.ts"
 
 /** Everything about a user's credits lives under this key, so one invalidation refreshes it all. */
-const credits = ["credits"] as const
+const credits = liveKeys.credits
 
 /** The balance: stale after 30 s, refetched on focus, asked only when someone is signed in. */
 export const balanceQuery = queryOptions({

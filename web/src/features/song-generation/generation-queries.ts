@@ -1,10 +1,11 @@
 import { useMutation } from "@tanstack/react-query"
 import { apiMutation, apiQuery } from "../../lib/api.ts"
+import { liveKeys } from "../../lib/live-events.ts"
 import { isFinal, statusPollInterval } from "./generation-status.ts"
 
 export const generationKeys = {
   all: ["song-generation"] as const,
-  status: (taskId: string) => ["song-generation", "status", taskId] as const,
+  status: liveKeys.generation,
 }
 
 /**

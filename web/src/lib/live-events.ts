@@ -1,0 +1,44 @@
+import { useQueryClient } from "@tanstack/react-query"
+import { useEffect } from "react"
+import { useCurrentUser } from "./session.ts"
+
+/**
+ * The queries a live notice is about: a generation's status, a video export, the credits. The features
+ * that ask them use these keys, so a notice reaches the screen that shows what changed.
+ */
+export const liveKeys = {
+  generation: (taskId: string) => ["song-generation", "status", taskId] as const,
+  video: (exportId: string) => ["video-exports", exportId] as const,
+  credits: ["credits"] as const,
+}
+
+type Notice =
+  | { readonly kind: "generation" | "video"; readonly id: string }
+  | { readonly kind: "credits" }
+
+/**
+ * While someone is signed in, the page keeps one Server-Sent Events stream open (/api/events): each
+ * notice asks again at once the query it is about, instead of at the next poll; polling stays as it was,
+ * for when the stream cannot be held. The browser reconnects by itself, resuming with Last-Event-ID;
+ * `reset` (too long away) asks everything again.
+ */
+export const useLiveEvents = () => {
+  const queryClient = useQueryClient()
+  const signedIn = Boolean(useCurrentUser().data)
+  useEffect(() => {
+    if (!signedIn || typeof EventSource === "undefined") return
+    const source = new EventSource("/api/events")
+    source.onmessage = (message: MessageEvent<string>) => {
+      const notice = JSON.parse(message.data) as Notice
+      const queryKey =
+        notice.kind === "credits"
+          ? liveKeys.credits
+          : notice.kind === "generation"
+            ? liveKeys.generation(notice.id)
+            : liveKeys.video(notice.id)
+      void queryClient.invalidateQueries({ queryKey })
+    }
+    source.addEventListener("reset", () => void queryClient.invalidateQueries())
+    return () => source.close()
+  }, [signedIn, queryClient])
+}
