@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test"
+import { followLiveNotices } from "./live-notices.ts"
 import { newPerson, registerVerified, skipSplash } from "./support.ts"
 
 test.beforeEach(async ({ page }) => skipSplash(page))
@@ -17,40 +18,6 @@ const buyProPack = async (page: Page) => {
   await page.getByRole("button", { name: "Pay", exact: true }).click()
   await expect(page).toHaveURL(/\/credits$/)
   await expect(page.getByTestId("available-credits")).toHaveText("150")
-}
-
-declare global {
-  interface Window {
-    __followed: {
-      notices: Array<{ at: number; kind: string }>
-      phases: Array<{ at: number; text: string }>
-      open: boolean
-    }
-  }
-}
-
-/** In the page: when each live notice came, and when the generation dialog's phase changed. */
-const followLiveNotices = () => {
-  const followed: Window["__followed"] = { notices: [], phases: [], open: false }
-  window.__followed = followed
-  const Original = window.EventSource
-  window.EventSource = class extends Original {
-    constructor(url: string | URL, init?: EventSourceInit) {
-      super(url, init)
-      this.addEventListener("open", () => {
-        followed.open = true
-      })
-      this.addEventListener("message", (event) => {
-        const { kind } = JSON.parse((event as MessageEvent<string>).data) as { kind: string }
-        if (kind === "generation") followed.notices.push({ at: performance.now(), kind })
-      })
-    }
-  }
-  new MutationObserver(() => {
-    const text = document.querySelector('[data-testid="generation-phase"]')?.textContent
-    if (text && followed.phases.at(-1)?.text !== text)
-      followed.phases.push({ at: performance.now(), text })
-  }).observe(document, { subtree: true, childList: true, characterData: true })
 }
 
 /** The dialog's audio: it has a source, has loaded it and is playing through it. */
