@@ -15,11 +15,13 @@ import {
   stepAroundBarLines,
 } from "./test-audio-measures.ts"
 import {
+  extensionOf,
   from,
   minute,
   newVerse,
   pop,
   render,
+  replacementOf,
   Source,
   SourceLive,
   twiceTheVerse,
@@ -27,7 +29,6 @@ import {
 
 const lyrics = goldenLyrics
 
-const rangeOf = ({ startMs, endMs }: { startMs: number; endMs: number }) => ({ startMs, endMs })
 const labelsOf = (song: RenderedSong) => song.facts.sections.map((section) => section.label)
 const linesOf = (song: RenderedSong) => song.facts.sections.map((section) => section.lines)
 const syllablesOf = (song: RenderedSong) =>
@@ -68,11 +69,7 @@ layer(SourceLive, { excludeTestServices: true })("reshaping a render", (it) => {
       Effect.gen(function* () {
         const source = yield* Source
         const chorus = source.facts.sections[1]!
-        const song = yield* render({
-          lyrics: `[Verse]\n${newVerse}`,
-          style: pop,
-          reshape: { kind: "extend", ...from(source), atMs: chorus.endMs + source.facts.barMs / 2 },
-        })
+        const song = yield* extensionOf(source, chorus.endMs + source.facts.barMs / 2)
         // Half a bar after the chorus snaps back to its end.
         const at = frameAt(chorus.endMs)
         expect(labelsOf(song)).toEqual(["[Verse 1]", "[Chorus]", "[Verse 2]"])
@@ -125,11 +122,7 @@ layer(SourceLive, { excludeTestServices: true })("reshaping a render", (it) => {
       Effect.gen(function* () {
         const source = yield* Source
         const verse = source.facts.sections[0]!
-        const song = yield* render({
-          lyrics: twiceTheVerse,
-          style: pop,
-          reshape: { kind: "replace-section", ...from(source), ...rangeOf(verse) },
-        })
+        const song = yield* replacementOf(source, verse)
         expect(linesOf(song)).toEqual([twiceTheVerse.split("\n"), linesOf(source)[1]])
         expect(song.facts.sections[0]!.startMs).toBe(verse.startMs)
         const longer = song.durationMs - source.durationMs

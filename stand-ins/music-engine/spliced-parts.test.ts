@@ -5,11 +5,10 @@ import { parseMidi } from "midi-file"
 import { decodeSyncedLyricsJson, type SyncedLine } from "#events/contracts/synced-lyrics.ts"
 import type { RenderedSong } from "#modules/media/ports.ts"
 import {
-  from,
+  extensionOf,
   minute,
   newVerse,
-  pop,
-  render,
+  replacementOf,
   Source,
   SourceLive,
   twiceTheVerse,
@@ -64,11 +63,7 @@ layer(SourceLive, { excludeTestServices: true })("a song joined from two takes",
       Effect.gen(function* () {
         const source = yield* Source
         const chorus = source.facts.sections[1]!
-        const song = yield* render({
-          lyrics: `[Verse]\n${newVerse}`,
-          style: pop,
-          reshape: { kind: "extend", ...from(source), atMs: chorus.endMs },
-        })
+        const song = yield* extensionOf(source, chorus.endMs)
         const continuation = song.facts.sections[2]!
         const sourceLines = yield* timedLines(source)
         const lines = yield* timedLines(song)
@@ -100,16 +95,7 @@ layer(SourceLive, { excludeTestServices: true })("a song joined from two takes",
       Effect.gen(function* () {
         const source = yield* Source
         const verse = source.facts.sections[0]!
-        const song = yield* render({
-          lyrics: twiceTheVerse,
-          style: pop,
-          reshape: {
-            kind: "replace-section",
-            ...from(source),
-            startMs: verse.startMs,
-            endMs: verse.endMs,
-          },
-        })
+        const song = yield* replacementOf(source, verse)
         const longer = song.durationMs - source.durationMs
         const lines = yield* timedLines(song)
         const chorus = (yield* timedLines(source)).slice(2)

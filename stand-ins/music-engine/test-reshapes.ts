@@ -51,3 +51,27 @@ export const from = (source: RenderedSong) => ({
   sourceMidi: source.midiPath,
   source: source.facts,
 })
+
+/** The source sung on from `atMs` with a new verse. */
+export const extensionOf = (source: RenderedSong, atMs: number) =>
+  render({
+    lyrics: `[Verse]\n${newVerse}`,
+    style: pop,
+    reshape: { kind: "extend", ...from(source), atMs },
+  })
+
+/** The source with one of its sections sung anew, twice as long. */
+export const replacementOf = (
+  source: RenderedSong,
+  section: { readonly startMs: number; readonly endMs: number },
+) =>
+  render({
+    lyrics: twiceTheVerse,
+    style: pop,
+    reshape: {
+      kind: "replace-section",
+      ...from(source),
+      startMs: section.startMs,
+      endMs: section.endMs,
+    },
+  })
