@@ -1,7 +1,7 @@
 import { expect } from "@effect/vitest"
 import { Effect } from "effect"
-import { type browser, describeApp, request, serverUrl, settle, signUp } from "#app/testing.ts"
-import { seedGeneration } from "#app/testing-songs.ts"
+import { type browser, describeApp, request, serverUrl, settle, signUp } from "./testing.ts"
+import { seedGeneration } from "./testing-songs.ts"
 
 type Browser = ReturnType<typeof browser>
 
