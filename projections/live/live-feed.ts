@@ -15,9 +15,9 @@ const batch = 500
 
 /**
  * Every person's notices as events are committed, for their open pages (live-http.ts). Each server
- * process follows the event log from where it stood at start, woken by the store's bell (NOTIFY from the
- * other processes) and looking again every second regardless: one reader per process, however many pages
- * are open, never a query per page.
+ * process follows the event log from where it stood when its first page followed, woken by the store's
+ * bell (NOTIFY from the other processes) and looking again every second regardless: one reader per
+ * process, however many pages are open, never a query per page.
  */
 export class LiveFeed extends Context.Tag("@melody/projections/LiveFeed")<
   LiveFeed,
@@ -36,7 +36,7 @@ export class LiveFeed extends Context.Tag("@melody/projections/LiveFeed")<
       const wakeups = yield* EventWakeups
       const published = yield* PubSub.unbounded<Sent>()
       const recent: Array<Sent> = []
-      let position = yield* store.head
+      let position = Position.start
 
       const readNew = Effect.gen(function* () {
         const events = yield* store.readAll(position, { limit: batch, types: noticeTypes })
@@ -51,18 +51,29 @@ export class LiveFeed extends Context.Tag("@melody/projections/LiveFeed")<
         }
         return events.length
       })
-      yield* Effect.gen(function* () {
-        if ((yield* readNew) < batch)
-          yield* wakeups.next.pipe(Effect.timeoutOption(Duration.seconds(1)))
-      }).pipe(
-        Effect.catchAllCause((cause) => Effect.logWarning("The live feed could not read", cause)),
-        Effect.forever,
-        Effect.forkScoped,
+      // Read from the first page that follows on, from where the log stands then: a process no page has
+      // followed reads nothing.
+      const scope = yield* Effect.scope
+      const startReading = yield* Effect.once(
+        Effect.gen(function* () {
+          position = yield* store.head
+          yield* Effect.gen(function* () {
+            if ((yield* readNew) < batch)
+              yield* wakeups.next.pipe(Effect.timeoutOption(Duration.seconds(1)))
+          }).pipe(
+            Effect.catchAllCause((cause) =>
+              Effect.logWarning("The live feed could not read", cause),
+            ),
+            Effect.forever,
+            Effect.forkIn(scope),
+          )
+        }),
       )
 
       const follow = (userId: string, after: Position | undefined) =>
         Stream.unwrapScoped(
           Effect.gen(function* () {
+            yield* startReading
             // Subscribed before the kept notices are read: nothing falls between the two.
             const live = yield* PubSub.subscribe(published)
             const oldest = recent[0]
