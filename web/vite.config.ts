@@ -11,6 +11,8 @@ export default defineConfig({
     emptyOutDir: true,
     target: "es2022",
     reportCompressedSize: false,
+    // Every browser the app supports preloads modules itself.
+    modulePreload: { polyfill: false },
     rollupOptions: {
       output: {
         // Vendor code changes rarely: separate chunks stay cached across releases of the app's own code.

@@ -185,9 +185,6 @@ export const billingStreams = {
   paymentMismatch: (reference: string) => `payment-mismatch-${reference}`,
 }
 
-/** What a song costs. */
-export const songCost = 5
-
 /** Each pack's and plan's name as people read it. */
 export const offerNames: Record<PackId | PlanId, string> = {
   basic: "Basic",

@@ -1,6 +1,6 @@
 import { join } from "node:path"
 import { Config, Context, Duration, Layer, Option } from "effect"
-import { songCost } from "#events/contracts/billing.ts"
+import { songCost } from "#events/contracts/prices.ts"
 import type { MusicMakerName } from "#events/contracts/media.ts"
 import type { SongOperation } from "#events/contracts/song-operations.ts"
 import { type MusicApiSettings, musicApi } from "./music-api-config.ts"

@@ -1,6 +1,6 @@
 import { Effect } from "effect"
 import type { SignedInUser } from "#events/contracts/auth.ts"
-import { songCost } from "#events/contracts/billing.ts"
+import { songCost } from "#events/contracts/prices.ts"
 import { type GenerateSongPayload, MissingInformation } from "../api.ts"
 import { chosenVoice } from "../voices/voice-choice.ts"
 import type { PaidStart } from "./paid-start.ts"

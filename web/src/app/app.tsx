@@ -3,7 +3,7 @@ import { useEffect, useState } from "react"
 import { RouterProvider } from "react-router"
 import { makeQueryClient } from "../lib/query-client.ts"
 import { isResetShortcut, resetApp } from "../lib/reset.ts"
-import { Toaster } from "../lib/toast/toaster.tsx"
+import { ToastOutlet } from "../lib/toast/toast-outlet.tsx"
 import { makeRouter } from "./router.tsx"
 import { StartupGate } from "./startup/startup-gate.tsx"
 
@@ -26,7 +26,7 @@ export const App = () => {
       <StartupGate>
         <RouterProvider router={router} />
       </StartupGate>
-      <Toaster />
+      <ToastOutlet />
     </QueryClientProvider>
   )
 }

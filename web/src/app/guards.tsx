@@ -1,8 +1,15 @@
+import { lazy, Suspense } from "react"
 import { Navigate, Outlet, useLocation } from "react-router"
 import { PageSpinner } from "../components/ui/page-spinner.tsx"
-import { VerificationOverlay } from "../features/auth/verification-overlay.tsx"
 import { useCurrentUser } from "../lib/session.ts"
 import { NotFoundPage } from "./routes/not-found.tsx"
+
+// Only a signed-in person who has not verified their address sees it: nobody else downloads it.
+const VerificationOverlay = lazy(() =>
+  import("../features/auth/verification-overlay.tsx").then((m) => ({
+    default: m.VerificationOverlay,
+  })),
+)
 
 /** Signed-in users only: a spinner while the session loads, the sign-in page for visitors. */
 export const RequireUser = () => {
@@ -13,7 +20,11 @@ export const RequireUser = () => {
   return (
     <>
       <Outlet />
-      {!user.emailVerified && <VerificationOverlay user={user} />}
+      {!user.emailVerified && (
+        <Suspense fallback={null}>
+          <VerificationOverlay user={user} />
+        </Suspense>
+      )}
     </>
   )
 }
@@ -26,7 +37,11 @@ export const RequireAdmin = () => {
   return (
     <>
       <Outlet />
-      {!user.emailVerified && <VerificationOverlay user={user} />}
+      {!user.emailVerified && (
+        <Suspense fallback={null}>
+          <VerificationOverlay user={user} />
+        </Suspense>
+      )}
     </>
   )
 }

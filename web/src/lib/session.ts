@@ -1,64 +1,30 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
-import type { UserView } from "#modules/identity/api.ts"
-import { callApi } from "./api.ts"
+import { queryOptions, useQuery } from "@tanstack/react-query"
+import type { SessionView } from "#modules/identity/api-answers.ts"
+import { ApiUnavailable } from "./api.ts"
 
-export type User = UserView
+export type User = NonNullable<(typeof SessionView.Encoded)["user"]>
 
 /**
  * Who is signed in: the user, or null. Asked of /api/session, which answers a visitor without a session
  * as nobody rather than with a 401 (an error in every browser's console). Kept five minutes, never retried.
+ * Every page asks it first, public ones included, so it is a plain fetch of plain JSON: the typed client
+ * and Effect's runtime stay out of a visitor's first load.
  */
+const readSession = async (): Promise<User | null> => {
+  const response = await fetch("/api/session", { headers: { accept: "application/json" } }).catch(
+    () => undefined,
+  )
+  if (!response?.ok)
+    throw new ApiUnavailable("Could not reach Melody Studio. Check your connection and try again.")
+  const session = (await response.json()) as typeof SessionView.Encoded
+  return session.user
+}
+
 export const currentUserQuery = queryOptions({
   queryKey: ["auth", "user"] as const,
-  queryFn: (): Promise<User | null> =>
-    callApi((api) => api.identity.session()).then((session) => session.user),
+  queryFn: readSession,
   staleTime: 5 * 60_000,
   retry: false,
 })
 
 export const useCurrentUser = () => useQuery(currentUserQuery)
-
-/**
- * Everything cached on behalf of the previous user goes when the user changes; what the new user sees is
- * fetched again.
- */
-const useSwitchUser = () => {
-  const queryClient = useQueryClient()
-  return (user: User | null) => {
-    queryClient.setQueryData(currentUserQuery.queryKey, user)
-    queryClient.removeQueries({
-      predicate: (query) => query.queryKey[0] !== "auth" && query.queryKey[0] !== "site",
-    })
-  }
-}
-
-export const useLogin = () => {
-  const switchUser = useSwitchUser()
-  return useMutation({
-    mutationFn: (payload: { readonly username: string; readonly password: string }) =>
-      callApi((api) => api.identity.login({ payload })),
-    onSuccess: (answer) => switchUser(answer.user),
-  })
-}
-
-export const useRegister = () => {
-  const switchUser = useSwitchUser()
-  return useMutation({
-    mutationFn: (payload: {
-      readonly username: string
-      readonly email: string
-      readonly password: string
-      readonly name: string
-      readonly acceptTerms: true
-    }) => callApi((api) => api.identity.register({ payload })),
-    onSuccess: (answer) => switchUser(answer.user),
-  })
-}
-
-export const useLogout = () => {
-  const switchUser = useSwitchUser()
-  return useMutation({
-    mutationFn: () => callApi((api) => api.identity.logout()),
-    onSuccess: () => switchUser(null),
-  })
-}

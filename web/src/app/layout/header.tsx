@@ -1,13 +1,15 @@
 import { Menu, X } from "lucide-react"
-import { useState } from "react"
+import { lazy, Suspense, useState } from "react"
 import { Link, NavLink as RouterNavLink, useLocation } from "react-router"
 import { Badge } from "../../components/ui/badge.tsx"
 import { Button } from "../../components/ui/button.tsx"
 import { Logo } from "../../components/ui/logo.tsx"
 import { cn } from "../../lib/cn.ts"
 import { useCurrentUser } from "../../lib/session.ts"
-import { Account } from "./account.tsx"
 import { adminLinks, creatorLinks, type NavLink } from "./nav-links.ts"
+
+// The account's menu and balance popover are for signed-in people only: a visitor's first load skips them.
+const Account = lazy(() => import("./account.tsx").then((m) => ({ default: m.Account })))
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -60,7 +62,9 @@ export const Header = () => {
           </nav>
           <div className="hidden md:block">
             {user ? (
-              <Account user={user} />
+              <Suspense fallback={null}>
+                <Account user={user} />
+              </Suspense>
             ) : (
               <Button asChild size="sm">
                 <Link to="/auth">Sign in</Link>
@@ -86,7 +90,9 @@ export const Header = () => {
             <Links links={links} onNavigate={() => setMenuOpen(false)} />
           </nav>
           {user ? (
-            <Account user={user} compact />
+            <Suspense fallback={null}>
+              <Account user={user} compact />
+            </Suspense>
           ) : (
             <Button asChild size="lg">
               <Link to="/auth">Sign in</Link>

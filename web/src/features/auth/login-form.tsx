@@ -8,7 +8,7 @@ import { Input } from "../../components/ui/input.tsx"
 import { errorMessage } from "../../lib/api.ts"
 import { type FieldErrors, validate } from "../../lib/form.ts"
 import type { User } from "../../lib/session.ts"
-import { useLogin } from "../../lib/session.ts"
+import { useLogin } from "../../lib/session-changes.ts"
 import { toast } from "../../lib/toast/toast-store.ts"
 
 export const LoginForm = ({ onSignedIn }: { readonly onSignedIn: (user: User) => void }) => {

@@ -8,7 +8,8 @@ import { Field } from "../../components/ui/field.tsx"
 import { Input } from "../../components/ui/input.tsx"
 import { errorMessage } from "../../lib/api.ts"
 import { type FieldErrors, serverFieldErrors, validate } from "../../lib/form.ts"
-import { type User, useRegister } from "../../lib/session.ts"
+import type { User } from "../../lib/session.ts"
+import { useRegister } from "../../lib/session-changes.ts"
 import { toast } from "../../lib/toast/toast-store.ts"
 
 export const RegisterForm = ({ onRegistered }: { readonly onRegistered: (user: User) => void }) => {

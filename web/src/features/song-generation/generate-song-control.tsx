@@ -1,7 +1,7 @@
 import { ListMusic, Music4, Sparkles } from "lucide-react"
 import { type ReactNode, useId, useState } from "react"
-import { songCost } from "#events/contracts/billing.ts"
 import { saysInstrumental } from "#events/contracts/instrumental.ts"
+import { songCost } from "#events/contracts/prices.ts"
 import type { SongView } from "#modules/catalog/api.ts"
 import { InsufficientCreditsBanner } from "../../components/insufficient-credits-banner.tsx"
 import { Button } from "../../components/ui/button.tsx"
