@@ -1,7 +1,7 @@
 import { join } from "node:path"
 import { Config, Context, Duration, Layer, Option } from "effect"
-import { songCost } from "#events/contracts/prices.ts"
 import type { MusicMakerName } from "#events/contracts/media.ts"
+import { songCost } from "#events/contracts/prices.ts"
 import type { SongOperation } from "#events/contracts/song-operations.ts"
 import { type MusicApiSettings, musicApi } from "./music-api-config.ts"
 import { type S3Settings, s3 } from "./s3-config.ts"

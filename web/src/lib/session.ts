@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query"
-import type { SessionView } from "#modules/identity/api-answers.ts"
+import type { SessionView } from "#modules/identity/api.ts"
 import { ApiUnavailable } from "./api.ts"
 
 export type User = NonNullable<(typeof SessionView.Encoded)["user"]>
