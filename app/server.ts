@@ -22,10 +22,10 @@ import { AppConfig } from "./config.ts"
 import { ErrorReports } from "./error-reports.ts"
 import { AdminHttpLive } from "./http/admin-http.ts"
 import { edge } from "./http/edge.ts"
+import { firstViews } from "./http/first-view/first-views.ts"
 import { makeResponseCache } from "./http/response-cache.ts"
 import { sendSecurityHeaders } from "./http/security-headers.ts"
 import { makeSiteFiles } from "./http/site-files.ts"
-import { songPreviewHead } from "./http/song-preview.ts"
 import { makeStaticFiles } from "./http/static-files.ts"
 import { SystemHttpLive } from "./http/system-http.ts"
 
@@ -67,7 +67,7 @@ export const HttpLive = Layer.unwrapEffect(
       onNone: () => undefined,
       onSome: (s3) => s3.endpoint?.origin,
     })
-    const staticFiles = makeStaticFiles(config.webDist, songPreviewHead(catalog, config.appUrl))
+    const staticFiles = makeStaticFiles(config.webDist, firstViews(catalog, config.appUrl))
     const siteFiles = makeSiteFiles(catalog, config.appUrl)
     const withEdge = edge({
       staticFiles: (pathname, acceptEncoding) =>

@@ -3,6 +3,7 @@ import { extname, join, normalize, resolve, sep } from "node:path"
 import { HttpServerResponse } from "@effect/platform"
 import { Effect } from "effect"
 import { encodingOf, isCompressible } from "./compression.ts"
+import type { FirstView } from "./first-view/html.ts"
 
 const notBuilt = `<!doctype html><meta charset="utf-8"><title>Melody Studio</title>
 <p>The web app has not been built yet. Run <code>npm start</code> (or <code>npm run build</code>) and reload.</p>`
@@ -40,13 +41,24 @@ const isFile = (path: string) =>
   )
 
 /**
+ * The app's page with a first view in it: the view's title and description instead of the app's, its body
+ * inside the app's root, marked so the app knows to take it over (web/src/app/first-view.ts).
+ */
+const withFirstView = (html: string, view: FirstView) =>
+  html
+    .replace(/<title>[^<]*<\/title>/, "")
+    .replace(/<meta name="description"[^>]*>/, "")
+    .replace("</head>", `${view.head}</head>`)
+    .replace('<div id="root"></div>', `<div id="root" data-first-view>${view.body}</div>`)
+
+/**
  * Serves the built single-page app: files as they are (hashed assets cached for a year), and index.html for
  * every other path so the client router can take it (history fallback).
  */
 export const makeStaticFiles = (
   distDir: string,
-  /** Tags for the head of a page (a shared song's title and picture), for previews before any script runs. */
-  headFor: (pathname: string) => Effect.Effect<string | undefined> = () =>
+  /** A page drawn by the server (a shared song, the timeline), shown before any script runs. */
+  firstViewOf: (pathname: string) => Effect.Effect<FirstView | undefined> = () =>
     Effect.succeed(undefined),
 ) => {
   const root = resolve(distDir)
@@ -94,12 +106,12 @@ export const makeStaticFiles = (
       }
       if (!(yield* isFile(index)))
         return HttpServerResponse.html(notBuilt).pipe(HttpServerResponse.setStatus(503))
-      const head = yield* headFor(decoded)
-      if (head !== undefined) {
+      const view = yield* firstViewOf(decoded)
+      if (view !== undefined) {
         const html = yield* Effect.promise(() => readFile(index, "utf8"))
-        return HttpServerResponse.html(
-          html.replace(/<title>[^<]*<\/title>/, "").replace("</head>", `${head}</head>`),
-        ).pipe(HttpServerResponse.setHeader("cache-control", "no-cache"))
+        return HttpServerResponse.html(withFirstView(html, view)).pipe(
+          HttpServerResponse.setHeader("cache-control", "no-cache"),
+        )
       }
       return yield* fileResponse(index, acceptEncoding, "no-cache")
     }).pipe(Effect.orDie)

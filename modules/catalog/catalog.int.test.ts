@@ -489,46 +489,5 @@ describeApp({ env, config: { webDist: join(import.meta.dirname, "..", "..", "web
         }),
       )
     })
-
-    describe("the public song page", () => {
-      it.effect(
-        "carries OpenGraph tags and its schema.org description for a public song, nothing of a private one",
-        () =>
-          Effect.gen(function* () {
-            const { owner, song } = yield* publicSong("Northern <Lights>", "Electronic, dreamy")
-            const page = yield* request(`/song/${song.id}`)
-            expect(page.status).toBe(200)
-            expect(page.text).toContain(
-              `<meta property="og:title" content="Northern &lt;Lights&gt; (Version 1)">`,
-            )
-            expect(page.text).toContain(`by ${owner.user.username} on Melody Studio`)
-            expect(page.text).toMatch(
-              new RegExp(
-                `<meta property="og:audio" content="http[^"]+/api/songs/${song.id}/audio">`,
-              ),
-            )
-            expect(page.text).toContain(
-              `<title>Northern &lt;Lights&gt; (Version 1) - Melody Studio</title>`,
-            )
-            expect(page.text).toMatch(
-              new RegExp(`<link rel="canonical" href="http[^"]+/song/${song.id}">`),
-            )
-            // For search engines: the song as schema.org describes one, nothing in it closing its script.
-            const ld = /<script type="application\/ld\+json">([^<]*)<\/script>/.exec(page.text)?.[1]
-            expect(JSON.parse(ld!)).toMatchObject({
-              "@type": "MusicRecording",
-              name: "Northern <Lights> (Version 1)",
-              genre: "Electronic, dreamy",
-              byArtist: { "@type": "Person", name: owner.user.username },
-              audio: { encodingFormat: "audio/mpeg" },
-            })
-            expect(JSON.parse(ld!).duration).toMatch(/^PT\d+M\d+S$/)
-            yield* owner.person.patch(`/api/songs/${song.id}/privacy`, { isPublic: false })
-            const hidden = yield* request(`/song/${song.id}`)
-            expect(hidden.text).not.toContain("og:title")
-            expect(hidden.text).not.toContain("Northern")
-          }),
-      )
-    })
   },
 )

@@ -1,6 +1,9 @@
 import { StrictMode } from "react"
 import { createRoot } from "react-dom/client"
 import { App } from "./app/app.tsx"
+import { hasFirstView, readyToTakeOver } from "./app/first-view.ts"
+import { makeRouter } from "./app/router.tsx"
+import { makeQueryClient } from "./lib/query-client.ts"
 import { reportUncaughtErrors } from "./lib/report-errors.ts"
 import "./styles.css"
 
@@ -11,8 +14,17 @@ reportUncaughtErrors()
 if (import.meta.env.PROD && "serviceWorker" in navigator)
   window.addEventListener("load", () => void navigator.serviceWorker.register("/sw.js"))
 
-createRoot(document.getElementById("root")!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-)
+const root = document.getElementById("root")!
+const queryClient = makeQueryClient()
+const router = makeRouter()
+const firstView = hasFirstView(root)
+const start = () =>
+  createRoot(root).render(
+    <StrictMode>
+      <App queryClient={queryClient} router={router} splash={!firstView} />
+    </StrictMode>,
+  )
+
+// Not a top-level await: the entry would then have to finish before any lazy page could use its modules.
+if (firstView) void readyToTakeOver(root, router, queryClient).then(start)
+else start()

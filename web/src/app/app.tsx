@@ -1,16 +1,21 @@
-import { QueryClientProvider } from "@tanstack/react-query"
-import { useEffect, useState } from "react"
+import { type QueryClient, QueryClientProvider } from "@tanstack/react-query"
+import { useEffect } from "react"
 import { RouterProvider } from "react-router"
-import { makeQueryClient } from "../lib/query-client.ts"
 import { isResetShortcut, resetApp } from "../lib/reset.ts"
 import { ToastOutlet } from "../lib/toast/toast-outlet.tsx"
-import { makeRouter } from "./router.tsx"
+import type { makeRouter } from "./router.tsx"
 import { StartupGate } from "./startup/startup-gate.tsx"
 
-export const App = () => {
-  const [queryClient] = useState(makeQueryClient)
-  const [router] = useState(makeRouter)
-
+export const App = ({
+  queryClient,
+  router,
+  splash,
+}: {
+  readonly queryClient: QueryClient
+  readonly router: ReturnType<typeof makeRouter>
+  /** Whether a first visit opens with the splash: not over a page the server already drew. */
+  readonly splash: boolean
+}) => {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (!isResetShortcut(event)) return
@@ -23,9 +28,13 @@ export const App = () => {
 
   return (
     <QueryClientProvider client={queryClient}>
-      <StartupGate>
+      {splash ? (
+        <StartupGate>
+          <RouterProvider router={router} />
+        </StartupGate>
+      ) : (
         <RouterProvider router={router} />
-      </StartupGate>
+      )}
       <ToastOutlet />
     </QueryClientProvider>
   )

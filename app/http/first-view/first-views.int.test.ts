@@ -1,0 +1,159 @@
+import { mkdtempSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { expect } from "@effect/vitest"
+import { Effect } from "effect"
+import { describeApp, request, settle, signUp } from "../../testing.ts"
+import { seedGeneration } from "../../testing-songs.ts"
+
+// The built page's shape, as web/index.html has it: the server fills its head and its root.
+const webDist = mkdtempSync(join(tmpdir(), "melody-dist-"))
+writeFileSync(
+  join(webDist, "index.html"),
+  `<!doctype html><html><head><meta name="description" content="The app."><title>Melody Studio</title></head><body><div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>`,
+)
+
+interface Song {
+  readonly id: string
+  readonly title: string
+}
+
+/** A person with a generation of `versions` songs; the first `shown` of them made public. */
+const publicSongs = (title: string, versions: number, shown: number, style?: string) =>
+  Effect.gen(function* () {
+    const owner = yield* signUp("owner")
+    yield* seedGeneration(owner.user.id, title, versions, style, { cover: new Uint8Array([1, 2]) })
+    const songs = ((yield* owner.person.get("/api/songs/my-songs")).body as Array<Song>).sort(
+      (a, b) => a.title.localeCompare(b.title),
+    )
+    for (const song of songs.slice(0, shown))
+      yield* owner.person.patch(`/api/songs/${song.id}/privacy`, { isPublic: true })
+    yield* settle
+    return { owner, songs }
+  })
+
+/** What the page shows before any script runs: the app's root as the server filled it. */
+const rootOf = (html: string) => /<div id="root"([^>]*)>([\s\S]*)<\/div><script/.exec(html)
+
+describeApp({ config: { webDist } })("pages the server draws", (it) => {
+  it.effect(
+    "a public song's page: its head for previews and search engines, nothing of a private one",
+    () =>
+      Effect.gen(function* () {
+        const { owner, songs } = yield* publicSongs("Northern <Lights>", 1, 1, "Electronic, dreamy")
+        const song = songs[0]!
+        const page = yield* request(`/song/${song.id}`)
+        expect(page.status).toBe(200)
+        expect(page.text).toContain(
+          `<meta property="og:title" content="Northern &lt;Lights&gt; (Version 1)">`,
+        )
+        expect(page.text).toContain(`by ${owner.user.username} on Melody Studio`)
+        expect(page.text).toMatch(
+          new RegExp(`<meta property="og:audio" content="http[^"]+/api/songs/${song.id}/audio">`),
+        )
+        // Its own title and description, not the app's as well.
+        expect(page.text.match(/<title>/g)).toHaveLength(1)
+        expect(page.text).toContain(
+          `<title>Northern &lt;Lights&gt; (Version 1) - Melody Studio</title>`,
+        )
+        expect(page.text.match(/<meta name="description"/g)).toHaveLength(1)
+        expect(page.text).toMatch(
+          new RegExp(`<link rel="canonical" href="http[^"]+/song/${song.id}">`),
+        )
+        // The song as schema.org describes one, nothing in it closing its script.
+        const ld = /<script type="application\/ld\+json">([^<]*)<\/script>/.exec(page.text)?.[1]
+        expect(JSON.parse(ld!)).toMatchObject({
+          "@type": "MusicRecording",
+          name: "Northern <Lights> (Version 1)",
+          genre: "Electronic, dreamy",
+          byArtist: { "@type": "Person", name: owner.user.username },
+          image: `http://127.0.0.1/api/songs/${song.id}/cover`,
+          audio: { encodingFormat: "audio/mpeg" },
+        })
+        expect(JSON.parse(ld!).duration).toMatch(/^PT\d+M\d+S$/)
+
+        yield* owner.person.patch(`/api/songs/${song.id}/privacy`, { isPublic: false })
+        const hidden = yield* request(`/song/${song.id}`)
+        expect(hidden.text).not.toContain("og:title")
+        expect(hidden.text).not.toContain("Northern")
+        expect(rootOf(hidden.text)?.[2]).toBe("")
+      }),
+  )
+
+  it.effect(
+    "a public song's page shows its title, creator, cover, lyrics and a player without any script",
+    () =>
+      Effect.gen(function* () {
+        const { owner, songs } = yield* publicSongs("Harbour & <Lights>", 1, 1)
+        const song = songs[0]!
+        const [, marks, view] = rootOf((yield* request(`/song/${song.id}`)).text) ?? []
+        expect(marks).toContain("data-first-view")
+        expect(view).toContain(`Harbour &amp; &lt;Lights&gt; (Version 1)</h1>`)
+        expect(view).toContain(`by ${owner.user.username} · Pop, upbeat, female vocals`)
+        expect(view).toContain(
+          `<img src="/api/songs/${song.id}/cover" alt="Cover of Harbour &amp; &lt;Lights&gt; (Version 1)"`,
+        )
+        expect(view).toContain("A song called Harbour &amp; &lt;Lights&gt;</pre>")
+        expect(view).not.toContain("<Lights>")
+        const src = /<audio controls[^>]* src="([^"]+)"/.exec(view!)?.[1]
+        expect(src).toBe(`/api/songs/${song.id}/audio`)
+        // The player plays for anyone: its link works without a session.
+        const audio = yield* request(src!)
+        expect(audio.status).toBe(200)
+        expect(audio.headers.get("content-type")).toBe("audio/mpeg")
+      }),
+  )
+
+  it.effect(
+    "the timeline's first page lists public songs, most liked first, never a private one",
+    () =>
+      Effect.gen(function* () {
+        const { owner, songs } = yield* publicSongs("Paper Boats", 3, 2)
+        // Version 2 is liked: it comes first though Version 1 was shared first.
+        const [plain, liked, kept] = songs
+        const fan = yield* signUp("fan")
+        expect((yield* fan.person.post(`/api/songs/${liked!.id}/like`, {})).status).toBe(200)
+        yield* settle
+        const page = yield* request("/timeline")
+        expect(page.status).toBe(200)
+        expect(page.text).toContain("<title>Public timeline - Melody Studio</title>")
+        expect(page.text).toMatch(/<link rel="canonical" href="http:\/\/127.0.0.1\/timeline">/)
+        const view = rootOf(page.text)?.[2] ?? ""
+        expect(view).toContain("Public timeline</h1>")
+        const listed = [...view.matchAll(/<a href="\/song\/([^"]+)">/g)].map((m) => m[1])
+        expect(listed.indexOf(liked!.id)).toBeGreaterThanOrEqual(0)
+        expect(listed.indexOf(liked!.id)).toBeLessThan(listed.indexOf(plain!.id))
+        expect(listed).not.toContain(kept!.id)
+        expect(view).toContain(`<audio controls preload="none" src="/api/songs/${plain!.id}/audio"`)
+        expect(view).toContain(owner.user.username)
+        const ld = /<script type="application\/ld\+json">([^<]*)<\/script>/.exec(page.text)?.[1]
+        const list = JSON.parse(ld!) as {
+          itemListElement: Array<{ position: number; item: { "@type": string; url: string } }>
+        }
+        expect(list.itemListElement.map((entry) => entry.item.url)).toContain(
+          `http://127.0.0.1/song/${liked!.id}`,
+        )
+        expect(list.itemListElement[0]).toMatchObject({
+          position: 1,
+          item: { "@type": "MusicRecording" },
+        })
+
+        // Made private, a song leaves the next page at once.
+        yield* owner.person.patch(`/api/songs/${liked!.id}/privacy`, { isPublic: false })
+        const after = rootOf((yield* request("/timeline")).text)?.[2] ?? ""
+        expect(after).not.toContain(liked!.id)
+        expect(after).toContain(plain!.id)
+      }),
+  )
+
+  it.effect("other pages are the app's own, with nothing drawn", () =>
+    Effect.gen(function* () {
+      for (const path of ["/", "/auth", "/library", `/song/${crypto.randomUUID()}`]) {
+        const page = yield* request(path)
+        expect(page.status).toBe(200)
+        expect(rootOf(page.text)?.[0]).toContain('<div id="root"></div>')
+        expect(page.text).toContain("<title>Melody Studio</title>")
+      }
+    }),
+  )
+})

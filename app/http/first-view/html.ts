@@ -1,0 +1,21 @@
+/** Text in HTML, attribute values included: nothing in it is read as markup. */
+export const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => `&${{ "&": "amp", "<": "lt", ">": "gt", '"': "quot", "'": "#39" }[c]};`,
+  )
+
+/** JSON inside a script element: nothing in it can close the element. */
+export const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c")
+
+/** Seconds as ISO 8601, as schema.org durations are written: PT3M5S. */
+export const isoDuration = (ms: number) => {
+  const seconds = Math.round(ms / 1000)
+  return `PT${Math.floor(seconds / 60)}M${seconds % 60}S`
+}
+
+/** A page's head and the first view of its body, both HTML. */
+export interface FirstView {
+  readonly head: string
+  readonly body: string
+}
