@@ -24,10 +24,12 @@ const variantsPerPage = 32
 
 /**
  * Starts `read` at once on a fiber of its own and answers everyone who awaits it: a reader who leaves
- * stops waiting, and the read goes on for the others.
+ * stops waiting, and the read goes on for the others. Its outcome is awaited, not joined: joining would
+ * hand every later reader the fiber refs of the request that started it (its response handlers among
+ * them), and that reader's own response would never be written.
  */
 const startShared = <A>(read: Effect.Effect<A>) =>
-  Effect.map(Effect.forkDaemon(read), (fiber) => Fiber.join(fiber))
+  Effect.map(Effect.forkDaemon(read), (fiber) => Effect.flatten(Fiber.await(fiber)))
 
 /**
  * Public timeline pages from memory. The order of public songs is held in memory (`timeline-order.ts`)

@@ -138,6 +138,11 @@ describeApp({ config: { webDist } })("pages the server draws", (it) => {
           item: { "@type": "MusicRecording" },
         })
 
+        // Read again unchanged, the page is the one kept for this version of the timeline: answered too.
+        const again = yield* request("/timeline").pipe(Effect.timeout("5 seconds"))
+        expect(again.status).toBe(200)
+        expect(rootOf(again.text)?.[2]).toBe(view)
+
         // Made private, a song leaves the next page at once.
         yield* owner.person.patch(`/api/songs/${liked!.id}/privacy`, { isPublic: false })
         const after = rootOf((yield* request("/timeline")).text)?.[2] ?? ""
