@@ -4,8 +4,7 @@ import { NotFound } from "#events/contracts/http-errors.ts"
 import { StemsEvent, stemsStream } from "#events/contracts/stems.ts"
 import { loadAggregate } from "#events/decider.ts"
 import { StemsUnavailable } from "../api.ts"
-import { streamOf } from "../generation/generation-stream.ts"
-import { generationOfVersion } from "../generation/music-maker.ts"
+import { generationOf, musicApiTrackOf } from "../generation/version-track.ts"
 import { SongSources } from "../ports.ts"
 import { stems } from "./stems-decider.ts"
 
@@ -40,15 +39,12 @@ export const stemsState = (versionId: string) =>
  */
 export const stemsSource = (versionId: string | null) =>
   Effect.gen(function* () {
-    const ids = versionId ? generationOfVersion(versionId) : undefined
-    if (!ids || !versionId) return yield* unavailable
-    const { state } = yield* loadAggregate(streamOf(ids.generationId)).pipe(Effect.orDie)
-    if (state._tag === "None") return yield* unavailable
-    const { maker, title } = state.request
-    if (maker === "engine") return { maker, versionId, ...ids, title } as const
-    const track =
-      state._tag === "Succeeded" ? state.versions.find((v) => v.index === ids.index) : undefined
-    if (state._tag !== "Succeeded" || !state.taskId || !track?.makerTrackId)
-      return yield* unavailable
-    return { maker, ...ids, title, taskId: state.taskId, audioId: track.makerTrackId } as const
+    const generation = versionId ? yield* generationOf(versionId) : undefined
+    if (!generation || !versionId) return yield* unavailable
+    const { generationId, index } = generation
+    const { maker, title } = generation.state.request
+    if (maker === "engine") return { maker, versionId, generationId, index, title } as const
+    const track = musicApiTrackOf(generation)
+    if (!track) return yield* unavailable
+    return { maker, generationId, index, title, ...track } as const
   })

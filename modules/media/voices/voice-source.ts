@@ -1,16 +1,14 @@
 import type { SqlClient } from "@effect/sql"
 import { Effect } from "effect"
 import type { SingerSettings } from "#events/contracts/voices.ts"
-import { loadAggregate } from "#events/decider.ts"
 import type { EventStore } from "#events/store/index.ts"
 import { type KeepVoicePayload, VoiceUnavailable } from "../api.ts"
 import { MediaConfig } from "../config.ts"
-import { streamOf } from "../generation/generation-stream.ts"
 import { makerNames } from "../generation/maker-operations.ts"
 import { MusicApi } from "../generation/music-api.ts"
-import { generationOfVersion } from "../generation/music-maker.ts"
 import { activeMaker } from "../generation/paid-start.ts"
 import { makeRenderFactsStore } from "../generation/render-facts-store.ts"
+import { generationOf, musicApiTrackOf } from "../generation/version-track.ts"
 import type { OwnedSong } from "../ports.ts"
 
 const unavailable = (message: string) => new VoiceUnavailable({ message })
@@ -46,22 +44,12 @@ export const makeVoiceSource = Effect.gen(function* () {
 
   const fromMusicApi = (song: OwnedSong, versionId: string, payload: KeepVoicePayload) =>
     Effect.gen(function* () {
-      const ids = generationOfVersion(versionId)
-      const loaded =
-        ids &&
-        (yield* loadAggregate(streamOf(ids.generationId)).pipe(
-          Effect.orDie,
-          Effect.provide(context),
-        ))
-      const state = loaded?.state
-      const track =
-        state?._tag === "Succeeded" ? state.versions.find((v) => v.index === ids?.index) : undefined
-      if (state?._tag !== "Succeeded" || !state.taskId || !track?.makerTrackId)
-        return yield* notMade
+      const generation = yield* generationOf(versionId).pipe(Effect.provide(context))
+      const track = generation && musicApiTrackOf(generation)
+      if (!track) return yield* notMade
       const personaId = yield* api
         .persona({
-          taskId: state.taskId,
-          audioId: track.makerTrackId,
+          ...track,
           name: payload.name,
           description: payload.description,
         })
