@@ -1,4 +1,4 @@
-import { songPaths } from "#events/contracts/catalog.ts"
+import { songPaths } from "#events/contracts/song-paths.ts"
 import type { SongView } from "#modules/catalog/api.ts"
 import { escapeHtml, isoDuration, scriptJson } from "./html.ts"
 

@@ -1,5 +1,5 @@
 import { Effect } from "effect"
-import { reshapedTitle } from "#events/contracts/song-operations.ts"
+import { reshapedTitle } from "#events/contracts/operation-words.ts"
 import {
   type ExtendPayload,
   InvalidOperation,

@@ -41,7 +41,7 @@ const routes: Array<RouteObject> = [
       page("timeline", () =>
         import("../features/timeline/timeline-page.tsx").then((m) => m.TimelinePage),
       ),
-      page("song/:id", () => import("./routes/song-routes.tsx").then((m) => m.SongRoute)),
+      page("song/:id", () => import("./routes/song-route.tsx").then((m) => m.SongRoute)),
       {
         element: <RequireUser />,
         children: [
@@ -54,7 +54,7 @@ const routes: Array<RouteObject> = [
           page("about", () => import("../features/help/about-page.tsx").then((m) => m.AboutPage)),
           page("how-to", () => import("../features/help/how-to-page.tsx").then((m) => m.HowToPage)),
           page("chat", () => import("./routes/songwriting-routes.tsx").then((m) => m.ChatRoute)),
-          page("library", () => import("./routes/song-routes.tsx").then((m) => m.LibraryRoute)),
+          page("library", () => import("./routes/library-route.tsx").then((m) => m.LibraryRoute)),
           page("voices", () =>
             import("../features/voices/voices-page.tsx").then((m) => m.VoicesPage),
           ),

@@ -1,6 +1,8 @@
 import { type InfiniteData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query"
+import type { SyncedLyrics } from "#events/contracts/synced-lyrics.ts"
 import type { PublicSongs, SongView } from "#modules/catalog/api.ts"
 import { callApi } from "./api.ts"
+import { readJson, songFromWire } from "./public-reads.ts"
 
 /**
  * Songs in the caches of every screen that shows them, under one prefix: the library, the timeline's
@@ -41,14 +43,16 @@ export const likedSongsQuery = queryOptions({
 export const songQuery = (id: string) =>
   queryOptions({
     queryKey: songKeys.one(id),
-    queryFn: () => callApi((api) => api.catalog.song({ path: { id } })),
+    queryFn: () =>
+      readJson<typeof SongView.Encoded>(`/api/songs/${encodeURIComponent(id)}`).then(songFromWire),
   })
 
 /** When a song's lines are sung: written once by its maker, so never read twice. */
 export const syncedLyricsQuery = (id: string) =>
   queryOptions({
     queryKey: ["synced-lyrics", id] as const,
-    queryFn: () => callApi((api) => api.catalog.syncedLyrics({ path: { id } })),
+    queryFn: () =>
+      readJson<typeof SyncedLyrics.Encoded>(`/api/songs/${encodeURIComponent(id)}/synced-lyrics`),
     staleTime: Number.POSITIVE_INFINITY,
   })
 

@@ -29,9 +29,11 @@ const Reshape = ({ song }: { readonly song: SongView }) => {
 }
 
 /** What I can do more to a song of mine: reshape it, keep its voice. */
-export const ownSongActions = (song: SongView) => (
+export const OwnSongActions = ({ song }: { readonly song: SongView }) => (
   <>
     <Reshape song={song} />
     <KeepVoiceButton song={song} />
   </>
 )
+
+export const ownSongActions = (song: SongView) => <OwnSongActions song={song} />

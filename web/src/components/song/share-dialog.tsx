@@ -1,5 +1,5 @@
 import { Copy, Share2 } from "lucide-react"
-import { songPaths } from "#events/contracts/catalog.ts"
+import { songPaths } from "#events/contracts/song-paths.ts"
 import type { SongView } from "#modules/catalog/api.ts"
 import { toast } from "../../lib/toast/toast-store.ts"
 import { Button } from "../ui/button.tsx"

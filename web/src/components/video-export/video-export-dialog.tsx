@@ -17,6 +17,7 @@ import {
 import { exportFailedTitle, failedMessage, timedOutMessage } from "./export-messages.ts"
 import { ExportProgress } from "./export-progress.tsx"
 import { FormatChoice } from "./format-choice.tsx"
+import { VideoTrigger } from "./video-export-button.tsx"
 import { VideoExportGuide } from "./video-export-guide.tsx"
 import { useStartExport, videoExportQuery } from "./video-export-queries.ts"
 
@@ -27,13 +28,7 @@ const failed = (description: string) =>
  * Export a song as a video for a social format: choose the format, follow the server's render (progress
  * and step), download the MP4. The export goes on if the dialog is closed; reopening it shows where it is.
  */
-export const VideoExportButton = ({
-  song,
-  signedIn,
-}: {
-  readonly song: SongView
-  readonly signedIn: boolean
-}) => {
+export const VideoExportDialog = ({ song }: { readonly song: SongView }) => {
   const [format, setFormat] = useState<VideoFormat>("tiktok")
   // Offered where the song's lines are timed; on by default there, as a lyric video is what people share.
   const [showLyrics, setShowLyrics] = useState(song.lrcUrl !== null)
@@ -84,28 +79,12 @@ export const VideoExportButton = ({
     )
   }
 
-  const trigger = (onClick?: () => void) => (
-    <Button
-      variant="ghost"
-      size="sm"
-      aria-label={`Export ${song.title} as a video`}
-      {...(onClick ? { onClick } : {})}
-    >
-      <Film className="h-4 w-4" aria-hidden /> Video
-    </Button>
-  )
-  if (!signedIn) {
-    return trigger(() =>
-      toast({
-        title: "Sign in to export videos",
-        description: "Create an account or sign in, then turn any song into a video.",
-      }),
-    )
-  }
-
   return (
-    <Dialog>
-      <DialogTrigger asChild>{trigger()}</DialogTrigger>
+    // Opened by the click that loaded it (video-export-button.tsx).
+    <Dialog defaultOpen>
+      <DialogTrigger asChild>
+        <VideoTrigger song={song} />
+      </DialogTrigger>
       <DialogContent className="w-[min(92vw,30rem)]">
         <DialogTitle>Export Video</DialogTitle>
         <DialogDescription>

@@ -4,7 +4,7 @@ import { OriginLine } from "../../components/song/origin-line.tsx"
 import { PartsSharing } from "../../components/song/parts-sharing.tsx"
 import { DownloadButtons, PrivacySwitch } from "../../components/song/song-actions.tsx"
 import { SongCard } from "../../components/song/song-card.tsx"
-import { VideoExportButton } from "../../components/video-export/video-export-dialog.tsx"
+import { VideoExportButton } from "../../components/video-export/video-export-button.tsx"
 import { DeleteSongDialog } from "./delete-song-dialog.tsx"
 
 const libraryDownloadFailure =

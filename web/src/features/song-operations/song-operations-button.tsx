@@ -1,7 +1,8 @@
 import { useQuery } from "@tanstack/react-query"
 import { Wand2 } from "lucide-react"
 import { type ReactNode, useState } from "react"
-import { creditUseNames, reshapedTitle } from "#events/contracts/song-operations.ts"
+import { reshapedTitle } from "#events/contracts/operation-words.ts"
+import { creditUseNames } from "#events/contracts/song-operations.ts"
 import type { SongView } from "#modules/catalog/api.ts"
 import { Button } from "../../components/ui/button.tsx"
 import {

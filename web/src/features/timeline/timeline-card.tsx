@@ -1,7 +1,7 @@
 import type { SongView } from "#modules/catalog/api.ts"
 import { DownloadButtons, LikeButton } from "../../components/song/song-actions.tsx"
 import { SongCard } from "../../components/song/song-card.tsx"
-import { VideoExportButton } from "../../components/video-export/video-export-dialog.tsx"
+import { VideoExportButton } from "../../components/video-export/video-export-button.tsx"
 
 /** A public song: who made it, play it, like it, download it, export a video, preview it, read its lyrics. */
 export const TimelineCard = ({
@@ -22,7 +22,7 @@ export const TimelineCard = ({
     heading={
       <>
         <div className="min-w-0">
-          <h3 className="font-display text-base leading-tight font-semibold">{song.title}</h3>
+          <h2 className="font-display text-base leading-tight font-semibold">{song.title}</h2>
           <p className="truncate text-xs text-muted">
             {song.creator.username ?? "Unknown Creator"}
           </p>

@@ -1,5 +1,6 @@
 import { infiniteQueryOptions } from "@tanstack/react-query"
-import { callApi } from "../../lib/api.ts"
+import type { PublicSongs } from "#modules/catalog/api.ts"
+import { publicSongsFromWire, readJson } from "../../lib/public-reads.ts"
 import { songKeys } from "../../lib/song-queries.ts"
 
 /** Songs per page (spec section 9). */
@@ -14,16 +15,16 @@ interface PageParam {
 /** Public songs, most liked first, 20 at a time; more exist while (page + 1) * 20 < total. */
 export const timelineQuery = infiniteQueryOptions({
   queryKey: songKeys.public,
-  queryFn: ({ pageParam }) =>
-    callApi((api) =>
-      api.catalog.publicSongs({
-        urlParams: {
-          limit: pageSize,
-          offset: pageParam.page * pageSize,
-          ...(pageParam.snapshot === undefined ? {} : { snapshot: pageParam.snapshot }),
-        },
-      }),
-    ),
+  queryFn: ({ pageParam }) => {
+    const params = new URLSearchParams({
+      limit: String(pageSize),
+      offset: String(pageParam.page * pageSize),
+      ...(pageParam.snapshot === undefined ? {} : { snapshot: String(pageParam.snapshot) }),
+    })
+    return readJson<typeof PublicSongs.Encoded>(`/api/songs/public?${params}`).then(
+      publicSongsFromWire,
+    )
+  },
   initialPageParam: { page: 0, snapshot: undefined } as PageParam,
   getNextPageParam: (last, pages): PageParam | undefined =>
     pages.length * pageSize < last.total

@@ -1,0 +1,17 @@
+import { lazy, Suspense } from "react"
+import { SongPage } from "../../features/song-page/song-page.tsx"
+
+// What only the song's owner can do loads when the owner looks at it: a shared link's visitors skip it.
+const OwnSongActions = lazy(() =>
+  import("./own-song-actions.tsx").then((m) => ({ default: m.OwnSongActions })),
+)
+
+export const SongRoute = () => (
+  <SongPage
+    ownerActions={(song) => (
+      <Suspense fallback={null}>
+        <OwnSongActions song={song} />
+      </Suspense>
+    )}
+  />
+)

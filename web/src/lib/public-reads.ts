@@ -1,0 +1,32 @@
+import type { PublicSongs, SongView } from "#modules/catalog/api.ts"
+import { ApiUnavailable } from "./api.ts"
+
+/** A refusal of a public read: the song is not there for this reader. */
+export class NotThere extends Error {
+  readonly _tag = "NotFound"
+}
+
+/**
+ * A public read as plain JSON. The pages anyone may open (a shared song, the timeline) read only these, so
+ * a visitor's phone never downloads or starts the typed client and Effect's runtime.
+ */
+export const readJson = async <A>(path: string): Promise<A> => {
+  const response = await fetch(path, { headers: { accept: "application/json" } }).catch(
+    () => undefined,
+  )
+  if (response === undefined)
+    throw new ApiUnavailable("Could not reach Melody Studio. Check your connection and try again.")
+  if (response.status === 404) throw new NotThere("This song does not exist, or it is private.")
+  if (!response.ok) throw new ApiUnavailable("The server could not answer. Please try again.")
+  return (await response.json()) as A
+}
+
+/**
+ * A song as the typed client decodes it: its one date a Date. The wire form is SongView's own encoding
+ * (modules/catalog/api-answers.ts); the cast names the class whose fields these are.
+ */
+export const songFromWire = (wire: typeof SongView.Encoded): SongView =>
+  ({ ...wire, createdAt: new Date(wire.createdAt) }) as SongView
+
+export const publicSongsFromWire = (wire: typeof PublicSongs.Encoded): PublicSongs =>
+  ({ ...wire, songs: wire.songs.map(songFromWire) }) as PublicSongs
