@@ -16,6 +16,8 @@ test("a song made public shows on another person's timeline, who likes it, filte
   page,
   browser,
 }) => {
+  // Two people and three browsers, from the library through the timeline to the shared page and back.
+  test.setTimeout(120_000)
   const maker = newPerson("maker")
   await registerVerified(page, maker)
   const title = `Harbor Lights ${maker.username.slice(-4)}`
