@@ -5,18 +5,22 @@
  * 1 offline, over three songs (BENCH_SONGS), in a real browser (Debian's Chromium) against the real
  * server (`app/main.ts` on a scratch database); the baseline, in the same run, is the same with the page's
  * event stream taken away, so that it learns of the version by the 8 s poll alone. Target: under 8 s.
+ * Then Lighthouse on every public page (lighthouse.ts), with one of those songs made public; its targets
+ * are the issue's scores. BENCH_WEB=lighthouse measures one song's first sound and Lighthouse alone.
  */
 import { mkdtemp } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { chromium } from "playwright-core"
+import { chromium, request } from "playwright-core"
 import { freePort } from "#events/test-postgres.ts"
 import { percentile, printTable } from "../support/report.ts"
 import { scratchDatabase } from "../support/scratch-database.ts"
 import { startServer, stop } from "../support/server.ts"
 import { firstSounds } from "./first-sound.ts"
+import { lighthouseScores, meetsTargets } from "./lighthouse.ts"
 
-const songs = Number(process.env.BENCH_SONGS ?? 3)
+const lighthouseOnly = process.env.BENCH_WEB === "lighthouse"
+const songs = lighthouseOnly ? 1 : Number(process.env.BENCH_SONGS ?? 3)
 const targetSeconds = 8
 
 process.env.SIGNUP_CREDITS = "100"
@@ -33,10 +37,48 @@ const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
   args: ["--autoplay-policy=no-user-gesture-required"],
 })
+/** Makes this person's first song public, as its owner would; answers its id. */
+async function shareFirstSong(base: string, username: string) {
+  const api = await request.newContext({ baseURL: base, extraHTTPHeaders: { origin: base } })
+  await api.post("/api/login", { data: { username, password: "secret-password" } })
+  const [song] = (await (await api.get("/api/songs/my-songs")).json()) as Array<{ id: string }>
+  if (!song) throw new Error("no song to share")
+  await api.patch(`/api/songs/${song.id}/privacy`, { data: { isPublic: true } })
+  await api.dispose()
+  return song.id
+}
+
+function printScores(pages: Awaited<ReturnType<typeof lighthouseScores>>) {
+  const ms = (n: number) => `${(n / 1000).toFixed(1)} s`
+  console.log(
+    "\nLighthouse 12.8.2, every public page (targets: performance >= 95 on a phone, the rest 100)\n",
+  )
+  console.table(
+    pages.map((page) => ({
+      page: page.path.replace(/[0-9a-f-]{36}/, ":id"),
+      form: page.form,
+      performance: page.scores.performance,
+      accessibility: page.scores.accessibility,
+      "best practices": page.scores["best-practices"],
+      seo: page.scores.seo,
+      FCP: ms(page.firstContentfulPaint),
+      LCP: ms(page.largestContentfulPaint),
+      TBT: `${Math.round(page.totalBlockingTime)} ms`,
+      CLS: page.cumulativeLayoutShift.toFixed(3),
+      "JS KB": Math.round(page.scriptKb),
+      "": meetsTargets(page) ? "ok" : "MISSED",
+    })),
+  )
+  for (const page of pages.filter((p) => !meetsTargets(p)))
+    console.log(`${page.path} (${page.form}) falls short on: ${page.failing.join("; ")}`)
+}
+
 console.log(`Web benchmark on ${database.source}: first sound over ${songs} songs, offline.`)
 try {
   const pushed = await firstSounds(browser, base, { push: true, songs, username: "bench_pushed" })
-  const polled = await firstSounds(browser, base, { push: false, songs, username: "bench_polled" })
+  const polled = lighthouseOnly
+    ? pushed
+    : await firstSounds(browser, base, { push: false, songs, username: "bench_polled" })
   const show = (all: ReadonlyArray<number>) =>
     `${percentile(all, 50).toFixed(1)} s median, ${Math.max(...all).toFixed(1)} s worst (${all.map((s) => s.toFixed(1)).join(", ")})`
   printTable("Generate Song to first sound, offline", [
@@ -49,6 +91,9 @@ try {
       pass: Math.max(...pushed) < targetSeconds,
     },
   ])
+  const songId = await shareFirstSong(base, "bench_pushed")
+  const pages = await lighthouseScores(base, ["/", "/auth", "/timeline", `/song/${songId}`])
+  printScores(pages)
 } finally {
   await browser.close()
   await stop(server)

@@ -1,5 +1,5 @@
 import { v5 as uuidv5 } from "uuid"
-import { songPaths } from "#events/contracts/catalog.ts"
+import { songPaths } from "#events/contracts/song-paths.ts"
 import type { SongRow } from "#events/contracts/song-rows.ts"
 import { SongView } from "./api.ts"
 

@@ -1,0 +1,91 @@
+import { launch } from "chrome-launcher"
+import lighthouse from "lighthouse"
+import desktopConfig from "lighthouse/core/config/desktop-config.js"
+
+/** The issue's targets for a public page: performance on a phone, and the other three on any screen. */
+export const targets = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 }
+
+type Category = keyof typeof targets
+
+export interface PageScores {
+  readonly path: string
+  readonly form: "mobile" | "desktop"
+  readonly scores: Record<Category, number>
+  /** Milliseconds, as Lighthouse simulates them for its device. */
+  readonly firstContentfulPaint: number
+  readonly largestContentfulPaint: number
+  readonly totalBlockingTime: number
+  readonly cumulativeLayoutShift: number
+  /** JavaScript the page transferred while loading, in KB. */
+  readonly scriptKb: number
+  /** What fell short, by Lighthouse's audit titles: what to mend next. */
+  readonly failing: ReadonlyArray<string>
+}
+
+/**
+ * Lighthouse 12.8.2 on each page, with its mobile preset (a mid-range phone on a slow 4G link, simulated)
+ * and its desktop one, in Debian's Chromium: a fresh profile for every run, as a first visit is.
+ */
+export const lighthouseScores = async (base: string, paths: ReadonlyArray<string>) => {
+  const results: Array<PageScores> = []
+  for (const path of paths)
+    for (const form of ["mobile", "desktop"] as const) {
+      // A browser of its own for each run, as Lighthouse's own command line does: one left from an earlier
+      // run loses its page mid-navigation here.
+      const chrome = await launch({
+        chromePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+        chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"],
+      })
+      try {
+        const run = await lighthouse(
+          base + path,
+          {
+            port: chrome.port,
+            output: "json",
+            logLevel: "error",
+            onlyCategories: Object.keys(targets),
+          },
+          form === "desktop" ? desktopConfig : undefined,
+        )
+        if (!run) throw new Error(`Lighthouse gave no result for ${path}`)
+        const { categories, audits } = run.lhr
+        const score = (category: Category) => Math.round((categories[category]?.score ?? 0) * 100)
+        const value = (audit: string) => audits[audit]?.numericValue ?? Number.NaN
+        const scripts = (
+          audits["resource-summary"]?.details as
+            | { items?: Array<{ resourceType: string; transferSize: number }> }
+            | undefined
+        )?.items?.find((item) => item.resourceType === "script")
+        results.push({
+          path,
+          form,
+          scores: {
+            performance: score("performance"),
+            accessibility: score("accessibility"),
+            "best-practices": score("best-practices"),
+            seo: score("seo"),
+          },
+          firstContentfulPaint: value("first-contentful-paint"),
+          largestContentfulPaint: value("largest-contentful-paint"),
+          totalBlockingTime: value("total-blocking-time"),
+          cumulativeLayoutShift: value("cumulative-layout-shift"),
+          scriptKb: (scripts?.transferSize ?? 0) / 1024,
+          failing: Object.values(categories).flatMap((category) =>
+            category.auditRefs
+              .filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 0.9)
+              .map((ref) => audits[ref.id]!.title),
+          ),
+        })
+      } finally {
+        chrome.kill()
+      }
+    }
+  return results
+}
+
+/** Whether a page meets the issue's targets: performance is asked of phones; the rest of both. */
+export const meetsTargets = (page: PageScores) =>
+  (page.form === "desktop" || page.scores.performance >= targets.performance) &&
+  page.scores.accessibility >= targets.accessibility &&
+  page.scores["best-practices"] >= targets["best-practices"] &&
+  page.scores.seo >= targets.seo
