@@ -48,8 +48,9 @@ const withFirstView = (html: string, view: FirstView) =>
   html
     .replace(/<title>[^<]*<\/title>/, "")
     .replace(/<meta name="description"[^>]*>/, "")
-    .replace("</head>", `${view.head}</head>`)
-    .replace('<div id="root"></div>', `<div id="root" data-first-view>${view.body}</div>`)
+    // Replaced by functions: a song's words may hold `$&` or `$'`, which a replacement string expands.
+    .replace("</head>", () => `${view.head}</head>`)
+    .replace('<div id="root"></div>', () => `<div id="root" data-first-view>${view.body}</div>`)
 
 /**
  * Serves the built single-page app: files as they are (hashed assets cached for a year), and index.html for

@@ -84,16 +84,16 @@ describeApp({ config: { webDist } })("pages the server draws", (it) => {
     "a public song's page shows its title, creator, cover, lyrics and a player without any script",
     () =>
       Effect.gen(function* () {
-        const { owner, songs } = yield* publicSongs("Harbour & <Lights>", 1, 1)
+        const { owner, songs } = yield* publicSongs("Harbour & <Lights> $' $&", 1, 1)
         const song = songs[0]!
         const [, marks, view] = rootOf((yield* request(`/song/${song.id}`)).text) ?? []
         expect(marks).toContain("data-first-view")
-        expect(view).toContain(`Harbour &amp; &lt;Lights&gt; (Version 1)</h1>`)
+        expect(view).toContain(`Harbour &amp; &lt;Lights&gt; $&#39; $&amp; (Version 1)</h1>`)
         expect(view).toContain(`by ${owner.user.username} · Pop, upbeat, female vocals`)
         expect(view).toContain(
-          `<img src="/api/songs/${song.id}/cover" alt="Cover of Harbour &amp; &lt;Lights&gt; (Version 1)"`,
+          `<img src="/api/songs/${song.id}/cover" alt="Cover of Harbour &amp; &lt;Lights&gt; $&#39; $&amp; (Version 1)"`,
         )
-        expect(view).toContain("A song called Harbour &amp; &lt;Lights&gt;</pre>")
+        expect(view).toContain("A song called Harbour &amp; &lt;Lights&gt; $&#39; $&amp;</pre>")
         expect(view).not.toContain("<Lights>")
         const src = /<audio controls[^>]* src="([^"]+)"/.exec(view!)?.[1]
         expect(src).toBe(`/api/songs/${song.id}/audio`)
