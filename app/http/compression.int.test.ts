@@ -27,7 +27,8 @@ describeApp({ config: { webDist } })("compressed answers", (it) => {
       expect(js.headers.get("content-type")).toBe("text/javascript; charset=utf-8")
       expect(js.headers.get("vary")).toContain("Accept-Encoding")
       expect(js.text).toBe(script)
-      const html = yield* asking("/timeline", "br")
+      // A page of the app's own (the timeline and public songs are drawn per request: first-view/).
+      const html = yield* asking("/library", "br")
       expect(html.headers.get("content-encoding")).toBe("br")
       expect(html.text).toBe(page)
       // No copy in that encoding, or not accepted: as it is.

@@ -142,6 +142,10 @@ describeApp({ config: { webDist } })("pages the server draws", (it) => {
         const again = yield* request("/timeline").pipe(Effect.timeout("5 seconds"))
         expect(again.status).toBe(200)
         expect(rootOf(again.text)?.[2]).toBe(view)
+        // Drawn per request, it is compressed as it is sent.
+        const compressed = yield* request("/timeline", { headers: { "accept-encoding": "br" } })
+        expect(compressed.headers.get("content-encoding")).toBe("br")
+        expect(rootOf(compressed.text)?.[2]).toBe(view)
 
         // Made private, a song leaves the next page at once.
         yield* owner.person.patch(`/api/songs/${liked!.id}/privacy`, { isPublic: false })
