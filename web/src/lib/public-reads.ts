@@ -1,14 +1,15 @@
 import type { PublicSongs, SongView } from "#modules/catalog/api.ts"
 import { ApiUnavailable } from "./api.ts"
 
-/** A refusal of a public read: the song is not there for this reader. */
-export class NotThere extends Error {
+/** A public read's 404: the song is not there for this reader (the contract's NotFound). */
+export class NotFound extends Error {
   readonly _tag = "NotFound"
 }
 
 /**
- * A public read as plain JSON. The pages anyone may open (a shared song, the timeline) read only these, so
- * a visitor's phone never downloads or starts the typed client and Effect's runtime.
+ * A public read as plain JSON. What every page asks first (the session) and the pages anyone may open (a
+ * shared song, the timeline) read only these, so a visitor's phone never downloads or starts the typed
+ * client and Effect's runtime.
  */
 export const readJson = async <A>(path: string): Promise<A> => {
   const response = await fetch(path, { headers: { accept: "application/json" } }).catch(
@@ -16,7 +17,7 @@ export const readJson = async <A>(path: string): Promise<A> => {
   )
   if (response === undefined)
     throw new ApiUnavailable("Could not reach Melody Studio. Check your connection and try again.")
-  if (response.status === 404) throw new NotThere("This song does not exist, or it is private.")
+  if (response.status === 404) throw new NotFound("This song does not exist, or it is private.")
   if (!response.ok) throw new ApiUnavailable("The server could not answer. Please try again.")
   return (await response.json()) as A
 }
