@@ -18,6 +18,7 @@ import {
 import {
   describeMediaConfig,
   MediaLive,
+  MusicEngine,
   mediaConfig,
   SongReshaping,
   Stems,
@@ -116,6 +117,17 @@ export const Startup = Layer.effectDiscard(
   Effect.flatMap(Identity, (identity) => identity.ensureConfiguredAdmin),
 )
 
+/**
+ * With no music API, the engine's first render process starts with the server: a creator's first song
+ * after a start does not wait for one to load. Tests build an app per file and do without it.
+ */
+const EngineWarmLive = Layer.effectDiscard(
+  Effect.gen(function* () {
+    const media = yield* mediaConfig
+    if (Option.isNone(media.musicApi)) yield* Effect.flatMap(MusicEngine, (engine) => engine.warm)
+  }),
+).pipe(Layer.provide(MusicEngineLive))
+
 /** What this replica runs with, secrets left out: which database, which model, which payments. */
 const StartupLog = Layer.effectDiscard(
   Effect.gen(function* () {
@@ -149,6 +161,7 @@ export const AppLive = Layer.mergeAll(
   MediaRecoveryLive,
   Layer.unwrapEffect(JobWorkerLive),
   Startup,
+  EngineWarmLive,
 ).pipe(Layer.provide(Foundation))
 
 /** The same services without the HTTP server or background work, for the command line. */

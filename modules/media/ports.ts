@@ -183,5 +183,7 @@ export class MusicEngine extends Context.Tag("@melody/media/MusicEngine")<
     readonly render: (request: EngineRequest) => Effect.Effect<RenderedSong, EngineFailed>
     /** The song the request renders, played again part by part: its stems. */
     readonly stems: (request: EngineRequest) => Effect.Effect<RenderedStems, EngineFailed>
+    /** Gets ready for a first render, so that it does not wait for the engine to start. */
+    readonly warm: Effect.Effect<void>
   }
 >() {}

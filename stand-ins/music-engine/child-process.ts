@@ -86,23 +86,27 @@ const dismiss = ({ child, lifeline }: EngineProcess) => {
 
 /**
  * The engine as media's `MusicEngine`: one render per core, each in a child process of its own. Starting
- * one (Node, tsx, the engine's modules) takes most of a second, so one is kept started ahead: a render
- * takes the spare, if it is still there, and starts the next one, which is ready by the next render.
+ * one (Node, tsx, the engine's modules) takes most of a second, so one is kept started ahead: `warm`
+ * starts it, a render takes it if it is still there, and the next one starts when that render is done
+ * (loading it while the render runs would take the cores the render needs).
  */
 export const MusicEngineLive: Layer.Layer<MusicEngine> = Layer.scoped(
   MusicEngine,
   Effect.gen(function* () {
     // One render per core: each one keeps about a core busy across its Festival and FluidSynth runs.
     const permits = yield* Effect.makeSemaphore(availableParallelism())
-    const spare = yield* Ref.make<EngineProcess | null>(null)
+    // "closed" once the engine is shut: a render ending after that starts no spare.
+    const spare = yield* Ref.make<EngineProcess | null | "closed">(null)
     yield* Effect.addFinalizer(() =>
-      Effect.flatMap(Ref.getAndSet(spare, null), (left) =>
-        Effect.sync(() => left && dismiss(left)),
+      Effect.flatMap(Ref.getAndSet(spare, "closed"), (left) =>
+        Effect.sync(() => left !== "closed" && left && dismiss(left)),
       ),
     )
-    const take = Ref.modify(spare, (ready): [EngineProcess, EngineProcess] => {
+    const warm = Ref.update(spare, (ready) => ready ?? startEngineProcess())
+    const take = Ref.modify(spare, (ready): [EngineProcess, EngineProcess | null | "closed"] => {
+      if (ready === "closed") return [startEngineProcess(), ready]
       if (ready && !isWaiting(ready)) dismiss(ready)
-      return [ready && isWaiting(ready) ? ready : startEngineProcess(), startEngineProcess()]
+      return [ready && isWaiting(ready) ? ready : startEngineProcess(), null]
     })
     const inChild = <A>(request: EngineRequest & { readonly stems?: boolean }) =>
       // Once taken, the child is either rendering or ended: never left waiting for a request.
@@ -119,6 +123,7 @@ export const MusicEngineLive: Layer.Layer<MusicEngine> = Layer.scoped(
             new EngineFailed({ reason: `the engine took longer than ${request.timeoutMs} ms` }),
         }),
         permits.withPermits(1),
+        Effect.ensuring(warm),
         Effect.withSpan(request.stems ? "MusicEngine.stems" : "MusicEngine.render", {
           attributes: { style: request.style, seed: request.seed },
         }),
@@ -126,6 +131,7 @@ export const MusicEngineLive: Layer.Layer<MusicEngine> = Layer.scoped(
     return MusicEngine.of({
       render: (request) => inChild<RenderedSong>(request),
       stems: (request) => inChild<RenderedStems>({ ...request, stems: true }),
+      warm,
     })
   }),
 )

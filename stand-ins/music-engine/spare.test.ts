@@ -4,7 +4,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { promisify } from "node:util"
 import { expect, it } from "@effect/vitest"
-import { Effect, Layer, Schedule } from "effect"
+import { Effect, Fiber, Layer, Schedule } from "effect"
 import { MusicEngine } from "#modules/media/ports.ts"
 import { MusicEngineLive } from "./child-process.ts"
 
@@ -45,14 +45,23 @@ const render = Effect.gen(function* () {
 })
 
 it.live(
-  "a render leaves one child started ahead for the next; a dead one is replaced; none outlives the engine",
+  "warming starts a child ahead; a render takes it and the next starts once it is done; a dead one is replaced; none outlives the engine",
   () =>
     Effect.gen(function* () {
       yield* Effect.scoped(
         Effect.gen(function* () {
-          yield* Effect.scoped(render)
-          const [spare, ...more] = yield* childrenBecome((pids) => pids.length === 1)
+          yield* Effect.flatMap(MusicEngine, (engine) => engine.warm)
+          const [warmed] = yield* childrenBecome((pids) => pids.length === 1)
+          // The render takes the warmed child; the next one loads only once the render is done.
+          const rendering = yield* Effect.fork(Effect.scoped(render))
+          yield* Effect.sleep("300 millis")
+          expect(yield* engineChildren).toEqual([warmed])
+          yield* Fiber.join(rendering)
+          const [spare, ...more] = yield* childrenBecome(
+            (pids) => pids.length === 1 && pids[0] !== warmed,
+          )
           expect(more).toEqual([])
+          expect(spare).not.toBe(warmed)
           // A spare that died while waiting (not one that dies the moment it is taken: that is a failed render).
           process.kill(-spare!, "SIGKILL")
           yield* childrenBecome((pids) => pids.length === 0)

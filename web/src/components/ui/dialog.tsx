@@ -15,7 +15,10 @@ export const DialogContent = ({
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content> & { readonly locked?: boolean }) => (
   <DialogPrimitive.Portal>
-    <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-ink/80 backdrop-blur-sm" />
+    {/* Dimmed, not blurred: a backdrop blur is drawn again for every frame of the dialog's own
+        animations (a spinner, a pulsing step), which takes a whole core on a phone or a machine
+        without a GPU: the core a song's render needs while its dialog waits. */}
+    <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-ink/85" />
     <DialogPrimitive.Content
       className={cn(
         "fixed top-1/2 left-1/2 z-50 w-[min(92vw,28rem)] -translate-x-1/2 -translate-y-1/2 animate-rise",
