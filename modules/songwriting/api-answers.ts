@@ -1,5 +1,6 @@
 import { Schema } from "effect"
 import { ActionType, ChatRole, SongStage } from "#events/contracts/songwriting.ts"
+import { ModelNotConfigured, ModelUnavailable } from "./api-refusals.ts"
 
 // The assistant's vocabulary (spec section 3: chat message, current song info, assistant reply).
 
@@ -48,6 +49,14 @@ export class ChatTurnResult extends Schema.Class<ChatTurnResult>("ChatTurnResult
   songInfo: SongInfo,
   messages: Schema.Array(ChatMessage),
 }) {}
+
+/** The chat stream's events (POST /chat/stream), each named for the SSE `event` field. */
+export const chatStreamEvents = {
+  /** The next piece of Melody's message, as she writes it. */
+  words: Schema.Struct({ words: Schema.String }),
+  turn: ChatTurnResult,
+  refused: Schema.Union(ModelNotConfigured, ModelUnavailable),
+}
 
 export class LyricsResult extends Schema.Class<LyricsResult>("LyricsResult")({
   lyrics: Schema.String,

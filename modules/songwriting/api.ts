@@ -1,4 +1,4 @@
-import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
 import { Authenticated } from "#events/contracts/auth.ts"
 import { TooManyRequests } from "#events/contracts/http-errors.ts"
@@ -34,6 +34,17 @@ export class SongwritingApi extends HttpApiGroup.make("songwriting")
       .addError(ModelUnavailable)
       .addError(TooManyRequests)
       .middleware(Authenticated),
+  )
+  .add(
+    HttpApiEndpoint.post("chatStream", "/chat/stream")
+      .setPayload(ChatPayload)
+      .addSuccess(HttpApiSchema.Uint8Array({ contentType: "text/event-stream" }))
+      .addError(TooManyRequests)
+      .middleware(Authenticated)
+      .annotate(
+        OpenApi.Description,
+        "The chat turn told as it happens, as Server-Sent Events: `words` ({words}) as Melody writes her message, then `turn` (the chat's answer) once it is recorded, or `refused` (ModelNotConfigured or ModelUnavailable) if the model failed and nothing was recorded.",
+      ),
   )
   .add(
     HttpApiEndpoint.post("startNewSong", "/chat/new-song")

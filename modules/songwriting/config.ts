@@ -8,6 +8,8 @@ export interface OpenAiSettings {
   readonly model: string
   readonly timeout: Duration.Duration
   readonly maxRetries: number
+  /** Answers asked for with a JSON schema (structured output), not as any JSON object. */
+  readonly structuredOutput: boolean
 }
 
 export interface SongwritingConfigShape {
@@ -30,6 +32,7 @@ export const songwritingConfig = Config.all({
   model: Config.string("OPENAI_MODEL").pipe(Config.withDefault("gpt-4o")),
   timeout: Config.duration("OPENAI_TIMEOUT").pipe(Config.withDefault(Duration.seconds(60))),
   maxRetries: Config.integer("OPENAI_MAX_RETRIES").pipe(Config.withDefault(2)),
+  structuredOutput: Config.option(Config.boolean("OPENAI_STRUCTURED_OUTPUT")),
   chatTurns: limit("CHAT_TURNS_PER_USER", 40, "10 minutes"),
   lyrics: limit("LYRICS_PER_USER", 20, "10 minutes"),
 }).pipe(
@@ -40,13 +43,22 @@ export const songwritingConfig = Config.all({
       model,
       timeout,
       maxRetries,
+      structuredOutput,
       chatTurns,
       lyrics,
     }): SongwritingConfigShape => ({
       // A compatible server without keys (a local model) is configured by its address alone.
       openAi:
         Option.isSome(apiKey) || Option.isSome(baseUrl)
-          ? Option.some({ apiKey, baseUrl, model, timeout, maxRetries })
+          ? Option.some({
+              apiKey,
+              baseUrl,
+              model,
+              timeout,
+              maxRetries,
+              // OpenAI's own models take a schema; a compatible server is asked for one when told it can.
+              structuredOutput: Option.getOrElse(structuredOutput, () => Option.isNone(baseUrl)),
+            })
           : Option.none(),
       limits: { chatTurns, lyrics },
     }),

@@ -1,5 +1,5 @@
 import type { SqlClient } from "@effect/sql"
-import { Effect } from "effect"
+import { Cause, Effect, Option, Queue, Stream } from "effect"
 import { v7 as uuidv7 } from "uuid"
 import { actorOf, type SignedInUser } from "#events/contracts/auth.ts"
 import { ConversationEvent, songwritingStreams } from "#events/contracts/songwriting.ts"
@@ -19,8 +19,16 @@ import {
 import { chatMessages, eventsForView } from "./conversation-view.ts"
 import { dateUnavailable, describeDateTime } from "./date-time.ts"
 import { fitLyrics } from "./fit-lyrics.ts"
-import { chatFailure, fitReply, lyricsFailure, nothingToEdit, seedOf } from "./model-answers.ts"
+import {
+  chatFailure,
+  chatUnavailable,
+  fitReply,
+  lyricsFailure,
+  nothingToEdit,
+  seedOf,
+} from "./model-answers.ts"
 import { LanguageModel } from "./ports.ts"
+import type { ChatNews } from "./songwriting-shape.ts"
 
 const decodeConversation = decodeAll(ConversationEvent)
 
@@ -66,18 +74,26 @@ export const makeMelodyChat = Effect.gen(function* () {
       })
     })
 
-  const chat = Effect.fn("Songwriting.chat")(function* (user: SignedInUser, content: string) {
-    yield* limiter.hit(`chat:${user.userId}`, config.limits.chatTurns)
+  const admit = (user: SignedInUser) => limiter.hit(`chat:${user.userId}`, config.limits.chatTurns)
+
+  const turn = Effect.fn("Songwriting.turn")(function* (
+    user: SignedInUser,
+    content: string,
+    written?: (words: string) => Effect.Effect<void>,
+  ) {
     const { state, version } = yield* loadConversation(user.userId)
     // The conversation's position, not the person: the same conversation writes the same song.
     const seed = seedOf(version)
     const answer = yield* model
-      .reply({
-        history: [...state.turns, { role: "user", content }],
-        song: state.song,
-        dateContext: yield* dateContext,
-        seed,
-      })
+      .reply(
+        {
+          history: [...state.turns, { role: "user", content }],
+          song: state.song,
+          dateContext: yield* dateContext,
+          seed,
+        },
+        written,
+      )
       .pipe(Effect.mapError(chatFailure))
     const reply = fitReply(answer.reply)
     const brief = lyricsBrief(reply)
@@ -112,6 +128,32 @@ export const makeMelodyChat = Effect.gen(function* () {
     })
   })
 
+  const chat = (user: SignedInUser, content: string) =>
+    Effect.zipRight(admit(user), turn(user, content))
+
+  const chatStream = (user: SignedInUser, content: string) =>
+    Effect.gen(function* () {
+      yield* admit(user)
+      const news = yield* Queue.unbounded<ChatNews>()
+      // Its own fiber: the turn is recorded even when the page that asked stops listening.
+      yield* turn(user, content, (words) => news.offer({ _tag: "Words", words })).pipe(
+        Effect.matchCauseEffect({
+          onSuccess: (result) => news.offer({ _tag: "Turn", result }),
+          onFailure: (cause) =>
+            Option.match(Cause.failureOption(cause), {
+              onSome: (refusal) => news.offer({ _tag: "Refused", refusal }),
+              onNone: () =>
+                Effect.zipRight(
+                  Effect.logError("Melody's turn failed", cause),
+                  news.offer({ _tag: "Refused", refusal: chatUnavailable }),
+                ),
+            }),
+        }),
+        Effect.forkDaemon,
+      )
+      return Stream.fromQueue(news).pipe(Stream.takeUntil((item) => item._tag !== "Words"))
+    })
+
   const startNewSong = (user: SignedInUser) =>
     Effect.zipRight(
       runConversation(user, {
@@ -128,5 +170,5 @@ export const makeMelodyChat = Effect.gen(function* () {
       (recorded) => new SongInfo(recorded.state.song),
     )
 
-  return { conversation: conversationOf, chat, startNewSong, editChatLyrics }
+  return { conversation: conversationOf, chat, chatStream, startNewSong, editChatLyrics }
 })

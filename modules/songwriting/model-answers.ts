@@ -8,13 +8,14 @@ const keyProblem = new ModelNotConfigured({
   message: "OpenAI API key is not properly configured. Please contact support.",
 })
 
+/** A chat turn the model could not answer, as the spec words it. */
+export const chatUnavailable = new ModelUnavailable({
+  message: "Failed to get AI response. Please check your API key configuration.",
+})
+
 /** How a model's failure reaches the person: the spec's words for the chat and for the lyrics form. */
 export const chatFailure = (failure: ModelFailure) =>
-  failure._tag === "ModelKeyProblem"
-    ? keyProblem
-    : new ModelUnavailable({
-        message: "Failed to get AI response. Please check your API key configuration.",
-      })
+  failure._tag === "ModelKeyProblem" ? keyProblem : chatUnavailable
 export const lyricsFailure = (failure: ModelFailure) =>
   failure._tag === "ModelKeyProblem"
     ? keyProblem

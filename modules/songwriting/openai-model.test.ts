@@ -9,13 +9,19 @@ afterAll(() => openAi.close())
 beforeEach(() => openAi.reset())
 
 const settings = (
-  overrides: { apiKey?: string; timeoutMs?: number; maxRetries?: number } = {},
+  overrides: {
+    apiKey?: string
+    timeoutMs?: number
+    maxRetries?: number
+    structuredOutput?: boolean
+  } = {},
 ) => ({
   apiKey: Option.some(Redacted.make(overrides.apiKey ?? openAi.apiKey)),
   baseUrl: Option.some(openAi.url),
   model: "gpt-4o",
   timeout: Duration.millis(overrides.timeoutMs ?? 5000),
   maxRetries: overrides.maxRetries ?? 0,
+  structuredOutput: overrides.structuredOutput ?? false,
 })
 
 const run = <A, E>(
@@ -151,5 +157,85 @@ describe("the live language model against a local OpenAI", () => {
         detail: "Invalid response format",
       })
     }),
+  )
+
+  it.effect("streams a reply's message as it is written, and records the whole answer", () =>
+    Effect.gen(function* () {
+      let release = () => {}
+      const hold = new Promise<void>((resolve) => {
+        release = resolve
+      })
+      const message = 'Country it is!\nMale or "female" vocals? \u00e9'
+      openAi.script({
+        kind: "json",
+        content: { message, action: { type: "none", data: {} } },
+        hold,
+      })
+      const heard: Array<string> = []
+      const answer = yield* run((model) =>
+        model.reply(request, (words) =>
+          Effect.sync(() => {
+            heard.push(words)
+            // Half the answer is sent, the rest held: the first words came while it was written.
+            if (heard.join("").length >= 3) release()
+          }),
+        ),
+      )
+      expect(heard.length).toBeGreaterThan(3)
+      expect(heard.join("")).toBe(message)
+      expect(answer).toEqual({
+        reply: { message, action: { type: "none", data: {} } },
+        fallback: false,
+      })
+      expect(openAi.requests[0]?.body.stream).toBe(true)
+    }),
+  )
+
+  it.effect("a streamed answer that is not a reply is the fallback; a refusal fails it", () =>
+    Effect.gen(function* () {
+      openAi.script(
+        { kind: "text", content: '{"message": "Half a thought' },
+        { kind: "status", status: 500, message: "The server had an error" },
+      )
+      const heard: Array<string> = []
+      const written = (words: string) => Effect.sync(() => heard.push(words))
+      expect(yield* run((model) => model.reply(request, written))).toEqual({
+        reply: fallbackReply,
+        fallback: true,
+      })
+      expect(heard.join("")).toBe("Half a thought")
+      const failed = yield* Effect.either(run((model) => model.reply(request, written)))
+      expect(Either.isLeft(failed) && failed.left._tag).toBe("ModelFailed")
+    }),
+  )
+
+  it.effect(
+    "asks for structured output with the reply's schema, and reads its nulls as unused",
+    () =>
+      Effect.gen(function* () {
+        const data = { title: "Gravel", style: "Country", description: "A bike", lyrics: null }
+        openAi.script(
+          {
+            kind: "json",
+            content: { message: "Shall I?", action: { type: "generate_lyrics", data } },
+          },
+          { kind: "json", content: { lyrics: "[Verse 1]\nGravel" } },
+        )
+        const answer = yield* run((model) => model.reply(request), { structuredOutput: true })
+        expect(answer.reply.action).toEqual({
+          type: "generate_lyrics",
+          data: { title: "Gravel", style: "Country", description: "A bike" },
+        })
+        const brief = { title: "Gravel", description: "A bike", style: "Country", seed: 1 }
+        yield* run((model) => model.writeLyrics(brief), { structuredOutput: true })
+        const [reply, lyrics] = openAi.requests.map((sent) => sent.body.response_format)
+        expect(reply).toMatchObject({ type: "json_schema", json_schema: { strict: true } })
+        expect(reply?.json_schema?.schema).toMatchObject({
+          required: ["message", "action"],
+          additionalProperties: false,
+          properties: { action: { properties: { data: { required: Object.keys(data) } } } },
+        })
+        expect(lyrics?.json_schema).toMatchObject({ name: "melody_lyrics", strict: true })
+      }),
   )
 })

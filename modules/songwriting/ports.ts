@@ -55,8 +55,10 @@ export class LanguageModel extends Context.Tag("@melody/songwriting/LanguageMode
   LanguageModel,
   {
     readonly name: string
+    /** `written`, when given, hears the reply's message as it is written: each new piece in turn. */
     readonly reply: (
       request: ReplyRequest,
+      written?: (words: string) => Effect.Effect<void>,
     ) => Effect.Effect<{ readonly reply: Reply; readonly fallback: boolean }, ModelFailure>
     readonly writeLyrics: (request: LyricsRequest) => Effect.Effect<string, ModelFailure>
   }

@@ -1,20 +1,24 @@
 import { randomBytes } from "node:crypto"
-import { createServer } from "node:http"
+import { createServer, type ServerResponse } from "node:http"
 import type { AddressInfo } from "node:net"
 import { text } from "node:stream/consumers"
 import { secretEquals } from "#toolkit/secret-equals.ts"
 
 /**
  * A local OpenAI for tests: it speaks `POST /v1/chat/completions` as the real service does (bearer key,
- * JSON body, the completion shape, OpenAI's error shape), so the official client runs for real. Each
- * request takes the next scripted behaviour; with none left it answers a plain "none" reply.
+ * JSON body, the completion shape or, asked with `stream: true`, chunks as Server-Sent Events ending in
+ * `[DONE]`, OpenAI's error shape), so the official client runs for real. Each request takes the next
+ * scripted behaviour; with none left it answers a plain "none" reply.
  */
+
+/** A streamed answer sends its first half, then waits for `hold` before the rest. */
+type Held = { readonly hold?: Promise<void> }
 
 export type Behaviour =
   /** A completion whose content is this object as JSON. */
-  | { readonly kind: "json"; readonly content: unknown }
+  | ({ readonly kind: "json"; readonly content: unknown } & Held)
   /** A completion whose content is this text verbatim (malformed JSON, say). */
-  | { readonly kind: "text"; readonly content: string }
+  | ({ readonly kind: "text"; readonly content: string } & Held)
   /** An error status with OpenAI's error body. */
   | {
       readonly kind: "status"
@@ -29,9 +33,48 @@ export interface RecordedCompletion {
   readonly authorization: string | undefined
   readonly body: {
     readonly model: string
-    readonly response_format?: { readonly type: string }
+    readonly stream?: boolean
+    readonly response_format?: {
+      readonly type: string
+      readonly json_schema?: {
+        readonly name: string
+        readonly strict: boolean
+        readonly schema: unknown
+      }
+    }
     readonly messages: ReadonlyArray<{ readonly role: string; readonly content: string }>
   }
+}
+
+/** An answer as OpenAI streams it: a chunk per few characters, then the finish and `[DONE]`. */
+const streamAnswer = async (
+  res: ServerResponse,
+  model: string,
+  content: string,
+  hold: Promise<void> | undefined,
+) => {
+  const id = `chatcmpl-${randomBytes(8).toString("hex")}`
+  const created = Math.floor(Date.now() / 1000)
+  const send = (delta: object, finish: string | null) =>
+    res.write(
+      `data: ${JSON.stringify({
+        id,
+        object: "chat.completion.chunk",
+        created,
+        model,
+        choices: [{ index: 0, delta, finish_reason: finish, logprobs: null }],
+      })}\n\n`,
+    )
+  res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" })
+  send({ role: "assistant", content: "" }, null)
+  const pieces = content.match(/[\s\S]{1,6}/g) ?? []
+  const half = Math.ceil(pieces.length / 2)
+  for (const [i, piece] of pieces.entries()) {
+    if (i === half) await hold
+    send({ content: piece }, null)
+  }
+  send({}, "stop")
+  res.end("data: [DONE]\n\n")
 }
 
 export const startFakeOpenAi = async () => {
@@ -84,6 +127,10 @@ export const startFakeOpenAi = async () => {
       case "text": {
         const content =
           behaviour.kind === "json" ? JSON.stringify(behaviour.content) : behaviour.content
+        if (body.stream) {
+          await streamAnswer(res, body.model, content, behaviour.hold)
+          return
+        }
         json(200, {
           id: `chatcmpl-${randomBytes(8).toString("hex")}`,
           object: "chat.completion",

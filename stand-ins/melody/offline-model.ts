@@ -8,7 +8,12 @@ export const OfflineModelLive = Layer.succeed(
   LanguageModel,
   LanguageModel.of({
     name: "offline",
-    reply: (request) => Effect.sync(() => ({ reply: offlineReply(request), fallback: false })),
+    // Written at once: its message is heard whole.
+    reply: (request, written) =>
+      Effect.tap(
+        Effect.sync(() => ({ reply: offlineReply(request), fallback: false })),
+        ({ reply }) => written?.(reply.message) ?? Effect.void,
+      ),
     writeLyrics: (request) => Effect.sync(() => writeLyrics(request)),
   }),
 )

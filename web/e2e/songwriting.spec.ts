@@ -11,6 +11,8 @@ const send = async (page: Page, message: string) => {
   await box.fill(message)
   await box.press("Enter")
   await expect(page.getByRole("status").filter({ hasText: "Melody is writing..." })).toHaveCount(0)
+  // Her reply as she writes it is busy until the turn is recorded.
+  await expect(page.locator("[aria-busy=true]")).toHaveCount(0)
 }
 
 test("chat with Melody from an idea to lyrics, edit them, and find the edit after a reload", async ({
@@ -38,7 +40,10 @@ test("chat with Melody from an idea to lyrics, edit them, and find the edit afte
   await expect(conversation.locator("[data-role=user]")).toHaveCount(0)
 
   await box.fill("")
+  // Melody's answer comes as a stream of what she writes.
+  const streamed = page.waitForResponse("**/api/chat/stream")
   await send(page, "I want to write about the lighthouse where my grandfather worked")
+  expect((await streamed).headers()["content-type"]).toBe("text/event-stream")
   await expect(conversation.locator("[data-role=user]")).toHaveCount(1)
   await expect(conversation).toContainText("your grandfather")
   await send(page, "Folk, nostalgic")

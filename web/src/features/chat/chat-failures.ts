@@ -1,14 +1,12 @@
 import { toast } from "../../lib/toast/toast-store.ts"
-import type { useSendMessage } from "./chat-queries.ts"
+import type { ChatFailure } from "./melody-stream.ts"
 
 /** What Melody says in the chat when a turn failed. */
 export const apology =
   "I apologize, but I encountered an error processing your message. Could you try rephrasing?"
 
-type SendFailure = NonNullable<ReturnType<typeof useSendMessage>["error"]>
-
 /** What a failed turn says: a key problem is the operator's, anything else is worth another try. */
-export const toastFor = (error: SendFailure) => {
+export const toastFor = (error: ChatFailure) => {
   if (error._tag === "ModelNotConfigured") {
     toast({
       title: "Configuration Error",

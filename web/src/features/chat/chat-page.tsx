@@ -18,7 +18,9 @@ type GenerateControl = (song: { title: string; style: string; lyrics: string }) 
 /** /chat: the conversation with Melody, and the song's lyrics once she has written them. */
 export const ChatPage = ({ generateControl }: { readonly generateControl: GenerateControl }) => {
   const conversation = useQuery(conversationQuery)
-  const send = useSendMessage()
+  // Melody's reply as she writes it, until the turn is recorded.
+  const [writing, setWriting] = useState("")
+  const send = useSendMessage((words) => setWriting((before) => before + words))
   const startOver = useStartNewSong()
   // Messages shown before the server has them: the one being sent, and apologies for failed turns.
   const [local, setLocal] = useState<ReadonlyArray<Bubble>>([])
@@ -34,11 +36,12 @@ export const ChatPage = ({ generateControl }: { readonly generateControl: Genera
   // biome-ignore lint/correctness/useExhaustiveDependencies: scroll when the number of messages changes
   useEffect(() => {
     listEnd.current?.scrollIntoView({ block: "end" })
-  }, [count, send.isPending])
+  }, [count, send.isPending, writing])
 
   const onSend = (message: string) => {
     const mine: Bubble = { id: `local-${Date.now()}`, role: "user", content: message }
     setLocal((current) => [...current, mine])
+    setWriting("")
     send.mutate(message, {
       onSuccess: () => setLocal((current) => current.filter((m) => m.id !== mine.id)),
       onError: (error) => {
@@ -111,7 +114,10 @@ export const ChatPage = ({ generateControl }: { readonly generateControl: Genera
               }
             />
           ))}
-          {send.isPending && (
+          {send.isPending && writing !== "" && (
+            <MessageBubble message={{ id: "writing", role: "assistant", content: writing }} busy />
+          )}
+          {send.isPending && writing === "" && (
             <li className="flex items-center gap-2 text-sm text-muted" role="status">
               <Spinner className="h-4 w-4" /> Melody is writing...
             </li>

@@ -10,13 +10,18 @@ export interface Bubble {
   readonly style?: string | undefined
 }
 
-/** One message: the person's on the right, Melody's on the left, at most 80 percent wide. */
+/**
+ * One message: the person's on the right, Melody's on the left, at most 80 percent wide; `busy` while
+ * Melody is still writing it.
+ */
 export const MessageBubble = ({
   message,
   footer,
+  busy = false,
 }: {
   readonly message: Bubble
   readonly footer?: ReactNode
+  readonly busy?: boolean
 }) => {
   const mine = message.role === "user"
   return (
@@ -29,6 +34,7 @@ export const MessageBubble = ({
             : "rounded-bl-md border border-line bg-surface-raised text-text",
         )}
         data-role={message.role}
+        aria-busy={busy || undefined}
       >
         {!mine && <p className="mb-1 text-xs font-semibold text-primary">Melody</p>}
         <p>{message.content}</p>
