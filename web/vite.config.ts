@@ -1,11 +1,12 @@
 import tailwindcss from "@tailwindcss/vite"
 import react from "@vitejs/plugin-react"
 import { defineConfig } from "vite"
+import { inlineStylesheet } from "./inline-stylesheet.ts"
 import { precompress } from "./precompress.ts"
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), inlineStylesheet(), precompress()],
   build: {
     outDir: "dist",
     emptyOutDir: true,

@@ -23,6 +23,36 @@ export interface PageScores {
 }
 
 /**
+ * One Lighthouse run in a browser of its own, as Lighthouse's own command line does: one left from an
+ * earlier run loses its page mid-navigation here. A run whose trace Lighthouse could not read (it says to
+ * run it again) is run once more.
+ */
+const measure = async (url: string, form: "mobile" | "desktop") => {
+  for (let attempt = 1; ; attempt++) {
+    const chrome = await launch({
+      chromePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+      chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"],
+    })
+    try {
+      const run = await lighthouse(
+        url,
+        {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: Object.keys(targets),
+        },
+        form === "desktop" ? desktopConfig : undefined,
+      )
+      if (!run) throw new Error(`Lighthouse gave no result for ${url}`)
+      if (run.lhr.runtimeError === undefined || attempt === 2) return run.lhr
+    } finally {
+      chrome.kill()
+    }
+  }
+}
+
+/**
  * Lighthouse 12.8.2 on each page, with its mobile preset (a mid-range phone on a slow 4G link, simulated)
  * and its desktop one, in Debian's Chromium: a fresh profile for every run, as a first visit is.
  */
@@ -30,55 +60,40 @@ export const lighthouseScores = async (base: string, paths: ReadonlyArray<string
   const results: Array<PageScores> = []
   for (const path of paths)
     for (const form of ["mobile", "desktop"] as const) {
-      // A browser of its own for each run, as Lighthouse's own command line does: one left from an earlier
-      // run loses its page mid-navigation here.
-      const chrome = await launch({
-        chromePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
-        chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"],
-      })
-      try {
-        const run = await lighthouse(
-          base + path,
-          {
-            port: chrome.port,
-            output: "json",
-            logLevel: "error",
-            onlyCategories: Object.keys(targets),
-          },
-          form === "desktop" ? desktopConfig : undefined,
-        )
-        if (!run) throw new Error(`Lighthouse gave no result for ${path}`)
-        const { categories, audits } = run.lhr
-        const score = (category: Category) => Math.round((categories[category]?.score ?? 0) * 100)
-        const value = (audit: string) => audits[audit]?.numericValue ?? Number.NaN
-        const scripts = (
-          audits["resource-summary"]?.details as
-            | { items?: Array<{ resourceType: string; transferSize: number }> }
-            | undefined
-        )?.items?.find((item) => item.resourceType === "script")
-        results.push({
-          path,
-          form,
-          scores: {
-            performance: score("performance"),
-            accessibility: score("accessibility"),
-            "best-practices": score("best-practices"),
-            seo: score("seo"),
-          },
-          firstContentfulPaint: value("first-contentful-paint"),
-          largestContentfulPaint: value("largest-contentful-paint"),
-          totalBlockingTime: value("total-blocking-time"),
-          cumulativeLayoutShift: value("cumulative-layout-shift"),
-          scriptKb: (scripts?.transferSize ?? 0) / 1024,
-          failing: Object.values(categories).flatMap((category) =>
+      const lhr = await measure(base + path, form)
+      const { categories, audits } = lhr
+      const score = (category: Category) => Math.round((categories[category]?.score ?? 0) * 100)
+      const value = (audit: string) => audits[audit]?.numericValue ?? Number.NaN
+      const scripts = (
+        audits["resource-summary"]?.details as
+          | { items?: Array<{ resourceType: string; transferSize: number }> }
+          | undefined
+      )?.items?.find((item) => item.resourceType === "script")
+      results.push({
+        path,
+        form,
+        scores: {
+          performance: score("performance"),
+          accessibility: score("accessibility"),
+          "best-practices": score("best-practices"),
+          seo: score("seo"),
+        },
+        firstContentfulPaint: value("first-contentful-paint"),
+        largestContentfulPaint: value("largest-contentful-paint"),
+        totalBlockingTime: value("total-blocking-time"),
+        cumulativeLayoutShift: value("cumulative-layout-shift"),
+        scriptKb: (scripts?.transferSize ?? 0) / 1024,
+        failing: [
+          ...(lhr.runtimeError
+            ? [`Lighthouse could not measure: ${lhr.runtimeError.message}`]
+            : []),
+          ...Object.values(categories).flatMap((category) =>
             category.auditRefs
               .filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 0.9)
               .map((ref) => audits[ref.id]!.title),
           ),
-        })
-      } finally {
-        chrome.kill()
-      }
+        ],
+      })
     }
   return results
 }

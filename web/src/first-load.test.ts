@@ -40,4 +40,25 @@ describe("the first load of a public page", () => {
       expect(code).not.toContain("effect/GlobalValue")
     }
   })
+
+  it("paints without waiting for a stylesheet, and asks for its Latin fonts at once", async () => {
+    const html = await readFile(join(dist, "index.html"), "utf8")
+    expect(html).not.toMatch(/<link rel="stylesheet"/)
+    const style = /<style>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? ""
+    // The app's whole stylesheet: its colours, and the fonts it names.
+    expect(style).toContain("--color-ink")
+    expect(style).toContain("@font-face")
+    const fonts = [...html.matchAll(/<link rel="preload" as="font"[^>]* href="\/([^"]+)"/g)].map(
+      (match) => match[1]!,
+    )
+    expect(fonts).toEqual([
+      expect.stringMatching(/^assets\/inter-latin-wght-normal-.*\.woff2$/),
+      expect.stringMatching(/^assets\/outfit-latin-wght-normal-.*\.woff2$/),
+    ])
+    // Each one is a font the stylesheet uses, and is built.
+    for (const font of fonts) {
+      expect(style).toContain(`/${font}`)
+      expect((await readFile(join(dist, font))).length).toBeGreaterThan(10_000)
+    }
+  })
 })
