@@ -1,4 +1,4 @@
-import { readFile } from "node:fs/promises"
+import { readdir, readFile } from "node:fs/promises"
 import { join } from "node:path"
 import { gzipSync } from "node:zlib"
 import { describe, expect, it } from "vitest"
@@ -14,6 +14,19 @@ const firstLoadScripts = (html: string) =>
     ...html.matchAll(/<script type="module"[^>]* src="\/([^"]+)"/g),
     ...html.matchAll(/<link rel="modulepreload"[^>]* href="\/([^"]+)"/g),
   ].map((match) => match[1]!)
+
+/** A built chunk and every chunk it imports statically, transitively: what loads before it runs. */
+const staticGraphOf = async (entry: string) => {
+  const seen = new Set<string>()
+  const visit = async (file: string): Promise<void> => {
+    if (seen.has(file)) return
+    seen.add(file)
+    const code = await readFile(join(dist, "assets", file), "utf8")
+    for (const [, next] of code.matchAll(/(?:from|import)\s*"\.\/([^"]+\.js)"/g)) await visit(next!)
+  }
+  await visit(entry)
+  return seen
+}
 
 // The built app (`npm run build`, which the test command's set-up runs first): what a visitor downloads.
 describe("the first load of a public page", () => {
@@ -59,6 +72,19 @@ describe("the first load of a public page", () => {
     for (const font of fonts) {
       expect(style).toContain(`/${font}`)
       expect((await readFile(join(dist, font))).length).toBeGreaterThan(10_000)
+    }
+  })
+
+  it("draws the sign-in page without Effect: its forms load their checks when first used", async () => {
+    const page = (await readdir(join(dist, "assets"))).find((file) =>
+      /^auth-page-.*\.js$/.test(file),
+    )
+    expect(page).toBeDefined()
+    const graph = await staticGraphOf(page!)
+    expect(graph.size).toBeGreaterThan(3)
+    for (const file of graph) {
+      expect(file).not.toMatch(/^effect-/)
+      expect(await readFile(join(dist, "assets", file), "utf8")).not.toContain("effect/GlobalValue")
     }
   })
 })

@@ -1,16 +1,16 @@
 import { useMutation } from "@tanstack/react-query"
-import { Either } from "effect"
 import { ArrowLeft, MailCheck } from "lucide-react"
 import { type FormEvent, useState } from "react"
 import { Link } from "react-router"
-import { EmailPayload } from "#modules/identity/api.ts"
 import { Button } from "../../components/ui/button.tsx"
 import { Field } from "../../components/ui/field.tsx"
 import { Input } from "../../components/ui/input.tsx"
 import { callApi, errorMessage } from "../../lib/api.ts"
-import { validate } from "../../lib/form.ts"
+import { validate, warm } from "../../lib/form.ts"
 import { toast } from "../../lib/toast/toast-store.ts"
 import { AuthCard } from "./auth-card.tsx"
+
+const payload = () => import("#modules/identity/api.ts").then((api) => api.EmailPayload)
 
 export const ForgotPasswordPage = () => {
   const [email, setEmail] = useState("")
@@ -34,12 +34,12 @@ export const ForgotPasswordPage = () => {
       }),
   })
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault()
-    const checked = validate(EmailPayload, { email })
-    if (Either.isLeft(checked)) return setError(checked.left.email)
+    const checked = await validate(payload, { email })
+    if (!checked.ok) return setError(checked.errors.email)
     setError(undefined)
-    request.mutate(checked.right)
+    request.mutate(checked.value)
   }
 
   return (
@@ -59,7 +59,7 @@ export const ForgotPasswordPage = () => {
           </Button>
         </div>
       ) : (
-        <form onSubmit={submit} noValidate className="grid gap-5">
+        <form onSubmit={submit} onFocus={warm(payload)} noValidate className="grid gap-5">
           <Field label="Email" error={error}>
             {(control) => (
               <Input

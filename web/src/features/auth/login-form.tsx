@@ -1,30 +1,30 @@
-import { Either } from "effect"
 import { type FormEvent, useState } from "react"
 import { Link } from "react-router"
-import { LoginPayload } from "#modules/identity/api.ts"
 import { Button } from "../../components/ui/button.tsx"
 import { Field } from "../../components/ui/field.tsx"
 import { Input } from "../../components/ui/input.tsx"
 import { errorMessage } from "../../lib/api.ts"
-import { type FieldErrors, validate } from "../../lib/form.ts"
+import { type FieldErrors, validate, warm } from "../../lib/form.ts"
 import type { User } from "../../lib/session.ts"
 import { useLogin } from "../../lib/session-changes.ts"
 import { toast } from "../../lib/toast/toast-store.ts"
+
+const payload = () => import("#modules/identity/api.ts").then((api) => api.LoginPayload)
 
 export const LoginForm = ({ onSignedIn }: { readonly onSignedIn: (user: User) => void }) => {
   const login = useLogin()
   const [values, setValues] = useState({ username: "", password: "" })
   const [errors, setErrors] = useState<FieldErrors>({})
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault()
-    const checked = validate(LoginPayload, values)
-    if (Either.isLeft(checked)) {
-      setErrors(checked.left)
+    const checked = await validate(payload, values)
+    if (!checked.ok) {
+      setErrors(checked.errors)
       return
     }
     setErrors({})
-    login.mutate(checked.right, {
+    login.mutate(checked.value, {
       onSuccess: (answer) => {
         toast({ title: "Welcome back!", description: answer.message, variant: "success" })
         toast({ title: "Login successful", description: "Redirecting to dashboard..." })
@@ -43,7 +43,7 @@ export const LoginForm = ({ onSignedIn }: { readonly onSignedIn: (user: User) =>
     setValues((v) => ({ ...v, [field]: event.target.value }))
 
   return (
-    <form onSubmit={submit} noValidate className="grid gap-5">
+    <form onSubmit={submit} onFocus={warm(payload)} noValidate className="grid gap-5">
       <Field label="Username or email" error={errors.username}>
         {(control) => (
           <Input

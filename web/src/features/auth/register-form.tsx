@@ -1,16 +1,16 @@
-import { Either } from "effect"
 import { type FormEvent, useState } from "react"
 import { Link } from "react-router"
-import { RegisterPayload } from "#modules/identity/api.ts"
 import { Button } from "../../components/ui/button.tsx"
 import { Checkbox } from "../../components/ui/checkbox.tsx"
 import { Field } from "../../components/ui/field.tsx"
 import { Input } from "../../components/ui/input.tsx"
 import { errorMessage } from "../../lib/api.ts"
-import { type FieldErrors, serverFieldErrors, validate } from "../../lib/form.ts"
+import { type FieldErrors, serverFieldErrors, validate, warm } from "../../lib/form.ts"
 import type { User } from "../../lib/session.ts"
 import { useRegister } from "../../lib/session-changes.ts"
 import { toast } from "../../lib/toast/toast-store.ts"
+
+const payload = () => import("#modules/identity/api.ts").then((api) => api.RegisterPayload)
 
 export const RegisterForm = ({ onRegistered }: { readonly onRegistered: (user: User) => void }) => {
   const register = useRegister()
@@ -23,15 +23,15 @@ export const RegisterForm = ({ onRegistered }: { readonly onRegistered: (user: U
   })
   const [errors, setErrors] = useState<FieldErrors>({})
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault()
-    const checked = validate(RegisterPayload, values)
-    if (Either.isLeft(checked)) {
-      setErrors(checked.left)
+    const checked = await validate(payload, values)
+    if (!checked.ok) {
+      setErrors(checked.errors)
       return
     }
     setErrors({})
-    register.mutate(checked.right, {
+    register.mutate(checked.value, {
       onSuccess: (answer) => {
         toast({ title: "Registration successful", description: answer.message, variant: "success" })
         toast({
@@ -57,7 +57,7 @@ export const RegisterForm = ({ onRegistered }: { readonly onRegistered: (user: U
       setValues((v) => ({ ...v, [field]: event.target.value }))
 
   return (
-    <form onSubmit={submit} noValidate className="grid gap-5">
+    <form onSubmit={submit} onFocus={warm(payload)} noValidate className="grid gap-5">
       <Field label="Full name" error={errors.name}>
         {(control) => (
           <Input {...control} autoComplete="name" value={values.name} onChange={set("name")} />

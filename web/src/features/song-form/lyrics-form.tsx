@@ -1,6 +1,4 @@
-import { Either } from "effect"
 import { type FormEvent, useState } from "react"
-import { LyricsRequestPayload } from "#modules/songwriting/api.ts"
 import { Button } from "../../components/ui/button.tsx"
 import { Field } from "../../components/ui/field.tsx"
 import { Input } from "../../components/ui/input.tsx"
@@ -14,6 +12,8 @@ export interface Brief {
   readonly description: string
   readonly style: string
 }
+
+const payload = () => import("#modules/songwriting/api.ts").then((api) => api.LyricsRequestPayload)
 
 /** 'Create Song with Form': title, description and style, checked as the server checks them. */
 export const LyricsForm = ({
@@ -43,15 +43,15 @@ export const LyricsForm = ({
     if (Object.keys(missing).length === 0) onInstrumental(values)
   }
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault()
-    const checked = validate(LyricsRequestPayload, values)
-    if (Either.isLeft(checked)) {
-      setErrors(checked.left)
+    const checked = await validate(payload, values)
+    if (!checked.ok) {
+      setErrors(checked.errors)
       return
     }
     setErrors({})
-    generate.mutate(checked.right, {
+    generate.mutate(checked.value, {
       onSuccess: ({ lyrics }) => {
         if (!lyrics) {
           toast({
@@ -66,7 +66,7 @@ export const LyricsForm = ({
           description: "Your lyrics are ready below.",
           variant: "success",
         })
-        onWritten(checked.right, lyrics)
+        onWritten(checked.value, lyrics)
       },
       onError: (error) => {
         setErrors(serverFieldErrors(error))
