@@ -42,10 +42,13 @@ const isFile = (path: string) =>
 
 /**
  * The app's page with a first view in it: the view's title and description instead of the app's, its body
- * inside the app's root, marked so the app knows to take it over (web/src/app/first-view.ts).
+ * inside the app's root, marked so the app knows to take it over (web/src/app/first-view.ts), and the
+ * document marked so that the view is there from the first paint, without the app's entrance animation
+ * (styles.css).
  */
 const withFirstView = (html: string, view: FirstView) =>
   html
+    .replace(/<html(?=[\s>])/, "<html data-first-view")
     .replace(/<title>[^<]*<\/title>/, "")
     .replace(/<meta name="description"[^>]*>/, "")
     // Replaced by functions: a song's words may hold `$&` or `$'`, which a replacement string expands.

@@ -86,8 +86,11 @@ describeApp({ config: { webDist } })("pages the server draws", (it) => {
       Effect.gen(function* () {
         const { owner, songs } = yield* publicSongs("Harbour & <Lights> $' $&", 1, 1)
         const song = songs[0]!
-        const [, marks, view] = rootOf((yield* request(`/song/${song.id}`)).text) ?? []
+        const page = (yield* request(`/song/${song.id}`)).text
+        const [, marks, view] = rootOf(page) ?? []
         expect(marks).toContain("data-first-view")
+        // Shown from the first paint: the document is marked, which holds the entrance animation back.
+        expect(page).toMatch(/<html data-first-view[\s>]/)
         expect(view).toContain(`Harbour &amp; &lt;Lights&gt; $&#39; $&amp; (Version 1)</h1>`)
         expect(view).toContain(`by ${owner.user.username} · Pop, upbeat, female vocals`)
         expect(view).toContain(
@@ -162,6 +165,7 @@ describeApp({ config: { webDist } })("pages the server draws", (it) => {
         expect(page.status).toBe(200)
         expect(rootOf(page.text)?.[0]).toContain('<div id="root"></div>')
         expect(page.text).toContain("<title>Melody Studio</title>")
+        expect(page.text).not.toContain("data-first-view")
       }
     }),
   )

@@ -60,6 +60,7 @@ export const readyToTakeOver = async (
     pageData(queryClient, window.location.pathname),
   ])
   await nothingPlaying(root)
+  // The server marked the document too; the app's own first render keeps the mark.
   document.documentElement.dataset.firstView = ""
   const arrival = router.state.location.key
   const stop = router.subscribe((state) => {
