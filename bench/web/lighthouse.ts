@@ -25,7 +25,7 @@ export interface PageScores {
 /**
  * One Lighthouse run in a browser of its own, as Lighthouse's own command line does: one left from an
  * earlier run loses its page mid-navigation here. A run whose trace Lighthouse could not read (it says to
- * run it again) is run once more.
+ * run it again) is run again, up to three times in all.
  */
 const measure = async (url: string, form: "mobile" | "desktop") => {
   for (let attempt = 1; ; attempt++) {
@@ -45,7 +45,7 @@ const measure = async (url: string, form: "mobile" | "desktop") => {
         form === "desktop" ? desktopConfig : undefined,
       )
       if (!run) throw new Error(`Lighthouse gave no result for ${url}`)
-      if (run.lhr.runtimeError === undefined || attempt === 2) return run.lhr
+      if (run.lhr.runtimeError === undefined || attempt === 3) return run.lhr
     } finally {
       chrome.kill()
     }
