@@ -1,18 +1,14 @@
-import { afterAll, beforeEach, expect } from "@effect/vitest"
+import { expect } from "@effect/vitest"
 import { Effect, Schedule } from "effect"
 import { EventSourceParserStream } from "eventsource-parser/stream"
 import { type browser, describeApp, postJson, serverUrl, signUp } from "#app/testing.ts"
-import { startFakeOpenAi } from "#stand-ins/fake-services/openai.ts"
+import { fakeOpenAiForFile } from "#app/testing-openai.ts"
 
-const openAi = await startFakeOpenAi()
-afterAll(() => openAi.close())
-beforeEach(() => openAi.reset())
+const openAi = await fakeOpenAiForFile()
 
 const env = {
   REGISTRATIONS_PER_ADDRESS: "1000",
-  OPENAI_API_KEY: openAi.apiKey,
-  OPENAI_BASE_URL: openAi.url,
-  OPENAI_MAX_RETRIES: "0",
+  ...openAi.env,
   OPENAI_TIMEOUT: "5 seconds",
   CHAT_TURNS_PER_USER: "2",
 }

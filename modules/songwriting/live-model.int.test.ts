@@ -1,20 +1,16 @@
-import { afterAll, beforeEach, describe, expect } from "@effect/vitest"
+import { describe, expect } from "@effect/vitest"
 import { Cause, Effect, Logger, LogLevel } from "effect"
 import { describeApp, signUp } from "#app/testing.ts"
+import { fakeOpenAiForFile } from "#app/testing-openai.ts"
 import { query } from "#events/testing.ts"
-import { startFakeOpenAi } from "#stand-ins/fake-services/openai.ts"
 import { describeSongwritingConfig, SongwritingConfig } from "./config.ts"
 import { Songwriting } from "./songwriting.ts"
 
-const openAi = await startFakeOpenAi()
-afterAll(() => openAi.close())
-beforeEach(() => openAi.reset())
+const openAi = await fakeOpenAiForFile()
 
 const env = {
   REGISTRATIONS_PER_ADDRESS: "1000",
-  OPENAI_API_KEY: openAi.apiKey,
-  OPENAI_BASE_URL: openAi.url,
-  OPENAI_MAX_RETRIES: "0",
+  ...openAi.env,
   OPENAI_TIMEOUT: "2 seconds",
   CHAT_TURNS_PER_USER: "1000",
 }

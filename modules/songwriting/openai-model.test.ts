@@ -1,12 +1,10 @@
-import { afterAll, beforeEach, describe, expect, it } from "@effect/vitest"
+import { describe, expect, it } from "@effect/vitest"
 import { Duration, Effect, Either, Option, Redacted } from "effect"
-import { startFakeOpenAi } from "#stand-ins/fake-services/openai.ts"
+import { fakeOpenAiForFile } from "#app/testing-openai.ts"
 import { fallbackReply, openAiModel } from "./openai-model.ts"
 import { LanguageModel, type ReplyRequest } from "./ports.ts"
 
-const openAi = await startFakeOpenAi()
-afterAll(() => openAi.close())
-beforeEach(() => openAi.reset())
+const openAi = await fakeOpenAiForFile()
 
 const settings = (
   overrides: {

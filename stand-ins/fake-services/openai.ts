@@ -156,6 +156,8 @@ export const startFakeOpenAi = async () => {
     /** What to give the client as its base URL. */
     url: `${base}/v1`,
     apiKey,
+    /** What the app reads to talk to this server: its address and key, and no retries. */
+    env: { OPENAI_API_KEY: apiKey, OPENAI_BASE_URL: `${base}/v1`, OPENAI_MAX_RETRIES: "0" },
     requests,
     /** The next requests' behaviours, in order. */
     script: (...behaviours: ReadonlyArray<Behaviour>) => {
