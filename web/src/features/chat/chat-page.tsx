@@ -33,7 +33,7 @@ export const ChatPage = ({ generateControl }: { readonly generateControl: Genera
     ...local,
   ]
   const count = messages.length
-  // biome-ignore lint/correctness/useExhaustiveDependencies: scroll when the number of messages changes
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scroll as messages come and as Melody writes
   useEffect(() => {
     listEnd.current?.scrollIntoView({ block: "end" })
   }, [count, send.isPending, writing])
