@@ -47,7 +47,8 @@ const nothingPlaying = (root: HTMLElement) =>
 /**
  * Resolves when the app can draw the same page complete, its route loaded and its data in the cache, so
  * replacing the server's view shows no spinner and no flash. Its entrance animation is skipped until the
- * visitor goes elsewhere (`data-first-view` on the document, see styles.css).
+ * visitor goes elsewhere: the server marked the document `data-first-view` (see styles.css), and the mark
+ * goes with the first move.
  */
 export const readyToTakeOver = async (
   root: HTMLElement,
@@ -60,8 +61,6 @@ export const readyToTakeOver = async (
     pageData(queryClient, window.location.pathname),
   ])
   await nothingPlaying(root)
-  // The server marked the document too; the app's own first render keeps the mark.
-  document.documentElement.dataset.firstView = ""
   const arrival = router.state.location.key
   const stop = router.subscribe((state) => {
     if (state.location.key === arrival) return

@@ -14,14 +14,14 @@ export class ApiUnavailable extends Error {
   readonly _tag = "ApiUnavailable"
 }
 
+/** The server out of reach: the network, or the server down. */
+export const unreachable = () =>
+  new ApiUnavailable("Could not reach Melody Studio. Check your connection and try again.")
+
 const asError = (error: unknown): Error => {
   if (error instanceof Error && "_tag" in error) {
     const tag = (error as { _tag: string })._tag
-    if (tag === "RequestError") {
-      return new ApiUnavailable(
-        "Could not reach Melody Studio. Check your connection and try again.",
-      )
-    }
+    if (tag === "RequestError") return unreachable()
     if (tag === "ResponseError" || tag === "ParseError") {
       return new ApiUnavailable("The server sent an answer we could not read. Please try again.")
     }

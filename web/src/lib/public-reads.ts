@@ -1,5 +1,5 @@
 import type { PublicSongs, SongView } from "#modules/catalog/api.ts"
-import { ApiUnavailable } from "./api.ts"
+import { ApiUnavailable, unreachable } from "./api.ts"
 
 /** A public read's 404: the song is not there for this reader (the contract's NotFound). */
 export class NotFound extends Error {
@@ -15,8 +15,7 @@ export const readJson = async <A>(path: string): Promise<A> => {
   const response = await fetch(path, { headers: { accept: "application/json" } }).catch(
     () => undefined,
   )
-  if (response === undefined)
-    throw new ApiUnavailable("Could not reach Melody Studio. Check your connection and try again.")
+  if (response === undefined) throw unreachable()
   if (response.status === 404) throw new NotFound("This song does not exist, or it is private.")
   if (!response.ok) throw new ApiUnavailable("The server could not answer. Please try again.")
   return (await response.json()) as A

@@ -3,14 +3,11 @@ import { EventSourceParserStream } from "eventsource-parser/stream"
 import { Unauthorized } from "#events/contracts/auth.ts"
 import { TooManyRequests } from "#events/contracts/http-errors.ts"
 import { type ChatTurnResult, chatStreamEvents } from "#modules/songwriting/api.ts"
-import { ApiUnavailable } from "../../lib/api.ts"
+import { ApiUnavailable, unreachable } from "../../lib/api.ts"
 
 /** Why a message got no answer: the server's refusal, as the chat's other calls would give it. */
 const Refusal = Schema.Union(chatStreamEvents.refused, TooManyRequests, Unauthorized)
 export type ChatFailure = typeof Refusal.Type | ApiUnavailable
-
-const unreachable = () =>
-  new ApiUnavailable("Could not reach Melody Studio. Check your connection and try again.")
 
 const refusalOf = async (response: Response): Promise<ChatFailure> => {
   const body: unknown = await response.json().catch(() => undefined)
