@@ -59,7 +59,7 @@ export const ForgotPasswordPage = () => {
           </Button>
         </div>
       ) : (
-        <form onSubmit={submit} onFocus={warm(payload)} noValidate className="grid gap-5">
+        <form onSubmit={submit} onInput={warm(payload)} noValidate className="grid gap-5">
           <Field label="Email" error={error}>
             {(control) => (
               <Input

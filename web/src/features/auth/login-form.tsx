@@ -43,7 +43,7 @@ export const LoginForm = ({ onSignedIn }: { readonly onSignedIn: (user: User) =>
     setValues((v) => ({ ...v, [field]: event.target.value }))
 
   return (
-    <form onSubmit={submit} onFocus={warm(payload)} noValidate className="grid gap-5">
+    <form onSubmit={submit} onInput={warm(payload)} noValidate className="grid gap-5">
       <Field label="Username or email" error={errors.username}>
         {(control) => (
           <Input

@@ -57,7 +57,7 @@ export const RegisterForm = ({ onRegistered }: { readonly onRegistered: (user: U
       setValues((v) => ({ ...v, [field]: event.target.value }))
 
   return (
-    <form onSubmit={submit} onFocus={warm(payload)} noValidate className="grid gap-5">
+    <form onSubmit={submit} onInput={warm(payload)} noValidate className="grid gap-5">
       <Field label="Full name" error={errors.name}>
         {(control) => (
           <Input {...control} autoComplete="name" value={values.name} onChange={set("name")} />
