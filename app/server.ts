@@ -23,6 +23,7 @@ import { ErrorReports } from "./error-reports.ts"
 import { AdminHttpLive } from "./http/admin-http.ts"
 import { edge } from "./http/edge.ts"
 import { firstViews } from "./http/first-view/first-views.ts"
+import { pageScriptSources } from "./http/page-scripts.ts"
 import { makeResponseCache } from "./http/response-cache.ts"
 import { sendSecurityHeaders } from "./http/security-headers.ts"
 import { makeSiteFiles } from "./http/site-files.ts"
@@ -67,6 +68,7 @@ export const HttpLive = Layer.unwrapEffect(
       onNone: () => undefined,
       onSome: (s3) => s3.endpoint?.origin,
     })
+    const pageScripts = yield* Effect.promise(() => pageScriptSources(config.webDist))
     const staticFiles = makeStaticFiles(config.webDist, firstViews(catalog, config.appUrl))
     const siteFiles = makeSiteFiles(catalog, config.appUrl)
     const withEdge = edge({
@@ -108,7 +110,7 @@ export const HttpLive = Layer.unwrapEffect(
         ).pipe(Layer.provideMerge(layer)),
       Layer.provideMerge(
         NodeHttpServer.layer(
-          () => createServer().on("request", sendSecurityHeaders(secure, mediaOrigin)),
+          () => createServer().on("request", sendSecurityHeaders(secure, mediaOrigin, pageScripts)),
           {
             port: config.port,
             host: config.host,

@@ -1,15 +1,16 @@
 import type { IncomingMessage, ServerResponse } from "node:http"
 
 /**
- * What pages may load. Covers and audio may come from any HTTPS origin (providers' files) and from the
- * media bucket, whose presigned addresses the file routes redirect to (`mediaOrigin`, which may be plain
- * HTTP for a self-hosted store).
+ * What pages may load. Scripts come from the app's own files, plus the inline ones named by `scripts`.
+ * Covers and audio may come from any HTTPS origin (providers' files) and from the media bucket, whose
+ * presigned addresses the file routes redirect to (`mediaOrigin`, which may be plain HTTP for a
+ * self-hosted store).
  */
-const appPolicyWith = (mediaOrigin: string | undefined) => {
+const policyWith = (mediaOrigin: string | undefined, scripts: ReadonlyArray<string>) => {
   const media = mediaOrigin === undefined ? "" : ` ${mediaOrigin}`
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    ["script-src 'self'", ...scripts].join(" "),
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob: https:${media}`,
     `media-src 'self' blob: https:${media}`,
@@ -37,18 +38,17 @@ const hsts = { "strict-transport-security": "max-age=31536000; includeSubDomains
  * it: answers made outside the edge (a body too large, a client gone) carry them too, and the app's own
  * headers still win where they name the same one. HSTS only over TLS.
  */
-export const sendSecurityHeaders = (secure: boolean, mediaOrigin?: string) => {
-  const appPolicy = appPolicyWith(mediaOrigin)
-  // The API documentation page inlines Swagger UI's script and styles.
-  const docsPolicy = appPolicy.replace("script-src 'self'", "script-src 'self' 'unsafe-inline'")
-  const app = Object.entries({
-    ...common,
-    "content-security-policy": appPolicy,
-    ...(secure ? hsts : {}),
-  })
-  const docs = app.map(([name, value]): [string, string] =>
-    name === "content-security-policy" ? [name, docsPolicy] : [name, value],
-  )
+export const sendSecurityHeaders = (
+  secure: boolean,
+  mediaOrigin?: string,
+  /** The built page's own inline scripts, by hash (page-scripts.ts). */
+  pageScripts: ReadonlyArray<string> = [],
+) => {
+  const headersWith = (policy: string) =>
+    Object.entries({ ...common, "content-security-policy": policy, ...(secure ? hsts : {}) })
+  const app = headersWith(policyWith(mediaOrigin, pageScripts))
+  // The API documentation page inlines Swagger UI's script and styles (a hash would turn 'unsafe-inline' off).
+  const docs = headersWith(policyWith(mediaOrigin, ["'unsafe-inline'"]))
   return (request: IncomingMessage, response: ServerResponse) => {
     const path = request.url?.split("?")[0]
     for (const [name, value] of path === "/api/docs" ? docs : app) response.setHeader(name, value)

@@ -16,6 +16,20 @@ test("the splash shows once, ends, and the app appears", async ({ page }) => {
   await expect(page.getByTestId("splash")).toHaveCount(0)
 })
 
+test("the page draws the splash before the app's scripts arrive, and only for a first visit", async ({
+  page,
+}) => {
+  // The app's scripts never arrive: what shows is the page's own.
+  await page.route("**/assets/*.js", (route) => route.abort())
+  await page.goto("/auth")
+  await expect(page.getByTestId("splash")).toBeVisible()
+  await expect(page.getByTestId("splash")).toContainText("AI-Powered Song Creation")
+
+  await page.evaluate(() => localStorage.setItem("has_seen_splash", "true"))
+  await page.reload()
+  await expect(page.getByTestId("splash")).toHaveCount(0)
+})
+
 test("an unknown route shows the not-found page", async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem("has_seen_splash", "true"))
   await page.goto("/no/such/page")

@@ -2,6 +2,7 @@ import { readdir, readFile } from "node:fs/promises"
 import { join } from "node:path"
 import { gzipSync } from "node:zlib"
 import { describe, expect, it } from "vitest"
+import { storageKeys } from "./lib/reset.ts"
 
 /** What a public page may make a phone download and run before it is usable: 120 KB of gzipped JavaScript. */
 const budget = 120 * 1024
@@ -64,7 +65,7 @@ describe("the first load of a public page", () => {
     const fonts = [...html.matchAll(/<link rel="preload" as="font"[^>]* href="\/([^"]+)"/g)].map(
       (match) => match[1]!,
     )
-    expect(fonts).toEqual([
+    expect(fonts.toSorted()).toEqual([
       expect.stringMatching(/^assets\/inter-latin-wght-normal-.*\.woff2$/),
       expect.stringMatching(/^assets\/outfit-latin-wght-normal-.*\.woff2$/),
     ])
@@ -86,5 +87,21 @@ describe("the first load of a public page", () => {
       expect(file).not.toMatch(/^effect-/)
       expect(await readFile(join(dist, "assets", file), "utf8")).not.toContain("effect/GlobalValue")
     }
+  })
+
+  it("draws the splash itself and decides before its first paint whether a visitor sees it", async () => {
+    const html = await readFile(join(dist, "index.html"), "utf8")
+    const splash = html.indexOf('id="splash"')
+    const decision = html.search(/<script>/)
+    const root = html.indexOf('<div id="root">')
+    // Hidden until the script shows it (no script, no splash); the script runs before the app's root is
+    // parsed, and no module script waits for.
+    expect(html.slice(splash - 200, splash + 200)).toMatch(/<div[^>]*\shidden\s/)
+    expect(html.slice(splash, decision)).toContain("AI-Powered Song Creation")
+    expect(splash).toBeLessThan(decision)
+    expect(decision).toBeLessThan(root)
+    expect(/<script>([\s\S]*?)<\/script>/.exec(html)?.[1]).toContain(
+      `"${storageKeys.hasSeenSplash}"`,
+    )
   })
 })

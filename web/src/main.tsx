@@ -5,6 +5,7 @@ import { hasFirstView, readyToTakeOver } from "./app/first-view.ts"
 import { makeRouter } from "./app/router.tsx"
 import { makeQueryClient } from "./lib/query-client.ts"
 import { reportUncaughtErrors } from "./lib/report-errors.ts"
+import { currentUserQuery } from "./lib/session.ts"
 import "./styles.css"
 
 reportUncaughtErrors()
@@ -17,11 +18,13 @@ if (import.meta.env.PROD && "serviceWorker" in navigator)
 const root = document.getElementById("root")!
 const queryClient = makeQueryClient()
 const router = makeRouter()
+// Every page asks who is signed in: asked now, it is answered while the splash shows or the page loads.
+void queryClient.prefetchQuery(currentUserQuery)
 const firstView = hasFirstView(root)
 const start = () =>
   createRoot(root).render(
     <StrictMode>
-      <App queryClient={queryClient} router={router} splash={!firstView} />
+      <App queryClient={queryClient} router={router} />
     </StrictMode>,
   )
 

@@ -9,12 +9,9 @@ import { StartupGate } from "./startup/startup-gate.tsx"
 export const App = ({
   queryClient,
   router,
-  splash,
 }: {
   readonly queryClient: QueryClient
   readonly router: ReturnType<typeof makeRouter>
-  /** Whether a first visit opens with the splash: not over a page the server already drew. */
-  readonly splash: boolean
 }) => {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -28,13 +25,9 @@ export const App = ({
 
   return (
     <QueryClientProvider client={queryClient}>
-      {splash ? (
-        <StartupGate>
-          <RouterProvider router={router} />
-        </StartupGate>
-      ) : (
+      <StartupGate>
         <RouterProvider router={router} />
-      )}
+      </StartupGate>
       <ToastOutlet />
     </QueryClientProvider>
   )

@@ -1,25 +1,35 @@
-import { type ReactNode, useCallback, useState } from "react"
+import { type ReactNode, useEffect, useState } from "react"
 import { storageKeys } from "../../lib/reset.ts"
-import { SplashScreen } from "./splash-screen.tsx"
 
-const hasSeenSplash = () => {
-  try {
-    return localStorage.getItem(storageKeys.hasSeenSplash) === "true"
-  } catch {
-    return false
-  }
-}
+/** How long a first visit's splash shows (the bar in index.html grows for as long). */
+export const splashDurationMs = 2800
 
-/** Shows the splash once per browser (until reset), and only then the app. */
+/** The splash index.html shows on a first visit (its script decided before the first paint), or null. */
+const shownSplash = () => document.getElementById("splash")
+
+/**
+ * Ends the splash 2.8 seconds after it appeared, or when the app is ready if that is later (the splash is
+ * then what a slow phone shows while the app loads), remembers it was seen, and only then shows the app.
+ */
 export const StartupGate = ({ children }: { readonly children: ReactNode }) => {
-  const [ready, setReady] = useState(hasSeenSplash)
-  const finish = useCallback(() => {
-    try {
-      localStorage.setItem(storageKeys.hasSeenSplash, "true")
-    } catch {
-      // Without storage the splash simply shows again next time.
-    }
-    setReady(true)
-  }, [])
-  return ready ? children : <SplashScreen onDone={finish} />
+  const [splash] = useState(shownSplash)
+  const [ready, setReady] = useState(splash === null)
+  useEffect(() => {
+    if (splash === null) return
+    const since = Number(splash.dataset.since ?? 0)
+    const timer = setTimeout(
+      () => {
+        try {
+          localStorage.setItem(storageKeys.hasSeenSplash, "true")
+        } catch {
+          // Without storage the splash simply shows again next time.
+        }
+        splash.remove()
+        setReady(true)
+      },
+      Math.max(0, since + splashDurationMs - performance.now()),
+    )
+    return () => clearTimeout(timer)
+  }, [splash])
+  return ready ? children : null
 }
