@@ -1,4 +1,5 @@
 import { Schema } from "effect"
+import type { CoverWidth } from "./cover-widths.ts"
 import { Reshaping, SongOrigin } from "./song-operations.ts"
 import { urlPath } from "./url-path.ts"
 import { VideoFormat } from "./video-formats.ts"
@@ -27,6 +28,10 @@ export type MusicMakerName = typeof MusicMakerName.Type
 
 /** Where a JPEG cover's WebP twin is kept, when it has one: pages are sent it, previews the JPEG. */
 export const webpCoverOf = (jpegKey: string) => jpegKey.replace(/\.jpg$/, ".webp")
+
+/** Where a cover's copy at `width` (cover-widths.ts) is kept, as WebP. */
+export const sizedCoverOf = (coverKey: string, width: CoverWidth) =>
+  `sized/${coverKey.replace(/\.[a-z0-9]+$/, "")}.w${width}.webp`
 
 export const GeneratedVersion = Schema.Struct({
   versionId: Schema.String,

@@ -1,4 +1,5 @@
 import { Schema } from "effect"
+import { coverWidths } from "#events/contracts/cover-widths.ts"
 import { trimmedText, withMessage } from "#events/contracts/messages.ts"
 
 // What the catalog's endpoints accept, with the spec's messages.
@@ -49,6 +50,18 @@ export const PartsSharingPayload = Schema.Struct({
 export const SongPath = Schema.Struct({ id: Schema.String.pipe(Schema.maxLength(64)) })
 
 /** `?versions=all` deletes every version of the song's generation its owner has; one otherwise. */
+/** A cover at one of the smaller widths it is kept at (`coverWidths`), or whole without one. */
+export const CoverParams = Schema.Struct({
+  width: Schema.optional(
+    withMessage(
+      Schema.NumberFromString.pipe(
+        Schema.compose(Schema.Literal(...coverWidths), { strict: false }),
+      ),
+      `width must be one of ${coverWidths.join(", ")}`,
+    ),
+  ),
+})
+
 export const DeleteSongParams = Schema.Struct({
   versions: Schema.optional(Schema.Literal("one", "all")),
 })

@@ -6,6 +6,7 @@ import { NotFound } from "#events/contracts/http-errors.ts"
 import { SyncedLyrics } from "#events/contracts/synced-lyrics.ts"
 import { LikeState, PublicSongs, SongsDeleted, SongView } from "./api-answers.ts"
 import {
+  CoverParams,
   DeleteSongParams,
   PartsSharingPayload,
   PrivacyPayload,
@@ -134,6 +135,7 @@ export class CatalogApi extends HttpApiGroup.make("catalog")
   .add(
     HttpApiEndpoint.get("cover", "/songs/:id/cover")
       .setPath(SongPath)
+      .setUrlParams(CoverParams)
       .addSuccess(HttpApiSchema.Uint8Array({ contentType: "image/jpeg" }))
       .addError(NotFound)
       .middleware(Viewer),

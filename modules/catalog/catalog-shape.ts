@@ -1,6 +1,7 @@
 import type { HttpServerResponse } from "@effect/platform"
 import type { Effect } from "effect"
 import type { SignedInUser } from "#events/contracts/auth.ts"
+import type { CoverWidth } from "#events/contracts/cover-widths.ts"
 import type { NotFound } from "#events/contracts/http-errors.ts"
 import type { PublicQuery } from "#events/contracts/song-rows.ts"
 import type { SyncedLyrics } from "#events/contracts/synced-lyrics.ts"
@@ -95,7 +96,12 @@ export interface CatalogShape {
   readonly cover: (
     songId: string,
     viewerId: string | undefined,
-    request: { readonly rangeHeader: string | undefined; readonly acceptsWebp: boolean },
+    request: {
+      readonly rangeHeader: string | undefined
+      readonly acceptsWebp: boolean
+      /** A smaller copy, for a page that shows the cover small. */
+      readonly width: CoverWidth | undefined
+    },
   ) => Served
   /** Every song of this person's, with its files, as one zip streamed as it is made. */
   readonly libraryDownload: (

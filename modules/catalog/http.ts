@@ -90,11 +90,12 @@ export const CatalogHttpLive = HttpApiBuilder.group(Api, "catalog", (handlers) =
       .handle("lrc", ({ path }) =>
         Effect.flatMap(viewerId, (viewer) => catalog.lrc(path.id, viewer)),
       )
-      .handle("cover", ({ path, request }) =>
+      .handle("cover", ({ path, urlParams, request }) =>
         Effect.flatMap(viewerId, (viewer) =>
           catalog.cover(path.id, viewer, {
             rangeHeader: request.headers.range,
             acceptsWebp: /image\/webp/.test(request.headers.accept ?? ""),
+            width: urlParams.width,
           }),
         ),
       )

@@ -1,5 +1,6 @@
 import type { Readable } from "node:stream"
 import { Context, Data, type Effect } from "effect"
+import type { CoverWidth } from "#events/contracts/cover-widths.ts"
 import type { PublicPage, PublicQuery, SongRow } from "#events/contracts/song-rows.ts"
 import type { Position } from "#events/store/index.ts"
 import type { ByteRange } from "#toolkit/file-response.ts"
@@ -46,5 +47,7 @@ export class SongFiles extends Context.Tag("@melody/catalog/SongFiles")<
     readonly directUrl: (key: string, downloadName?: string) => Effect.Effect<string | undefined>
     /** The 16-bit PCM WAV of an audio file, converted once and kept. */
     readonly wav: (key: string) => Effect.Effect<string, AudioConversionFailed>
+    /** A cover's copy at a smaller width (WebP), made once and kept; undefined when it cannot be made. */
+    readonly sizedCover: (key: string, width: CoverWidth) => Effect.Effect<string | undefined>
   }
 >() {}

@@ -13,7 +13,7 @@ import { readSyncedLyrics } from "./synced-lyrics-file.ts"
 
 /**
  * A visible song's files: its MP3 (to play or to save), its WAV, converted once, its cover (as WebP to
- * browsers that read it, where it has that form too), and when its
+ * browsers that read it, where it has that form too, and at a smaller width when asked), and when its
  * lines are sung (as JSON for the player, as LRC to save); and for its owner, or others while it is
  * public and its parts are shared, its MIDI file.
  */
@@ -75,11 +75,14 @@ export const makeSongFileAnswers = (visibleSong: SongAccess["visibleSong"]) =>
             ? serve(state.midiKey, rangeHeader, fileName(state.title, "mid"))
             : notFound,
         ),
-      cover: (songId, viewerId, { rangeHeader, acceptsWebp }) =>
+      cover: (songId, viewerId, { rangeHeader, acceptsWebp, width }) =>
         Effect.gen(function* () {
           const { imageKey } = yield* visibleSong(songId, viewerId)
+          const sized =
+            imageKey && acceptsWebp && width ? yield* files.sizedCover(imageKey, width) : undefined
           const twin = imageKey && acceptsWebp ? webpCoverOf(imageKey) : null
-          const key = twin !== imageKey && twin && (yield* files.stat(twin)) ? twin : imageKey
+          const key =
+            sized ?? (twin !== imageKey && twin && (yield* files.stat(twin)) ? twin : imageKey)
           const served = yield* serve(key, rangeHeader, undefined)
           // Caches keep the two forms apart.
           return HttpServerResponse.setHeader(served, "vary", "Accept")

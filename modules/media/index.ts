@@ -5,6 +5,7 @@
 
 import { Layer } from "effect"
 import { MediaConfigLive } from "./config.ts"
+import { CoverSizer } from "./files/cover-sizer.ts"
 import { MediaStorageLive as ConfiguredStorageLive } from "./files/storage-live.ts"
 import { WavConverter } from "./files/wav-converter.ts"
 import { Generations } from "./generation/generations.ts"
@@ -15,6 +16,7 @@ import { Videos } from "./video-export/videos.ts"
 
 export { MediaApi, ReshapingApi, StemsApi, VideoApi, VoicesApi } from "./api.ts"
 export { describeMediaConfig, mediaConfig } from "./config.ts"
+export { CoverSizer } from "./files/cover-sizer.ts"
 export { MediaStorage } from "./files/storage.ts"
 export { WavConverter } from "./files/wav-converter.ts"
 export { Generations } from "./generation/generations.ts"
@@ -49,7 +51,12 @@ export const MediaStorageLive = ConfiguredStorageLive.pipe(Layer.provide(MediaCo
  * Media's services; the app provides the store, the job queue, the app's address, the credits port and the
  * offline music engine (a stand-in).
  */
-export const MediaLive = Layer.mergeAll(WavConverter.live, Generations.live, StemsMaker.live).pipe(
+export const MediaLive = Layer.mergeAll(
+  WavConverter.live,
+  CoverSizer.live,
+  Generations.live,
+  StemsMaker.live,
+).pipe(
   Layer.provideMerge(ConfiguredStorageLive),
   // Kept for the voices too, which the music API keeps as personas.
   Layer.provideMerge(MusicApi.live),

@@ -1,0 +1,113 @@
+import { expect } from "@effect/vitest"
+import { Effect } from "effect"
+import sharp from "sharp"
+import { sizedCoverOf } from "#events/contracts/media.ts"
+import { MediaStorage } from "#modules/media/index.ts"
+import { describeApp, request, settle, signUp } from "./testing.ts"
+import { seedGeneration } from "./testing-songs.ts"
+
+const env = { REGISTRATIONS_PER_ADDRESS: "1000" }
+const webp = { headers: { accept: "image/webp,*/*" } }
+
+/** A cover as a music API sends one: a JPEG, larger than any page draws it. */
+const providerCover = Effect.promise(() =>
+  sharp({ create: { width: 1200, height: 1200, channels: 3, background: "#a855f7" } })
+    .jpeg()
+    .toBuffer()
+    .then((bytes) => new Uint8Array(bytes)),
+)
+
+const sizeOf = (bytes: Uint8Array) => Effect.promise(() => sharp(bytes).metadata())
+
+const mySong = (person: Awaited<Effect.Effect.Success<ReturnType<typeof signUp>>>["person"]) =>
+  Effect.map(
+    person.get("/api/songs/my-songs"),
+    (answer) => (answer.body as ReadonlyArray<{ id: string; imageUrl: string }>)[0]!,
+  )
+
+describeApp({ env })("a cover at a smaller width", (it) => {
+  it.effect("is made once, as WebP, for whoever may see the song, and never for anyone else", () =>
+    Effect.gen(function* () {
+      const { person, user } = yield* signUp("painter")
+      const [version] = (yield* seedGeneration(user.id, "Violet", 1, undefined, {
+        cover: yield* providerCover,
+      })).versions
+      const song = yield* mySong(person)
+      const small = `${song.imageUrl}?width=256`
+
+      // Private: its owner only.
+      const { person: other } = yield* signUp("passer")
+      expect((yield* request(small, webp)).status).toBe(404)
+      expect((yield* other.send(small, webp)).status).toBe(404)
+      const own = yield* person.send(small, webp)
+      expect(own.status).toBe(200)
+      expect(own.headers.get("content-type")).toBe("image/webp")
+      expect(own.headers.get("vary")).toBe("Accept")
+      expect(yield* sizeOf(own.bytes)).toMatchObject({ format: "webp", width: 256, height: 256 })
+      const storage = yield* MediaStorage
+      const kept = sizedCoverOf(version!.imageKey!, 256)
+      expect(yield* storage.stat(kept)).toBeDefined()
+
+      // Public: anyone, from the copy already made.
+      yield* person.patch(`/api/songs/${song.id}/privacy`, { isPublic: true })
+      yield* storage.put(kept, own.bytes.slice(0, 64))
+      expect((yield* request(small, webp)).bytes).toEqual(own.bytes.slice(0, 64))
+      const larger = yield* request(`${song.imageUrl}?width=768`, webp)
+      expect(yield* sizeOf(larger.bytes)).toMatchObject({ width: 768, height: 768 })
+      // A browser that does not read WebP gets the cover as it is; so does one that asks no width.
+      const jpeg = yield* request(small, { headers: { accept: "image/*" } })
+      expect(jpeg.headers.get("content-type")).toBe("image/jpeg")
+      expect(yield* sizeOf(jpeg.bytes)).toMatchObject({ width: 1200 })
+      expect(yield* sizeOf((yield* request(song.imageUrl, webp)).bytes)).toMatchObject({
+        width: 1200,
+      })
+    }),
+  )
+
+  it.effect("is refused at a width it is not kept at, and nothing is made", () =>
+    Effect.gen(function* () {
+      const { person, user } = yield* signUp("odd")
+      const [version] = (yield* seedGeneration(user.id, "Odd", 1, undefined, {
+        cover: yield* providerCover,
+      })).versions
+      const song = yield* mySong(person)
+      for (const width of ["300", "0", "-256", "256.5", "abc", "1024"]) {
+        const answer = yield* person.send(`${song.imageUrl}?width=${width}`, webp)
+        expect(answer.status, width).toBe(400)
+        expect(answer.text, width).toContain("width must be one of 256, 512, 768")
+      }
+      const storage = yield* MediaStorage
+      for (const width of [256, 512, 768] as const)
+        expect(yield* storage.stat(sizedCoverOf(version!.imageKey!, width))).toBeUndefined()
+    }),
+  )
+
+  it.effect("of a file that is no image is the file as it is", () =>
+    Effect.gen(function* () {
+      const { person, user } = yield* signUp("broken")
+      yield* seedGeneration(user.id, "Broken", 1, undefined, { cover: new Uint8Array([1, 2, 3]) })
+      const song = yield* mySong(person)
+      const answer = yield* person.send(`${song.imageUrl}?width=256`, webp)
+      expect(answer.status).toBe(200)
+      expect(answer.bytes).toEqual(new Uint8Array([1, 2, 3]))
+    }),
+  )
+
+  it.effect("leaves the store with its song", () =>
+    Effect.gen(function* () {
+      const { person, user } = yield* signUp("leaver")
+      const [version] = (yield* seedGeneration(user.id, "Leaving", 1, undefined, {
+        cover: yield* providerCover,
+      })).versions
+      const song = yield* mySong(person)
+      for (const width of [256, 512])
+        expect((yield* person.send(`${song.imageUrl}?width=${width}`, webp)).status).toBe(200)
+      expect((yield* person.send(`/api/songs/${song.id}`, { method: "DELETE" })).status).toBe(200)
+      yield* settle
+      const storage = yield* MediaStorage
+      for (const width of [256, 512] as const)
+        expect(yield* storage.stat(sizedCoverOf(version!.imageKey!, width))).toBeUndefined()
+      expect(yield* storage.stat(version!.imageKey!)).toBeUndefined()
+    }),
+  )
+})

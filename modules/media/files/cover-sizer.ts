@@ -1,0 +1,56 @@
+import { Context, Data, Effect, Layer } from "effect"
+import sharp from "sharp"
+import type { CoverWidth } from "#events/contracts/cover-widths.ts"
+import { sizedCoverOf } from "#events/contracts/media.ts"
+import { MediaStorage } from "./storage.ts"
+
+export class SizingFailed extends Data.TaggedError("SizingFailed")<{
+  readonly reason: string
+}> {}
+
+/** Large enough to be any cover we keep; an image beyond it is no cover and is not decoded. */
+const pixelLimit = 4096 * 4096
+
+/**
+ * A stored cover at a smaller width, as WebP, made by sharp once per cover and width and kept in storage
+ * beside the original (`sizedCoverOf`): a phone showing twenty covers on the timeline downloads them at
+ * the size it draws them, not at the provider's 1024 px or more.
+ */
+export class CoverSizer extends Context.Tag("@melody/media/CoverSizer")<
+  CoverSizer,
+  { readonly sized: (key: string, width: CoverWidth) => Effect.Effect<string, SizingFailed> }
+>() {
+  static readonly live = Layer.effect(
+    CoverSizer,
+    Effect.gen(function* () {
+      const storage = yield* MediaStorage
+
+      const resize = (input: string, width: CoverWidth) =>
+        Effect.tryPromise({
+          try: () =>
+            sharp(input, { limitInputPixels: pixelLimit })
+              // A smaller cover stays its size: enlarged, it would only weigh more.
+              .resize(width, width, { fit: "cover", withoutEnlargement: true })
+              .webp({ quality: 78, effort: 4 })
+              .toBuffer(),
+          catch: (error) => new SizingFailed({ reason: String(error) }),
+        })
+
+      const sized = (key: string, width: CoverWidth) =>
+        Effect.gen(function* () {
+          const target = sizedCoverOf(key, width)
+          if (yield* storage.stat(target)) return target
+          const image = yield* resize(yield* storage.localPath(key), width)
+          yield* storage.put(target, image)
+          return target
+        }).pipe(
+          Effect.catchTag("InvalidKey", (error) =>
+            Effect.fail(new SizingFailed({ reason: `no file ${error.key}` })),
+          ),
+          Effect.withSpan("CoverSizer.sized", { attributes: { key, width } }),
+        )
+
+      return { sized }
+    }),
+  )
+}
