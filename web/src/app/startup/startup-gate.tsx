@@ -2,14 +2,16 @@ import { type ReactNode, useEffect, useState } from "react"
 import { storageKeys } from "../../lib/reset.ts"
 
 /** How long a first visit's splash shows (the bar in index.html grows for as long). */
-export const splashDurationMs = 2800
+const splashDurationMs = 2800
 
 /** The splash index.html shows on a first visit (its script decided before the first paint), or null. */
 const shownSplash = () => document.getElementById("splash")
 
 /**
- * Ends the splash 2.8 seconds after it appeared, or when the app is ready if that is later (the splash is
- * then what a slow phone shows while the app loads), remembers it was seen, and only then shows the app.
+ * Ends the splash 2.8 seconds after it appeared, or as the app starts if that is later (on a slow phone
+ * the splash is what shows while the app loads), remembers it was seen, and only then shows the app. The
+ * app asks for the session and the page's code meanwhile (main.tsx, the router), so both are usually
+ * there when it ends.
  */
 export const StartupGate = ({ children }: { readonly children: ReactNode }) => {
   const [splash] = useState(shownSplash)
