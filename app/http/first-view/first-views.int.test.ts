@@ -93,8 +93,10 @@ describeApp({ config: { webDist } })("pages the server draws", (it) => {
         expect(page).toMatch(/<html data-first-view[\s>]/)
         expect(view).toContain(`Harbour &amp; &lt;Lights&gt; $&#39; $&amp; (Version 1)</h1>`)
         expect(view).toContain(`by ${owner.user.username} · Pop, upbeat, female vocals`)
+        // The cover at the width the page draws it: the whole width on a phone, 18rem beside the words.
+        const cover = `/api/songs/${song.id}/cover`
         expect(view).toContain(
-          `<img src="/api/songs/${song.id}/cover" alt="Cover of Harbour &amp; &lt;Lights&gt; $&#39; $&amp; (Version 1)"`,
+          `<img src="${cover}" srcset="${cover}?width=256 256w, ${cover}?width=512 512w, ${cover}?width=768 768w, ${cover} 1024w" sizes="(min-width: 768px) 18rem, 100vw" alt="Cover of Harbour &amp; &lt;Lights&gt; $&#39; $&amp; (Version 1)"`,
         )
         expect(view).toContain("A song called Harbour &amp; &lt;Lights&gt; $&#39; $&amp;</pre>")
         expect(view).not.toContain("<Lights>")
@@ -128,6 +130,9 @@ describeApp({ config: { webDist } })("pages the server draws", (it) => {
         expect(listed.indexOf(liked!.id)).toBeLessThan(listed.indexOf(plain!.id))
         expect(listed).not.toContain(kept!.id)
         expect(view).toContain(`<audio controls preload="none" src="/api/songs/${plain!.id}/audio"`)
+        expect(view).toContain(
+          `srcset="/api/songs/${plain!.id}/cover?width=256 256w, /api/songs/${plain!.id}/cover?width=512 512w, /api/songs/${plain!.id}/cover?width=768 768w, /api/songs/${plain!.id}/cover 1024w" sizes="(min-width: 1024px) 22rem, (min-width: 640px) 45vw, 100vw"`,
+        )
         expect(view).toContain(owner.user.username)
         const ld = /<script type="application\/ld\+json">([^<]*)<\/script>/.exec(page.text)?.[1]
         const list = JSON.parse(ld!) as {

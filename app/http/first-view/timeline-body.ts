@@ -8,7 +8,7 @@ import { audioHtml, coverHtml, creatorName } from "./song-body.ts"
 const eagerCovers = 2
 
 const card = (song: SongView, index: number) =>
-  `<div role="article" aria-label="${escapeHtml(song.title)}" class="rounded-[var(--radius-card)] border border-line bg-surface/80 shadow-xl shadow-black/20 flex flex-col gap-3 p-4">${coverHtml(song, index < eagerCovers)}${audioHtml(song)}<div class="min-w-0"><h2 class="font-display text-base leading-tight font-semibold"><a href="${songPaths.page(song.id)}">${escapeHtml(song.title)}</a></h2><p class="truncate text-xs text-muted">${escapeHtml(creatorName(song))}</p></div><p class="truncate text-xs text-faint">${escapeHtml(song.style)}</p></div>`
+  `<div role="article" aria-label="${escapeHtml(song.title)}" class="rounded-[var(--radius-card)] border border-line bg-surface/80 shadow-xl shadow-black/20 flex flex-col gap-3 p-4">${coverHtml(song, index < eagerCovers, "card")}${audioHtml(song)}<div class="min-w-0"><h2 class="font-display text-base leading-tight font-semibold"><a href="${songPaths.page(song.id)}">${escapeHtml(song.title)}</a></h2><p class="truncate text-xs text-muted">${escapeHtml(creatorName(song))}</p></div><p class="truncate text-xs text-faint">${escapeHtml(song.style)}</p></div>`
 
 const empty = `<div class="mx-auto max-w-md py-16 text-center"><p class="text-muted">No public songs available yet. Be the first to share your creation!</p><a href="/chat" class="${buttonClass("md")} mt-6">Create a Song</a></div>`
 

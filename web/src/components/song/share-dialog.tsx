@@ -52,6 +52,7 @@ export const ShareDialog = ({ song }: { readonly song: SongView }) => {
               imageUrl={song.imageUrl}
               sourceImageUrl={song.sourceImageUrl}
               title={song.title}
+              drawn="dialog"
             >
               <PlayOverlay audio={audio} title={song.title} />
             </SongCover>

@@ -1,19 +1,23 @@
 import { Music } from "lucide-react"
 import { type ReactNode, useState } from "react"
+import { coverSizes, coverSrcSet } from "#events/contracts/cover-widths.ts"
 
 /**
- * The cover: our copy, else the provider's link, else a note; each is tried once (spec: images fall
- * back rather than show as broken).
+ * The cover: our copy (at the width the page draws it), else the provider's link, else a note; each is
+ * tried once (spec: images fall back rather than show as broken).
  */
 export const SongCover = ({
   imageUrl,
   sourceImageUrl,
   title,
+  drawn = "card",
   children,
 }: {
   readonly imageUrl: string | null
   readonly sourceImageUrl: string | null
   readonly title: string
+  /** Where it is drawn, which says how wide. */
+  readonly drawn?: keyof typeof coverSizes
   readonly children?: ReactNode
 }) => {
   const candidates = [imageUrl, sourceImageUrl].filter((url): url is string => Boolean(url))
@@ -24,6 +28,7 @@ export const SongCover = ({
       {src ? (
         <img
           src={src}
+          {...(src === imageUrl ? { srcSet: coverSrcSet(src), sizes: coverSizes[drawn] } : {})}
           alt={`Cover of ${title}`}
           loading="lazy"
           className="h-full w-full object-cover"

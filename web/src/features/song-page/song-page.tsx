@@ -41,7 +41,12 @@ export const SongPage = ({
   return (
     <article className="mx-auto grid max-w-4xl animate-rise gap-8 md:grid-cols-[18rem_1fr]">
       <div className="grid content-start gap-4">
-        <SongCover imageUrl={data.imageUrl} sourceImageUrl={data.sourceImageUrl} title={data.title}>
+        <SongCover
+          imageUrl={data.imageUrl}
+          sourceImageUrl={data.sourceImageUrl}
+          title={data.title}
+          drawn="page"
+        >
           <PlayOverlay audio={audio} title={data.title} />
         </SongCover>
         <AudioElement audio={audio} />
