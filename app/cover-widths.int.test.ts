@@ -19,20 +19,22 @@ const providerCover = Effect.promise(() =>
 
 const sizeOf = (bytes: Uint8Array) => Effect.promise(() => sharp(bytes).metadata())
 
-const mySong = (person: Awaited<Effect.Effect.Success<ReturnType<typeof signUp>>>["person"]) =>
-  Effect.map(
-    person.get("/api/songs/my-songs"),
-    (answer) => (answer.body as ReadonlyArray<{ id: string; imageUrl: string }>)[0]!,
-  )
+/** Someone new with one song, whose cover in the store is `cover`. */
+const songWithCover = (name: string, cover: Uint8Array) =>
+  Effect.gen(function* () {
+    const { person, user } = yield* signUp(name)
+    const [version] = (yield* seedGeneration(user.id, name, 1, undefined, { cover })).versions
+    const [song] = (yield* person.get("/api/songs/my-songs")).body as ReadonlyArray<{
+      id: string
+      imageUrl: string
+    }>
+    return { person, song: song!, coverKey: version!.imageKey! }
+  })
 
 describeApp({ env })("a cover at a smaller width", (it) => {
   it.effect("is made once, as WebP, for whoever may see the song, and never for anyone else", () =>
     Effect.gen(function* () {
-      const { person, user } = yield* signUp("painter")
-      const [version] = (yield* seedGeneration(user.id, "Violet", 1, undefined, {
-        cover: yield* providerCover,
-      })).versions
-      const song = yield* mySong(person)
+      const { person, song, coverKey } = yield* songWithCover("painter", yield* providerCover)
       const small = `${song.imageUrl}?width=256`
 
       // Private: its owner only.
@@ -45,7 +47,7 @@ describeApp({ env })("a cover at a smaller width", (it) => {
       expect(own.headers.get("vary")).toBe("Accept")
       expect(yield* sizeOf(own.bytes)).toMatchObject({ format: "webp", width: 256, height: 256 })
       const storage = yield* MediaStorage
-      const kept = sizedCoverOf(version!.imageKey!, 256)
+      const kept = sizedCoverOf(coverKey, 256)
       expect(yield* storage.stat(kept)).toBeDefined()
 
       // Public: anyone, from the copy already made.
@@ -66,11 +68,7 @@ describeApp({ env })("a cover at a smaller width", (it) => {
 
   it.effect("is refused at a width it is not kept at, and nothing is made", () =>
     Effect.gen(function* () {
-      const { person, user } = yield* signUp("odd")
-      const [version] = (yield* seedGeneration(user.id, "Odd", 1, undefined, {
-        cover: yield* providerCover,
-      })).versions
-      const song = yield* mySong(person)
+      const { person, song, coverKey } = yield* songWithCover("odd", yield* providerCover)
       for (const width of ["300", "0", "-256", "256.5", "abc", "1024"]) {
         const answer = yield* person.send(`${song.imageUrl}?width=${width}`, webp)
         expect(answer.status, width).toBe(400)
@@ -78,15 +76,13 @@ describeApp({ env })("a cover at a smaller width", (it) => {
       }
       const storage = yield* MediaStorage
       for (const width of [256, 512, 768] as const)
-        expect(yield* storage.stat(sizedCoverOf(version!.imageKey!, width))).toBeUndefined()
+        expect(yield* storage.stat(sizedCoverOf(coverKey, width))).toBeUndefined()
     }),
   )
 
   it.effect("of a file that is no image is the file as it is", () =>
     Effect.gen(function* () {
-      const { person, user } = yield* signUp("broken")
-      yield* seedGeneration(user.id, "Broken", 1, undefined, { cover: new Uint8Array([1, 2, 3]) })
-      const song = yield* mySong(person)
+      const { person, song } = yield* songWithCover("broken", new Uint8Array([1, 2, 3]))
       const answer = yield* person.send(`${song.imageUrl}?width=256`, webp)
       expect(answer.status).toBe(200)
       expect(answer.bytes).toEqual(new Uint8Array([1, 2, 3]))
@@ -95,19 +91,15 @@ describeApp({ env })("a cover at a smaller width", (it) => {
 
   it.effect("leaves the store with its song", () =>
     Effect.gen(function* () {
-      const { person, user } = yield* signUp("leaver")
-      const [version] = (yield* seedGeneration(user.id, "Leaving", 1, undefined, {
-        cover: yield* providerCover,
-      })).versions
-      const song = yield* mySong(person)
+      const { person, song, coverKey } = yield* songWithCover("leaver", yield* providerCover)
       for (const width of [256, 512])
         expect((yield* person.send(`${song.imageUrl}?width=${width}`, webp)).status).toBe(200)
       expect((yield* person.send(`/api/songs/${song.id}`, { method: "DELETE" })).status).toBe(200)
       yield* settle
       const storage = yield* MediaStorage
       for (const width of [256, 512] as const)
-        expect(yield* storage.stat(sizedCoverOf(version!.imageKey!, width))).toBeUndefined()
-      expect(yield* storage.stat(version!.imageKey!)).toBeUndefined()
+        expect(yield* storage.stat(sizedCoverOf(coverKey, width))).toBeUndefined()
+      expect(yield* storage.stat(coverKey)).toBeUndefined()
     }),
   )
 })
