@@ -1,6 +1,7 @@
 /**
  * The smaller widths a stored cover is also served at, in pixels, for pages that show it small: made
- * when first asked for (`?width=`), then kept. Covers are drawn at 1024 px.
+ * when first asked for (`?width=`), then kept. The engine draws covers at 1024 px; a music API's come at
+ * its own size, usually as large.
  */
 export const coverWidths = [256, 512, 768] as const
 export type CoverWidth = (typeof coverWidths)[number]

@@ -49,7 +49,6 @@ export const PartsSharingPayload = Schema.Struct({
 /** The song an address names. */
 export const SongPath = Schema.Struct({ id: Schema.String.pipe(Schema.maxLength(64)) })
 
-/** `?versions=all` deletes every version of the song's generation its owner has; one otherwise. */
 /** A cover at one of the smaller widths it is kept at (`coverWidths`), or whole without one. */
 export const CoverParams = Schema.Struct({
   width: Schema.optional(
@@ -62,6 +61,7 @@ export const CoverParams = Schema.Struct({
   ),
 })
 
+/** `?versions=all` deletes every version of the song's generation its owner has; one otherwise. */
 export const DeleteSongParams = Schema.Struct({
   versions: Schema.optional(Schema.Literal("one", "all")),
 })
