@@ -1,7 +1,5 @@
+import { escapeHtml } from "#toolkit/escape-html.ts"
 import type { OutgoingMail } from "./mailer.ts"
-
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;")
 
 /** One layout for every mail: dark header, one message, one button, the link spelled out as well. */
 const layout = (options: {

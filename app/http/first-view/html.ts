@@ -1,10 +1,3 @@
-/** Text in HTML, attribute values included: nothing in it is read as markup. */
-export const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => `&${{ "&": "amp", "<": "lt", ">": "gt", '"': "quot", "'": "#39" }[c]};`,
-  )
-
 /** JSON inside a script element: nothing in it can close the element. */
 export const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c")
 

@@ -1,6 +1,6 @@
 import { coverSizes, coverSrcSet } from "#events/contracts/cover-widths.ts"
 import type { SongView } from "#modules/catalog/api.ts"
-import { escapeHtml } from "./html.ts"
+import { escapeHtml } from "#toolkit/escape-html.ts"
 import { coverOf } from "./song-head.ts"
 
 const coverFrame =

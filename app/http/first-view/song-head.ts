@@ -1,6 +1,7 @@
 import { songPaths } from "#events/contracts/song-paths.ts"
 import type { SongView } from "#modules/catalog/api.ts"
-import { escapeHtml, isoDuration, scriptJson } from "./html.ts"
+import { escapeHtml } from "#toolkit/escape-html.ts"
+import { isoDuration, scriptJson } from "./html.ts"
 
 /** An address on this site as a crawler needs it: absolute. */
 export const absolute = (appUrl: string, url: string) => (url.startsWith("/") ? appUrl + url : url)
