@@ -135,18 +135,26 @@ describeApp({ config: { webDist } })("pages the server draws", (it) => {
         )
         expect(view).toContain(owner.user.username)
         const ld = /<script type="application\/ld\+json">([^<]*)<\/script>/.exec(page.text)?.[1]
-        const list = JSON.parse(ld!) as {
-          itemListElement: Array<{ position: number; item: { "@type": string; url: string } }>
+        const playlist = JSON.parse(ld!) as {
+          "@type": string
+          url: string
+          numTracks: number
+          track: {
+            itemListElement: Array<{ position: number; item: { "@type": string; url: string } }>
+          }
         }
-        expect(list.itemListElement.map((entry) => entry.item.url)).toContain(
-          `http://127.0.0.1/song/${liked!.id}`,
-        )
-        expect(list.itemListElement[0]).toMatchObject({
-          position: 1,
-          item: { "@type": "MusicRecording" },
+        expect(playlist).toMatchObject({
+          "@type": "MusicPlaylist",
+          url: "http://127.0.0.1/timeline",
+          numTracks: listed.length,
         })
+        const tracks = playlist.track.itemListElement
+        expect(tracks.map((entry) => entry.item.url)).toEqual(
+          listed.map((id) => `http://127.0.0.1/song/${id}`),
+        )
+        expect(tracks[0]).toMatchObject({ position: 1, item: { "@type": "MusicRecording" } })
 
-        // Read again unchanged, the page is the one kept for this version of the timeline: answered too.
+        // Read again unchanged, the page is the one drawn for this version of the timeline: answered too.
         const again = yield* request("/timeline").pipe(Effect.timeout("5 seconds"))
         expect(again.status).toBe(200)
         expect(rootOf(again.text)?.[2]).toBe(view)

@@ -1,7 +1,9 @@
 import { Effect } from "effect"
-import type { SongView } from "#modules/catalog/api.ts"
+import type { PublicSongs } from "#modules/catalog/api.ts"
 import type { Catalog } from "#modules/catalog/index.ts"
-import { escapeHtml, type FirstView, scriptJson } from "./html.ts"
+import { escapeHtml } from "#toolkit/escape-html.ts"
+import { oncePerObject } from "#toolkit/once-per-object.ts"
+import { type FirstView, scriptJson } from "./html.ts"
 import { pageFrame } from "./page-frame.ts"
 import { songBody } from "./song-body.ts"
 import { musicRecording, songHead } from "./song-head.ts"
@@ -10,21 +12,32 @@ import { timelineBody } from "./timeline-body.ts"
 /** The timeline's first page: as many songs as the app's first page (web/src/features/timeline). */
 const timelinePageSize = 20
 
-const timelineHead = (songs: ReadonlyArray<SongView>, appUrl: string) => {
-  const list = {
+/**
+ * The timeline as schema.org sees it: a playlist of every public song, most liked first, whose first page
+ * of tracks is listed in order.
+ */
+const timelineHead = (page: PublicSongs, appUrl: string) => {
+  const url = `${appUrl}/timeline`
+  const playlist = {
     "@context": "https://schema.org",
-    "@type": "ItemList",
+    "@type": "MusicPlaylist",
     name: "Public timeline",
-    itemListElement: songs.map((song, index) => ({
-      "@type": "ListItem",
-      position: index + 1,
-      item: musicRecording(song, appUrl),
-    })),
+    url,
+    numTracks: page.total,
+    track: {
+      "@type": "ItemList",
+      itemListOrder: "https://schema.org/ItemListOrderDescending",
+      itemListElement: page.songs.map((song, index) => ({
+        "@type": "ListItem",
+        position: index + 1,
+        item: musicRecording(song, appUrl),
+      })),
+    },
   }
   const description = "Songs people made with Melody Studio and shared, the most liked first."
   return [
-    `<link rel="canonical" href="${escapeHtml(`${appUrl}/timeline`)}">`,
-    `<script type="application/ld+json">${scriptJson(list)}</script>`,
+    `<link rel="canonical" href="${escapeHtml(url)}">`,
+    `<script type="application/ld+json">${scriptJson(playlist)}</script>`,
     "<title>Public timeline - Melody Studio</title>",
     `<meta name="description" content="${escapeHtml(description)}">`,
     `<meta property="og:title" content="Public timeline - Melody Studio">`,
@@ -37,9 +50,15 @@ const timelineHead = (songs: ReadonlyArray<SongView>, appUrl: string) => {
  * see them before the app starts: a public song's page and the timeline's first page, as any visitor sees
  * them. Every other path (and a private or unknown song) gets the app's plain page.
  */
-export const firstViews =
-  (catalog: Catalog["Type"], appUrl: string) =>
-  (pathname: string): Effect.Effect<FirstView | undefined> => {
+export const firstViews = (catalog: Catalog["Type"], appUrl: string) => {
+  // The catalog hands every reader of an unchanged timeline the same page: it is drawn once.
+  const timelineView = oncePerObject(
+    (page: PublicSongs): FirstView => ({
+      head: timelineHead(page, appUrl),
+      body: pageFrame(timelineBody(page.songs)),
+    }),
+  )
+  return (pathname: string): Effect.Effect<FirstView | undefined> => {
     const songId = /^\/song\/([0-9a-f-]{36})$/.exec(pathname)?.[1]
     if (songId !== undefined)
       return Effect.map(catalog.publicSongPreview(songId), (song) =>
@@ -55,10 +74,8 @@ export const firstViews =
           snapshot: undefined,
           viewerId: undefined,
         }),
-        ({ songs }) => ({
-          head: timelineHead(songs, appUrl),
-          body: pageFrame(timelineBody(songs)),
-        }),
+        timelineView,
       ).pipe(Effect.orElseSucceed(() => undefined))
     return Effect.succeed(undefined)
   }
+}
