@@ -2,6 +2,7 @@ import { Context, Data, Effect, Layer } from "effect"
 import sharp from "sharp"
 import type { CoverWidth } from "#events/contracts/cover-widths.ts"
 import { sizedCoverOf } from "#events/contracts/media.ts"
+import { setBounded } from "#toolkit/bounded-map.ts"
 import { MediaStorage } from "./storage.ts"
 
 export class SizingFailed extends Data.TaggedError("SizingFailed")<{
@@ -10,6 +11,9 @@ export class SizingFailed extends Data.TaggedError("SizingFailed")<{
 
 /** Large enough to be any cover we keep; an image beyond it is no cover and is not decoded. */
 const pixelLimit = 4096 * 4096
+
+/** How many kept copies this process remembers it has seen: about 100 bytes each. */
+const rememberedCopies = 10_000
 
 /**
  * A stored cover at a smaller width, as WebP, made by sharp once per cover and width and kept in storage
@@ -24,6 +28,10 @@ export class CoverSizer extends Context.Tag("@melody/media/CoverSizer")<
     CoverSizer,
     Effect.gen(function* () {
       const storage = yield* MediaStorage
+      // A cover's key never names another image, so a copy once kept stays its copy until the song is
+      // deleted, and a deleted song's cover is never asked for: remembered, a copy is served without first
+      // asking storage for it (a HEAD request on S3).
+      const kept = new Map<string, true>()
 
       const resize = (input: string, width: CoverWidth) =>
         Effect.tryPromise({
@@ -39,9 +47,11 @@ export class CoverSizer extends Context.Tag("@melody/media/CoverSizer")<
       const sized = (key: string, width: CoverWidth) =>
         Effect.gen(function* () {
           const target = sizedCoverOf(key, width)
-          if (yield* storage.stat(target)) return target
-          const image = yield* resize(yield* storage.localPath(key), width)
-          yield* storage.put(target, image)
+          if (!kept.has(target) && !(yield* storage.stat(target))) {
+            const image = yield* resize(yield* storage.localPath(key), width)
+            yield* storage.put(target, image)
+          }
+          setBounded(kept, target, true, rememberedCopies)
           return target
         }).pipe(
           Effect.catchTag("InvalidKey", (error) =>
