@@ -3,9 +3,9 @@ import { Actors } from "#events/contracts/actor.ts"
 import { billingJobs } from "#modules/billing/index.ts"
 import { identityJobs } from "#modules/identity/index.ts"
 import { mediaJobs } from "#modules/media/index.ts"
+import { ErrorReports } from "#toolkit/error-reports.ts"
 import { jobWorker, type PermanentFailure } from "#toolkit/job-worker.ts"
 import { forgetOldRateLimitWindows } from "#toolkit/rate-limit.ts"
-import { ErrorReports } from "./error-reports.ts"
 
 /** Every kind of background job, from every module. */
 export const jobKinds = [...identityJobs, ...billingJobs, ...mediaJobs, forgetOldRateLimitWindows]

@@ -2,7 +2,7 @@ import { HttpServerError, type HttpServerRequest } from "@effect/platform"
 import { Cause, Effect, Option } from "effect"
 import { Actors } from "#events/contracts/actor.ts"
 import { scrubUrl } from "#events/scrub.ts"
-import type { ErrorReport } from "../error-reports.ts"
+import { describeCause, type ErrorReport } from "#toolkit/error-reports.ts"
 import { jsonError } from "./api-answers.ts"
 
 const findError = (cause: Cause.Cause<unknown>): unknown =>
@@ -48,8 +48,7 @@ export const answerFailure =
       const report: ErrorReport = {
         source: "server",
         actor: Actors.anonymous,
-        message: Cause.pretty(cause).split("\n")[0] ?? "defect",
-        stack: Cause.pretty(cause),
+        ...describeCause(cause),
         context: { method: request.method, url: scrubUrl(request.url), requestId },
       }
       yield* Effect.forkDaemon(recordError(report, address))

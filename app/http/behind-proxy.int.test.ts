@@ -1,7 +1,7 @@
 import { HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import { expect } from "@effect/vitest"
 import { Effect } from "effect"
-import { ErrorReports } from "../error-reports.ts"
+import { ErrorReports } from "#toolkit/error-reports.ts"
 import { describeApp, postJson, request } from "../testing.ts"
 import { trustNoProxy } from "./client-address.ts"
 import { edge } from "./edge.ts"

@@ -7,7 +7,7 @@ import {
   currentRequestId,
 } from "#events/request-context.ts"
 import { scrubUrl } from "#events/scrub.ts"
-import type { ErrorReport } from "../error-reports.ts"
+import type { ErrorReport } from "#toolkit/error-reports.ts"
 import { finishApiResponse } from "./api-answers.ts"
 import { answerFailure } from "./api-failures.ts"
 import { clientAddressOf, isFromThisMachine, type TrustedProxies } from "./client-address.ts"

@@ -7,10 +7,10 @@ import { currentCallerOnThisMachine, currentClientAddress } from "#events/reques
 import { scrubUrl } from "#events/scrub.ts"
 import { Identity } from "#modules/identity/index.ts"
 import { projectionStatus } from "#projections/runner.ts"
+import { ErrorReports } from "#toolkit/error-reports.ts"
 import { RateLimiter } from "#toolkit/rate-limit.ts"
 import { Health, MelodyApi, ProjectionHealth, ServiceUnavailable, SiteInfo } from "../api.ts"
 import { AppConfig } from "../config.ts"
-import { ErrorReports } from "../error-reports.ts"
 import { exposureWarnings } from "../exposure.ts"
 import { projections } from "../projections.ts"
 

@@ -1,13 +1,24 @@
+import { SqlClient } from "@effect/sql"
 import { expect } from "@effect/vitest"
 import { Effect, Schedule } from "effect"
 import { EventSourceParserStream } from "eventsource-parser/stream"
-import { type browser, describeApp, postJson, serverUrl, signUp } from "#app/testing.ts"
+import {
+  type browser,
+  describeApp,
+  postJson,
+  serverUrl,
+  settle,
+  signUp,
+  signUpAdmin,
+} from "#app/testing.ts"
 import { fakeOpenAiForFile } from "#app/testing-openai.ts"
 
 const openAi = await fakeOpenAiForFile()
 
+const adminEmail = "chat-desk@example.com"
 const env = {
   REGISTRATIONS_PER_ADDRESS: "1000",
+  ADMIN_EMAIL: adminEmail,
   ...openAi.env,
   OPENAI_TIMEOUT: "5 seconds",
   CHAT_TURNS_PER_USER: "2",
@@ -119,6 +130,49 @@ describeApp({ env })("Melody's reply streamed as she writes it", (it) => {
       ])
       expect(yield* contentsOf(person)).toEqual([])
     }),
+  )
+
+  it.effect(
+    "a turn the store cannot record is refused in the stream, and admins see why in the error stream",
+    () =>
+      Effect.gen(function* () {
+        const { person, user } = yield* signUp("unlucky")
+        const { person: desk } = yield* signUpAdmin("desk", adminEmail)
+        const sql = yield* SqlClient.SqlClient
+        // The database refuses Melody's reply as it would when it fails mid-turn.
+        yield* sql`create function refuse_replies() returns trigger language plpgsql as $$
+          begin raise exception 'the disk is full'; end $$`
+        yield* sql`create trigger refuse_replies before insert on events for each row
+          when (new.type = 'AssistantReplied') execute function refuse_replies()`
+        const turn = yield* streamTurn(person, "A song about rain").pipe(
+          Effect.ensuring(
+            sql`drop trigger refuse_replies on events; drop function refuse_replies()`.pipe(
+              Effect.orDie,
+            ),
+          ),
+        )
+        expect(turn.heard.at(-1)).toEqual({
+          event: "refused",
+          data: {
+            _tag: "ModelUnavailable",
+            message: "Failed to get AI response. Please check your API key configuration.",
+          },
+        })
+        expect(yield* contentsOf(person)).toEqual([])
+        yield* settle
+        const errors = (yield* desk.get("/api/admin/errors")).body as {
+          items: ReadonlyArray<{
+            userId: string | null
+            source: string
+            error: string
+            stack: string
+          }>
+        }
+        const reported = errors.items.find((entry) => entry.userId === user.id)
+        expect(reported).toMatchObject({ source: "server" })
+        expect(reported?.error).toContain("Melody's turn failed")
+        expect(reported?.stack).toContain("the disk is full")
+      }),
   )
 
   it.effect("the turn is recorded though the page stopped listening before it was written", () =>

@@ -7,6 +7,7 @@ import { loadAggregate } from "#events/decider.ts"
 import { runCommand } from "#events/handle-command.ts"
 import { decodeAll, EventStore } from "#events/store/index.ts"
 import { now } from "#toolkit/clock.ts"
+import { describeCause, ErrorReports } from "#toolkit/error-reports.ts"
 import { RateLimiter } from "#toolkit/rate-limit.ts"
 import { ChatTurnResult, Conversation, SongInfo } from "./api.ts"
 import { SongwritingConfig } from "./config.ts"
@@ -37,6 +38,7 @@ export const makeMelodyChat = Effect.gen(function* () {
   const store = yield* EventStore
   const model = yield* LanguageModel
   const limiter = yield* RateLimiter
+  const reports = yield* ErrorReports
   const config = yield* SongwritingConfig
   const storeContext = yield* Effect.context<EventStore | SqlClient.SqlClient>()
 
@@ -131,6 +133,17 @@ export const makeMelodyChat = Effect.gen(function* () {
   const chat = (user: SignedInUser, content: string) =>
     Effect.zipRight(admit(user), turn(user, content))
 
+  const reportFailedTurn = (user: SignedInUser, cause: Cause.Cause<unknown>) => {
+    const { message, stack } = describeCause(cause)
+    return reports.record({
+      source: "server",
+      actor: actorOf(user),
+      message: `Melody's turn failed: ${message}`,
+      stack,
+      context: { endpoint: "POST /api/chat/stream" },
+    })
+  }
+
   const chatStream = (user: SignedInUser, content: string) =>
     Effect.gen(function* () {
       yield* admit(user)
@@ -142,10 +155,12 @@ export const makeMelodyChat = Effect.gen(function* () {
           onFailure: (cause) =>
             Option.match(Cause.failureOption(cause), {
               onSome: (refusal) => news.offer({ _tag: "Refused", refusal }),
+              // The answer has begun, so the HTTP edge, which records a failed request, never sees
+              // this one: it is recorded here, as the edge would.
               onNone: () =>
-                Effect.zipRight(
-                  Effect.logError("Melody's turn failed", cause),
-                  news.offer({ _tag: "Refused", refusal: chatUnavailable }),
+                Effect.logError("Melody's turn failed", cause).pipe(
+                  Effect.zipRight(reportFailedTurn(user, cause)),
+                  Effect.zipRight(news.offer({ _tag: "Refused", refusal: chatUnavailable })),
                 ),
             }),
         }),

@@ -1,5 +1,5 @@
 import type { SqlClient } from "@effect/sql"
-import { Context, Effect, Either, Layer, Schema } from "effect"
+import { Cause, Context, Effect, Either, Layer, Schema } from "effect"
 import { v7 as uuidv7 } from "uuid"
 import { type Actor, actorUserId } from "#events/contracts/actor.ts"
 import { ErrorReported, type ErrorSource, errorStreamId } from "#events/contracts/errors.ts"
@@ -7,8 +7,8 @@ import type { Decider } from "#events/decider.ts"
 import { runCommand } from "#events/handle-command.ts"
 import { scrub, scrubText } from "#events/scrub.ts"
 import type { EventStore } from "#events/store/index.ts"
-import { now } from "#toolkit/clock.ts"
-import { RateLimiter } from "#toolkit/rate-limit.ts"
+import { now } from "./clock.ts"
+import { RateLimiter } from "./rate-limit.ts"
 
 export interface ErrorReport {
   readonly source: ErrorSource
@@ -16,6 +16,24 @@ export interface ErrorReport {
   readonly message: string
   readonly stack?: string | undefined
   readonly context?: Record<string, unknown> | undefined
+}
+
+/** How many errors that caused the failure a report follows down: a driver's, a socket's... */
+const causeDepth = 5
+
+/**
+ * A failure as a report tells it: its first line, and its whole story with what caused it (a database's
+ * own words are the cause of the SQL client's "Failed to append", which the cause's rendering leaves out).
+ */
+export const describeCause = (cause: Cause.Cause<unknown>) => {
+  const pretty = Cause.pretty(cause)
+  const chain: Array<string> = []
+  let next = (Cause.squash(cause) as { readonly cause?: unknown } | undefined)?.cause
+  while (next !== undefined && chain.length < causeDepth) {
+    chain.push(`Caused by: ${next instanceof Error ? (next.stack ?? next.message) : String(next)}`)
+    next = next instanceof Error ? next.cause : undefined
+  }
+  return { message: pretty.split("\n")[0] ?? "defect", stack: [pretty, ...chain].join("\n") }
 }
 
 /** The error stream is a log: a report is recorded whatever came before it. */
@@ -36,7 +54,7 @@ const reportsPerCaller = { max: 20, per: "10 minutes" } as const
  * Records errors as events in the day's error stream, scrubbed of anything secret, correlated with the
  * request or job they happened in. Never fails the caller.
  */
-export class ErrorReports extends Context.Tag("@melody/app/ErrorReports")<
+export class ErrorReports extends Context.Tag("@melody/ErrorReports")<
   ErrorReports,
   {
     readonly record: (report: ErrorReport) => Effect.Effect<void>
