@@ -100,11 +100,18 @@ test("a song made public shows on another person's timeline, who likes it, filte
   }
   await genres.getByRole("button", { name: "jazz" }).click()
 
-  // The share dialog links to the song's own page, readable without signing in.
-  await card(other, `${title} (Version 1)`)
-    .getByRole("button", { name: `Share or preview ${title} (Version 1)` })
-    .click()
+  // The share dialog links to the song's own page, readable without signing in. Its first click loads
+  // and opens it; closed, it opens again from the same button.
+  const share = card(other, `${title} (Version 1)`).getByRole("button", {
+    name: `Share or preview ${title} (Version 1)`,
+  })
+  await share.click()
   const dialog = other.getByRole("dialog")
+  await expect(dialog).toContainText("4 seconds")
+  await other.keyboard.press("Escape")
+  await expect(dialog).toBeHidden()
+  await expect(share).toBeFocused()
+  await share.click()
   await expect(dialog).toContainText("4 seconds")
   const link = await dialog.getByLabel("Link to this song").inputValue()
   expect(link).toMatch(/\/song\/[0-9a-f-]{36}$/)

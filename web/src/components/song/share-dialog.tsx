@@ -11,12 +11,16 @@ import {
   DialogTrigger,
 } from "../ui/dialog.tsx"
 import { AudioElement, PlayOverlay, SeekAndVolume } from "./audio-controls.tsx"
+import { ShareTrigger } from "./share-button.tsx"
 import { SongCover } from "./song-cover.tsx"
 import { useAudio } from "./use-audio.ts"
 
 const seconds = (song: SongView) => Math.round((song.duration || 30_000) / 1000)
 
-/** Preview a song (audio, title, duration, cover) and, for a public one, copy its page's link. */
+/**
+ * Preview a song (audio, title, duration, cover) and, for a public one, copy its page's link. Open when it
+ * first shows: it is loaded by its button's first click (share-button.tsx).
+ */
 export const ShareDialog = ({ song }: { readonly song: SongView }) => {
   const audio = useAudio(song.audioUrl)
   const link = `${window.location.origin}${songPaths.page(song.id)}`
@@ -35,11 +39,9 @@ export const ShareDialog = ({ song }: { readonly song: SongView }) => {
         if (error.name !== "AbortError") void copy()
       })
   return (
-    <Dialog>
+    <Dialog defaultOpen>
       <DialogTrigger asChild>
-        <Button variant="ghost" size="sm" aria-label={`Share or preview ${song.title}`}>
-          <Share2 className="h-4 w-4" aria-hidden /> Share
-        </Button>
+        <ShareTrigger song={song} />
       </DialogTrigger>
       <DialogContent>
         <DialogTitle>{song.title}</DialogTitle>

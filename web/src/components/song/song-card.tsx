@@ -4,7 +4,7 @@ import type { SongView } from "#modules/catalog/api.ts"
 import { Card } from "../ui/card.tsx"
 import { AudioElement, PlayOverlay, SeekAndVolume } from "./audio-controls.tsx"
 import { LyricsToggle } from "./lyrics-toggle.tsx"
-import { ShareDialog } from "./share-dialog.tsx"
+import { ShareButton } from "./share-button.tsx"
 import { SongCover } from "./song-cover.tsx"
 import { Chip } from "./style-chips.tsx"
 import { useAudio } from "./use-audio.ts"
@@ -51,7 +51,7 @@ export const SongCard = ({
       <SeekAndVolume audio={audio} fallbackSeconds={(song.duration || 30_000) / 1000} />
       <div className="flex flex-wrap items-center justify-between gap-1">
         {downloads}
-        <ShareDialog song={song} />
+        <ShareButton song={song} />
       </div>
       <LyricsToggle song={song} audio={audio} />
     </Card>
