@@ -38,21 +38,25 @@ test("an unknown route shows the not-found page", async ({ page }) => {
   await expect(page).toHaveURL(/\/auth$/)
 })
 
-test("a page whose code cannot load says so, reports it, and comes back with a reload", async ({
-  page,
-}) => {
-  await page.addInitScript(() => localStorage.setItem("has_seen_splash", "true"))
-  // The terms page's code is out of reach, as it is for a tab that outlived a release of the app.
-  await page.route("**/assets/terms-page-*.js", (route) => route.abort())
-  const reported = page.waitForRequest(
-    (request) => request.url().endsWith("/api/client-errors") && request.method() === "POST",
-  )
-  await page.goto("/terms")
-  await expect(page.getByRole("heading", { name: "Something went wrong" })).toBeVisible()
-  await reported
-  await page.unroute("**/assets/terms-page-*.js")
-  await page.getByRole("button", { name: "Reload" }).click()
-  await expect(page.getByRole("heading", { name: "Terms of Service" })).toBeVisible()
+test.describe("without the service worker, which would serve a page's code from its own cache", () => {
+  test.use({ serviceWorkers: "block" })
+
+  test("a page whose code cannot load says so, reports it, and comes back with a reload", async ({
+    page,
+  }) => {
+    await page.addInitScript(() => localStorage.setItem("has_seen_splash", "true"))
+    // The terms page's code is out of reach, as it is for a tab that outlived a release of the app.
+    await page.route("**/assets/terms-page-*.js", (route) => route.abort())
+    const reported = page.waitForRequest(
+      (request) => request.url().endsWith("/api/client-errors") && request.method() === "POST",
+    )
+    await page.goto("/terms")
+    await expect(page.getByRole("heading", { name: "Something went wrong" })).toBeVisible()
+    await reported
+    await page.unroute("**/assets/terms-page-*.js")
+    await page.getByRole("button", { name: "Reload" }).click()
+    await expect(page.getByRole("heading", { name: "Terms of Service" })).toBeVisible()
+  })
 })
 
 test("Ctrl+Shift+S resets the app: the splash shows again after the reload", async ({ page }) => {

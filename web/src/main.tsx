@@ -2,7 +2,7 @@ import { StrictMode } from "react"
 import { createRoot } from "react-dom/client"
 import { App } from "./app/app.tsx"
 import { hasFirstView, readyToTakeOver } from "./app/first-view.ts"
-import { makeRouter } from "./app/router.tsx"
+import { loadPageAt } from "./app/router.tsx"
 import { makeQueryClient } from "./lib/query-client.ts"
 import { reportUncaughtErrors } from "./lib/report-errors.ts"
 import { currentUserQuery } from "./lib/session.ts"
@@ -17,17 +17,18 @@ if (import.meta.env.PROD && "serviceWorker" in navigator)
 
 const root = document.getElementById("root")!
 const queryClient = makeQueryClient()
-const router = makeRouter()
 // Every page asks who is signed in: asked now, it is answered while the splash shows or the page loads.
 void queryClient.prefetchQuery(currentUserQuery)
 const firstView = hasFirstView(root)
 const start = () =>
   createRoot(root).render(
     <StrictMode>
-      <App queryClient={queryClient} router={router} />
+      <App queryClient={queryClient} />
     </StrictMode>,
   )
 
-// Not a top-level await: the entry would then have to finish before any lazy page could use its modules.
-if (firstView) void readyToTakeOver(root, router, queryClient).then(start)
-else start()
+// The arriving page's code is loaded before the app starts, so its first render draws the page (a page
+// that cannot load shows its error). Not a top-level await: the entry would then have to finish before
+// any lazy page could use its modules.
+if (firstView) void readyToTakeOver(root, queryClient).then(start)
+else void loadPageAt(window.location.pathname).then(start, start)

@@ -1,18 +1,30 @@
 import { type QueryClient, QueryClientProvider } from "@tanstack/react-query"
-import { useEffect } from "react"
-import { RouterProvider } from "react-router"
+import { Suspense, useEffect } from "react"
+import { ErrorBoundary } from "react-error-boundary"
+import { BrowserRouter, useLocation } from "react-router"
+import { PageSpinner } from "../components/ui/page-spinner.tsx"
 import { isResetShortcut, resetApp } from "../lib/reset.ts"
 import { ToastOutlet } from "../lib/toast/toast-outlet.tsx"
-import type { makeRouter } from "./router.tsx"
+import { ForgetFirstView } from "./first-view-mark.tsx"
+import { AppRoutes } from "./router.tsx"
+import { RouteError } from "./routes/route-error.tsx"
 import { StartupGate } from "./startup/startup-gate.tsx"
 
-export const App = ({
-  queryClient,
-  router,
-}: {
-  readonly queryClient: QueryClient
-  readonly router: ReturnType<typeof makeRouter>
-}) => {
+/** The pages; a page that breaks shows the error until the person goes elsewhere. */
+const Pages = () => {
+  const { pathname } = useLocation()
+  return (
+    <ErrorBoundary FallbackComponent={RouteError} resetKeys={[pathname]}>
+      {/* Shown only when nothing was there before: a move to another page keeps the current one until
+          the next has loaded (the router moves in a transition). */}
+      <Suspense fallback={<PageSpinner label="Loading the page" />}>
+        <AppRoutes />
+      </Suspense>
+    </ErrorBoundary>
+  )
+}
+
+export const App = ({ queryClient }: { readonly queryClient: QueryClient }) => {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (!isResetShortcut(event)) return
@@ -25,10 +37,13 @@ export const App = ({
 
   return (
     <QueryClientProvider client={queryClient}>
-      <StartupGate>
-        <RouterProvider router={router} />
-      </StartupGate>
-      <ToastOutlet />
+      <BrowserRouter>
+        <StartupGate>
+          <ForgetFirstView />
+          <Pages />
+        </StartupGate>
+        <ToastOutlet />
+      </BrowserRouter>
     </QueryClientProvider>
   )
 }

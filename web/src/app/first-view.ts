@@ -1,24 +1,12 @@
 import type { QueryClient } from "@tanstack/react-query"
 import { currentUserQuery } from "../lib/session.ts"
-import type { makeRouter } from "./router.tsx"
-
-type Router = ReturnType<typeof makeRouter>
+import { loadPageAt } from "./router.tsx"
 
 /**
  * Whether the server drew this page before the app started (app/http/first-view): a shared song or the
  * timeline, which the visitor is already looking at.
  */
 export const hasFirstView = (root: HTMLElement) => root.hasAttribute("data-first-view")
-
-const routerReady = (router: Router) =>
-  new Promise<void>((resolve) => {
-    if (router.state.initialized) return resolve()
-    const stop = router.subscribe((state) => {
-      if (!state.initialized) return
-      stop()
-      resolve()
-    })
-  })
 
 /** The data the page's first render shows, asked for while the server's view is on screen. */
 const pageData = async (queryClient: QueryClient, pathname: string) => {
@@ -45,26 +33,16 @@ const nothingPlaying = (root: HTMLElement) =>
   )
 
 /**
- * Resolves when the app can draw the same page complete, its route loaded and its data in the cache, so
+ * Resolves when the app can draw the same page complete, its code loaded and its data in the cache, so
  * replacing the server's view shows no spinner and no flash. Its entrance animation is skipped until the
- * visitor goes elsewhere: the server marked the document `data-first-view` (see styles.css), and the mark
- * goes with the first move.
+ * visitor goes elsewhere (first-view-mark.tsx).
  */
-export const readyToTakeOver = async (
-  root: HTMLElement,
-  router: Router,
-  queryClient: QueryClient,
-) => {
+export const readyToTakeOver = async (root: HTMLElement, queryClient: QueryClient) => {
   await Promise.all([
-    routerReady(router),
+    // A page whose code cannot load shows its error once the app starts.
+    loadPageAt(window.location.pathname).catch(() => undefined),
     queryClient.prefetchQuery(currentUserQuery),
     pageData(queryClient, window.location.pathname),
   ])
   await nothingPlaying(root)
-  const arrival = router.state.location.key
-  const stop = router.subscribe((state) => {
-    if (state.location.key === arrival) return
-    delete document.documentElement.dataset.firstView
-    stop()
-  })
 }

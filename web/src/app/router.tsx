@@ -1,20 +1,29 @@
-import type { ComponentType } from "react"
-import { createBrowserRouter, type RouteObject } from "react-router"
+import type { ComponentType, ReactNode } from "react"
+import { matchRoutes, type RouteObject, useRoutes } from "react-router"
 import { RequireAdmin, RequireUser, VisitorsOnly } from "./guards.tsx"
 import { MainLayout } from "./layout/main-layout.tsx"
+import { LazyPage, pageCode } from "./lazy-page.tsx"
 import { NotFoundPage } from "./routes/not-found.tsx"
-import { RouteError } from "./routes/route-error.tsx"
 
-/** A route whose page is loaded when first visited, so the first paint carries only the shell. */
+/** Each page's loader, by the element that draws it. */
+const loaders = new Map<ReactNode, () => Promise<void>>()
+
+/** A page loaded when first visited, so the first paint carries only the shell. */
+const lazyPage = (load: () => Promise<ComponentType>) => {
+  const code = pageCode(load)
+  const element = <LazyPage code={code} />
+  loaders.set(element, code.load)
+  return element
+}
+
 const page = (path: string, load: () => Promise<ComponentType>): RouteObject => ({
   path,
-  lazy: async () => ({ Component: await load() }),
+  element: lazyPage(load),
 })
 
 const routes: Array<RouteObject> = [
   {
     element: <MainLayout />,
-    errorElement: <RouteError />,
     children: [
       {
         element: <VisitorsOnly />,
@@ -47,9 +56,9 @@ const routes: Array<RouteObject> = [
         children: [
           {
             index: true,
-            lazy: async () => ({
-              Component: (await import("../features/landing/home-page.tsx")).HomePage,
-            }),
+            element: lazyPage(() =>
+              import("../features/landing/home-page.tsx").then((m) => m.HomePage),
+            ),
           },
           page("about", () => import("../features/help/about-page.tsx").then((m) => m.AboutPage)),
           page("how-to", () => import("../features/help/how-to-page.tsx").then((m) => m.HowToPage)),
@@ -78,4 +87,11 @@ const routes: Array<RouteObject> = [
   },
 ]
 
-export const makeRouter = () => createBrowserRouter(routes)
+/** The app's pages, drawn for the current address. */
+export const AppRoutes = () => useRoutes(routes)
+
+/** Loads the code of the page at `pathname`, so that the app's first render draws it complete. */
+export const loadPageAt = async (pathname: string) => {
+  const matched = matchRoutes(routes, pathname) ?? []
+  await Promise.all(matched.map(({ route }) => loaders.get(route.element)?.()))
+}
