@@ -45,6 +45,27 @@ describe("the first load of a public page", () => {
     ).toBeLessThanOrEqual(budget)
   })
 
+  it("carries at most 120 KB with the page's own code, on every public page", async () => {
+    const html = await readFile(join(dist, "index.html"), "utf8")
+    const files = await readdir(join(dist, "assets"))
+    const entry = new Set<string>()
+    for (const script of firstLoadScripts(html))
+      for (const file of await staticGraphOf(script.replace(/^assets\//, ""))) entry.add(file)
+    // The landing page (a signed-out `/` goes on to /auth), the sign-in page, the timeline, a song's page.
+    for (const name of ["home-page", "auth-page", "timeline-page", "song-route"]) {
+      const page = files.find((file) => new RegExp(`^${name}-[\\w-]+\\.js$`).test(file))
+      expect(page, name).toBeDefined()
+      const loaded = new Set([...entry, ...(await staticGraphOf(page!))])
+      const sizes = await Promise.all(
+        [...loaded].map(
+          async (file) => gzipSync(await readFile(join(dist, "assets", file)), { level: 9 }).length,
+        ),
+      )
+      const total = sizes.reduce((sum, size) => sum + size, 0)
+      expect(total, `${name}: ${(total / 1024).toFixed(1)} KB`).toBeLessThanOrEqual(budget)
+    }
+  })
+
   it("leaves Effect's runtime and the typed client for later", async () => {
     const html = await readFile(join(dist, "index.html"), "utf8")
     for (const path of firstLoadScripts(html)) {
