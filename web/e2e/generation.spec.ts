@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test"
 import { followLiveNotices } from "./live-notices.ts"
-import { newPerson, registerVerified, skipSplash } from "./support.ts"
+import { newPerson, registerVerified, skipSplash, tellMelody } from "./support.ts"
 
 test.beforeEach(async ({ page }) => skipSplash(page))
 
@@ -158,19 +158,13 @@ test("the chat offers the control under Melody's lyrics and in the lyrics card",
 }) => {
   await registerVerified(page, newPerson("chatcomposer"))
   await page.goto("/chat")
-  const box = page.getByLabel("Message Melody")
   for (const message of [
     "A song about the lighthouse where my grandfather worked",
     "Folk, nostalgic",
     "female vocals with acoustic guitar",
     "yes, please write it",
-  ]) {
-    await box.fill(message)
-    await box.press("Enter")
-    await expect(page.getByRole("status").filter({ hasText: "Melody is writing..." })).toHaveCount(
-      0,
-    )
-  }
+  ])
+    await tellMelody(page, message)
   await expect(page.getByRole("heading", { name: /Generated Lyrics/ })).toBeVisible()
   const conversation = page.getByRole("list", { name: "Conversation" })
   await expect(conversation.getByRole("button", { name: "Generate Song" })).toHaveCount(1)

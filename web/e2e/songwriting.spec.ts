@@ -1,19 +1,10 @@
 import { expect, type Page, test } from "@playwright/test"
-import { newPerson, registerVerified, skipSplash } from "./support.ts"
+import { newPerson, registerVerified, skipSplash, tellMelody } from "./support.ts"
 
 test.beforeEach(async ({ page }) => skipSplash(page))
 
 const toast = (page: Page, text: string) =>
   page.getByRole("region", { name: /Notifications/ }).getByText(text, { exact: true })
-
-const send = async (page: Page, message: string) => {
-  const box = page.getByLabel("Message Melody")
-  await box.fill(message)
-  await box.press("Enter")
-  await expect(page.getByRole("status").filter({ hasText: "Melody is writing..." })).toHaveCount(0)
-  // Her reply as she writes it is busy until the turn is recorded.
-  await expect(page.locator("[aria-busy=true]")).toHaveCount(0)
-}
 
 test("chat with Melody from an idea to lyrics, edit them, and find the edit after a reload", async ({
   page,
@@ -42,13 +33,13 @@ test("chat with Melody from an idea to lyrics, edit them, and find the edit afte
   await box.fill("")
   // Melody's answer comes as a stream of what she writes.
   const streamed = page.waitForResponse("**/api/chat/stream")
-  await send(page, "I want to write about the lighthouse where my grandfather worked")
+  await tellMelody(page, "I want to write about the lighthouse where my grandfather worked")
   expect((await streamed).headers()["content-type"]).toBe("text/event-stream")
   await expect(conversation.locator("[data-role=user]")).toHaveCount(1)
   await expect(conversation).toContainText("your grandfather")
-  await send(page, "Folk, nostalgic")
-  await send(page, "female vocals with acoustic guitar and violin")
-  await send(page, "yes, please write it")
+  await tellMelody(page, "Folk, nostalgic")
+  await tellMelody(page, "female vocals with acoustic guitar and violin")
+  await tellMelody(page, "yes, please write it")
 
   await expect(conversation).toContainText("Here are the lyrics I created for")
   const card = page.getByRole("heading", { name: /Generated Lyrics/ })

@@ -67,6 +67,24 @@ export const registerVerified = async (page: Page, person: Person) => {
 }
 
 /** The journeys' administrator: the server's ADMIN_EMAIL (see playwright.config.ts). */
+/**
+ * Sends a message in the chat and waits for Melody's recorded answer: a new reply that is no longer being
+ * written, and the input ready for the next message. (Her words arrive before the turn ends, and the page
+ * learns that a message is on its way a moment after the box empties, so neither the writing notice nor
+ * the send button alone tells that the turn is over.)
+ */
+export const tellMelody = async (page: Page, message: string) => {
+  const replies = page
+    .getByRole("list", { name: "Conversation" })
+    .locator("[data-role=assistant]:not([aria-busy=true])")
+  const before = await replies.count()
+  const box = page.getByLabel("Message Melody")
+  await box.fill(message)
+  await box.press("Enter")
+  await expect.poll(() => replies.count()).toBeGreaterThan(before)
+  await expect(page.getByRole("button", { name: "Send message" })).toBeEnabled()
+}
+
 export const adminEmail = "admin@melody.test"
 
 /**
