@@ -29,16 +29,21 @@ const staticGraphOf = async (entry: string) => {
   return seen
 }
 
+/** The built files' sizes gzipped at the highest level, added up: what a visitor downloads, at least. */
+const gzippedSize = async (paths: Iterable<string>) => {
+  const sizes = await Promise.all(
+    [...paths].map(async (path) => gzipSync(await readFile(join(dist, path)), { level: 9 }).length),
+  )
+  return sizes.reduce((sum, size) => sum + size, 0)
+}
+
 // The built app (`npm run build`, which the test command's set-up runs first): what a visitor downloads.
 describe("the first load of a public page", () => {
   it("carries at most 120 KB of gzipped JavaScript", async () => {
     const html = await readFile(join(dist, "index.html"), "utf8")
     const scripts = firstLoadScripts(html)
     expect(scripts.length).toBeGreaterThan(1)
-    const sizes = await Promise.all(
-      scripts.map(async (path) => gzipSync(await readFile(join(dist, path)), { level: 9 }).length),
-    )
-    const total = sizes.reduce((sum, size) => sum + size, 0)
+    const total = await gzippedSize(scripts)
     expect(
       total,
       `first load: ${scripts.join(", ")} = ${(total / 1024).toFixed(1)} KB`,
@@ -56,12 +61,7 @@ describe("the first load of a public page", () => {
       const page = files.find((file) => new RegExp(`^${name}-[\\w-]+\\.js$`).test(file))
       expect(page, name).toBeDefined()
       const loaded = new Set([...entry, ...(await staticGraphOf(page!))])
-      const sizes = await Promise.all(
-        [...loaded].map(
-          async (file) => gzipSync(await readFile(join(dist, "assets", file)), { level: 9 }).length,
-        ),
-      )
-      const total = sizes.reduce((sum, size) => sum + size, 0)
+      const total = await gzippedSize([...loaded].map((file) => join("assets", file)))
       expect(total, `${name}: ${(total / 1024).toFixed(1)} KB`).toBeLessThanOrEqual(budget)
     }
   })

@@ -1,7 +1,8 @@
 import { Share2 } from "lucide-react"
-import { lazy, Suspense, useState } from "react"
+import { lazy } from "react"
 import type { SongView } from "#modules/catalog/api.ts"
 import { Button } from "../ui/button.tsx"
+import { LoadsOnFirstClick } from "../ui/loads-on-first-click.tsx"
 
 const ShareDialog = lazy(() =>
   import("./share-dialog.tsx").then((m) => ({ default: m.ShareDialog })),
@@ -17,16 +18,9 @@ export const ShareTrigger = ({
   </Button>
 )
 
-/**
- * A song's share and preview: the first click loads the dialog (and the dialog code every page's first
- * load would otherwise carry) and opens it; it then stays, opened by its own trigger.
- */
-export const ShareButton = ({ song }: { readonly song: SongView }) => {
-  const [wanted, setWanted] = useState(false)
-  if (!wanted) return <ShareTrigger song={song} onClick={() => setWanted(true)} />
-  return (
-    <Suspense fallback={<ShareTrigger song={song} disabled />}>
-      <ShareDialog song={song} />
-    </Suspense>
-  )
-}
+/** A song's share and preview, loaded by its button's first click. */
+export const ShareButton = ({ song }: { readonly song: SongView }) => (
+  <LoadsOnFirstClick button={(props) => <ShareTrigger song={song} {...props} />}>
+    <ShareDialog song={song} />
+  </LoadsOnFirstClick>
+)

@@ -1,8 +1,9 @@
 import { Film } from "lucide-react"
-import { lazy, Suspense, useState } from "react"
+import { lazy } from "react"
 import type { SongView } from "#modules/catalog/api.ts"
 import { toast } from "../../lib/toast/toast-store.ts"
 import { Button } from "../ui/button.tsx"
+import { LoadsOnFirstClick } from "../ui/loads-on-first-click.tsx"
 
 const VideoExportDialog = lazy(() =>
   import("./video-export-dialog.tsx").then((m) => ({ default: m.VideoExportDialog })),
@@ -29,7 +30,6 @@ export const VideoExportButton = ({
   readonly song: SongView
   readonly signedIn: boolean
 }) => {
-  const [wanted, setWanted] = useState(false)
   if (!signedIn)
     return (
       <VideoTrigger
@@ -42,10 +42,9 @@ export const VideoExportButton = ({
         }
       />
     )
-  if (!wanted) return <VideoTrigger song={song} onClick={() => setWanted(true)} />
   return (
-    <Suspense fallback={<VideoTrigger song={song} disabled />}>
+    <LoadsOnFirstClick button={(props) => <VideoTrigger song={song} {...props} />}>
       <VideoExportDialog song={song} />
-    </Suspense>
+    </LoadsOnFirstClick>
   )
 }
