@@ -48,6 +48,7 @@ const heldRead = (answer: Holder, heldFrom = 1) =>
       read,
       started: Deferred.await(started),
       release: Deferred.succeed(release, undefined),
+      calls: () => calls,
     }
   })
 
@@ -128,6 +129,50 @@ describe("recent sessions", () => {
         const { reads, read } = yield* countedRead(undefined)
         expect(yield* recent.lookup("s1", read)).toBeUndefined()
         expect(yield* Ref.get(reads)).toBe(1)
+      }),
+    ),
+  )
+
+  it.effect(
+    "lookups that come while the first read is under way wait for it, and read nothing",
+    () =>
+      run(
+        Effect.gen(function* () {
+          const recent = yield* RecentSessions
+          const slow = yield* heldRead(holderOf("ada", 60_000, true))
+          const first = yield* Effect.fork(recent.lookup("s1", slow.read))
+          yield* slow.started
+          const others = yield* Effect.fork(
+            Effect.all(
+              Array.from({ length: 50 }, () => recent.lookup("s1", slow.read)),
+              { concurrency: "unbounded" },
+            ),
+          )
+          yield* settle
+          yield* slow.release
+          const answers = yield* Fiber.join(others)
+          expect(slow.calls()).toBe(1)
+          expect((yield* Fiber.join(first))?.session.renewed).toBe(true)
+          expect(answers.every((holder) => holder?.user.userId === "ada")).toBe(true)
+          // Only the first sends the cookie again.
+          expect(answers.some((holder) => holder?.session.renewed)).toBe(false)
+        }),
+      ),
+  )
+
+  it.effect("a lookup after a forget does not wait for a read that began before it", () =>
+    run(
+      Effect.gen(function* () {
+        const recent = yield* RecentSessions
+        const slow = yield* heldRead(holderOf("ada"))
+        const first = yield* Effect.fork(recent.lookup("s1", slow.read))
+        yield* slow.started
+        yield* recent.forgetSession("s1")
+        const { reads, read } = yield* countedRead(undefined)
+        expect(yield* recent.lookup("s1", read)).toBeUndefined()
+        expect(yield* Ref.get(reads)).toBe(1)
+        yield* slow.release
+        yield* Fiber.join(first)
       }),
     ),
   )

@@ -1,4 +1,4 @@
-import { Clock, Context, Effect, Layer } from "effect"
+import { Clock, Context, Deferred, Effect, FiberId, Layer } from "effect"
 import type { SignedInUser } from "#events/contracts/auth.ts"
 import { setBounded } from "#toolkit/bounded-map.ts"
 import type { Session } from "./sessions.ts"
@@ -32,9 +32,10 @@ interface Remembered {
 
 /**
  * The holders of sessions used in the last second, so that the requests a page makes at once (the API,
- * covers, audio ranges) read the session table and the account's stream once between them, not each. A
- * session still in use is read again in the background before its second is up, so people who keep using
- * the app do not wait for that read every second, all their requests at once.
+ * covers, audio ranges, its live streams) read the session table and the account's stream once between
+ * them, not each: requests that come while the first read is under way wait for it. A session still in
+ * use is read again in the background before its second is up, so people who keep using the app do not
+ * wait for that read every second, all their requests at once.
  *
  * Whatever is remembered was read at most `rememberedFor` ago: a change made by another server process
  * applies here within that. This process forgets a session the moment it ends one (sign-out, sign-in over
@@ -57,6 +58,8 @@ export class RecentSessions extends Context.Tag("@melody/identity/RecentSessions
 >() {
   static readonly live = Layer.sync(RecentSessions, () => {
     const remembered = new Map<string, Remembered>()
+    // The first reads under way, by session: a page opening hundreds of requests at once reads once.
+    const reading = new Map<string, Deferred.Deferred<Holder | undefined>>()
     // Moves on with every forget: a read that began before one may have seen what was forgotten.
     let forgets = 0
 
@@ -112,22 +115,41 @@ export class RecentSessions extends Context.Tag("@melody/identity/RecentSessions
           }
           return Effect.as(readAgainIfDue(key, entry, now), holder)
         }
+        const underWay = reading.get(key)
+        // Whoever asked first sends the cookie again if the read slid the session forward.
+        if (underWay !== undefined)
+          return Effect.map(Deferred.await(underWay), (holder) => holder && notRenewed(holder))
+        const done = Deferred.unsafeMake<Holder | undefined>(FiberId.none)
+        reading.set(key, done)
         const forgetsBefore = forgets
-        return Effect.tap(read, (holder) => {
-          if (holder === undefined || forgets !== forgetsBefore) return
-          remember(key, notRenewed(holder), read, now)
-        })
+        // Read to its end even when the request that began it goes away: others wait for it.
+        return read.pipe(
+          Effect.tap((holder) => {
+            if (holder === undefined || forgets !== forgetsBefore) return
+            remember(key, notRenewed(holder), read, now)
+          }),
+          Effect.onExit((exit) =>
+            Effect.zipRight(
+              Effect.sync(() => reading.get(key) === done && reading.delete(key)),
+              Deferred.done(done, exit),
+            ),
+          ),
+          Effect.uninterruptible,
+        )
       })
 
+    // A read under way may have seen what is forgotten: later lookups read again rather than wait for it.
     const forgetSession = (sessionId: string) =>
       Effect.sync(() => {
         forgets++
         remembered.delete(tokenHash(sessionId))
+        reading.delete(tokenHash(sessionId))
       })
 
     const forgetUser = (userId: string) =>
       Effect.sync(() => {
         forgets++
+        reading.clear()
         for (const [key, { holder }] of remembered) {
           if (holder.user.userId === userId) remembered.delete(key)
         }
