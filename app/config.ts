@@ -21,6 +21,8 @@ export interface AppConfigShape {
   readonly contactEmail: string
   /** The reverse proxies believed about the client's address and scheme (X-Forwarded-For / -Proto). */
   readonly trustProxy: TrustedProxies
+  /** The most live streams (`/api/events`) one process holds; beyond it, pages poll. */
+  readonly liveStreamsPerProcess: number
 }
 
 /** The server logs from `info` by default; the command line from `warn`, so its output stays its own. */
@@ -59,6 +61,13 @@ export const appConfig = Config.all({
               "TRUST_PROXY must be false, a number of proxy hops, or proxy addresses (CIDR ranges allowed), comma-separated",
             ),
           )
+    }),
+  ),
+  liveStreamsPerProcess: Config.integer("LIVE_STREAMS_PER_PROCESS").pipe(
+    Config.withDefault(1_000),
+    Config.validate({
+      message: "LIVE_STREAMS_PER_PROCESS must be at least 1",
+      validation: (n) => n >= 1,
     }),
   ),
 }).pipe(

@@ -16,7 +16,8 @@ import {
 import { SongwritingHttpLive } from "#modules/songwriting/index.ts"
 import { CreditLedgerHttpLive } from "#projections/credit-ledger/http.ts"
 import { LiveHttpLive } from "#projections/live/http.ts"
-import { LiveFeed } from "#projections/live/live-feed.ts"
+import { LiveSessions } from "#projections/live/live-sessions.ts"
+import { LiveStreams } from "#projections/live/live-streams.ts"
 import { ErrorReports } from "#toolkit/error-reports.ts"
 import { MelodyApi } from "./api.ts"
 import { AppConfig } from "./config.ts"
@@ -37,6 +38,18 @@ import { SystemHttpLive } from "./http/system-http.ts"
  */
 const responseCacheBudget = 64 * 1024 * 1024
 
+/** The open pages' live streams, which end with their sessions as identity keeps them. */
+const LiveStreamsLive = Layer.unwrapEffect(
+  Effect.map(AppConfig, (config) => LiveStreams.layer(config.liveStreamsPerProcess)),
+).pipe(
+  Layer.provide(
+    Layer.effect(
+      LiveSessions,
+      Effect.map(Identity, (identity) => ({ stillOpen: identity.openSessions })),
+    ),
+  ),
+)
+
 /** The API's handlers, one group per module. */
 const ApiLive = HttpApiBuilder.api(MelodyApi).pipe(
   Layer.provide([
@@ -50,7 +63,7 @@ const ApiLive = HttpApiBuilder.api(MelodyApi).pipe(
     ReshapingHttpLive,
     VoicesHttpLive,
     StemsHttpLive,
-    LiveHttpLive.pipe(Layer.provide(LiveFeed.live)),
+    LiveHttpLive.pipe(Layer.provide(LiveStreamsLive)),
     VideoHttpLive,
     AdminHttpLive,
   ]),

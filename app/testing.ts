@@ -25,6 +25,7 @@ export const testConfig = (overrides: Partial<AppConfigShape> = {}): AppConfigSh
   logLevel: "warn",
   contactEmail: "privacy@example.test",
   trustProxy: trustNoProxy,
+  liveStreamsPerProcess: 1_000,
   ...overrides,
 })
 

@@ -57,6 +57,11 @@ export interface IdentityShape {
   readonly logout: (sessionId: string | undefined) => Writes<void>
   /** Who holds this session, sliding it forward when it is half used; undefined once it ended. */
   readonly authenticate: (sessionId: string) => Effect.Effect<Holder | undefined>
+  /**
+   * Which of these sessions are still signed in, read from the session table (not remembered): a sign-out
+   * by any process shows at once.
+   */
+  readonly openSessions: (sessionIds: ReadonlyArray<string>) => Effect.Effect<ReadonlySet<string>>
   /** Who holds this session, if a request read it in the last second; reads nothing. */
   readonly knownHolder: (sessionId: string) => Effect.Effect<string | undefined>
   readonly userById: (userId: string) => Effect.Effect<Registered | undefined>

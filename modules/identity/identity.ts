@@ -20,11 +20,13 @@ const make = Effect.gen(function* () {
   const mailer = yield* Mailer
   const users = yield* Users
   const recentSessions = yield* RecentSessions
+  const sessions = yield* IdentitySessions
   return {
     register,
     login: signIn.login,
     logout: signIn.logout,
     authenticate: signIn.authenticate,
+    openSessions: sessions.stillOpen,
     knownHolder: (sessionId: string) =>
       Effect.map(recentSessions.known(sessionId), (holder) => holder?.user.userId),
     userById: users.byId,

@@ -65,6 +65,16 @@ export const makeSessions = (ttl: Duration.Duration) =>
         Effect.asVoid,
       )
 
+    /** Which of these sessions are signed in and not expired, whichever process ended the others. */
+    const stillOpen = (ids: ReadonlyArray<string>) =>
+      Effect.gen(function* () {
+        const byHash = new Map(ids.filter((id) => id.length > 0).map((id) => [tokenHash(id), id]))
+        if (byHash.size === 0) return new Set<string>()
+        const rows = yield* sql<{ sid: string }>`
+          select sid from identity.session where sid in ${sql.in([...byHash.keys()])} and expire > now()`
+        return new Set(rows.map((row) => byHash.get(row.sid)!))
+      }).pipe(Effect.orDie)
+
     /** Signs a user out everywhere (after a password reset). */
     const destroyAllOf = (userId: string) =>
       sql`delete from identity.session where sess ->> 'userId' = ${userId}`.pipe(
@@ -77,7 +87,7 @@ export const makeSessions = (ttl: Duration.Duration) =>
       Effect.asVoid,
     )
 
-    return { create, find, destroy, destroyAllOf, purgeExpired, ttl }
+    return { create, find, stillOpen, destroy, destroyAllOf, purgeExpired, ttl }
   })
 
 export type Sessions = Effect.Effect.Success<ReturnType<typeof makeSessions>>

@@ -1,10 +1,10 @@
 import { HttpApiBuilder, HttpServerRequest, HttpServerResponse } from "@effect/platform"
-import { Effect, Stream } from "effect"
+import { Effect } from "effect"
 import { moduleApi } from "#events/contracts/api-id.ts"
-import { CurrentUser } from "#events/contracts/auth.ts"
-import { Position } from "#events/store/index.ts"
+import { CurrentUser, sessionCookieName } from "#events/contracts/auth.ts"
+import type { Position } from "#events/store/index.ts"
 import { LiveApi } from "./api.ts"
-import { LiveFeed, type Sent } from "./live-feed.ts"
+import { LiveStreams } from "./live-streams.ts"
 
 /** The id the browser sends back after a reconnect: a position as `Position.format` wrote it. */
 const positionOf = (lastEventId: string | undefined): Position | undefined => {
@@ -12,31 +12,20 @@ const positionOf = (lastEventId: string | undefined): Position | undefined => {
   return parts ? { transactionId: parts[1]!, globalPosition: Number(parts[2]) } : undefined
 }
 
-const message = (sent: Sent | null) =>
-  sent === null
-    ? "event: reset\ndata: {}\n\n"
-    : `id: ${Position.format(sent.position)}\ndata: ${JSON.stringify(sent.notice)}\n\n`
-
-/**
- * One Server-Sent Events stream per signed-in page: its person's notices as they happen, a comment every
- * 15 s so proxies keep it open, and a reconnect after 3 s when it drops (the browser resumes it with
- * Last-Event-ID).
- */
+/** One Server-Sent Events stream per signed-in page (live-streams.ts), sent as it is written. */
 export const LiveHttpLive = HttpApiBuilder.group(moduleApi(LiveApi), "live", (handlers) =>
-  Effect.map(LiveFeed, (feed) =>
+  Effect.map(LiveStreams, (streams) =>
     handlers.handle("events", () =>
       Effect.gen(function* () {
         const user = yield* CurrentUser
         const request = yield* HttpServerRequest.HttpServerRequest
-        const notices = feed
-          .follow(user.userId, positionOf(request.headers["last-event-id"]))
-          .pipe(Stream.map(message))
-        const heartbeat = Stream.tick("15 seconds").pipe(Stream.map(() => ": still here\n\n"))
-        const body = Stream.concat(
-          Stream.make("retry: 3000\n\n"),
-          Stream.merge(notices, heartbeat, { haltStrategy: "either" }),
-        ).pipe(Stream.encodeText)
-        return HttpServerResponse.stream(body, {
+        // Authenticated has read this cookie: the session is the one the user was found by.
+        const sessionId = request.cookies[sessionCookieName] ?? ""
+        const body = yield* streams.open(
+          { userId: user.userId, sessionId },
+          positionOf(request.headers["last-event-id"]),
+        )
+        return HttpServerResponse.raw(body, {
           contentType: "text/event-stream",
           headers: { "cache-control": "no-cache, no-transform", "x-accel-buffering": "no" },
         })

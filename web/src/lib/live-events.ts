@@ -19,8 +19,10 @@ type Notice =
 /**
  * While someone is signed in, the page keeps one Server-Sent Events stream open (/api/events): each
  * notice asks again at once the query it is about, instead of at the next poll; polling stays as it was,
- * for when the stream cannot be held. The browser reconnects by itself, resuming with Last-Event-ID;
- * `reset` (too long away) asks everything again.
+ * for when the stream cannot be held (a server that holds as many as it may answers 503, and the browser
+ * does not try again). The browser reconnects by itself, resuming with Last-Event-ID; `reset` (too long
+ * away) asks everything again; `replaced` (a seventh tab of the same person took this one's place) closes
+ * it for good, or the two would take each other's place every few seconds.
  */
 export const useLiveEvents = () => {
   const queryClient = useQueryClient()
@@ -39,6 +41,7 @@ export const useLiveEvents = () => {
       void queryClient.invalidateQueries({ queryKey })
     }
     source.addEventListener("reset", () => void queryClient.invalidateQueries())
+    source.addEventListener("replaced", () => source.close())
     return () => source.close()
   }, [signedIn, queryClient])
 }
