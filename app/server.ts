@@ -21,6 +21,7 @@ import { LiveStreams } from "#projections/live/live-streams.ts"
 import { ErrorReports } from "#toolkit/error-reports.ts"
 import { MelodyApi } from "./api.ts"
 import { AppConfig } from "./config.ts"
+import { mailboxMayAnswer } from "./exposure.ts"
 import { AdminHttpLive } from "./http/admin-http.ts"
 import { edge } from "./http/edge.ts"
 import { firstViews } from "./http/first-view/first-views.ts"
@@ -93,6 +94,7 @@ export const HttpLive = Layer.unwrapEffect(
       appUrl: new URL(config.appUrl),
       secure,
       trustProxy: config.trustProxy,
+      localPathsOpen: mailboxMayAnswer(config),
       responseCache: makeResponseCache({
         paths: new Set(["/api/songs/public"]),
         version: catalog.publicVersion,

@@ -8,6 +8,12 @@ import { edge } from "./edge.ts"
 
 const env = { LOGIN_ATTEMPTS_PER_ADDRESS: "3" }
 
+const mailboxOff = {
+  _tag: "NotFound",
+  message:
+    "The development mailbox is off: others can reach this server, and a request that looks local may have come through a proxy.",
+}
+
 /** Sign-in attempts as they reach the server through a proxy that reports the client in X-Forwarded-For. */
 const signInFrom = (forwardedFor: string) =>
   postJson(
@@ -38,18 +44,25 @@ describeApp({ env, config: { trustProxy: { _tag: "Hops", hops: 1 }, host: "0.0.0
         }),
     )
 
-    it.effect("the development mailbox refuses a request that came through the proxy", () =>
-      Effect.gen(function* () {
-        const forwarded = yield* request("/api/dev/mailbox", {
-          headers: { "x-forwarded-for": "127.0.0.1" },
-        })
-        expect(forwarded.status).toBe(404)
-        expect(forwarded.body).toMatchObject({ _tag: "NotFound" })
-        expect((yield* request("/api/dev/mailbox")).status).toBe(200)
-        const site = yield* request("/api/site", { headers: { "x-forwarded-for": "198.51.100.1" } })
-        expect(site.body).toMatchObject({ devMailbox: false })
-        expect((yield* request("/api/site")).body).toMatchObject({ devMailbox: true })
-      }),
+    it.effect(
+      "the development mailbox is off, even to a request that looks local (a TCP-mode proxy adds no headers)",
+      () =>
+        Effect.gen(function* () {
+          const forwarded = yield* request("/api/dev/mailbox", {
+            headers: { "x-forwarded-for": "127.0.0.1" },
+          })
+          expect(forwarded.status).toBe(404)
+          expect(forwarded.body).toMatchObject({ _tag: "NotFound" })
+          expect(yield* request("/api/dev/mailbox")).toMatchObject({
+            status: 404,
+            body: mailboxOff,
+          })
+          const site = yield* request("/api/site", {
+            headers: { "x-forwarded-for": "198.51.100.1" },
+          })
+          expect(site.body).toMatchObject({ devMailbox: false })
+          expect((yield* request("/api/site")).body).toMatchObject({ devMailbox: false })
+        }),
     )
 
     it.effect("a server reachable beyond this machine without SMTP says so in its health", () =>
@@ -60,6 +73,51 @@ describeApp({ env, config: { trustProxy: { _tag: "Hops", hops: 1 }, host: "0.0.0
         expect(warnings).toHaveLength(1)
         expect(warnings[0]).toContain("SMTP_URL is unset")
         expect(warnings[0]).toContain("0.0.0.0")
+        expect(warnings[0]).toContain("TRUST_PROXY")
+      }),
+    )
+  },
+)
+
+/** A local caller with no forwarding header: the operator, or anyone through a proxy that adds none. */
+const askedAsIfLocal = Effect.gen(function* () {
+  const mailbox = yield* request("/api/dev/mailbox")
+  const site = yield* request("/api/site")
+  const health = yield* request("/api/health?projections=false")
+  return {
+    mailbox: { status: mailbox.status, body: mailbox.body },
+    devMailbox: (site.body as { devMailbox: boolean }).devMailbox,
+    warnings: (health.body as { warnings: ReadonlyArray<string> }).warnings,
+  }
+})
+
+describeApp({ config: { trustProxy: { _tag: "Hops", hops: 1 } } })(
+  "behind a trusted proxy on this machine",
+  (it) => {
+    it.effect("the development mailbox is off, and health says why mail reaches nobody", () =>
+      Effect.gen(function* () {
+        const asked = yield* askedAsIfLocal
+        expect(asked.mailbox).toEqual({ status: 404, body: mailboxOff })
+        expect(asked.devMailbox).toBe(false)
+        expect(asked.warnings).toHaveLength(1)
+        expect(asked.warnings[0]).toContain("SMTP_URL is unset")
+        expect(asked.warnings[0]).toContain("TRUST_PROXY")
+      }),
+    )
+  },
+)
+
+describeApp({ config: { appUrl: "https://melody.example.com" } })(
+  "on loopback, reached at an address elsewhere (a proxy in front that is not trusted)",
+  (it) => {
+    it.effect("the development mailbox is off, and health says why mail reaches nobody", () =>
+      Effect.gen(function* () {
+        const asked = yield* askedAsIfLocal
+        expect(asked.mailbox).toEqual({ status: 404, body: mailboxOff })
+        expect(asked.devMailbox).toBe(false)
+        expect(asked.warnings).toHaveLength(1)
+        expect(asked.warnings[0]).toContain("SMTP_URL is unset")
+        expect(asked.warnings[0]).toContain("https://melody.example.com")
       }),
     )
   },
@@ -104,10 +162,14 @@ describeApp({ env })("with no proxy trusted", (it) => {
     }),
   )
 
-  it.effect("a server listening on loopback has nothing to warn about", () =>
-    Effect.gen(function* () {
-      const health = yield* request("/api/health?projections=false")
-      expect(health.body).toMatchObject({ warnings: [] })
-    }),
+  it.effect(
+    "a server only this machine reaches has nothing to warn about, and its mailbox answers",
+    () =>
+      Effect.gen(function* () {
+        const asked = yield* askedAsIfLocal
+        expect(asked.mailbox.status).toBe(200)
+        expect(asked.devMailbox).toBe(true)
+        expect(asked.warnings).toEqual([])
+      }),
   )
 })

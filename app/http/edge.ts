@@ -30,6 +30,11 @@ export interface EdgeOptions<R> {
   readonly secure: boolean
   /** The proxies believed about the client's address and scheme (X-Forwarded-For / X-Forwarded-Proto). */
   readonly trustProxy: TrustedProxies
+  /**
+   * Whether local-only paths (the development mailbox) answer callers on this machine; false on a server
+   * others can reach (app/exposure.ts). Unset: true.
+   */
+  readonly localPathsOpen?: boolean
   /** Responses cached for the public timeline's readers (see response-cache.ts). */
   readonly responseCache?: ResponseCache
 }
@@ -94,7 +99,14 @@ export const edge =
       yield* FiberRef.set(currentCallerOnThisMachine, onThisMachine)
 
       const refusal = isApi
-        ? refusalOf({ request, pathname, scheme, onThisMachine, appOrigin: options.appUrl.origin })
+        ? refusalOf({
+            request,
+            pathname,
+            scheme,
+            onThisMachine,
+            localPathsOpen: options.localPathsOpen ?? true,
+            appOrigin: options.appUrl.origin,
+          })
         : redirectToAppUrl(request, options.appUrl)
       const failed = { request, pathname, requestId, address: client.address }
       const response =

@@ -12,12 +12,14 @@ export interface Arrival {
   /** The scheme the client used, as far as trusted proxies say. */
   readonly scheme: string
   readonly onThisMachine: boolean
+  /** Whether local-only paths answer at all: not on a server others can reach (app/exposure.ts). */
+  readonly localPathsOpen: boolean
   readonly appOrigin: string
 }
 
 /**
  * Why an API request is refused before any handler sees it, if it is: sent from another site, a URL
- * PostgreSQL could not store, or a local-only path asked from elsewhere.
+ * PostgreSQL could not store, or a local-only path asked from elsewhere or on a server others can reach.
  */
 export const refusalOf = (arrival: Arrival): HttpServerResponse.HttpServerResponse | undefined => {
   const { request, pathname } = arrival
@@ -29,6 +31,13 @@ export const refusalOf = (arrival: Arrival): HttpServerResponse.HttpServerRespon
   }
   const badUrl = urlProblem(request.url)
   if (badUrl !== undefined) return jsonError(400, { _tag: "MalformedRequest", message: badUrl })
+  if (localOnly.test(pathname) && !arrival.localPathsOpen) {
+    return jsonError(404, {
+      _tag: "NotFound",
+      message:
+        "The development mailbox is off: others can reach this server, and a request that looks local may have come through a proxy.",
+    })
+  }
   if (localOnly.test(pathname) && !arrival.onThisMachine) {
     return jsonError(404, {
       _tag: "NotFound",

@@ -11,7 +11,7 @@ import { ErrorReports } from "#toolkit/error-reports.ts"
 import { RateLimiter } from "#toolkit/rate-limit.ts"
 import { Health, MelodyApi, ProjectionHealth, ServiceUnavailable, SiteInfo } from "../api.ts"
 import { AppConfig } from "../config.ts"
-import { exposureWarnings } from "../exposure.ts"
+import { exposureWarnings, mailboxMayAnswer } from "../exposure.ts"
 import { projections } from "../projections.ts"
 
 const laggingMs = 60_000
@@ -25,6 +25,7 @@ export const SystemHttpLive = HttpApiBuilder.group(MelodyApi, "system", (handler
     const identity = yield* Identity
     const limiter = yield* RateLimiter
     const warnings = exposureWarnings(config, identity.mailbox !== undefined)
+    const mailboxAnswers = identity.mailbox !== undefined && mailboxMayAnswer(config)
 
     const databaseLatency = Effect.gen(function* () {
       const started = performance.now()
@@ -66,7 +67,7 @@ export const SystemHttpLive = HttpApiBuilder.group(MelodyApi, "system", (handler
             new SiteInfo({
               contactEmail: config.contactEmail,
               // Only a caller the mailbox answers is shown the way to it.
-              devMailbox: identity.mailbox !== undefined && onThisMachine,
+              devMailbox: mailboxAnswers && onThisMachine,
             }),
         ),
       )
