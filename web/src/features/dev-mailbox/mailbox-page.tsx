@@ -3,7 +3,7 @@ import { Inbox, RefreshCw } from "lucide-react"
 import { Alert } from "../../components/ui/alert.tsx"
 import { Button } from "../../components/ui/button.tsx"
 import { PageSpinner } from "../../components/ui/page-spinner.tsx"
-import { callApi } from "../../lib/api.ts"
+import { callApi, errorMessage } from "../../lib/api.ts"
 
 /** Offline mode only: the mail the app would have sent, with its links, so accounts can be verified locally. */
 export const MailboxPage = () => {
@@ -16,7 +16,7 @@ export const MailboxPage = () => {
   if (mailbox.isError) {
     return (
       <Alert tone="info" title="No development mailbox">
-        Mail is sent by SMTP on this installation.
+        {errorMessage(mailbox.error, "Mail is sent by SMTP on this installation.")}
       </Alert>
     )
   }
