@@ -19,6 +19,20 @@ export interface JobKind<P, R = never> {
   /** Cron schedule (five fields, UTC) for recurring jobs that need no payload. */
   readonly cron?: string
   readonly run: (payload: P, job: JobRun) => Effect.Effect<void, unknown, R>
+  /**
+   * Ends the job's work when it will never run again because its worker vanished during its last attempt
+   * (a crash, `kill -9`; see stalled-jobs.ts): records the failure, so that what was paid is refunded. Runs
+   * once, in a job of its own; a kind without it is only reported.
+   */
+  readonly giveUp?: (payload: P) => Effect.Effect<void, unknown, R>
+}
+
+/** A job that failed for good, as `onPermanentFailure` receives it. */
+export interface PermanentFailure {
+  readonly task: string
+  readonly jobId: string
+  readonly attempts: number
+  readonly error: unknown
 }
 
 export interface JobRun {

@@ -16,8 +16,18 @@ export const MakeStemsPayload = Schema.Struct({ versionId: Schema.String })
 const actor = Actors.system("stems")
 const failed = "The stems could not be made. Please try again."
 const tooLong = "The music service took too long to take this song apart."
+const interrupted = "The server stopped while making the stems, several times. Please try again."
 
 type Making = Extract<StemsState, { _tag: "Making" }>
+
+/** A failure as its payer reads it: paid stems say their credits came back (billing refunds them). */
+const failure = (state: Making, reason: string): StemsCommand => ({
+  _tag: "RecordFailure",
+  reason:
+    state.order.credits > 0
+      ? `${reason} Your ${state.order.credits} credits were refunded.`
+      : reason,
+})
 
 const make = Effect.gen(function* () {
   const engineStems = yield* makeEngineStems
@@ -35,7 +45,7 @@ const make = Effect.gen(function* () {
     )
 
   /** The engine plays the version again part by part; a failure is recorded, to be asked again. */
-  const byEngine = (versionId: string) =>
+  const byEngine = (versionId: string, state: Making) =>
     Effect.gen(function* () {
       const source = yield* stemsSource(versionId)
       if (source.maker !== "engine") return yield* Effect.die("stems asked of the engine")
@@ -48,9 +58,7 @@ const make = Effect.gen(function* () {
       Effect.flatMap((made) =>
         record(
           versionId,
-          made._tag === "Right"
-            ? { _tag: "RecordStems", ...made.right }
-            : { _tag: "RecordFailure", reason: failed },
+          made._tag === "Right" ? { _tag: "RecordStems", ...made.right } : failure(state, failed),
         ),
       ),
     )
@@ -62,12 +70,7 @@ const make = Effect.gen(function* () {
    */
   const byMusicApi = (versionId: string, state: Making, lastAttempt: boolean) =>
     Effect.gen(function* () {
-      const { credits } = state.order
-      const fail = (reason: string) =>
-        record(versionId, {
-          _tag: "RecordFailure",
-          reason: credits > 0 ? `${reason} Your ${credits} credits were refunded.` : reason,
-        })
+      const fail = (reason: string) => record(versionId, failure(state, reason))
       const deadline = state.order.requestedAt.getTime() + Duration.toMillis(config.timeout)
       if ((yield* Clock.currentTimeMillis) > deadline) return yield* fail(tooLong)
       const source = yield* stemsSource(versionId)
@@ -102,7 +105,7 @@ const make = Effect.gen(function* () {
   const makeFor = Effect.fn("Stems.make")(function* (versionId: string, lastAttempt: boolean) {
     const state = yield* stemsState(versionId)
     if (state._tag !== "Making") return
-    if (state.order.maker === "engine") return yield* byEngine(versionId)
+    if (state.order.maker === "engine") return yield* byEngine(versionId, state)
     return yield* byMusicApi(versionId, state, lastAttempt).pipe(
       // A version the request found could be taken apart always can; were it not, it fails, refunded.
       Effect.catchTag("StemsUnavailable", (unavailable) =>
@@ -111,9 +114,16 @@ const make = Effect.gen(function* () {
     )
   })
 
+  /** Stems whose worker vanished during the job's last attempt fail, refunded (no-op once ended). */
+  const giveUp = Effect.fn("Stems.giveUp")(function* (versionId: string) {
+    const state = yield* stemsState(versionId)
+    if (state._tag === "Making") yield* record(versionId, failure(state, interrupted))
+  })
+
   return {
     make: (versionId: string, lastAttempt: boolean) =>
       makeFor(versionId, lastAttempt).pipe(Effect.provide(context)),
+    giveUp: (versionId: string) => giveUp(versionId).pipe(Effect.provide(context)),
   }
 })
 
@@ -131,4 +141,5 @@ export const makeStems: JobKind<typeof MakeStemsPayload.Type, StemsMaker> = {
   maxAttempts: 5,
   run: ({ versionId }, job) =>
     Effect.flatMap(StemsMaker, (maker) => maker.make(versionId, job.attempt >= job.maxAttempts)),
+  giveUp: ({ versionId }) => Effect.flatMap(StemsMaker, (maker) => maker.giveUp(versionId)),
 }
