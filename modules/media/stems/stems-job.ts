@@ -6,9 +6,10 @@ import type { EventStore } from "#events/store/index.ts"
 import { fromNow } from "#toolkit/clock.ts"
 import { type JobKind, JobQueue } from "#toolkit/jobs.ts"
 import { MediaConfig } from "../config.ts"
+import { MediaStorage } from "../files/storage.ts"
 import { makeEngineStems } from "./engine-stems.ts"
 import { makeMusicApiStems, separationFailure } from "./music-api-stems.ts"
-import type { StemsCommand, StemsState } from "./stems-decider.ts"
+import { failure, type StemsCommand, type StemsState } from "./stems-decider.ts"
 import { stemsOf, stemsSource, stemsState } from "./stems-source.ts"
 
 export const MakeStemsPayload = Schema.Struct({ versionId: Schema.String })
@@ -20,24 +21,35 @@ const interrupted = "The server stopped while making the stems, several times. P
 
 type Making = Extract<StemsState, { _tag: "Making" }>
 
-/** A failure as its payer reads it: paid stems say their credits came back (billing refunds them). */
-const failure = (state: Making, reason: string): StemsCommand => ({
-  _tag: "RecordFailure",
-  reason:
-    state.order.credits > 0
-      ? `${reason} Your ${state.order.credits} credits were refunded.`
-      : reason,
-})
-
 const make = Effect.gen(function* () {
   const engineStems = yield* makeEngineStems
   const musicApiStems = yield* makeMusicApiStems
   const jobs = yield* JobQueue
   const config = yield* MediaConfig
+  const storage = yield* MediaStorage
   const context = yield* Effect.context<EventStore | SqlClient.SqlClient>()
 
   const record = (versionId: string, command: StemsCommand) =>
     runCommand({ ...stemsOf(versionId), command, actor }).pipe(Effect.asVoid)
+
+  /**
+   * Made stems are recorded; a zip no longer wanted (they failed meanwhile: their song was deleted, see
+   * deleted-song-stems.ts) leaves storage rather than stay there for nobody.
+   */
+  const recordMade = (
+    versionId: string,
+    made: { readonly key: string; readonly sizeBytes: number },
+  ) =>
+    Effect.gen(function* () {
+      const { events } = yield* runCommand({
+        ...stemsOf(versionId),
+        command: { _tag: "RecordStems", key: made.key, sizeBytes: made.sizeBytes },
+        actor,
+      })
+      if (events.length > 0) return
+      const state = yield* stemsState(versionId)
+      if (state._tag !== "Made") yield* storage.remove(made.key).pipe(Effect.orDie)
+    })
 
   const lookAgain = (versionId: string) =>
     Effect.flatMap(fromNow(config.pollInterval), (runAt) =>
@@ -56,10 +68,9 @@ const make = Effect.gen(function* () {
       ),
       Effect.either,
       Effect.flatMap((made) =>
-        record(
-          versionId,
-          made._tag === "Right" ? { _tag: "RecordStems", ...made.right } : failure(state, failed),
-        ),
+        made._tag === "Right"
+          ? recordMade(versionId, made.right)
+          : record(versionId, failure(state, failed)),
       ),
     )
 
@@ -92,11 +103,7 @@ const make = Effect.gen(function* () {
         case "Waiting":
           return yield* lookAgain(versionId)
         case "Made":
-          return yield* record(versionId, {
-            _tag: "RecordStems",
-            key: step.key,
-            sizeBytes: step.sizeBytes,
-          })
+          return yield* recordMade(versionId, step)
         case "Failed":
           return yield* fail(step.reason)
       }
