@@ -3,7 +3,15 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { expect } from "@effect/vitest"
 import { Effect, Fiber } from "effect"
-import { balanceOf, type browser, describeApp, runJobs, settle, signUp } from "#app/testing.ts"
+import {
+  balanceOf,
+  type browser,
+  describeApp,
+  request,
+  runJobs,
+  settle,
+  signUp,
+} from "#app/testing.ts"
 import { seedEngineSong } from "#app/testing-songs.ts"
 import { MediaStorage } from "../files/storage.ts"
 import { versionKeys } from "../generation/music-maker.ts"
@@ -73,6 +81,55 @@ describeApp({ env, config })("paid stems", (it) => {
         expect((yield* person.get(path)).status).toBe(404)
         expect(yield* balanceOf(person)).toBe(10)
         expect(yield* refundsOf(person)).toBe(1)
+      }),
+  )
+
+  it.effect(
+    "paid by someone else on a shared song stay theirs when the owner stops sharing its parts",
+    () =>
+      Effect.gen(function* () {
+        const owner = yield* signUp("sharer")
+        const { songId } = yield* seedEngineSong(owner.user.id, "Open Door", facts, {
+          requested: true,
+        })
+        yield* owner.person.patch(`/api/songs/${songId}/privacy`, { isPublic: true })
+        yield* owner.person.patch(`/api/songs/${songId}/parts-sharing`, { shared: true })
+        yield* settle
+        const path = `/api/songs/${songId}/stems`
+        const buyer = yield* signUp("buyer")
+        expect(((yield* buyer.person.post(path)).body as Status).status).toBe("making")
+        expect(yield* balanceOf(buyer.person)).toBe(8)
+
+        // The owner stops sharing before they are made: the buyer still follows and gets them.
+        yield* owner.person.patch(`/api/songs/${songId}/parts-sharing`, { shared: false })
+        yield* settle
+        expect(((yield* buyer.person.get(path)).body as Status).status).toBe("making")
+        expect(((yield* buyer.person.post(path)).body as Status).status).toBe("making")
+        yield* runJobs
+        const made = (yield* buyer.person.get(path)).body as Status
+        expect(made).toEqual({ status: "ready", downloadUrl: `${path}/zip`, error: null })
+        const zip = yield* buyer.person.send(made.downloadUrl!)
+        expect(zip.status).toBe(200)
+        expect(zip.headers.get("content-disposition")).toContain(
+          "Open Door (Version 1) (stems).zip",
+        )
+
+        // Nor does making the song private take them back; it takes the song's parts from everyone else.
+        yield* owner.person.patch(`/api/songs/${songId}/privacy`, { isPublic: false })
+        yield* settle
+        expect((yield* buyer.person.send(made.downloadUrl!)).status).toBe(200)
+        expect((yield* buyer.person.get(`/api/songs/${songId}`)).status).toBe(404)
+        const stranger = yield* signUp("stranger")
+        expect((yield* stranger.person.get(path)).status).toBe(404)
+        expect((yield* stranger.person.post(path)).status).toBe(404)
+        expect((yield* stranger.person.send(made.downloadUrl!)).status).toBe(404)
+        expect((yield* request(made.downloadUrl!)).status).toBe(401)
+        expect(((yield* owner.person.get(path)).body as Status).status).toBe("ready")
+
+        // Paid once, kept: no refund, no second charge.
+        expect(yield* balanceOf(buyer.person)).toBe(8)
+        expect(yield* refundsOf(buyer.person)).toBe(0)
+        expect(yield* balanceOf(owner.person)).toBe(10)
       }),
   )
 })
