@@ -104,7 +104,10 @@ export const serverProcesses = (options: { readonly env: Readonly<Record<string,
     for (const server of running) kill(server)
   }
 
-  return { start, crash, call, bytes, closeAll }
+  /** The address of the server started last. */
+  const url = () => base
+
+  return { start, crash, call, bytes, closeAll, url }
 }
 
 /** Looks until `done` or `seconds` have passed; the last look either way. */
