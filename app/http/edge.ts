@@ -108,10 +108,7 @@ export const edge =
             )
           : yield* options.staticFiles(pathname, request.headers["accept-encoding"]))
       yield* logRequest(request, isApi, response.status, started)
-      return HttpServerResponse.setHeader(
-        compressed(response, request.headers["accept-encoding"]),
-        "x-request-id",
-        requestId,
-      )
+      const sent = yield* compressed(response, request.headers["accept-encoding"])
+      return HttpServerResponse.setHeader(sent, "x-request-id", requestId)
     })
   }
