@@ -21,6 +21,7 @@ import { ErrorReports } from "#toolkit/error-reports.ts"
 import { MelodyApi } from "./api.ts"
 import { AppConfig } from "./config.ts"
 import { AdminHttpLive } from "./http/admin-http.ts"
+import { bodyTypesOf } from "./http/body-types.ts"
 import { edge } from "./http/edge.ts"
 import { firstViews } from "./http/first-view/first-views.ts"
 import { pageScriptSources } from "./http/page-scripts.ts"
@@ -80,6 +81,7 @@ export const HttpLive = Layer.unwrapEffect(
       appUrl: new URL(config.appUrl),
       secure,
       trustProxy: config.trustProxy,
+      bodyTypes: bodyTypesOf(MelodyApi),
       responseCache: makeResponseCache({
         paths: new Set(["/api/songs/public"]),
         version: catalog.publicVersion,

@@ -1,4 +1,10 @@
-import { type HttpApp, HttpServerRequest, HttpServerResponse } from "@effect/platform"
+import {
+  type FileSystem,
+  type HttpApp,
+  HttpServerRequest,
+  HttpServerResponse,
+  type Path,
+} from "@effect/platform"
 import { Clock, Effect, FiberRef, identity, LogLevel, Option, type Scope } from "effect"
 import {
   currentCallerOnThisMachine,
@@ -10,6 +16,7 @@ import { scrubUrl } from "#events/scrub.ts"
 import type { ErrorReport } from "#toolkit/error-reports.ts"
 import { finishApiResponse } from "./api-answers.ts"
 import { answerFailure } from "./api-failures.ts"
+import { type BodyTypesOf, jsonEverywhere } from "./body-types.ts"
 import { clientAddressOf, isFromThisMachine, type TrustedProxies } from "./client-address.ts"
 import { compressed } from "./compression.ts"
 import { redirectToAppUrl } from "./one-address.ts"
@@ -32,6 +39,8 @@ export interface EdgeOptions<R> {
   readonly trustProxy: TrustedProxies
   /** Responses cached for the public timeline's readers (see response-cache.ts). */
   readonly responseCache?: ResponseCache
+  /** What each endpoint takes in its body (see body-types.ts); JSON everywhere when not given. */
+  readonly bodyTypes?: BodyTypesOf
 }
 
 const requestIdPattern = /^[A-Za-z0-9._-]{8,64}$/
@@ -67,14 +76,16 @@ const logRequest = (
 /**
  * Everything every request goes through: a request id, who the client is, the refusals no handler should
  * see (refusals.ts), pages under another name of this server sent to APP_URL (one-address.ts), the SPA
- * for non-API paths, a bounded body and clear JSON errors for what the API
- * router cannot answer (api-failures.ts), cached timeline responses, answers built in memory compressed
- * for clients that accept it (compression.ts), and one log line. Security headers
- * are put on earlier, as Node receives the request (security-headers.ts).
+ * for non-API paths, a body of a type its endpoint takes, within its limit and checked (request-body.ts),
+ * clear JSON errors for what the API router cannot answer (api-failures.ts), cached timeline responses,
+ * answers built in memory compressed off the event loop for clients that accept it (compression.ts), and
+ * one log line. Security headers are put on earlier, as Node receives the request (security-headers.ts).
  */
 export const edge =
   <R>(options: EdgeOptions<R>) =>
-  <RA>(app: HttpApp.Default<never, RA>): HttpApp.Default<never, R | RA | Scope.Scope> => {
+  <RA>(
+    app: HttpApp.Default<never, RA>,
+  ): HttpApp.Default<never, R | RA | Scope.Scope | FileSystem.FileSystem | Path.Path> => {
     const clientOf = clientAddressOf(options.trustProxy)
     return Effect.gen(function* () {
       const request = yield* HttpServerRequest.HttpServerRequest
@@ -101,7 +112,7 @@ export const edge =
         refusal ??
         (isApi
           ? yield* app.pipe(
-              withBoundedBody(pathname),
+              withBoundedBody(options.bodyTypes ?? jsonEverywhere, pathname),
               Effect.map(finishApiResponse),
               options.responseCache?.through(request, pathname) ?? identity,
               Effect.catchAllCause(answerFailure(options.recordError, failed)),
