@@ -38,6 +38,9 @@ import { SystemHttpLive } from "./http/system-http.ts"
  */
 const responseCacheBudget = 64 * 1024 * 1024
 
+/** The API's reads that depend only on the URL for everyone without a session: kept at the edge, and cacheable. */
+const publicReads = new Set(["/api/songs/public"])
+
 /** The API's handlers, one group per module. */
 const ApiLive = HttpApiBuilder.api(MelodyApi).pipe(
   Layer.provide([
@@ -82,8 +85,9 @@ export const HttpLive = Layer.unwrapEffect(
       secure,
       trustProxy: config.trustProxy,
       bodyTypes: bodyTypesOf(MelodyApi),
+      publicReads,
       responseCache: makeResponseCache({
-        paths: new Set(["/api/songs/public"]),
+        paths: publicReads,
         version: catalog.publicVersion,
         holderOf: identity.knownHolder,
         budget: responseCacheBudget,
