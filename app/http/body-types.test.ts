@@ -11,7 +11,7 @@ import {
 } from "@effect/platform"
 import { NodeHttpServer } from "@effect/platform-node"
 import { expect, layer } from "@effect/vitest"
-import { Effect, Layer, Schema } from "effect"
+import { Effect, Layer, Option, Schema } from "effect"
 import { bodyTypesOf } from "./body-types.ts"
 import { trustNoProxy } from "./client-address.ts"
 import { edge } from "./edge.ts"
@@ -33,6 +33,7 @@ const UploadsApi = HttpApi.make("uploads").add(
         .setPayload(
           HttpApiSchema.Multipart(
             Schema.Struct({ caption: Schema.String, picture: Multipart.SingleFileSchema }),
+            { maxFileSize: Option.some(8000) },
           ),
         )
         .addSuccess(Upload),
@@ -121,7 +122,7 @@ layer(Served)("bodies an endpoint's contract says it takes", (it) => {
     }),
   )
 
-  it.effect("its text is held to the same rules as JSON's, and a broken one is a 400", () =>
+  it.effect("its text is held to the same rules as JSON's, its size to its contract's limits", () =>
     Effect.gen(function* () {
       const picture = new Blob([new Uint8Array([0, 1, 2])], { type: "image/png" })
       const data = new FormData()
@@ -133,6 +134,11 @@ layer(Served)("bodies an endpoint's contract says it takes", (it) => {
         _tag: "MalformedRequest",
         message: expect.stringContaining("NUL"),
       })
+      // A file larger than the contract allows.
+      const large = new FormData()
+      large.append("caption", "Me")
+      large.append("picture", new Blob([new Uint8Array(9000)], { type: "image/png" }), "me.png")
+      expect((yield* post("/api/picture", large)).status).toBe(413)
       const broken = yield* post("/api/picture", "--x\r\nnot a part", {
         "content-type": "multipart/form-data; boundary=x",
       })

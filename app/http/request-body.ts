@@ -73,9 +73,9 @@ const readWithin = (source: IncomingMessage, limit: number) =>
 const withBody = (
   request: HttpServerRequest.HttpServerRequest,
   bytes: Uint8Array,
+  text: string,
   parts: Multipart.Persisted | undefined,
 ) => {
-  const text = new TextDecoder().decode(bytes)
   const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength)
   const read = Object.create(request, {
     text: { get: () => Effect.succeed(text) },
@@ -162,6 +162,7 @@ export const withBoundedBody =
       if (Number(request.headers["content-length"] ?? "0") > limit) return tooLarge(limit)
       const bytes = yield* readBody(request, limit)
       if (bytes === undefined || bytes.byteLength > limit) return tooLarge(limit)
+      const text = new TextDecoder().decode(bytes)
       let parts: Multipart.Persisted | undefined
       if (mediaType === multipart && takes !== undefined) {
         const parsed = yield* parsedMultipart(bytes, request.headers, takes.multipartLimits)
@@ -169,12 +170,12 @@ export const withBoundedBody =
           return refusal(parsed.left.status, "MalformedRequest", parsed.left.message)
         parts = parsed.right
       } else {
-        const problem = textBodyProblem(mediaType, new TextDecoder().decode(bytes))
+        const problem = textBodyProblem(mediaType, text)
         if (problem !== undefined) return refusal(400, "MalformedRequest", problem)
       }
       return yield* Effect.provideService(
         app,
         HttpServerRequest.HttpServerRequest,
-        withBody(request, bytes, parts),
+        withBody(request, bytes, text, parts),
       )
     })
