@@ -2,9 +2,8 @@ import { mkdtempSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import type { HttpServer } from "@effect/platform"
-import { expect } from "@effect/vitest"
-import { Effect, Layer } from "effect"
-import { describeWith } from "#events/testing.ts"
+import { expect, layer } from "@effect/vitest"
+import { Effect, Layer, Logger, LogLevel } from "effect"
 import { type Answer, type browser, request, settle, signUp, TestApp } from "./testing.ts"
 import { Replica } from "./testing-replica.ts"
 import { seedGeneration } from "./testing-songs.ts"
@@ -137,8 +136,12 @@ const withdrawn = (
     expect((yield* request("/api/songs/public?limit=50")).text).toContain(other!.id)
   })
 
-const app = TestApp({ env, config: { webDist } })
-describeWith(Replica.layer({ ...env, WEB_DIST: webDist }).pipe(Layer.provideMerge(app)))(
+// The other server is a process of its own, which may take a minute to start on a busy machine.
+const servers = Replica.layer({ ...env, WEB_DIST: webDist }).pipe(
+  Layer.provideMerge(TestApp({ env, config: { webDist } })),
+  Layer.provideMerge(Logger.minimumLogLevel(LogLevel.Warning)),
+)
+layer(servers, { excludeTestServices: true, timeout: "3 minutes" })(
   "a public song withdrawn by its owner",
   (it) => {
     it.effect("when deleted, leaves every read path at once, on every server", () =>
