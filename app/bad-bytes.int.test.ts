@@ -2,6 +2,7 @@ import { expect } from "@effect/vitest"
 import { Effect } from "effect"
 import { query } from "#events/testing.ts"
 import { type browser, describeApp, signUp, signUpAdmin } from "./testing.ts"
+import { seedGeneration } from "./testing-songs.ts"
 
 const adminEmail = "bytes-admin@example.com"
 const env = {
@@ -148,6 +149,44 @@ describeApp({ env })("text PostgreSQL cannot store, and over-long fields", (it) 
         }
         expect(refused).toEqual([])
         // A 500 records its report in the background: give it time to show before counting.
+        yield* Effect.sleep("500 millis")
+        expect(yield* errorEvents).toBe(before)
+      }),
+  )
+})
+
+/** A form with a NUL in each field, as a browser's form or curl -d would send it. */
+const formCases = (songId: string): ReadonlyArray<readonly [string, string]> => [
+  ["/api/login", "username=ada%00&password=secret%00password"],
+  ["/api/forgot-password", "email=a%00@example.com"],
+  ["/api/voices", `songId=${songId}&name=Voice%00`],
+  [`/api/songs/${songId}/restyle`, "style=Pop%00&title=T%00"],
+  [`/api/songs/${songId}/extend`, "fromSeconds=1&lyrics=la%00"],
+  ["/api/generate-song", "title=T%00&lyrics=la%00&style=Pop"],
+  ["/api/chat", "message=a%00song"],
+]
+
+describeApp({ env })("text PostgreSQL cannot store, in a form", (it) => {
+  it.effect(
+    "never reaches a query: the form is refused (JSON is what they take), nothing recorded",
+    () =>
+      Effect.gen(function* () {
+        const { person, user } = yield* signUp("forms")
+        yield* seedGeneration(user.id, "Formed", 1)
+        const [song] = (yield* person.get("/api/songs/my-songs")).body as Array<{ id: string }>
+        const before = yield* errorEvents
+        const answered: Array<string> = []
+        for (const [path, body] of formCases(song!.id)) {
+          const answer = yield* person.send(path, {
+            method: "POST",
+            headers: { "content-type": "application/x-www-form-urlencoded" },
+            body,
+          })
+          answered.push(`${path}: ${answer.status} ${(answer.body as { _tag?: string })._tag}`)
+        }
+        expect(answered).toEqual(
+          formCases(song!.id).map(([path]) => `${path}: 415 UnsupportedMediaType`),
+        )
         yield* Effect.sleep("500 millis")
         expect(yield* errorEvents).toBe(before)
       }),

@@ -14,6 +14,7 @@ import { identityConfig } from "#modules/identity/index.ts"
 import { mediaConfig } from "#modules/media/index.ts"
 import { songwritingConfig } from "#modules/songwriting/index.ts"
 import { appConfig } from "./config.ts"
+import { jobsConfig } from "./jobs.ts"
 
 /**
  * The typed configs are the one source of truth: every variable the server reads is read there. This
@@ -34,6 +35,7 @@ const variablesRead = (): ReadonlySet<string> => {
   )
   const configs: ReadonlyArray<Config.Config<unknown>> = [
     appConfig,
+    jobsConfig,
     identityConfig,
     billingConfig,
     songwritingConfig,

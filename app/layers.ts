@@ -47,7 +47,7 @@ import { loggerLayer } from "./logger.ts"
 import { GenerationCreditsLive, SongSourcesLive } from "./media-ports.ts"
 import { migrateAll } from "./migrations.ts"
 import { HttpLive } from "./server.ts"
-import { MediaRecoveryLive, ProjectionsLive, ReactionsLive } from "./workers.ts"
+import { ProjectionsLive, ReactionsLive, RenderFoldersSweepLive } from "./workers.ts"
 
 /** JSON logs through pino, at LOG_LEVEL. */
 export const LoggingLive = Layer.unwrapEffect(
@@ -158,7 +158,7 @@ export const AppLive = Layer.mergeAll(
   HttpLive,
   ProjectionsLive,
   ReactionsLive,
-  MediaRecoveryLive,
+  RenderFoldersSweepLive,
   Layer.unwrapEffect(JobWorkerLive),
   Startup,
   EngineWarmLive,

@@ -24,7 +24,7 @@ export const GenerationCreditsLive = Layer.effect(
   ),
 )
 
-/** The songs a video may be made of, from the catalog. */
+/** The songs media makes videos, operations and stems of, from the catalog. */
 export const SongSourcesLive = Layer.effect(
   SongSources,
   Effect.gen(function* () {
@@ -39,6 +39,7 @@ export const SongSourcesLive = Layer.effect(
       owned: (songId, userId) => catalog.owned(songId, userId).pipe(Effect.provide(context)),
       withParts: (songId, userId) =>
         catalog.withParts(songId, userId).pipe(Effect.provide(context)),
+      existing: (songId) => catalog.existing(songId).pipe(Effect.provide(context)),
     })
   }),
 )

@@ -6,12 +6,14 @@ import { identityMigrations } from "#modules/identity/index.ts"
 import { mediaMigrations } from "#modules/media/index.ts"
 import { prepareProjections, projectionMigrations } from "#projections/runner.ts"
 import { rateLimitMigrations } from "#toolkit/rate-limit.ts"
+import { runningJobsMigrations } from "#toolkit/stalled-jobs.ts"
 import { projections } from "./projections.ts"
 
 /** Brings the database to the code's shape: the store, each module, then the projections' tables. */
 export const migrateAll = Effect.gen(function* () {
   yield* runMigrations("event_store", eventStoreMigrations)
   yield* runMigrations("rate_limits", rateLimitMigrations)
+  yield* runMigrations("running_jobs", runningJobsMigrations)
   yield* runMigrations("identity", identityMigrations)
   yield* runMigrations("billing", billingMigrations)
   yield* runMigrations("catalog", catalogMigrations)

@@ -23,6 +23,7 @@ import { MelodyApi } from "./api.ts"
 import { AppConfig } from "./config.ts"
 import { mailboxMayAnswer } from "./exposure.ts"
 import { AdminHttpLive } from "./http/admin-http.ts"
+import { bodyTypesOf } from "./http/body-types.ts"
 import { edge } from "./http/edge.ts"
 import { firstViews } from "./http/first-view/first-views.ts"
 import { pageScriptSources } from "./http/page-scripts.ts"
@@ -38,6 +39,9 @@ import { SystemHttpLive } from "./http/system-http.ts"
  * pages with long lyrics take more, and those that do not fit are cut from songs the timeline keeps.
  */
 const responseCacheBudget = 64 * 1024 * 1024
+
+/** The API's reads that depend only on the URL for everyone without a session: kept at the edge, and cacheable. */
+const publicReads = new Set(["/api/songs/public"])
 
 /** The open pages' live streams, which end with their sessions as identity keeps them. */
 const LiveStreamsLive = Layer.unwrapEffect(
@@ -95,8 +99,10 @@ export const HttpLive = Layer.unwrapEffect(
       secure,
       trustProxy: config.trustProxy,
       localPathsOpen: mailboxMayAnswer(config),
+      bodyTypes: bodyTypesOf(MelodyApi),
+      publicReads,
       responseCache: makeResponseCache({
-        paths: new Set(["/api/songs/public"]),
+        paths: publicReads,
         version: catalog.publicVersion,
         holderOf: identity.knownHolder,
         budget: responseCacheBudget,

@@ -32,6 +32,7 @@ export const serverProcesses = (options: { readonly env: Readonly<Record<string,
    * One server on a fresh port. The port was free when picked, but anything may take it before the server
    * listens (another test's server, an outgoing connection): the server must prove it is this one (its
    * contact address is a token of this start), and one that dies while starting is tried on another port.
+   * A start may take a minute on a busy machine (tsx compiles the server first).
    */
   const startOn = async (port: number) => {
     const token = `start-${crypto.randomUUID()}@example.com`
@@ -48,7 +49,7 @@ export const serverProcesses = (options: { readonly env: Readonly<Record<string,
       },
     })
     running.push(server)
-    for (let i = 0; i < 300 && server.exitCode === null && server.signalCode === null; i++) {
+    for (let i = 0; i < 600 && server.exitCode === null && server.signalCode === null; i++) {
       const contact = await fetch(`${address}/api/site`).then(
         async (r) =>
           r.ok ? ((await r.json()) as { contactEmail?: string }).contactEmail : undefined,
@@ -103,7 +104,10 @@ export const serverProcesses = (options: { readonly env: Readonly<Record<string,
     for (const server of running) kill(server)
   }
 
-  return { start, crash, call, bytes, closeAll }
+  /** The address of the server started last. */
+  const url = () => base
+
+  return { start, crash, call, bytes, closeAll, url }
 }
 
 /** Looks until `done` or `seconds` have passed; the last look either way. */
@@ -133,14 +137,17 @@ export const register = (call: ReturnType<typeof serverProcesses>["call"], usern
 /**
  * What a crash test's servers share: the test file's own database and data folder, and a fake music API
  * whose songs are sine tones of `seconds` (reported as that long); all removed after the file's tests.
+ * `env` adds to (or overrides) what every server is started with.
  */
 export const crashRig = async (
   name: string,
   song: { readonly seconds: number },
   maker: MusicMakerName = "music-api",
+  env: Readonly<Record<string, string>> = {},
 ) => {
   const adminUrl = inject("adminDatabaseUrl")
-  const databaseName = `melody_test_${name}_${Date.now().toString(36)}`
+  // Named as every test database is, its time first: a run that starts meanwhile drops only stale ones.
+  const databaseName = `melody_test_${Date.now().toString(36)}_${name}`
   const databaseUrl = await ensureDatabase(adminUrl, databaseName)
   const dataDir = await mkdtemp(join(tmpdir(), `melody-${name}-`))
   const fake = await startFakeMusicApi({
@@ -157,6 +164,7 @@ export const crashRig = async (
       ...(maker === "music-api" ? { MUSIC_API_URL: fake.url, MUSIC_API_KEY: "crash-key" } : {}),
       GENERATION_POLL_SECONDS: "0.3",
       GENERATION_STALLED_SECONDS: "2",
+      ...env,
     },
   })
   afterAll(async () => {

@@ -94,7 +94,7 @@ export interface Answer {
 }
 
 /** An answer's body three ways: parsed JSON where it is JSON, its text, and its bytes. */
-const answerOf = async (response: Response): Promise<Answer> => {
+export const answerOf = async (response: Response): Promise<Answer> => {
   const bytes = new Uint8Array(await response.arrayBuffer())
   const text = new TextDecoder().decode(bytes)
   let body: unknown = text

@@ -1,6 +1,6 @@
-import { Effect, Layer, Schedule } from "effect"
+import { Effect, Layer } from "effect"
 import { runSubscription } from "#events/store/index.ts"
-import { Generations, sweepRenderFolders, Videos } from "#modules/media/index.ts"
+import { sweepRenderFolders } from "#modules/media/index.ts"
 import { runProjections } from "#projections/runner.ts"
 import { projections } from "./projections.ts"
 import { reactions } from "./reactions.ts"
@@ -19,21 +19,15 @@ export const ReactionsLive = Layer.scopedDiscard(
 )
 
 /**
- * Generations and video exports whose worker vanished (a crash, `kill -9`) are taken up again; every
- * replica looks, and the first to claim one schedules it.
+ * What renders of servers that died on this machine left behind (their folders, and any process that
+ * outlived its tether) is removed as this one starts. Their jobs are taken up by the job worker.
  */
-export const MediaRecoveryLive = Layer.scopedDiscard(
+export const RenderFoldersSweepLive = Layer.scopedDiscard(
   Effect.forkScoped(
     Effect.gen(function* () {
-      const generations = yield* Generations
-      const videos = yield* Videos
-      // What renders of a server that died here left behind, before this one renders anything.
       const swept = yield* Effect.promise(sweepRenderFolders)
       if (swept.length > 0)
         yield* Effect.logInfo("Removed render folders of dead servers", { swept })
-      yield* Effect.all([generations.resumeStalled, videos.resumeStalled]).pipe(
-        Effect.repeat(Schedule.spaced(generations.recoveryInterval)),
-      )
     }),
   ),
 )

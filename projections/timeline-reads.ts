@@ -107,9 +107,9 @@ export const readTimelineOrder = inSnapshot(
 ).pipe(Effect.orDie, Effect.withSpan("readTimelineOrder"))
 
 /**
- * What changed in the order since `since`: every song the log names after it, as it stands now. Nothing
- * when the log was started again (a rebuild) or has dropped part of what came after `since`: the whole
- * order must then be read again.
+ * What changed in the order since `since`: every song the log names after it, as it stands now (a song
+ * deleted since has no row, and leaves the order as a private one does). Nothing when the log was started
+ * again (a rebuild) or has dropped part of what came after `since`: the whole order must then be read again.
  */
 export const readOrderChanges = (since: OrderState) =>
   inSnapshot(
@@ -119,9 +119,12 @@ export const readOrderChanges = (since: OrderState) =>
       if (state.startedAt !== since.startedAt || state.prunedThrough > since.lastSeq) {
         return undefined
       }
+      // A deleted song's likes and time are null; it is not public, and they are not read.
       const now = yield* sql.unsafe<PlacedRecord & { is_public: boolean }>(
-        `select ${placedColumns}, is_public from ${timelineTables.songs}
-          where song_id in (select song_id from timeline_changes where seq > $1)`,
+        `select changed.song_id, s.likes, coalesce(s.is_public, false) as is_public,
+                (extract(epoch from s.created_at) * 1000000)::bigint as created_micros
+           from (select distinct song_id from timeline_changes where seq > $1) changed
+           left join ${timelineTables.songs} s on s.song_id = changed.song_id`,
         [since.lastSeq],
       )
       const moved = now.map(

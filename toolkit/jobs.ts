@@ -6,8 +6,8 @@ import { quietLogger } from "./job-worker.ts"
 
 /**
  * Durable background work on graphile-worker: jobs live in PostgreSQL, are enqueued in the same transaction
- * as the events that cause them, survive restarts, are retried with backoff, and are claimed by one replica
- * each (SKIP LOCKED).
+ * as the events that cause them, survive restarts, are retried with backoff, are claimed by one replica
+ * each (SKIP LOCKED), and are taken up again when their worker vanishes (stalled-jobs.ts).
  */
 export interface JobKind<P, R = never> {
   /** Unique across the app: `<module>:<what>` (cron entries accept no dots). */
@@ -15,10 +15,26 @@ export interface JobKind<P, R = never> {
   /** How the payload is stored: encoded to JSON when enqueued, decoded before `run`. */
   // biome-ignore lint/suspicious/noExplicitAny: the encoded side is whatever JSON the schema makes
   readonly payload: Schema.Schema<P, any>
+  /** How many times a worker may take it, counting the attempts whose worker vanished. */
   readonly maxAttempts: number
   /** Cron schedule (five fields, UTC) for recurring jobs that need no payload. */
   readonly cron?: string
   readonly run: (payload: P, job: JobRun) => Effect.Effect<void, unknown, R>
+  /**
+   * Ends the job's work when it will never run again because its worker vanished during its last attempt
+   * (a crash, `kill -9`; see stalled-jobs.ts): records the failure, so that what was paid is refunded. It
+   * runs in a job of its own, retried if it fails, so it must change nothing once the work has ended; a
+   * kind without it is only reported.
+   */
+  readonly giveUp?: (payload: P) => Effect.Effect<void, unknown, R>
+}
+
+/** A job that failed for good, as `onPermanentFailure` receives it. */
+export interface PermanentFailure {
+  readonly task: string
+  readonly jobId: string
+  readonly attempts: number
+  readonly error: unknown
 }
 
 export interface JobRun {

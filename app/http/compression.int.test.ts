@@ -56,4 +56,20 @@ describeApp({ config: { webDist } })("compressed answers", (it) => {
       expect(small.body).toEqual({ user: null })
     }),
   )
+
+  it.effect("the API's documentation (2 MB) is compressed once it is asked again, then kept", () =>
+    Effect.gen(function* () {
+      const plain = yield* asking("/api/docs", "identity")
+      expect(plain.status).toBe(200)
+      expect(plain.bytes.byteLength).toBeGreaterThan(1024 * 1024)
+      const answers = []
+      for (let i = 0; i < 4; i++) answers.push(yield* asking("/api/docs", "br"))
+      for (const answer of answers) expect(answer.text).toBe(plain.text)
+      expect(answers.slice(1).map((a) => a.headers.get("content-encoding"))).toEqual([
+        "br",
+        "br",
+        "br",
+      ])
+    }),
+  )
 })

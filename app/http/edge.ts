@@ -1,4 +1,10 @@
-import { type HttpApp, HttpServerRequest, HttpServerResponse } from "@effect/platform"
+import {
+  type FileSystem,
+  type HttpApp,
+  HttpServerRequest,
+  HttpServerResponse,
+  type Path,
+} from "@effect/platform"
 import { Clock, Effect, FiberRef, identity, LogLevel, Option, type Scope } from "effect"
 import {
   currentCallerOnThisMachine,
@@ -10,9 +16,12 @@ import { scrubUrl } from "#events/scrub.ts"
 import type { ErrorReport } from "#toolkit/error-reports.ts"
 import { finishApiResponse } from "./api-answers.ts"
 import { answerFailure } from "./api-failures.ts"
+import { type BodyTypesOf, jsonEverywhere } from "./body-types.ts"
+import { withCharset } from "./charset.ts"
 import { clientAddressOf, isFromThisMachine, type TrustedProxies } from "./client-address.ts"
 import { compressed } from "./compression.ts"
 import { redirectToAppUrl } from "./one-address.ts"
+import { privateUnlessShared } from "./private-answers.ts"
 import { refusalOf } from "./refusals.ts"
 import { withBoundedBody } from "./request-body.ts"
 import type { ResponseCache } from "./response-cache.ts"
@@ -37,6 +46,10 @@ export interface EdgeOptions<R> {
   readonly localPathsOpen?: boolean
   /** Responses cached for the public timeline's readers (see response-cache.ts). */
   readonly responseCache?: ResponseCache
+  /** What each endpoint takes in its body (see body-types.ts); JSON everywhere when not given. */
+  readonly bodyTypes?: BodyTypesOf
+  /** API paths whose answers anyone without a session gets alike, which caches may keep (private-answers.ts). */
+  readonly publicReads?: ReadonlySet<string>
 }
 
 const requestIdPattern = /^[A-Za-z0-9._-]{8,64}$/
@@ -72,15 +85,19 @@ const logRequest = (
 /**
  * Everything every request goes through: a request id, who the client is, the refusals no handler should
  * see (refusals.ts), pages under another name of this server sent to APP_URL (one-address.ts), the SPA
- * for non-API paths, a bounded body and clear JSON errors for what the API
- * router cannot answer (api-failures.ts), cached timeline responses, answers built in memory compressed
- * for clients that accept it (compression.ts), and one log line. Security headers
- * are put on earlier, as Node receives the request (security-headers.ts).
+ * for non-API paths, a body of a type its endpoint takes, within its limit and checked (request-body.ts),
+ * clear JSON errors for what the API router cannot answer (api-failures.ts), cached timeline responses,
+ * answers about a person kept from caches (private-answers.ts), text that says it is UTF-8 (charset.ts),
+ * answers built in memory compressed off the event loop for clients that accept it (compression.ts), and
+ * one log line. Security headers are put on earlier, as Node receives the request (security-headers.ts).
  */
 export const edge =
   <R>(options: EdgeOptions<R>) =>
-  <RA>(app: HttpApp.Default<never, RA>): HttpApp.Default<never, R | RA | Scope.Scope> => {
+  <RA>(
+    app: HttpApp.Default<never, RA>,
+  ): HttpApp.Default<never, R | RA | Scope.Scope | FileSystem.FileSystem | Path.Path> => {
     const clientOf = clientAddressOf(options.trustProxy)
+    const cachingOf = privateUnlessShared(options.publicReads ?? new Set())
     return Effect.gen(function* () {
       const request = yield* HttpServerRequest.HttpServerRequest
       const started = yield* Clock.currentTimeMillis
@@ -113,17 +130,15 @@ export const edge =
         refusal ??
         (isApi
           ? yield* app.pipe(
-              withBoundedBody(pathname),
+              withBoundedBody(options.bodyTypes ?? jsonEverywhere, pathname),
               Effect.map(finishApiResponse),
               options.responseCache?.through(request, pathname) ?? identity,
               Effect.catchAllCause(answerFailure(options.recordError, failed)),
+              Effect.map((answer) => cachingOf(request, pathname, answer)),
             )
           : yield* options.staticFiles(pathname, request.headers["accept-encoding"]))
       yield* logRequest(request, isApi, response.status, started)
-      return HttpServerResponse.setHeader(
-        compressed(response, request.headers["accept-encoding"]),
-        "x-request-id",
-        requestId,
-      )
+      const sent = yield* compressed(withCharset(response), request.headers["accept-encoding"])
+      return HttpServerResponse.setHeader(sent, "x-request-id", requestId)
     })
   }

@@ -5,6 +5,7 @@ import { Effect } from "effect"
 import { query } from "#events/testing.ts"
 import { ErrorReports } from "#toolkit/error-reports.ts"
 import { describeApp, postJson, request, serverUrl, signUp } from "../testing.ts"
+import { seedGeneration } from "../testing-songs.ts"
 import { trustNoProxy } from "./client-address.ts"
 import { edge } from "./edge.ts"
 
@@ -147,6 +148,106 @@ describeApp()("request bodies", (it) => {
         expect(shallow.status).toBe(400)
         expect(shallow.body).toMatchObject({ _tag: "HttpApiDecodeError" })
         expect(yield* errorEvents).toBe(before)
+      }),
+  )
+})
+
+/** The endpoints that take a body, as anyone calls them and as a signed-in person does. */
+const anonymousBodies = [
+  "POST /api/register",
+  "POST /api/login",
+  "POST /api/forgot-password",
+  "POST /api/reset-password",
+  "POST /api/resend-verification",
+  "POST /api/client-errors",
+  "POST /api/payments/webhook",
+  "POST /api/media/callbacks/secret/generation",
+]
+const signedInBodies = (songId: string) => [
+  "POST /api/chat",
+  "POST /api/chat/stream",
+  "PUT /api/chat/lyrics",
+  "POST /api/generate-lyrics",
+  "PUT /api/lyrics/draft",
+  "POST /api/generate-song",
+  "POST /api/songs",
+  `PATCH /api/songs/${songId}/privacy`,
+  `PATCH /api/songs/${songId}/parts-sharing`,
+  `POST /api/songs/${songId}/extend`,
+  `POST /api/songs/${songId}/replace-section`,
+  `POST /api/songs/${songId}/restyle`,
+  "POST /api/voices",
+  "POST /api/videos/generate",
+  "POST /api/subscription/create",
+  "POST /api/payments/create-payment-intent",
+]
+
+/** The same few fields as each type of body writes them. */
+const bodiesOfOtherTypes = (): ReadonlyArray<readonly [string, () => RequestInit]> => [
+  [
+    "multipart/form-data",
+    () => {
+      const data = new FormData()
+      data.append("username", "ada")
+      data.append("password", "secret-password")
+      return { body: data }
+    },
+  ],
+  [
+    "application/x-www-form-urlencoded",
+    () => ({ body: new URLSearchParams({ username: "ada", password: "secret-password" }) }),
+  ],
+  ["text/plain", () => ({ body: "username=ada", headers: { "content-type": "text/plain" } })],
+  ["application/xml", () => ({ body: "<login/>", headers: { "content-type": "application/xml" } })],
+]
+
+describeApp({ env: { LOGIN_ATTEMPTS_PER_ADDRESS: "1000" } })("bodies of other types", (it) => {
+  it.effect(
+    "every endpoint that takes a body takes JSON alone: any other type is a 415 at once, read or not",
+    () =>
+      Effect.gen(function* () {
+        const { person, user } = yield* signUp("types")
+        yield* seedGeneration(user.id, "Typed", 1)
+        const [song] = (yield* person.get("/api/songs/my-songs")).body as Array<{ id: string }>
+        const base = yield* serverUrl
+        const wrong: Array<string> = []
+        for (const [as, endpoints] of [
+          ["anyone", anonymousBodies],
+          ["signed in", signedInBodies(song!.id)],
+        ] as const) {
+          for (const endpoint of endpoints) {
+            const [method, path] = endpoint.split(" ") as [string, string]
+            for (const [type, init] of bodiesOfOtherTypes()) {
+              const sent = { ...init(), method, signal: AbortSignal.timeout(2000) }
+              const answer = yield* (
+                as === "anyone"
+                  ? request(path, { ...sent, headers: { ...sent.headers, origin: base } })
+                  : person.send(path, sent)
+              ).pipe(
+                Effect.catchAllDefect(() =>
+                  Effect.succeed({ status: 0, body: "no answer within 2 s" }),
+                ),
+              )
+              const body = answer.body as { _tag?: string; message?: string }
+              if (
+                answer.status !== 415 ||
+                body._tag !== "UnsupportedMediaType" ||
+                !body.message?.includes("application/json")
+              )
+                wrong.push(
+                  `${as}: ${endpoint} as ${type}: ${answer.status} ${JSON.stringify(body)}`,
+                )
+            }
+          }
+        }
+        expect(wrong).toEqual([])
+        // JSON with its charset named is JSON.
+        const login = yield* postJson(
+          "/api/login",
+          { username: "nobody", password: "secret-password" },
+          { "content-type": "application/json; charset=utf-8", origin: base },
+        )
+        expect(login.status).toBe(401)
       }),
   )
 })

@@ -1,8 +1,17 @@
 import type { IncomingMessage } from "node:http"
 import { Readable } from "node:stream"
-import { HttpServerRequest, HttpServerResponse } from "@effect/platform"
-import { Effect, Stream } from "effect"
-import { jsonHasUnstorableText, unstorableMessage } from "./storable-text.ts"
+import {
+  type FileSystem,
+  HttpMethod,
+  HttpServerRequest,
+  HttpServerResponse,
+  type Multipart,
+  type Path,
+} from "@effect/platform"
+import { Effect, Either, type Scope, Stream } from "effect"
+import { textBodyProblem } from "./body-checks.ts"
+import { type BodyTypes, type BodyTypesOf, json, multipart } from "./body-types.ts"
+import { multipartStreamOf, parsedMultipart } from "./multipart-body.ts"
 
 const kib = 1024
 
@@ -23,30 +32,6 @@ const largerBodies: ReadonlyArray<readonly [RegExp, number]> = [
 
 export const bodyLimitOf = (pathname: string) =>
   largerBodies.find(([path]) => path.test(pathname))?.[1] ?? jsonBodyLimit
-
-/**
- * Deeper than any body we accept: the payloads are flat records, and Stripe's events nest about eight
- * levels. Decoding a deeper one, or describing why it does not decode, recurses once per level.
- */
-export const deepestJson = 32
-
-/** Whether JSON text opens more than `max` objects or arrays inside each other, read without parsing it. */
-export const nestsDeeperThan = (text: string, max: number) => {
-  let depth = 0
-  let inString = false
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i)
-    if (inString) {
-      if (c === 0x5c) i++
-      else if (c === 0x22) inString = false
-    } else if (c === 0x22) inString = true
-    else if (c === 0x7b || c === 0x5b) {
-      depth += 1
-      if (depth > max) return true
-    } else if (c === 0x7d || c === 0x5d) depth -= 1
-  }
-  return false
-}
 
 /**
  * Reads a Node request's body while it is within `limit` bytes; past it, stops reading and answers
@@ -85,74 +70,112 @@ const readWithin = (source: IncomingMessage, limit: number) =>
   })
 
 /** The request as the API sees it once its body has been read: every way of reading gives these bytes. */
-const withBody = (request: HttpServerRequest.HttpServerRequest, bytes: Uint8Array) => {
-  const text = new TextDecoder().decode(bytes)
+const withBody = (
+  request: HttpServerRequest.HttpServerRequest,
+  bytes: Uint8Array,
+  text: string,
+  parts: Multipart.Persisted | undefined,
+) => {
   const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength)
-  return Object.create(request, {
+  const read = Object.create(request, {
     text: { get: () => Effect.succeed(text) },
     arrayBuffer: { get: () => Effect.succeed(buffer) },
     stream: { get: () => Stream.succeed(bytes) },
   }) as HttpServerRequest.HttpServerRequest
+  if (parts === undefined) return read
+  return Object.create(read, {
+    multipart: { get: () => Effect.succeed(parts) },
+    multipartStream: { get: () => multipartStreamOf(bytes, request.headers) },
+  }) as HttpServerRequest.HttpServerRequest
 }
 
-const refusal = (status: number, tag: string, message: string) =>
-  HttpServerResponse.unsafeJson(
-    { _tag: tag, message },
-    // Closing the connection spares reading the rest of a body nobody will use.
-    { status, headers: status === 413 ? { connection: "close" } : {} },
-  )
+const refusal = (status: number, tag: string, message: string, headers = {}) =>
+  HttpServerResponse.unsafeJson({ _tag: tag, message }, { status, headers })
+
+// Closing the connection spares reading the rest of a body nobody will use.
+const unread = { connection: "close" }
 
 const tooLarge = (limit: number) =>
   refusal(
     413,
     "PayloadTooLarge",
     `The request body is larger than this endpoint accepts (${limit / kib} KB).`,
+    unread,
+  )
+
+const unsupported = (takes: BodyTypes, sent: string) =>
+  refusal(
+    415,
+    "UnsupportedMediaType",
+    `This endpoint takes a body of type ${takes.mediaTypes.join(" or ")}, not ${sent}.`,
+    unread,
   )
 
 const hasBody = (request: HttpServerRequest.HttpServerRequest) =>
   request.headers["transfer-encoding"] !== undefined ||
   Number(request.headers["content-length"] ?? "0") > 0
 
+/** The body's media type, without its parameters; a body without one is read as JSON, as the API does. */
+const mediaTypeOf = (request: HttpServerRequest.HttpServerRequest) =>
+  request.headers["content-type"]?.split(";")[0]?.trim().toLowerCase() || undefined
+
+/** Reads the whole body within `limit`, without holding more; undefined past it. */
+const readBody = (request: HttpServerRequest.HttpServerRequest, limit: number) => {
+  const source: unknown = (request as unknown as { source: unknown }).source
+  return source instanceof Readable
+    ? readWithin(source as IncomingMessage, limit)
+    : request.arrayBuffer.pipe(
+        Effect.map((buffer) => new Uint8Array(buffer)),
+        Effect.orDie,
+      )
+}
+
 /**
- * Runs `app` with the request's body read first, within the route's limit: a larger body is refused with
- * 413 (before any of it is read when its length is declared), and JSON nested deeper than any payload
- * with 400. The body is never read whole into memory beyond its limit.
+ * Runs `app` with the request's body read first and checked, as its endpoint's contract says it takes
+ * one (body-types.ts): a body of another type is refused with 415 before any of it is read; a larger
+ * body than the route's limit with 413 (before it is read when its length is declared); and a body whose
+ * text breaks the rules of its type (body-checks.ts, multipart-body.ts) with 400. The body is never read
+ * whole into memory beyond its limit, and the API reads it, however it asks, from what was read here.
  */
 export const withBoundedBody =
-  (pathname: string) =>
+  (bodyTypesOf: BodyTypesOf, pathname: string) =>
   <E, R>(
     app: Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>,
   ): Effect.Effect<
     HttpServerResponse.HttpServerResponse,
     E,
-    R | HttpServerRequest.HttpServerRequest
+    R | HttpServerRequest.HttpServerRequest | FileSystem.FileSystem | Path.Path | Scope.Scope
   > =>
     Effect.gen(function* () {
       const request = yield* HttpServerRequest.HttpServerRequest
-      if (!hasBody(request)) return yield* app
+      const declared = mediaTypeOf(request)
+      // The API reads a payload by its declared type even when nothing was sent, except on a GET.
+      if (!hasBody(request) && (declared === undefined || !HttpMethod.hasBody(request.method)))
+        return yield* app
+      // An endpoint the router does not know answers 404 whatever was sent.
+      const takes = bodyTypesOf(request.method, pathname)
+      const mediaType = declared ?? json
+      if (takes !== undefined && !takes.mediaTypes.includes(mediaType))
+        return unsupported(takes, mediaType)
+      if (!hasBody(request) && mediaType !== multipart) return yield* app
       const limit = bodyLimitOf(pathname)
       if (Number(request.headers["content-length"] ?? "0") > limit) return tooLarge(limit)
-      const source: unknown = (request as unknown as { source: unknown }).source
-      const bytes =
-        source instanceof Readable
-          ? yield* readWithin(source as IncomingMessage, limit)
-          : yield* request.arrayBuffer.pipe(
-              Effect.map((buffer) => new Uint8Array(buffer)),
-              Effect.orDie,
-            )
+      const bytes = yield* readBody(request, limit)
       if (bytes === undefined || bytes.byteLength > limit) return tooLarge(limit)
-      const read = withBody(request, bytes)
-      const contentType = request.headers["content-type"] ?? "application/json"
-      if (contentType.includes("json")) {
-        const text = yield* Effect.orDie(read.text)
-        if (nestsDeeperThan(text, deepestJson)) {
-          return refusal(
-            400,
-            "MalformedRequest",
-            `The request body nests objects or arrays deeper than ${deepestJson} levels.`,
-          )
-        }
-        if (jsonHasUnstorableText(text)) return refusal(400, "MalformedRequest", unstorableMessage)
+      const text = new TextDecoder().decode(bytes)
+      let parts: Multipart.Persisted | undefined
+      if (mediaType === multipart && takes !== undefined) {
+        const parsed = yield* parsedMultipart(bytes, request.headers, takes.multipartLimits)
+        if (Either.isLeft(parsed))
+          return refusal(parsed.left.status, "MalformedRequest", parsed.left.message)
+        parts = parsed.right
+      } else {
+        const problem = textBodyProblem(mediaType, text)
+        if (problem !== undefined) return refusal(400, "MalformedRequest", problem)
       }
-      return yield* Effect.provideService(app, HttpServerRequest.HttpServerRequest, read)
+      return yield* Effect.provideService(
+        app,
+        HttpServerRequest.HttpServerRequest,
+        withBody(request, bytes, text, parts),
+      )
     })

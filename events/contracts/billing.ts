@@ -1,21 +1,17 @@
 import { Schema } from "effect"
+import { Money, PackId, PlanId } from "./offers.ts"
 import { CreditUse } from "./song-operations.ts"
 
 /**
  * Billing's facts. Every credit movement is an event on the user's `credit-account-<userId>` stream, with
- * the amount, the balance after it, and its cause (a checkout session, an invoice, a generation, an
- * adjustment); the actor is in the metadata. Finance can explain every credit from these events alone.
+ * the amount, the balance after it, and its cause (a checkout session, an invoice, a generation, a refund,
+ * an adjustment); the actor is in the metadata. Finance can explain every credit from these events alone,
+ * and every payment too: a payment the account declined, and its refund, are events there as well.
  * Checkouts have their own streams (`checkout-<sessionId>`) from start to cancellation; a paid checkout is
  * the credit event that names it.
  */
 
-export const PackId = Schema.Literal("basic", "pro", "premium")
-export type PackId = typeof PackId.Type
-
-export const PlanId = Schema.Literal("BASIC", "PRO", "PREMIUM")
-export type PlanId = typeof PlanId.Type
-
-const Money = { amountCents: Schema.Int, currency: Schema.String }
+export * from "./offers.ts"
 
 export class SignupCreditsGranted extends Schema.TaggedClass<SignupCreditsGranted>()(
   "SignupCreditsGranted",
@@ -106,6 +102,51 @@ export class CreditsAdjusted extends Schema.TaggedClass<CreditsAdjusted>()("Cred
   reason: Schema.String,
 }) {}
 
+/**
+ * A subscription's first invoice was paid while another subscription was active: one person has one plan,
+ * so this one never started and granted nothing. The provider ends it and its payment goes back
+ * (PaymentRefunded); the balance is as it was, and the event is in the ledger for finance.
+ */
+export class SubscriptionDeclined extends Schema.TaggedClass<SubscriptionDeclined>()(
+  "SubscriptionDeclined",
+  {
+    userId: Schema.String,
+    plan: PlanId,
+    subscriptionId: Schema.String,
+    invoiceId: Schema.String,
+    checkoutSessionId: Schema.NullOr(Schema.String),
+    /** The subscription that stays. */
+    activeSubscriptionId: Schema.String,
+    activePlan: PlanId,
+    balanceAfter: Schema.Int,
+    ...Money,
+  },
+) {}
+
+/** Why a payment went back to its payer. */
+export const RefundReason = Schema.Literal("second_subscription")
+export type RefundReason = typeof RefundReason.Type
+
+export const refundReasonNames: Record<RefundReason, string> = {
+  second_subscription: "a second subscription while another was active",
+}
+
+/**
+ * A payment given back through its provider, with why. `amount` is the credits it takes back with it
+ * (none when the payment granted none, as a declined subscription's did).
+ */
+export class PaymentRefunded extends Schema.TaggedClass<PaymentRefunded>()("PaymentRefunded", {
+  userId: Schema.String,
+  /** The payment as billing names it: a subscription's invoice. */
+  paymentId: Schema.String,
+  /** The provider's refund: a Stripe refund, or the test mode's own. */
+  refundId: Schema.String,
+  reason: RefundReason,
+  amount: Schema.Int,
+  balanceAfter: Schema.Int,
+  ...Money,
+}) {}
+
 /** Everything on a `credit-account-<userId>` stream. */
 export const CreditAccountEvent = Schema.Union(
   SignupCreditsGranted,
@@ -114,6 +155,8 @@ export const CreditAccountEvent = Schema.Union(
   SubscriptionCreditsGranted,
   SubscriptionCancelled,
   SubscriptionEnded,
+  SubscriptionDeclined,
+  PaymentRefunded,
   CreditsDebited,
   CreditsRefunded,
   CreditsAdjusted,
@@ -183,45 +226,4 @@ export const billingStreams = {
   creditAccount: (userId: string) => `credit-account-${userId}`,
   checkout: (checkoutSessionId: string) => `checkout-${checkoutSessionId}`,
   paymentMismatch: (reference: string) => `payment-mismatch-${reference}`,
-}
-
-/** Each pack's and plan's name as people read it. */
-export const offerNames: Record<PackId | PlanId, string> = {
-  basic: "Basic",
-  pro: "Pro",
-  premium: "Premium",
-  BASIC: "Basic",
-  PRO: "Pro",
-  PREMIUM: "Premium",
-}
-
-/** An offer as checkouts, receipts and the ledger name it: "Pro pack: 150 credits". */
-export const describeOffer = (
-  kind: "pack" | "subscription",
-  item: PackId | PlanId,
-  credits: number,
-) =>
-  kind === "pack"
-    ? `${offerNames[item]} pack: ${credits} credits`
-    : `${offerNames[item]} plan: ${credits} credits a month`
-
-/**
- * How an event changes a balance, signed; undefined for events that move no credits. Audits add these up
- * independently of the `balanceAfter` each event records.
- */
-export const creditChange = (event: CreditAccountEvent): number | undefined => {
-  switch (event._tag) {
-    case "SignupCreditsGranted":
-    case "CreditsPurchased":
-    case "SubscriptionCreditsGranted":
-    case "CreditsRefunded":
-    case "CreditsAdjusted":
-      return event.amount
-    case "CreditsDebited":
-      return -event.amount
-    case "SubscriptionActivated":
-    case "SubscriptionCancelled":
-    case "SubscriptionEnded":
-      return undefined
-  }
 }

@@ -21,7 +21,8 @@ export class CheckoutRedirect extends Schema.Class<CheckoutRedirect>("CheckoutRe
 export class SubscriptionVerification extends Schema.Class<SubscriptionVerification>(
   "SubscriptionVerification",
 )({
-  status: Schema.Literal("processed", "already_processed", "pending"),
+  /** Refunded: another plan was active when this one was paid, so it never started. */
+  status: Schema.Literal("processed", "already_processed", "pending", "refunded"),
   planId: Schema.NullOr(PlanId),
   credits: Schema.Int,
 }) {}
@@ -55,7 +56,8 @@ export class LocalCheckout extends Schema.Class<LocalCheckout>("LocalCheckout")(
   credits: Schema.Int,
   amountCents: Schema.Int,
   currency: Schema.String,
-  status: Schema.Literal("open", "paid", "cancelled"),
+  /** Refunded: paid while another plan was active, so it never started. */
+  status: Schema.Literal("open", "paid", "cancelled", "refunded"),
 }) {}
 
 export class CheckoutDone extends Schema.Class<CheckoutDone>("CheckoutDone")({

@@ -103,6 +103,7 @@ export class BillingApi extends HttpApiGroup.make("billing")
       .addSuccess(CheckoutDone)
       .addError(NotFound)
       .addError(CheckoutClosed)
+      .addError(ActiveSubscriptionExists)
       .middleware(Authenticated),
   )
   .add(

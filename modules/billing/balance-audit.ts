@@ -1,9 +1,6 @@
 import { Effect } from "effect"
-import {
-  CreditAccountEvent,
-  creditAccountEventTypes,
-  creditChange,
-} from "#events/contracts/billing.ts"
+import { CreditAccountEvent, creditAccountEventTypes } from "#events/contracts/billing.ts"
+import { creditChange } from "#events/contracts/credit-changes.ts"
 import { decodeAll, type EventStore, Position } from "#events/store/index.ts"
 
 const decodeEvents = decodeAll(CreditAccountEvent)

@@ -48,13 +48,16 @@ export interface BillingShape {
   readonly cancelSubscription: (
     user: SignedInUser,
   ) => Effect.Effect<SubscriptionStatus, NotFound | PaymentProviderFailed>
-  /** Where a return from a subscription checkout stands; its credits come once, however it is asked. */
+  /**
+   * Where a return from a subscription checkout stands; its credits come once, however it is asked. A
+   * second subscription while one is active is refunded instead.
+   */
   readonly verifySubscription: (
     user: SignedInUser,
     sessionId: string,
   ) => Effect.Effect<
     {
-      readonly status: "pending" | "processed" | "already_processed"
+      readonly status: "pending" | "processed" | "already_processed" | "refunded"
       readonly planId: PlanId
       readonly credits: number
     },

@@ -3,7 +3,6 @@ import { actorOf, type SignedInUser } from "#events/contracts/auth.ts"
 import type { PlanId } from "#events/contracts/billing.ts"
 import { NotASubscription } from "./api.ts"
 import { CreditAccounts } from "./credit-accounts.ts"
-import type { Recorded } from "./payment-facts.ts"
 import { Payments } from "./payments.ts"
 
 /**
@@ -25,15 +24,16 @@ export const makeCheckoutReturns = Effect.gen(function* () {
       return yield* new NotASubscription({ message: "This payment is not a subscription." })
     }
     const plan = found.started.item as PlanId
-    const answer = (status: Exclude<Recorded, "mismatched"> | "pending") => ({
+    const answer = (status: "processed" | "already_processed" | "pending" | "refunded") => ({
       status,
       planId: plan,
       credits: found.started.credits,
     })
-    if ((yield* accounts.load(user.userId)).grants.includes(sessionId)) {
-      return answer("already_processed")
-    }
-    return answer(yield* settle(found, actorOf(user)))
+    const account = yield* accounts.load(user.userId)
+    if (account.grants.includes(sessionId)) return answer("already_processed")
+    if (account.declined.some((d) => d.checkoutSessionId === sessionId)) return answer("refunded")
+    const settled = yield* settle(found, actorOf(user))
+    return answer(settled === "declined" ? "refunded" : settled)
   })
 
   const verifyOneTime = Effect.fn("Billing.verifyOneTime")(function* (
@@ -47,7 +47,9 @@ export const makeCheckoutReturns = Effect.gen(function* () {
     })
     if ((yield* accounts.load(user.userId)).grants.includes(sessionId)) return answer("success")
     const settled = yield* settle(found, actorOf(user))
-    return answer(settled === "pending" ? "pending" : "success")
+    return answer(
+      settled === "processed" || settled === "already_processed" ? "success" : "pending",
+    )
   })
 
   return { verifySubscription, verifyOneTime }

@@ -26,6 +26,15 @@ export const CreditAccountState = Schema.Struct({
   pastSubscriptions: Schema.Array(Schema.String),
   /** Checkout sessions and invoices already credited (a subscription's first invoice names both). */
   grants: Schema.Array(Schema.String),
+  /** Subscriptions paid while another was active, by their first invoice; the refund once it is made. */
+  declined: Schema.Array(
+    Schema.Struct({
+      invoiceId: Schema.String,
+      subscriptionId: Schema.String,
+      checkoutSessionId: Schema.NullOr(Schema.String),
+      refundId: Schema.NullOr(Schema.String),
+    }),
+  ),
   /** Recent debits not refunded, as [generation, amount]. */
   debits: Schema.Array(Schema.Tuple(Schema.String, Schema.Int)),
   refunds: Schema.Array(Schema.String),
@@ -41,6 +50,7 @@ export const emptyAccount: CreditAccount = {
   subscription: null,
   pastSubscriptions: [],
   grants: [],
+  declined: [],
   debits: [],
   refunds: [],
   adjustments: [],
@@ -101,6 +111,26 @@ export const evolve = (state: CreditAccount, event: CreditAccountEvent): CreditA
             pastSubscriptions: [...state.pastSubscriptions, event.subscriptionId],
           }
         : state
+    case "SubscriptionDeclined": {
+      const { invoiceId, subscriptionId, checkoutSessionId } = event
+      return {
+        ...state,
+        declined: [
+          ...state.declined,
+          { invoiceId, subscriptionId, checkoutSessionId, refundId: null },
+        ],
+      }
+    }
+    case "PaymentRefunded":
+      return {
+        ...state,
+        balance: event.balanceAfter,
+        declined: state.declined.map((payment) =>
+          payment.invoiceId === event.paymentId
+            ? { ...payment, refundId: event.refundId }
+            : payment,
+        ),
+      }
     case "CreditsDebited":
       return {
         ...state,

@@ -6,10 +6,12 @@ import {
   CreditsDebited,
   CreditsPurchased,
   CreditsRefunded,
+  PaymentRefunded,
   SignupCreditsGranted,
   SubscriptionActivated,
   SubscriptionCancelled,
   SubscriptionCreditsGranted,
+  SubscriptionDeclined,
   SubscriptionEnded,
 } from "#events/contracts/billing.ts"
 import { InsufficientCredits } from "#events/contracts/credit-errors.ts"
@@ -245,6 +247,83 @@ describe("credit account", () => {
       given(creditAccount, [activated("sub_2"), invoiced(300, "in_1", "sub_2")])
         .when({ _tag: "EndSubscription", userId, subscriptionId: "sub_1" })
         .thenNothing()
+    })
+
+    describe("a second subscription while one is active", () => {
+      const declined = new SubscriptionDeclined({
+        userId,
+        plan: "PRO",
+        subscriptionId: "sub_2",
+        invoiceId: "in_9",
+        checkoutSessionId: null,
+        activeSubscriptionId: "sub_1",
+        activePlan: "PRO",
+        balanceAfter: 300,
+        amountCents: 1329,
+        currency: "eur",
+      })
+      const refund = {
+        _tag: "RecordPaymentRefund",
+        userId,
+        paymentId: "in_9",
+        refundId: "re_1",
+        reason: "second_subscription",
+        amountCents: 1329,
+        currency: "eur",
+      } as const
+      const refunded = new PaymentRefunded({
+        userId,
+        paymentId: "in_9",
+        refundId: "re_1",
+        reason: "second_subscription",
+        amount: 0,
+        balanceAfter: 300,
+        amountCents: 1329,
+        currency: "eur",
+      })
+
+      it("is declined when its paid invoice comes: no plan, no credits, the balance as it was", () => {
+        given(creditAccount, [activated(), invoiced(300)])
+          .when(invoice("in_9", "sub_2"))
+          .thenEmits([declined])
+        const state = fold(creditAccount, [activated(), invoiced(300), declined])
+        expect(state.subscription?.id).toBe("sub_1")
+        expect(state.balance).toBe(300)
+      })
+
+      it("reported again, it is refused as declined: never granted later", () => {
+        given(creditAccount, [activated(), invoiced(300), declined])
+          .when(invoice("in_9", "sub_2"))
+          .thenFails("AlreadyDeclined", { invoiceId: "in_9" })
+      })
+
+      it("its refund is recorded once, taking no credits; no other payment is refunded so", () => {
+        given(creditAccount, [activated(), invoiced(300), declined])
+          .when(refund)
+          .thenEmits([refunded])
+        given(creditAccount, [activated(), invoiced(300), declined, refunded])
+          .when({ ...refund, refundId: "re_2" })
+          .thenFails("PaymentAlreadyRefunded", { paymentId: "in_9" })
+        given(creditAccount, [activated(), invoiced(300)])
+          .when({ ...refund, paymentId: "in_1" })
+          .thenFails("NotRefundable", { paymentId: "in_1" })
+      })
+
+      it("after a cancelled plan, a new one is no second subscription: it starts", () => {
+        const cancelled = new SubscriptionCancelled({
+          userId,
+          subscriptionId: "sub_1",
+          endsAt: june,
+        })
+        const decision = creditAccount.decide(
+          invoice("in_9", "sub_2"),
+          fold(creditAccount, [activated(), invoiced(300), cancelled]),
+        )
+        expect(Either.getOrThrow(decision).map((event) => event._tag)).toEqual([
+          "SubscriptionActivated",
+          "SubscriptionCreditsGranted",
+        ])
+      })
     })
 
     it("a new plan after a cancelled one replaces it", () => {

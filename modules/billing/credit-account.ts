@@ -1,4 +1,3 @@
-import { Either } from "effect"
 import {
   type CreditAccountEvent,
   CreditsAdjusted,
@@ -6,9 +5,7 @@ import {
   CreditsPurchased,
   CreditsRefunded,
   SignupCreditsGranted,
-  SubscriptionActivated,
   SubscriptionCancelled,
-  SubscriptionCreditsGranted,
   SubscriptionEnded,
 } from "#events/contracts/billing.ts"
 import { InsufficientCredits } from "#events/contracts/credit-errors.ts"
@@ -21,57 +18,14 @@ import {
   AlreadyDebited,
   AlreadyGranted,
   AlreadyRefunded,
+  type Decision,
+  emits,
   NoActiveSubscription,
   NotDebited,
+  refuses,
   SubscriptionAlreadyActive,
 } from "./credit-commands.ts"
-
-type Decision = Either.Either<ReadonlyArray<CreditAccountEvent>, CreditRefusal>
-
-const emits = (...events: ReadonlyArray<CreditAccountEvent>): Decision => Either.right(events)
-const refuses = (refusal: CreditRefusal): Decision => Either.left(refusal)
-
-/**
- * A paid invoice always grants its credits: the money is taken. It activates its subscription unless that
- * one is current already or belongs to the past (a late invoice must not bring an old plan back).
- */
-const recordInvoice = (
-  command: Extract<CreditCommand, { _tag: "RecordSubscriptionInvoice" }>,
-  state: CreditAccount,
-): Decision => {
-  if (state.grants.includes(command.invoiceId)) {
-    return refuses(new AlreadyGranted({ cause: command.invoiceId }))
-  }
-  const { userId, subscriptionId, plan } = command
-  const isNew =
-    state.subscription?.id !== subscriptionId && !state.pastSubscriptions.includes(subscriptionId)
-  const activation = isNew
-    ? [
-        new SubscriptionActivated({
-          userId,
-          plan,
-          subscriptionId,
-          renewsAt: command.periodEnd,
-          checkoutSessionId: command.checkoutSessionId,
-        }),
-      ]
-    : []
-  return emits(
-    ...activation,
-    new SubscriptionCreditsGranted({
-      userId,
-      plan,
-      subscriptionId,
-      invoiceId: command.invoiceId,
-      amount: command.amount,
-      balanceAfter: state.balance + command.amount,
-      periodEnd: command.periodEnd,
-      checkoutSessionId: command.checkoutSessionId,
-      amountCents: command.amountCents,
-      currency: command.currency,
-    }),
-  )
-}
+import { recordInvoice, recordPaymentRefund } from "./plan-invoices.ts"
 
 const decide = (command: CreditCommand, state: CreditAccount): Decision => {
   const { balance } = state
@@ -109,6 +63,8 @@ const decide = (command: CreditCommand, state: CreditAccount): Decision => {
         : emits()
     case "RecordSubscriptionInvoice":
       return recordInvoice(command, state)
+    case "RecordPaymentRefund":
+      return recordPaymentRefund(command, state)
     case "CancelSubscription": {
       const current = state.subscription
       if (current?.id !== command.subscriptionId) return refuses(new NoActiveSubscription())

@@ -16,6 +16,7 @@ import {
   type CreditCommand,
   type CreditRefusal,
   causeOf,
+  PaymentAlreadyRefunded,
 } from "./credit-commands.ts"
 
 export type CreditOutcome = CommandResult<CreditAccountEvent, CreditAccount>
@@ -30,6 +31,8 @@ const repeated = (command: CreditCommand): CreditRefusal => {
       return new AlreadyDebited({ generationId: command.generationId })
     case "Refund":
       return new AlreadyRefunded({ generationId: command.generationId })
+    case "RecordPaymentRefund":
+      return new PaymentAlreadyRefunded({ paymentId: command.paymentId })
     default:
       return new AlreadyGranted({ cause: causeOf(command) })
   }
@@ -49,7 +52,7 @@ const make = Effect.gen(function* () {
     decider: creditAccount,
     events: CreditAccountEvent,
     streamOf,
-    snapshot: { schema: CreditAccountState, shape: 1, every: 1 },
+    snapshot: { schema: CreditAccountState, shape: 2, every: 1 },
     eventId: (command, i) =>
       uuidv5(`${streamOf(command)}/${causeOf(command)}/${i}`, eventIdNamespace),
     repeated,

@@ -1,5 +1,5 @@
-import { Data } from "effect"
-import type { PackId, PlanId } from "#events/contracts/billing.ts"
+import { Data, Either } from "effect"
+import type { CreditAccountEvent, PackId, PlanId, RefundReason } from "#events/contracts/billing.ts"
 import type { InsufficientCredits } from "#events/contracts/credit-errors.ts"
 import type { CreditUse } from "#events/contracts/song-operations.ts"
 import type { InvalidAdjustment } from "./api.ts"
@@ -26,6 +26,15 @@ type Commands =
       readonly currency: string
       readonly periodEnd: Date
       readonly checkoutSessionId: string | null
+    }
+  /** The provider gave a payment back. */
+  | {
+      readonly _tag: "RecordPaymentRefund"
+      readonly paymentId: string
+      readonly refundId: string
+      readonly reason: RefundReason
+      readonly amountCents: number
+      readonly currency: string
     }
   | { readonly _tag: "CancelSubscription"; readonly subscriptionId: string; readonly endsAt: Date }
   | { readonly _tag: "EndSubscription"; readonly subscriptionId: string }
@@ -66,6 +75,17 @@ export class SubscriptionAlreadyActive extends Data.TaggedError("SubscriptionAlr
     return "You already have an active subscription. Cancel it first to change plans."
   }
 }
+/** A subscription's invoice reported again after the account declined it. */
+export class AlreadyDeclined extends Data.TaggedError("AlreadyDeclined")<{
+  readonly invoiceId: string
+}> {}
+export class PaymentAlreadyRefunded extends Data.TaggedError("PaymentAlreadyRefunded")<{
+  readonly paymentId: string
+}> {}
+/** Only a payment the account declined is given back here (it granted nothing to take back). */
+export class NotRefundable extends Data.TaggedError("NotRefundable")<{
+  readonly paymentId: string
+}> {}
 export class NoActiveSubscription extends Data.TaggedError("NoActiveSubscription") {
   override get message() {
     return "You have no active subscription."
@@ -79,8 +99,18 @@ export type CreditRefusal =
   | NotDebited
   | AlreadyRefunded
   | SubscriptionAlreadyActive
+  | AlreadyDeclined
+  | PaymentAlreadyRefunded
+  | NotRefundable
   | NoActiveSubscription
   | InvalidAdjustment
+
+/** What deciding a command gives: the events to append, or why not. */
+export type Decision = Either.Either<ReadonlyArray<CreditAccountEvent>, CreditRefusal>
+
+export const emits = (...events: ReadonlyArray<CreditAccountEvent>): Decision =>
+  Either.right(events)
+export const refuses = (refusal: CreditRefusal): Decision => Either.left(refusal)
 
 /** The key that makes a command's events idempotent: the same cause always gives the same event ids. */
 export const causeOf = (command: CreditCommand): string => {
@@ -93,6 +123,8 @@ export const causeOf = (command: CreditCommand): string => {
       return "check"
     case "RecordSubscriptionInvoice":
       return `invoice:${command.invoiceId}`
+    case "RecordPaymentRefund":
+      return `payment-refund:${command.refundId}`
     case "CancelSubscription":
       return `cancel:${command.subscriptionId}`
     case "EndSubscription":

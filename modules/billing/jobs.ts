@@ -2,6 +2,7 @@ import { Effect, Schema } from "effect"
 import { now } from "#toolkit/clock.ts"
 import type { JobKind } from "#toolkit/jobs.ts"
 import { Billing } from "./billing.ts"
+import { refundDeclinedSubscription } from "./subscription-refunds.ts"
 
 /**
  * The test mode's stand-in for Stripe's scheduler: hourly, due local subscriptions are invoiced again and
@@ -19,4 +20,4 @@ export const renewLocalSubscriptions: JobKind<unknown, Billing> = {
 }
 
 /** Every background job billing runs. */
-export const billingJobs = [renewLocalSubscriptions] as const
+export const billingJobs = [renewLocalSubscriptions, refundDeclinedSubscription] as const

@@ -2,7 +2,7 @@ import type { Effect } from "effect"
 import type { SignedInUser } from "#events/contracts/auth.ts"
 import type { NotFound } from "#events/contracts/http-errors.ts"
 import type { Writes } from "#events/handle-command.ts"
-import type { CheckoutClosed, LocalCheckout } from "./api.ts"
+import type { ActiveSubscriptionExists, CheckoutClosed, LocalCheckout } from "./api.ts"
 import type { Redirect } from "./billing-shape.ts"
 import type { RenewalOptions } from "./local-renewals.ts"
 
@@ -13,11 +13,14 @@ import type { RenewalOptions } from "./local-renewals.ts"
  */
 export interface LocalCheckoutShape {
   readonly view: (user: SignedInUser, sessionId: string) => Effect.Effect<LocalCheckout, NotFound>
-  /** Paying: exactly what a provider's "paid" report does. Paying twice changes nothing. */
+  /**
+   * Paying: exactly what a provider's "paid" report does. Paying twice changes nothing. A plan paid while
+   * another is active is refused (before it is paid, or, paid at the same moment, with its refund).
+   */
   readonly pay: (
     user: SignedInUser,
     sessionId: string,
-  ) => Writes<Redirect, NotFound | CheckoutClosed>
+  ) => Writes<Redirect, NotFound | CheckoutClosed | ActiveSubscriptionExists>
   readonly cancel: (
     user: SignedInUser,
     sessionId: string,

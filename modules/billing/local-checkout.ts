@@ -1,14 +1,21 @@
 import { Context, Effect, Layer } from "effect"
 import type { Actor } from "#events/contracts/actor.ts"
 import { actorOf, type SignedInUser } from "#events/contracts/auth.ts"
-import { describeOffer, type PlanId } from "#events/contracts/billing.ts"
+import {
+  type CheckoutStarted,
+  describeMoney,
+  describeOffer,
+  offerNames,
+  type PlanId,
+} from "#events/contracts/billing.ts"
 import { NotFound } from "#events/contracts/http-errors.ts"
 import { now } from "#toolkit/clock.ts"
-import { CheckoutClosed, LocalCheckout } from "./api.ts"
+import { ActiveSubscriptionExists, CheckoutClosed, LocalCheckout } from "./api.ts"
 import type { CheckoutCommand } from "./checkout.ts"
 import { CreditAccounts } from "./credit-accounts.ts"
 import type { LocalCheckoutShape } from "./local-checkout-shape.ts"
-import { localId, makeLocalRenewals } from "./local-renewals.ts"
+import { localId } from "./local-ids.ts"
+import { makeLocalRenewals } from "./local-renewals.ts"
 import { addMonth } from "./months.ts"
 import { PaymentProvider } from "./payment-provider.ts"
 import { Payments, providerActor } from "./payments.ts"
@@ -30,7 +37,9 @@ const make = Effect.gen(function* () {
     Effect.gen(function* () {
       yield* localOnly
       const { started, status } = yield* payments.ownCheckout(user, sessionId)
-      const paid = (yield* accounts.load(user.userId)).grants.includes(sessionId)
+      const account = yield* accounts.load(user.userId)
+      const paid = account.grants.includes(sessionId)
+      const refunded = account.declined.some((d) => d.checkoutSessionId === sessionId)
       return new LocalCheckout({
         sessionId,
         kind: started.kind,
@@ -38,7 +47,13 @@ const make = Effect.gen(function* () {
         credits: started.credits,
         amountCents: started.amountCents,
         currency: started.currency,
-        status: paid || status === "paid" ? "paid" : status === "cancelled" ? "cancelled" : "open",
+        status: refunded
+          ? "refunded"
+          : paid || status === "paid"
+            ? "paid"
+            : status === "cancelled"
+              ? "cancelled"
+              : "open",
       })
     })
 
@@ -60,14 +75,31 @@ const make = Effect.gen(function* () {
         ),
       )
 
+  /** A plan paid while another was active: the account declined it, and its payment goes back. */
+  const secondPlanRefunded = (started: CheckoutStarted) =>
+    Effect.flatMap(accounts.load(started.userId), ({ subscription }) => {
+      const active = subscription ? `an active ${offerNames[subscription.plan]} plan` : "a plan"
+      const payment = describeMoney(started.amountCents, started.currency)
+      return Effect.fail(
+        new ActiveSubscriptionExists({
+          title: "Active Subscription Exists",
+          message: `You already have ${active}, so the ${offerNames[started.item]} plan was not started: its payment of ${payment} is being refunded in full.`,
+        }),
+      )
+    })
+
   const pay = Effect.fn("LocalCheckout.pay")(function* (user: SignedInUser, sessionId: string) {
     yield* localOnly
     const { started } = yield* payments.ownCheckout(user, sessionId)
     const actor = providerActor("local")
-    const granted = (yield* accounts.load(user.userId)).grants.includes(sessionId)
-    // Unlike a real card network, the test mode can refuse before charging.
-    const current = (yield* accounts.load(user.userId)).subscription
-    if (started.kind === "subscription" && !granted && current?.status === "active") {
+    const account = yield* accounts.load(user.userId)
+    if (account.declined.some((d) => d.checkoutSessionId === sessionId)) {
+      return yield* secondPlanRefunded(started)
+    }
+    const granted = account.grants.includes(sessionId)
+    // Unlike a real card network, the test mode can refuse before charging. Two payments at once can
+    // both get past this look: the account then declines the second, and it is refunded.
+    if (started.kind === "subscription" && !granted && account.subscription?.status === "active") {
       return yield* new CheckoutClosed({
         message: "You already have an active subscription. Cancel it first to change plans.",
       })
@@ -77,7 +109,7 @@ const make = Effect.gen(function* () {
       yield* payments.packPaid(started, started, actor)
     } else if (!granted) {
       const subscriptionId = localId("sub", sessionId)
-      yield* payments.invoicePaid(
+      const recorded = yield* payments.invoicePaid(
         user.userId,
         started.item as PlanId,
         {
@@ -90,6 +122,7 @@ const make = Effect.gen(function* () {
         sessionId,
         actor,
       )
+      if (recorded === "declined") return yield* secondPlanRefunded(started)
     }
     return {
       redirectUrl: creditsPage(`success=true&session_id=${encodeURIComponent(sessionId)}`),

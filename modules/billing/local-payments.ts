@@ -1,6 +1,7 @@
 import { Effect, Layer } from "effect"
 import { v7 as uuidv7 } from "uuid"
 import { AppUrl } from "#toolkit/app-url.ts"
+import { localId } from "./local-ids.ts"
 import { PaymentProvider } from "./payment-provider.ts"
 
 /**
@@ -20,6 +21,11 @@ export const LocalPaymentsLive = Layer.effect(
       // A local checkout is recorded the moment it is paid, so one not recorded yet is still open.
       checkoutState: () => Effect.succeed({ status: "open" }),
       cancelAtPeriodEnd: (_subscriptionId, periodEnd) => Effect.succeed({ endsAt: periodEnd }),
+      // Only the account's active subscription is ever renewed here, so one it declined never is.
+      endSubscriptionNow: () => Effect.void,
+      // No card was charged: the refund is the test mode's own, named after the invoice it gives back.
+      refundInvoice: ({ invoiceId, amountCents, currency }) =>
+        Effect.succeed({ refundId: localId("re", invoiceId), amountCents, currency }),
     }),
   ),
 )

@@ -1,14 +1,11 @@
 import { Effect } from "effect"
-import { v5 as uuidv5 } from "uuid"
 import { BillingConfig } from "./config.ts"
 import { CreditAccounts } from "./credit-accounts.ts"
+import { localId } from "./local-ids.ts"
 import { addMonth } from "./months.ts"
 import { Payments, providerActor } from "./payments.ts"
 import { planById } from "./price-list.ts"
 
-/** Ids of the test mode's subscriptions and invoices, derived so that repeating an action repeats the id. */
-export const localId = (prefix: string, from: string) =>
-  `${prefix}_local_${uuidv5(from, "5a0e5b0c-2f4d-4b7e-8c1a-9d3e6f7a8b90").replaceAll("-", "")}`
 const localSubscription = "sub_local_"
 
 export interface RenewalOptions {

@@ -10,18 +10,21 @@ import {
   type PlanId,
 } from "#events/contracts/billing.ts"
 import { runCommand } from "#events/handle-command.ts"
-import type { EventStore } from "#events/store/index.ts"
+import { EventStore } from "#events/store/index.ts"
+import { JobQueue } from "#toolkit/jobs.ts"
 import { BillingConfig } from "./config.ts"
 import { CreditAccounts } from "./credit-accounts.ts"
 import { PaymentMismatchEvent, paymentMismatch } from "./payment-mismatch.ts"
 import type { PaidInvoice } from "./payment-provider.ts"
 import { planById } from "./price-list.ts"
+import { declinedPayment, refundDeclinedSubscription } from "./subscription-refunds.ts"
 
 /**
- * Whether a payment fact added credits now, had already, or added none because what was paid is not the
- * offer's price (recorded as PaymentMismatched for finance and the admin error stream).
+ * Whether a payment fact added credits now, had already, or added none: because what was paid is not the
+ * offer's price (recorded as PaymentMismatched for finance and the admin error stream), or because it
+ * paid for a second subscription while one was active (declined, its payment refunded).
  */
-export type Recorded = "processed" | "already_processed" | "mismatched"
+export type Recorded = "processed" | "already_processed" | "mismatched" | "declined"
 
 export interface Money {
   readonly amountCents: number
@@ -37,6 +40,8 @@ const mismatchNamespace = "8f2b7c1e-3d4a-4e5f-9a6b-7c8d9e0f1a2b"
 export const makePaymentFacts = Effect.gen(function* () {
   const accounts = yield* CreditAccounts
   const store = yield* Effect.context<EventStore | SqlClient.SqlClient>()
+  const eventStore = yield* EventStore
+  const jobs = yield* JobQueue
   const config = yield* BillingConfig
 
   const recorded = <E extends { readonly _tag: string }>(outcome: Either.Either<unknown, E>) =>
@@ -123,24 +128,38 @@ export const makePaymentFacts = Effect.gen(function* () {
       }
       const price = { amountCents: planById(plan).priceCents, currency: config.currency }
       if (yield* mismatched(payment, price, invoice, actor)) return "mismatched" as const
+      // A declined subscription's refund is a job that exists exactly if the decline commits.
       const outcome = yield* Effect.either(
-        accounts.execute(
-          {
-            _tag: "RecordSubscriptionInvoice",
-            userId,
-            subscriptionId: invoice.subscriptionId,
-            plan,
-            invoiceId: invoice.invoiceId,
-            amount: planById(plan).credits,
-            amountCents: invoice.amountCents,
-            currency: invoice.currency,
-            periodEnd: invoice.periodEnd,
-            checkoutSessionId,
-          },
-          actor,
+        eventStore.transaction(
+          Effect.gen(function* () {
+            const decided = yield* accounts.execute(
+              {
+                _tag: "RecordSubscriptionInvoice",
+                userId,
+                subscriptionId: invoice.subscriptionId,
+                plan,
+                invoiceId: invoice.invoiceId,
+                amount: planById(plan).credits,
+                amountCents: invoice.amountCents,
+                currency: invoice.currency,
+                periodEnd: invoice.periodEnd,
+                checkoutSessionId,
+              },
+              actor,
+            )
+            const declined = decided.events.find((event) => event._tag === "SubscriptionDeclined")
+            if (declined === undefined) return "processed" as const
+            yield* jobs.enqueue(refundDeclinedSubscription, declinedPayment(declined), {
+              key: `refund-${declined.invoiceId}`,
+            })
+            return "declined" as const
+          }),
         ),
       )
-      return yield* recorded(outcome)
+      if (Either.isLeft(outcome) && outcome.left._tag === "AlreadyDeclined") {
+        return "declined" as const
+      }
+      return Either.isRight(outcome) ? outcome.right : yield* recorded(outcome)
     })
 
   return { packPaid, invoicePaid }

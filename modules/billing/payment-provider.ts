@@ -1,5 +1,5 @@
 import { Context, type Effect } from "effect"
-import type { PackId, PlanId } from "#events/contracts/billing.ts"
+import type { PackId, PlanId, RefundReason } from "#events/contracts/billing.ts"
 import type { PaymentProviderFailed } from "./api.ts"
 import type { Offer } from "./price-list.ts"
 
@@ -27,6 +27,13 @@ export interface PaidInvoice {
   readonly invoiceId: string
   /** The paid period ends then; the next invoice is due. */
   readonly periodEnd: Date
+  readonly amountCents: number
+  readonly currency: string
+}
+
+/** A refund the provider made: its own id, and what it gave back. */
+export interface ProviderRefund {
+  readonly refundId: string
   readonly amountCents: number
   readonly currency: string
 }
@@ -63,5 +70,21 @@ export class PaymentProvider extends Context.Tag("@melody/billing/PaymentProvide
       subscriptionId: string,
       periodEnd: Date,
     ) => Effect.Effect<{ readonly endsAt: Date }, PaymentProviderFailed>
+    /** Ends a subscription now: it is never invoiced again. One that has ended already stays so. */
+    readonly endSubscriptionNow: (
+      subscriptionId: string,
+    ) => Effect.Effect<void, PaymentProviderFailed>
+    /**
+     * Gives a paid invoice's payment back in full, once however often it is asked: a refund the provider
+     * made for it already is answered again.
+     */
+    readonly refundInvoice: (
+      invoice: {
+        readonly invoiceId: string
+        readonly amountCents: number
+        readonly currency: string
+      },
+      reason: RefundReason,
+    ) => Effect.Effect<ProviderRefund, PaymentProviderFailed>
   }
 >() {}

@@ -83,9 +83,15 @@ export interface PaymentsShape {
   readonly cancelSubscription: (
     user: SignedInUser,
   ) => Effect.Effect<SubscriptionStatus, NotFound | PaymentProviderFailed>
-  /** A checkout's state at the provider, recorded if it is paid; a payment that does not match waits. */
+  /**
+   * A checkout's state at the provider, recorded if it is paid; a payment that does not match waits, and
+   * a second subscription is declined (and refunded).
+   */
   readonly settle: (
     found: StartedCheckout,
     actor: Actor,
-  ) => Effect.Effect<"pending" | "processed" | "already_processed", PaymentProviderFailed>
+  ) => Effect.Effect<
+    "pending" | "processed" | "already_processed" | "declined",
+    PaymentProviderFailed
+  >
 }

@@ -4,6 +4,7 @@ import type Stripe from "stripe"
 import { AppUrl } from "#toolkit/app-url.ts"
 import { type CheckoutRequest, type PaidInvoice, PaymentProvider } from "./payment-provider.ts"
 import { callStripe, fromStripeTime, idOf, StripeClient } from "./stripe-client.ts"
+import { makeStripeRefunds } from "./stripe-refunds.ts"
 
 /** A paid invoice of a subscription, in our terms; undefined for invoices of anything else. */
 export const paidInvoice = (invoice: Stripe.Invoice): PaidInvoice | undefined => {
@@ -123,7 +124,13 @@ const make = Effect.gen(function* () {
       (subscription) => ({ endsAt: periodEndOf(subscription) }),
     )
 
-  return PaymentProvider.of({ name: "stripe", startCheckout, checkoutState, cancelAtPeriodEnd })
+  return PaymentProvider.of({
+    name: "stripe",
+    startCheckout,
+    checkoutState,
+    cancelAtPeriodEnd,
+    ...makeStripeRefunds(stripe),
+  })
 })
 
 /** The live adapter: Stripe Checkout in payment and subscription modes. */

@@ -109,6 +109,8 @@ export interface CatalogShape {
   ) => Effect.Effect<HttpServerResponse.HttpServerResponse>
   /** The song, if this person may download its parts: its own, or public with its parts shared. */
   readonly withParts: (songId: string, viewerId: string) => Effect.Effect<OwnedSong | undefined>
+  /** The song unless it was deleted, however it is shared: for what someone bought of it meanwhile. */
+  readonly existing: (songId: string) => Effect.Effect<OwnedSong | undefined>
   /** The song, if it is this person's own. */
   readonly owned: (songId: string, userId: string) => Effect.Effect<OwnedSong | undefined>
   /** The song's files, if this person may see it. */

@@ -154,6 +154,10 @@ const make = Effect.gen(function* () {
       Effect.map(loadSong(songId), (state) =>
         partsOpenTo(state, viewerId) && state ? ownedOf(songId, state) : undefined,
       ),
+    existing: (songId) =>
+      Effect.map(loadSong(songId), (state) =>
+        state && !state.deleted ? ownedOf(songId, state) : undefined,
+      ),
     files: (songId, viewerId) =>
       Effect.map(loadSong(songId), (state) =>
         visibleTo(state, viewerId)

@@ -18,11 +18,6 @@ export interface MediaConfigShape {
   readonly timeout: Duration.Duration
   /** How long the engine may take for one version before its processes are killed. */
   readonly renderTimeout: Duration.Duration
-  /**
-   * A generation or video export whose worker has not been seen for this long lost it (a crash) and is
-   * taken up again.
-   */
-  readonly stalledAfter: Duration.Duration
   /** The video formats' looping backgrounds (the repository's web/public/assets/video-backgrounds). */
   readonly videoBackgrounds: string
   /** Instead of the spec's max(300 s, 3 x the song) for a video render. */
@@ -70,7 +65,6 @@ export const mediaConfig = Config.all({
   pollInterval: seconds("GENERATION_POLL_SECONDS", 8),
   timeout: seconds("GENERATION_TIMEOUT_SECONDS", 600),
   renderTimeout: seconds("ENGINE_TIMEOUT_SECONDS", 300),
-  stalledAfter: seconds("GENERATION_STALLED_SECONDS", 30),
   videoBackgrounds: Config.string("VIDEO_BACKGROUNDS_DIR").pipe(
     Config.withDefault(
       join(import.meta.dirname, "..", "..", "web", "public", "assets", "video-backgrounds"),

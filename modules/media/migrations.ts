@@ -3,9 +3,8 @@ import { Effect } from "effect"
 import type { Migrations } from "#events/store/index.ts"
 
 /**
- * Media's own tables: the generations and video exports still running, with the last time a worker was
- * seen on each (one not seen for a while lost its worker, a crash or `kill -9`, and is taken up again);
- * and which song each video export was made of, so a deleted song's videos go with it.
+ * Media's own tables: which song each video export was made of, so a deleted song's videos go with it.
+ * (Running work is watched by the job worker for every job: toolkit/stalled-jobs.ts.)
  */
 export const mediaMigrations: Migrations = {
   "1_media": Effect.gen(function* () {
@@ -35,5 +34,10 @@ export const mediaMigrations: Migrations = {
         song_deleted boolean not null default false
       )`
     yield* sql`create index song_videos_by_song on media.song_videos (song_id)`
+  }),
+  "4_media_running_work_watched_by_jobs": Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    yield* sql`drop table media.running_generations`
+    yield* sql`drop table media.running_videos`
   }),
 }

@@ -57,6 +57,11 @@ export class SongSources extends Context.Tag("@melody/media/SongSources")<
     readonly owned: (songId: string, userId: string) => Effect.Effect<OwnedSong | undefined>
     /** The song, if this person may take its parts: their own, or public with its parts shared. */
     readonly withParts: (songId: string, userId: string) => Effect.Effect<OwnedSong | undefined>
+    /**
+     * The song while it exists, whoever's it is and whoever may see it now: for what someone bought of it
+     * while they could (its stems).
+     */
+    readonly existing: (songId: string) => Effect.Effect<OwnedSong | undefined>
   }
 >() {}
 

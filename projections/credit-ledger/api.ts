@@ -19,13 +19,16 @@ export class UsageRecord extends Schema.Class<UsageRecord>("UsageRecord")({
 
 export const TransactionType = Schema.Literal("pack", "subscription", "signup", "adjustment")
 
-/** A movement of credits into the account (or an admin's correction); `amount` in credits. */
+/**
+ * A movement of credits into the account (or an admin's correction); `amount` in credits. A refunded
+ * checkout was paid for a second plan while one was active: it granted nothing and its payment went back.
+ */
 export class TransactionRecord extends Schema.Class<TransactionRecord>("TransactionRecord")({
   id: Schema.String,
   type: TransactionType,
   description: Schema.String,
   amount: Schema.Int,
-  status: Schema.Literal("pending", "completed", "cancelled"),
+  status: Schema.Literal("pending", "completed", "cancelled", "refunded"),
   /** What was paid, for purchases. */
   price: Schema.NullOr(Schema.Struct({ amountCents: Schema.Int, currency: Schema.String })),
   createdAt: Schema.Date,
@@ -38,7 +41,10 @@ export class LedgerEntry extends Schema.Class<LedgerEntry>("LedgerEntry")({
   type: Schema.String,
   amount: Schema.Int,
   balanceAfter: Schema.Int,
-  /** What moved the credits: checkout, invoice, generation, adjustment or signup. */
+  /**
+   * What moved the credits (or, moving none, what was paid and given back): checkout, invoice,
+   * generation, refund, adjustment or signup.
+   */
   cause: Schema.String,
   causeId: Schema.String,
   /** Who: user, admin or system, with their id. */

@@ -122,9 +122,9 @@ export const creditLedger: Projection = {
       yield* writeLedger(rows.ledger)
       yield* writeBalances(rows.balances)
       yield* writeUsage(rows.usage)
-      // One row per id in order: a checkout opened and paid in the same batch ends completed.
+      // One row per id in order: a checkout opened and paid (or refunded) in the same batch ends so.
       for (const row of rows.transactions) {
-        const completes = row.status === "completed"
+        const settles = row.status === "completed" || row.status === "refunded"
         yield* sql`
           insert into credit_transactions
             (id, user_id, type, description, amount, status, amount_cents, currency, created_at)
@@ -133,7 +133,7 @@ export const creditLedger: Projection = {
           on conflict (id) do update set
             status = excluded.status, description = excluded.description, amount = excluded.amount,
             amount_cents = excluded.amount_cents, currency = excluded.currency
-          where ${completes}`
+          where ${settles}`
       }
       if (rows.cancelled.length > 0) {
         yield* sql`

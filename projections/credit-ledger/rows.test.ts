@@ -9,8 +9,10 @@ import {
   CreditsDebited,
   CreditsPurchased,
   CreditsRefunded,
+  PaymentRefunded,
   SignupCreditsGranted,
   SubscriptionActivated,
+  SubscriptionDeclined,
 } from "#events/contracts/billing.ts"
 import type { DecodedEvent } from "#events/store/index.ts"
 import { ledgerRows } from "./rows.ts"
@@ -131,6 +133,65 @@ describe("the credit ledger's rows", () => {
       ["g2", "Extend"],
       ["g3", "Cover"],
     ])
+  })
+
+  it("a second plan declined and its refund are ledger entries of no credits, with their causes; its checkout is refunded", () => {
+    const rows = ledgerRows([
+      ...recorded([
+        new CheckoutStarted({
+          userId: "u4",
+          kind: "subscription",
+          item: "PREMIUM",
+          credits: 1000,
+          provider: "stripe",
+          checkoutSessionId: "cs_p",
+          amountCents: 3999,
+          currency: "eur",
+        }),
+        new SubscriptionDeclined({
+          userId: "u4",
+          plan: "PREMIUM",
+          subscriptionId: "sub_p",
+          invoiceId: "in_p",
+          checkoutSessionId: "cs_p",
+          activeSubscriptionId: "sub_b",
+          activePlan: "BASIC",
+          balanceAfter: 100,
+          amountCents: 3999,
+          currency: "eur",
+        }),
+      ]),
+      ...recorded(
+        [
+          new PaymentRefunded({
+            userId: "u4",
+            paymentId: "in_p",
+            refundId: "re_1",
+            reason: "second_subscription",
+            amount: 0,
+            balanceAfter: 100,
+            amountCents: 3999,
+            currency: "eur",
+          }),
+        ],
+        Actors.system("subscription-refunds"),
+      ),
+    ])
+    expect(
+      rows.ledger.map((e) => [e.type, e.amount, e.balanceAfter, e.cause, e.causeId, e.actor]),
+    ).toEqual([
+      ["SubscriptionDeclined", 0, 100, "invoice", "in_p", "system:test"],
+      ["PaymentRefunded", 0, 100, "refund", "re_1", "system:subscription-refunds"],
+    ])
+    expect(rows.ledger.map((e) => e.detail)).toEqual([
+      "Premium plan, subscription sub_p: paid 39.99 EUR while the Basic plan was active (subscription sub_b): declined as a second subscription, no credits, the payment to be refunded",
+      "39.99 EUR refunded for invoice in_p: a second subscription while another was active",
+    ])
+    expect(rows.transactions.map((t) => [t.id, t.status, t.amount])).toEqual([
+      ["cs_p", "pending", 1000],
+      ["cs_p", "refunded", 0],
+    ])
+    expect(rows.usage).toEqual([])
   })
 
   it("grants and adjustments are transactions; a cancelled checkout is listed to cancel; no-credit events write nothing", () => {

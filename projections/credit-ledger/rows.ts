@@ -2,12 +2,12 @@ import type { Actor } from "#events/contracts/actor.ts"
 import {
   type BillingEvent,
   type CheckoutStarted,
-  creditChange,
   describeOffer,
-  offerNames,
 } from "#events/contracts/billing.ts"
-import { type CreditUse, creditUseNames, usageTypes } from "#events/contracts/song-operations.ts"
+import { creditChange } from "#events/contracts/credit-changes.ts"
+import type { CreditUse, usageTypes } from "#events/contracts/song-operations.ts"
 import type { DecodedEvent } from "#events/store/index.ts"
+import { movementRows } from "./movements.ts"
 
 /** Every credit movement with its running balance, cause and actor: what finance audits. */
 export interface LedgerRow {
@@ -33,14 +33,17 @@ export interface UsageRow {
   readonly createdAt: Date
 }
 
-/** Credits coming in: purchases, plan invoices, grants, adjustments; checkouts while pending. */
+/**
+ * Credits coming in: purchases, plan invoices, grants, adjustments; checkouts while pending; a second
+ * plan's checkout, refunded.
+ */
 export interface TransactionRow {
   readonly id: string
   readonly userId: string
   readonly type: "pack" | "subscription" | "signup" | "adjustment"
   readonly description: string
   readonly amount: number
-  readonly status: "pending" | "completed" | "cancelled"
+  readonly status: "pending" | "completed" | "cancelled" | "refunded"
   readonly amountCents: number | null
   readonly currency: string | null
   readonly createdAt: Date
@@ -58,9 +61,6 @@ export interface LedgerRows {
   readonly balances: ReadonlyMap<string, { readonly balance: number; readonly at: Date }>
 }
 
-const money = (cents: number, currency: string) =>
-  `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`
-
 const actorText = (actor: Actor) => {
   switch (actor._tag) {
     case "User":
@@ -76,109 +76,6 @@ const actorText = (actor: Actor) => {
 
 const describeCheckout = (started: CheckoutStarted) =>
   describeOffer(started.kind, started.item, started.credits)
-
-type Movement = Extract<BillingEvent, { readonly balanceAfter: number }>
-
-/** A movement's cause and detail in the ledger, and what it adds to usage or transactions. */
-const rowsOfMovement = (
-  event: Movement,
-): {
-  readonly cause: string
-  readonly causeId: string
-  readonly detail: string
-  readonly usage?: Omit<UsageRow, "userId" | "createdAt">
-  readonly transaction?: Omit<TransactionRow, "userId" | "createdAt">
-} => {
-  const completed = { status: "completed" as const, amountCents: null, currency: null }
-  switch (event._tag) {
-    case "SignupCreditsGranted":
-      return {
-        cause: "signup",
-        causeId: event.userId,
-        detail: "Sign-up credits",
-        transaction: {
-          ...completed,
-          id: `signup-${event.userId}`,
-          type: "signup",
-          description: "Welcome credits",
-          amount: event.amount,
-        },
-      }
-    case "CreditsPurchased": {
-      const description = describeOffer("pack", event.pack, event.amount)
-      return {
-        cause: "checkout",
-        causeId: event.checkoutSessionId,
-        detail: `${description}, paid ${money(event.amountCents, event.currency)}`,
-        transaction: {
-          ...completed,
-          id: event.checkoutSessionId,
-          type: "pack",
-          description,
-          amount: event.amount,
-          amountCents: event.amountCents,
-          currency: event.currency,
-        },
-      }
-    }
-    case "SubscriptionCreditsGranted": {
-      const first = event.checkoutSessionId !== null
-      const description = `${offerNames[event.plan]} plan${first ? "" : " renewal"}: ${event.amount} credits`
-      const until = event.periodEnd.toISOString().slice(0, 10)
-      return {
-        cause: "invoice",
-        causeId: event.invoiceId,
-        detail: `${description}, paid ${money(event.amountCents, event.currency)}, subscription ${event.subscriptionId} until ${until}`,
-        transaction: {
-          ...completed,
-          id: event.checkoutSessionId ?? event.invoiceId,
-          type: "subscription",
-          description,
-          amount: event.amount,
-          amountCents: event.amountCents,
-          currency: event.currency,
-        },
-      }
-    }
-    case "CreditsDebited":
-      return {
-        cause: "generation",
-        causeId: event.generationId,
-        detail: creditUseNames[event.spentOn],
-        usage: {
-          id: `debit-${event.generationId}`,
-          type: usageTypes[event.spentOn],
-          description: creditUseNames[event.spentOn],
-          creditsUsed: event.amount,
-        },
-      }
-    case "CreditsRefunded":
-      return {
-        cause: "generation",
-        causeId: event.generationId,
-        detail: "Refund for a failed generation",
-        usage: {
-          id: `refund-${event.generationId}`,
-          type: "refund",
-          description: "Refund for a failed generation",
-          creditsUsed: -event.amount,
-        },
-      }
-    case "CreditsAdjusted":
-      return {
-        cause: "adjustment",
-        causeId: event.adjustmentId,
-        detail: event.reason,
-        transaction: {
-          ...completed,
-          id: event.adjustmentId,
-          type: "adjustment",
-          description: event.reason,
-          amount: event.amount,
-        },
-      }
-  }
-}
 
 /** The rows a batch of billing events writes: pure, so it is tested apart from the SQL. */
 export const ledgerRows = (events: ReadonlyArray<DecodedEvent<BillingEvent>>): LedgerRows => {
@@ -212,7 +109,7 @@ export const ledgerRows = (events: ReadonlyArray<DecodedEvent<BillingEvent>>): L
     const change = creditChange(event)
     if (change === undefined || !("balanceAfter" in event)) continue
     balances.set(event.userId, { balance: event.balanceAfter, at: recordedAt })
-    const rows = rowsOfMovement(event)
+    const rows = movementRows(event)
     ledger.push({
       position: globalPosition,
       userId: event.userId,

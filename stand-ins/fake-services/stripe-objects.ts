@@ -1,7 +1,6 @@
-import { randomBytes } from "node:crypto"
 import Stripe from "stripe"
-
-export type Json = Record<string, unknown>
+import { makeStripeCharges } from "./stripe-charges.ts"
+import { id, type Json, seconds } from "./stripe-values.ts"
 
 export interface StoredSession extends Json {
   id: string
@@ -32,9 +31,13 @@ export interface StoredSubscription extends Json {
   }
 }
 
-export const id = (prefix: string) => `${prefix}_${randomBytes(12).toString("hex")}`
-export const seconds = (date: Date) => Math.floor(date.getTime() / 1000)
-export const monthLater = (from: number) => from + 30 * 86_400
+/** How Stripe links an invoice to the payment that paid it (since its 2025 API versions). */
+export interface StoredInvoicePayment extends Json {
+  id: string
+  invoice: string
+  status: "paid"
+  payment: { type: "payment_intent"; payment_intent: string }
+}
 
 /** What the fake Stripe keeps: its objects as Stripe returns them, and every event it has sent. */
 export const makeStripeObjects = () => {
@@ -42,6 +45,7 @@ export const makeStripeObjects = () => {
   const sessions = new Map<string, StoredSession>()
   const subscriptions = new Map<string, StoredSubscription>()
   const invoices = new Map<string, Json>()
+  const invoicePayments = new Map<string, StoredInvoicePayment>()
   const events: Array<Stripe.Event> = []
 
   const makeEvent = (type: string, object: Json): Stripe.Event => {
@@ -59,6 +63,8 @@ export const makeStripeObjects = () => {
     events.push(event)
     return event
   }
+
+  const { paymentIntents, refunds, newPayment, refund } = makeStripeCharges(makeEvent)
 
   const newInvoice = (
     subscription: StoredSubscription,
@@ -94,10 +100,41 @@ export const makeStripeObjects = () => {
       },
     }
     invoices.set(invoice.id, invoice)
+    const payment: StoredInvoicePayment = {
+      id: id("inpay"),
+      object: "invoice_payment",
+      invoice: invoice.id,
+      amount_paid: amount,
+      amount_requested: amount,
+      currency,
+      is_default: true,
+      livemode: false,
+      status: "paid",
+      payment: {
+        type: "payment_intent",
+        payment_intent: newPayment(amount, currency, subscription.customer),
+      },
+      status_transitions: { canceled_at: null, paid_at: seconds(new Date()) },
+      created: seconds(new Date()),
+    }
+    invoicePayments.set(invoice.id, payment)
     return invoice
   }
 
-  return { customers, sessions, subscriptions, invoices, events, makeEvent, newInvoice }
+  return {
+    customers,
+    sessions,
+    subscriptions,
+    invoices,
+    paymentIntents,
+    invoicePayments,
+    refunds,
+    events,
+    makeEvent,
+    newPayment,
+    newInvoice,
+    refund,
+  }
 }
 
 export type StripeObjects = ReturnType<typeof makeStripeObjects>

@@ -1,15 +1,40 @@
-import { id, type Json, type StoredSession, type StripeObjects, seconds } from "./stripe-objects.ts"
+import { StripeRefusal } from "./stripe-charges.ts"
+import type { StoredSession, StripeObjects } from "./stripe-objects.ts"
+import { id, type Json, seconds } from "./stripe-values.ts"
 
-/** A route of the fake Stripe: method, path, and the object it answers (undefined: no such object). */
+/**
+ * A route of the fake Stripe: method, path, and the object it answers (undefined: no such object), or
+ * Stripe's refusal.
+ */
 export type Route = [
   string,
   RegExp,
-  (match: RegExpMatchArray, body: Json, url: URL) => Json | undefined,
+  (match: RegExpMatchArray, body: Json, url: URL) => Json | StripeRefusal | undefined,
 ]
+
+const list = (url: URL, data: ReadonlyArray<Json>) => ({
+  object: "list",
+  data,
+  has_more: false,
+  url: url.pathname,
+})
+
+/** Stripe's answer to cancelling a subscription that is cancelled already. */
+const cancelledAlready = (subscriptionId: string) =>
+  new StripeRefusal(404, `No such subscription: '${subscriptionId}'`, "resource_missing")
 
 /** The part of Stripe's API the live adapter calls; `base` is where checkout pages are served. */
 export const stripeRoutes = (
-  { customers, sessions, subscriptions, invoices, makeEvent }: StripeObjects,
+  {
+    customers,
+    sessions,
+    subscriptions,
+    invoices,
+    invoicePayments,
+    refunds,
+    makeEvent,
+    refund,
+  }: StripeObjects,
   base: () => string,
 ): Array<Route> => [
   [
@@ -80,6 +105,13 @@ export const stripeRoutes = (
     (m, body) => {
       const subscription = subscriptions.get(m[1]!)
       if (!subscription) return undefined
+      if (subscription.status === "canceled") {
+        return new StripeRefusal(
+          400,
+          "A canceled subscription can only update its cancellation_details and metadata.",
+          "subscription_canceled",
+        )
+      }
       if (body.cancel_at_period_end !== undefined) {
         subscription.cancel_at_period_end = body.cancel_at_period_end === "true"
         subscription.cancel_at = subscription.cancel_at_period_end
@@ -90,5 +122,55 @@ export const stripeRoutes = (
       return subscription
     },
   ],
+  [
+    // Cancelling now: no more invoices, no proration (neither `invoice_now` nor `prorate` is asked).
+    "DELETE",
+    /^\/v1\/subscriptions\/([^/]+)$/,
+    (m) => {
+      const subscription = subscriptions.get(m[1]!)
+      if (!subscription) return undefined
+      if (subscription.status === "canceled") return cancelledAlready(subscription.id)
+      subscription.status = "canceled"
+      subscription.canceled_at = seconds(new Date())
+      subscription.ended_at = subscription.canceled_at
+      makeEvent("customer.subscription.deleted", subscription)
+      return subscription
+    },
+  ],
   ["GET", /^\/v1\/invoices\/([^/]+)$/, (m) => invoices.get(m[1]!)],
+  [
+    "GET",
+    /^\/v1\/invoice_payments$/,
+    (_m, _body, url) => {
+      const [invoice, status] = [url.searchParams.get("invoice"), url.searchParams.get("status")]
+      const data = [...invoicePayments.values()].filter(
+        (p) =>
+          (invoice === null || p.invoice === invoice) && (status === null || p.status === status),
+      )
+      return list(url, data)
+    },
+  ],
+  [
+    "POST",
+    /^\/v1\/refunds$/,
+    (_m, body) =>
+      typeof body.payment_intent === "string"
+        ? refund(body.payment_intent, body)
+        : new StripeRefusal(
+            400,
+            "One of `charge` or `payment_intent` is required.",
+            "parameter_missing",
+          ),
+  ],
+  [
+    "GET",
+    /^\/v1\/refunds$/,
+    (_m, _body, url) => {
+      const paymentIntent = url.searchParams.get("payment_intent")
+      const data = [...refunds.values()].filter(
+        (r) => paymentIntent === null || r.payment_intent === paymentIntent,
+      )
+      return list(url, data.reverse())
+    },
+  ],
 ]

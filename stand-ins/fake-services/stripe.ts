@@ -5,15 +5,10 @@ import { text } from "node:stream/consumers"
 import qs from "qs"
 import Stripe from "stripe"
 import { secretEquals } from "#toolkit/secret-equals.ts"
-import {
-  id,
-  type Json,
-  makeStripeObjects,
-  monthLater,
-  type StoredSubscription,
-  seconds,
-} from "./stripe-objects.ts"
+import { StripeRefusal } from "./stripe-charges.ts"
+import { makeStripeObjects, type StoredSubscription } from "./stripe-objects.ts"
 import { stripeRoutes } from "./stripe-routes.ts"
+import { id, type Json, monthLater, seconds } from "./stripe-values.ts"
 
 /**
  * A local Stripe for tests: it speaks the part of Stripe's HTTP API the live adapter uses (form-encoded
@@ -37,7 +32,8 @@ export const startFakeStripe = async () => {
   const webhookSecret = `whsec_${randomBytes(16).toString("hex")}`
   const signer = new Stripe(secretKey)
   const objects = makeStripeObjects()
-  const { customers, sessions, subscriptions, events, makeEvent, newInvoice } = objects
+  const { customers, sessions, subscriptions, invoicePayments, refunds, events } = objects
+  const { makeEvent, newInvoice } = objects
   const idempotent = new Map<string, Json>()
   const requests: Array<RecordedRequest> = []
   const failing = new Set<string>()
@@ -49,9 +45,10 @@ export const startFakeStripe = async () => {
     status: number,
     message: string,
     type = "invalid_request_error",
+    code?: string,
   ) => {
     res.writeHead(status, { "content-type": "application/json" })
-    res.end(JSON.stringify({ error: { type, message } }))
+    res.end(JSON.stringify({ error: { type, message, ...(code && { code }) } }))
   }
   const send = (res: ServerResponse, body: unknown) => {
     res.writeHead(200, { "content-type": "application/json", "request-id": id("req") })
@@ -113,6 +110,10 @@ export const startFakeStripe = async () => {
         stripeError(res, 404, `No such object: '${match[1] ?? url.pathname}'`)
         return
       }
+      if (answer instanceof StripeRefusal) {
+        stripeError(res, answer.status, answer.message, "invalid_request_error", answer.code)
+        return
+      }
       if (key) idempotent.set(key, answer)
       send(res, answer)
       return
@@ -131,6 +132,9 @@ export const startFakeStripe = async () => {
     customers,
     sessions,
     subscriptions,
+    /** Each invoice's payment, by the invoice's id. */
+    invoicePayments,
+    refunds,
     setWebhookUrl: (url: string) => {
       webhookUrl = url
     },

@@ -2,7 +2,7 @@ import { createServer } from "node:net"
 import { join } from "node:path"
 import { SqlClient } from "@effect/sql"
 import { describe, expect } from "@effect/vitest"
-import { Effect, Schedule } from "effect"
+import { Duration, Effect, Schedule } from "effect"
 import {
   balanceOf,
   type browser,
@@ -16,8 +16,10 @@ import { billingStreams } from "#events/contracts/billing.ts"
 import { EventStore } from "#events/store/index.ts"
 import { startFakeMusicApi } from "#stand-ins/fake-services/music-api.ts"
 import type { TaskPlan } from "#stand-ins/fake-services/music-api-tasks.ts"
+import { takeUpStalledJobs } from "#toolkit/stalled-jobs.ts"
 import { sineMp3 } from "#toolkit/test-audio.ts"
-import { Generations } from "./generations.ts"
+import { jobsOf, vanishWithDueJobs } from "#toolkit/test-jobs.ts"
+import { advanceGeneration } from "./generations.ts"
 
 type Browser = ReturnType<typeof browser>
 interface Status {
@@ -48,6 +50,7 @@ const audio = await Effect.runPromise(sineMp3(1, 523))
 const fake = await startFakeMusicApi({ apiKey: "music-test-key", audio })
 const port = await freePort()
 const callbackSecret = "callback-secret-for-tests"
+const stalledAfter = Duration.seconds(30)
 
 const env = {
   REGISTRATIONS_PER_ADDRESS: "1000",
@@ -466,20 +469,46 @@ describeApp({
             yield* Effect.sleep("30 millis")
             status = yield* statusOf(person, taskId)
           }
-          // The worker dies: its next step is gone, and it is no longer seen on the generation.
-          const sql = yield* SqlClient.SqlClient
-          yield* sql`delete from graphile_worker._private_jobs`
-          yield* sql`update media.running_generations set seen_at = now() - interval '1 minute'`
-          yield* Effect.sleep("500 millis")
+          // The worker dies holding the next step: it stays locked by it, and is no longer seen.
+          yield* Effect.sleep("300 millis")
+          expect(
+            yield* vanishWithDueJobs({ watched: true, task: advanceGeneration.name }),
+          ).toHaveLength(1)
           yield* runJobs
           expect((yield* statusOf(person, taskId)).status).toBe("FIRST_SUCCESS")
-          const generations = yield* Generations
-          expect(yield* generations.resumeStalled).toBeGreaterThanOrEqual(1)
-          expect(yield* generations.resumeStalled).toBe(0)
+          expect((yield* takeUpStalledJobs(stalledAfter)).resumed).toHaveLength(1)
+          expect((yield* takeUpStalledJobs(stalledAfter)).resumed).toEqual([])
           expect((yield* finish(person, taskId)).status).toBe("SUCCESS")
           expect(yield* librarySongs(person, 2)).toHaveLength(2)
           yield* Effect.sleep("300 millis")
           expect(yield* librarySongs(person, 2)).toHaveLength(2)
+        }),
+    )
+
+    it.effect(
+      "on every attempt of a step fails the generation once it is given up, refunded once",
+      () =>
+        Effect.gen(function* () {
+          const { person, user } = yield* newPerson
+          const taskId = yield* start(person, { stuck: true, callbacks: "none" })
+          for (let attempt = 1; attempt <= advanceGeneration.maxAttempts; attempt++) {
+            yield* Effect.sleep("300 millis")
+            expect(
+              yield* vanishWithDueJobs({ watched: true, task: advanceGeneration.name }),
+            ).toHaveLength(1)
+            const taken = yield* takeUpStalledJobs(stalledAfter)
+            expect([...taken.resumed, ...taken.givenUp]).toHaveLength(1)
+          }
+          const done = yield* finish(person, taskId)
+          expect(done.status).toBe("GENERATE_AUDIO_FAILED")
+          expect(done.error).toBe(
+            "The server stopped while making this song, several times. Please try again.",
+          )
+          expect(done.creditRefund).toEqual({ refunded: true, amount: 5 })
+          yield* runJobs
+          yield* settle
+          expect(yield* refundsOf(user.id, taskId)).toBe(1)
+          expect(yield* jobsOf(advanceGeneration.name)).toEqual([])
         }),
     )
   })
@@ -502,10 +531,7 @@ describeApp({
       yield* runJobs
       expect(fake.recordInfoCalls()).toBe(looks)
       expect(yield* refundsOf(user.id, taskId)).toBe(1)
-      const sql = yield* SqlClient.SqlClient
-      expect(
-        yield* sql`select 1 from media.running_generations where generation_id = ${taskId}`,
-      ).toEqual([])
+      expect(yield* jobsOf(advanceGeneration.name)).toEqual([])
     }),
   )
 })

@@ -1,4 +1,4 @@
-import type { Duration, Effect } from "effect"
+import type { Effect } from "effect"
 import type { SignedInUser } from "#events/contracts/auth.ts"
 import type { InsufficientCredits } from "#events/contracts/credit-errors.ts"
 import type { NotFound, TooManyRequests } from "#events/contracts/http-errors.ts"
@@ -30,14 +30,15 @@ export interface GenerationsShape {
   /** The debit and request every paid song goes through, from scratch or by an operation. */
   readonly start: PaidStart
   /**
-   * One step of a running generation, while telling others this worker is on it. A retryable failure is
-   * returned for the job to try again, unless this is the last attempt: then the failure is recorded.
+   * One step of a running generation. A retryable failure is returned for the job to try again, unless
+   * this is the last attempt: then the failure is recorded.
    */
   readonly advance: (generationId: string, lastAttempt: boolean) => Effect.Effect<void, StepFailed>
-  /** Generations whose worker vanished (a crash, `kill -9`) are scheduled again; how many there were. */
-  readonly resumeStalled: Effect.Effect<number>
-  /** How often to look for stalled generations: often enough to find one soon after it stalls. */
-  readonly recoveryInterval: Duration.Duration
+  /**
+   * Fails a running generation whose step's worker vanished during its last attempt (a crash, `kill -9`,
+   * every time), so its credits come back; a generation already ended stays as it is.
+   */
+  readonly giveUp: (generationId: string) => Effect.Effect<void>
   /** The owner's view of a generation (spec: check-song-status). */
   readonly status: (user: SignedInUser, generationId: string) => Effect.Effect<SongStatus, NotFound>
   /** The music API's callback only says "look now": the poll that follows is the truth. */

@@ -8,7 +8,6 @@ import type { EventStore } from "#events/store/index.ts"
 import { fromNow } from "#toolkit/clock.ts"
 import { type JobKind, JobQueue } from "#toolkit/jobs.ts"
 import { MediaConfig } from "../config.ts"
-import { makeRunningWork } from "../running-work.ts"
 import { makeEngineMaker } from "./engine-maker.ts"
 import type { GenerationCommand } from "./generation.ts"
 import { makeGenerationReads } from "./generation-reads.ts"
@@ -31,11 +30,6 @@ const make = Effect.gen(function* () {
     "music-api": yield* makeMusicApiMaker,
   }
   const context = yield* Effect.context<EventStore | SqlClient.SqlClient>()
-  const running = yield* makeRunningWork<{ generation_id: string }>(
-    "media.running_generations",
-    "generation_id",
-  )
-
   const load = (generationId: string) =>
     loadAggregate(streamOf(generationId)).pipe(
       Effect.map((loaded) => loaded.state),
@@ -60,7 +54,7 @@ const make = Effect.gen(function* () {
       ),
     )
 
-  const start = yield* makePaidStart({ started: running.started, schedule })
+  const start = yield* makePaidStart({ schedule })
   const request = makeGenerationRequest(start)
 
   const advance = Effect.fn("Generations.advance")(function* (
@@ -69,18 +63,16 @@ const make = Effect.gen(function* () {
   ) {
     yield* Effect.annotateCurrentSpan("generationId", generationId)
     const state = yield* load(generationId)
-    if (state._tag !== "Running") return yield* running.ended(generationId)
+    if (state._tag !== "Running") return
     const deadline = state.request.requestedAt.getTime() + Duration.toMillis(config.timeout)
     if ((yield* Clock.currentTimeMillis) > deadline) {
-      yield* record(generationId)({
+      return yield* record(generationId)({
         _tag: "RecordFailure",
         status: "TIMEOUT",
         reason: "The song took too long to generate.",
       })
-      return yield* running.ended(generationId)
     }
     const next = yield* makers[state.request.maker](state, record(generationId)).pipe(
-      Effect.raceFirst(running.heartbeat(generationId)),
       Effect.catchTag("StepFailed", (failed: StepFailed) =>
         failed.retryable && !lastAttempt
           ? Effect.fail(failed)
@@ -94,29 +86,25 @@ const make = Effect.gen(function* () {
             ),
       ),
     )
-    if (next === "done") yield* running.ended(generationId)
-    else yield* schedule(generationId, next)
+    if (next !== "done") yield* schedule(generationId, next)
   })
 
-  const resumeStalled = Effect.gen(function* () {
-    const stalled = yield* running.claimStalled
-    yield* Effect.forEach(stalled, (row) => schedule(row.generation_id, "now"), { discard: true })
-    return stalled.length
+  const giveUp = Effect.fn("Generations.giveUp")(function* (generationId: string) {
+    yield* Effect.annotateCurrentSpan("generationId", generationId)
+    yield* record(generationId)({
+      _tag: "RecordFailure",
+      status: "GENERATE_AUDIO_FAILED",
+      reason: "The server stopped while making this song, several times. Please try again.",
+    })
   })
 
   const { status, callback, versionFile } = yield* makeGenerationReads({ load, schedule })
-
-  const recoveryInterval = Duration.min(
-    Duration.seconds(10),
-    Duration.unsafeDivide(config.stalledAfter, 2),
-  )
 
   return {
     start,
     request,
     advance,
-    resumeStalled,
-    recoveryInterval,
+    giveUp,
     status,
     callback,
     versionFile,
@@ -133,7 +121,7 @@ export class Generations extends Context.Tag("@melody/media/Generations")<
 
 /**
  * One step of a generation. Retryable failures are retried with the worker's backoff; the last attempt
- * records the failure, so the credits come back.
+ * records the failure, so the credits come back, and so does giving up a step whose workers kept vanishing.
  */
 export const advanceGeneration: JobKind<typeof AdvanceGenerationPayload.Type, Generations> = {
   name: "media:advance-generation",
@@ -143,4 +131,6 @@ export const advanceGeneration: JobKind<typeof AdvanceGenerationPayload.Type, Ge
     Effect.flatMap(Generations, (generations) =>
       generations.advance(generationId, job.attempt >= job.maxAttempts),
     ),
+  giveUp: ({ generationId }) =>
+    Effect.flatMap(Generations, (generations) => generations.giveUp(generationId)),
 }

@@ -37,12 +37,11 @@ export interface SongToMake {
 }
 
 /**
- * Starts a paid song: the debit, the request, the recovery sweep's row and the first step's job commit in
- * one transaction, so a request is never paid without being made, nor made without being paid. Every
- * request counts towards the person's generations per hour.
+ * Starts a paid song: the debit, the request and the first step's job commit in one transaction, so a
+ * request is never paid without being made, nor made without being paid. Every request counts towards the
+ * person's generations per hour.
  */
 export const makePaidStart = (steps: {
-  readonly started: (row: { readonly generation_id: string }) => Effect.Effect<void>
   readonly schedule: (generationId: string, next: "now") => Effect.Effect<void>
 }) =>
   Effect.gen(function* () {
@@ -50,7 +49,7 @@ export const makePaidStart = (steps: {
     const credits = yield* GenerationCredits
     const limiter = yield* RateLimiter
     const config = yield* MediaConfig
-    const { started, schedule } = steps
+    const { schedule } = steps
 
     const start: PaidStart = (user, song, price) =>
       Effect.gen(function* () {
@@ -83,7 +82,6 @@ export const makePaidStart = (steps: {
               },
               actor: actorOf(user),
             }).pipe(Effect.orDie)
-            yield* started({ generation_id: generationId })
             yield* schedule(generationId, "now")
             return position
           }),

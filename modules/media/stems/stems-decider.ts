@@ -20,7 +20,10 @@ export interface StemsOrder {
   readonly requestedAt: Date
 }
 
-/** Where a version's stems are: never asked for, being made, made (the zip's key), or failed. */
+/**
+ * Where a version's stems are: never asked for, being made, made (the zip's key, and the order they were
+ * made for: who asked and paid), or failed.
+ */
 export type StemsState =
   | { readonly _tag: "None" }
   | {
@@ -29,7 +32,7 @@ export type StemsState =
       /** The music API's separation task, once submitted. */
       readonly taskId: string | null
     }
-  | { readonly _tag: "Made"; readonly key: string }
+  | { readonly _tag: "Made"; readonly key: string; readonly order: StemsOrder | null }
   | { readonly _tag: "Failed"; readonly reason: string }
 
 export type StemsCommand =
@@ -52,7 +55,7 @@ export const stems: Decider<StemsCommand, StemsEvent, StemsState, never> = {
       case "StemsSubmitted":
         return state._tag === "Making" ? { ...state, taskId: event.taskId } : state
       case "StemsMade":
-        return { _tag: "Made", key: event.key }
+        return { _tag: "Made", key: event.key, order: state._tag === "Making" ? state.order : null }
       case "StemsFailed":
         return { _tag: "Failed", reason: event.reason }
     }
@@ -99,3 +102,15 @@ export const stems: Decider<StemsCommand, StemsEvent, StemsState, never> = {
     }
   },
 }
+
+/** Stems being made fail as their payer reads it: paid ones say their credits came back (billing refunds). */
+export const failure = (
+  state: Extract<StemsState, { _tag: "Making" }>,
+  reason: string,
+): StemsCommand => ({
+  _tag: "RecordFailure",
+  reason:
+    state.order.credits > 0
+      ? `${reason} Your ${state.order.credits} credits were refunded.`
+      : reason,
+})

@@ -6,9 +6,10 @@ import type { EventStore } from "#events/store/index.ts"
 import { fromNow } from "#toolkit/clock.ts"
 import { type JobKind, JobQueue } from "#toolkit/jobs.ts"
 import { MediaConfig } from "../config.ts"
+import { MediaStorage } from "../files/storage.ts"
 import { makeEngineStems } from "./engine-stems.ts"
 import { makeMusicApiStems, separationFailure } from "./music-api-stems.ts"
-import type { StemsCommand, StemsState } from "./stems-decider.ts"
+import { failure, type StemsCommand, type StemsState } from "./stems-decider.ts"
 import { stemsOf, stemsSource, stemsState } from "./stems-source.ts"
 
 export const MakeStemsPayload = Schema.Struct({ versionId: Schema.String })
@@ -16,6 +17,7 @@ export const MakeStemsPayload = Schema.Struct({ versionId: Schema.String })
 const actor = Actors.system("stems")
 const failed = "The stems could not be made. Please try again."
 const tooLong = "The music service took too long to take this song apart."
+const interrupted = "The server stopped while making the stems, several times. Please try again."
 
 type Making = Extract<StemsState, { _tag: "Making" }>
 
@@ -24,10 +26,30 @@ const make = Effect.gen(function* () {
   const musicApiStems = yield* makeMusicApiStems
   const jobs = yield* JobQueue
   const config = yield* MediaConfig
+  const storage = yield* MediaStorage
   const context = yield* Effect.context<EventStore | SqlClient.SqlClient>()
 
   const record = (versionId: string, command: StemsCommand) =>
     runCommand({ ...stemsOf(versionId), command, actor }).pipe(Effect.asVoid)
+
+  /**
+   * Made stems are recorded; a zip no longer wanted (they failed meanwhile: their song was deleted, see
+   * deleted-song-stems.ts) leaves storage rather than stay there for nobody.
+   */
+  const recordMade = (
+    versionId: string,
+    made: { readonly key: string; readonly sizeBytes: number },
+  ) =>
+    Effect.gen(function* () {
+      const { events } = yield* runCommand({
+        ...stemsOf(versionId),
+        command: { _tag: "RecordStems", key: made.key, sizeBytes: made.sizeBytes },
+        actor,
+      })
+      if (events.length > 0) return
+      const state = yield* stemsState(versionId)
+      if (state._tag !== "Made") yield* storage.remove(made.key).pipe(Effect.orDie)
+    })
 
   const lookAgain = (versionId: string) =>
     Effect.flatMap(fromNow(config.pollInterval), (runAt) =>
@@ -35,7 +57,7 @@ const make = Effect.gen(function* () {
     )
 
   /** The engine plays the version again part by part; a failure is recorded, to be asked again. */
-  const byEngine = (versionId: string) =>
+  const byEngine = (versionId: string, state: Making) =>
     Effect.gen(function* () {
       const source = yield* stemsSource(versionId)
       if (source.maker !== "engine") return yield* Effect.die("stems asked of the engine")
@@ -46,12 +68,9 @@ const make = Effect.gen(function* () {
       ),
       Effect.either,
       Effect.flatMap((made) =>
-        record(
-          versionId,
-          made._tag === "Right"
-            ? { _tag: "RecordStems", ...made.right }
-            : { _tag: "RecordFailure", reason: failed },
-        ),
+        made._tag === "Right"
+          ? recordMade(versionId, made.right)
+          : record(versionId, failure(state, failed)),
       ),
     )
 
@@ -62,12 +81,7 @@ const make = Effect.gen(function* () {
    */
   const byMusicApi = (versionId: string, state: Making, lastAttempt: boolean) =>
     Effect.gen(function* () {
-      const { credits } = state.order
-      const fail = (reason: string) =>
-        record(versionId, {
-          _tag: "RecordFailure",
-          reason: credits > 0 ? `${reason} Your ${credits} credits were refunded.` : reason,
-        })
+      const fail = (reason: string) => record(versionId, failure(state, reason))
       const deadline = state.order.requestedAt.getTime() + Duration.toMillis(config.timeout)
       if ((yield* Clock.currentTimeMillis) > deadline) return yield* fail(tooLong)
       const source = yield* stemsSource(versionId)
@@ -89,11 +103,7 @@ const make = Effect.gen(function* () {
         case "Waiting":
           return yield* lookAgain(versionId)
         case "Made":
-          return yield* record(versionId, {
-            _tag: "RecordStems",
-            key: step.key,
-            sizeBytes: step.sizeBytes,
-          })
+          return yield* recordMade(versionId, step)
         case "Failed":
           return yield* fail(step.reason)
       }
@@ -102,7 +112,7 @@ const make = Effect.gen(function* () {
   const makeFor = Effect.fn("Stems.make")(function* (versionId: string, lastAttempt: boolean) {
     const state = yield* stemsState(versionId)
     if (state._tag !== "Making") return
-    if (state.order.maker === "engine") return yield* byEngine(versionId)
+    if (state.order.maker === "engine") return yield* byEngine(versionId, state)
     return yield* byMusicApi(versionId, state, lastAttempt).pipe(
       // A version the request found could be taken apart always can; were it not, it fails, refunded.
       Effect.catchTag("StemsUnavailable", (unavailable) =>
@@ -111,9 +121,16 @@ const make = Effect.gen(function* () {
     )
   })
 
+  /** Stems whose worker vanished during the job's last attempt fail, refunded (no-op once ended). */
+  const giveUp = Effect.fn("Stems.giveUp")(function* (versionId: string) {
+    const state = yield* stemsState(versionId)
+    if (state._tag === "Making") yield* record(versionId, failure(state, interrupted))
+  })
+
   return {
     make: (versionId: string, lastAttempt: boolean) =>
       makeFor(versionId, lastAttempt).pipe(Effect.provide(context)),
+    giveUp: (versionId: string) => giveUp(versionId).pipe(Effect.provide(context)),
   }
 })
 
@@ -131,4 +148,5 @@ export const makeStems: JobKind<typeof MakeStemsPayload.Type, StemsMaker> = {
   maxAttempts: 5,
   run: ({ versionId }, job) =>
     Effect.flatMap(StemsMaker, (maker) => maker.make(versionId, job.attempt >= job.maxAttempts)),
+  giveUp: ({ versionId }) => Effect.flatMap(StemsMaker, (maker) => maker.giveUp(versionId)),
 }

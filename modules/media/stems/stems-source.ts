@@ -1,11 +1,9 @@
 import { Effect } from "effect"
-import type { SignedInUser } from "#events/contracts/auth.ts"
 import { NotFound } from "#events/contracts/http-errors.ts"
 import { StemsEvent, stemsStream } from "#events/contracts/stems.ts"
 import { loadAggregate } from "#events/decider.ts"
 import { StemsUnavailable } from "../api.ts"
 import { generationOf, musicApiTrackOf } from "../generation/version-track.ts"
-import { SongSources } from "../ports.ts"
 import { stems } from "./stems-decider.ts"
 
 export const songNotFound = new NotFound({ message: "This song does not exist, or it is private." })
@@ -20,15 +18,6 @@ export const stemsOf = (versionId: string) => ({
   events: StemsEvent,
   streamId: stemsStream(versionId),
 })
-
-/**
- * A song whose parts this person may take (their own, or public with its parts shared), and the version
- * it was saved from, if it has one.
- */
-export const songWithParts = (user: SignedInUser, songId: string) =>
-  Effect.flatMap(SongSources, (songs) => songs.withParts(songId, user.userId)).pipe(
-    Effect.flatMap((song) => (song ? Effect.succeed(song) : Effect.fail(songNotFound))),
-  )
 
 export const stemsState = (versionId: string) =>
   Effect.map(loadAggregate(stemsOf(versionId)), ({ state }) => state).pipe(Effect.orDie)

@@ -10,10 +10,17 @@ import { JobQueue } from "#toolkit/jobs.ts"
 import { StemsStatus } from "../api.ts"
 import { MediaConfig } from "../config.ts"
 import { MediaStorage } from "../files/storage.ts"
-import { GenerationCredits, type SongSources } from "../ports.ts"
+import { GenerationCredits, SongSources } from "../ports.ts"
 import type { StemsState } from "./stems-decider.ts"
 import { makeStems } from "./stems-job.ts"
-import { songNotFound, songWithParts, stemsOf, stemsSource, stemsState } from "./stems-source.ts"
+import { songNotFound, stemsOf, stemsSource, stemsState } from "./stems-source.ts"
+
+/** Stems this person paid for, made or being made. */
+const paidBy = (state: StemsState, userId: string) =>
+  (state._tag === "Making" || state._tag === "Made") &&
+  state.order !== null &&
+  state.order.userId === userId &&
+  state.order.credits > 0
 
 const statusOf = (songId: string, state: StemsState) =>
   new StemsStatus({
@@ -35,15 +42,27 @@ const make = Effect.gen(function* () {
   const storage = yield* MediaStorage
   const payments = yield* GenerationCredits
   const config = yield* MediaConfig
+  const songs = yield* SongSources
   // What the stems' and songs' streams are read with, for every call.
-  const context = yield* Effect.context<EventStore | SqlClient.SqlClient | SongSources>()
+  const context = yield* Effect.context<EventStore | SqlClient.SqlClient>()
 
+  /**
+   * A song's stems as this person may see them: of a song whose parts they may take (their own, or public
+   * with its parts shared), or stems they paid for, which stay theirs, made or being made, whatever its
+   * owner shares since and while the song exists.
+   */
   const stateOfSong = (user: SignedInUser, songId: string) =>
     Effect.gen(function* () {
-      const song = yield* songWithParts(user, songId)
-      const state: StemsState =
-        song.versionId === null ? { _tag: "None" } : yield* stemsState(song.versionId)
-      return { song, state }
+      const shared = yield* songs.withParts(songId, user.userId)
+      if (shared) {
+        const state: StemsState =
+          shared.versionId === null ? { _tag: "None" } : yield* stemsState(shared.versionId)
+        return { song: shared, state }
+      }
+      const song = yield* songs.existing(songId)
+      const state = song?.versionId ? yield* stemsState(song.versionId) : undefined
+      if (song && state && paidBy(state, user.userId)) return { song, state }
+      return yield* songNotFound
     })
 
   const status = Effect.fn("Stems.status")(function* (user: SignedInUser, songId: string) {
@@ -57,7 +76,9 @@ const make = Effect.gen(function* () {
    * two asks at once pay once.
    */
   const request = Effect.fn("Stems.request")(function* (user: SignedInUser, songId: string) {
-    const song = yield* songWithParts(user, songId)
+    const song = yield* songs.withParts(songId, user.userId)
+    // Stems they paid for, asked again after sharing ended: as they are (or not found, for anyone else).
+    if (!song) return statusOf(songId, (yield* stateOfSong(user, songId)).state)
     const source = yield* stemsSource(song.versionId)
     const versionId = song.versionId!
     const credits = config.stemsPrices[source.maker]

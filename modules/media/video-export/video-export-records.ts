@@ -5,7 +5,6 @@ import { VideoExportEvent, videoStreams } from "#events/contracts/media.ts"
 import { loadAggregate } from "#events/decider.ts"
 import { runCommand } from "#events/handle-command.ts"
 import { decodeAll, EventStore } from "#events/store/index.ts"
-import { makeRunningWork } from "../running-work.ts"
 import { exportView } from "./video-export-status.ts"
 import { type VideoExportCommand, videoExports } from "./video-exports.ts"
 
@@ -19,7 +18,7 @@ export const exportStream = (userId: string) => ({
 
 /**
  * A person's exports as the service and the render job read and record them: the running export, the
- * workers' reports, one export's status, and the bookkeeping row that ends with it.
+ * workers' reports, and one export's status.
  */
 export const makeExportRecords = Effect.gen(function* () {
   const store = yield* EventStore
@@ -49,10 +48,5 @@ export const makeExportRecords = Effect.gen(function* () {
       return exportView(yield* decodeAll(VideoExportEvent)(recorded), jobId)
     }).pipe(Effect.orDie)
 
-  const work = yield* makeRunningWork<{ job_id: string; user_id: string }>(
-    "media.running_videos",
-    "job_id",
-  )
-
-  return { running, record, view, work }
+  return { running, record, view }
 })

@@ -1,14 +1,16 @@
 import { join } from "node:path"
-import { SqlClient } from "@effect/sql"
 import { expect } from "@effect/vitest"
-import { Effect, Fiber } from "effect"
+import { Duration, Effect, Fiber } from "effect"
 import { type browser, describeApp, runJobs, serverUrl, settle, signUp } from "#app/testing.ts"
 import { seedGeneration, storeMedia } from "#app/testing-songs.ts"
 import { songPaths } from "#events/contracts/song-paths.ts"
+import { takeUpStalledJobs } from "#toolkit/stalled-jobs.ts"
+import { jobsOf, vanishWithDueJobs } from "#toolkit/test-jobs.ts"
 import { probeBytes } from "#toolkit/test-video.ts"
 import { MediaStorage } from "../files/storage.ts"
+import { interruptedReason } from "./video-exports.ts"
 import { timedOutReason } from "./video-request.ts"
-import { Videos } from "./videos.ts"
+import { renderVideo } from "./videos.ts"
 
 type Browser = ReturnType<typeof browser>
 interface Export {
@@ -26,6 +28,7 @@ interface Export {
 
 const config = { webDist: join(import.meta.dirname, "..", "..", "..", "web", "dist") }
 const env = { REGISTRATIONS_PER_ADDRESS: "1000" }
+const stalledAfter = Duration.seconds(30)
 
 /** A person with one private song of `seconds` in their library. */
 const songOwner = (title: string, seconds = 2, cover?: Uint8Array) =>
@@ -203,8 +206,7 @@ describeApp({ env, config })("video export", (it) => {
         400,
         expect.objectContaining({ message: "No audio file available for video export" }),
       ])
-      const sql = yield* SqlClient.SqlClient
-      expect(yield* sql`select 1 from media.running_videos`).toHaveLength(0)
+      expect(yield* jobsOf(renderVideo.name)).toHaveLength(0)
     }),
   )
 
@@ -249,8 +251,7 @@ describeApp({ env, config })("video export", (it) => {
           s.stat(`videos/${started.id}.mp4`),
         )
         expect(stored).toBeUndefined()
-        const sql = yield* SqlClient.SqlClient
-        expect(yield* sql`select 1 from media.running_videos`).toHaveLength(0)
+        expect(yield* jobsOf(renderVideo.name)).toHaveLength(0)
         yield* startExport(person, { format: "instagram-story", songId })
         yield* runJobs
       }),
@@ -293,10 +294,7 @@ describeApp({ env, config })("video export", (it) => {
             return { response, bytes: new Uint8Array(await response.arrayBuffer()) }
           }),
         )
-        const sql = yield* SqlClient.SqlClient
-        while ((yield* sql`select 1 from media.running_videos`).length === 0) {
-          yield* Effect.sleep("20 millis")
-        }
+        while ((yield* jobsOf(renderVideo.name)).length === 0) yield* Effect.sleep("20 millis")
         yield* runJobs
         const { response, bytes } = yield* Fiber.join(waiting)
         expect(response.status).toBe(200)
@@ -313,15 +311,37 @@ describeApp({ env, config })("video export", (it) => {
     Effect.gen(function* () {
       const { person, songId } = yield* songOwner("Second Wind")
       const started = yield* startExport(person, { format: "tiktok", songId })
-      const videos = yield* Videos
-      const sql = yield* SqlClient.SqlClient
       // Nobody is on it yet: it is not stalled.
-      expect(yield* videos.resumeStalled).toBe(0)
-      yield* sql`update media.running_videos set seen_at = now() - interval '1 hour'`
-      expect(yield* videos.resumeStalled).toBe(1)
+      expect((yield* takeUpStalledJobs(stalledAfter)).resumed).toEqual([])
+      expect(yield* vanishWithDueJobs({ watched: true, task: renderVideo.name })).toHaveLength(1)
+      yield* runJobs
+      expect(yield* exportOf(person, started.id)).toMatchObject({ status: "queued" })
+      expect((yield* takeUpStalledJobs(stalledAfter)).resumed).toHaveLength(1)
       yield* runJobs
       expect(yield* exportOf(person, started.id)).toMatchObject({ status: "completed" })
-      expect(yield* sql`select 1 from media.running_videos`).toHaveLength(0)
+      expect(yield* jobsOf(renderVideo.name)).toHaveLength(0)
+      yield* settle
+    }),
+  )
+
+  it.effect("fails an export whose worker vanished on every attempt, once given up", () =>
+    Effect.gen(function* () {
+      const { person, songId } = yield* songOwner("Power Cut")
+      const started = yield* startExport(person, { format: "tiktok", songId })
+      for (let attempt = 1; attempt <= renderVideo.maxAttempts; attempt++) {
+        expect(yield* vanishWithDueJobs({ watched: true, task: renderVideo.name })).toHaveLength(1)
+        const taken = yield* takeUpStalledJobs(stalledAfter)
+        expect([...taken.resumed, ...taken.givenUp]).toHaveLength(1)
+      }
+      yield* runJobs
+      expect(yield* exportOf(person, started.id)).toMatchObject({
+        status: "failed",
+        errorMsg: interruptedReason,
+        timedOut: false,
+      })
+      // A new export is welcome again.
+      yield* startExport(person, { format: "tiktok", songId })
+      yield* runJobs
       yield* settle
     }),
   )

@@ -10,6 +10,7 @@ import { MediaConfig } from "../config.ts"
 import { MediaStorage } from "../files/storage.ts"
 import { renderFolderPrefix } from "../render-folders.ts"
 import { makeExportRecords } from "./video-export-records.ts"
+import { interruptedReason } from "./video-exports.ts"
 import { VideoRenderer } from "./video-renderer.ts"
 import { RenderFailed } from "./video-request.ts"
 
@@ -51,7 +52,7 @@ export const makeVideoRender = Effect.gen(function* () {
       Effect.orElseSucceed(() => null),
     )
 
-  /** The render of one export, while telling others this worker is on it. */
+  /** The render of one export. */
   const render = Effect.fn("Videos.render")(function* (
     userId: string,
     jobId: string,
@@ -59,11 +60,11 @@ export const makeVideoRender = Effect.gen(function* () {
   ) {
     yield* Effect.annotateCurrentSpan("jobId", jobId)
     const before = yield* records.running(userId)
-    if (before?.request.jobId !== jobId) return yield* records.work.ended(jobId)
+    if (before?.request.jobId !== jobId) return
     yield* records.record(userId, { _tag: "StartRender", jobId })
     const running = yield* records.running(userId)
     // Too many starts: the decider failed it instead.
-    if (running?.request.jobId !== jobId) return yield* records.work.ended(jobId)
+    if (running?.request.jobId !== jobId) return
     const { request } = running
     yield* removeEarlierAttempts(jobId)
     const output = `${renderFolderPrefix()}${attemptPrefix(jobId)}${uuidv7()}.mp4`
@@ -121,10 +122,7 @@ export const makeVideoRender = Effect.gen(function* () {
         videoKey: key,
         sizeBytes: stored.size,
       })
-    }).pipe(
-      Effect.ensuring(Effect.promise(() => rm(output, { force: true }))),
-      Effect.raceFirst(records.work.heartbeat(jobId)),
-    )
+    }).pipe(Effect.ensuring(Effect.promise(() => rm(output, { force: true }))))
     yield* made.pipe(
       Effect.catchIf(
         (error): error is RenderFailed => error instanceof RenderFailed,
@@ -151,8 +149,16 @@ export const makeVideoRender = Effect.gen(function* () {
           : Effect.failCause(cause),
       ),
     )
-    yield* records.work.ended(jobId)
   })
 
-  return render
+  /** An export whose render's worker vanished during its last attempt fails visibly (no-op once ended). */
+  const giveUp = (userId: string, jobId: string) =>
+    records.record(userId, {
+      _tag: "RecordFailure",
+      jobId,
+      reason: interruptedReason,
+      timedOut: false,
+    })
+
+  return { render, giveUp }
 })

@@ -45,6 +45,9 @@ export interface VideosShape {
   ) => Served<VideoRenderFailed | VideoTimedOut>
   /** The render job's one step; the last attempt records the failure. */
   readonly render: (userId: string, jobId: string, lastAttempt: boolean) => Effect.Effect<void>
-  /** Exports whose worker vanished (a crash, `kill -9`) are scheduled again; how many there were. */
-  readonly resumeStalled: Effect.Effect<number>
+  /**
+   * Fails an export whose render's worker vanished during its last attempt (a crash, `kill -9`, every
+   * time); an export already ended stays as it is.
+   */
+  readonly giveUp: (userId: string, jobId: string) => Effect.Effect<void>
 }

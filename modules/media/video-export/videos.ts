@@ -36,8 +36,8 @@ const make = Effect.gen(function* () {
   const jobs = yield* JobQueue
   const storage = yield* MediaStorage
   const songs = yield* SongSources
-  const { view, work } = yield* makeExportRecords
-  const render = yield* makeVideoRender
+  const { view } = yield* makeExportRecords
+  const { render, giveUp } = yield* makeVideoRender
   const { file, awaitFile } = yield* makeExportFiles
 
   const schedule = (userId: string, jobId: string) =>
@@ -89,7 +89,6 @@ const make = Effect.gen(function* () {
             },
             actor: actorOf(user),
           })
-          yield* work.started({ job_id: jobId, user_id: user.userId })
           yield* schedule(user.userId, jobId)
         }),
       )
@@ -111,13 +110,7 @@ const make = Effect.gen(function* () {
       found ? Effect.succeed(exportOf(found)) : Effect.fail(noExport),
     )
 
-  const resumeStalled = Effect.gen(function* () {
-    const stalled = yield* work.claimStalled
-    yield* Effect.forEach(stalled, (row) => schedule(row.user_id, row.job_id), { discard: true })
-    return stalled.length
-  })
-
-  return { request, status, file, awaitFile, render, resumeStalled } satisfies VideosShape
+  return { request, status, file, awaitFile, render, giveUp } satisfies VideosShape
 })
 
 /** Video exports (see videos-shape.ts for each function's contract). */
@@ -125,7 +118,10 @@ export class Videos extends Context.Tag("@melody/media/Videos")<Videos, VideosSh
   static readonly live = Layer.effect(Videos, make)
 }
 
-/** A person's video export, rendered once; a render cut short by a crash starts again (up to its limit). */
+/**
+ * A person's video export, rendered once; a render cut short by a crash starts again, and fails once its
+ * workers vanished on every attempt.
+ */
 export const renderVideo: JobKind<typeof RenderVideoPayload.Type, Videos> = {
   name: "media:render-video",
   payload: RenderVideoPayload,
@@ -134,4 +130,5 @@ export const renderVideo: JobKind<typeof RenderVideoPayload.Type, Videos> = {
     Effect.flatMap(Videos, (videos) =>
       videos.render(userId, jobId, job.attempt >= job.maxAttempts),
     ),
+  giveUp: ({ userId, jobId }) => Effect.flatMap(Videos, (videos) => videos.giveUp(userId, jobId)),
 }

@@ -36,12 +36,15 @@ export const CheckoutPage = () => {
           : api.billing.cancelLocalCheckout({ path: { sessionId } }),
       ),
     onSuccess: ({ redirectUrl }) => navigate(redirectUrl, { replace: true }),
-    onError: (error) =>
+    onError: (error) => {
       toast({
         title: "Payment Error",
         description: errorMessage(error, "Failed to create payment. Please try again."),
         variant: "destructive",
-      }),
+      })
+      // A plan paid at the same moment as another is refunded: the page then says so.
+      void checkout.refetch()
+    },
   })
 
   if (checkout.isPending) return <PageSpinner />
@@ -49,6 +52,11 @@ export const CheckoutPage = () => {
   const order = checkout.data
   if (order.status === "paid") return <Closed text="This checkout is already paid." />
   if (order.status === "cancelled") return <Closed text="This checkout was cancelled." />
+  if (order.status === "refunded") {
+    return (
+      <Closed text="This plan was not started, as another plan was active: its payment is refunded in full." />
+    )
+  }
   const price = formatPrice(order.amountCents, order.currency.toUpperCase())
 
   return (

@@ -25,7 +25,12 @@ const transactionLabels: Record<TransactionRecord["type"], string> = {
   adjustment: "Adjustment",
 }
 
-const statusTone = { pending: "warning", completed: "success", cancelled: "default" } as const
+const statusTone = {
+  pending: "warning",
+  completed: "success",
+  cancelled: "default",
+  refunded: "default",
+} as const
 
 const Rows = ({ children }: { readonly children: ReactNode }) => (
   <ul className="divide-y divide-line">{children}</ul>
@@ -97,7 +102,9 @@ const TransactionList = () => {
             <p
               className={cn(
                 "font-display font-semibold",
-                record.status === "cancelled" ? "text-faint line-through" : "text-success",
+                record.status === "cancelled" || record.status === "refunded"
+                  ? "text-faint line-through"
+                  : "text-success",
               )}
             >
               {signed(record.amount)} credits

@@ -50,6 +50,15 @@ export const usePaymentReturn = () => {
         await refresh()
         return
       }
+      if (subscription?.status === "refunded") {
+        toast({
+          title: "Subscription Not Started",
+          description: `You already have an active plan, so the ${offerName(subscription.planId ?? "")} plan was not started: its payment is being refunded in full.`,
+          duration: 10_000,
+        })
+        await refresh()
+        return
+      }
       try {
         for (let check = 0; check <= pendingChecks; check++) {
           const oneTime = await callApi((api) =>
