@@ -15,6 +15,8 @@ describeApp()("live notices", (it) => {
         const page = yield* open(person)
         expect(page.status).toBe(200)
         expect(page.type).toBe("text/event-stream")
+        // A person's notices: kept by no cache, and not buffered or compressed by a proxy.
+        expect(page.cacheControl).toBe("private, no-store, no-transform")
         const theirs = yield* open(other)
 
         const { generationId } = yield* seedGeneration(user.id, "Live Wire", 1)

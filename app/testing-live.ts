@@ -83,6 +83,7 @@ export const openLive = (person: ReturnType<typeof browser>, lastEventId?: strin
     return {
       status: response.status,
       type: response.headers.get("content-type"),
+      cacheControl: response.headers.get("cache-control"),
       /** The JSON body of a refusal. */
       refusal:
         refusal === "" ? undefined : (JSON.parse(refusal) as { _tag: string; message: string }),
