@@ -27,7 +27,10 @@ export const LiveHttpLive = HttpApiBuilder.group(moduleApi(LiveApi), "live", (ha
         )
         return HttpServerResponse.raw(body, {
           contentType: "text/event-stream",
-          headers: { "cache-control": "private, no-store, no-transform", "x-accel-buffering": "no" },
+          headers: {
+            "cache-control": "private, no-store, no-transform",
+            "x-accel-buffering": "no",
+          },
         })
       }),
     ),
