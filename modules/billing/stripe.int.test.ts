@@ -133,7 +133,12 @@ describeApp({ env })("Stripe", (it) => {
         )
         expect(tampered.status).toBe(400)
         const unsigned = yield* Effect.promise(() =>
-          fetch(`${stripe.webhookUrl()}`, { method: "POST", body: genuine }),
+          fetch(`${stripe.webhookUrl()}`, {
+            method: "POST",
+            // Stripe's own content type, so that only the missing signature is wrong.
+            headers: { "content-type": "application/json; charset=utf-8" },
+            body: genuine,
+          }),
         )
         expect(unsigned.status).toBe(400)
         expect(yield* Effect.promise(() => unsigned.json())).toMatchObject({
