@@ -1,12 +1,12 @@
 import { SqlClient } from "@effect/sql"
 import { expect } from "@effect/vitest"
-import { Effect, Fiber, Random } from "effect"
+import { Deferred, Effect, Fiber, Random } from "effect"
 import { Actors } from "../contracts/actor.ts"
 import { describeWithDatabase, query } from "../testing.ts"
 import { EventStore } from "./event-store.ts"
 import { Position } from "./position.ts"
 import type { NewEvent, RecordedEvent } from "./recorded-event.ts"
-import { runSubscription } from "./subscription.ts"
+import { drainSubscription, runSubscription } from "./subscription.ts"
 import { awaitPosition } from "./subscription-progress.ts"
 
 const metadata = { actor: Actors.system("test"), correlationId: "ordering" }
@@ -109,5 +109,52 @@ describeWithDatabase({ maxConnections: 40 })("subscriptions", (it) => {
         }
       }),
     120_000,
+  )
+
+  it.effect(
+    "a drain processes what was committed before it, waiting for an older transaction that is still open",
+    () =>
+      Effect.gen(function* () {
+        const store = yield* EventStore
+        yield* query("create table drained (event_id uuid not null)")
+        const name = "drain-behind-open"
+        const start = yield* store.head
+        yield* query(
+          "insert into subscriptions (name, transaction_id, global_position) values ($1, $2::xid8, $3)",
+          [name, start.transactionId, start.globalPosition],
+        )
+        const held = yield* Deferred.make<void>()
+        const opened = yield* Deferred.make<void>()
+        // A transaction that began first stays open (another database's, for all the horizon knows).
+        const older = yield* Effect.fork(
+          store.transaction(
+            Effect.gen(function* () {
+              yield* store.append("drain-older", "any", [newEvent("Drained", {})])
+              yield* Deferred.succeed(opened, undefined)
+              yield* Deferred.await(held)
+            }),
+          ),
+        )
+        yield* Deferred.await(opened)
+        yield* store.append("drain-newer", "any", [
+          newEvent("Drained", {}),
+          newEvent("Drained", {}),
+        ])
+        yield* Effect.fork(Effect.delay(Deferred.succeed(held, undefined), "300 millis"))
+        yield* drainSubscription({
+          name,
+          types: ["Drained"],
+          onPoison: "pause",
+          handle: (events) =>
+            Effect.flatMap(SqlClient.SqlClient, (sql) =>
+              sql.unsafe("insert into drained select unnest($1::uuid[])", [
+                events.map((e) => e.eventId),
+              ]),
+            ),
+        })
+        const [drained] = yield* query<{ n: number }>("select count(*)::int as n from drained")
+        expect(drained?.n).toBe(3)
+        yield* Fiber.join(older)
+      }),
   )
 })

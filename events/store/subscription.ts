@@ -1,8 +1,8 @@
-import { SqlError } from "@effect/sql"
-import { Cause, Clock, Data, type Duration, Effect, Schedule } from "effect"
+import { Cause, Clock, Data, Duration, Effect, Schedule } from "effect"
 import { errorStreamId } from "../contracts/errors.ts"
 import { type Checkpoints, makeCheckpoints } from "./checkpoints.ts"
 import { EventStore } from "./event-store.ts"
+import { describeCause, isTransient } from "./failures.ts"
 import { SubscriptionLeases } from "./leases.ts"
 import { poisonReport } from "./poison-report.ts"
 import { Position } from "./position.ts"
@@ -41,22 +41,11 @@ export interface SubscriptionTiming {
 
 const defaultTiming: SubscriptionTiming = { pollInterval: "500 millis", leaderRetry: "3 seconds" }
 
+/** How long a drain waits for an open transaction to end before it settles for what it could read. */
+const drainPatience = Duration.seconds(10)
+
 /** Another process moved the checkpoint, or it was paused or reset, since this batch was read. */
 class CheckpointMoved extends Data.TaggedError("CheckpointMoved") {}
-
-const describeCause = (cause: Cause.Cause<unknown>): string => Cause.pretty(cause).slice(0, 4000)
-
-/** Connection-level failures say nothing about the event: retry later, never dead-letter. */
-const isTransient = (cause: Cause.Cause<unknown>): boolean => {
-  const error = Cause.squash(cause)
-  if (!(error instanceof SqlError.SqlError)) return false
-  const code = (error.cause as { code?: unknown } | undefined)?.code
-  return (
-    typeof code !== "string" ||
-    code.startsWith("08") ||
-    ["57P01", "57P02", "57P03", "53300", "40001", "40P01"].includes(code)
-  )
-}
 
 const make = <R>(subscription: Subscription<R>, timing: SubscriptionTiming) =>
   Effect.gen(function* () {
@@ -211,11 +200,24 @@ const make = <R>(subscription: Subscription<R>, timing: SubscriptionTiming) =>
       Effect.forever,
     )
 
-    /** Processes until nothing is left to read (or the subscription is paused). */
+    /**
+     * Processes everything committed before it was called (until the subscription is paused). An event
+     * committed while an older transaction is still open, in this database or another of the cluster (the
+     * horizon is the cluster's), is read once that transaction ends: drain waits for it, up to
+     * `drainPatience`, rather than stopping short.
+     */
     const drain = Effect.gen(function* () {
       yield* checkpoints.ensure(name)
-      while ((yield* step) > 0) {
-        /* keep going */
+      const target = yield* store.lastCommitted
+      const giveUpAt = (yield* Clock.currentTimeMillis) + Duration.toMillis(drainPatience)
+      while (true) {
+        if ((yield* step) > 0) continue
+        const checkpoint = yield* checkpoints.load(name)
+        if (checkpoint.status === "paused") return
+        if (Position.compare(checkpoint.position, target) >= 0) return
+        if ((yield* Clock.currentTimeMillis) > giveUpAt)
+          return yield* Effect.logWarning(`Subscription ${name} drained short of the last commit`)
+        yield* Effect.sleep("10 millis")
       }
     })
 
