@@ -9,5 +9,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // Most files wait on PostgreSQL, servers and children more than they compute: two at a time on a
+    // 2-core machine (Vitest's default there is one) keep both cores busy.
+    poolOptions: { forks: { maxForks: 2, minForks: 1 } },
   },
 })
