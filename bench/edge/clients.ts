@@ -1,13 +1,15 @@
 /**
  * The load of bench:edge, in a process of its own so that its work does not delay the health checks it is
  * measured against: `clients` clients fetching `path` as browsers do (accepting brotli) from the server on
- * `port` for `seconds`, each asking again as soon as its answer has arrived. The bytes are counted, not
- * decompressed. Prints what was answered, as JSON.
+ * `port` for `seconds`, each asking again `pace` milliseconds after its answer has arrived (0: at once).
+ * The bytes are counted, not decompressed. Prints what was answered, as JSON.
  */
 import { request } from "node:http"
 
 const [port, clients, seconds] = process.argv.slice(2, 5).map(Number) as [number, number, number]
 const path = process.argv[5] ?? "/"
+const pace = Number(process.argv[6] ?? 0)
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 const fetchOnce = () =>
   new Promise<{ status: number; bytes: number; encoding: string }>((resolve, reject) => {
@@ -39,6 +41,8 @@ let failures = 0
 const encodings = new Set<string>()
 await Promise.all(
   Array.from({ length: clients }, async () => {
+    // Paced clients start spread over one pace, as readers arriving one by one do.
+    await pause(Math.random() * pace)
     while (performance.now() < end) {
       const answer = await fetchOnce().catch(() => undefined)
       if (answer?.status !== 200) failures++
@@ -47,6 +51,7 @@ await Promise.all(
         bytes += answer.bytes
         encodings.add(answer.encoding)
       }
+      if (pace > 0) await pause(pace)
     }
   }),
 )
