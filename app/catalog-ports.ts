@@ -17,6 +17,8 @@ export const SongFilesLive = Layer.effect(
         converter
           .toWav(key)
           .pipe(Effect.mapError((error) => new AudioConversionFailed({ reason: error.reason }))),
+      keptWav: (key) => converter.kept(key),
+      keptSizedCover: (key, width) => sizer.kept(key, width),
       // A cover that cannot be sized is still served whole.
       sizedCover: (key, width) =>
         sizer.sized(key, width).pipe(

@@ -13,6 +13,7 @@ import { billingConfig } from "#modules/billing/index.ts"
 import { identityConfig } from "#modules/identity/index.ts"
 import { mediaConfig } from "#modules/media/index.ts"
 import { songwritingConfig } from "#modules/songwriting/index.ts"
+import { heavyWorkConfig } from "#toolkit/heavy-work.ts"
 import { appConfig } from "./config.ts"
 import { jobsConfig } from "./jobs.ts"
 
@@ -40,6 +41,7 @@ const variablesRead = (): ReadonlySet<string> => {
     billingConfig,
     songwritingConfig,
     mediaConfig,
+    heavyWorkConfig,
   ]
   for (const config of configs) {
     Effect.runSync(Effect.either(Effect.withConfigProvider(config, provider)))

@@ -2,7 +2,7 @@ import { expect } from "@effect/vitest"
 import { Effect } from "effect"
 import sharp from "sharp"
 import { sizedCoverOf } from "#events/contracts/media.ts"
-import { MediaStorage } from "#modules/media/index.ts"
+import { CoverSizer, MediaStorage } from "#modules/media/index.ts"
 import { describeApp, request, settle, signUp } from "./testing.ts"
 import { seedGeneration } from "./testing-songs.ts"
 
@@ -16,6 +16,8 @@ const providerCover = Effect.promise(() =>
     .toBuffer()
     .then((bytes) => new Uint8Array(bytes)),
 )
+
+const sizings = Effect.flatMap(CoverSizer, (sizer) => sizer.sizings)
 
 const sizeOf = (bytes: Uint8Array) => Effect.promise(() => sharp(bytes).metadata())
 
@@ -66,6 +68,24 @@ describeApp({ env })("a cover at a smaller width", (it) => {
     }),
   )
 
+  it.effect("is made once however many ask at once, and read from the store after", () =>
+    Effect.gen(function* () {
+      const { person, song } = yield* songWithCover("crowd", yield* providerCover)
+      yield* person.patch(`/api/songs/${song.id}/privacy`, { isPublic: true })
+      const before = yield* sizings
+      const answers = yield* Effect.all(
+        Array.from({ length: 20 }, () => request(`${song.imageUrl}?width=512`, webp)),
+        { concurrency: "unbounded" },
+      )
+      expect(answers.map((answer) => answer.headers.get("content-type"))).toEqual(
+        Array(20).fill("image/webp"),
+      )
+      expect((yield* sizings) - before).toBe(1)
+      expect((yield* request(`${song.imageUrl}?width=512`, webp)).status).toBe(200)
+      expect((yield* sizings) - before).toBe(1)
+    }),
+  )
+
   it.effect("is refused at a width it is not kept at, and nothing is made", () =>
     Effect.gen(function* () {
       const { person, song, coverKey } = yield* songWithCover("odd", yield* providerCover)
@@ -103,3 +123,36 @@ describeApp({ env })("a cover at a smaller width", (it) => {
     }),
   )
 })
+
+describeApp({ env: { ...env, COVER_SIZES_PER_USER: "2", COVER_SIZES_PER_ADDRESS: "3" } })(
+  "covers made smaller",
+  (it) => {
+    it.effect("are limited per person and per address; past a limit the cover comes whole", () =>
+      Effect.gen(function* () {
+        const { person, song } = yield* songWithCover("sizer", yield* providerCover)
+        yield* person.patch(`/api/songs/${song.id}/privacy`, { isPublic: true })
+        const before = yield* sizings
+        for (const width of [256, 512])
+          expect(
+            yield* sizeOf((yield* person.send(`${song.imageUrl}?width=${width}`, webp)).bytes),
+          ).toMatchObject({ format: "webp", width })
+        const whole = yield* person.send(`${song.imageUrl}?width=768`, webp)
+        expect(whole.status).toBe(200)
+        expect(yield* sizeOf(whole.bytes)).toMatchObject({ format: "jpeg", width: 1200 })
+        // A copy already made is served to anyone, whatever the limits.
+        expect(
+          yield* sizeOf((yield* person.send(`${song.imageUrl}?width=256`, webp)).bytes),
+        ).toMatchObject({ format: "webp", width: 256 })
+
+        // Anyone else at this address makes one more copy, then the address's limit is reached.
+        expect(
+          yield* sizeOf((yield* request(`${song.imageUrl}?width=768`, webp)).bytes),
+        ).toMatchObject({ format: "webp", width: 768 })
+        const other = yield* songWithCover("sizer-neighbour", yield* providerCover)
+        const crowded = yield* other.person.send(`${other.song.imageUrl}?width=256`, webp)
+        expect(yield* sizeOf(crowded.bytes)).toMatchObject({ format: "jpeg", width: 1200 })
+        expect((yield* sizings) - before).toBe(3)
+      }),
+    )
+  },
+)

@@ -36,6 +36,7 @@ import { OfflineModelLive } from "#stand-ins/melody/offline-model.ts"
 import { MusicEngineLive } from "#stand-ins/music-engine/child-process.ts"
 import { AppUrl } from "#toolkit/app-url.ts"
 import { ErrorReports } from "#toolkit/error-reports.ts"
+import { HeavyWork } from "#toolkit/heavy-work.ts"
 import { JobQueue } from "#toolkit/jobs.ts"
 import { RateLimiter } from "#toolkit/rate-limit.ts"
 import { SongFilesLive } from "./catalog-ports.ts"
@@ -60,7 +61,7 @@ export const StoreLive = Layer.mergeAll(
   SubscriptionLeases.live,
 ).pipe(Layer.provideMerge(DatabaseLive))
 
-/** What modules share: jobs, rate limits, the app's address, error reports. */
+/** What modules share: jobs, rate limits (heavy work's among them), the app's address, error reports. */
 export const PlatformLive = Layer.mergeAll(
   JobQueue.live,
   ErrorReports.live,
@@ -68,6 +69,7 @@ export const PlatformLive = Layer.mergeAll(
     AppUrl,
     Effect.map(AppConfig, (config) => config.appUrl),
   ),
+  HeavyWork.live,
 ).pipe(Layer.provideMerge(RateLimiter.live))
 
 /** Every module's services, and the middlewares that tell who is calling. */

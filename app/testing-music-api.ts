@@ -28,6 +28,7 @@ export const withFakeMusicApi = async (env: Record<string, string> = {}) => {
     env: {
       REGISTRATIONS_PER_ADDRESS: "1000",
       GENERATIONS_PER_HOUR: "1000",
+      GENERATIONS_PER_ADDRESS: "1000",
       GENERATION_POLL_SECONDS: "0.2",
       MUSIC_API_URL: fake.url,
       MUSIC_API_KEY: "music-test-key",

@@ -2,6 +2,7 @@ import { HttpServer } from "@effect/platform"
 import { ConfigProvider, Effect, Layer, Option } from "effect"
 import { awaitPosition, EventStore, Position } from "#events/store/index.ts"
 import { describeWith, TestDatabase, type TestDatabaseOptions } from "#events/testing.ts"
+import { deliverMail, sendVerification } from "#modules/identity/index.ts"
 import { projectionSubscriptionName } from "#projections/runner.ts"
 import { runDueJobs } from "#toolkit/job-worker.ts"
 import { AppConfig, type AppConfigShape } from "./config.ts"
@@ -173,7 +174,6 @@ export const browser = () => {
 
 let people = 0
 
-/** A new account, signed in: its browser, and the user as the server describes it. */
 /** A person's credits once every reaction has caught up (grants, debits, refunds). */
 export const balanceOf = (person: ReturnType<typeof browser>) =>
   Effect.flatMap(settle, () =>
@@ -183,7 +183,8 @@ export const balanceOf = (person: ReturnType<typeof browser>) =>
     ),
   )
 
-export const signUp = (prefix = "person", email?: string) =>
+/** A new account, signed in, its address not verified: its browser, and the user as the server describes it. */
+export const signUpUnverified = (prefix = "person", email?: string) =>
   Effect.gen(function* () {
     people += 1
     const id = `${Date.now().toString(36)}${people}`
@@ -200,14 +201,10 @@ export const signUp = (prefix = "person", email?: string) =>
     return { person, user }
   })
 
-/**
- * A new account with the configured administrator's address (ADMIN_EMAIL), signed in, with the address
- * verified from the development mailbox: only a verified address gets the role.
- */
-export const signUpAdmin = (prefix: string, email: string) =>
+/** Follows the verification link mailed to this address, from the development mailbox. */
+export const verifyAddress = (email: string) =>
   Effect.gen(function* () {
-    const signedUp = yield* signUp(prefix, email)
-    yield* runJobs
+    yield* runDueJobs([sendVerification, deliverMail])
     const mailbox = (yield* request("/api/dev/mailbox")).body as {
       messages: ReadonlyArray<{ to: string; links: ReadonlyArray<string> }>
     }
@@ -218,5 +215,17 @@ export const signUpAdmin = (prefix: string, email: string) =>
     const verified = yield* request(`/api/verify-email${new URL(link).search}`)
     if (verified.status !== 200)
       return yield* Effect.die(new Error(`verify failed: ${verified.text}`))
-    return signedUp
   })
+
+/**
+ * A new account, signed in, with its address verified (as anyone who makes songs has it): its browser, and
+ * the user as the server describes it.
+ */
+export const signUp = (prefix = "person", email?: string) =>
+  Effect.tap(signUpUnverified(prefix, email), ({ user }) => verifyAddress(user.email))
+
+/**
+ * A new account with the configured administrator's address (ADMIN_EMAIL), signed in, with the address
+ * verified from the development mailbox: only a verified address gets the role.
+ */
+export const signUpAdmin = (prefix: string, email: string) => signUp(prefix, email)

@@ -2,14 +2,14 @@ import { SqlClient } from "@effect/sql"
 import { Effect } from "effect"
 
 /**
- * What `kill -9` leaves of a worker that had claimed the due jobs (of one task, or the one job of a key,
- * when named) an hour ago: locked by it, their attempt counted, and, when it was `watched`, its beats long
- * stopped. The ids claimed.
+ * What `kill -9` leaves of a worker that had claimed the due jobs (of one task, when named, and whose payload
+ * holds `payload`, when given) an hour ago: locked by it, their attempt counted, and, when it was
+ * `watched`, its beats long stopped. The ids claimed.
  */
 export const vanishWithDueJobs = (options: {
   readonly watched: boolean
   readonly task?: string
-  readonly key?: string
+  readonly payload?: Record<string, string>
 }) =>
   Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
@@ -20,7 +20,7 @@ export const vanishWithDueJobs = (options: {
        where tasks.id = jobs.task_id and jobs.locked_at is null and jobs.run_at <= now()
          and jobs.attempts < jobs.max_attempts
          and (${options.task ?? null}::text is null or tasks.identifier = ${options.task ?? null})
-         and (${options.key ?? null}::text is null or jobs.key = ${options.key ?? null})
+         and jobs.payload::jsonb @> ${JSON.stringify(options.payload ?? {})}::jsonb
       returning jobs.id::text as id, jobs.key`
     if (options.watched)
       for (const job of claimed)
@@ -29,12 +29,14 @@ export const vanishWithDueJobs = (options: {
     return claimed.map((job) => job.id)
   }).pipe(Effect.orDie)
 
-/** The background jobs of a task (or of one key of it) that are waiting or running. */
-export const jobsOf = (task: string, key?: string) =>
+/** The background jobs of a task (whose payload holds `payload`, when given) that are waiting or running. */
+export const jobsOf = (task: string, payload: Record<string, string> = {}) =>
   Effect.flatMap(
     SqlClient.SqlClient,
     (sql) => sql<{ id: string }>`
-      select id::text as id from graphile_worker.jobs
-       where task_identifier = ${task} and attempts < max_attempts
-         and (${key ?? null}::text is null or key = ${key ?? null})`,
+      select jobs.id::text as id
+        from graphile_worker._private_jobs jobs
+        join graphile_worker._private_tasks tasks on tasks.id = jobs.task_id
+       where tasks.identifier = ${task} and jobs.attempts < jobs.max_attempts
+         and jobs.payload::jsonb @> ${JSON.stringify(payload)}::jsonb`,
   ).pipe(Effect.orDie)

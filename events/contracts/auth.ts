@@ -14,6 +14,18 @@ export class Unauthorized extends Schema.TaggedError<Unauthorized>()(
 
 export const notSignedIn = new Unauthorized({ message: "You need to be signed in to do that." })
 
+/** Work that costs the service (songs, stems, videos, conversions) waits for a verified e-mail address. */
+export class EmailNotVerified extends Schema.TaggedError<EmailNotVerified>()(
+  "EmailNotVerified",
+  { message: Schema.String },
+  HttpApiSchema.annotations({ status: 403 }),
+) {}
+
+export const emailNotVerified = new EmailNotVerified({
+  message:
+    "Email verification required: please verify your email address first. Check your inbox for the link, or ask for a new one.",
+})
+
 /** Who is calling, as far as every module needs to know. */
 export interface SignedInUser {
   readonly userId: string

@@ -1,8 +1,8 @@
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
-import { Authenticated, Viewer } from "#events/contracts/auth.ts"
+import { Authenticated, EmailNotVerified, Unauthorized, Viewer } from "#events/contracts/auth.ts"
 import { DownloadParams } from "#events/contracts/download-params.ts"
-import { NotFound } from "#events/contracts/http-errors.ts"
+import { NotFound, TooManyRequests } from "#events/contracts/http-errors.ts"
 import { SyncedLyrics } from "#events/contracts/synced-lyrics.ts"
 import { LikeState, PublicSongs, SongsDeleted, SongView } from "./api-answers.ts"
 import {
@@ -109,6 +109,9 @@ export class CatalogApi extends HttpApiGroup.make("catalog")
       .addSuccess(HttpApiSchema.Uint8Array({ contentType: "audio/wav" }))
       .addError(NotFound)
       .addError(AudioUnavailable)
+      .addError(Unauthorized)
+      .addError(EmailNotVerified)
+      .addError(TooManyRequests)
       .middleware(Viewer),
   )
   .add(

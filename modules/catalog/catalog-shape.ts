@@ -1,8 +1,8 @@
 import type { HttpServerResponse } from "@effect/platform"
 import type { Effect } from "effect"
-import type { SignedInUser } from "#events/contracts/auth.ts"
+import type { EmailNotVerified, SignedInUser, Unauthorized } from "#events/contracts/auth.ts"
 import type { CoverWidth } from "#events/contracts/cover-widths.ts"
-import type { NotFound } from "#events/contracts/http-errors.ts"
+import type { NotFound, TooManyRequests } from "#events/contracts/http-errors.ts"
 import type { PublicQuery } from "#events/contracts/song-rows.ts"
 import type { SyncedLyrics } from "#events/contracts/synced-lyrics.ts"
 import type { Writes } from "#events/handle-command.ts"
@@ -78,12 +78,15 @@ export interface CatalogShape {
   readonly like: (user: SignedInUser, songId: string) => Writes<LikeState, NotFound | SongIsPrivate>
   readonly unlike: (user: SignedInUser, songId: string) => Writes<LikeState, NotFound>
   readonly audio: (songId: string, viewerId: string | undefined, request: FileRequest) => Served
-  /** The song as 16-bit PCM WAV, converted once and kept. */
+  /**
+   * The song as 16-bit PCM WAV, converted once and kept. Converting is work started: only for a signed-in
+   * person with a verified address, within the limits; a kept WAV is read by whoever may see the song.
+   */
   readonly wav: (
     songId: string,
-    viewerId: string | undefined,
+    viewer: SignedInUser | undefined,
     rangeHeader: string | undefined,
-  ) => Served<AudioUnavailable>
+  ) => Served<AudioUnavailable | Unauthorized | EmailNotVerified | TooManyRequests>
   /** The song as a multi-track MIDI file, for its owner, where its maker wrote one. */
   readonly midi: (songId: string, userId: string, rangeHeader: string | undefined) => Served
   /** When each line and word is sung, where its maker knows. */
@@ -93,9 +96,10 @@ export interface CatalogShape {
   ) => Effect.Effect<SyncedLyrics, NotFound>
   /** The synced lyrics as an LRC file to save, word-timed where the words are known. */
   readonly lrc: (songId: string, viewerId: string | undefined) => Served
+  /** A smaller copy is made for anyone within the limits on making them; past them the cover comes whole. */
   readonly cover: (
     songId: string,
-    viewerId: string | undefined,
+    viewer: SignedInUser | undefined,
     request: {
       readonly rangeHeader: string | undefined
       readonly acceptsWebp: boolean

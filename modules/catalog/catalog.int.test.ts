@@ -438,7 +438,7 @@ describeApp({ env, config: { webDist: join(import.meta.dirname, "..", "..", "web
     describe("audio", () => {
       it.effect("plays with byte ranges, downloads as '{title}.mp3', converts to 16-bit WAV", () =>
         Effect.gen(function* () {
-          const { song } = yield* publicSong('Café "Noir"')
+          const { owner, song } = yield* publicSong('Café "Noir"')
           const base = yield* serverUrl
           const whole = yield* Effect.promise(() => fetch(`${base}${song.audioUrl}`))
           expect(whole.status).toBe(200)
@@ -464,6 +464,8 @@ describeApp({ env, config: { webDist: join(import.meta.dirname, "..", "..", "web
             `filename*=UTF-8''${encodeURIComponent("Café Noir (Version 1).mp3")}`,
           )
 
+          // Converted once for its owner (a conversion is for a verified person), then read by anyone.
+          expect((yield* owner.person.get(`/api/songs/${song.id}/wav`)).status).toBe(200)
           const wav = yield* Effect.promise(() => fetch(`${base}/api/songs/${song.id}/wav`))
           expect(wav.status).toBe(200)
           expect(wav.headers.get("content-type")).toBe("audio/wav")

@@ -77,7 +77,9 @@ export const CatalogHttpLive = HttpApiBuilder.group(Api, "catalog", (handlers) =
         ),
       )
       .handle("wav", ({ path, request }) =>
-        Effect.flatMap(viewerId, (viewer) => catalog.wav(path.id, viewer, request.headers.range)),
+        Effect.flatMap(CurrentViewer, (viewer) =>
+          catalog.wav(path.id, viewer, request.headers.range),
+        ),
       )
       .handle("midi", ({ path, request }) =>
         Effect.flatMap(CurrentUser, (user) =>
@@ -91,7 +93,7 @@ export const CatalogHttpLive = HttpApiBuilder.group(Api, "catalog", (handlers) =
         Effect.flatMap(viewerId, (viewer) => catalog.lrc(path.id, viewer)),
       )
       .handle("cover", ({ path, urlParams, request }) =>
-        Effect.flatMap(viewerId, (viewer) =>
+        Effect.flatMap(CurrentViewer, (viewer) =>
           catalog.cover(path.id, viewer, {
             rangeHeader: request.headers.range,
             acceptsWebp: /image\/webp/.test(request.headers.accept ?? ""),

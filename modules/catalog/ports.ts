@@ -47,7 +47,11 @@ export class SongFiles extends Context.Tag("@melody/catalog/SongFiles")<
     readonly directUrl: (key: string, downloadName?: string) => Effect.Effect<string | undefined>
     /** The 16-bit PCM WAV of an audio file, converted once and kept. */
     readonly wav: (key: string) => Effect.Effect<string, AudioConversionFailed>
+    /** The WAV of an audio file if it is kept already: serving it converts nothing. */
+    readonly keptWav: (key: string) => Effect.Effect<string | undefined>
     /** A cover's copy at a smaller width (WebP), made once and kept; undefined when it cannot be made. */
     readonly sizedCover: (key: string, width: CoverWidth) => Effect.Effect<string | undefined>
+    /** A cover's copy at a smaller width if it is kept already: serving it makes nothing. */
+    readonly keptSizedCover: (key: string, width: CoverWidth) => Effect.Effect<string | undefined>
   }
 >() {}

@@ -1,7 +1,10 @@
 import { HttpServerResponse } from "@effect/platform"
 import { Effect } from "effect"
+import { type SignedInUser, Unauthorized } from "#events/contracts/auth.ts"
+import type { CoverWidth } from "#events/contracts/cover-widths.ts"
 import { webpCoverOf } from "#events/contracts/media.ts"
 import { attachment, fileName } from "#toolkit/file-response.ts"
+import { HeavyWork } from "#toolkit/heavy-work.ts"
 import { AudioUnavailable } from "./api.ts"
 import type { CatalogShape } from "./catalog-shape.ts"
 import { lrcOf } from "./lrc.ts"
@@ -11,8 +14,10 @@ import { partsOpenTo } from "./song.ts"
 import { notFound, type SongAccess } from "./song-access.ts"
 import { readSyncedLyrics } from "./synced-lyrics-file.ts"
 
+const signInForWav = new Unauthorized({ message: "Sign in to download this song as WAV." })
+
 /**
- * A visible song's files: its MP3 (to play or to save), its WAV, converted once, its cover (as WebP to
+ * A visible song's files: its MP3 (to play or to save), its WAV (converted once, for a verified person; then read by anyone), its cover (as WebP to
  * browsers that read it, where it has that form too, and at a smaller width when asked), and when its
  * lines are sung (as JSON for the player, as LRC to save); and for its owner, or others while it is
  * public and its parts are shared, its MIDI file.
@@ -20,25 +25,46 @@ import { readSyncedLyrics } from "./synced-lyrics-file.ts"
 export const makeSongFileAnswers = (visibleSong: SongAccess["visibleSong"]) =>
   Effect.gen(function* () {
     const files = yield* SongFiles
+    const work = yield* HeavyWork
     const serve = servedFile(files, notFound)
 
     const wav = Effect.fn("Catalog.wav")(function* (
       songId: string,
-      viewerId: string | undefined,
+      viewer: SignedInUser | undefined,
       rangeHeader: string | undefined,
     ) {
-      const state = yield* visibleSong(songId, viewerId)
-      const key = yield* files.wav(state.audioKey).pipe(
-        Effect.tapError((error) => Effect.logError("WAV conversion failed", error.reason)),
-        Effect.mapError(
-          () =>
-            new AudioUnavailable({
-              message: "Failed to convert to WAV. Please try again in a moment.",
-            }),
-        ),
-      )
+      const state = yield* visibleSong(songId, viewer?.userId)
+      const key = (yield* files.keptWav(state.audioKey)) ?? (yield* convert(state.audioKey, viewer))
       return yield* serve(key, rangeHeader, fileName(state.title, "wav"))
     })
+
+    /** A conversion is work started: for a signed-in person with a verified address, within limits. */
+    const convert = (audioKey: string, viewer: SignedInUser | undefined) =>
+      Effect.gen(function* () {
+        if (viewer === undefined) return yield* signInForWav
+        yield* work.admit("wav", viewer)
+        return yield* files.wav(audioKey).pipe(
+          Effect.tapError((error) => Effect.logError("WAV conversion failed", error.reason)),
+          Effect.mapError(
+            () =>
+              new AudioUnavailable({
+                message: "Failed to convert to WAV. Please try again in a moment.",
+              }),
+          ),
+        )
+      })
+
+    /**
+     * A cover's smaller copy, kept or made for anyone who may see the cover; past the limits on making
+     * them, the cover comes whole, which every page can show.
+     */
+    const smaller = (imageKey: string, width: CoverWidth, viewer: SignedInUser | undefined) =>
+      Effect.gen(function* () {
+        const kept = yield* files.keptSizedCover(imageKey, width)
+        if (kept !== undefined) return kept
+        const admitted = yield* Effect.isSuccess(work.admitAnyone("cover", viewer))
+        return admitted ? yield* files.sizedCover(imageKey, width) : undefined
+      })
 
     const syncedLyrics = Effect.fn("Catalog.syncedLyrics")(function* (
       songId: string,
@@ -75,11 +101,11 @@ export const makeSongFileAnswers = (visibleSong: SongAccess["visibleSong"]) =>
             ? serve(state.midiKey, rangeHeader, fileName(state.title, "mid"))
             : notFound,
         ),
-      cover: (songId, viewerId, { rangeHeader, acceptsWebp, width }) =>
+      cover: (songId, viewer, { rangeHeader, acceptsWebp, width }) =>
         Effect.gen(function* () {
-          const { imageKey } = yield* visibleSong(songId, viewerId)
+          const { imageKey } = yield* visibleSong(songId, viewer?.userId)
           const sized =
-            imageKey && acceptsWebp && width ? yield* files.sizedCover(imageKey, width) : undefined
+            imageKey && acceptsWebp && width ? yield* smaller(imageKey, width, viewer) : undefined
           const twin = imageKey && acceptsWebp ? webpCoverOf(imageKey) : null
           const key =
             sized ?? (twin !== imageKey && twin && (yield* files.stat(twin)) ? twin : imageKey)

@@ -1,6 +1,6 @@
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
-import { Authenticated } from "#events/contracts/auth.ts"
+import { Authenticated, EmailNotVerified } from "#events/contracts/auth.ts"
 import { InsufficientCredits } from "#events/contracts/credit-errors.ts"
 import { DownloadParams } from "#events/contracts/download-params.ts"
 import { NotFound, TooManyRequests } from "#events/contracts/http-errors.ts"
@@ -116,6 +116,7 @@ export class MediaApi extends HttpApiGroup.make("media")
       .addError(MissingInformation)
       .addError(NotFound)
       .addError(InsufficientCredits)
+      .addError(EmailNotVerified)
       .addError(TooManyRequests)
       .middleware(Authenticated),
   )

@@ -1,6 +1,6 @@
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
-import { Authenticated } from "#events/contracts/auth.ts"
+import { Authenticated, EmailNotVerified } from "#events/contracts/auth.ts"
 import { InsufficientCredits } from "#events/contracts/credit-errors.ts"
 import { NotFound, TooManyRequests } from "#events/contracts/http-errors.ts"
 import { trimmedText, withMessage } from "#events/contracts/messages.ts"
@@ -104,6 +104,7 @@ const operation = <Name extends string, P extends Schema.Schema.Any>(
     .addError(OperationUnsupported)
     .addError(NotFound)
     .addError(InsufficientCredits)
+    .addError(EmailNotVerified)
     .addError(TooManyRequests)
     .middleware(Authenticated)
 

@@ -1,8 +1,8 @@
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
-import { Authenticated } from "#events/contracts/auth.ts"
+import { Authenticated, EmailNotVerified } from "#events/contracts/auth.ts"
 import { InsufficientCredits } from "#events/contracts/credit-errors.ts"
-import { NotFound } from "#events/contracts/http-errors.ts"
+import { NotFound, TooManyRequests } from "#events/contracts/http-errors.ts"
 
 // A song taken apart: its stems, made on request and kept.
 
@@ -40,6 +40,8 @@ export class StemsApi extends HttpApiGroup.make("stems")
       .addError(NotFound)
       .addError(StemsUnavailable)
       .addError(InsufficientCredits)
+      .addError(EmailNotVerified)
+      .addError(TooManyRequests)
       .middleware(Authenticated),
   )
   .add(

@@ -1,8 +1,8 @@
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
-import { Authenticated } from "#events/contracts/auth.ts"
+import { Authenticated, EmailNotVerified } from "#events/contracts/auth.ts"
 import { DownloadParams } from "#events/contracts/download-params.ts"
-import { NotFound } from "#events/contracts/http-errors.ts"
+import { NotFound, TooManyRequests } from "#events/contracts/http-errors.ts"
 import { trimmedText, withMessage } from "#events/contracts/messages.ts"
 import { VideoFormat, videoFormatNames } from "#events/contracts/video-formats.ts"
 
@@ -106,6 +106,8 @@ export class VideoApi extends HttpApiGroup.make("videos")
       .addError(VideoExportRunning)
       .addError(VideoRenderFailed)
       .addError(VideoTimedOut)
+      .addError(EmailNotVerified)
+      .addError(TooManyRequests)
       .middleware(Authenticated),
   )
   .add(

@@ -1,7 +1,7 @@
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
-import { Authenticated } from "#events/contracts/auth.ts"
-import { NotFound } from "#events/contracts/http-errors.ts"
+import { Authenticated, EmailNotVerified } from "#events/contracts/auth.ts"
+import { NotFound, TooManyRequests } from "#events/contracts/http-errors.ts"
 import { trimmedText } from "#events/contracts/messages.ts"
 import { SingerSettings } from "#events/contracts/voices.ts"
 
@@ -58,6 +58,8 @@ export class VoicesApi extends HttpApiGroup.make("voices")
       .addError(NotFound)
       .addError(InvalidVoice)
       .addError(VoiceUnavailable)
+      .addError(EmailNotVerified)
+      .addError(TooManyRequests)
       .middleware(Authenticated),
   )
   .add(

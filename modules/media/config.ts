@@ -22,8 +22,6 @@ export interface MediaConfigShape {
   readonly videoBackgrounds: string
   /** Instead of the spec's max(300 s, 3 x the song) for a video render. */
   readonly videoTimeout: Option.Option<Duration.Duration>
-  /** Generations one person may request per hour. */
-  readonly generationsPerHour: number
   /** The offline engine's General MIDI soundfont, instead of the first of Debian's installed. */
   readonly soundfont: Option.Option<string>
   /** What each operation on a song costs, in credits. */
@@ -71,13 +69,6 @@ export const mediaConfig = Config.all({
     ),
   ),
   videoTimeout: anySeconds("VIDEO_TIMEOUT_SECONDS").pipe(Config.option),
-  generationsPerHour: Config.integer("GENERATIONS_PER_HOUR").pipe(
-    Config.withDefault(30),
-    Config.validate({
-      message: "GENERATIONS_PER_HOUR must be 1 or more",
-      validation: (n) => n >= 1,
-    }),
-  ),
   soundfont: Config.string("MELODY_SOUNDFONT").pipe(Config.option),
   prices: Config.all({
     extend: price("EXTEND_CREDITS"),

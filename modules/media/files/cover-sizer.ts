@@ -3,6 +3,7 @@ import sharp from "sharp"
 import type { CoverWidth } from "#events/contracts/cover-widths.ts"
 import { sizedCoverOf } from "#events/contracts/media.ts"
 import { setBounded } from "#toolkit/bounded-map.ts"
+import { singleFlight } from "#toolkit/single-flight.ts"
 import { MediaStorage } from "./storage.ts"
 
 export class SizingFailed extends Data.TaggedError("SizingFailed")<{
@@ -22,7 +23,13 @@ const rememberedCopies = 10_000
  */
 export class CoverSizer extends Context.Tag("@melody/media/CoverSizer")<
   CoverSizer,
-  { readonly sized: (key: string, width: CoverWidth) => Effect.Effect<string, SizingFailed> }
+  {
+    readonly sized: (key: string, width: CoverWidth) => Effect.Effect<string, SizingFailed>
+    /** The copy if it is kept already: serving it makes nothing. */
+    readonly kept: (key: string, width: CoverWidth) => Effect.Effect<string | undefined>
+    /** How many copies this process has started sharp to make. */
+    readonly sizings: Effect.Effect<number>
+  }
 >() {
   static readonly live = Layer.effect(
     CoverSizer,
@@ -33,34 +40,59 @@ export class CoverSizer extends Context.Tag("@melody/media/CoverSizer")<
       // asking storage for it (a HEAD request on S3).
       const kept = new Map<string, true>()
 
+      let sizings = 0
+
       const resize = (input: string, width: CoverWidth) =>
         Effect.tryPromise({
-          try: () =>
-            sharp(input, { limitInputPixels: pixelLimit })
-              // A smaller cover stays its size: enlarged, it would only weigh more.
-              .resize(width, width, { fit: "cover", withoutEnlargement: true })
-              .webp({ quality: 78, effort: 4 })
-              .toBuffer(),
+          try: () => {
+            sizings += 1
+            return (
+              sharp(input, { limitInputPixels: pixelLimit })
+                // A smaller cover stays its size: enlarged, it would only weigh more.
+                .resize(width, width, { fit: "cover", withoutEnlargement: true })
+                .webp({ quality: 78, effort: 4 })
+                .toBuffer()
+            )
+          },
           catch: (error) => new SizingFailed({ reason: String(error) }),
         })
 
-      const sized = (key: string, width: CoverWidth) =>
+      const known = (target: string) =>
+        Effect.gen(function* () {
+          if (kept.has(target)) return true
+          const stored = (yield* storage.stat(target)) !== undefined
+          if (stored) setBounded(kept, target, true, rememberedCopies)
+          return stored
+        })
+
+      const keptCopy = (key: string, width: CoverWidth) =>
+        Effect.map(known(sizedCoverOf(key, width)), (stored) =>
+          stored ? sizedCoverOf(key, width) : undefined,
+        ).pipe(Effect.orElseSucceed(() => undefined))
+
+      const make = (key: string, width: CoverWidth) =>
         Effect.gen(function* () {
           const target = sizedCoverOf(key, width)
-          if (!kept.has(target) && !(yield* storage.stat(target))) {
+          if (!(yield* known(target))) {
             const image = yield* resize(yield* storage.localPath(key), width)
             yield* storage.put(target, image)
+            setBounded(kept, target, true, rememberedCopies)
           }
-          setBounded(kept, target, true, rememberedCopies)
           return target
         }).pipe(
           Effect.catchTag("InvalidKey", (error) =>
             Effect.fail(new SizingFailed({ reason: `no file ${error.key}` })),
           ),
+        )
+
+      // Requests for a copy being made wait for it rather than start sharp again.
+      const flights = singleFlight<string, SizingFailed, never>()
+      const sized = (key: string, width: CoverWidth) =>
+        flights(sizedCoverOf(key, width), make(key, width)).pipe(
           Effect.withSpan("CoverSizer.sized", { attributes: { key, width } }),
         )
 
-      return { sized }
+      return { sized, kept: keptCopy, sizings: Effect.sync(() => sizings) }
     }),
   )
 }

@@ -3,6 +3,7 @@ import { rm } from "node:fs/promises"
 import { Context, Data, Duration, Effect, Layer } from "effect"
 import ffmpeg from "fluent-ffmpeg"
 import { v7 as uuidv7 } from "uuid"
+import { singleFlight } from "#toolkit/single-flight.ts"
 import { renderFolderPrefix } from "../render-folders.ts"
 import { tetheredFfmpeg } from "../tethered-ffmpeg.ts"
 import { MediaStorage } from "./storage.ts"
@@ -22,15 +23,23 @@ const conversionTimeout = Duration.minutes(2)
  */
 export class WavConverter extends Context.Tag("@melody/media/WavConverter")<
   WavConverter,
-  { readonly toWav: (key: string) => Effect.Effect<string, ConversionFailed> }
+  {
+    readonly toWav: (key: string) => Effect.Effect<string, ConversionFailed>
+    /** The converted file of `key` if it is kept already: reading it converts nothing. */
+    readonly kept: (key: string) => Effect.Effect<string | undefined>
+    /** How many times this process has started ffmpeg to convert a file. */
+    readonly conversions: Effect.Effect<number>
+  }
 >() {
   static readonly live = Layer.effect(
     WavConverter,
     Effect.gen(function* () {
       const storage = yield* MediaStorage
+      let conversions = 0
 
       const convert = (input: string, output: string) =>
         Effect.async<void, ConversionFailed>((resume) => {
+          conversions += 1
           const command = ffmpeg(input)
             .setFfmpegPath(tetheredFfmpeg)
             .noVideo()
@@ -49,7 +58,15 @@ export class WavConverter extends Context.Tag("@melody/media/WavConverter")<
           }),
         )
 
-      const toWav = (key: string) =>
+      const flights = singleFlight<string, ConversionFailed, never>()
+
+      const kept = (key: string) =>
+        Effect.map(
+          storage.stat(wavKeyOf(key)).pipe(Effect.orElseSucceed(() => undefined)),
+          (file) => (file ? wavKeyOf(key) : undefined),
+        )
+
+      const convertOnce = (key: string) =>
         Effect.gen(function* () {
           const target = wavKeyOf(key)
           if (yield* storage.stat(target)) return target
@@ -69,10 +86,15 @@ export class WavConverter extends Context.Tag("@melody/media/WavConverter")<
           Effect.catchTag("InvalidKey", (error) =>
             Effect.fail(new ConversionFailed({ reason: `no file ${error.key}` })),
           ),
+        )
+
+      // Requests for a file under conversion wait for that conversion rather than start ffmpeg again.
+      const toWav = (key: string) =>
+        flights(wavKeyOf(key), convertOnce(key)).pipe(
           Effect.withSpan("WavConverter.toWav", { attributes: { key } }),
         )
 
-      return { toWav }
+      return { toWav, kept, conversions: Effect.sync(() => conversions) }
     }),
   )
 }

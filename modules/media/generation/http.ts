@@ -4,6 +4,7 @@ import { moduleApi } from "#events/contracts/api-id.ts"
 import { CurrentUser, type SignedInUser } from "#events/contracts/auth.ts"
 import { NotFound } from "#events/contracts/http-errors.ts"
 import { fileName, fileResponse } from "#toolkit/file-response.ts"
+import { HeavyWork } from "#toolkit/heavy-work.ts"
 import { MediaApi } from "../api.ts"
 import { MediaConfig } from "../config.ts"
 import { MediaStorage } from "../files/storage.ts"
@@ -21,6 +22,7 @@ export const MediaHttpLive = HttpApiBuilder.group(Api, "media", (handlers) =>
     const storage = yield* MediaStorage
     const config = yield* MediaConfig
     const preview = yield* makePreviews
+    const work = yield* HeavyWork
 
     /** A version's file, for its owner, with ranges for the players. */
     const serve = (
@@ -51,7 +53,9 @@ export const MediaHttpLive = HttpApiBuilder.group(Api, "media", (handlers) =>
 
     return handlers
       .handle("generateSong", ({ payload }) =>
-        Effect.flatMap(CurrentUser, (user) => generations.request(user, payload)),
+        Effect.flatMap(CurrentUser, (user) =>
+          Effect.zipRight(work.admit("generation", user), generations.request(user, payload)),
+        ),
       )
       .handle("songStatus", ({ urlParams }) =>
         Effect.flatMap(CurrentUser, (user) => generations.status(user, urlParams.taskId)),

@@ -2,14 +2,12 @@ import { Effect, Option } from "effect"
 import { v7 as uuidv7 } from "uuid"
 import { actorOf, type SignedInUser } from "#events/contracts/auth.ts"
 import type { InsufficientCredits } from "#events/contracts/credit-errors.ts"
-import type { TooManyRequests } from "#events/contracts/http-errors.ts"
 import type { MusicMakerName } from "#events/contracts/media.ts"
 import type { CreditUse, Reshaping } from "#events/contracts/song-operations.ts"
 import type { ChosenVoice } from "#events/contracts/voices.ts"
 import { runCommand, type Writes } from "#events/handle-command.ts"
 import { EventStore } from "#events/store/index.ts"
 import { now } from "#toolkit/clock.ts"
-import { RateLimiter } from "#toolkit/rate-limit.ts"
 import { GenerationStarted } from "../api.ts"
 import { MediaConfig, type MediaConfigShape } from "../config.ts"
 import { GenerationCredits } from "../ports.ts"
@@ -19,12 +17,12 @@ import { streamOf } from "./generation-stream.ts"
 export const activeMaker = (config: MediaConfigShape): MusicMakerName =>
   Option.isSome(config.musicApi) ? "music-api" : "engine"
 
-/** Starts a paid song; refused for want of credits or past the hourly limit, with nothing taken. */
+/** Starts a paid song; refused for want of credits, with nothing taken. (Its limits are heavy work's.) */
 export type PaidStart = (
   user: SignedInUser,
   song: SongToMake,
   price: { readonly credits: number; readonly spentOn: CreditUse },
-) => Writes<GenerationStarted, InsufficientCredits | TooManyRequests>
+) => Writes<GenerationStarted, InsufficientCredits>
 
 /** What a paid request asks to be made. */
 export interface SongToMake {
@@ -38,8 +36,7 @@ export interface SongToMake {
 
 /**
  * Starts a paid song: the debit, the request and the first step's job commit in one transaction, so a
- * request is never paid without being made, nor made without being paid. Every request counts towards the
- * person's generations per hour.
+ * request is never paid without being made, nor made without being paid.
  */
 export const makePaidStart = (steps: {
   readonly schedule: (generationId: string, next: "now") => Effect.Effect<void>
@@ -47,16 +44,11 @@ export const makePaidStart = (steps: {
   Effect.gen(function* () {
     const store = yield* EventStore
     const credits = yield* GenerationCredits
-    const limiter = yield* RateLimiter
     const config = yield* MediaConfig
     const { schedule } = steps
 
     const start: PaidStart = (user, song, price) =>
       Effect.gen(function* () {
-        yield* limiter.hit(`generate-song:${user.userId}`, {
-          max: config.generationsPerHour,
-          per: "1 hour",
-        })
         const generationId = uuidv7()
         const debited = yield* store.transaction(
           Effect.gen(function* () {

@@ -2,6 +2,7 @@ import { HttpApiBuilder, HttpServerRequest } from "@effect/platform"
 import { Effect } from "effect"
 import { moduleApi } from "#events/contracts/api-id.ts"
 import { CurrentUser } from "#events/contracts/auth.ts"
+import { HeavyWork } from "#toolkit/heavy-work.ts"
 import { VideoApi } from "../api.ts"
 import { Videos } from "./videos.ts"
 
@@ -13,10 +14,12 @@ const wantsFile = (accept: string | undefined) => /\bvideo\/mp4\b/i.test(accept 
 export const VideoHttpLive = HttpApiBuilder.group(Api, "videos", (handlers) =>
   Effect.gen(function* () {
     const videos = yield* Videos
+    const work = yield* HeavyWork
     return handlers
       .handle("exportVideo", ({ payload }) =>
         Effect.gen(function* () {
           const user = yield* CurrentUser
+          yield* work.admit("video", user)
           const request = yield* HttpServerRequest.HttpServerRequest
           const jobId = yield* videos.request(user, payload)
           const started = yield* videos.status(user, jobId).pipe(Effect.orDie)

@@ -19,7 +19,12 @@ const facts = (voice: RenderFacts["voice"]): RenderFacts => ({
 })
 const rapper = facts({ gender: "male", delivery: "rap" })
 
-const env = { REGISTRATIONS_PER_ADDRESS: "1000", SIGNUP_CREDITS: "20", GENERATIONS_PER_HOUR: "100" }
+const env = {
+  REGISTRATIONS_PER_ADDRESS: "1000",
+  SIGNUP_CREDITS: "20",
+  GENERATIONS_PER_HOUR: "100",
+  GENERATIONS_PER_ADDRESS: "100",
+}
 const config = { webDist: join(import.meta.dirname, "..", "..", "..", "web", "dist") }
 
 const keep = (person: Browser, body: object) => person.post("/api/voices", body)
