@@ -17,7 +17,14 @@ export class UsageRecord extends Schema.Class<UsageRecord>("UsageRecord")({
   createdAt: Schema.Date,
 }) {}
 
-export const TransactionType = Schema.Literal("pack", "subscription", "signup", "adjustment")
+/** A refund is also a dispute's opening and closing: credits going back with their payment. */
+export const TransactionType = Schema.Literal(
+  "pack",
+  "subscription",
+  "signup",
+  "adjustment",
+  "refund",
+)
 
 /**
  * A movement of credits into the account (or an admin's correction); `amount` in credits. A refunded

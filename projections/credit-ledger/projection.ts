@@ -110,7 +110,7 @@ const writeBalances = (balances: ReadonlyMap<string, { balance: number; at: Date
 
 export const creditLedger: Projection = {
   name: "credit-ledger",
-  version: 1,
+  version: 2,
   tables: ["credit_balances", "credit_ledger", "credit_usage", "credit_transactions"],
   types: billingEventTypes,
   onPoison: "pause",

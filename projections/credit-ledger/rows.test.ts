@@ -181,11 +181,11 @@ describe("the credit ledger's rows", () => {
       rows.ledger.map((e) => [e.type, e.amount, e.balanceAfter, e.cause, e.causeId, e.actor]),
     ).toEqual([
       ["SubscriptionDeclined", 0, 100, "invoice", "in_p", "system:test"],
-      ["PaymentRefunded", 0, 100, "refund", "re_1", "system:subscription-refunds"],
+      ["PaymentRefunded", 0, 100, "invoice", "in_p", "system:subscription-refunds"],
     ])
     expect(rows.ledger.map((e) => e.detail)).toEqual([
       "Premium plan, subscription sub_p: paid 39.99 EUR while the Basic plan was active (subscription sub_b): declined as a second subscription, no credits, the payment to be refunded",
-      "39.99 EUR refunded for invoice in_p: a second subscription while another was active",
+      "Refund re_1 of 39.99 EUR for invoice in_p: a second subscription while another was active; 0 credits taken back",
     ])
     expect(rows.transactions.map((t) => [t.id, t.status, t.amount])).toEqual([
       ["cs_p", "pending", 1000],

@@ -40,7 +40,7 @@ export interface UsageRow {
 export interface TransactionRow {
   readonly id: string
   readonly userId: string
-  readonly type: "pack" | "subscription" | "signup" | "adjustment"
+  readonly type: "pack" | "subscription" | "signup" | "adjustment" | "refund"
   readonly description: string
   readonly amount: number
   readonly status: "pending" | "completed" | "cancelled" | "refunded"
