@@ -50,3 +50,13 @@ export class InvalidWebhook extends Schema.TaggedError<InvalidWebhook>()(
   { message: Schema.String },
   HttpApiSchema.annotations({ status: 400 }),
 ) {}
+
+/**
+ * A provider reported a refund or dispute of a payment not recorded here yet: answered so that it sends the
+ * report again later.
+ */
+export class PaymentNotRecorded extends Schema.TaggedError<PaymentNotRecorded>()(
+  "PaymentNotRecorded",
+  { message: Schema.String },
+  HttpApiSchema.annotations({ status: 409 }),
+) {}

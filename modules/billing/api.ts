@@ -25,6 +25,7 @@ import {
   InvalidAdjustment,
   InvalidWebhook,
   NotASubscription,
+  PaymentNotRecorded,
   PaymentProviderFailed,
   UnknownOffer,
 } from "./api-refusals.ts"
@@ -88,6 +89,7 @@ export class BillingApi extends HttpApiGroup.make("billing")
     HttpApiEndpoint.post("stripeWebhook", "/payments/webhook")
       .addSuccess(Schema.Struct({ received: Schema.Boolean }))
       .addError(InvalidWebhook)
+      .addError(PaymentNotRecorded)
       .addError(NotFound),
   )
   .add(

@@ -9,6 +9,7 @@ import type {
   InvalidWebhook,
   Ledger,
   NotASubscription,
+  PaymentNotRecorded,
   PaymentProviderFailed,
   PriceList,
   SubscriptionStatus,
@@ -77,7 +78,10 @@ export interface BillingShape {
   readonly renewLocalSubscriptions: LocalCheckoutShape["renewSubscriptions"]
   /** Present when Stripe is configured. */
   readonly receiveStripeWebhook: Option.Option<
-    (body: Uint8Array, signature: string | undefined) => Writes<void, InvalidWebhook>
+    (
+      body: Uint8Array,
+      signature: string | undefined,
+    ) => Writes<void, InvalidWebhook | PaymentNotRecorded>
   >
   readonly adminLedger: (userId: string) => Effect.Effect<Ledger, NotFound>
   readonly adminLedgerCsv: (userId: string) => Effect.Effect<string, NotFound>

@@ -78,7 +78,7 @@ describe("the credit ledger's rows", () => {
       ["cs1", "pending", "Pro pack: 50 credits"],
       ["cs1", "completed", "Pro pack: 50 credits"],
     ])
-    expect(rows.balances.get("u1")).toEqual({ balance: 60, at: at(1) })
+    expect(rows.balances.get("u1")).toEqual({ balance: 60, held: null, at: at(1) })
     expect(rows.usage).toEqual([])
   })
 
@@ -224,6 +224,6 @@ describe("the credit ledger's rows", () => {
       ["adjustment", "a1", "Duplicate grant"],
     ])
     expect(rows.cancelled).toEqual(["cs9"])
-    expect(rows.balances.get("u3")).toEqual({ balance: 7, at: at(1) })
+    expect(rows.balances.get("u3")).toEqual({ balance: 7, held: null, at: at(1) })
   })
 })

@@ -167,8 +167,11 @@ export const stripeRoutes = (
     /^\/v1\/refunds$/,
     (_m, _body, url) => {
       const paymentIntent = url.searchParams.get("payment_intent")
+      const charge = url.searchParams.get("charge")
       const data = [...refunds.values()].filter(
-        (r) => paymentIntent === null || r.payment_intent === paymentIntent,
+        (r) =>
+          (paymentIntent === null || r.payment_intent === paymentIntent) &&
+          (charge === null || r.charge === charge),
       )
       return list(url, data.reverse())
     },
