@@ -60,3 +60,17 @@ export class PaymentNotRecorded extends Schema.TaggedError<PaymentNotRecorded>()
   { message: Schema.String },
   HttpApiSchema.annotations({ status: 409 }),
 ) {}
+
+/** A refund that cannot be: of nothing, in another currency, or more than what is left of the payment. */
+export class InvalidRefund extends Schema.TaggedError<InvalidRefund>()(
+  "InvalidRefund",
+  { message: Schema.String },
+  HttpApiSchema.annotations({ status: 400 }),
+) {}
+
+/** A dispute that cannot be opened or closed as asked: one is open already, or none is. */
+export class DisputeRefused extends Schema.TaggedError<DisputeRefused>()(
+  "DisputeRefused",
+  { message: Schema.String },
+  HttpApiSchema.annotations({ status: 409 }),
+) {}

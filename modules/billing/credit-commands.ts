@@ -2,7 +2,7 @@ import { Data, Either } from "effect"
 import type { CreditAccountEvent, PackId, PlanId, RefundReason } from "#events/contracts/billing.ts"
 import type { InsufficientCredits } from "#events/contracts/credit-errors.ts"
 import type { CreditUse } from "#events/contracts/song-operations.ts"
-import type { InvalidAdjustment } from "./api.ts"
+import type { InvalidAdjustment, InvalidRefund } from "./api.ts"
 
 type Commands =
   | { readonly _tag: "GrantSignupCredits"; readonly amount: number }
@@ -106,10 +106,6 @@ export class UnknownPayment extends Data.TaggedError("UnknownPayment")<{
     return "This person has no payment with this id."
   }
 }
-/** A refund that cannot be: nothing, in another currency, or more than what is left of the payment. */
-export class InvalidRefund extends Data.TaggedError("InvalidRefund")<{
-  readonly message: string
-}> {}
 /** This dispute is recorded already, or the payment has another. */
 export class AlreadyDisputed extends Data.TaggedError("AlreadyDisputed")<{
   readonly disputeId: string

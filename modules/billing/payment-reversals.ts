@@ -4,6 +4,7 @@ import {
   PaymentDisputed,
   PaymentRefunded,
 } from "#events/contracts/billing.ts"
+import { InvalidRefund } from "./api.ts"
 import type { CreditAccount } from "./credit-account-state.ts"
 import {
   AlreadyDisputed,
@@ -11,7 +12,6 @@ import {
   type Decision,
   DisputeAlreadyClosed,
   emits,
-  InvalidRefund,
   PaymentAlreadyRefunded,
   refuses,
   UnknownPayment,

@@ -189,6 +189,14 @@ describeApp({ env })("Stripe refunds and disputes", (it) => {
           expect((yield* deliver(opened!)).status).toBe(200)
           expect(yield* credits(person)).toEqual({ credits: 0, held: 0 })
           expect(yield* accountEvents(userId, "PaymentDisputed")).toBe(1)
+          // With Stripe, an admin refunds in Stripe's dashboard, not here.
+          yield* ledgerOf(userId)
+          const here = yield* finance!.post(
+            `/api/admin/ledger/${userId}/payments/${sessionId}/refunds`,
+            {},
+          )
+          expect(here.status).toBe(404)
+          expect(body<{ message: string }>(here).message).toContain("Stripe's dashboard")
           expect((yield* ledgerOf(userId)).slice(-2)).toMatchObject([
             { type: "PaymentDisputed", amount: 0, cause: "checkout", causeId: sessionId },
             { type: "PaymentDisputeClosed", amount: -500, balanceAfter: 0, causeId: sessionId },
