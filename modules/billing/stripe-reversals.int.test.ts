@@ -105,6 +105,30 @@ describeApp({ env })("Stripe refunds and disputes", (it) => {
         }),
     )
 
+    it.effect("a refund made in Stripe by the charge's id, without a reason, is support's", () =>
+      Effect.gen(function* () {
+        const { person, userId, paymentIntent } = yield* paidPremium
+        const sent = stripe.events.length
+        const charge = stripe.paymentIntents.get(paymentIntent)?.latest_charge
+        const made = yield* promise(() =>
+          fetch(`${stripe.url}/v1/refunds`, {
+            method: "POST",
+            headers: {
+              authorization: `Bearer ${stripe.secretKey}`,
+              "content-type": "application/x-www-form-urlencoded",
+            },
+            body: `charge=${charge}&amount=1999`,
+          }),
+        )
+        expect(made.status).toBe(200)
+        for (const event of stripe.events.slice(sent)) yield* deliver(event)
+        // floor(500 * 1999 / 3999) = 249
+        expect((yield* credits(person)).credits).toBe(251)
+        const [refund] = (yield* ledgerOf(userId)).filter((e) => e.type === "PaymentRefunded")
+        expect(refund?.detail).toMatch(/: made by support; 249 credits taken back$/)
+      }),
+    )
+
     it.effect(
       "a refund reported before its payment is refused so that Stripe sends it again, and counts once the payment is in",
       () =>
