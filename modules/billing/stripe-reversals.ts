@@ -4,7 +4,7 @@ import type { RefundReason } from "#events/contracts/billing.ts"
 import { PaymentNotRecorded } from "./api.ts"
 import { providerActor } from "./payments.ts"
 import { makeProviderPayments } from "./provider-payments.ts"
-import { makeReversals } from "./reversals.ts"
+import { makeProviderReversals } from "./provider-reversals.ts"
 import { callStripe, idOf, StripeClient } from "./stripe-client.ts"
 import { givesBack } from "./stripe-refunds.ts"
 
@@ -31,7 +31,7 @@ const outcomes: Record<string, "won" | "lost"> = { won: "won", warning_closed: "
 export const makeStripeReversals = Effect.gen(function* () {
   const { stripe } = yield* StripeClient
   const providerPayments = yield* makeProviderPayments
-  const { reported } = yield* makeReversals
+  const { reported } = yield* makeProviderReversals
 
   /**
    * The payment billing recorded for a charge. A refund or dispute can reach us before the payment it

@@ -24,7 +24,7 @@ const repeats = (
  * that comes again, late or out of order, changes nothing. A payment the account never credited (it did
  * not match its offer: finance settles it by hand) records nothing either. Anything else is a defect.
  */
-export const makeReversals = Effect.gen(function* () {
+export const makeProviderReversals = Effect.gen(function* () {
   const accounts = yield* CreditAccounts
 
   const reported = (command: Reversal, actor: Actor) =>
