@@ -113,7 +113,7 @@ const writeBalances = (balances: LedgerRows["balances"]) =>
 
 export const creditLedger: Projection = {
   name: "credit-ledger",
-  version: 2,
+  version: 3,
   tables: ["credit_balances", "credit_ledger", "credit_usage", "credit_transactions"],
   types: billingEventTypes,
   onPoison: "pause",
