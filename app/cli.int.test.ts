@@ -1,8 +1,10 @@
 import { execFile } from "node:child_process"
 import { expect } from "@effect/vitest"
 import { Effect } from "effect"
+import { Actors } from "#events/contracts/actor.ts"
 import { PgPool } from "#events/store/pg-client.ts"
 import { query } from "#events/testing.ts"
+import { CreditAccounts } from "#modules/billing/index.ts"
 import { browser, describeApp, settle } from "./testing.ts"
 
 /** Runs the command line against the test's database, as an operator would. */
@@ -40,7 +42,30 @@ describeApp()("command line", (it) => {
           amount: 4.99,
           credits: 50,
         })
-        yield* buyer.post(`/api/checkout/${(opened.body as { sessionId: string }).sessionId}/pay`)
+        const { sessionId } = opened.body as { sessionId: string }
+        yield* buyer.post(`/api/checkout/${sessionId}/pay`)
+        // Spent, partly refunded, then disputed and lost: the balance ends below zero, in the audit too.
+        const accounts = yield* CreditAccounts
+        const actor = Actors.system("test")
+        const payment = { userId, paymentId: sessionId, currency: "eur" }
+        yield* accounts.execute({ _tag: "Debit", userId, generationId: "g1", amount: 10 }, actor)
+        yield* accounts.execute(
+          {
+            _tag: "RecordPaymentRefund",
+            ...payment,
+            refundId: "re_1",
+            reason: "requested_by_customer",
+            amountCents: 200,
+          },
+          actor,
+        )
+        const dispute = { ...payment, disputeId: "dp_1", amountCents: 299 }
+        yield* accounts.execute({ _tag: "RecordDispute", ...dispute }, actor)
+        const lost = yield* accounts.execute(
+          { _tag: "CloseDispute", ...dispute, outcome: "lost" },
+          actor,
+        )
+        expect(lost.state.balance).toBe(-10)
         yield* settle
 
         const clean = yield* cli("audit")
@@ -51,7 +76,7 @@ describeApp()("command line", (it) => {
         const drifted = yield* cli("audit")
         expect(drifted.code).toBe(1)
         expect(drifted.stderr).toContain(
-          `user ${userId}: events say 50 credits, the credit ledger says 500`,
+          `user ${userId}: events say -10 credits, the credit ledger says 500`,
         )
       }),
   )

@@ -1,5 +1,6 @@
 import { Schema } from "effect"
 import { Money, PackId, PlanId } from "./offers.ts"
+import { PaymentDisputeClosed, PaymentDisputed, PaymentRefunded } from "./payment-reversals.ts"
 import { CreditUse } from "./song-operations.ts"
 
 /**
@@ -12,6 +13,7 @@ import { CreditUse } from "./song-operations.ts"
  */
 
 export * from "./offers.ts"
+export * from "./payment-reversals.ts"
 
 export class SignupCreditsGranted extends Schema.TaggedClass<SignupCreditsGranted>()(
   "SignupCreditsGranted",
@@ -123,30 +125,6 @@ export class SubscriptionDeclined extends Schema.TaggedClass<SubscriptionDecline
   },
 ) {}
 
-/** Why a payment went back to its payer. */
-export const RefundReason = Schema.Literal("second_subscription")
-export type RefundReason = typeof RefundReason.Type
-
-export const refundReasonNames: Record<RefundReason, string> = {
-  second_subscription: "a second subscription while another was active",
-}
-
-/**
- * A payment given back through its provider, with why. `amount` is the credits it takes back with it
- * (none when the payment granted none, as a declined subscription's did).
- */
-export class PaymentRefunded extends Schema.TaggedClass<PaymentRefunded>()("PaymentRefunded", {
-  userId: Schema.String,
-  /** The payment as billing names it: a subscription's invoice. */
-  paymentId: Schema.String,
-  /** The provider's refund: a Stripe refund, or the test mode's own. */
-  refundId: Schema.String,
-  reason: RefundReason,
-  amount: Schema.Int,
-  balanceAfter: Schema.Int,
-  ...Money,
-}) {}
-
 /** Everything on a `credit-account-<userId>` stream. */
 export const CreditAccountEvent = Schema.Union(
   SignupCreditsGranted,
@@ -157,6 +135,8 @@ export const CreditAccountEvent = Schema.Union(
   SubscriptionEnded,
   SubscriptionDeclined,
   PaymentRefunded,
+  PaymentDisputed,
+  PaymentDisputeClosed,
   CreditsDebited,
   CreditsRefunded,
   CreditsAdjusted,

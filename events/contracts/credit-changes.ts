@@ -14,9 +14,11 @@ export const creditChange = (event: CreditAccountEvent): number | undefined => {
     case "CreditsAdjusted":
       return event.amount
     case "SubscriptionDeclined":
+    case "PaymentDisputed":
       return 0
     case "CreditsDebited":
     case "PaymentRefunded":
+    case "PaymentDisputeClosed":
       return 0 - event.amount // a refund that takes no credits is 0, not -0
     case "SubscriptionActivated":
     case "SubscriptionCancelled":

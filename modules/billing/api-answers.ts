@@ -1,5 +1,5 @@
 import { Schema } from "effect"
-import { PlanId } from "#events/contracts/billing.ts"
+import { PackId, PlanId } from "#events/contracts/billing.ts"
 import { LedgerEntry } from "#projections/credit-ledger/api.ts"
 
 // What billing's endpoints answer: the price list, balances, subscriptions, checkouts and the ledger.
@@ -73,4 +73,38 @@ export class Ledger extends Schema.Class<Ledger>("Ledger")({
 
 export class Adjusted extends Schema.Class<Adjusted>("Adjusted")({
   balance: Schema.Int,
+}) {}
+
+/** A payment that granted credits, as an admin refunds or disputes it in the test mode. */
+export class AdminPayment extends Schema.Class<AdminPayment>("AdminPayment")({
+  /** Billing's name for it: a pack's checkout session, a plan's invoice. */
+  paymentId: Schema.String,
+  description: Schema.String,
+  kind: Schema.Literal("pack", "subscription"),
+  item: Schema.Union(PackId, PlanId),
+  credits: Schema.Int,
+  amountCents: Schema.Int,
+  currency: Schema.String,
+  refundedCents: Schema.Int,
+  /** Taken back by refunds and a lost dispute. */
+  creditsTaken: Schema.Int,
+  dispute: Schema.NullOr(
+    Schema.Struct({
+      id: Schema.String,
+      status: Schema.Literal("open", "won", "lost"),
+      held: Schema.Int,
+    }),
+  ),
+}) {}
+
+export class AdminPayments extends Schema.Class<AdminPayments>("AdminPayments")({
+  /** Refunds and disputes are made here only in the test mode; with Stripe, in Stripe's dashboard. */
+  testMode: Schema.Boolean,
+  payments: Schema.Array(AdminPayment),
+}) {}
+
+/** The account after a refund or a dispute: its balance and what disputes hold. */
+export class Reversed extends Schema.Class<Reversed>("Reversed")({
+  balance: Schema.Int,
+  held: Schema.Int,
 }) {}

@@ -44,3 +44,18 @@ export const AdjustmentPayload = Schema.Struct({
     "Give a reason of 3 to 500 characters: finance reads it.",
   ),
 })
+
+/** A test-mode refund: all that is left of the payment, or `amountCents` of it. */
+export const RefundPayload = Schema.Struct({
+  amountCents: Schema.optionalWith(
+    withMessage(
+      Schema.Int.pipe(Schema.between(1, 100_000_00)),
+      "The amount must be a whole number of cents above 0.",
+    ),
+    { exact: true },
+  ),
+})
+
+export const DisputeClosePayload = Schema.Struct({
+  outcome: withMessage(Schema.Literal("won", "lost"), "Say whether the dispute was won or lost."),
+})

@@ -50,3 +50,27 @@ export class InvalidWebhook extends Schema.TaggedError<InvalidWebhook>()(
   { message: Schema.String },
   HttpApiSchema.annotations({ status: 400 }),
 ) {}
+
+/**
+ * A provider reported a refund or dispute of a payment not recorded here yet: answered so that it sends the
+ * report again later.
+ */
+export class PaymentNotRecorded extends Schema.TaggedError<PaymentNotRecorded>()(
+  "PaymentNotRecorded",
+  { message: Schema.String },
+  HttpApiSchema.annotations({ status: 409 }),
+) {}
+
+/** A refund that cannot be: of nothing, in another currency, or more than what is left of the payment. */
+export class InvalidRefund extends Schema.TaggedError<InvalidRefund>()(
+  "InvalidRefund",
+  { message: Schema.String },
+  HttpApiSchema.annotations({ status: 400 }),
+) {}
+
+/** A dispute that cannot be opened or closed as asked: one is open already, or none is. */
+export class DisputeRefused extends Schema.TaggedError<DisputeRefused>()(
+  "DisputeRefused",
+  { message: Schema.String },
+  HttpApiSchema.annotations({ status: 409 }),
+) {}

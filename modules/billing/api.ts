@@ -4,27 +4,34 @@ import { AdminOnly, Authenticated } from "#events/contracts/auth.ts"
 import { NotFound } from "#events/contracts/http-errors.ts"
 import {
   Adjusted,
+  AdminPayments,
   CheckoutDone,
   CheckoutRedirect,
   Ledger,
   LocalCheckout,
   OneTimeVerification,
   PriceList,
+  Reversed,
   SubscriptionStatus,
   SubscriptionVerification,
 } from "./api-answers.ts"
 import {
   AdjustmentPayload,
+  DisputeClosePayload,
   PaymentIntentPayload,
+  RefundPayload,
   SessionIdParams,
   SubscriptionPayload,
 } from "./api-payloads.ts"
 import {
   ActiveSubscriptionExists,
   CheckoutClosed,
+  DisputeRefused,
   InvalidAdjustment,
+  InvalidRefund,
   InvalidWebhook,
   NotASubscription,
+  PaymentNotRecorded,
   PaymentProviderFailed,
   UnknownOffer,
 } from "./api-refusals.ts"
@@ -35,6 +42,10 @@ export * from "./api-refusals.ts"
 
 const UserIdPath = Schema.Struct({ userId: Schema.String.pipe(Schema.maxLength(100)) })
 const SessionPath = Schema.Struct({ sessionId: Schema.String.pipe(Schema.maxLength(255)) })
+const PaymentPath = Schema.Struct({
+  userId: Schema.String.pipe(Schema.maxLength(100)),
+  paymentId: Schema.String.pipe(Schema.maxLength(255)),
+})
 
 export class BillingApi extends HttpApiGroup.make("billing")
   .add(HttpApiEndpoint.get("priceList", "/billing/catalog").addSuccess(PriceList))
@@ -88,6 +99,7 @@ export class BillingApi extends HttpApiGroup.make("billing")
     HttpApiEndpoint.post("stripeWebhook", "/payments/webhook")
       .addSuccess(Schema.Struct({ received: Schema.Boolean }))
       .addError(InvalidWebhook)
+      .addError(PaymentNotRecorded)
       .addError(NotFound),
   )
   .add(
@@ -132,6 +144,40 @@ export class BillingApi extends HttpApiGroup.make("billing")
       .setPayload(AdjustmentPayload)
       .addSuccess(Adjusted)
       .addError(InvalidAdjustment)
+      .middleware(AdminOnly),
+  )
+  .add(
+    HttpApiEndpoint.get("payments", "/admin/ledger/:userId/payments")
+      .setPath(UserIdPath)
+      .addSuccess(AdminPayments)
+      .addError(NotFound)
+      .middleware(AdminOnly),
+  )
+  .add(
+    // The test mode's refunds and disputes: with Stripe, they are made in Stripe's dashboard.
+    HttpApiEndpoint.post("refundPayment", "/admin/ledger/:userId/payments/:paymentId/refunds")
+      .setPath(PaymentPath)
+      .setPayload(RefundPayload)
+      .addSuccess(Reversed)
+      .addError(NotFound)
+      .addError(InvalidRefund)
+      .middleware(AdminOnly),
+  )
+  .add(
+    HttpApiEndpoint.post("openDispute", "/admin/ledger/:userId/payments/:paymentId/disputes")
+      .setPath(PaymentPath)
+      .addSuccess(Reversed)
+      .addError(NotFound)
+      .addError(DisputeRefused)
+      .middleware(AdminOnly),
+  )
+  .add(
+    HttpApiEndpoint.post("closeDispute", "/admin/ledger/:userId/payments/:paymentId/disputes/close")
+      .setPath(PaymentPath)
+      .setPayload(DisputeClosePayload)
+      .addSuccess(Reversed)
+      .addError(NotFound)
+      .addError(DisputeRefused)
       .middleware(AdminOnly),
   )
   .annotate(

@@ -5,12 +5,17 @@ import type { NotFound } from "#events/contracts/http-errors.ts"
 import type { Writes } from "#events/handle-command.ts"
 import type {
   Adjusted,
+  AdminPayments,
+  DisputeRefused,
   InvalidAdjustment,
+  InvalidRefund,
   InvalidWebhook,
   Ledger,
   NotASubscription,
+  PaymentNotRecorded,
   PaymentProviderFailed,
   PriceList,
+  Reversed,
   SubscriptionStatus,
 } from "./api.ts"
 import type { Recomputed } from "./balance-audit.ts"
@@ -77,7 +82,10 @@ export interface BillingShape {
   readonly renewLocalSubscriptions: LocalCheckoutShape["renewSubscriptions"]
   /** Present when Stripe is configured. */
   readonly receiveStripeWebhook: Option.Option<
-    (body: Uint8Array, signature: string | undefined) => Writes<void, InvalidWebhook>
+    (
+      body: Uint8Array,
+      signature: string | undefined,
+    ) => Writes<void, InvalidWebhook | PaymentNotRecorded>
   >
   readonly adminLedger: (userId: string) => Effect.Effect<Ledger, NotFound>
   readonly adminLedgerCsv: (userId: string) => Effect.Effect<string, NotFound>
@@ -88,4 +96,24 @@ export interface BillingShape {
     reason: string,
   ) => Effect.Effect<Adjusted, NotFound | InvalidAdjustment>
   readonly audit: Effect.Effect<Audit>
+  /** A person's payments that granted credits, with what refunds and disputes took of them. */
+  readonly adminPayments: (userId: string) => Effect.Effect<AdminPayments, NotFound>
+  /** Test mode only (see test-mode-reversals.ts): answered once the ledger shows it. */
+  readonly refundPayment: (
+    admin: SignedInUser,
+    userId: string,
+    paymentId: string,
+    amountCents: number | undefined,
+  ) => Effect.Effect<Reversed, NotFound | InvalidRefund>
+  readonly openDispute: (
+    admin: SignedInUser,
+    userId: string,
+    paymentId: string,
+  ) => Effect.Effect<Reversed, NotFound | DisputeRefused>
+  readonly closeDispute: (
+    admin: SignedInUser,
+    userId: string,
+    paymentId: string,
+    outcome: "won" | "lost",
+  ) => Effect.Effect<Reversed, NotFound | DisputeRefused>
 }

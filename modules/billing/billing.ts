@@ -5,7 +5,7 @@ import type { SignedInUser } from "#events/contracts/auth.ts"
 import { NotFound } from "#events/contracts/http-errors.ts"
 import { songCost } from "#events/contracts/prices.ts"
 import { EventStore } from "#events/store/index.ts"
-import { Adjusted, Ledger, Offer, PriceList } from "./api.ts"
+import { Adjusted, Ledger, Offer, PriceList, Reversed } from "./api.ts"
 import type { BillingShape } from "./billing-shape.ts"
 import { makeCheckoutReturns } from "./checkout-returns.ts"
 import { BillingConfig } from "./config.ts"
@@ -17,6 +17,7 @@ import { PaymentProvider } from "./payment-provider.ts"
 import { Payments } from "./payments.ts"
 import { packs, plans } from "./price-list.ts"
 import { StripeWebhooks } from "./stripe-webhooks.ts"
+import { makeTestModeReversals } from "./test-mode-reversals.ts"
 
 const noSuchUser = new NotFound({ message: "There is no user with this id." })
 
@@ -30,6 +31,7 @@ const make = Effect.gen(function* () {
   const provider = yield* PaymentProvider
   const local = yield* LocalCheckoutService
   const webhooks = yield* Effect.serviceOption(StripeWebhooks)
+  const reversals = yield* makeTestModeReversals
 
   /**
    * Waits (briefly) until the read side shows everything committed so far, this request's writes too. Not
@@ -117,6 +119,13 @@ const make = Effect.gen(function* () {
     adminLedgerCsv,
     adjust,
     audit,
+    adminPayments: reversals.payments,
+    refundPayment: (...args: Parameters<typeof reversals.refund>) =>
+      Effect.map(thenSettled(reversals.refund(...args)), (after) => new Reversed(after)),
+    openDispute: (...args: Parameters<typeof reversals.openDispute>) =>
+      Effect.map(thenSettled(reversals.openDispute(...args)), (after) => new Reversed(after)),
+    closeDispute: (...args: Parameters<typeof reversals.closeDispute>) =>
+      Effect.map(thenSettled(reversals.closeDispute(...args)), (after) => new Reversed(after)),
   }
 })
 

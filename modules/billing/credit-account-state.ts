@@ -1,6 +1,8 @@
 import { Schema } from "effect"
 import type { CreditAccountEvent } from "#events/contracts/billing.ts"
 import { PlanId } from "#events/contracts/billing.ts"
+import { OwedBecause } from "#events/contracts/credit-errors.ts"
+import { changing, PaymentState, paid } from "./payment-state.ts"
 
 /**
  * How many recent debits, refunds and adjustments the account remembers to refuse a repeat. Past that, the
@@ -35,6 +37,12 @@ export const CreditAccountState = Schema.Struct({
       refundId: Schema.NullOr(Schema.String),
     }),
   ),
+  /** Every payment that granted credits, with what refunds and disputes took of it (payment-state.ts). */
+  payments: Schema.Array(PaymentState),
+  /** Credits held by open disputes: the balance less these is what can be spent. */
+  held: Schema.Int,
+  /** What last took the balance below zero, while it is. */
+  owedBecause: Schema.NullOr(OwedBecause),
   /** Recent debits not refunded, as [generation, amount]. */
   debits: Schema.Array(Schema.Tuple(Schema.String, Schema.Int)),
   refunds: Schema.Array(Schema.String),
@@ -51,13 +59,21 @@ export const emptyAccount: CreditAccount = {
   pastSubscriptions: [],
   grants: [],
   declined: [],
+  payments: [],
+  held: 0,
+  owedBecause: null,
   debits: [],
   refunds: [],
   adjustments: [],
 }
 
-/** How each event changes the account. */
+/** How each event changes the account; a balance back at zero or above owes nothing. */
 export const evolve = (state: CreditAccount, event: CreditAccountEvent): CreditAccount => {
+  const next = evolveAccount(state, event)
+  return next.owedBecause !== null && next.balance >= 0 ? { ...next, owedBecause: null } : next
+}
+
+const evolveAccount = (state: CreditAccount, event: CreditAccountEvent): CreditAccount => {
   switch (event._tag) {
     case "SignupCreditsGranted":
       return { ...state, balance: event.balanceAfter, signupGranted: true }
@@ -66,6 +82,10 @@ export const evolve = (state: CreditAccount, event: CreditAccountEvent): CreditA
         ...state,
         balance: event.balanceAfter,
         grants: [...state.grants, event.checkoutSessionId],
+        payments: [
+          ...state.payments,
+          paid(event.checkoutSessionId, "pack", event.pack, event.amount, event),
+        ],
       }
     case "SubscriptionActivated":
       return {
@@ -94,6 +114,10 @@ export const evolve = (state: CreditAccount, event: CreditAccountEvent): CreditA
           ? [...state.grants, event.invoiceId, event.checkoutSessionId]
           : [...state.grants, event.invoiceId],
         subscription: renews ? { ...current, renewsAt: event.periodEnd } : current,
+        payments: [
+          ...state.payments,
+          paid(event.invoiceId, "subscription", event.plan, event.amount, event),
+        ],
       }
     }
     case "SubscriptionCancelled":
@@ -125,11 +149,28 @@ export const evolve = (state: CreditAccount, event: CreditAccountEvent): CreditA
       return {
         ...state,
         balance: event.balanceAfter,
+        held: event.heldAfter,
+        owedBecause: event.balanceAfter < 0 ? "refund" : state.owedBecause,
         declined: state.declined.map((payment) =>
           payment.invoiceId === event.paymentId
             ? { ...payment, refundId: event.refundId }
             : payment,
         ),
+        payments: changing(state.payments, event),
+      }
+    case "PaymentDisputed":
+      return {
+        ...state,
+        held: event.heldAfter,
+        payments: changing(state.payments, event),
+      }
+    case "PaymentDisputeClosed":
+      return {
+        ...state,
+        balance: event.balanceAfter,
+        held: event.heldAfter,
+        owedBecause: event.balanceAfter < 0 ? "dispute_lost" : state.owedBecause,
+        payments: changing(state.payments, event),
       }
     case "CreditsDebited":
       return {

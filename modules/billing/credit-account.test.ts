@@ -280,6 +280,7 @@ describe("credit account", () => {
         balanceAfter: 300,
         amountCents: 1329,
         currency: "eur",
+        refundedCents: 1329,
       })
 
       it("is declined when its paid invoice comes: no plan, no credits, the balance as it was", () => {
@@ -297,7 +298,7 @@ describe("credit account", () => {
           .thenFails("AlreadyDeclined", { invoiceId: "in_9" })
       })
 
-      it("its refund is recorded once, taking no credits; no other payment is refunded so", () => {
+      it("its refund is recorded once, taking no credits", () => {
         given(creditAccount, [activated(), invoiced(300), declined])
           .when(refund)
           .thenEmits([refunded])
@@ -305,8 +306,8 @@ describe("credit account", () => {
           .when({ ...refund, refundId: "re_2" })
           .thenFails("PaymentAlreadyRefunded", { paymentId: "in_9" })
         given(creditAccount, [activated(), invoiced(300)])
-          .when({ ...refund, paymentId: "in_1" })
-          .thenFails("NotRefundable", { paymentId: "in_1" })
+          .when({ ...refund, paymentId: "in_404" })
+          .thenFails("UnknownPayment", { paymentId: "in_404" })
       })
 
       it("after a cancelled plan, a new one is no second subscription: it starts", () => {

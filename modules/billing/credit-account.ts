@@ -25,7 +25,8 @@ import {
   refuses,
   SubscriptionAlreadyActive,
 } from "./credit-commands.ts"
-import { recordInvoice, recordPaymentRefund } from "./plan-invoices.ts"
+import { closeDispute, recordDispute, recordPaymentRefund } from "./payment-reversals.ts"
+import { recordInvoice } from "./plan-invoices.ts"
 
 const decide = (command: CreditCommand, state: CreditAccount): Decision => {
   const { balance } = state
@@ -65,6 +66,10 @@ const decide = (command: CreditCommand, state: CreditAccount): Decision => {
       return recordInvoice(command, state)
     case "RecordPaymentRefund":
       return recordPaymentRefund(command, state)
+    case "RecordDispute":
+      return recordDispute(command, state)
+    case "CloseDispute":
+      return closeDispute(command, state)
     case "CancelSubscription": {
       const current = state.subscription
       if (current?.id !== command.subscriptionId) return refuses(new NoActiveSubscription())
@@ -88,8 +93,23 @@ const decide = (command: CreditCommand, state: CreditAccount): Decision => {
       ) {
         return refuses(new AlreadyDebited({ generationId: command.generationId }))
       }
-      if (balance < command.amount) {
-        return refuses(InsufficientCredits.of(balance, command.amount))
+      if (balance < 0) {
+        return refuses(
+          InsufficientCredits.owing(
+            state.owedBecause ?? "refund",
+            balance,
+            state.held,
+            command.amount,
+          ),
+        )
+      }
+      // Credits a dispute holds are not spendable until it closes.
+      if (balance - state.held < command.amount) {
+        return refuses(
+          state.held > 0
+            ? InsufficientCredits.owing("dispute_open", balance, state.held, command.amount)
+            : InsufficientCredits.of(balance, command.amount),
+        )
       }
       return emits(
         new CreditsDebited({
@@ -122,7 +142,7 @@ const decide = (command: CreditCommand, state: CreditAccount): Decision => {
       if (command.amount === 0) {
         return refuses(new InvalidAdjustment({ message: "An adjustment must change the balance." }))
       }
-      if (balance + command.amount < 0) {
+      if (command.amount < 0 && balance + command.amount < 0) {
         return refuses(
           new InvalidAdjustment({
             message: `The balance is ${balance} credits; an adjustment cannot take it below zero.`,

@@ -11,11 +11,13 @@ import { creditAccount } from "./credit-account.ts"
 import { type CreditAccount, CreditAccountState } from "./credit-account-state.ts"
 import {
   AlreadyDebited,
+  AlreadyDisputed,
   AlreadyGranted,
   AlreadyRefunded,
   type CreditCommand,
   type CreditRefusal,
   causeOf,
+  DisputeAlreadyClosed,
   PaymentAlreadyRefunded,
 } from "./credit-commands.ts"
 
@@ -33,6 +35,10 @@ const repeated = (command: CreditCommand): CreditRefusal => {
       return new AlreadyRefunded({ generationId: command.generationId })
     case "RecordPaymentRefund":
       return new PaymentAlreadyRefunded({ paymentId: command.paymentId })
+    case "RecordDispute":
+      return new AlreadyDisputed({ disputeId: command.disputeId })
+    case "CloseDispute":
+      return new DisputeAlreadyClosed({ disputeId: command.disputeId })
     default:
       return new AlreadyGranted({ cause: causeOf(command) })
   }
@@ -52,7 +58,7 @@ const make = Effect.gen(function* () {
     decider: creditAccount,
     events: CreditAccountEvent,
     streamOf,
-    snapshot: { schema: CreditAccountState, shape: 2, every: 1 },
+    snapshot: { schema: CreditAccountState, shape: 3, every: 1 },
     eventId: (command, i) =>
       uuidv5(`${streamOf(command)}/${causeOf(command)}/${i}`, eventIdNamespace),
     repeated,

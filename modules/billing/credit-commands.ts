@@ -2,7 +2,7 @@ import { Data, Either } from "effect"
 import type { CreditAccountEvent, PackId, PlanId, RefundReason } from "#events/contracts/billing.ts"
 import type { InsufficientCredits } from "#events/contracts/credit-errors.ts"
 import type { CreditUse } from "#events/contracts/song-operations.ts"
-import type { InvalidAdjustment } from "./api.ts"
+import type { InvalidAdjustment, InvalidRefund } from "./api.ts"
 
 type Commands =
   | { readonly _tag: "GrantSignupCredits"; readonly amount: number }
@@ -27,12 +27,28 @@ type Commands =
       readonly periodEnd: Date
       readonly checkoutSessionId: string | null
     }
-  /** The provider gave a payment back. */
+  /** The provider gave a payment back, in full or in part: `amountCents` is this refund's. */
   | {
       readonly _tag: "RecordPaymentRefund"
       readonly paymentId: string
       readonly refundId: string
       readonly reason: RefundReason
+      readonly amountCents: number
+      readonly currency: string
+    }
+  /** The payer disputed a payment: `amountCents` is the money disputed. */
+  | {
+      readonly _tag: "RecordDispute"
+      readonly paymentId: string
+      readonly disputeId: string
+      readonly amountCents: number
+      readonly currency: string
+    }
+  | {
+      readonly _tag: "CloseDispute"
+      readonly paymentId: string
+      readonly disputeId: string
+      readonly outcome: "won" | "lost"
       readonly amountCents: number
       readonly currency: string
     }
@@ -82,10 +98,29 @@ export class AlreadyDeclined extends Data.TaggedError("AlreadyDeclined")<{
 export class PaymentAlreadyRefunded extends Data.TaggedError("PaymentAlreadyRefunded")<{
   readonly paymentId: string
 }> {}
-/** Only a payment the account declined is given back here (it granted nothing to take back). */
-export class NotRefundable extends Data.TaggedError("NotRefundable")<{
+/** No payment of this account has this id. */
+export class UnknownPayment extends Data.TaggedError("UnknownPayment")<{
   readonly paymentId: string
-}> {}
+}> {
+  override get message() {
+    return "This person has no payment with this id."
+  }
+}
+/** This dispute is recorded already, or the payment has another. */
+export class AlreadyDisputed extends Data.TaggedError("AlreadyDisputed")<{
+  readonly disputeId: string
+}> {
+  override get message() {
+    return "This payment is disputed already."
+  }
+}
+export class DisputeAlreadyClosed extends Data.TaggedError("DisputeAlreadyClosed")<{
+  readonly disputeId: string
+}> {
+  override get message() {
+    return "This dispute is closed already."
+  }
+}
 export class NoActiveSubscription extends Data.TaggedError("NoActiveSubscription") {
   override get message() {
     return "You have no active subscription."
@@ -101,7 +136,10 @@ export type CreditRefusal =
   | SubscriptionAlreadyActive
   | AlreadyDeclined
   | PaymentAlreadyRefunded
-  | NotRefundable
+  | UnknownPayment
+  | InvalidRefund
+  | AlreadyDisputed
+  | DisputeAlreadyClosed
   | NoActiveSubscription
   | InvalidAdjustment
 
@@ -125,6 +163,10 @@ export const causeOf = (command: CreditCommand): string => {
       return `invoice:${command.invoiceId}`
     case "RecordPaymentRefund":
       return `payment-refund:${command.refundId}`
+    case "RecordDispute":
+      return `dispute:${command.disputeId}`
+    case "CloseDispute":
+      return `dispute-closed:${command.disputeId}`
     case "CancelSubscription":
       return `cancel:${command.subscriptionId}`
     case "EndSubscription":

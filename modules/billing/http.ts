@@ -84,5 +84,21 @@ export const BillingHttpLive = HttpApiBuilder.group(Api, "billing", (handlers) =
           billing.adjust(admin, path.userId, payload.amount, payload.reason),
         ),
       )
+      .handle("payments", ({ path }) => billing.adminPayments(path.userId))
+      .handle("refundPayment", ({ path, payload }) =>
+        Effect.flatMap(CurrentUser, (admin) =>
+          billing.refundPayment(admin, path.userId, path.paymentId, payload.amountCents),
+        ),
+      )
+      .handle("openDispute", ({ path }) =>
+        Effect.flatMap(CurrentUser, (admin) =>
+          billing.openDispute(admin, path.userId, path.paymentId),
+        ),
+      )
+      .handle("closeDispute", ({ path, payload }) =>
+        Effect.flatMap(CurrentUser, (admin) =>
+          billing.closeDispute(admin, path.userId, path.paymentId, payload.outcome),
+        ),
+      )
   }),
 )

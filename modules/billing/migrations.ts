@@ -33,4 +33,19 @@ export const billingMigrations: Migrations = {
     const sql = yield* SqlClient.SqlClient
     yield* sql`alter table billing.credit_accounts drop column version, drop column state`
   }),
+  // Which payment a provider's charge is: refunds and disputes name a charge or payment intent, billing
+  // names payments by checkout session or invoice. Written when the payment is recorded.
+  "3_provider_payments": Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    yield* sql`
+      create table billing.provider_payments (
+        payment_id text primary key,
+        payment_intent_id text unique,
+        charge_id text unique,
+        user_id text not null,
+        amount_cents integer not null,
+        currency text not null,
+        credits integer not null
+      )`
+  }),
 }

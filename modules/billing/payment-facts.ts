@@ -17,6 +17,7 @@ import { CreditAccounts } from "./credit-accounts.ts"
 import { PaymentMismatchEvent, paymentMismatch } from "./payment-mismatch.ts"
 import type { PaidInvoice } from "./payment-provider.ts"
 import { planById } from "./price-list.ts"
+import { makeProviderPayments, type ProviderCharge } from "./provider-payments.ts"
 import { declinedPayment, refundDeclinedSubscription } from "./subscription-refunds.ts"
 
 /**
@@ -29,6 +30,8 @@ export type Recorded = "processed" | "already_processed" | "mismatched" | "decli
 export interface Money {
   readonly amountCents: number
   readonly currency: string
+  /** The provider's charge, when it names one: refunds and disputes find the payment by it. */
+  readonly charge?: ProviderCharge | undefined
 }
 
 const mismatchNamespace = "8f2b7c1e-3d4a-4e5f-9a6b-7c8d9e0f1a2b"
@@ -43,6 +46,20 @@ export const makePaymentFacts = Effect.gen(function* () {
   const eventStore = yield* EventStore
   const jobs = yield* JobQueue
   const config = yield* BillingConfig
+  const providerPayments = yield* makeProviderPayments
+
+  /** The charge's lookup, with the payment: a refund of it can find it once it is recorded. */
+  const remember = (
+    paid: Money,
+    payment: { readonly paymentId: string; readonly userId: string; readonly credits: number },
+  ) =>
+    paid.charge === undefined
+      ? Effect.void
+      : providerPayments.remember(paid.charge, {
+          ...payment,
+          amountCents: paid.amountCents,
+          currency: paid.currency,
+        })
 
   const recorded = <E extends { readonly _tag: string }>(outcome: Either.Either<unknown, E>) =>
     Either.isRight(outcome)
@@ -93,22 +110,35 @@ export const makePaymentFacts = Effect.gen(function* () {
         kind: "pack" as const,
         item: started.item,
       }
-      if (yield* mismatched(payment, started, paid, actor)) return "mismatched" as const
-      const outcome = yield* Effect.either(
-        accounts.execute(
-          {
-            _tag: "RecordPurchase",
-            userId: started.userId,
-            checkoutSessionId: started.checkoutSessionId,
-            pack: started.item as PackId,
-            amount: started.credits,
-            amountCents: paid.amountCents,
-            currency: paid.currency,
-          },
-          actor,
-        ),
+      const charge = {
+        paymentId: started.checkoutSessionId,
+        userId: started.userId,
+        credits: started.credits,
+      }
+      return yield* eventStore.transaction(
+        Effect.gen(function* () {
+          if (yield* mismatched(payment, started, paid, actor)) {
+            yield* remember(paid, { ...charge, credits: 0 })
+            return "mismatched" as const
+          }
+          const outcome = yield* Effect.either(
+            accounts.execute(
+              {
+                _tag: "RecordPurchase",
+                userId: started.userId,
+                checkoutSessionId: started.checkoutSessionId,
+                pack: started.item as PackId,
+                amount: started.credits,
+                amountCents: paid.amountCents,
+                currency: paid.currency,
+              },
+              actor,
+            ),
+          )
+          yield* remember(paid, charge)
+          return yield* recorded(outcome)
+        }),
       )
-      return yield* recorded(outcome)
     })
 
   /** A paid invoice of a plan: the plan's credits at the plan's price, whatever the order of arrival. */
@@ -127,7 +157,11 @@ export const makePaymentFacts = Effect.gen(function* () {
         item: plan,
       }
       const price = { amountCents: planById(plan).priceCents, currency: config.currency }
-      if (yield* mismatched(payment, price, invoice, actor)) return "mismatched" as const
+      const charge = { paymentId: invoice.invoiceId, userId, credits: planById(plan).credits }
+      if (yield* mismatched(payment, price, invoice, actor)) {
+        yield* remember(invoice, { ...charge, credits: 0 })
+        return "mismatched" as const
+      }
       // A declined subscription's refund is a job that exists exactly if the decline commits.
       const outcome = yield* Effect.either(
         eventStore.transaction(
@@ -148,6 +182,7 @@ export const makePaymentFacts = Effect.gen(function* () {
               actor,
             )
             const declined = decided.events.find((event) => event._tag === "SubscriptionDeclined")
+            yield* remember(invoice, declined === undefined ? charge : { ...charge, credits: 0 })
             if (declined === undefined) return "processed" as const
             yield* jobs.enqueue(refundDeclinedSubscription, declinedPayment(declined), {
               key: `refund-${declined.invoiceId}`,
@@ -156,6 +191,8 @@ export const makePaymentFacts = Effect.gen(function* () {
           }),
         ),
       )
+      // Reported again: the charge's lookup is written if the first report left it out.
+      if (Either.isLeft(outcome)) yield* remember(invoice, charge)
       if (Either.isLeft(outcome) && outcome.left._tag === "AlreadyDeclined") {
         return "declined" as const
       }

@@ -2,6 +2,7 @@ import { Context, type Effect } from "effect"
 import type { PackId, PlanId, RefundReason } from "#events/contracts/billing.ts"
 import type { PaymentProviderFailed } from "./api.ts"
 import type { Offer } from "./price-list.ts"
+import type { ProviderCharge } from "./provider-payments.ts"
 
 export type CheckoutRequest =
   | {
@@ -29,6 +30,8 @@ export interface PaidInvoice {
   readonly periodEnd: Date
   readonly amountCents: number
   readonly currency: string
+  /** The provider's charge that paid it, when it names one. */
+  readonly charge?: ProviderCharge | undefined
 }
 
 /** A refund the provider made: its own id, and what it gave back. */
@@ -47,6 +50,7 @@ export type CheckoutState =
       readonly kind: "pack"
       readonly amountCents: number
       readonly currency: string
+      readonly charge?: ProviderCharge | undefined
     }
   | { readonly status: "paid"; readonly kind: "subscription"; readonly invoice: PaidInvoice }
 

@@ -1,5 +1,4 @@
 import {
-  PaymentRefunded,
   SubscriptionActivated,
   SubscriptionCreditsGranted,
   SubscriptionDeclined,
@@ -11,12 +10,10 @@ import {
   type CreditCommand,
   type Decision,
   emits,
-  NotRefundable,
-  PaymentAlreadyRefunded,
   refuses,
 } from "./credit-commands.ts"
 
-// A person's plan as its paid invoices make it: granted, activated, or declined and refunded.
+// A person's plan as its paid invoices make it: granted, activated, or declined (and refunded).
 
 /**
  * A paid invoice of the current subscription, or of a past one, grants its credits: the money is taken
@@ -74,29 +71,6 @@ export const recordInvoice = (
       balanceAfter: state.balance + command.amount,
       periodEnd: command.periodEnd,
       checkoutSessionId: command.checkoutSessionId,
-      amountCents: command.amountCents,
-      currency: command.currency,
-    }),
-  )
-}
-
-/** The provider gave a declined subscription's payment back: recorded once, taking no credits. */
-export const recordPaymentRefund = (
-  command: Extract<CreditCommand, { _tag: "RecordPaymentRefund" }>,
-  state: CreditAccount,
-): Decision => {
-  const { userId, paymentId } = command
-  const payment = state.declined.find((declined) => declined.invoiceId === paymentId)
-  if (!payment) return refuses(new NotRefundable({ paymentId }))
-  if (payment.refundId !== null) return refuses(new PaymentAlreadyRefunded({ paymentId }))
-  return emits(
-    new PaymentRefunded({
-      userId,
-      paymentId,
-      refundId: command.refundId,
-      reason: command.reason,
-      amount: 0,
-      balanceAfter: state.balance,
       amountCents: command.amountCents,
       currency: command.currency,
     }),

@@ -158,10 +158,10 @@ describeApp({ env })("two subscriptions in the test mode", (it) => {
               {
                 type: "PaymentRefunded",
                 amount: 0,
-                cause: "refund",
-                causeId: refunded?.data.refundId,
+                cause: "invoice",
+                causeId: declined?.data.invoiceId,
                 actor: "system:subscription-refunds",
-                detail: `${plans[loser.plan].price} refunded for invoice ${declined?.data.invoiceId}: a second subscription while another was active`,
+                detail: `Refund ${refunded?.data.refundId} of ${plans[loser.plan].price} for invoice ${declined?.data.invoiceId}: a second subscription while another was active; 0 credits taken back`,
               },
             ])
           } else {

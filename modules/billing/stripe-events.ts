@@ -4,7 +4,8 @@ import { CheckoutStarted, PackId, PlanId } from "#events/contracts/billing.ts"
 import { Payments, providerActor } from "./payments.ts"
 import { packById, planById } from "./price-list.ts"
 import { callStripe, idOf, StripeClient } from "./stripe-client.ts"
-import { paidInvoice, periodEndOf } from "./stripe-payments.ts"
+import { chargeOfInvoice, chargeOfSession, paidInvoice, periodEndOf } from "./stripe-payments.ts"
+import { makeStripeReversals } from "./stripe-reversals.ts"
 
 const actor = providerActor("stripe")
 
@@ -27,6 +28,7 @@ const ended = new Set(["canceled", "unpaid", "incomplete_expired"])
 export const makeStripeEventMeaning = Effect.gen(function* () {
   const { stripe } = yield* StripeClient
   const payments = yield* Payments
+  const reversals = yield* makeStripeReversals
 
   /** The checkout as we opened it; from its metadata if we never recorded it (a crash after Stripe). */
   const startedCheckout = (session: Stripe.Checkout.Session) =>
@@ -65,7 +67,11 @@ export const makeStripeEventMeaning = Effect.gen(function* () {
           if (session.mode === "payment") {
             return payments.packPaid(
               started,
-              { amountCents: session.amount_total ?? 0, currency: session.currency ?? "" },
+              {
+                amountCents: session.amount_total ?? 0,
+                currency: session.currency ?? "",
+                charge: chargeOfSession(session),
+              },
               actor,
             )
           }
@@ -76,10 +82,11 @@ export const makeStripeEventMeaning = Effect.gen(function* () {
           )
           const paid = paidInvoice(invoice)
           if (paid === undefined) return ignore("not a subscription invoice", event)
+          const charge = yield* chargeOfInvoice(stripe, paid.invoiceId)
           return payments.invoicePaid(
             started.userId,
             started.item as PlanId,
-            paid,
+            { ...paid, charge },
             session.id,
             actor,
           )
@@ -107,7 +114,8 @@ export const makeStripeEventMeaning = Effect.gen(function* () {
                 )).data[0]?.id ?? null)
               : null
           const { userId, plan } = metadata.value
-          return payments.invoicePaid(userId, plan, paid, checkoutSessionId, actor)
+          const charge = yield* chargeOfInvoice(stripe, paid.invoiceId)
+          return payments.invoicePaid(userId, plan, { ...paid, charge }, checkoutSessionId, actor)
         }
         case "customer.subscription.updated":
         case "customer.subscription.deleted": {
@@ -130,6 +138,15 @@ export const makeStripeEventMeaning = Effect.gen(function* () {
         }
         case "checkout.session.expired":
           return payments.checkoutExpired(event.data.object.id, actor)
+        case "charge.refunded":
+          return yield* reversals.chargeRefunded(event.data.object)
+        case "refund.created":
+        case "refund.updated":
+          return yield* reversals.refunded([event.data.object])
+        case "charge.dispute.created":
+          return yield* reversals.disputed(event.data.object, false)
+        case "charge.dispute.closed":
+          return yield* reversals.disputed(event.data.object, true)
         default:
           return ignore("not a type we handle", event)
       }

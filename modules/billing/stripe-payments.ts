@@ -3,6 +3,7 @@ import { Effect, Layer } from "effect"
 import type Stripe from "stripe"
 import { AppUrl } from "#toolkit/app-url.ts"
 import { type CheckoutRequest, type PaidInvoice, PaymentProvider } from "./payment-provider.ts"
+import type { ProviderCharge } from "./provider-payments.ts"
 import { callStripe, fromStripeTime, idOf, StripeClient } from "./stripe-client.ts"
 import { makeStripeRefunds } from "./stripe-refunds.ts"
 
@@ -20,6 +21,27 @@ export const paidInvoice = (invoice: Stripe.Invoice): PaidInvoice | undefined =>
     currency: invoice.currency,
   }
 }
+
+/** A pack's charge: the checkout's payment intent. */
+export const chargeOfSession = (session: Stripe.Checkout.Session): ProviderCharge => ({
+  paymentIntentId: idOf(session.payment_intent) ?? null,
+  chargeId: null,
+})
+
+/** An invoice's charge: since Stripe's 2025 API versions, named by its paid invoice payment. */
+export const chargeOfInvoice = (stripe: Stripe, invoiceId: string) =>
+  Effect.map(
+    callStripe("invoicePayments.list", () =>
+      stripe.invoicePayments.list({ invoice: invoiceId, status: "paid" }),
+    ),
+    (payments): ProviderCharge => {
+      const payment = payments.data[0]?.payment
+      return {
+        paymentIntentId: idOf(payment?.payment_intent) ?? null,
+        chargeId: idOf(payment?.charge) ?? null,
+      }
+    },
+  )
 
 const isPaid = (session: Stripe.Checkout.Session) =>
   session.status === "complete" &&
@@ -103,6 +125,7 @@ const make = Effect.gen(function* () {
           kind: "pack",
           amountCents: session.amount_total ?? 0,
           currency: session.currency ?? "",
+          charge: chargeOfSession(session),
         } as const
       }
       const invoiceId = idOf(session.invoice)
@@ -111,9 +134,9 @@ const make = Effect.gen(function* () {
         stripe.invoices.retrieve(invoiceId),
       )
       const paid = paidInvoice(invoice)
-      return paid
-        ? ({ status: "paid", kind: "subscription", invoice: paid } as const)
-        : ({ status: "open" } as const)
+      if (paid === undefined) return { status: "open" } as const
+      const charge = yield* chargeOfInvoice(stripe, paid.invoiceId)
+      return { status: "paid", kind: "subscription", invoice: { ...paid, charge } } as const
     })
 
   const cancelAtPeriodEnd = (subscriptionId: string) =>

@@ -8,7 +8,7 @@ import { callStripe, idOf } from "./stripe-client.ts"
 const over = new Set<string>(["canceled", "incomplete_expired"])
 
 /** A refund that gives the payment back, or will: not one that failed or was cancelled. */
-const givesBack = (refund: Stripe.Refund) =>
+export const givesBack = (refund: Stripe.Refund) =>
   refund.status !== "failed" && refund.status !== "canceled"
 
 /** Ending subscriptions and giving invoices back, through Stripe's API (see payment-provider.ts). */

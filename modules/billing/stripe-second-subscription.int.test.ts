@@ -122,6 +122,15 @@ const expectOneSubscription = (
     const [refund, ...more] = refundsOf(loser)
     expect(more).toEqual([])
     expect(refund).toMatchObject({ amount: plans[loser.plan].cents, status: "succeeded" })
+    // Stripe's own reports of that refund, twice, change nothing more: it is the one recorded.
+    const reports = stripe.events.filter(
+      (e) =>
+        (e.type === "refund.created" || e.type === "charge.refunded") &&
+        (e.data.object as { payment_intent?: string }).payment_intent === refund?.payment_intent,
+    )
+    expect(reports.map((e) => e.type)).toEqual(["refund.created", "charge.refunded"])
+    yield* deliverInTurn([...reports, ...reports])
+    expect(yield* balanceOf(person)).toBe(plans[winner.plan].credits)
 
     const events = yield* accountEvents(userId)
     const ofType = (type: string) => events.filter((e) => e.type === type).map((e) => e.data)

@@ -2,7 +2,7 @@ import { SqlClient } from "@effect/sql"
 import { Context, Effect, Layer, Redacted } from "effect"
 import type { Writes } from "#events/handle-command.ts"
 import { EventStore } from "#events/store/index.ts"
-import { InvalidWebhook } from "./api.ts"
+import { InvalidWebhook, type PaymentNotRecorded } from "./api.ts"
 import { StripeClient } from "./stripe-client.ts"
 import { makeStripeEventMeaning } from "./stripe-events.ts"
 
@@ -51,13 +51,13 @@ export class StripeWebhooks extends Context.Tag("@melody/billing/StripeWebhooks"
   {
     /**
      * A delivery from Stripe: verified against the signing secret over the exact bytes received, then
-     * recorded once per event id, in one transaction with its effects. A failure answers 500, so Stripe
-     * delivers again later.
+     * recorded once per event id, in one transaction with its effects. A failure answers 500, and a refund
+     * or dispute of a payment not recorded yet 409, so Stripe delivers again later.
      */
     readonly receive: (
       body: Uint8Array,
       signature: string | undefined,
-    ) => Writes<void, InvalidWebhook>
+    ) => Writes<void, InvalidWebhook | PaymentNotRecorded>
   }
 >() {
   static readonly live = Layer.effect(StripeWebhooks, make)

@@ -5,7 +5,10 @@ import { usageTypes } from "#events/contracts/song-operations.ts"
 
 /** The signed-in user's credits, as the ledger knows them. */
 export class CreditsView extends Schema.Class<CreditsView>("CreditsView")({
+  /** May be below zero: a refund or a lost dispute took back credits that were spent. */
   credits: Schema.Int,
+  /** Held by open disputes: not spendable until they close. */
+  held: Schema.Int,
 }) {}
 
 /** A use of credits (a generation) or their return (a refund); refunds count negative. */
@@ -17,7 +20,14 @@ export class UsageRecord extends Schema.Class<UsageRecord>("UsageRecord")({
   createdAt: Schema.Date,
 }) {}
 
-export const TransactionType = Schema.Literal("pack", "subscription", "signup", "adjustment")
+/** A refund is also a dispute's opening and closing: credits going back with their payment. */
+export const TransactionType = Schema.Literal(
+  "pack",
+  "subscription",
+  "signup",
+  "adjustment",
+  "refund",
+)
 
 /**
  * A movement of credits into the account (or an admin's correction); `amount` in credits. A refunded

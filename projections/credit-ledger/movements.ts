@@ -3,23 +3,24 @@ import {
   describeMoney,
   describeOffer,
   offerNames,
-  refundReasonNames,
 } from "#events/contracts/billing.ts"
 import { creditUseNames, usageTypes } from "#events/contracts/song-operations.ts"
+import { paymentDisputed, paymentRefunded } from "./reversals.ts"
 import type { TransactionRow, UsageRow } from "./rows.ts"
 
 type Movement = Extract<BillingEvent, { readonly balanceAfter: number }>
 
-/** A movement's cause and detail in the ledger, and what it adds to usage or transactions. */
-export const movementRows = (
-  event: Movement,
-): {
+/** What a movement writes besides its ledger row. */
+export interface MovementRows {
   readonly cause: string
   readonly causeId: string
   readonly detail: string
   readonly usage?: Omit<UsageRow, "userId" | "createdAt">
   readonly transaction?: Omit<TransactionRow, "userId" | "createdAt">
-} => {
+}
+
+/** A movement's cause and detail in the ledger, and what it adds to usage or transactions. */
+export const movementRows = (event: Movement): MovementRows => {
   const completed = { status: "completed" as const, amountCents: null, currency: null }
   switch (event._tag) {
     case "SignupCreditsGranted":
@@ -89,11 +90,10 @@ export const movementRows = (
       }
     }
     case "PaymentRefunded":
-      return {
-        cause: "refund",
-        causeId: event.refundId,
-        detail: `${describeMoney(event.amountCents, event.currency)} refunded for invoice ${event.paymentId}: ${refundReasonNames[event.reason]}`,
-      }
+      return paymentRefunded(event)
+    case "PaymentDisputed":
+    case "PaymentDisputeClosed":
+      return paymentDisputed(event)
     case "CreditsDebited":
       return {
         cause: "generation",

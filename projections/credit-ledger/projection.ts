@@ -4,7 +4,7 @@ import { BillingEvent, billingEventTypes } from "#events/contracts/billing.ts"
 import { decodeAll } from "#events/store/index.ts"
 import { insertRows } from "../insert-rows.ts"
 import type { Projection } from "../runner.ts"
-import { type LedgerRow, ledgerRows, type UsageRow } from "./rows.ts"
+import { type LedgerRow, type LedgerRows, ledgerRows, type UsageRow } from "./rows.ts"
 
 /**
  * Credits as people and finance read them: each user's balance, their usage (generations and refunds),
@@ -20,6 +20,7 @@ const setup = Effect.gen(function* () {
     create table if not exists credit_balances (
       user_id text primary key,
       balance integer not null,
+      held integer,
       updated_at timestamptz not null
     )`
   yield* sql`
@@ -96,21 +97,23 @@ const writeUsage = (rows: ReadonlyArray<UsageRow>) =>
     "on conflict (id) do nothing",
   )
 
-const writeBalances = (balances: ReadonlyMap<string, { balance: number; at: Date }>) =>
+const writeBalances = (balances: LedgerRows["balances"]) =>
   insertRows(
     "credit_balances",
     [
       ["user_id", "text", ([userId]) => userId],
       ["balance", "int", ([, after]) => after.balance],
+      ["held", "int", ([, after]) => after.held],
       ["updated_at", "timestamptz", ([, after]) => after.at],
     ],
     [...balances],
-    "on conflict (user_id) do update set balance = excluded.balance, updated_at = excluded.updated_at",
+    `on conflict (user_id) do update set balance = excluded.balance,
+       held = coalesce(excluded.held, credit_balances.held), updated_at = excluded.updated_at`,
   )
 
 export const creditLedger: Projection = {
   name: "credit-ledger",
-  version: 1,
+  version: 3,
   tables: ["credit_balances", "credit_ledger", "credit_usage", "credit_transactions"],
   types: billingEventTypes,
   onPoison: "pause",

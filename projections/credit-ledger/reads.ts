@@ -2,13 +2,15 @@ import { SqlClient } from "@effect/sql"
 import { Context, Effect, Layer } from "effect"
 import { awaitPosition, type EventWakeups, type Position } from "#events/store/index.ts"
 import { projectionSubscriptionName } from "../runner.ts"
-import { LedgerEntry, TransactionRecord, UsageRecord } from "./api.ts"
+import { CreditsView, LedgerEntry, TransactionRecord, UsageRecord } from "./api.ts"
 import { creditLedger } from "./projection.ts"
 import type { LedgerRow, TransactionRow, UsageRow } from "./rows.ts"
 
 /** What the credit ledger answers. Reads may lag the accounts by a moment; `caughtUp` waits for them. */
 export interface CreditLedgerReadsShape {
   readonly balance: (userId: string) => Effect.Effect<number>
+  /** The balance and what disputes hold of it. */
+  readonly credits: (userId: string) => Effect.Effect<CreditsView>
   readonly usage: (userId: string) => Effect.Effect<ReadonlyArray<UsageRecord>>
   readonly transactions: (userId: string) => Effect.Effect<ReadonlyArray<TransactionRecord>>
   /** Every credit movement of the user, oldest first, with its running balance. */
@@ -29,6 +31,13 @@ const make = Effect.gen(function* () {
     Effect.map(
       sql<{ balance: number }>`select balance from credit_balances where user_id = ${userId}`,
       (rows) => rows[0]?.balance ?? 0,
+    ).pipe(Effect.orDie)
+
+  const credits = (userId: string) =>
+    Effect.map(
+      sql<{ balance: number; held: number | null }>`
+        select balance, held from credit_balances where user_id = ${userId}`,
+      ([row]) => new CreditsView({ credits: row?.balance ?? 0, held: row?.held ?? 0 }),
     ).pipe(Effect.orDie)
 
   const balances = Effect.map(
@@ -71,7 +80,7 @@ const make = Effect.gen(function* () {
       Effect.provide(context),
     )
 
-  return { balance, balances, usage, transactions, entries, caughtUp }
+  return { balance, credits, balances, usage, transactions, entries, caughtUp }
 })
 
 /** A transaction with its price when it was paid, in the currency's usual capitals. */

@@ -78,7 +78,7 @@ describe("the credit ledger's rows", () => {
       ["cs1", "pending", "Pro pack: 50 credits"],
       ["cs1", "completed", "Pro pack: 50 credits"],
     ])
-    expect(rows.balances.get("u1")).toEqual({ balance: 60, at: at(1) })
+    expect(rows.balances.get("u1")).toEqual({ balance: 60, held: null, at: at(1) })
     expect(rows.usage).toEqual([])
   })
 
@@ -181,11 +181,11 @@ describe("the credit ledger's rows", () => {
       rows.ledger.map((e) => [e.type, e.amount, e.balanceAfter, e.cause, e.causeId, e.actor]),
     ).toEqual([
       ["SubscriptionDeclined", 0, 100, "invoice", "in_p", "system:test"],
-      ["PaymentRefunded", 0, 100, "refund", "re_1", "system:subscription-refunds"],
+      ["PaymentRefunded", 0, 100, "invoice", "in_p", "system:subscription-refunds"],
     ])
     expect(rows.ledger.map((e) => e.detail)).toEqual([
       "Premium plan, subscription sub_p: paid 39.99 EUR while the Basic plan was active (subscription sub_b): declined as a second subscription, no credits, the payment to be refunded",
-      "39.99 EUR refunded for invoice in_p: a second subscription while another was active",
+      "Refund re_1 of 39.99 EUR for invoice in_p: a second subscription while another was active; 0 credits taken back",
     ])
     expect(rows.transactions.map((t) => [t.id, t.status, t.amount])).toEqual([
       ["cs_p", "pending", 1000],
@@ -224,6 +224,6 @@ describe("the credit ledger's rows", () => {
       ["adjustment", "a1", "Duplicate grant"],
     ])
     expect(rows.cancelled).toEqual(["cs9"])
-    expect(rows.balances.get("u3")).toEqual({ balance: 7, at: at(1) })
+    expect(rows.balances.get("u3")).toEqual({ balance: 7, held: null, at: at(1) })
   })
 })

@@ -40,7 +40,7 @@ export interface UsageRow {
 export interface TransactionRow {
   readonly id: string
   readonly userId: string
-  readonly type: "pack" | "subscription" | "signup" | "adjustment"
+  readonly type: "pack" | "subscription" | "signup" | "adjustment" | "refund"
   readonly description: string
   readonly amount: number
   readonly status: "pending" | "completed" | "cancelled" | "refunded"
@@ -57,8 +57,14 @@ export interface LedgerRows {
   readonly transactions: ReadonlyArray<TransactionRow>
   /** Checkout sessions cancelled while pending. */
   readonly cancelled: ReadonlyArray<string>
-  /** Each user's balance after the batch, and when it was reached. */
-  readonly balances: ReadonlyMap<string, { readonly balance: number; readonly at: Date }>
+  /**
+   * Each user's balance after the batch, and when it was reached; what disputes hold, when an event of the
+   * batch says (null: as it was).
+   */
+  readonly balances: ReadonlyMap<
+    string,
+    { readonly balance: number; readonly held: number | null; readonly at: Date }
+  >
 }
 
 const actorText = (actor: Actor) => {
@@ -83,7 +89,7 @@ export const ledgerRows = (events: ReadonlyArray<DecodedEvent<BillingEvent>>): L
   const usage: Array<UsageRow> = []
   const transactions: Array<TransactionRow> = []
   const cancelled: Array<string> = []
-  const balances = new Map<string, { balance: number; at: Date }>()
+  const balances = new Map<string, { balance: number; held: number | null; at: Date }>()
 
   for (const { event, metadata, globalPosition, recordedAt } of events) {
     const base = { userId: event.userId, createdAt: recordedAt }
@@ -108,7 +114,8 @@ export const ledgerRows = (events: ReadonlyArray<DecodedEvent<BillingEvent>>): L
     if (event._tag === "CheckoutPaid") continue
     const change = creditChange(event)
     if (change === undefined || !("balanceAfter" in event)) continue
-    balances.set(event.userId, { balance: event.balanceAfter, at: recordedAt })
+    const held = "heldAfter" in event ? event.heldAfter : balances.get(event.userId)?.held
+    balances.set(event.userId, { balance: event.balanceAfter, held: held ?? null, at: recordedAt })
     const rows = movementRows(event)
     ledger.push({
       position: globalPosition,

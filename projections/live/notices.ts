@@ -30,6 +30,9 @@ const kinds: Record<string, NoticeKind> = {
   CreditsDebited: "credits",
   CreditsRefunded: "credits",
   CreditsAdjusted: "credits",
+  PaymentRefunded: "credits",
+  PaymentDisputed: "credits",
+  PaymentDisputeClosed: "credits",
 }
 
 export const noticeTypes = Object.keys(kinds)

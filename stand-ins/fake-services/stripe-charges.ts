@@ -20,8 +20,19 @@ export interface StoredCharge extends Json {
 export interface StoredRefund extends Json {
   id: string
   amount: number
+  charge: string
   payment_intent: string
   status: "succeeded"
+}
+
+/** A card holder's dispute of a charge with their bank, open until the bank decides. */
+export interface StoredDispute extends Json {
+  id: string
+  amount: number
+  currency: string
+  charge: string
+  payment_intent: string
+  status: "needs_response" | "won" | "lost"
 }
 
 /** A refusal in Stripe's words, answered with its status and error code. */
@@ -114,5 +125,32 @@ export const makeStripeCharges = (makeEvent: (type: string, object: Json) => Str
     return made
   }
 
-  return { paymentIntents, charges, refunds, newPayment, refund }
+  const disputes = new Map<string, StoredDispute>()
+
+  /** The card holder disputes the whole payment. */
+  const dispute = (paymentIntentId: string) => {
+    const intent = paymentIntents.get(paymentIntentId)!
+    const made: StoredDispute = {
+      id: id("dp"),
+      object: "dispute",
+      amount: intent.amount,
+      currency: intent.currency,
+      charge: intent.latest_charge,
+      payment_intent: intent.id,
+      reason: "fraudulent",
+      status: "needs_response",
+      created: seconds(new Date()),
+    }
+    disputes.set(made.id, made)
+    return makeEvent("charge.dispute.created", made)
+  }
+
+  /** The bank decides: Stripe sends charge.dispute.closed with the outcome. */
+  const closeDispute = (disputeId: string, outcome: "won" | "lost") => {
+    const made = disputes.get(disputeId)!
+    made.status = outcome
+    return makeEvent("charge.dispute.closed", made)
+  }
+
+  return { paymentIntents, charges, refunds, disputes, newPayment, refund, dispute, closeDispute }
 }

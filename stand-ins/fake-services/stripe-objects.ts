@@ -1,6 +1,6 @@
 import Stripe from "stripe"
 import { makeStripeCharges } from "./stripe-charges.ts"
-import { id, type Json, seconds } from "./stripe-values.ts"
+import { id, type Json, monthLater, seconds } from "./stripe-values.ts"
 
 export interface StoredSession extends Json {
   id: string
@@ -64,7 +64,34 @@ export const makeStripeObjects = () => {
     return event
   }
 
-  const { paymentIntents, refunds, newPayment, refund } = makeStripeCharges(makeEvent)
+  const { paymentIntents, refunds, disputes, newPayment, refund, dispute, closeDispute } =
+    makeStripeCharges(makeEvent)
+
+  /** The subscription a paid subscription checkout starts, its first period from now. */
+  const newSubscription = (session: StoredSession): StoredSubscription => {
+    const now = seconds(new Date())
+    return {
+      id: id("sub"),
+      object: "subscription",
+      status: "active",
+      customer: session.customer,
+      metadata:
+        ((session.subscription_data as Json | null)?.metadata as Record<string, string>) ?? {},
+      cancel_at_period_end: false,
+      cancel_at: null,
+      items: {
+        object: "list",
+        data: [
+          {
+            id: id("si"),
+            object: "subscription_item",
+            current_period_start: now,
+            current_period_end: monthLater(now),
+          },
+        ],
+      },
+    }
+  }
 
   const newInvoice = (
     subscription: StoredSubscription,
@@ -129,11 +156,15 @@ export const makeStripeObjects = () => {
     paymentIntents,
     invoicePayments,
     refunds,
+    disputes,
     events,
     makeEvent,
     newPayment,
+    newSubscription,
     newInvoice,
     refund,
+    dispute,
+    closeDispute,
   }
 }
 

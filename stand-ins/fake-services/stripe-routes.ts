@@ -31,6 +31,7 @@ export const stripeRoutes = (
     subscriptions,
     invoices,
     invoicePayments,
+    paymentIntents,
     refunds,
     makeEvent,
     refund,
@@ -153,22 +154,29 @@ export const stripeRoutes = (
   [
     "POST",
     /^\/v1\/refunds$/,
-    (_m, body) =>
-      typeof body.payment_intent === "string"
-        ? refund(body.payment_intent, body)
+    (_m, body) => {
+      const byCharge = [...paymentIntents.values()].find((p) => p.latest_charge === body.charge)
+      const paymentIntent =
+        typeof body.payment_intent === "string" ? body.payment_intent : byCharge?.id
+      return paymentIntent !== undefined
+        ? refund(paymentIntent, body)
         : new StripeRefusal(
             400,
             "One of `charge` or `payment_intent` is required.",
             "parameter_missing",
-          ),
+          )
+    },
   ],
   [
     "GET",
     /^\/v1\/refunds$/,
     (_m, _body, url) => {
       const paymentIntent = url.searchParams.get("payment_intent")
+      const charge = url.searchParams.get("charge")
       const data = [...refunds.values()].filter(
-        (r) => paymentIntent === null || r.payment_intent === paymentIntent,
+        (r) =>
+          (paymentIntent === null || r.payment_intent === paymentIntent) &&
+          (charge === null || r.charge === charge),
       )
       return list(url, data.reverse())
     },

@@ -6,19 +6,21 @@ import qs from "qs"
 import Stripe from "stripe"
 import { secretEquals } from "#toolkit/secret-equals.ts"
 import { StripeRefusal } from "./stripe-charges.ts"
-import { makeStripeObjects, type StoredSubscription } from "./stripe-objects.ts"
+import { makeStripeObjects } from "./stripe-objects.ts"
+import { reversalDrivers } from "./stripe-reversals.ts"
 import { stripeRoutes } from "./stripe-routes.ts"
-import { id, type Json, monthLater, seconds } from "./stripe-values.ts"
+import { id, type Json, monthLater } from "./stripe-values.ts"
 
 /**
  * A local Stripe for tests: it speaks the part of Stripe's HTTP API the live adapter uses (form-encoded
  * bodies, bearer keys, idempotency keys, Stripe's error shape) and delivers webhooks signed the way
  * Stripe signs them, so the official client and our signature check both run for real.
  *
- * What a customer or Stripe's scheduler would do is driven from the test: `pay`, `renew`, `end`, `expire`.
+ * What a customer, their bank or Stripe's scheduler would do is driven from the test: `pay`, `renew`,
+ * `end`, `expire`, `refund`, `dispute`, `closeDispute`.
  */
 
-type Delivery = "in-order" | "reversed" | "none"
+export type Delivery = "in-order" | "reversed" | "none"
 
 export interface RecordedRequest {
   readonly method: string
@@ -33,7 +35,7 @@ export const startFakeStripe = async () => {
   const signer = new Stripe(secretKey)
   const objects = makeStripeObjects()
   const { customers, sessions, subscriptions, invoicePayments, refunds, events } = objects
-  const { makeEvent, newInvoice } = objects
+  const { makeEvent, newInvoice, newPayment, newSubscription } = objects
   const idempotent = new Map<string, Json>()
   const requests: Array<RecordedRequest> = []
   const failing = new Set<string>()
@@ -135,6 +137,9 @@ export const startFakeStripe = async () => {
     /** Each invoice's payment, by the invoice's id. */
     invoicePayments,
     refunds,
+    disputes: objects.disputes,
+    /** Each payment intent, by id: a pack's is on its session once paid. */
+    paymentIntents: objects.paymentIntents,
     setWebhookUrl: (url: string) => {
       webhookUrl = url
     },
@@ -156,30 +161,16 @@ export const startFakeStripe = async () => {
       if (!session) throw new Error(`no session ${sessionId}`)
       session.status = "complete"
       session.payment_status = "paid"
+      if (session.mode === "payment") {
+        session.payment_intent = newPayment(
+          session.amount_total,
+          session.currency,
+          session.customer,
+        )
+      }
       const batch: Array<Stripe.Event> = []
       if (session.mode === "subscription") {
-        const now = seconds(new Date())
-        const subscription: StoredSubscription = {
-          id: id("sub"),
-          object: "subscription",
-          status: "active",
-          customer: session.customer,
-          metadata:
-            ((session.subscription_data as Json | null)?.metadata as Record<string, string>) ?? {},
-          cancel_at_period_end: false,
-          cancel_at: null,
-          items: {
-            object: "list",
-            data: [
-              {
-                id: id("si"),
-                object: "subscription_item",
-                current_period_start: now,
-                current_period_end: monthLater(now),
-              },
-            ],
-          },
-        }
+        const subscription = newSubscription(session)
         subscriptions.set(subscription.id, subscription)
         const invoice = newInvoice(
           subscription,
@@ -235,6 +226,8 @@ export const startFakeStripe = async () => {
       await deliverAll(batch, delivery)
       return batch
     },
+
+    ...reversalDrivers(objects, deliverAll),
 
     /** The last event of a type, as sent. */
     lastEvent: (type: string) => events.filter((e) => e.type === type).at(-1),

@@ -7,6 +7,7 @@ import { ledgerCsvUrl, ledgerQuery } from "./admin-queries.ts"
 import { formatTime, signed } from "./format.ts"
 import { ledgerDrift } from "./ledger-drift.ts"
 import { Empty, Failed, Loading } from "./list-states.tsx"
+import { PaymentsPanel } from "./payments-panel.tsx"
 import { Table, Td } from "./table.tsx"
 
 const DriftIndicator = ({ ledger }: { readonly ledger: Ledger }) => {
@@ -54,6 +55,7 @@ export const LedgerView = ({
           </a>
         </Button>
       </div>
+      <PaymentsPanel userId={userId} username={username} />
       {entries.length === 0 ? (
         <Empty text="No credits have moved on this account yet" />
       ) : (

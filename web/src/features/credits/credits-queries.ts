@@ -15,6 +15,18 @@ export const balanceQuery = queryOptions({
   refetchOnWindowFocus: true,
 })
 
+/** The balance with what open disputes hold of it, for the credits page. */
+export const standingQuery = queryOptions({
+  queryKey: [...credits, "standing"] as const,
+  queryFn: () => callApi((api) => api.creditLedger.credits()),
+  refetchOnWindowFocus: true,
+})
+
+export const useStanding = () => {
+  const { data: user } = useCurrentUser()
+  return useQuery({ ...standingQuery, enabled: Boolean(user) })
+}
+
 export const useBalance = () => {
   const { data: user } = useCurrentUser()
   return useQuery({ ...balanceQuery, enabled: Boolean(user) })

@@ -23,6 +23,7 @@ const transactionLabels: Record<TransactionRecord["type"], string> = {
   subscription: "Subscription",
   signup: "Welcome credits",
   adjustment: "Adjustment",
+  refund: "Refund or dispute",
 }
 
 const statusTone = {
@@ -104,7 +105,9 @@ const TransactionList = () => {
                 "font-display font-semibold",
                 record.status === "cancelled" || record.status === "refunded"
                   ? "text-faint line-through"
-                  : "text-success",
+                  : record.amount < 0
+                    ? "text-pink"
+                    : "text-success",
               )}
             >
               {signed(record.amount)} credits
