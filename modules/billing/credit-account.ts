@@ -89,7 +89,9 @@ const decide = (command: CreditCommand, state: CreditAccount): Decision => {
         return refuses(new AlreadyDebited({ generationId: command.generationId }))
       }
       if (balance < command.amount) {
-        return refuses(InsufficientCredits.of(balance, command.amount))
+        return refuses(
+          InsufficientCredits.of(balance, command.amount, command.spentOn ?? "generation"),
+        )
       }
       return emits(
         new CreditsDebited({

@@ -61,11 +61,7 @@ const make = Effect.gen(function* () {
       : Effect.void
 
   const run = (user: SignedInUser, operation: SongOperation, planned: SongToMake) =>
-    start(user, planned, { credits: config.prices[operation], spentOn: operation }).pipe(
-      Effect.catchTag("InsufficientCredits", (refusal) =>
-        Effect.fail(refusal.about(`${operationVerbs[operation]} a song`)),
-      ),
-    )
+    start(user, planned, { credits: config.prices[operation], spentOn: operation })
 
   const extend = Effect.fn("Generations.extend")(function* (
     user: SignedInUser,
