@@ -5,7 +5,7 @@ import { InsufficientCredits } from "#events/contracts/credit-errors.ts"
 import { NotFound, TooManyRequests } from "#events/contracts/http-errors.ts"
 import { trimmedText, withMessage } from "#events/contracts/messages.ts"
 import { SongOperation } from "#events/contracts/song-operations.ts"
-import { GenerationStarted, MissingInformation, voiceId } from "./api-generation.ts"
+import { GenerationStarted, MissingInformation, NothingToSing, voiceId } from "./api-generation.ts"
 
 // Operations on a song after its first render: extend, replace a section, restyle.
 
@@ -100,6 +100,7 @@ const operation = <Name extends string, P extends Schema.Schema.Any>(
     .setPayload(payload)
     .addSuccess(GenerationStarted)
     .addError(MissingInformation)
+    .addError(NothingToSing)
     .addError(InvalidOperation)
     .addError(OperationUnsupported)
     .addError(NotFound)

@@ -1,7 +1,6 @@
 import { createReadStream } from "node:fs"
 import { Duration, Effect, Option } from "effect"
 import type { GeneratedVersion } from "#events/contracts/media.ts"
-import { SongOperation } from "#events/contracts/song-operations.ts"
 import { MediaConfig } from "../config.ts"
 import { MediaStorage } from "../files/storage.ts"
 import { MusicEngine } from "../ports.ts"
@@ -9,9 +8,6 @@ import { scratchDirectory } from "../render-folders.ts"
 import { engineSeedOf, makeEngineRequests } from "./engine-request.ts"
 import { type MusicMaker, StepFailed, versionIdOf, versionKeys } from "./music-maker.ts"
 import { makeRenderFactsStore } from "./render-facts-store.ts"
-
-/** The engine can do every operation to a song it made. */
-export const engineOperations: ReadonlyArray<SongOperation> = SongOperation.literals
 
 /** Like the music API, the engine makes two versions of every song. */
 const versionsPerSong = 2

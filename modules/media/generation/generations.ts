@@ -16,7 +16,7 @@ import { streamOf } from "./generation-stream.ts"
 import type { GenerationsShape } from "./generations-shape.ts"
 import { makeMusicApiMaker } from "./music-api-maker.ts"
 import type { MusicMaker, NextStep, StepFailed } from "./music-maker.ts"
-import { makePaidStart } from "./paid-start.ts"
+import { activeMaker, makePaidStart } from "./paid-start.ts"
 
 const jobActor = Actors.system("media")
 
@@ -55,7 +55,7 @@ const make = Effect.gen(function* () {
     )
 
   const start = yield* makePaidStart({ schedule })
-  const request = makeGenerationRequest(start)
+  const request = makeGenerationRequest(start, activeMaker(config))
 
   const advance = Effect.fn("Generations.advance")(function* (
     generationId: string,

@@ -1,6 +1,5 @@
 import { Effect, Option, Redacted } from "effect"
 import type { GeneratedVersion } from "#events/contracts/media.ts"
-import { SongOperation } from "#events/contracts/song-operations.ts"
 import { AppUrl } from "#toolkit/app-url.ts"
 import { MediaConfig } from "../config.ts"
 import { copyFromUrl } from "../files/copy-file.ts"
@@ -18,9 +17,6 @@ import {
   versionKeys,
 } from "./music-maker.ts"
 import { sourcePath } from "./source-link.ts"
-
-/** The music API does every operation on our stored copy of a version, which it fetches by a signed link. */
-export const musicApiOperations: ReadonlyArray<SongOperation> = SongOperation.literals
 
 /** Where the music API posts a generation's callbacks: a secret path, then re-checked by polling. */
 export const callbackPath = (secret: string, generationId: string) =>

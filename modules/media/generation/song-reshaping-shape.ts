@@ -8,6 +8,7 @@ import type {
   GenerationStarted,
   InvalidOperation,
   MissingInformation,
+  NothingToSing,
   OperationUnsupported,
   ReplaceSectionPayload,
   RestylePayload,
@@ -19,6 +20,7 @@ export type ReshapeRefusal =
   | NotFound
   | OperationUnsupported
   | MissingInformation
+  | NothingToSing
   | InvalidOperation
   | InsufficientCredits
   | TooManyRequests

@@ -4,7 +4,6 @@ import { NotFound } from "#events/contracts/http-errors.ts"
 import { creditUseNames, type SongOperation } from "#events/contracts/song-operations.ts"
 import {
   type ExtendPayload,
-  InvalidOperation,
   MissingInformation,
   OperationUnsupported,
   type ReplaceSectionPayload,
@@ -14,7 +13,8 @@ import { MediaConfig } from "../config.ts"
 import { type OwnedSong, type RenderFacts, SongSources } from "../ports.ts"
 import { chosenVoice } from "../voices/voice-choice.ts"
 import { Generations } from "./generations.ts"
-import { makerNames, makerOperations, operationVerbs } from "./maker-operations.ts"
+import { makerAccepts } from "./maker-accepts.ts"
+import { makerNames, makerRules, operationVerbs } from "./maker-operations.ts"
 import { activeMaker, type SongToMake } from "./paid-start.ts"
 import { makeRenderFactsStore } from "./render-facts-store.ts"
 import { extendPlan, replacePlan, restylePlan } from "./reshape-plans.ts"
@@ -45,7 +45,8 @@ const make = Effect.gen(function* () {
     Effect.gen(function* () {
       const song = yield* songs.owned(songId, user.userId)
       if (!song) return yield* songNotFound
-      if (!makerOperations[maker].includes(operation)) return yield* unsupported(operation, "songs")
+      if (!makerRules[maker].operations.includes(operation))
+        return yield* unsupported(operation, "songs")
       if (song.versionId === null) return yield* unsupported(operation, "an uploaded song")
       const known = yield* facts.read(song.versionId)
       if (maker === "engine" && known === undefined)
@@ -60,8 +61,17 @@ const make = Effect.gen(function* () {
         )
       : Effect.void
 
-  const run = (user: SignedInUser, operation: SongOperation, planned: SongToMake) =>
-    start(user, planned, { credits: config.prices[operation], spentOn: operation })
+  /** Paid once the maker accepts it: what it could not make is refused before any debit. */
+  const run = (
+    user: SignedInUser,
+    operation: SongOperation,
+    planned: SongToMake,
+    from: ReshapeSource,
+  ) =>
+    Effect.zipRight(
+      makerAccepts(maker, planned, from.facts),
+      start(user, planned, { credits: config.prices[operation], spentOn: operation }),
+    )
 
   const extend = Effect.fn("Generations.extend")(function* (
     user: SignedInUser,
@@ -72,7 +82,7 @@ const make = Effect.gen(function* () {
     yield* required("lyrics", payload.lyrics)
     const plan = yield* extendPlan(from, payload)
     const voice = yield* chosenVoice(user.userId, payload.voiceId)
-    return yield* run(user, "extend", { ...plan, voice })
+    return yield* run(user, "extend", { ...plan, voice }, from)
   })
 
   const replaceSection = Effect.fn("Generations.replaceSection")(function* (
@@ -83,13 +93,7 @@ const make = Effect.gen(function* () {
     const from = yield* source(user, songId, "replace-section")
     yield* required("lyrics", payload.lyrics)
     const plan = yield* replacePlan(from, payload)
-    const stretch = plan.reshaping
-    const length = stretch._tag === "replace-section" ? stretch.endMs - stretch.startMs : 0
-    if (maker === "music-api" && (length < 6000 || length > 60_000))
-      return yield* new InvalidOperation({
-        message: "The music API replaces 6 to 60 seconds at a time.",
-      })
-    return yield* run(user, "replace-section", plan)
+    return yield* run(user, "replace-section", plan, from)
   })
 
   const restyle = Effect.fn("Generations.restyle")(function* (
@@ -101,7 +105,7 @@ const make = Effect.gen(function* () {
     yield* required("style", payload.style)
     const plan = yield* restylePlan(from, payload)
     const voice = yield* chosenVoice(user.userId, payload.voiceId)
-    return yield* run(user, "restyle", { ...plan, voice })
+    return yield* run(user, "restyle", { ...plan, voice }, from)
   })
 
   /** The song's lyric sections as sung, for choosing one to replace; none for a song without facts. */
@@ -122,7 +126,7 @@ const make = Effect.gen(function* () {
 
   const operations = Effect.sync(() => ({
     maker,
-    operations: makerOperations[maker].map((operation) => ({
+    operations: makerRules[maker].operations.map((operation) => ({
       operation,
       name: creditUseNames[operation],
       price: config.prices[operation],
