@@ -6,6 +6,7 @@ import { MediaStorage } from "../files/storage.ts"
 import { MusicEngine } from "../ports.ts"
 import { scratchDirectory } from "../render-folders.ts"
 import { engineSeedOf, makeEngineRequests } from "./engine-request.ts"
+import { failedSentence } from "./failure-sentences.ts"
 import { type MusicMaker, StepFailed, versionIdOf, versionKeys } from "./music-maker.ts"
 import { makeRenderFactsStore } from "./render-facts-store.ts"
 
@@ -65,7 +66,8 @@ export const makeEngineMaker = Effect.gen(function* () {
           ? error
           : new StepFailed({
               status: "GENERATE_AUDIO_FAILED",
-              reason: `The music engine failed: ${error.reason}`,
+              reason: failedSentence(generation.request.reshaping),
+              detail: `The music engine failed: ${error.reason}`,
               // A render that failed or ran out of time would do the same again: the credits go back now.
               retryable: false,
             }),

@@ -219,6 +219,13 @@ describeApp({ env, config })("operations with the music API", (it) => {
       expect(refused.body).toMatchObject({
         message: "The music API can't keep the voice of a song it did not make.",
       })
+      // What the service says of a refusal is not the person's to read.
+      fake.refuseNext({ code: 500, msg: "persona store at /srv/personas/db.sqlite is locked" })
+      const failed = yield* person.post("/api/voices", { songId, name: "Second try" })
+      expect(failed.status).toBe(422)
+      expect(failed.body).toMatchObject({
+        message: "The music API could not keep this voice. Please try again later.",
+      })
     }),
   )
 })
