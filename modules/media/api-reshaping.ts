@@ -88,6 +88,13 @@ export class OperationUnsupported extends Schema.TaggedError<OperationUnsupporte
   HttpApiSchema.annotations({ status: 422 }),
 ) {}
 
+/** Operations are for the song's owner: anyone may hear a public song, only its owner may reshape it. */
+export class NotTheOwner extends Schema.TaggedError<NotTheOwner>()(
+  "NotTheOwner",
+  { message: Schema.String },
+  HttpApiSchema.annotations({ status: 403 }),
+) {}
+
 const SongPath = Schema.Struct({ songId: Schema.String.pipe(Schema.maxLength(64)) })
 
 const operation = <Name extends string, P extends Schema.Schema.Any>(
@@ -103,6 +110,7 @@ const operation = <Name extends string, P extends Schema.Schema.Any>(
     .addError(NothingToSing)
     .addError(InvalidOperation)
     .addError(OperationUnsupported)
+    .addError(NotTheOwner)
     .addError(NotFound)
     .addError(InsufficientCredits)
     .addError(TooManyRequests)

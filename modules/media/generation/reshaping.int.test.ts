@@ -211,31 +211,47 @@ describeApp({ env, config })("operations on a song", (it) => {
     }),
   )
 
-  it.effect("are not found for someone else's song, and need a session", () =>
-    Effect.gen(function* () {
-      const { user } = yield* signUp("first")
-      const userId = user.id
-      const { person: other } = yield* signUp("second")
-      const { songId } = yield* seedEngineSong(userId, "Mine (Version 1)", facts)
-      for (const [operation, body] of [
-        ["extend", { lyrics: "More" }],
-        ["replace-section", { section: "[Verse]", lyrics: "Other words" }],
-        ["restyle", { style: "jazz" }],
-      ] as const) {
-        const answer = yield* refused(other, `/api/songs/${songId}/${operation}`, body, 404)
-        expect(answer.message).toBe("This song does not exist, or it is private.")
-        const anonymous = yield* request(`/api/songs/${songId}/${operation}`, {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify(body),
-        })
-        expect(anonymous.status).toBe(401)
-      }
-      expect((yield* other.get(`/api/songs/${songId}/sections`)).status).toBe(404)
-      expect((yield* other.post("/api/songs/no-such-song/restyle", { style: "jazz" })).status).toBe(
-        404,
-      )
-    }),
+  it.effect(
+    "are for the song's owner, not found for someone else's private song, and need a session",
+    () =>
+      Effect.gen(function* () {
+        const { person: owner, user } = yield* signUp("first")
+        const userId = user.id
+        const { person: other } = yield* signUp("second")
+        const { songId } = yield* seedEngineSong(userId, "Mine (Version 1)", facts)
+        const { songId: shown } = yield* seedEngineSong(userId, "Shown (Version 1)", facts)
+        expect((yield* owner.patch(`/api/songs/${shown}/privacy`, { isPublic: true })).status).toBe(
+          200,
+        )
+        yield* settle
+        for (const [operation, body, doing] of [
+          ["extend", { lyrics: "More" }, "extend it"],
+          [
+            "replace-section",
+            { section: "[Verse]", lyrics: "Other words" },
+            "replace a section of it",
+          ],
+          ["restyle", { style: "jazz" }, "make a cover of it"],
+        ] as const) {
+          const answer = yield* refused(other, `/api/songs/${songId}/${operation}`, body, 404)
+          expect(answer.message).toBe("This song does not exist, or it is private.")
+          const publicSong = yield* refused(other, `/api/songs/${shown}/${operation}`, body, 403)
+          expect(publicSong).toMatchObject({
+            _tag: "NotTheOwner",
+            message: `Only the song's owner can ${doing}.`,
+          })
+          const anonymous = yield* request(`/api/songs/${songId}/${operation}`, {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify(body),
+          })
+          expect(anonymous.status).toBe(401)
+        }
+        expect((yield* other.get(`/api/songs/${songId}/sections`)).status).toBe(404)
+        expect(
+          (yield* other.post("/api/songs/no-such-song/restyle", { style: "jazz" })).status,
+        ).toBe(404)
+      }),
   )
 
   it.effect("are refused by the engine for a song it did not make, by name", () =>

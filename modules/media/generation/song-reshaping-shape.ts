@@ -9,6 +9,7 @@ import type {
   InvalidOperation,
   MissingInformation,
   NothingToSing,
+  NotTheOwner,
   OperationUnsupported,
   ReplaceSectionPayload,
   RestylePayload,
@@ -18,6 +19,7 @@ import type {
 
 export type ReshapeRefusal =
   | NotFound
+  | NotTheOwner
   | OperationUnsupported
   | MissingInformation
   | NothingToSing

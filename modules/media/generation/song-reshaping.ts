@@ -5,6 +5,7 @@ import { creditUseNames, type SongOperation } from "#events/contracts/song-opera
 import {
   type ExtendPayload,
   MissingInformation,
+  NotTheOwner,
   OperationUnsupported,
   type ReplaceSectionPayload,
   type RestylePayload,
@@ -44,7 +45,15 @@ const make = Effect.gen(function* () {
   const source = (user: SignedInUser, songId: string, operation: SongOperation) =>
     Effect.gen(function* () {
       const song = yield* songs.owned(songId, user.userId)
-      if (!song) return yield* songNotFound
+      if (!song) {
+        // Someone else's public song is there for them to hear, not to reshape.
+        const heard = yield* songs.visible(songId, user.userId)
+        return yield* heard
+          ? new NotTheOwner({
+              message: `Only the song's owner can ${operationVerbs[operation]} it.`,
+            })
+          : songNotFound
+      }
       if (!makerRules[maker].operations.includes(operation))
         return yield* unsupported(operation, "songs")
       if (song.versionId === null) return yield* unsupported(operation, "an uploaded song")
