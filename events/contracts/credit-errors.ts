@@ -1,12 +1,25 @@
 import { HttpApiSchema } from "@effect/platform"
 import { Schema } from "effect"
+import { CreditUse } from "./song-operations.ts"
 
-/** The spec's words for a refusal for want of credits (section 5), on the server and in the browser. */
+/** What each use's credits are for, as a refusal names it: "to extend a song". */
+export const creditUseDoing: Record<CreditUse, string> = {
+  generation: "generate a song",
+  extend: "extend a song",
+  "replace-section": "replace a section of a song",
+  restyle: "make a cover of a song",
+  stems: "make the stems of a song",
+}
+
+/**
+ * The spec's words for a refusal for want of credits (section 5), on the server and in the browser: for a
+ * song, 'You need 5 credits to generate a song. You currently have N credits.'
+ */
 export const insufficientCreditsMessage = (
   balance: number,
   needed: number,
-  doing = "generate a song",
-) => `You need ${needed} credits to ${doing}. You currently have ${balance} credits.`
+  use: CreditUse = "generation",
+) => `You need ${needed} credits to ${creditUseDoing[use]}. You currently have ${balance} credits.`
 
 /** Why credits a person had are not theirs to spend: a refund or a lost dispute took them, or a dispute holds them. */
 export const OwedBecause = Schema.Literal("refund", "dispute_lost", "dispute_open")
@@ -34,7 +47,8 @@ export const creditsOwedMessage = (
 
 /**
  * Not enough credits for what was asked: decided by billing's credit account, passed on by media, shown by
- * the screens. Declared once, here, so every side speaks of the same refusal.
+ * the screens. Declared once, here, so every side speaks of the same refusal; it names what the credits
+ * were for.
  */
 export class InsufficientCredits extends Schema.TaggedError<InsufficientCredits>()(
   "InsufficientCredits",
@@ -42,6 +56,7 @@ export class InsufficientCredits extends Schema.TaggedError<InsufficientCredits>
     message: Schema.String,
     balance: Schema.Int,
     needed: Schema.Int,
+    use: CreditUse,
     /** Set when a refund or a dispute took or holds the credits: why, what is owed and what is held. */
     owed: Schema.optional(
       Schema.Struct({ because: OwedBecause, credits: Schema.Int, held: Schema.Int }),
@@ -50,11 +65,12 @@ export class InsufficientCredits extends Schema.TaggedError<InsufficientCredits>
   HttpApiSchema.annotations({ status: 402 }),
 ) {
   /** The refusal with the spec's message. */
-  static of(balance: number, needed: number) {
+  static of(balance: number, needed: number, use: CreditUse) {
     return new InsufficientCredits({
       balance,
       needed,
-      message: insufficientCreditsMessage(balance, needed),
+      use,
+      message: insufficientCreditsMessage(balance, needed, use),
     })
   }
 
@@ -62,22 +78,19 @@ export class InsufficientCredits extends Schema.TaggedError<InsufficientCredits>
    * The refusal when a refund or a dispute took or holds credits: a negative balance owes its opposite, a
    * dispute's hold leaves less to spend.
    */
-  static owing(because: OwedBecause, balance: number, held: number, needed: number) {
+  static owing(
+    because: OwedBecause,
+    balance: number,
+    held: number,
+    needed: number,
+    use: CreditUse,
+  ) {
     return new InsufficientCredits({
       balance,
       needed,
+      use,
       owed: { because, credits: Math.max(0, -balance), held },
       message: creditsOwedMessage(because, balance, held, needed),
-    })
-  }
-
-  /** The same refusal, saying what the credits were for ("to extend a song"); an owed one says why instead. */
-  about(doing: string) {
-    if (this.owed !== undefined) return this
-    return new InsufficientCredits({
-      balance: this.balance,
-      needed: this.needed,
-      message: insufficientCreditsMessage(this.balance, this.needed, doing),
     })
   }
 }

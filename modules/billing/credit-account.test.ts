@@ -133,7 +133,7 @@ describe("credit account", () => {
       given(creditAccount, [purchased(4, "cs_1", 4)])
         .when({ _tag: "Debit", userId, generationId: "g1", amount: 5 })
         .thenFails("InsufficientCredits", { balance: 4, needed: 5 })
-      expect(InsufficientCredits.of(3, 5).message).toBe(
+      expect(InsufficientCredits.of(3, 5, "generation").message).toBe(
         "You need 5 credits to generate a song. You currently have 3 credits.",
       )
     })

@@ -86,13 +86,14 @@ const decide = (command: CreditCommand, state: CreditAccount): Decision => {
       return state.subscription?.id === command.subscriptionId
         ? emits(new SubscriptionEnded({ userId, subscriptionId: command.subscriptionId }))
         : emits()
-    case "Debit":
+    case "Debit": {
       if (
         state.debits.some(([generation]) => generation === command.generationId) ||
         state.refunds.includes(command.generationId)
       ) {
         return refuses(new AlreadyDebited({ generationId: command.generationId }))
       }
+      const use = command.spentOn ?? "generation"
       if (balance < 0) {
         return refuses(
           InsufficientCredits.owing(
@@ -100,6 +101,7 @@ const decide = (command: CreditCommand, state: CreditAccount): Decision => {
             balance,
             state.held,
             command.amount,
+            use,
           ),
         )
       }
@@ -107,8 +109,8 @@ const decide = (command: CreditCommand, state: CreditAccount): Decision => {
       if (balance - state.held < command.amount) {
         return refuses(
           state.held > 0
-            ? InsufficientCredits.owing("dispute_open", balance, state.held, command.amount)
-            : InsufficientCredits.of(balance, command.amount),
+            ? InsufficientCredits.owing("dispute_open", balance, state.held, command.amount, use)
+            : InsufficientCredits.of(balance, command.amount, use),
         )
       }
       return emits(
@@ -117,9 +119,10 @@ const decide = (command: CreditCommand, state: CreditAccount): Decision => {
           amount: command.amount,
           balanceAfter: balance - command.amount,
           generationId: command.generationId,
-          spentOn: command.spentOn ?? "generation",
+          spentOn: use,
         }),
       )
+    }
     case "Refund": {
       if (state.refunds.includes(command.generationId)) {
         return refuses(new AlreadyRefunded({ generationId: command.generationId }))

@@ -93,6 +93,13 @@ export class MissingInformation extends Schema.TaggedError<MissingInformation>()
   HttpApiSchema.annotations({ status: 400 }),
 ) {}
 
+/** The lyrics to be sung hold no word the maker can sing: only section tags, punctuation... */
+export class NothingToSing extends Schema.TaggedError<NothingToSing>()(
+  "NothingToSing",
+  { message: Schema.String },
+  HttpApiSchema.annotations({ status: 400 }),
+) {}
+
 const Id = Schema.String.pipe(Schema.maxLength(64))
 const StatusParams = Schema.Struct({
   taskId: withMessage(
@@ -114,6 +121,7 @@ export class MediaApi extends HttpApiGroup.make("media")
       .setPayload(GenerateSongPayload)
       .addSuccess(GenerationStarted)
       .addError(MissingInformation)
+      .addError(NothingToSing)
       .addError(NotFound)
       .addError(InsufficientCredits)
       .addError(EmailNotVerified)

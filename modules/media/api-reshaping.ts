@@ -5,7 +5,7 @@ import { InsufficientCredits } from "#events/contracts/credit-errors.ts"
 import { NotFound, TooManyRequests } from "#events/contracts/http-errors.ts"
 import { trimmedText, withMessage } from "#events/contracts/messages.ts"
 import { SongOperation } from "#events/contracts/song-operations.ts"
-import { GenerationStarted, MissingInformation, voiceId } from "./api-generation.ts"
+import { GenerationStarted, MissingInformation, NothingToSing, voiceId } from "./api-generation.ts"
 
 // Operations on a song after its first render: extend, replace a section, restyle.
 
@@ -88,6 +88,13 @@ export class OperationUnsupported extends Schema.TaggedError<OperationUnsupporte
   HttpApiSchema.annotations({ status: 422 }),
 ) {}
 
+/** Operations are for the song's owner: anyone may hear a public song, only its owner may reshape it. */
+export class NotTheOwner extends Schema.TaggedError<NotTheOwner>()(
+  "NotTheOwner",
+  { message: Schema.String },
+  HttpApiSchema.annotations({ status: 403 }),
+) {}
+
 const SongPath = Schema.Struct({ songId: Schema.String.pipe(Schema.maxLength(64)) })
 
 const operation = <Name extends string, P extends Schema.Schema.Any>(
@@ -100,8 +107,10 @@ const operation = <Name extends string, P extends Schema.Schema.Any>(
     .setPayload(payload)
     .addSuccess(GenerationStarted)
     .addError(MissingInformation)
+    .addError(NothingToSing)
     .addError(InvalidOperation)
     .addError(OperationUnsupported)
+    .addError(NotTheOwner)
     .addError(NotFound)
     .addError(InsufficientCredits)
     .addError(EmailNotVerified)

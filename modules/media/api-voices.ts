@@ -23,8 +23,9 @@ export class VoiceView extends Schema.Class<VoiceView>("VoiceView")({
   description: Schema.String,
   /** The style of the song it was kept from. */
   style: Schema.String,
-  songId: Schema.String,
-  songTitle: Schema.String,
+  /** The song it was kept from: null once that song is deleted, whose title is then nobody's to read. */
+  songId: Schema.NullOr(Schema.String),
+  songTitle: Schema.NullOr(Schema.String),
   singer: SingerSettings,
   keptAt: Schema.Date,
 }) {}

@@ -207,7 +207,7 @@ describeApp({
           status = yield* statusOf(person, taskId)
         }
         expect(status.status).toBe("GENERATE_AUDIO_FAILED")
-        expect(status.error).toContain("took longer than 500 ms")
+        expect(status.error).toBe("The song could not be made.")
         expect(status.creditRefund).toEqual({ refunded: true, amount: 5 })
         expect(((yield* person.get("/api/credits")).body as { credits: number }).credits).toBe(10)
       }),

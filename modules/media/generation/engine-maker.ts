@@ -1,17 +1,14 @@
 import { createReadStream } from "node:fs"
 import { Duration, Effect, Option } from "effect"
 import type { GeneratedVersion } from "#events/contracts/media.ts"
-import { SongOperation } from "#events/contracts/song-operations.ts"
 import { MediaConfig } from "../config.ts"
 import { MediaStorage } from "../files/storage.ts"
 import { MusicEngine } from "../ports.ts"
 import { scratchDirectory } from "../render-folders.ts"
 import { engineSeedOf, makeEngineRequests } from "./engine-request.ts"
+import { failedSentence } from "./failure-sentences.ts"
 import { type MusicMaker, StepFailed, versionIdOf, versionKeys } from "./music-maker.ts"
 import { makeRenderFactsStore } from "./render-facts-store.ts"
-
-/** The engine can do every operation to a song it made. */
-export const engineOperations: ReadonlyArray<SongOperation> = SongOperation.literals
 
 /** Like the music API, the engine makes two versions of every song. */
 const versionsPerSong = 2
@@ -69,7 +66,8 @@ export const makeEngineMaker = Effect.gen(function* () {
           ? error
           : new StepFailed({
               status: "GENERATE_AUDIO_FAILED",
-              reason: `The music engine failed: ${error.reason}`,
+              reason: failedSentence(generation.request.reshaping),
+              detail: `The music engine failed: ${error.reason}`,
               // A render that failed or ran out of time would do the same again: the credits go back now.
               retryable: false,
             }),

@@ -1,8 +1,10 @@
 import { Effect } from "effect"
 import type { SignedInUser } from "#events/contracts/auth.ts"
+import type { MusicMakerName } from "#events/contracts/media.ts"
 import { songCost } from "#events/contracts/prices.ts"
 import { type GenerateSongPayload, MissingInformation } from "../api.ts"
 import { chosenVoice } from "../voices/voice-choice.ts"
+import { makerSings } from "./maker-accepts.ts"
 import type { PaidStart } from "./paid-start.ts"
 
 const missingFields = (payload: GenerateSongPayload) =>
@@ -10,8 +12,8 @@ const missingFields = (payload: GenerateSongPayload) =>
     (field) => payload[field] === "" && !(field === "lyrics" && payload.instrumental),
   )
 
-/** The paid request for a song made from scratch. */
-export const makeGenerationRequest = (start: PaidStart) =>
+/** The paid request for a song made from scratch, by the maker in use. */
+export const makeGenerationRequest = (start: PaidStart, maker: MusicMakerName) =>
   Effect.fn("Generations.request")(function* (user: SignedInUser, payload: GenerateSongPayload) {
     const missing = missingFields(payload)
     if (missing.length > 0) {
@@ -20,11 +22,9 @@ export const makeGenerationRequest = (start: PaidStart) =>
         missing,
       })
     }
-    const { voiceId, ...song } = payload
+    const { voiceId, ...words } = payload
     const voice = yield* chosenVoice(user.userId, voiceId)
-    return yield* start(
-      user,
-      { ...song, reshaping: null, voice },
-      { credits: songCost, spentOn: "generation" },
-    )
+    const song = { ...words, reshaping: null, voice }
+    yield* makerSings(maker, song)
+    return yield* start(user, song, { credits: songCost, spentOn: "generation" })
   })

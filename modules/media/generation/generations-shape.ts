@@ -8,6 +8,7 @@ import type {
   GenerateSongPayload,
   GenerationStarted,
   MissingInformation,
+  NothingToSing,
   SongStatus,
 } from "../api.ts"
 import type { StepFailed } from "./music-maker.ts"
@@ -25,7 +26,7 @@ export interface GenerationsShape {
     payload: GenerateSongPayload,
   ) => Writes<
     GenerationStarted,
-    TooManyRequests | InsufficientCredits | MissingInformation | NotFound
+    TooManyRequests | InsufficientCredits | MissingInformation | NothingToSing | NotFound
   >
   /** The debit and request every paid song goes through, from scratch or by an operation. */
   readonly start: PaidStart

@@ -6,6 +6,7 @@ import { loadAggregate } from "#events/decider.ts"
 import { runCommand } from "#events/handle-command.ts"
 import type { EventStore } from "#events/store/index.ts"
 import { fromNow } from "#toolkit/clock.ts"
+import { ErrorReports } from "#toolkit/error-reports.ts"
 import { type JobKind, JobQueue } from "#toolkit/jobs.ts"
 import { MediaConfig } from "../config.ts"
 import { makeEngineMaker } from "./engine-maker.ts"
@@ -15,8 +16,8 @@ import { makeGenerationRequest } from "./generation-request.ts"
 import { streamOf } from "./generation-stream.ts"
 import type { GenerationsShape } from "./generations-shape.ts"
 import { makeMusicApiMaker } from "./music-api-maker.ts"
-import type { MusicMaker, NextStep, StepFailed } from "./music-maker.ts"
-import { makePaidStart } from "./paid-start.ts"
+import type { MusicMaker, NextStep, RunningGeneration, StepFailed } from "./music-maker.ts"
+import { activeMaker, makePaidStart } from "./paid-start.ts"
 
 const jobActor = Actors.system("media")
 
@@ -24,6 +25,7 @@ export const AdvanceGenerationPayload = Schema.Struct({ generationId: Schema.Str
 
 const make = Effect.gen(function* () {
   const jobs = yield* JobQueue
+  const reports = yield* ErrorReports
   const config = yield* MediaConfig
   const makers: Record<MusicMakerName, MusicMaker> = {
     engine: yield* makeEngineMaker,
@@ -54,8 +56,22 @@ const make = Effect.gen(function* () {
       ),
     )
 
+  /** What the maker said of a failure, for admins: the person reads only the failure's sentence. */
+  const reportDetail = (state: RunningGeneration, failed: StepFailed) => {
+    const { generationId, userId, maker } = state.request
+    return failed.detail === undefined
+      ? Effect.void
+      : reports.record({
+          source: maker === "engine" ? "job" : "provider",
+          actor: jobActor,
+          message: `Song generation failed (${failed.status}): ${failed.detail.split("\n")[0]}`,
+          stack: failed.detail,
+          context: { generationId, userId, maker, status: failed.status },
+        })
+  }
+
   const start = yield* makePaidStart({ schedule })
-  const request = makeGenerationRequest(start)
+  const request = makeGenerationRequest(start, activeMaker(config))
 
   const advance = Effect.fn("Generations.advance")(function* (
     generationId: string,
@@ -77,11 +93,14 @@ const make = Effect.gen(function* () {
         failed.retryable && !lastAttempt
           ? Effect.fail(failed)
           : Effect.as(
-              record(generationId)({
-                _tag: "RecordFailure",
-                status: failed.status,
-                reason: failed.reason,
-              }),
+              Effect.zipRight(
+                reportDetail(state, failed),
+                record(generationId)({
+                  _tag: "RecordFailure",
+                  status: failed.status,
+                  reason: failed.reason,
+                }),
+              ),
               "done" as const,
             ),
       ),

@@ -1,12 +1,13 @@
 import type { MusicMakerName } from "#events/contracts/media.ts"
 import type { SongOperation } from "#events/contracts/song-operations.ts"
-import { engineOperations } from "./engine-maker.ts"
-import { musicApiOperations } from "./music-api-maker.ts"
+import { engineRules } from "./engine-rules.ts"
+import type { MakerRules } from "./maker-rules.ts"
+import { musicApiRules } from "./music-api-rules.ts"
 
-/** What each maker declares it can do to a song: the screens offer these, the API refuses the rest. */
-export const makerOperations: Record<MusicMakerName, ReadonlyArray<SongOperation>> = {
-  engine: engineOperations,
-  "music-api": musicApiOperations,
+/** What each maker declares it can do: the screens offer its operations, the API refuses the rest. */
+export const makerRules: Record<MusicMakerName, MakerRules> = {
+  engine: engineRules,
+  "music-api": musicApiRules,
 }
 
 /** How a refusal names the maker. */

@@ -1,11 +1,11 @@
 import { Effect, Option, Redacted } from "effect"
 import type { GeneratedVersion } from "#events/contracts/media.ts"
-import { SongOperation } from "#events/contracts/song-operations.ts"
 import { AppUrl } from "#toolkit/app-url.ts"
 import { MediaConfig } from "../config.ts"
 import { copyFromUrl } from "../files/copy-file.ts"
 import { MediaStorage } from "../files/storage.ts"
 import { syncedLyricsOfWords } from "./aligned-lyrics.ts"
+import { failedSentence } from "./failure-sentences.ts"
 import { isFailureStatus } from "./generation.ts"
 import { MusicApi } from "./music-api.ts"
 import type { MusicApiRefused, MusicApiTrack } from "./music-api-answers.ts"
@@ -19,22 +19,30 @@ import {
 } from "./music-maker.ts"
 import { sourcePath } from "./source-link.ts"
 
-/** The music API does every operation on our stored copy of a version, which it fetches by a signed link. */
-export const musicApiOperations: ReadonlyArray<SongOperation> = SongOperation.literals
-
 /** Where the music API posts a generation's callbacks: a secret path, then re-checked by polling. */
 export const callbackPath = (secret: string, generationId: string) =>
   `/api/media/callbacks/${secret}/${generationId}`
 
-const failureReason = (status: string, message: string | null) =>
-  status === "SENSITIVE_WORD_ERROR"
-    ? "The music service refused the lyrics or the style (names of artists, copyrighted lyrics or profanity). Please change them and try again."
-    : `The music service could not make this song${message ? `: ${message}` : "."}`
+const sensitiveWords =
+  "The music service refused the lyrics or the style (names of artists, copyrighted lyrics or profanity). Please change them and try again."
 
-const fromRefusal = (refused: MusicApiRefused) =>
+/** A task that ended without songs: the one failure whose cause a person can change is named. */
+const taskFailed = (generation: RunningGeneration, status: string, message: string | null) =>
+  new StepFailed({
+    status,
+    reason:
+      status === "SENSITIVE_WORD_ERROR"
+        ? sensitiveWords
+        : failedSentence(generation.request.reshaping),
+    detail: `The music service ended the task with ${status}${message ? `: ${message}` : ""}`,
+    retryable: false,
+  })
+
+const fromRefusal = (generation: RunningGeneration) => (refused: MusicApiRefused) =>
   new StepFailed({
     status: refused.retryable ? "PROVIDER_ERROR" : "CREATE_TASK_FAILED",
-    reason: `The music service refused the song: ${refused.message}`,
+    reason: failedSentence(generation.request.reshaping),
+    detail: `The music service refused the song: ${refused.message}`,
     retryable: refused.retryable,
   })
 
@@ -50,8 +58,9 @@ export const makeMusicApiMaker = Effect.gen(function* () {
   const secret = Option.map((yield* MediaConfig).musicApi, (s) => Redacted.value(s.callbackSecret))
 
   /** A finished track in our storage; its cover too when it can be had (else the music API's link). */
-  const keep = (generationId: string, track: MusicApiTrack, index: number) =>
+  const keep = (generation: RunningGeneration, track: MusicApiTrack, index: number) =>
     Effect.gen(function* () {
+      const { generationId } = generation.request
       const keys = versionKeys(generationId, index)
       yield* copyFromUrl(storage, track.audioUrl, keys.audio)
       const cover = track.imageUrl
@@ -72,7 +81,12 @@ export const makeMusicApiMaker = Effect.gen(function* () {
     }).pipe(
       Effect.mapError(
         (copy) =>
-          new StepFailed({ status: "PROVIDER_ERROR", reason: copy.reason, retryable: true }),
+          new StepFailed({
+            status: "PROVIDER_ERROR",
+            reason: failedSentence(generation.request.reshaping),
+            detail: `A finished track could not be copied: ${copy.reason}`,
+            retryable: true,
+          }),
       ),
     )
 
@@ -119,26 +133,21 @@ export const makeMusicApiMaker = Effect.gen(function* () {
 
   const maker: MusicMaker = (generation, record) =>
     Effect.gen(function* () {
-      const { generationId } = generation.request
       if (generation.taskId === null) {
-        const taskId = yield* submit(generation.request).pipe(Effect.mapError(fromRefusal))
+        const taskId = yield* submit(generation.request).pipe(
+          Effect.mapError(fromRefusal(generation)),
+        )
         yield* record({ _tag: "RecordSubmission", taskId })
         return "later"
       }
-      const task = yield* api.task(generation.taskId).pipe(Effect.mapError(fromRefusal))
-      if (isFailureStatus(task.status)) {
-        yield* record({
-          _tag: "RecordFailure",
-          status: task.status,
-          reason: failureReason(task.status, task.errorMessage),
-        })
-        return "done"
-      }
+      const task = yield* api.task(generation.taskId).pipe(Effect.mapError(fromRefusal(generation)))
+      if (isFailureStatus(task.status))
+        return yield* taskFailed(generation, task.status, task.errorMessage)
       const stored = [...generation.versions]
       for (const [i, track] of task.tracks.entries()) {
         const index = i + 1
         if (!track.audioUrl || stored.some((v) => v.index === index)) continue
-        stored.push(yield* keep(generationId, track, index))
+        stored.push(yield* keep(generation, track, index))
         // Recorded as soon as it is ours: a step repeated after a failure does not fetch it again.
         yield* record({ _tag: "RecordProgress", status: generation.status, versions: stored })
       }

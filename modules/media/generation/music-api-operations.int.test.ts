@@ -138,7 +138,7 @@ describeApp({ env, config })("operations with the music API", (it) => {
       }),
   )
 
-  it.effect("refuse a stretch the API cannot re-sing before anything is paid", () =>
+  it.effect("refuse what the API cannot do before anything is paid", () =>
     Effect.gen(function* () {
       const { person, user } = yield* signUp("short")
       const { songId } = yield* seedEngineSong(user.id, "Short", facts)
@@ -151,7 +151,31 @@ describeApp({ env, config })("operations with the music API", (it) => {
       expect(answer.body).toMatchObject({
         message: "The music API replaces 6 to 60 seconds at a time.",
       })
+      const fromStart = yield* person.post(`/api/songs/${songId}/extend`, {
+        lyrics: "More",
+        atSeconds: 0,
+      })
+      expect(fromStart.status).toBe(400)
+      expect(fromStart.body).toMatchObject({
+        _tag: "InvalidOperation",
+        message: "The music API continues a song from a point after its start: choose a later one.",
+      })
+      for (const lyrics of ["[Chorus]", "...\n!?"]) {
+        const nothing = yield* person.post(`/api/songs/${songId}/extend`, { lyrics })
+        expect(nothing.status).toBe(400)
+        expect(nothing.body).toMatchObject({ _tag: "NothingToSing" })
+        const generated = yield* person.post("/api/generate-song", {
+          title: "Quiet",
+          style: "pop",
+          lyrics,
+        })
+        expect(generated.status).toBe(400)
+        expect(generated.body).toMatchObject({ _tag: "NothingToSing" })
+      }
       expect(yield* balanceOf(person)).toBe(30)
+      // The music API sings words in any script.
+      const sung = yield* person.post(`/api/songs/${songId}/extend`, { lyrics: "Привет, мир" })
+      expect(sung.status).toBe(200)
     }),
   )
 
@@ -194,6 +218,13 @@ describeApp({ env, config })("operations with the music API", (it) => {
       expect(refused.status).toBe(422)
       expect(refused.body).toMatchObject({
         message: "The music API can't keep the voice of a song it did not make.",
+      })
+      // What the service says of a refusal is not the person's to read.
+      fake.refuseNext({ code: 500, msg: "persona store at /srv/personas/db.sqlite is locked" })
+      const failed = yield* person.post("/api/voices", { songId, name: "Second try" })
+      expect(failed.status).toBe(422)
+      expect(failed.body).toMatchObject({
+        message: "The music API could not keep this voice. Please try again later.",
       })
     }),
   )

@@ -7,10 +7,15 @@ export type RunningGeneration = Extract<GenerationState, { readonly _tag: "Runni
 /** What comes after a step: another at once, another after the poll interval (or a callback), or none. */
 export type NextStep = "now" | "later" | "done"
 
-/** A step that could not be taken; `retryable` ones are tried again until the generation times out. */
+/**
+ * A step that could not be taken; `retryable` ones are tried again until the generation times out.
+ * `reason` is the sentence the person reads, always ours; `detail` is what went wrong in the maker's own
+ * words (an exception, a stack, a service's message), for admins only: it goes to the error stream.
+ */
 export class StepFailed extends Data.TaggedError("StepFailed")<{
   readonly status: string
   readonly reason: string
+  readonly detail?: string | undefined
   readonly retryable: boolean
 }> {}
 

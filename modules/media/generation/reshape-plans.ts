@@ -7,14 +7,9 @@ import {
   type RestylePayload,
 } from "../api.ts"
 import type { SungSection } from "../ports.ts"
+import { clock } from "./maker-rules.ts"
 import type { SongToMake } from "./paid-start.ts"
 import type { ReshapeSource } from "./song-reshaping.ts"
-
-/** "2:31", how a refusal names a point in the song. */
-export const clock = (ms: number) => {
-  const seconds = Math.floor(ms / 1000)
-  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`
-}
 
 const invalid = (message: string) => Effect.fail(new InvalidOperation({ message }))
 

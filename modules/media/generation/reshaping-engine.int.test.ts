@@ -2,7 +2,15 @@ import { join } from "node:path"
 import { text } from "node:stream/consumers"
 import { expect } from "@effect/vitest"
 import { Effect } from "effect"
-import { balanceOf, type browser, describeApp, runJobs, settle, signUp } from "#app/testing.ts"
+import {
+  balanceOf,
+  type browser,
+  describeApp,
+  runJobs,
+  settle,
+  signUp,
+  signUpAdmin,
+} from "#app/testing.ts"
 import { seedEngineSong } from "#app/testing-songs.ts"
 import { entriesOf } from "#toolkit/test-zip.ts"
 import { MediaStorage } from "../files/storage.ts"
@@ -29,11 +37,13 @@ interface Song {
   } | null
 }
 
+const adminEmail = "engine-admin@example.com"
 const env = {
   REGISTRATIONS_PER_ADDRESS: "1000",
   SIGNUP_CREDITS: "10",
   GENERATION_POLL_SECONDS: "0.2",
   EXTEND_CREDITS: "4",
+  ADMIN_EMAIL: adminEmail,
 }
 const config = { webDist: join(import.meta.dirname, "..", "..", "..", "web", "dist") }
 
@@ -141,29 +151,44 @@ describeApp({ env, config })("operations rendered by the offline engine", (it) =
     }),
   )
 
-  it.effect("fail once at the render, and give the credits back once", () =>
-    Effect.gen(function* () {
-      const { person, user } = yield* signUp("unlucky")
-      // Facts whose engine record the engine cannot read: the render fails after the debit.
-      const { songId } = yield* seedEngineSong(user.id, "Broken", {
-        durationMs: 20_000,
-        endMs: 18_000,
-        barMs: 2_000,
-        sections: [{ label: "[Verse]", startMs: 4_000, endMs: 12_000, lines: ["Broken"] }],
-        voice: { gender: "female", delivery: "sing" },
-        engine: { not: "a record" },
-      })
-      const started = yield* person.post(`/api/songs/${songId}/restyle`, { style: "jazz" })
-      expect(yield* balanceOf(person)).toBe(5)
-      const status = yield* finish(person, (started.body as { taskId: string }).taskId)
-      expect(status.status).toBe("GENERATE_AUDIO_FAILED")
-      expect(status.creditRefund).toEqual({ refunded: true, amount: 5 })
-      yield* runJobs
-      expect(yield* balanceOf(person)).toBe(10)
-      const usage = (yield* person.get("/api/credits/usage")).body as ReadonlyArray<{
-        type: string
-      }>
-      expect(usage.map((u) => u.type)).toEqual(["refund", "song_restyle"])
-    }),
+  it.effect(
+    "fail once at the render in our words, give the credits back once, and tell admins why",
+    () =>
+      Effect.gen(function* () {
+        const { person: admin } = yield* signUpAdmin("engine", adminEmail)
+        const { person, user } = yield* signUp("unlucky")
+        // Facts whose engine record the engine cannot read: the render fails after the debit.
+        const { songId } = yield* seedEngineSong(user.id, "Broken", {
+          durationMs: 20_000,
+          endMs: 18_000,
+          barMs: 2_000,
+          sections: [{ label: "[Verse]", startMs: 4_000, endMs: 12_000, lines: ["Broken"] }],
+          voice: { gender: "female", delivery: "sing" },
+          engine: { not: "a record" },
+        })
+        const started = yield* person.post(`/api/songs/${songId}/restyle`, { style: "jazz" })
+        expect(yield* balanceOf(person)).toBe(5)
+        const taskId = (started.body as { taskId: string }).taskId
+        const status = yield* finish(person, taskId)
+        expect(status.status).toBe("GENERATE_AUDIO_FAILED")
+        // The engine died with a stack of file paths: the person reads our sentence, admins the stack.
+        expect(status.error).toBe("The cover could not be made.")
+        expect(status.creditRefund).toEqual({ refunded: true, amount: 5 })
+        yield* settle
+        const errors = (yield* admin.get("/api/admin/errors")).body as {
+          items: ReadonlyArray<{ error: string; stack: string | null; context: object }>
+        }
+        const cause = errors.items.find(
+          (e) => JSON.stringify(e.context).includes(taskId) && e.stack,
+        )
+        expect(cause?.error).toContain("the engine exited with 1")
+        expect(cause?.stack).toMatch(/at .*\/stand-ins\/music-engine\/.*\.ts:\d+/)
+        yield* runJobs
+        expect(yield* balanceOf(person)).toBe(10)
+        const usage = (yield* person.get("/api/credits/usage")).body as ReadonlyArray<{
+          type: string
+        }>
+        expect(usage.map((u) => u.type)).toEqual(["refund", "song_restyle"])
+      }),
   )
 })

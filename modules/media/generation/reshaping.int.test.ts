@@ -157,31 +157,102 @@ describeApp({ env, config })("operations on a song", (it) => {
     }),
   )
 
-  it.effect("are not found for someone else's song, and need a session", () =>
+  it.effect("are refused before anything is paid when the engine could not make them", () =>
     Effect.gen(function* () {
-      const { user } = yield* signUp("first")
-      const userId = user.id
-      const { person: other } = yield* signUp("second")
-      const { songId } = yield* seedEngineSong(userId, "Mine (Version 1)", facts)
-      for (const [operation, body] of [
-        ["extend", { lyrics: "More" }],
-        ["replace-section", { section: "[Verse]", lyrics: "Other words" }],
-        ["restyle", { style: "jazz" }],
-      ] as const) {
-        const answer = yield* refused(other, `/api/songs/${songId}/${operation}`, body, 404)
-        expect(answer.message).toBe("This song does not exist, or it is private.")
-        const anonymous = yield* request(`/api/songs/${songId}/${operation}`, {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify(body),
-        })
-        expect(anonymous.status).toBe(401)
+      const { person, user } = yield* signUp("impossible")
+      const { songId } = yield* seedEngineSong(user.id, "Tide (Version 1)", facts)
+      const path = (operation: string) => `/api/songs/${songId}/${operation}`
+      const fromStart =
+        "The offline music engine continues a song from its first bar line on: choose a point at 0:02 or later."
+      for (const atSeconds of [0, 1.5]) {
+        const early = yield* refused(person, path("extend"), { lyrics: "More", atSeconds }, 400)
+        expect(early).toMatchObject({ _tag: "InvalidOperation", message: fromStart })
       }
-      expect((yield* other.get(`/api/songs/${songId}/sections`)).status).toBe(404)
-      expect((yield* other.post("/api/songs/no-such-song/restyle", { style: "jazz" })).status).toBe(
-        404,
+      const atStart = yield* refused(
+        person,
+        path("replace-section"),
+        { lyrics: "New words", startSeconds: 0, endSeconds: 10 },
+        400,
       )
+      expect(atStart).toMatchObject({
+        _tag: "InvalidOperation",
+        message:
+          "The offline music engine replaces from its first bar line on: start the stretch at 0:02 or later.",
+      })
+      const nothing =
+        "These lyrics have no words to sing, only section tags or punctuation: write at least one line of words."
+      for (const lyrics of ["[Chorus]", "[Chorus]\n", "... !!!\n  ?", "(Verse 2)\n—"]) {
+        const replaced = yield* refused(
+          person,
+          path("replace-section"),
+          { section: "[Verse]", lyrics },
+          400,
+        )
+        expect(replaced).toMatchObject({ _tag: "NothingToSing", message: nothing })
+        const extended = yield* refused(person, path("extend"), { lyrics }, 400)
+        expect(extended).toMatchObject({ _tag: "NothingToSing", message: nothing })
+      }
+      const unsayable = yield* refused(person, path("extend"), { lyrics: "Привет, мир" }, 400)
+      expect(unsayable).toMatchObject({
+        _tag: "NothingToSing",
+        message:
+          "The offline music engine sings words in Latin letters or digits, and these lyrics have none: write at least one line of them.",
+      })
+      const sung = yield* refused(
+        person,
+        "/api/generate-song",
+        { title: "Quiet", style: "pop", lyrics: "[Verse]\n..." },
+        400,
+      )
+      expect(sung).toMatchObject({ _tag: "NothingToSing", message: nothing })
+      expect((yield* usage(person)).length).toBe(0)
+      // The words the engine can say are enough, whatever else a line holds.
+      const started = yield* person.post(path("extend"), { lyrics: "[Chorus]\nOlé, café!" })
+      expect(started.status).toBe(200)
     }),
+  )
+
+  it.effect(
+    "are for the song's owner, not found for someone else's private song, and need a session",
+    () =>
+      Effect.gen(function* () {
+        const { person: owner, user } = yield* signUp("first")
+        const userId = user.id
+        const { person: other } = yield* signUp("second")
+        const { songId } = yield* seedEngineSong(userId, "Mine (Version 1)", facts)
+        const { songId: shown } = yield* seedEngineSong(userId, "Shown (Version 1)", facts)
+        expect((yield* owner.patch(`/api/songs/${shown}/privacy`, { isPublic: true })).status).toBe(
+          200,
+        )
+        yield* settle
+        for (const [operation, body, doing] of [
+          ["extend", { lyrics: "More" }, "extend it"],
+          [
+            "replace-section",
+            { section: "[Verse]", lyrics: "Other words" },
+            "replace a section of it",
+          ],
+          ["restyle", { style: "jazz" }, "make a cover of it"],
+        ] as const) {
+          const answer = yield* refused(other, `/api/songs/${songId}/${operation}`, body, 404)
+          expect(answer.message).toBe("This song does not exist, or it is private.")
+          const publicSong = yield* refused(other, `/api/songs/${shown}/${operation}`, body, 403)
+          expect(publicSong).toMatchObject({
+            _tag: "NotTheOwner",
+            message: `Only the song's owner can ${doing}.`,
+          })
+          const anonymous = yield* request(`/api/songs/${songId}/${operation}`, {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify(body),
+          })
+          expect(anonymous.status).toBe(401)
+        }
+        expect((yield* other.get(`/api/songs/${songId}/sections`)).status).toBe(404)
+        expect(
+          (yield* other.post("/api/songs/no-such-song/restyle", { style: "jazz" })).status,
+        ).toBe(404)
+      }),
   )
 
   it.effect("are refused by the engine for a song it did not make, by name", () =>

@@ -8,6 +8,8 @@ import type {
   GenerationStarted,
   InvalidOperation,
   MissingInformation,
+  NothingToSing,
+  NotTheOwner,
   OperationUnsupported,
   ReplaceSectionPayload,
   RestylePayload,
@@ -17,8 +19,10 @@ import type {
 
 export type ReshapeRefusal =
   | NotFound
+  | NotTheOwner
   | OperationUnsupported
   | MissingInformation
+  | NothingToSing
   | InvalidOperation
   | InsufficientCredits
   | TooManyRequests

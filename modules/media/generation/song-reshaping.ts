@@ -4,8 +4,8 @@ import { NotFound } from "#events/contracts/http-errors.ts"
 import { creditUseNames, type SongOperation } from "#events/contracts/song-operations.ts"
 import {
   type ExtendPayload,
-  InvalidOperation,
   MissingInformation,
+  NotTheOwner,
   OperationUnsupported,
   type ReplaceSectionPayload,
   type RestylePayload,
@@ -14,7 +14,8 @@ import { MediaConfig } from "../config.ts"
 import { type OwnedSong, type RenderFacts, SongSources } from "../ports.ts"
 import { chosenVoice } from "../voices/voice-choice.ts"
 import { Generations } from "./generations.ts"
-import { makerNames, makerOperations, operationVerbs } from "./maker-operations.ts"
+import { makerAccepts } from "./maker-accepts.ts"
+import { makerNames, makerRules, operationVerbs } from "./maker-operations.ts"
 import { activeMaker, type SongToMake } from "./paid-start.ts"
 import { makeRenderFactsStore } from "./render-facts-store.ts"
 import { extendPlan, replacePlan, restylePlan } from "./reshape-plans.ts"
@@ -44,8 +45,17 @@ const make = Effect.gen(function* () {
   const source = (user: SignedInUser, songId: string, operation: SongOperation) =>
     Effect.gen(function* () {
       const song = yield* songs.owned(songId, user.userId)
-      if (!song) return yield* songNotFound
-      if (!makerOperations[maker].includes(operation)) return yield* unsupported(operation, "songs")
+      if (!song) {
+        // Someone else's public song is there for them to hear, not to reshape.
+        const heard = yield* songs.visible(songId, user.userId)
+        return yield* heard
+          ? new NotTheOwner({
+              message: `Only the song's owner can ${operationVerbs[operation]} it.`,
+            })
+          : songNotFound
+      }
+      if (!makerRules[maker].operations.includes(operation))
+        return yield* unsupported(operation, "songs")
       if (song.versionId === null) return yield* unsupported(operation, "an uploaded song")
       const known = yield* facts.read(song.versionId)
       if (maker === "engine" && known === undefined)
@@ -60,11 +70,16 @@ const make = Effect.gen(function* () {
         )
       : Effect.void
 
-  const run = (user: SignedInUser, operation: SongOperation, planned: SongToMake) =>
-    start(user, planned, { credits: config.prices[operation], spentOn: operation }).pipe(
-      Effect.catchTag("InsufficientCredits", (refusal) =>
-        Effect.fail(refusal.about(`${operationVerbs[operation]} a song`)),
-      ),
+  /** Paid once the maker accepts it: what it could not make is refused before any debit. */
+  const run = (
+    user: SignedInUser,
+    operation: SongOperation,
+    planned: SongToMake,
+    from: ReshapeSource,
+  ) =>
+    Effect.zipRight(
+      makerAccepts(maker, planned, from.facts),
+      start(user, planned, { credits: config.prices[operation], spentOn: operation }),
     )
 
   const extend = Effect.fn("Generations.extend")(function* (
@@ -76,7 +91,7 @@ const make = Effect.gen(function* () {
     yield* required("lyrics", payload.lyrics)
     const plan = yield* extendPlan(from, payload)
     const voice = yield* chosenVoice(user.userId, payload.voiceId)
-    return yield* run(user, "extend", { ...plan, voice })
+    return yield* run(user, "extend", { ...plan, voice }, from)
   })
 
   const replaceSection = Effect.fn("Generations.replaceSection")(function* (
@@ -87,13 +102,7 @@ const make = Effect.gen(function* () {
     const from = yield* source(user, songId, "replace-section")
     yield* required("lyrics", payload.lyrics)
     const plan = yield* replacePlan(from, payload)
-    const stretch = plan.reshaping
-    const length = stretch._tag === "replace-section" ? stretch.endMs - stretch.startMs : 0
-    if (maker === "music-api" && (length < 6000 || length > 60_000))
-      return yield* new InvalidOperation({
-        message: "The music API replaces 6 to 60 seconds at a time.",
-      })
-    return yield* run(user, "replace-section", plan)
+    return yield* run(user, "replace-section", plan, from)
   })
 
   const restyle = Effect.fn("Generations.restyle")(function* (
@@ -105,7 +114,7 @@ const make = Effect.gen(function* () {
     yield* required("style", payload.style)
     const plan = yield* restylePlan(from, payload)
     const voice = yield* chosenVoice(user.userId, payload.voiceId)
-    return yield* run(user, "restyle", { ...plan, voice })
+    return yield* run(user, "restyle", { ...plan, voice }, from)
   })
 
   /** The song's lyric sections as sung, for choosing one to replace; none for a song without facts. */
@@ -126,7 +135,7 @@ const make = Effect.gen(function* () {
 
   const operations = Effect.sync(() => ({
     maker,
-    operations: makerOperations[maker].map((operation) => ({
+    operations: makerRules[maker].operations.map((operation) => ({
       operation,
       name: creditUseNames[operation],
       price: config.prices[operation],

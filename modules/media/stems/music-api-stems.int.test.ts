@@ -145,7 +145,7 @@ describeApp({ env, config })("stems through the music API", (it) => {
       const failed = yield* madeOrFailed(person, songId)
       expect(failed.status).toBe("failed")
       expect(failed.error).toBe(
-        "The music service could not take this song apart: Separation failed. Your 2 credits were refunded.",
+        "The music service could not take this song apart. Your 2 credits were refunded.",
       )
       yield* runJobs
       expect(yield* balanceOf(person)).toBe(25)

@@ -25,10 +25,10 @@ export type SeparationStep =
   | { readonly _tag: "Submitted"; readonly taskId: string }
   | { readonly _tag: "Waiting" }
   | { readonly _tag: "Made"; readonly key: string; readonly sizeBytes: number }
-  | { readonly _tag: "Failed"; readonly reason: string }
+  | { readonly _tag: "Failed"; readonly detail: string }
 
-export const separationFailure = (message: string | null) =>
-  `The music service could not take this song apart${message ? `: ${message.replace(/[.!]$/, "")}` : ""}.`
+/** What a person reads of a failed separation; the service's own words go to admins. */
+export const separationFailure = "The music service could not take this song apart."
 
 /**
  * The music API's stems of a track, one step at a time: submit once, then look at the task; once it
@@ -72,11 +72,11 @@ export const makeMusicApiStems = Effect.gen(function* () {
           if (separationFailed(separation.status))
             return Effect.succeed({
               _tag: "Failed",
-              reason: separationFailure(separation.errorMessage),
+              detail: `The separation ended with ${separation.status}: ${separation.errorMessage ?? "no message"}`,
             })
           if (separation.status !== "SUCCESS") return Effect.succeed({ _tag: "Waiting" })
           if (separation.stems.length === 0)
-            return Effect.succeed({ _tag: "Failed", reason: separationFailure("it sent no stems") })
+            return Effect.succeed({ _tag: "Failed", detail: "The separation sent no stems" })
           return keep(track, separation.stems)
         },
       ),

@@ -54,6 +54,24 @@ const refundsOf = (person: ReturnType<typeof browser>) =>
   )
 
 describeApp({ env, config })("paid stems", (it) => {
+  it.effect("are refused for want of credits in their own words, and nothing is asked", () =>
+    Effect.gen(function* () {
+      const { person, user } = yield* signUp("short")
+      const { songId } = yield* seedEngineSong(user.id, "Too Dear", facts, { requested: true })
+      for (const style of ["jazz", "synthwave"])
+        expect((yield* person.post(`/api/songs/${songId}/restyle`, { style })).status).toBe(200)
+      expect(yield* balanceOf(person)).toBe(0)
+      const path = `/api/songs/${songId}/stems`
+      const refused = yield* person.post(path)
+      expect(refused.status).toBe(402)
+      expect(refused.body).toMatchObject({
+        _tag: "InsufficientCredits",
+        message: "You need 2 credits to make the stems of a song. You currently have 0 credits.",
+      })
+      expect(((yield* person.get(path)).body as Status).status).toBe("none")
+    }),
+  )
+
   it.effect(
     "of a song deleted while they are made leave no zip and no folder behind, and are refunded once",
     () =>

@@ -4,6 +4,7 @@ import { Actors } from "#events/contracts/actor.ts"
 import { runCommand } from "#events/handle-command.ts"
 import type { EventStore } from "#events/store/index.ts"
 import { fromNow } from "#toolkit/clock.ts"
+import { ErrorReports } from "#toolkit/error-reports.ts"
 import { type JobKind, JobQueue } from "#toolkit/jobs.ts"
 import { MediaConfig } from "../config.ts"
 import { MediaStorage } from "../files/storage.ts"
@@ -27,6 +28,7 @@ const make = Effect.gen(function* () {
   const jobs = yield* JobQueue
   const config = yield* MediaConfig
   const storage = yield* MediaStorage
+  const reports = yield* ErrorReports
   const context = yield* Effect.context<EventStore | SqlClient.SqlClient>()
 
   const record = (versionId: string, command: StemsCommand) =>
@@ -57,20 +59,40 @@ const make = Effect.gen(function* () {
     )
 
   /** The engine plays the version again part by part; a failure is recorded, to be asked again. */
+  /** What the maker said of a failure, for admins: the person reads only the failure's sentence. */
+  const reportDetail = (state: Making, detail: string) =>
+    reports.record({
+      source: state.order.maker === "engine" ? "job" : "provider",
+      actor,
+      message: `Stems failed: ${detail.split("\n")[0]}`,
+      stack: detail,
+      context: {
+        versionId: state.order.versionId,
+        songId: state.order.songId,
+        userId: state.order.userId,
+        maker: state.order.maker,
+      },
+    })
+
   const byEngine = (versionId: string, state: Making) =>
     Effect.gen(function* () {
       const source = yield* stemsSource(versionId)
       if (source.maker !== "engine") return yield* Effect.die("stems asked of the engine")
       return yield* engineStems(source)
     }).pipe(
-      Effect.tapError((error) =>
-        Effect.logError("Stems failed", "reason" in error ? error.reason : error.message),
-      ),
       Effect.either,
       Effect.flatMap((made) =>
         made._tag === "Right"
           ? recordMade(versionId, made.right)
-          : record(versionId, failure(state, failed)),
+          : Effect.zipRight(
+              reportDetail(
+                state,
+                "reason" in made.left
+                  ? `The music engine failed: ${made.left.reason}`
+                  : made.left.message,
+              ),
+              record(versionId, failure(state, failed)),
+            ),
       ),
     )
 
@@ -81,7 +103,11 @@ const make = Effect.gen(function* () {
    */
   const byMusicApi = (versionId: string, state: Making, lastAttempt: boolean) =>
     Effect.gen(function* () {
-      const fail = (reason: string) => record(versionId, failure(state, reason))
+      const fail = (reason: string, detail?: string) =>
+        Effect.zipRight(
+          detail === undefined ? Effect.void : reportDetail(state, detail),
+          record(versionId, failure(state, reason)),
+        )
       const deadline = state.order.requestedAt.getTime() + Duration.toMillis(config.timeout)
       if ((yield* Clock.currentTimeMillis) > deadline) return yield* fail(tooLong)
       const source = yield* stemsSource(versionId)
@@ -89,11 +115,12 @@ const make = Effect.gen(function* () {
       const step = yield* musicApiStems(source, state.taskId).pipe(
         Effect.tapError((error) => Effect.logWarning("Stems: the music service", error)),
         Effect.catchAll((error) =>
-          error._tag === "MusicApiRefused" && !error.retryable
-            ? Effect.succeed({ _tag: "Failed", reason: separationFailure(error.message) } as const)
-            : lastAttempt
-              ? Effect.succeed({ _tag: "Failed", reason: separationFailure(null) } as const)
-              : Effect.fail(error),
+          (error._tag === "MusicApiRefused" && !error.retryable) || lastAttempt
+            ? Effect.succeed({
+                _tag: "Failed",
+                detail: `The separation could not go on: ${"reason" in error ? error.reason : error.message}`,
+              } as const)
+            : Effect.fail(error),
         ),
       )
       switch (step._tag) {
@@ -105,7 +132,7 @@ const make = Effect.gen(function* () {
         case "Made":
           return yield* recordMade(versionId, step)
         case "Failed":
-          return yield* fail(step.reason)
+          return yield* fail(separationFailure, step.detail)
       }
     })
 

@@ -1,7 +1,9 @@
 import type { SqlClient } from "@effect/sql"
 import { Effect } from "effect"
+import { Actors } from "#events/contracts/actor.ts"
 import type { SingerSettings } from "#events/contracts/voices.ts"
 import type { EventStore } from "#events/store/index.ts"
+import { ErrorReports } from "#toolkit/error-reports.ts"
 import { type KeepVoicePayload, VoiceUnavailable } from "../api.ts"
 import { MediaConfig } from "../config.ts"
 import { makerNames } from "../generation/maker-operations.ts"
@@ -27,6 +29,7 @@ export const makeVoiceSource = Effect.gen(function* () {
   const config = yield* MediaConfig
   const facts = yield* makeRenderFactsStore
   const api = yield* MusicApi
+  const reports = yield* ErrorReports
   const context = yield* Effect.context<EventStore | SqlClient.SqlClient>()
   const maker = activeMaker(config)
   const notMade = unavailable(
@@ -54,8 +57,17 @@ export const makeVoiceSource = Effect.gen(function* () {
           description: payload.description,
         })
         .pipe(
-          Effect.mapError((refused) =>
-            unavailable(`The music API could not keep this voice: ${refused.message}`),
+          // The service's words are for admins; the person reads ours.
+          Effect.tapError((refused) =>
+            reports.record({
+              source: "provider",
+              actor: Actors.system("voices"),
+              message: `The music API kept no persona: ${refused.message}`,
+              context: { versionId, songId: song.songId },
+            }),
+          ),
+          Effect.mapError(() =>
+            unavailable("The music API could not keep this voice. Please try again later."),
           ),
         )
       return { singer: singerNamedBy(song.style), personaId }

@@ -124,6 +124,29 @@ describeApp({ env, config })("kept voices", (it) => {
     }),
   )
 
+  it.effect("kept from a song since deleted no longer name it, and still sing", () =>
+    Effect.gen(function* () {
+      const { person, user } = yield* signUp("forgetful")
+      const { songId } = yield* seedEngineSong(user.id, "Diary Of A Secret", rapper)
+      const kept = yield* keep(person, { songId, name: "Diarist" })
+      const voiceId = (kept.body as { id: string }).id
+      expect((yield* person.send(`/api/songs/${songId}`, { method: "DELETE" })).status).toBe(200)
+      yield* settle
+      const listed = (yield* person.get("/api/voices")).body as ReadonlyArray<object>
+      expect(listed).toEqual([
+        expect.objectContaining({ id: voiceId, name: "Diarist", songId: null, songTitle: null }),
+      ])
+      expect(JSON.stringify(listed)).not.toContain("Diary Of A Secret")
+      const sung = yield* person.post("/api/generate-song", {
+        title: "Later",
+        style: "pop",
+        lyrics: "[Verse]\nStill here",
+        voiceId,
+      })
+      expect(sung.status).toBe(200)
+    }),
+  )
+
   it.effect("sing the songs, extensions and covers their owner chooses them for", () =>
     Effect.gen(function* () {
       const { person, user } = yield* signUp("chooser")

@@ -32,14 +32,15 @@ const keepRefusal = (refusal: VoiceRefusal) => {
   }
 }
 
-const viewOf = (voice: KeptVoice) =>
+/** A voice as its owner sees it: the song it came from, while that song exists. */
+const viewOf = (voice: KeptVoice, songExists: boolean) =>
   new VoiceView({
     id: voice.voiceId,
     name: voice.name,
     description: voice.description,
     style: voice.style,
-    songId: voice.songId,
-    songTitle: voice.songTitle,
+    songId: songExists ? voice.songId : null,
+    songTitle: songExists ? voice.songTitle : null,
     singer: voice.singer,
     keptAt: voice.keptAt,
   })
@@ -76,11 +77,15 @@ const make = Effect.gen(function* () {
       command: { _tag: "KeepVoice", voice },
       actor: actorOf(user),
     }).pipe(Effect.mapError(keepRefusal), Effect.catchTag("NoSuchVoice", Effect.die))
-    return viewOf(voice)
+    return viewOf(voice, true)
   })
 
   const list = Effect.fn("Voices.list")(function* (user: SignedInUser) {
-    return (yield* collection(user.userId)).map(viewOf).reverse()
+    const voices = yield* collection(user.userId)
+    const songIds = [...new Set(voices.map((voice) => voice.songId))]
+    const existing = yield* Effect.forEach(songIds, (songId) => songs.existing(songId))
+    const kept = new Set(songIds.filter((_, i) => existing[i] !== undefined))
+    return voices.map((voice) => viewOf(voice, kept.has(voice.songId))).reverse()
   })
 
   const forget = Effect.fn("Voices.forget")(function* (user: SignedInUser, voiceId: string) {

@@ -58,13 +58,7 @@ export const ExtendForm = ({ song, price, balance, pending, onStart }: Operation
         )}
       </Field>
       <VoicePicker value={voiceId} onChange={setVoiceId} />
-      <PriceButton
-        label="Extend"
-        doing="extend a song"
-        price={price}
-        balance={balance}
-        pending={pending}
-      />
+      <PriceButton label="Extend" use="extend" price={price} balance={balance} pending={pending} />
     </form>
   )
 }

@@ -1,4 +1,5 @@
 import { insufficientCreditsMessage } from "#events/contracts/credit-errors.ts"
+import type { SongOperation } from "#events/contracts/song-operations.ts"
 import { InsufficientCreditsBanner } from "../../components/insufficient-credits-banner.tsx"
 import { Button } from "../../components/ui/button.tsx"
 
@@ -8,15 +9,15 @@ import { Button } from "../../components/ui/button.tsx"
  */
 export const PriceButton = ({
   label,
-  doing,
+  use,
   price,
   balance,
   pending,
   disabled = false,
 }: {
   readonly label: string
-  /** "extend a song": what the credits are for, in the banner. */
-  readonly doing: string
+  /** What the credits are for, as the banner names it. */
+  readonly use: SongOperation
   readonly price: number
   readonly balance: number | undefined
   readonly pending: boolean
@@ -26,7 +27,7 @@ export const PriceButton = ({
   return (
     <div className="grid gap-3">
       {short && (
-        <InsufficientCreditsBanner message={insufficientCreditsMessage(balance, price, doing)} />
+        <InsufficientCreditsBanner message={insufficientCreditsMessage(balance, price, use)} />
       )}
       <Button type="submit" className="justify-self-end" disabled={short || pending || disabled}>
         {pending ? "Starting..." : `${label} · ${price} credits`}

@@ -134,7 +134,7 @@ export const ReplaceSectionForm = ({
       </Field>
       <PriceButton
         label="Replace"
-        doing="replace a section of a song"
+        use="replace-section"
         price={price}
         balance={balance}
         pending={pending}

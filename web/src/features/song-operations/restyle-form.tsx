@@ -49,7 +49,7 @@ export const RestyleForm = ({ song, price, balance, pending, onStart }: Operatio
       <VoicePicker value={voiceId} onChange={setVoiceId} />
       <PriceButton
         label="Make the cover"
-        doing="make a cover of a song"
+        use="restyle"
         price={price}
         balance={balance}
         pending={pending}

@@ -89,10 +89,16 @@ export const VoicesPage = () => {
                 <p className="text-sm">{singerWords(voice.singer)}</p>
                 {voice.description && <p className="text-sm text-muted">{voice.description}</p>}
                 <p className="text-xs text-muted">
-                  {voice.style} · from{" "}
-                  <Link to={`/song/${voice.songId}`} className="text-primary hover:text-pink">
-                    {voice.songTitle}
-                  </Link>
+                  {voice.style}
+                  {voice.songId !== null && (
+                    <>
+                      {" "}
+                      · from{" "}
+                      <Link to={`/song/${voice.songId}`} className="text-primary hover:text-pink">
+                        {voice.songTitle}
+                      </Link>
+                    </>
+                  )}
                 </p>
               </Card>
             </li>
