@@ -123,10 +123,11 @@ describeApp({ env, config })("the admin side", (it) => {
         "make_public",
         "save_song",
         "song_generated",
+        "verify_email",
         "login",
         "register",
       ])
-      expect(mine.total).toBe(6)
+      expect(mine.total).toBe(7)
       expect(mine.items.find((i) => i.type === "save_song")?.details).toMatchObject({
         songId: song!.id,
         title: "Paper Boats (Version 1)",
@@ -140,11 +141,11 @@ describeApp({ env, config })("the admin side", (it) => {
       expect(saves.items).toHaveLength(1)
       const paged = yield* interactions(boss, `?userId=${user.id}&limit=2&offset=2`)
       expect(paged.items.map((i) => i.type)).toEqual(["save_song", "song_generated"])
-      expect(paged.total).toBe(6)
+      expect(paged.total).toBe(7)
       const later = yield* interactions(boss, `?userId=${user.id}&from=${new Date().toISOString()}`)
       expect(later.total).toBe(0)
       const since = yield* interactions(boss, `?userId=${user.id}&from=${before.toISOString()}`)
-      expect(since.total).toBe(6)
+      expect(since.total).toBe(7)
 
       const bad = yield* boss.get("/api/admin/interactions?limit=500&from=yesterday")
       expect(bad.status).toBe(400)
