@@ -1,32 +1,10 @@
 import { expect } from "@effect/vitest"
-import { Clock, Duration, Effect, Layer } from "effect"
-import { describeWith } from "#events/testing.ts"
+import { Effect } from "effect"
 import { songIdOfVersion } from "#modules/catalog/index.ts"
 import type { RenderFacts } from "#modules/media/index.ts"
-import {
-  type Answer,
-  balanceOf,
-  type browser,
-  describeApp,
-  postJson,
-  signUp,
-  TestApp,
-} from "./testing.ts"
+import { balanceOf, describeApp, postJson } from "./testing.ts"
+import { type Browser, env, paid, sameAnswer, signedUp, song } from "./testing-idempotency.ts"
 import { seedEngineSong, seedGeneration } from "./testing-songs.ts"
-
-type Browser = ReturnType<typeof browser>
-
-const env = {
-  REGISTRATIONS_PER_ADDRESS: "1000",
-  SIGNUP_CREDITS: "1000",
-  GENERATIONS_PER_HOUR: "1000",
-  GENERATIONS_PER_ADDRESS: "1000",
-  STEMS_PER_USER: "1000",
-  STEMS_PER_ADDRESS: "1000",
-  VIDEOS_PER_USER: "1000",
-  VIDEOS_PER_ADDRESS: "1000",
-  STEMS_CREDITS: "1",
-}
 
 const facts: RenderFacts = {
   durationMs: 20_000,
@@ -39,19 +17,6 @@ const facts: RenderFacts = {
   voice: { gender: "female", delivery: "sing" },
   engine: { made: "in a test" },
 }
-
-/** A new verified account once its signup credits are there (a reaction grants them). */
-const signedUp = (prefix: string) => Effect.tap(signUp(prefix), ({ person }) => balanceOf(person))
-
-const song = { title: "Tide", lyrics: "[Verse]\nThe tide comes in", style: "pop" }
-
-/** A POST as the SPA sends a paid one: with its key. */
-const paid = (person: Browser, path: string, body: unknown, key: string) =>
-  person.send(path, {
-    method: "POST",
-    headers: { "content-type": "application/json", "idempotency-key": key },
-    body: JSON.stringify(body),
-  })
 
 const synced = {
   lines: [{ text: "Paper boats", startMs: 0, endMs: 1_500, words: [] }],
@@ -72,12 +37,6 @@ const paidRequests = (songId: string) =>
     ["/api/payments/create-payment-intent", { amount: 13.29, credits: 150 }],
     ["/api/subscription/create", { planId: "BASIC" }],
   ] as const
-
-const sameAnswer = (again: Answer, first: Answer, what: string) => {
-  expect(again.status, what).toBe(first.status)
-  expect(again.body, what).toEqual(first.body)
-  expect(again.headers.get("idempotent-replayed"), what).toBe("true")
-}
 
 describeApp({ env })("an Idempotency-Key on a paid request", (it) => {
   it.effect("sent twice answers the first answer again, charged once, one generation", () =>
@@ -234,44 +193,3 @@ describeApp({ env })("an Idempotency-Key on a paid request", (it) => {
     }),
   )
 })
-
-/** The server's clock, a day on when the test says so; the database's own clock stays where it is. */
-let clockOffset = 0
-const liveClock = Clock.make()
-const movedClock: Clock.Clock = Object.create(liveClock, {
-  unsafeCurrentTimeMillis: { value: () => liveClock.unsafeCurrentTimeMillis() + clockOffset },
-  currentTimeMillis: {
-    get: () => Effect.sync(() => liveClock.unsafeCurrentTimeMillis() + clockOffset),
-  },
-  unsafeCurrentTimeNanos: {
-    value: () => liveClock.unsafeCurrentTimeNanos() + BigInt(clockOffset) * 1_000_000n,
-  },
-  currentTimeNanos: {
-    get: () =>
-      Effect.sync(() => liveClock.unsafeCurrentTimeNanos() + BigInt(clockOffset) * 1_000_000n),
-  },
-})
-
-describeWith(TestApp({ env }).pipe(Layer.provide(Layer.setClock(movedClock))))(
-  "an Idempotency-Key a day later",
-  (it) => {
-    it.effect("is new again: the same request runs and is charged again", () =>
-      Effect.gen(function* () {
-        const { person } = yield* signedUp("idem-day")
-        const key = crypto.randomUUID()
-        const first = yield* paid(person, "/api/generate-song", song, key)
-        expect(first.status, first.text).toBe(200)
-        const charged = yield* balanceOf(person)
-        clockOffset = Duration.toMillis("24 hours") - 60_000
-        sameAnswer(yield* paid(person, "/api/generate-song", song, key), first, "within the day")
-        expect(yield* balanceOf(person)).toBe(charged)
-        clockOffset = Duration.toMillis("24 hours")
-        const later = yield* paid(person, "/api/generate-song", song, key)
-        expect(later.status).toBe(200)
-        expect(later.headers.get("idempotent-replayed")).toBeNull()
-        expect(later.body).not.toEqual(first.body)
-        expect(yield* balanceOf(person)).toBe(charged - (1000 - charged))
-      }).pipe(Effect.ensuring(Effect.sync(() => (clockOffset = 0)))),
-    )
-  },
-)
