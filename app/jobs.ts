@@ -4,12 +4,19 @@ import { billingJobs } from "#modules/billing/index.ts"
 import { identityJobs } from "#modules/identity/index.ts"
 import { mediaJobs } from "#modules/media/index.ts"
 import { ErrorReports } from "#toolkit/error-reports.ts"
+import { forgetOldIdempotencyKeys } from "#toolkit/idempotent-requests.ts"
 import { jobWorker } from "#toolkit/job-worker.ts"
 import type { PermanentFailure } from "#toolkit/jobs.ts"
 import { forgetOldRateLimitWindows } from "#toolkit/rate-limit.ts"
 
 /** Every kind of background job, from every module. */
-export const jobKinds = [...identityJobs, ...billingJobs, ...mediaJobs, forgetOldRateLimitWindows]
+export const jobKinds = [
+  ...identityJobs,
+  ...billingJobs,
+  ...mediaJobs,
+  forgetOldRateLimitWindows,
+  forgetOldIdempotencyKeys,
+]
 
 const reportFailure = (failure: PermanentFailure) =>
   Effect.flatMap(ErrorReports, (reports) =>

@@ -37,6 +37,7 @@ import { MusicEngineLive } from "#stand-ins/music-engine/child-process.ts"
 import { AppUrl } from "#toolkit/app-url.ts"
 import { ErrorReports } from "#toolkit/error-reports.ts"
 import { HeavyWork } from "#toolkit/heavy-work.ts"
+import { IdempotentRequests } from "#toolkit/idempotent-requests.ts"
 import { JobQueue } from "#toolkit/jobs.ts"
 import { RateLimiter } from "#toolkit/rate-limit.ts"
 import { SongFilesLive } from "./catalog-ports.ts"
@@ -61,9 +62,13 @@ export const StoreLive = Layer.mergeAll(
   SubscriptionLeases.live,
 ).pipe(Layer.provideMerge(DatabaseLive))
 
-/** What modules share: jobs, rate limits (heavy work's among them), the app's address, error reports. */
+/**
+ * What modules share: jobs, rate limits (heavy work's among them), the app's address, error reports, and
+ * the answers kept for Idempotency-Keys.
+ */
 export const PlatformLive = Layer.mergeAll(
   JobQueue.live,
+  IdempotentRequests.live,
   ErrorReports.live,
   Layer.effect(
     AppUrl,

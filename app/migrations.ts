@@ -5,6 +5,7 @@ import { catalogMigrations } from "#modules/catalog/index.ts"
 import { identityMigrations } from "#modules/identity/index.ts"
 import { mediaMigrations } from "#modules/media/index.ts"
 import { prepareProjections, projectionMigrations } from "#projections/runner.ts"
+import { idempotentRequestsMigrations } from "#toolkit/idempotent-requests.ts"
 import { rateLimitMigrations } from "#toolkit/rate-limit.ts"
 import { runningJobsMigrations } from "#toolkit/stalled-jobs.ts"
 import { projections } from "./projections.ts"
@@ -14,6 +15,7 @@ export const migrateAll = Effect.gen(function* () {
   yield* runMigrations("event_store", eventStoreMigrations)
   yield* runMigrations("rate_limits", rateLimitMigrations)
   yield* runMigrations("running_jobs", runningJobsMigrations)
+  yield* runMigrations("idempotent_requests", idempotentRequestsMigrations)
   yield* runMigrations("identity", identityMigrations)
   yield* runMigrations("billing", billingMigrations)
   yield* runMigrations("catalog", catalogMigrations)

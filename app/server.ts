@@ -19,6 +19,7 @@ import { LiveHttpLive } from "#projections/live/http.ts"
 import { LiveSessions } from "#projections/live/live-sessions.ts"
 import { LiveStreams } from "#projections/live/live-streams.ts"
 import { ErrorReports } from "#toolkit/error-reports.ts"
+import { IdempotentRequests } from "#toolkit/idempotent-requests.ts"
 import { MelodyApi } from "./api.ts"
 import { AppConfig } from "./config.ts"
 import { mailboxMayAnswer } from "./exposure.ts"
@@ -26,6 +27,7 @@ import { AdminHttpLive } from "./http/admin-http.ts"
 import { bodyTypesOf } from "./http/body-types.ts"
 import { edge } from "./http/edge.ts"
 import { firstViews } from "./http/first-view/first-views.ts"
+import { idempotent } from "./http/idempotency.ts"
 import { pageScriptSources } from "./http/page-scripts.ts"
 import { makeResponseCache } from "./http/response-cache.ts"
 import { sendSecurityHeaders } from "./http/security-headers.ts"
@@ -42,6 +44,18 @@ const responseCacheBudget = 64 * 1024 * 1024
 
 /** The API's reads that depend only on the URL for everyone without a session: kept at the edge, and cacheable. */
 const publicReads = new Set(["/api/songs/public"])
+
+/**
+ * The requests that spend credits or start a payment, which honour an Idempotency-Key: a generation, each
+ * operation on a song, stems, a video (lyric videos are videos), a pack's or a plan's checkout.
+ */
+const paidPaths = [
+  /^\/api\/generate-song$/,
+  /^\/api\/songs\/[^/]+\/(extend|replace-section|restyle|stems)$/,
+  /^\/api\/videos\/generate$/,
+  /^\/api\/payments\/create-payment-intent$/,
+  /^\/api\/subscription\/create$/,
+]
 
 /** The open pages' live streams, which end with their sessions as identity keeps them. */
 const LiveStreamsLive = Layer.unwrapEffect(
@@ -81,6 +95,7 @@ export const HttpLive = Layer.unwrapEffect(
     const reports = yield* ErrorReports
     const catalog = yield* Catalog
     const identity = yield* Identity
+    const requests = yield* IdempotentRequests
     const secure = config.appUrl.startsWith("https://")
     const mediaOrigin = Option.match((yield* mediaConfig).s3, {
       onNone: () => undefined,
@@ -101,6 +116,7 @@ export const HttpLive = Layer.unwrapEffect(
       localPathsOpen: mailboxMayAnswer(config),
       bodyTypes: bodyTypesOf(MelodyApi),
       publicReads,
+      idempotency: idempotent({ paidPaths, holderOf: identity.sessionHolder, requests }),
       responseCache: makeResponseCache({
         paths: publicReads,
         version: catalog.publicVersion,

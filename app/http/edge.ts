@@ -20,6 +20,7 @@ import { type BodyTypesOf, jsonEverywhere } from "./body-types.ts"
 import { withCharset } from "./charset.ts"
 import { clientAddressOf, isFromThisMachine, type TrustedProxies } from "./client-address.ts"
 import { compressed } from "./compression.ts"
+import type { Idempotency } from "./idempotency.ts"
 import { redirectToAppUrl } from "./one-address.ts"
 import { privateUnlessShared } from "./private-answers.ts"
 import { refusalOf } from "./refusals.ts"
@@ -50,6 +51,8 @@ export interface EdgeOptions<R> {
   readonly bodyTypes?: BodyTypesOf
   /** API paths whose answers anyone without a session gets alike, which caches may keep (private-answers.ts). */
   readonly publicReads?: ReadonlySet<string>
+  /** Paid requests sent with an Idempotency-Key, answered once (idempotency.ts). */
+  readonly idempotency?: Idempotency
 }
 
 const requestIdPattern = /^[A-Za-z0-9._-]{8,64}$/
@@ -86,6 +89,7 @@ const logRequest = (
  * Everything every request goes through: a request id, who the client is, the refusals no handler should
  * see (refusals.ts), pages under another name of this server sent to APP_URL (one-address.ts), the SPA
  * for non-API paths, a body of a type its endpoint takes, within its limit and checked (request-body.ts),
+ * paid requests with an Idempotency-Key answered once (idempotency.ts),
  * clear JSON errors for what the API router cannot answer (api-failures.ts), cached timeline responses,
  * answers about a person kept from caches (private-answers.ts), text that says it is UTF-8 (charset.ts),
  * answers built in memory compressed off the event loop for clients that accept it (compression.ts), and
@@ -130,8 +134,9 @@ export const edge =
         refusal ??
         (isApi
           ? yield* app.pipe(
-              withBoundedBody(options.bodyTypes ?? jsonEverywhere, pathname),
               Effect.map(finishApiResponse),
+              options.idempotency?.(pathname) ?? identity,
+              withBoundedBody(options.bodyTypes ?? jsonEverywhere, pathname),
               options.responseCache?.through(request, pathname) ?? identity,
               Effect.catchAllCause(answerFailure(options.recordError, failed)),
               Effect.map((answer) => cachingOf(request, pathname, answer)),

@@ -64,6 +64,11 @@ export interface IdentityShape {
   readonly openSessions: (sessionIds: ReadonlyArray<string>) => Effect.Effect<ReadonlySet<string>>
   /** Who holds this session, if a request read it in the last second; reads nothing. */
   readonly knownHolder: (sessionId: string) => Effect.Effect<string | undefined>
+  /**
+   * Who holds this session, read without sliding it, for the edge: the API's own look-up sends the cookie
+   * again when the session slides, and must be the one to see it slide. Undefined once it ended.
+   */
+  readonly sessionHolder: (sessionId: string) => Effect.Effect<string | undefined>
   readonly userById: (userId: string) => Effect.Effect<Registered | undefined>
   /** Mails a new verification link: to the signed-in viewer, or to the account with this e-mail. */
   readonly resendVerification: (

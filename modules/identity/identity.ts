@@ -29,6 +29,10 @@ const make = Effect.gen(function* () {
     openSessions: sessions.stillOpen,
     knownHolder: (sessionId: string) =>
       Effect.map(recentSessions.known(sessionId), (holder) => holder?.user.userId),
+    sessionHolder: (sessionId: string) =>
+      Effect.flatMap(recentSessions.known(sessionId), (holder) =>
+        holder ? Effect.succeed(holder.user.userId) : sessions.holderOf(sessionId),
+      ),
     userById: users.byId,
     resendVerification: verification.resend,
     verifyEmail: verification.verify,

@@ -59,6 +59,16 @@ export const makeSessions = (ttl: Duration.Duration) =>
           : undefined
       }).pipe(Effect.orDie)
 
+    /** The user holding this session, read without sliding it; undefined once it ended. */
+    const holderOf = (id: string) =>
+      Effect.gen(function* () {
+        if (id.length === 0) return undefined
+        const [row] = yield* sql<{ user_id: string }>`
+          select sess ->> 'userId' as user_id
+            from identity.session where sid = ${tokenHash(id)} and expire > now()`
+        return row?.user_id
+      }).pipe(Effect.orDie)
+
     const destroy = (id: string) =>
       sql`delete from identity.session where sid = ${tokenHash(id)}`.pipe(
         Effect.orDie,
@@ -87,7 +97,7 @@ export const makeSessions = (ttl: Duration.Duration) =>
       Effect.asVoid,
     )
 
-    return { create, find, stillOpen, destroy, destroyAllOf, purgeExpired, ttl }
+    return { create, find, holderOf, stillOpen, destroy, destroyAllOf, purgeExpired, ttl }
   })
 
 export type Sessions = Effect.Effect.Success<ReturnType<typeof makeSessions>>

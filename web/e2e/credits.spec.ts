@@ -71,6 +71,30 @@ test("cancelling a checkout takes no money", async ({ page }) => {
   ).toContainText("cancelled")
 })
 
+test("each click on a pack sends a fresh Idempotency-Key, so a retry is charged once", async ({
+  page,
+}) => {
+  await registerVerified(page, newPerson("clicker"))
+  const keys: Array<string | undefined> = []
+  page.on("request", (request) => {
+    if (
+      request.method() === "POST" &&
+      request.url().endsWith("/api/payments/create-payment-intent")
+    )
+      keys.push(request.headers()["idempotency-key"])
+  })
+  for (let click = 0; click < 2; click++) {
+    await page.goto("/credits")
+    await page.getByRole("tab", { name: "One-Time Purchase" }).click()
+    await page.getByRole("button", { name: /Buy 150 credits/ }).click()
+    await expect(page).toHaveURL(/\/checkout\//)
+  }
+  expect(keys).toHaveLength(2)
+  for (const key of keys)
+    expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}$/)
+  expect(keys[0]).not.toBe(keys[1])
+})
+
 test("subscribe, see the Active Subscription banner, be refused a second plan, cancel", async ({
   page,
 }) => {

@@ -35,12 +35,23 @@ const asError = (error: unknown): Error => {
  * rejects with the server's typed error itself, so screens can switch on its `_tag`. The client and Effect's
  * runtime load with the first call, so they never delay the first paint.
  */
-export const callApi = async <A, E>(call: (api: ApiClient) => Effect.Effect<A, E>): Promise<A> => {
+export const callApi = async <A, E>(
+  call: (api: ApiClient) => Effect.Effect<A, E>,
+  idempotencyKey?: string,
+): Promise<A> => {
   const { run } = await import("./api-runtime.ts")
-  const result = await run(call)
+  const result = await run(call, idempotencyKey)
   if (result._tag === "Left") throw asError(result.left)
   return result.right
 }
+
+/**
+ * A call that spends credits or starts a payment, sent with a fresh Idempotency-Key: one per click (the
+ * app's mutations are not retried), which a retry of the same call would send again, so that the server
+ * answers it once and charges once.
+ */
+export const callPaidApi = <A, E>(call: (api: ApiClient) => Effect.Effect<A, E>): Promise<A> =>
+  callApi(call, crypto.randomUUID())
 
 /**
  * What a call can fail with: the endpoint's own typed errors, or the API out of reach (which is what the
@@ -68,6 +79,13 @@ export const apiMutation = <I, A, E>(
   call: (api: ApiClient, input: I) => Effect.Effect<A, E>,
 ): UseMutationOptions<A, ApiFailure<E>, I> => ({
   mutationFn: (input) => callApi((api) => call(api, input)),
+})
+
+/** A paid mutation: each time it runs (each click) it sends a fresh Idempotency-Key (`callPaidApi`). */
+export const paidMutation = <I, A, E>(
+  call: (api: ApiClient, input: I) => Effect.Effect<A, E>,
+): UseMutationOptions<A, ApiFailure<E>, I> => ({
+  mutationFn: (input) => callPaidApi((api) => call(api, input)),
 })
 
 /** The message to show a person for any error an API call rejected with. */

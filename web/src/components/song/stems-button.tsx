@@ -3,7 +3,7 @@ import { Layers, LoaderCircle } from "lucide-react"
 import { useEffect, useState } from "react"
 import type { SongView } from "#modules/catalog/api.ts"
 import type { StemsStatus } from "#modules/media/api.ts"
-import { callApi } from "../../lib/api.ts"
+import { callApi, callPaidApi } from "../../lib/api.ts"
 import { operationsQuery } from "../../lib/song-queries.ts"
 import { toast } from "../../lib/toast/toast-store.ts"
 import { Button } from "../ui/button.tsx"
@@ -50,7 +50,7 @@ export const StemsButton = ({ song }: { readonly song: SongView }) => {
     refetchInterval: (query) => (query.state.data?.status === "making" ? 2000 : false),
   })
   const make = useMutation({
-    mutationFn: () => callApi((api) => api.stems.make({ path: { id: song.id } })),
+    mutationFn: () => callPaidApi((api) => api.stems.make({ path: { id: song.id } })),
     onSuccess: (answer: StemsStatus) => {
       queryClient.setQueryData(key, answer)
       setWaiting(true)

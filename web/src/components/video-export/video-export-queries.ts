@@ -1,7 +1,7 @@
 import { useMutation } from "@tanstack/react-query"
 import type { VideoFormat } from "#events/contracts/video-formats.ts"
 import type { VideoExport } from "#modules/media/api.ts"
-import { apiQuery, callApi } from "../../lib/api.ts"
+import { apiQuery, callPaidApi } from "../../lib/api.ts"
 import { liveKeys } from "../../lib/live-events.ts"
 
 /** How often a running export is looked at: its progress moves every second or two. */
@@ -35,7 +35,7 @@ export const useStartExport = () =>
       readonly durationSeconds: number
       readonly showLyrics: boolean
     }) =>
-      callApi((api) =>
+      callPaidApi((api) =>
         api.videos.exportVideo({
           payload: {
             format: input.format,

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import type { PlanId } from "#events/contracts/billing.ts"
-import { apiMutation, callApi } from "../../lib/api.ts"
+import { callApi, callPaidApi, paidMutation } from "../../lib/api.ts"
 import { liveKeys } from "../../lib/live-events.ts"
 import { useCurrentUser } from "../../lib/session.ts"
 
@@ -68,7 +68,7 @@ export const useBuyPack = () =>
       readonly priceCents: number
       readonly name: string
     }) =>
-      callApi((api) =>
+      callPaidApi((api) =>
         api.billing.createPaymentIntent({
           payload: {
             amount: pack.priceCents / 100,
@@ -82,7 +82,7 @@ export const useBuyPack = () =>
 
 export const useSubscribe = () =>
   useMutation({
-    ...apiMutation((api, planId: PlanId) =>
+    ...paidMutation((api, planId: PlanId) =>
       api.billing.createSubscription({ payload: { planId } }),
     ),
     onSuccess: ({ url }) => window.location.assign(url),

@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query"
-import { apiMutation, apiQuery } from "../../lib/api.ts"
+import { apiQuery, paidMutation } from "../../lib/api.ts"
 import { liveKeys } from "../../lib/live-events.ts"
 import { isFinal, statusPollInterval } from "./generation-status.ts"
 
@@ -40,7 +40,7 @@ export interface SongToGenerate {
 /** Starts a generation (5 credits); answers the task to follow. */
 export const useStartGeneration = () =>
   useMutation(
-    apiMutation((api, song: SongToGenerate) =>
+    paidMutation((api, song: SongToGenerate) =>
       api.media.generateSong({
         payload: {
           title: song.title.trim(),

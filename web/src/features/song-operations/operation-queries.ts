@@ -1,7 +1,7 @@
 import { useMutation } from "@tanstack/react-query"
 import type { SongOperation } from "#events/contracts/song-operations.ts"
 import type { ExtendPayload, ReplaceSectionPayload, RestylePayload } from "#modules/media/api.ts"
-import { apiMutation, apiQuery } from "../../lib/api.ts"
+import { apiQuery, paidMutation } from "../../lib/api.ts"
 
 /** The song's lyric sections as sung, to choose the one to replace. */
 export const sectionsQuery = (songId: string) =>
@@ -21,7 +21,7 @@ export type { SongOperation }
 /** Starts an operation on one's own song; answers the task to follow, like a generation. */
 export const useStartOperation = (songId: string) =>
   useMutation(
-    apiMutation((api, request: OperationRequest) => {
+    paidMutation((api, request: OperationRequest) => {
       const path = { songId }
       switch (request.operation) {
         case "extend":
