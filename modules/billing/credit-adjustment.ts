@@ -7,7 +7,7 @@ import {
 } from "#events/contracts/credit-adjustments.ts"
 import { NotFound } from "#events/contracts/http-errors.ts"
 import type { Decider } from "#events/decider.ts"
-import { AdjustmentSettled, type OwnAdjustment, ownAdjustment } from "./adjustment-refusals.ts"
+import { AdjustmentSettled, type OwnAdjustment, ownAdjustment } from "./api-adjustment-refusals.ts"
 
 export type AdjustmentStatus = "pending" | "applied" | "rejected"
 
