@@ -231,4 +231,76 @@ describeApp({ env })("admin adjustments", (it) => {
       expect(nobody.status).toBe(404)
     }),
   )
+
+  it.effect(
+    "the ledger, the activity stream and the person's history show who, why and the ticket",
+    () =>
+      Effect.gen(function* () {
+        const { person, userId, first, second } = yield* cast
+        const requested = yield* adjust(first.admin, userId, {
+          amount: 1500,
+          reason: "Songs lost in the outage",
+          ticket: "ZD-99",
+        })
+        const { adjustmentId } = body<{ adjustmentId: string }>(requested)
+        yield* second.admin.post(`/api/admin/adjustments/${adjustmentId}/approval`)
+        yield* settle
+
+        const ledger = body<{ entries: ReadonlyArray<unknown> }>(
+          yield* second.admin.get(`/api/admin/ledger/${userId}`),
+        )
+        expect(ledger.entries).toEqual([
+          expect.objectContaining({
+            type: "CreditsAdjusted",
+            amount: 1500,
+            balanceAfter: 1500,
+            cause: "adjustment",
+            causeId: adjustmentId,
+            actor: `admin:${second.adminId}`,
+            detail: "Songs lost in the outage",
+            ticket: "ZD-99",
+            requestedBy: first.adminId,
+            approvedBy: second.adminId,
+          }),
+        ])
+        const csv = (yield* second.admin.get(`/api/admin/ledger/${userId}/csv`)).text
+        expect(csv).toContain(`,Songs lost in the outage,ZD-99,${first.adminId},${second.adminId}`)
+
+        const activity = body<{ items: ReadonlyArray<{ type: string; details: unknown }> }>(
+          yield* second.admin.get(`/api/admin/interactions?userId=${userId}`),
+        ).items
+        expect(activity).toContainEqual(
+          expect.objectContaining({
+            type: "adjustment_pending",
+            details: {
+              credits: 1500,
+              reason: "Songs lost in the outage",
+              ticket: "ZD-99",
+              requestedBy: first.adminId,
+            },
+          }),
+        )
+        expect(activity).toContainEqual(
+          expect.objectContaining({
+            type: "credits_adjusted",
+            details: {
+              credits: 1500,
+              reason: "Songs lost in the outage",
+              ticket: "ZD-99",
+              requestedBy: first.adminId,
+              approvedBy: second.adminId,
+            },
+          }),
+        )
+
+        expect((yield* person.get("/api/credits/transactions")).body).toMatchObject([
+          {
+            id: adjustmentId,
+            type: "adjustment",
+            amount: 1500,
+            description: "Credits adjusted by support: Songs lost in the outage",
+          },
+        ])
+      }),
+  )
 })
