@@ -112,6 +112,21 @@ describeApp({ env })("admin adjustments", (it) => {
     }),
   )
 
+  it.effect("two admins approving at the same moment apply it once; the other hears 409", () =>
+    Effect.gen(function* () {
+      const { person, userId, first, second } = yield* cast
+      const third = yield* anAdmin("third")
+      const requested = yield* adjust(first.admin, userId, { amount: 4000, reason: "Race" })
+      const { adjustmentId } = body<{ adjustmentId: string }>(requested)
+      const approval = `/api/admin/adjustments/${adjustmentId}/approval`
+      const answers = yield* Effect.all([second.admin.post(approval), third.admin.post(approval)], {
+        concurrency: "unbounded",
+      })
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 409])
+      expect(yield* credits(person)).toBe(4000)
+    }),
+  )
+
   it.effect("a pending one is rejected with a reason, and then cannot be approved", () =>
     Effect.gen(function* () {
       const { person, userId, first, second } = yield* cast
