@@ -112,6 +112,25 @@ describeApp({ env })("admin adjustments", (it) => {
     }),
   )
 
+  it.effect("an admin's own credits never move on one admin's word", () =>
+    Effect.gen(function* () {
+      const { first, second } = yield* cast
+      const own = yield* adjust(first.admin, first.adminId, { amount: 10, reason: "For me" })
+      expect(own.body).toMatchObject({ status: "pending", balance: 0 })
+      const forFirst = yield* adjust(second.admin, first.adminId, {
+        amount: 2000,
+        reason: "For you",
+      })
+      const { adjustmentId } = body<{ adjustmentId: string }>(forFirst)
+      const approved = yield* first.admin.post(`/api/admin/adjustments/${adjustmentId}/approval`)
+      expect(approved.status).toBe(403)
+      expect(body<{ message: string }>(approved).message).toBe(
+        "This adjustment is of your own credits: another admin must approve it.",
+      )
+      expect(yield* credits(first.admin)).toBe(0)
+    }),
+  )
+
   it.effect("two admins approving at the same moment apply it once; the other hears 409", () =>
     Effect.gen(function* () {
       const { person, userId, first, second } = yield* cast

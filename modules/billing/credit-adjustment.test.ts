@@ -119,4 +119,17 @@ describe("credit adjustment", () => {
     given(creditAdjustment, []).when(approve("admin-b")).thenFails("NotFound")
     given(creditAdjustment, []).when(reject).thenFails("NotFound")
   })
+
+  it("an admin's adjustment of their own credits always waits, and its person cannot approve it", () => {
+    given(creditAdjustment, [])
+      .when({ ...request(10), userId: "admin-a" })
+      .thenEmits([new AdjustmentRequested({ ...requested(10, true), userId: "admin-a" })])
+    given(creditAdjustment, [
+      new AdjustmentRequested({ ...requested(5000, true), userId: "admin-b" }),
+    ])
+      .when(approve("admin-b"))
+      .thenFails("OwnAdjustment", {
+        message: "This adjustment is of your own credits: another admin must approve it.",
+      })
+  })
 })

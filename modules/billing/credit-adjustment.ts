@@ -7,7 +7,12 @@ import {
 } from "#events/contracts/credit-adjustments.ts"
 import { NotFound } from "#events/contracts/http-errors.ts"
 import type { Decider } from "#events/decider.ts"
-import { AdjustmentSettled, type OwnAdjustment, ownAdjustment } from "./api-adjustment-refusals.ts"
+import {
+  AdjustmentSettled,
+  type OwnAdjustment,
+  ownAdjustment,
+  ownCredits,
+} from "./api-adjustment-refusals.ts"
 
 export type AdjustmentStatus = "pending" | "applied" | "rejected"
 
@@ -54,7 +59,9 @@ const decide = (command: AdjustmentCommand, state: CreditAdjustment): Decision =
       return Either.right([
         new AdjustmentRequested({
           ...request,
-          needsApproval: Math.abs(command.amount) > approvalAbove,
+          // No admin moves their own credits alone, however few.
+          needsApproval:
+            Math.abs(command.amount) > approvalAbove || command.userId === command.requestedBy,
         }),
       ])
     }
@@ -62,6 +69,7 @@ const decide = (command: AdjustmentCommand, state: CreditAdjustment): Decision =
       if (state === null) return Either.left(unknown)
       if (state.status !== "pending") return Either.left(settled(state.status, "approved"))
       if (state.request.requestedBy === command.approvedBy) return Either.left(ownAdjustment)
+      if (state.request.userId === command.approvedBy) return Either.left(ownCredits)
       return Either.right([
         new AdjustmentApproved({
           adjustmentId: state.request.adjustmentId,
@@ -96,7 +104,7 @@ const evolve = (state: CreditAdjustment, event: CreditAdjustmentEvent): CreditAd
 
 /**
  * One admin adjustment of a person's credits: requested, then applied at once or pending until a second
- * admin approves or anyone rejects it. The requester may withdraw (reject) their own: four eyes guard what
+ * admin (neither its requester nor the admin it credits) approves or anyone rejects it. The requester may withdraw (reject) their own: four eyes guard what
  * moves credits, not what stops a movement.
  */
 export const creditAdjustment: Decider<
