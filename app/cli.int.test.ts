@@ -5,7 +5,7 @@ import { Actors } from "#events/contracts/actor.ts"
 import { PgPool } from "#events/store/pg-client.ts"
 import { query } from "#events/testing.ts"
 import { CreditAccounts } from "#modules/billing/index.ts"
-import { browser, describeApp, settle } from "./testing.ts"
+import { browser, describeApp, settle, signUpGrantedAdmin } from "./testing.ts"
 
 /** Runs the command line against the test's database, as an operator would. */
 const cli = (...args: ReadonlyArray<string>) =>
@@ -44,7 +44,7 @@ describeApp()("command line", (it) => {
         })
         const { sessionId } = opened.body as { sessionId: string }
         yield* buyer.post(`/api/checkout/${sessionId}/pay`)
-        // Spent, partly refunded, then disputed and lost: the balance ends below zero, in the audit too.
+        // Spent, partly refunded, then disputed and lost: the balance goes below zero, in the audit too.
         const accounts = yield* CreditAccounts
         const actor = Actors.system("test")
         const payment = { userId, paymentId: sessionId, currency: "eur" }
@@ -66,6 +66,18 @@ describeApp()("command line", (it) => {
           actor,
         )
         expect(lost.state.balance).toBe(-10)
+        // Support grants 2,000 credits, above the threshold: one admin asks, another approves.
+        const asker = yield* signUpGrantedAdmin("asker")
+        const approver = yield* signUpGrantedAdmin("approver")
+        const asked = yield* asker.person.post(`/api/admin/ledger/${userId}/adjustments`, {
+          amount: 2000,
+          reason: "Goodwill after the dispute",
+        })
+        const { adjustmentId } = asked.body as { adjustmentId: string }
+        const approved = yield* approver.person.post(
+          `/api/admin/adjustments/${adjustmentId}/approval`,
+        )
+        expect(approved.body).toMatchObject({ status: "applied", balance: 1990 })
         yield* settle
 
         const clean = yield* cli("audit")
@@ -76,7 +88,7 @@ describeApp()("command line", (it) => {
         const drifted = yield* cli("audit")
         expect(drifted.code).toBe(1)
         expect(drifted.stderr).toContain(
-          `user ${userId}: events say -10 credits, the credit ledger says 500`,
+          `user ${userId}: events say 1990 credits, the credit ledger says 500`,
         )
       }),
   )

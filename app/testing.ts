@@ -2,7 +2,7 @@ import { HttpServer } from "@effect/platform"
 import { ConfigProvider, Effect, Layer, Option } from "effect"
 import { awaitPosition, EventStore, Position } from "#events/store/index.ts"
 import { describeWith, TestDatabase, type TestDatabaseOptions } from "#events/testing.ts"
-import { deliverMail, sendVerification } from "#modules/identity/index.ts"
+import { deliverMail, Identity, sendVerification } from "#modules/identity/index.ts"
 import { projectionSubscriptionName } from "#projections/runner.ts"
 import { runDueJobs } from "#toolkit/job-worker.ts"
 import { AppConfig, type AppConfigShape } from "./config.ts"
@@ -229,3 +229,9 @@ export const signUp = (prefix = "person", email?: string) =>
  * verified from the development mailbox: only a verified address gets the role.
  */
 export const signUpAdmin = (prefix: string, email: string) => signUp(prefix, email)
+
+/** A new verified account made an administrator from the command line, as a second admin is. */
+export const signUpGrantedAdmin = (prefix: string) =>
+  Effect.tap(signUp(prefix), ({ user }) =>
+    Effect.flatMap(Identity, (identity) => identity.grantAdmin(user.email, "command line")),
+  )

@@ -1,5 +1,6 @@
 import { Schema } from "effect"
 import {
+  CreditsAdjusted,
   CreditsPurchased,
   SubscriptionActivated,
   SubscriptionCancelled,
@@ -12,6 +13,7 @@ import {
   SongSaved,
   SongUnliked,
 } from "#events/contracts/catalog.ts"
+import { AdjustmentRejected, AdjustmentRequested } from "#events/contracts/credit-adjustments.ts"
 import {
   EmailVerified,
   UserLoggedIn,
@@ -45,6 +47,9 @@ export const ActivityEvent = Schema.Union(
   SongLiked,
   SongUnliked,
   CreditsPurchased,
+  CreditsAdjusted,
+  AdjustmentRequested,
+  AdjustmentRejected,
   SubscriptionActivated,
   SubscriptionCancelled,
   VideoExportRequested,
@@ -119,6 +124,35 @@ export const activityOf = (event: ActivityEvent): Activity => {
         userId,
         type: "purchase_credits",
         details: { pack: event.pack, credits: event.amount },
+      }
+    case "CreditsAdjusted":
+      return {
+        userId,
+        type: "credits_adjusted",
+        details: {
+          credits: event.amount,
+          reason: event.reason,
+          ticket: event.ticket ?? null,
+          requestedBy: event.requestedBy ?? null,
+          approvedBy: event.approvedBy ?? null,
+        },
+      }
+    case "AdjustmentRequested":
+      return {
+        userId,
+        type: event.needsApproval ? "adjustment_pending" : "adjustment_requested",
+        details: {
+          credits: event.amount,
+          reason: event.reason,
+          ticket: event.ticket,
+          requestedBy: event.requestedBy,
+        },
+      }
+    case "AdjustmentRejected":
+      return {
+        userId,
+        type: "adjustment_rejected",
+        details: { reason: event.reason, rejectedBy: event.rejectedBy },
       }
     case "SubscriptionActivated":
       return { userId, type: "subscribe", details: { plan: event.plan } }

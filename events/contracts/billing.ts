@@ -102,6 +102,11 @@ export class CreditsAdjusted extends Schema.TaggedClass<CreditsAdjusted>()("Cred
   balanceAfter: Schema.Int,
   adjustmentId: Schema.String,
   reason: Schema.String,
+  /** Absent on adjustments recorded before adjustments had their own stream. */
+  ticket: Schema.optionalWith(Schema.NullOr(Schema.String), { exact: true }),
+  requestedBy: Schema.optionalWith(Schema.String, { exact: true }),
+  /** The second admin, for an adjustment above the approval threshold. */
+  approvedBy: Schema.optionalWith(Schema.String, { exact: true }),
 }) {}
 
 /**

@@ -2,6 +2,8 @@ import { Schema } from "effect"
 import { PackId, PlanId } from "#events/contracts/billing.ts"
 import { LedgerEntry } from "#projections/credit-ledger/api.ts"
 
+export * from "./api-adjustment-answers.ts"
+
 // What billing's endpoints answer: the price list, balances, subscriptions, checkouts and the ledger.
 
 export class SubscriptionStatus extends Schema.Class<SubscriptionStatus>("SubscriptionStatus")({
@@ -69,10 +71,6 @@ export class Ledger extends Schema.Class<Ledger>("Ledger")({
   userId: Schema.String,
   balance: Schema.Int,
   entries: Schema.Array(LedgerEntry),
-}) {}
-
-export class Adjusted extends Schema.Class<Adjusted>("Adjusted")({
-  balance: Schema.Int,
 }) {}
 
 /** A payment that granted credits, as an admin refunds or disputes it in the test mode. */

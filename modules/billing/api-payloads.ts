@@ -31,6 +31,10 @@ export const SessionIdParams = Schema.Struct({
 
 const adjustmentAmount =
   "The amount must be a whole number of credits, not 0, at most 100000 either way."
+const adjustmentReason = withMessage(
+  Schema.Trim.pipe(Schema.minLength(3), Schema.maxLength(500)),
+  "Give a reason of 3 to 500 characters: finance reads it.",
+)
 export const AdjustmentPayload = Schema.Struct({
   amount: withMessage(
     Schema.Int.pipe(
@@ -39,11 +43,20 @@ export const AdjustmentPayload = Schema.Struct({
     ),
     adjustmentAmount,
   ),
-  reason: withMessage(
-    Schema.Trim.pipe(Schema.minLength(3), Schema.maxLength(500)),
-    "Give a reason of 3 to 500 characters: finance reads it.",
+  reason: adjustmentReason,
+  ticket: Schema.optionalWith(
+    Schema.NullOr(
+      withMessage(
+        Schema.Trim.pipe(Schema.maxLength(100)),
+        "A ticket reference is at most 100 characters.",
+      ),
+    ),
+    { exact: true },
   ),
 })
+
+/** Why a pending adjustment is rejected: its requester and finance read it. */
+export const RejectionPayload = Schema.Struct({ reason: adjustmentReason })
 
 /** A test-mode refund: all that is left of the payment, or `amountCents` of it. */
 export const RefundPayload = Schema.Struct({

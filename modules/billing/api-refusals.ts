@@ -32,11 +32,14 @@ export class NotASubscription extends Schema.TaggedError<NotASubscription>()(
   HttpApiSchema.annotations({ status: 409 }),
 ) {}
 
+/** An adjustment that cannot be: of nothing, or taking more than the spendable balance. */
 export class InvalidAdjustment extends Schema.TaggedError<InvalidAdjustment>()(
   "InvalidAdjustment",
   { message: Schema.String },
-  HttpApiSchema.annotations({ status: 409 }),
+  HttpApiSchema.annotations({ status: 400 }),
 ) {}
+
+export * from "./api-adjustment-refusals.ts"
 
 /** The payment provider failed or could not be reached; nothing was charged or recorded. */
 export class PaymentProviderFailed extends Schema.TaggedError<PaymentProviderFailed>()(

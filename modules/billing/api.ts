@@ -10,6 +10,7 @@ import {
   Ledger,
   LocalCheckout,
   OneTimeVerification,
+  PendingAdjustments,
   PriceList,
   Reversed,
   SubscriptionStatus,
@@ -20,17 +21,20 @@ import {
   DisputeClosePayload,
   PaymentIntentPayload,
   RefundPayload,
+  RejectionPayload,
   SessionIdParams,
   SubscriptionPayload,
 } from "./api-payloads.ts"
 import {
   ActiveSubscriptionExists,
+  AdjustmentSettled,
   CheckoutClosed,
   DisputeRefused,
   InvalidAdjustment,
   InvalidRefund,
   InvalidWebhook,
   NotASubscription,
+  OwnAdjustment,
   PaymentNotRecorded,
   PaymentProviderFailed,
   UnknownOffer,
@@ -41,6 +45,9 @@ export * from "./api-payloads.ts"
 export * from "./api-refusals.ts"
 
 const UserIdPath = Schema.Struct({ userId: Schema.String.pipe(Schema.maxLength(100)) })
+const AdjustmentPath = Schema.Struct({
+  adjustmentId: Schema.String.pipe(Schema.maxLength(100)),
+})
 const SessionPath = Schema.Struct({ sessionId: Schema.String.pipe(Schema.maxLength(255)) })
 const PaymentPath = Schema.Struct({
   userId: Schema.String.pipe(Schema.maxLength(100)),
@@ -144,6 +151,31 @@ export class BillingApi extends HttpApiGroup.make("billing")
       .setPayload(AdjustmentPayload)
       .addSuccess(Adjusted)
       .addError(InvalidAdjustment)
+      .addError(NotFound)
+      .middleware(AdminOnly),
+  )
+  .add(
+    HttpApiEndpoint.get("pendingAdjustments", "/admin/adjustments/pending")
+      .addSuccess(PendingAdjustments)
+      .middleware(AdminOnly),
+  )
+  .add(
+    HttpApiEndpoint.post("approveAdjustment", "/admin/adjustments/:adjustmentId/approval")
+      .setPath(AdjustmentPath)
+      .addSuccess(Adjusted)
+      .addError(NotFound)
+      .addError(OwnAdjustment)
+      .addError(AdjustmentSettled)
+      .addError(InvalidAdjustment)
+      .middleware(AdminOnly),
+  )
+  .add(
+    HttpApiEndpoint.post("rejectAdjustment", "/admin/adjustments/:adjustmentId/rejection")
+      .setPath(AdjustmentPath)
+      .setPayload(RejectionPayload)
+      .addSuccess(Adjusted)
+      .addError(NotFound)
+      .addError(AdjustmentSettled)
       .middleware(AdminOnly),
   )
   .add(

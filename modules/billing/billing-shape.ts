@@ -3,6 +3,7 @@ import type { SignedInUser } from "#events/contracts/auth.ts"
 import type { PlanId } from "#events/contracts/billing.ts"
 import type { NotFound } from "#events/contracts/http-errors.ts"
 import type { Writes } from "#events/handle-command.ts"
+import type { AdjustmentAsked } from "./adjustments.ts"
 import type {
   Adjusted,
   AdminPayments,
@@ -14,10 +15,12 @@ import type {
   NotASubscription,
   PaymentNotRecorded,
   PaymentProviderFailed,
+  PendingAdjustments,
   PriceList,
   Reversed,
   SubscriptionStatus,
 } from "./api.ts"
+import type { AdjustmentSettled, OwnAdjustment } from "./api-adjustment-refusals.ts"
 import type { Recomputed } from "./balance-audit.ts"
 import type { LocalCheckoutShape } from "./local-checkout-shape.ts"
 import type { PaymentsShape } from "./payments-shape.ts"
@@ -89,12 +92,23 @@ export interface BillingShape {
   >
   readonly adminLedger: (userId: string) => Effect.Effect<Ledger, NotFound>
   readonly adminLedgerCsv: (userId: string) => Effect.Effect<string, NotFound>
-  readonly adjust: (
+  /** Applied at once up to the approval threshold, pending above it; answered once the ledger shows it. */
+  readonly requestAdjustment: (
     admin: SignedInUser,
     userId: string,
-    amount: number,
-    reason: string,
+    asked: AdjustmentAsked,
   ) => Effect.Effect<Adjusted, NotFound | InvalidAdjustment>
+  /** By a second admin: the credits move in the same transaction. */
+  readonly approveAdjustment: (
+    admin: SignedInUser,
+    adjustmentId: string,
+  ) => Effect.Effect<Adjusted, NotFound | OwnAdjustment | AdjustmentSettled | InvalidAdjustment>
+  readonly rejectAdjustment: (
+    admin: SignedInUser,
+    adjustmentId: string,
+    reason: string,
+  ) => Effect.Effect<Adjusted, NotFound | AdjustmentSettled>
+  readonly pendingAdjustments: Effect.Effect<PendingAdjustments>
   readonly audit: Effect.Effect<Audit>
   /** A person's payments that granted credits, with what refunds and disputes took of them. */
   readonly adminPayments: (userId: string) => Effect.Effect<AdminPayments, NotFound>

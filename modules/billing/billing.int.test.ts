@@ -322,7 +322,7 @@ describeApp({ env })("billing", (it) => {
           amount: -20,
           reason: "Chargeback, case 1234",
         })
-        expect(adjusted.body).toEqual({ balance: 130 })
+        expect(adjusted.body).toMatchObject({ status: "applied", balance: 130 })
         const ledger = yield* finance.get(`/api/admin/ledger/${userId}`)
         expect(ledger.status).toBe(200)
         expect(ledger.body).toMatchObject({
@@ -353,7 +353,7 @@ describeApp({ env })("billing", (it) => {
         const csv = yield* finance.get(`/api/admin/ledger/${userId}/csv`)
         expect(csv.headers.get("content-type")).toContain("text/csv")
         expect(csv.text.split("\r\n")[0]).toBe(
-          "position,recorded_at,type,amount,balance_after,cause,cause_id,actor,detail",
+          "position,recorded_at,type,amount,balance_after,cause,cause_id,actor,detail,ticket,requested_by,approved_by",
         )
         expect(csv.text).toContain(`,CreditsAdjusted,-20,130,adjustment,`)
         expect(csv.text).toContain('"Chargeback, case 1234"')
@@ -377,7 +377,7 @@ describeApp({ env })("billing", (it) => {
           amount: -5,
           reason: "test",
         })
-        expect(belowZero.status).toBe(409)
+        expect(belowZero.status).toBe(400)
         expect(body<{ message: string }>(belowZero).message).toBe(
           "The balance is 0 credits; an adjustment cannot take it below zero.",
         )

@@ -1,11 +1,10 @@
 import { Context, Effect, Layer, Option } from "effect"
-import { v7 as uuidv7 } from "uuid"
-import { Actors } from "#events/contracts/actor.ts"
 import type { SignedInUser } from "#events/contracts/auth.ts"
 import { NotFound } from "#events/contracts/http-errors.ts"
 import { songCost } from "#events/contracts/prices.ts"
 import { EventStore } from "#events/store/index.ts"
-import { Adjusted, Ledger, Offer, PriceList, Reversed } from "./api.ts"
+import { makeAdjustments } from "./adjustments.ts"
+import { Ledger, Offer, PriceList, Reversed } from "./api.ts"
 import type { BillingShape } from "./billing-shape.ts"
 import { makeCheckoutReturns } from "./checkout-returns.ts"
 import { BillingConfig } from "./config.ts"
@@ -40,6 +39,7 @@ const make = Effect.gen(function* () {
    */
   const settled = Effect.flatMap(store.lastCommitted, ledger.caughtUp)
   const thenSettled = <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.tap(effect, () => settled)
+  const adjustments = yield* makeAdjustments(settled)
 
   const priceList = new PriceList({
     currency: config.currency.toUpperCase(),
@@ -61,23 +61,6 @@ const make = Effect.gen(function* () {
 
   const adminLedgerCsv = (userId: string) =>
     Effect.map(adminLedger(userId), ({ entries }) => ledgerCsv(entries))
-
-  const adjust = (admin: SignedInUser, userId: string, amount: number, reason: string) =>
-    Effect.gen(function* () {
-      if (!(yield* accounts.exists(userId))) return yield* noSuchUser
-      const outcome = yield* accounts
-        .execute(
-          { _tag: "Adjust", userId, adjustmentId: uuidv7(), amount, reason },
-          Actors.admin(admin.userId),
-        )
-        .pipe(
-          Effect.catchAll((refusal) =>
-            refusal._tag === "InvalidAdjustment" ? Effect.fail(refusal) : Effect.die(refusal),
-          ),
-        )
-      yield* settled
-      return new Adjusted({ balance: outcome.state.balance })
-    })
 
   /**
    * Recomputes every balance from the events and compares: the projection's balance per user, and each
@@ -117,7 +100,10 @@ const make = Effect.gen(function* () {
     receiveStripeWebhook: Option.map(webhooks, (w) => w.receive),
     adminLedger,
     adminLedgerCsv,
-    adjust,
+    requestAdjustment: adjustments.request,
+    approveAdjustment: adjustments.approve,
+    rejectAdjustment: adjustments.reject,
+    pendingAdjustments: adjustments.pending,
     audit,
     adminPayments: reversals.payments,
     refundPayment: (...args: Parameters<typeof reversals.refund>) =>

@@ -12,6 +12,8 @@ export interface StripeSettings {
 export interface BillingConfigShape {
   /** Credits every new account starts with, as a ledger event (the spec's default is 0). */
   readonly signupCredits: number
+  /** An admin's adjustment of more credits than this, either way, waits for a second admin. */
+  readonly adjustmentApprovalAbove: number
   /** The one currency of every price, ISO 4217, lower case as Stripe writes it. */
   readonly currency: string
   /** Unset: the local test-mode checkout. */
@@ -67,6 +69,13 @@ export const billingConfig = Config.all({
       validation: (n) => n >= 0,
     }),
   ),
+  adjustmentApprovalAbove: Config.integer("ADJUSTMENT_APPROVAL_ABOVE").pipe(
+    Config.withDefault(1000),
+    Config.validate({
+      message: "ADJUSTMENT_APPROVAL_ABOVE must be 0 or more credits",
+      validation: (n) => n >= 0,
+    }),
+  ),
   currency,
   stripe,
 })
@@ -77,4 +86,5 @@ export const describeBillingConfig = (config: BillingConfigShape) => ({
   payments: Option.isSome(config.stripe) ? "stripe" : "local test-mode checkout",
   currency: config.currency.toUpperCase(),
   signupCredits: config.signupCredits,
+  adjustmentApprovalAbove: config.adjustmentApprovalAbove,
 })

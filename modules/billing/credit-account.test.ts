@@ -6,6 +6,7 @@ import {
   CreditsDebited,
   CreditsPurchased,
   CreditsRefunded,
+  PaymentDisputed,
   PaymentRefunded,
   SignupCreditsGranted,
   SubscriptionActivated,
@@ -354,6 +355,64 @@ describe("credit account", () => {
             balanceAfter: 30,
             adjustmentId: "a1",
             reason: "chargeback",
+          }),
+        ])
+    })
+
+    it("carries its ticket and both admins", () => {
+      given(creditAccount, [purchased(50)])
+        .when({
+          _tag: "Adjust",
+          userId,
+          adjustmentId: "a1",
+          amount: 2000,
+          reason: "outage",
+          ticket: "ZD-12",
+          requestedBy: "admin-a",
+          approvedBy: "admin-b",
+        })
+        .thenEmits([
+          new CreditsAdjusted({
+            userId,
+            amount: 2000,
+            balanceAfter: 2050,
+            adjustmentId: "a1",
+            reason: "outage",
+            ticket: "ZD-12",
+            requestedBy: "admin-a",
+            approvedBy: "admin-b",
+          }),
+        ])
+    })
+
+    it("removes no credits a dispute holds", () => {
+      const disputed = new PaymentDisputed({
+        userId,
+        paymentId: "cs_1",
+        disputeId: "dp_1",
+        held: 30,
+        heldAfter: 30,
+        balanceAfter: 50,
+        amountCents: 499,
+        currency: "eur",
+        kind: "pack",
+        item: "basic",
+      })
+      given(creditAccount, [purchased(50), disputed])
+        .when({ _tag: "Adjust", userId, adjustmentId: "a1", amount: -21, reason: "x" })
+        .thenFails("InvalidAdjustment", {
+          message:
+            "The balance is 50 credits, 30 of them held by a dispute; an adjustment cannot take more than 20.",
+        })
+      given(creditAccount, [purchased(50), disputed])
+        .when({ _tag: "Adjust", userId, adjustmentId: "a1", amount: -20, reason: "x" })
+        .thenEmits([
+          new CreditsAdjusted({
+            userId,
+            amount: -20,
+            balanceAfter: 30,
+            adjustmentId: "a1",
+            reason: "x",
           }),
         ])
     })

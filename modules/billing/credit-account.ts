@@ -145,10 +145,14 @@ const decide = (command: CreditCommand, state: CreditAccount): Decision => {
       if (command.amount === 0) {
         return refuses(new InvalidAdjustment({ message: "An adjustment must change the balance." }))
       }
-      if (command.amount < 0 && balance + command.amount < 0) {
+      // A removal takes only spendable credits: what a dispute holds may still go back with it.
+      if (command.amount < 0 && balance - state.held + command.amount < 0) {
         return refuses(
           new InvalidAdjustment({
-            message: `The balance is ${balance} credits; an adjustment cannot take it below zero.`,
+            message:
+              state.held > 0
+                ? `The balance is ${balance} credits, ${state.held} of them held by a dispute; an adjustment cannot take more than ${Math.max(0, balance - state.held)}.`
+                : `The balance is ${balance} credits; an adjustment cannot take it below zero.`,
           }),
         )
       }
@@ -159,6 +163,9 @@ const decide = (command: CreditCommand, state: CreditAccount): Decision => {
           balanceAfter: balance + command.amount,
           adjustmentId: command.adjustmentId,
           reason: command.reason,
+          ...(command.ticket !== undefined ? { ticket: command.ticket } : {}),
+          ...(command.requestedBy !== undefined ? { requestedBy: command.requestedBy } : {}),
+          ...(command.approvedBy !== undefined ? { approvedBy: command.approvedBy } : {}),
         }),
       )
   }

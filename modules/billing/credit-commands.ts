@@ -67,6 +67,9 @@ type Commands =
       readonly adjustmentId: string
       readonly amount: number
       readonly reason: string
+      readonly ticket?: string | null
+      readonly requestedBy?: string
+      readonly approvedBy?: string
     }
 
 /** A command on the credit account of `userId`. */

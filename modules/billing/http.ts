@@ -81,7 +81,16 @@ export const BillingHttpLive = HttpApiBuilder.group(Api, "billing", (handlers) =
       .handle("ledgerCsv", ({ path }) => billing.adminLedgerCsv(path.userId))
       .handle("adjustCredits", ({ path, payload }) =>
         Effect.flatMap(CurrentUser, (admin) =>
-          billing.adjust(admin, path.userId, payload.amount, payload.reason),
+          billing.requestAdjustment(admin, path.userId, payload),
+        ),
+      )
+      .handle("pendingAdjustments", () => billing.pendingAdjustments)
+      .handle("approveAdjustment", ({ path }) =>
+        Effect.flatMap(CurrentUser, (admin) => billing.approveAdjustment(admin, path.adjustmentId)),
+      )
+      .handle("rejectAdjustment", ({ path, payload }) =>
+        Effect.flatMap(CurrentUser, (admin) =>
+          billing.rejectAdjustment(admin, path.adjustmentId, payload.reason),
         ),
       )
       .handle("payments", ({ path }) => billing.adminPayments(path.userId))

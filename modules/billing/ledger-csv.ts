@@ -11,6 +11,9 @@ const header = [
   "cause_id",
   "actor",
   "detail",
+  "ticket",
+  "requested_by",
+  "approved_by",
 ]
 
 /** A user's ledger as finance opens it in a spreadsheet: one row per credit movement, oldest first. */
@@ -27,5 +30,8 @@ export const ledgerCsv = (entries: ReadonlyArray<LedgerEntry>) =>
       e.causeId,
       e.actor,
       e.detail,
+      e.ticket ?? "",
+      e.requestedBy ?? "",
+      e.approvedBy ?? "",
     ]),
   )

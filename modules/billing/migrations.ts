@@ -48,4 +48,19 @@ export const billingMigrations: Migrations = {
         credits integer not null
       )`
   }),
+  // Adjustments waiting for a second admin, written in the transaction that records the request and removed
+  // in the one that approves or rejects it: the list of pending ones, never a read model.
+  "4_pending_adjustments": Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    yield* sql`
+      create table billing.pending_adjustments (
+        adjustment_id text primary key,
+        user_id text not null,
+        amount integer not null,
+        reason text not null,
+        ticket text,
+        requested_by text not null,
+        requested_at timestamptz not null default now()
+      )`
+  }),
 }

@@ -60,6 +60,11 @@ export class LedgerEntry extends Schema.Class<LedgerEntry>("LedgerEntry")({
   /** Who: user, admin or system, with their id. */
   actor: Schema.String,
   detail: Schema.String,
+  /** An adjustment's support ticket, when it has one. */
+  ticket: Schema.NullOr(Schema.String),
+  /** An adjustment's requesting admin, and the second admin who approved it above the threshold. */
+  requestedBy: Schema.NullOr(Schema.String),
+  approvedBy: Schema.NullOr(Schema.String),
 }) {}
 
 /** The credit ledger's answers to a signed-in user: their balance, usage and transactions. */

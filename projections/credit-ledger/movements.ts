@@ -10,11 +10,19 @@ import type { TransactionRow, UsageRow } from "./rows.ts"
 
 type Movement = Extract<BillingEvent, { readonly balanceAfter: number }>
 
+export interface LedgerParties {
+  readonly ticket: string | null
+  readonly requestedBy: string | null
+  readonly approvedBy: string | null
+}
+
 /** What a movement writes besides its ledger row. */
 export interface MovementRows {
   readonly cause: string
   readonly causeId: string
   readonly detail: string
+  /** An adjustment's support ticket and its admins (the approver above the threshold). */
+  readonly parties?: LedgerParties
   readonly usage?: Omit<UsageRow, "userId" | "createdAt">
   readonly transaction?: Omit<TransactionRow, "userId" | "createdAt">
 }
@@ -123,11 +131,16 @@ export const movementRows = (event: Movement): MovementRows => {
         cause: "adjustment",
         causeId: event.adjustmentId,
         detail: event.reason,
+        parties: {
+          ticket: event.ticket ?? null,
+          requestedBy: event.requestedBy ?? null,
+          approvedBy: event.approvedBy ?? null,
+        },
         transaction: {
           ...completed,
           id: event.adjustmentId,
           type: "adjustment",
-          description: event.reason,
+          description: `Credits adjusted by support: ${event.reason}`,
           amount: event.amount,
         },
       }

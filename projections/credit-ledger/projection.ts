@@ -34,7 +34,10 @@ const setup = Effect.gen(function* () {
       cause text not null,
       cause_id text not null,
       actor text not null,
-      detail text not null
+      detail text not null,
+      ticket text,
+      requested_by text,
+      approved_by text
     )`
   yield* sql`create index if not exists credit_ledger_by_user on credit_ledger (user_id, global_position)`
   yield* sql`
@@ -77,6 +80,9 @@ const writeLedger = (rows: ReadonlyArray<LedgerRow>) =>
       ["cause_id", "text", (r) => r.causeId],
       ["actor", "text", (r) => r.actor],
       ["detail", "text", (r) => r.detail],
+      ["ticket", "text", (r) => r.ticket],
+      ["requested_by", "text", (r) => r.requestedBy],
+      ["approved_by", "text", (r) => r.approvedBy],
     ],
     rows,
     "on conflict (global_position) do nothing",
@@ -113,7 +119,7 @@ const writeBalances = (balances: LedgerRows["balances"]) =>
 
 export const creditLedger: Projection = {
   name: "credit-ledger",
-  version: 3,
+  version: 4,
   tables: ["credit_balances", "credit_ledger", "credit_usage", "credit_transactions"],
   types: billingEventTypes,
   onPoison: "pause",

@@ -68,7 +68,8 @@ const make = Effect.gen(function* () {
     Effect.map(
       sql<Omit<LedgerRow, "userId" | "position"> & { readonly position: string }>`
         select global_position as position, recorded_at as "recordedAt", type, amount,
-               balance_after as "balanceAfter", cause, cause_id as "causeId", actor, detail
+               balance_after as "balanceAfter", cause, cause_id as "causeId", actor, detail,
+               ticket, requested_by as "requestedBy", approved_by as "approvedBy"
           from credit_ledger where user_id = ${userId} order by global_position`,
       (rows) => rows.map((row) => new LedgerEntry({ ...row, position: Number(row.position) })),
     ).pipe(Effect.orDie)

@@ -72,6 +72,9 @@ describe("the credit ledger's rows", () => {
         causeId: "cs1",
         actor: "system:test",
         detail: "Pro pack: 50 credits, paid 9.99 USD",
+        ticket: null,
+        requestedBy: null,
+        approvedBy: null,
       },
     ])
     expect(rows.transactions.map((t) => [t.id, t.status, t.description])).toEqual([
@@ -217,7 +220,7 @@ describe("the credit ledger's rows", () => {
     )
     expect(rows.transactions.map((t) => [t.id, t.type, t.amount, t.description])).toEqual([
       ["signup-u3", "signup", 10, "Welcome credits"],
-      ["a1", "adjustment", -3, "Duplicate grant"],
+      ["a1", "adjustment", -3, "Credits adjusted by support: Duplicate grant"],
     ])
     expect(rows.ledger.map((e) => [e.cause, e.causeId, e.detail])).toEqual([
       ["signup", "u3", "Sign-up credits"],
@@ -225,5 +228,40 @@ describe("the credit ledger's rows", () => {
     ])
     expect(rows.cancelled).toEqual(["cs9"])
     expect(rows.balances.get("u3")).toEqual({ balance: 7, held: null, at: at(1) })
+  })
+
+  it("an adjustment's ledger entry names its ticket and both admins; older ones name none", () => {
+    const rows = ledgerRows(
+      recorded(
+        [
+          new CreditsAdjusted({
+            userId: "u4",
+            amount: 5000,
+            balanceAfter: 5000,
+            adjustmentId: "a2",
+            reason: "Outage",
+            ticket: "ZD-9",
+            requestedBy: "admin-a",
+            approvedBy: "admin-b",
+          }),
+          new CreditsAdjusted({
+            userId: "u4",
+            amount: -1,
+            balanceAfter: 4999,
+            adjustmentId: "a3",
+            reason: "Old style",
+          }),
+        ],
+        Actors.admin("admin-b"),
+      ),
+    )
+    expect(rows.ledger.map((e) => [e.detail, e.ticket, e.requestedBy, e.approvedBy])).toEqual([
+      ["Outage", "ZD-9", "admin-a", "admin-b"],
+      ["Old style", null, null, null],
+    ])
+    expect(rows.transactions.map((t) => t.description)).toEqual([
+      "Credits adjusted by support: Outage",
+      "Credits adjusted by support: Old style",
+    ])
   })
 })

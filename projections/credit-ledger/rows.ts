@@ -7,7 +7,9 @@ import {
 import { creditChange } from "#events/contracts/credit-changes.ts"
 import type { CreditUse, usageTypes } from "#events/contracts/song-operations.ts"
 import type { DecodedEvent } from "#events/store/index.ts"
-import { movementRows } from "./movements.ts"
+import { type LedgerParties, movementRows } from "./movements.ts"
+
+const noParties: LedgerParties = { ticket: null, requestedBy: null, approvedBy: null }
 
 /** Every credit movement with its running balance, cause and actor: what finance audits. */
 export interface LedgerRow {
@@ -21,6 +23,9 @@ export interface LedgerRow {
   readonly causeId: string
   readonly actor: string
   readonly detail: string
+  readonly ticket: string | null
+  readonly requestedBy: string | null
+  readonly approvedBy: string | null
 }
 
 /** A use of credits (a generation) or their return (a refund, counted negative). */
@@ -128,6 +133,7 @@ export const ledgerRows = (events: ReadonlyArray<DecodedEvent<BillingEvent>>): L
       cause: rows.cause,
       causeId: rows.causeId,
       detail: rows.detail,
+      ...(rows.parties ?? noParties),
     })
     if (rows.usage) usage.push({ ...base, ...rows.usage })
     if (rows.transaction) transactions.push({ ...base, ...rows.transaction })

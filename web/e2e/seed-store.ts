@@ -17,7 +17,8 @@ const state = JSON.parse(await readFile(process.env.E2E_STATE ?? "", "utf8")) as
 /** The server's DATA_DIR. */
 export const dataDir = state.dataDir
 
-const databaseUrl =
+/** Where the server's database is, for scripts that run the command line against it. */
+export const databaseUrl =
   state.databaseUrl ??
   `postgres://postgres:${encodeURIComponent(
     (await readFile(join(state.dataDir, "postgres.password"), "utf8")).trim(),

@@ -120,6 +120,9 @@ const runScript = (script: string, args: ReadonlyArray<string>) =>
     )
   })
 
+/** Makes this person an administrator through the command line, as an operator would (grant-admin.ts). */
+export const grantAdmin = (username: string) => runScript("grant-admin.ts", [username])
+
 /** A finished generation for this person, as media would deliver it (see seed-generation.ts). */
 export const seedGeneration = async (
   username: string,

@@ -24,6 +24,10 @@ const summaryKeys = [
   "plan",
   "pack",
   "credits",
+  "ticket",
+  "requestedBy",
+  "approvedBy",
+  "rejectedBy",
   "format",
 ]
 

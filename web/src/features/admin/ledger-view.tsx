@@ -3,6 +3,7 @@ import { Download } from "lucide-react"
 import type { Ledger } from "#modules/billing/api.ts"
 import { Button } from "../../components/ui/button.tsx"
 import { cn } from "../../lib/cn.ts"
+import { AdjustForm } from "./adjust-form.tsx"
 import { ledgerCsvUrl, ledgerQuery } from "./admin-queries.ts"
 import { formatTime, signed } from "./format.ts"
 import { ledgerDrift } from "./ledger-drift.ts"
@@ -24,6 +25,18 @@ const DriftIndicator = ({ ledger }: { readonly ledger: Ledger }) => {
         Entries add up to {summed}; the last running balance is {running}.
       </p>
     </div>
+  )
+}
+
+/** An adjustment's ticket and admins, under its reason. */
+const AdjustmentParties = ({ entry }: { readonly entry: Ledger["entries"][number] }) => {
+  const parts = [
+    entry.ticket && `ticket ${entry.ticket}`,
+    entry.requestedBy && `requested by ${entry.requestedBy}`,
+    entry.approvedBy && `approved by ${entry.approvedBy}`,
+  ].filter(Boolean)
+  return parts.length === 0 ? null : (
+    <span className="block text-xs break-all text-faint">{parts.join(" · ")}</span>
   )
 }
 
@@ -55,6 +68,7 @@ export const LedgerView = ({
           </a>
         </Button>
       </div>
+      <AdjustForm userId={userId} username={username} />
       <PaymentsPanel userId={userId} username={username} />
       {entries.length === 0 ? (
         <Empty text="No credits have moved on this account yet" />
@@ -83,7 +97,10 @@ export const LedgerView = ({
                 <span className="block text-xs break-all text-faint">{entry.causeId}</span>
               </Td>
               <Td className="text-xs break-all text-muted">{entry.actor}</Td>
-              <Td className="text-muted">{entry.detail}</Td>
+              <Td className="text-muted">
+                {entry.detail}
+                <AdjustmentParties entry={entry} />
+              </Td>
             </tr>
           ))}
         </Table>

@@ -1,0 +1,72 @@
+import { expect, test } from "@playwright/test"
+import {
+  grantAdmin,
+  login,
+  logout,
+  newPerson,
+  registerVerified,
+  signInAdmin,
+  skipSplash,
+} from "./support.ts"
+
+test.beforeEach(async ({ page }) => skipSplash(page))
+
+test("an adjustment above the threshold waits until a second admin approves it", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000)
+  const member = newPerson("adjusted")
+  const theirs = await browser.newContext()
+  const person = await theirs.newPage()
+  await skipSplash(person)
+  await registerVerified(person, member)
+
+  // The first admin asks for 2,000 credits: above the default 1,000, so it waits.
+  await signInAdmin(page)
+  await page.getByRole("tab", { name: "Credit Ledger" }).click()
+  await page.getByLabel("Username").fill(member.username)
+  await page.getByRole("button", { name: "Search" }).click()
+  await page.getByRole("list", { name: "Matching users" }).getByRole("button").first().click()
+  const ledger = page.getByRole("region", { name: `Credit ledger of ${member.username}` })
+  const form = ledger.getByRole("form", { name: `Adjust the credits of ${member.username}` })
+  await form.getByLabel("Credits (+/-)").fill("2000")
+  await form.getByLabel("Reason").fill("Songs lost in the outage")
+  await form.getByLabel("Ticket").fill("ZD-1234")
+  await form.getByRole("button", { name: "Adjust" }).click()
+  await expect(form.getByRole("status")).toHaveText(
+    "Above the approval threshold: it waits for a second admin's approval.",
+  )
+  await expect(ledger.getByTestId("ledger-balance")).toHaveText("0")
+  const pendingOf = (admin: typeof page) =>
+    admin
+      .getByRole("region", { name: "Pending adjustments" })
+      .getByRole("row")
+      .filter({ hasText: "Songs lost in the outage" })
+  await expect(pendingOf(page)).toContainText("Requested by you")
+
+  // A second admin, made so from the command line, approves it.
+  const approver = newPerson("approver")
+  const second = await browser.newContext()
+  const admin = await second.newPage()
+  await skipSplash(admin)
+  await registerVerified(admin, approver)
+  await grantAdmin(approver.username)
+  await logout(admin)
+  await login(admin, approver.username, approver.password)
+  await expect(admin).toHaveURL(/\/admin$/)
+  await admin.getByRole("tab", { name: "Credit Ledger" }).click()
+  await pendingOf(admin)
+    .getByRole("button", { name: /^Approve/ })
+    .click()
+  await expect(pendingOf(admin)).toHaveCount(0)
+
+  await person.goto("/credits")
+  await expect(person.getByTestId("available-credits")).toHaveText("2000")
+  await person.getByRole("tab", { name: "Transactions" }).click()
+  await expect(
+    person.getByText("Credits adjusted by support: Songs lost in the outage"),
+  ).toBeVisible()
+  await theirs.close()
+  await second.close()
+})
