@@ -119,7 +119,7 @@ test("an admin follows a newcomer live, replays a failed generation, reads a led
   await ledger.getByRole("link", { name: "Download CSV" }).click()
   const csv = await readFile((await (await download).path()) ?? "", "utf8")
   expect(csv.split("\r\n")[0]).toBe(
-    "position,recorded_at,type,amount,balance_after,cause,cause_id,actor,detail,ticket,requested_by,approved_by",
+    "position,recorded_at,type,amount,balance_after,cause,cause_id,payment,actor,detail,ticket,requested_by,approved_by",
   )
   expect(csv).toContain(",CreditsPurchased,150,150,checkout,")
 

@@ -55,7 +55,7 @@ export const userSearchQuery = (query: string) =>
 export const ledgerQuery = (userId: string) =>
   queryOptions({
     queryKey: [...admin, "ledger", userId] as const,
-    queryFn: () => callApi((api) => api.billing.ledger({ path: { userId } })),
+    queryFn: () => callApi((api) => api.billing.ledger({ path: { userId }, urlParams: {} })),
     staleTime: 0,
   })
 
