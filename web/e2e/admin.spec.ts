@@ -123,6 +123,26 @@ test("an admin follows a newcomer live, replays a failed generation, reads a led
   )
   expect(csv).toContain(",CreditsPurchased,150,150,checkout,")
 
+  // Filtered to adjustments, nothing; the month's statement prints without the navigation.
+  const filters = ledger.getByRole("form", { name: "Ledger filters" })
+  await filters.getByLabel("adjustment").check()
+  await filters.getByRole("button", { name: "Apply" }).click()
+  await expect(ledger.getByText("No entry matches these filters")).toBeVisible()
+  await filters.getByRole("button", { name: "Clear" }).click()
+  await expect(purchase).toContainText("+150")
+  const month = new Date().toISOString().slice(0, 7)
+  await ledger.getByRole("link", { name: `Statement ${month}` }).click()
+  const statement = page.getByRole("article", { name: `Statement ${month}` })
+  await expect(statement.getByRole("row").filter({ hasText: "Closing balance" })).toContainText(
+    "150",
+  )
+  await expect(statement.getByRole("row").filter({ hasText: "+150" })).toBeVisible()
+  await page.emulateMedia({ media: "print" })
+  await expect(page.getByRole("banner")).toBeHidden()
+  await expect(statement.getByRole("button", { name: "Print" })).toBeHidden()
+  await page.emulateMedia({ media: "screen" })
+  await page.goBack()
+
   // The timeline's read model rebuilt from its events, after a confirmation.
   await page.getByRole("tab", { name: "Projections" }).click()
   const rebuild = page.getByRole("button", { name: "Rebuild timeline", exact: true })
