@@ -13,7 +13,8 @@ export interface LedgerQuery {
 }
 
 const day = /^(\d{4})-(\d{2})-(\d{2})$/
-const dateTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})?$/
+const dateTime =
+  /^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,9})?)?(Z|[+-]([01]\d|2[0-3]):[0-5]\d)?$/
 
 /** A calendar day at 00:00 UTC, when the text names one that exists (no 30 February). */
 const parseDay = (text: string): Date | undefined => {
