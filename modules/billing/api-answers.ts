@@ -73,6 +73,22 @@ export class Ledger extends Schema.Class<Ledger>("Ledger")({
   entries: Schema.Array(LedgerEntry),
 }) {}
 
+/**
+ * A person's monthly statement: the balance the month opened with (after the last entry before it, 0 if
+ * none), every entry of the month, the balance it closed with, and the credits that came in and went out.
+ */
+export class Statement extends Schema.Class<Statement>("Statement")({
+  userId: Schema.String,
+  /** YYYY-MM, in UTC. */
+  month: Schema.String,
+  openingBalance: Schema.Int,
+  closingBalance: Schema.Int,
+  totalIn: Schema.Int,
+  /** Counted positive: what went out. */
+  totalOut: Schema.Int,
+  entries: Schema.Array(LedgerEntry),
+}) {}
+
 /** A payment that granted credits, as an admin refunds or disputes it in the test mode. */
 export class AdminPayment extends Schema.Class<AdminPayment>("AdminPayment")({
   /** Billing's name for it: a pack's checkout session, a plan's invoice. */

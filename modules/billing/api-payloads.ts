@@ -72,3 +72,14 @@ export const RefundPayload = Schema.Struct({
 export const DisputeClosePayload = Schema.Struct({
   outcome: withMessage(Schema.Literal("won", "lost"), "Say whether the dispute was won or lost."),
 })
+
+/** The ledger's filters, read by the server (see ledger-query.ts) so that each refusal names its parameter. */
+export const LedgerParams = Schema.Struct({
+  cause: Schema.optional(Schema.String.pipe(Schema.maxLength(200))),
+  from: Schema.optional(Schema.String.pipe(Schema.maxLength(40))),
+  to: Schema.optional(Schema.String.pipe(Schema.maxLength(40))),
+})
+
+export const StatementParams = Schema.Struct({
+  month: Schema.String.pipe(Schema.maxLength(40)),
+})

@@ -32,6 +32,13 @@ export class NotASubscription extends Schema.TaggedError<NotASubscription>()(
   HttpApiSchema.annotations({ status: 409 }),
 ) {}
 
+/** A ledger's filter or a statement's month the server cannot read; the message names the parameter. */
+export class InvalidLedgerQuery extends Schema.TaggedError<InvalidLedgerQuery>()(
+  "InvalidLedgerQuery",
+  { message: Schema.String },
+  HttpApiSchema.annotations({ status: 400 }),
+) {}
+
 /** An adjustment that cannot be: of nothing, or taking more than the spendable balance. */
 export class InvalidAdjustment extends Schema.TaggedError<InvalidAdjustment>()(
   "InvalidAdjustment",

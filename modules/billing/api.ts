@@ -13,16 +13,19 @@ import {
   PendingAdjustments,
   PriceList,
   Reversed,
+  Statement,
   SubscriptionStatus,
   SubscriptionVerification,
 } from "./api-answers.ts"
 import {
   AdjustmentPayload,
   DisputeClosePayload,
+  LedgerParams,
   PaymentIntentPayload,
   RefundPayload,
   RejectionPayload,
   SessionIdParams,
+  StatementParams,
   SubscriptionPayload,
 } from "./api-payloads.ts"
 import {
@@ -31,6 +34,7 @@ import {
   CheckoutClosed,
   DisputeRefused,
   InvalidAdjustment,
+  InvalidLedgerQuery,
   InvalidRefund,
   InvalidWebhook,
   NotASubscription,
@@ -136,13 +140,28 @@ export class BillingApi extends HttpApiGroup.make("billing")
   .add(
     HttpApiEndpoint.get("ledger", "/admin/ledger/:userId")
       .setPath(UserIdPath)
+      .setUrlParams(LedgerParams)
       .addSuccess(Ledger)
+      .addError(InvalidLedgerQuery)
+      .addError(NotFound)
       .middleware(AdminOnly),
   )
   .add(
     HttpApiEndpoint.get("ledgerCsv", "/admin/ledger/:userId/csv")
       .setPath(UserIdPath)
+      .setUrlParams(LedgerParams)
       .addSuccess(HttpApiSchema.Text({ contentType: "text/csv" }))
+      .addError(InvalidLedgerQuery)
+      .addError(NotFound)
+      .middleware(AdminOnly),
+  )
+  .add(
+    HttpApiEndpoint.get("ledgerStatement", "/admin/ledger/:userId/statement")
+      .setPath(UserIdPath)
+      .setUrlParams(StatementParams)
+      .addSuccess(Statement)
+      .addError(InvalidLedgerQuery)
+      .addError(NotFound)
       .middleware(AdminOnly),
   )
   .add(

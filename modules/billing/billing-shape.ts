@@ -18,10 +18,13 @@ import type {
   PendingAdjustments,
   PriceList,
   Reversed,
+  Statement,
   SubscriptionStatus,
 } from "./api.ts"
 import type { AdjustmentSettled, OwnAdjustment } from "./api-adjustment-refusals.ts"
+import type { InvalidLedgerQuery } from "./api-refusals.ts"
 import type { Recomputed } from "./balance-audit.ts"
+import type { LedgerQuery } from "./ledger-query.ts"
 import type { LocalCheckoutShape } from "./local-checkout-shape.ts"
 import type { PaymentsShape } from "./payments-shape.ts"
 
@@ -90,8 +93,20 @@ export interface BillingShape {
       signature: string | undefined,
     ) => Writes<void, InvalidWebhook | PaymentNotRecorded>
   >
-  readonly adminLedger: (userId: string) => Effect.Effect<Ledger, NotFound>
-  readonly adminLedgerCsv: (userId: string) => Effect.Effect<string, NotFound>
+  /** The person's ledger the query's filters let through; a filter it cannot read is refused, naming it. */
+  readonly adminLedger: (
+    userId: string,
+    query: LedgerQuery,
+  ) => Effect.Effect<Ledger, NotFound | InvalidLedgerQuery>
+  readonly adminLedgerCsv: (
+    userId: string,
+    query: LedgerQuery,
+  ) => Effect.Effect<string, NotFound | InvalidLedgerQuery>
+  /** The person's statement for a month given as YYYY-MM (UTC). */
+  readonly adminStatement: (
+    userId: string,
+    month: string,
+  ) => Effect.Effect<Statement, NotFound | InvalidLedgerQuery>
   /** Applied at once up to the approval threshold, pending above it; answered once the ledger shows it. */
   readonly requestAdjustment: (
     admin: SignedInUser,

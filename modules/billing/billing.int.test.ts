@@ -353,7 +353,7 @@ describeApp({ env })("billing", (it) => {
         const csv = yield* finance.get(`/api/admin/ledger/${userId}/csv`)
         expect(csv.headers.get("content-type")).toContain("text/csv")
         expect(csv.text.split("\r\n")[0]).toBe(
-          "position,recorded_at,type,amount,balance_after,cause,cause_id,actor,detail,ticket,requested_by,approved_by",
+          "position,recorded_at,type,amount,balance_after,cause,cause_id,payment,actor,detail,ticket,requested_by,approved_by",
         )
         expect(csv.text).toContain(`,CreditsAdjusted,-20,130,adjustment,`)
         expect(csv.text).toContain('"Chargeback, case 1234"')

@@ -1,24 +1,21 @@
 import { Context, Effect, Layer, Option } from "effect"
 import type { SignedInUser } from "#events/contracts/auth.ts"
-import { NotFound } from "#events/contracts/http-errors.ts"
 import { songCost } from "#events/contracts/prices.ts"
 import { EventStore } from "#events/store/index.ts"
 import { makeAdjustments } from "./adjustments.ts"
-import { Ledger, Offer, PriceList, Reversed } from "./api.ts"
+import { makeAdminLedger } from "./admin-ledger.ts"
+import { Offer, PriceList, Reversed } from "./api.ts"
 import type { BillingShape } from "./billing-shape.ts"
 import { makeCheckoutReturns } from "./checkout-returns.ts"
 import { BillingConfig } from "./config.ts"
 import { CreditAccounts } from "./credit-accounts.ts"
 import { CreditLedger } from "./credit-ledger.ts"
-import { ledgerCsv } from "./ledger-csv.ts"
 import { LocalCheckoutService } from "./local-checkout.ts"
 import { PaymentProvider } from "./payment-provider.ts"
 import { Payments } from "./payments.ts"
 import { packs, plans } from "./price-list.ts"
 import { StripeWebhooks } from "./stripe-webhooks.ts"
 import { makeTestModeReversals } from "./test-mode-reversals.ts"
-
-const noSuchUser = new NotFound({ message: "There is no user with this id." })
 
 const make = Effect.gen(function* () {
   const config = yield* BillingConfig
@@ -49,18 +46,7 @@ const make = Effect.gen(function* () {
     testMode: provider.name === "local",
   })
 
-  const adminLedger = (userId: string) =>
-    Effect.gen(function* () {
-      if (!(yield* accounts.exists(userId))) return yield* noSuchUser
-      return new Ledger({
-        userId,
-        balance: yield* ledger.balance(userId),
-        entries: yield* ledger.entries(userId),
-      })
-    })
-
-  const adminLedgerCsv = (userId: string) =>
-    Effect.map(adminLedger(userId), ({ entries }) => ledgerCsv(entries))
+  const adminLedger = yield* makeAdminLedger
 
   /**
    * Recomputes every balance from the events and compares: the projection's balance per user, and each
@@ -98,8 +84,9 @@ const make = Effect.gen(function* () {
       thenSettled(local.cancel(user, sessionId)),
     renewLocalSubscriptions: local.renewSubscriptions,
     receiveStripeWebhook: Option.map(webhooks, (w) => w.receive),
-    adminLedger,
-    adminLedgerCsv,
+    adminLedger: adminLedger.entries,
+    adminLedgerCsv: adminLedger.csv,
+    adminStatement: adminLedger.statement,
     requestAdjustment: adjustments.request,
     approveAdjustment: adjustments.approve,
     rejectAdjustment: adjustments.reject,

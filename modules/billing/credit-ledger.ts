@@ -1,6 +1,7 @@
 import { Context, type Effect } from "effect"
 import type { Position } from "#events/store/index.ts"
 import type { LedgerEntry } from "#projections/credit-ledger/api.ts"
+import type { LedgerFilter } from "#projections/credit-ledger/ledger-filter.ts"
 
 /**
  * What billing reads of the credit-ledger projection (which answers users' own reads itself); the app
@@ -11,7 +12,12 @@ export class CreditLedger extends Context.Tag("@melody/billing/CreditLedger")<
   CreditLedger,
   {
     readonly balance: (userId: string) => Effect.Effect<number>
-    readonly entries: (userId: string) => Effect.Effect<ReadonlyArray<LedgerEntry>>
+    readonly entries: (
+      userId: string,
+      filter?: LedgerFilter,
+    ) => Effect.Effect<ReadonlyArray<LedgerEntry>>
+    /** The balance after the user's last movement before `at`: 0 when there was none. */
+    readonly balanceBefore: (userId: string, at: Date) => Effect.Effect<number>
     /** Every balance the projection holds, for audits. */
     readonly balances: Effect.Effect<ReadonlyMap<string, number>>
     readonly caughtUp: (position: Position) => Effect.Effect<void>

@@ -77,8 +77,11 @@ export const BillingHttpLive = HttpApiBuilder.group(Api, "billing", (handlers) =
           (done) => new CheckoutDone(done),
         ),
       )
-      .handle("ledger", ({ path }) => billing.adminLedger(path.userId))
-      .handle("ledgerCsv", ({ path }) => billing.adminLedgerCsv(path.userId))
+      .handle("ledger", ({ path, urlParams }) => billing.adminLedger(path.userId, urlParams))
+      .handle("ledgerCsv", ({ path, urlParams }) => billing.adminLedgerCsv(path.userId, urlParams))
+      .handle("ledgerStatement", ({ path, urlParams }) =>
+        billing.adminStatement(path.userId, urlParams.month),
+      )
       .handle("adjustCredits", ({ path, payload }) =>
         Effect.flatMap(CurrentUser, (admin) =>
           billing.requestAdjustment(admin, path.userId, payload),

@@ -53,10 +53,12 @@ export class LedgerEntry extends Schema.Class<LedgerEntry>("LedgerEntry")({
   balanceAfter: Schema.Int,
   /**
    * What moved the credits (or, moving none, what was paid and given back): checkout, invoice,
-   * generation, refund, adjustment or signup.
+   * generation, adjustment or signup; a refund or a dispute stands under its payment's checkout or invoice.
    */
   cause: Schema.String,
   causeId: Schema.String,
+  /** The payment the entry belongs to (a checkout session or an invoice), where there is one. */
+  payment: Schema.NullOr(Schema.String),
   /** Who: user, admin or system, with their id. */
   actor: Schema.String,
   detail: Schema.String,

@@ -40,6 +40,9 @@ const setup = Effect.gen(function* () {
       approved_by text
     )`
   yield* sql`create index if not exists credit_ledger_by_user on credit_ledger (user_id, global_position)`
+  // A statement's opening balance and a date filter: without it, the last entry before a date was sought
+  // backwards through every user's rows.
+  yield* sql`create index if not exists credit_ledger_by_user_time on credit_ledger (user_id, recorded_at)`
   yield* sql`
     create table if not exists credit_usage (
       id text primary key,

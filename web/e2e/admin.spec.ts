@@ -119,9 +119,29 @@ test("an admin follows a newcomer live, replays a failed generation, reads a led
   await ledger.getByRole("link", { name: "Download CSV" }).click()
   const csv = await readFile((await (await download).path()) ?? "", "utf8")
   expect(csv.split("\r\n")[0]).toBe(
-    "position,recorded_at,type,amount,balance_after,cause,cause_id,actor,detail,ticket,requested_by,approved_by",
+    "position,recorded_at,type,amount,balance_after,cause,cause_id,payment,actor,detail,ticket,requested_by,approved_by",
   )
   expect(csv).toContain(",CreditsPurchased,150,150,checkout,")
+
+  // Filtered to adjustments, nothing; the month's statement prints without the navigation.
+  const filters = ledger.getByRole("form", { name: "Ledger filters" })
+  await filters.getByLabel("adjustment").check()
+  await filters.getByRole("button", { name: "Apply" }).click()
+  await expect(ledger.getByText("No entry matches these filters")).toBeVisible()
+  await filters.getByRole("button", { name: "Clear" }).click()
+  await expect(purchase).toContainText("+150")
+  const month = new Date().toISOString().slice(0, 7)
+  await ledger.getByRole("link", { name: `Statement ${month}` }).click()
+  const statement = page.getByRole("article", { name: `Statement ${month}` })
+  await expect(statement.getByRole("row").filter({ hasText: "Closing balance" })).toContainText(
+    "150",
+  )
+  await expect(statement.getByRole("row").filter({ hasText: "+150" })).toBeVisible()
+  await page.emulateMedia({ media: "print" })
+  await expect(page.getByRole("banner")).toBeHidden()
+  await expect(statement.getByRole("button", { name: "Print" })).toBeHidden()
+  await page.emulateMedia({ media: "screen" })
+  await page.goBack()
 
   // The timeline's read model rebuilt from its events, after a confirmation.
   await page.getByRole("tab", { name: "Projections" }).click()

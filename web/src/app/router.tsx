@@ -80,6 +80,9 @@ const routes: Array<RouteObject> = [
         element: <RequireAdmin />,
         children: [
           page("admin", () => import("../features/admin/admin-page.tsx").then((m) => m.AdminPage)),
+          page("admin/ledger/:userId/statement/:month", () =>
+            import("../features/admin/statement-page.tsx").then((m) => m.StatementPage),
+          ),
         ],
       },
       { path: "*", element: <NotFoundPage /> },

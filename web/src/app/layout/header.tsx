@@ -52,7 +52,7 @@ export const Header = () => {
 
   return (
     <>
-      <header className="glass sticky top-0 z-30 border-b border-line/70">
+      <header className="glass sticky top-0 z-30 border-b border-line/70 print:hidden">
         <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
           <Link to={user ? "/" : "/auth"} aria-label="Melody Studio home" className="rounded-lg">
             <Logo />

@@ -13,7 +13,7 @@ export const MainLayout = () => {
         <VerifiedBanner />
         <Outlet />
       </main>
-      <footer className="border-t border-line/60 py-6 text-center text-xs text-faint">
+      <footer className="border-t border-line/60 py-6 text-center text-xs text-faint print:hidden">
         <span>Melody Studio · Songs from ideas</span>
         <span className="mx-2">·</span>
         <Link to="/terms" className="hover:text-muted">

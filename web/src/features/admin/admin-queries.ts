@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query"
 import { callApi } from "../../lib/api.ts"
+import { type LedgerFilters, ledgerParams, noLedgerFilters } from "./ledger-filters.ts"
 import { type ListFilters, toUrlParams } from "./list-filters.ts"
 
 /** The dashboard's lists follow the app as it runs: read again every 5 seconds while shown. */
@@ -52,16 +53,28 @@ export const userSearchQuery = (query: string) =>
     staleTime: 0,
   })
 
-export const ledgerQuery = (userId: string) =>
+export const ledgerQuery = (userId: string, filters: LedgerFilters = noLedgerFilters) =>
   queryOptions({
-    queryKey: [...admin, "ledger", userId] as const,
-    queryFn: () => callApi((api) => api.billing.ledger({ path: { userId } })),
+    queryKey: [...admin, "ledger", userId, filters] as const,
+    queryFn: () =>
+      callApi((api) => api.billing.ledger({ path: { userId }, urlParams: ledgerParams(filters) })),
     staleTime: 0,
+    placeholderData: keepPreviousData,
   })
 
-/** Same origin and the session cookie: a plain link downloads it. */
-export const ledgerCsvUrl = (userId: string) =>
-  `/api/admin/ledger/${encodeURIComponent(userId)}/csv`
+/** Same origin and the session cookie: a plain link downloads it, filtered as the ledger shows. */
+export const ledgerCsvUrl = (userId: string, filters: LedgerFilters = noLedgerFilters) => {
+  const params = new URLSearchParams(ledgerParams(filters)).toString()
+  return `/api/admin/ledger/${encodeURIComponent(userId)}/csv${params && `?${params}`}`
+}
+
+export const statementQuery = (userId: string, month: string) =>
+  queryOptions({
+    queryKey: [...admin, "statement", userId, month] as const,
+    queryFn: () =>
+      callApi((api) => api.billing.ledgerStatement({ path: { userId }, urlParams: { month } })),
+    staleTime: 0,
+  })
 
 /** Empties the projection's read model and replays every event into it. */
 export const useRebuildProjection = () => {

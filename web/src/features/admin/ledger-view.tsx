@@ -1,5 +1,7 @@
 import { useQuery } from "@tanstack/react-query"
 import { Download } from "lucide-react"
+import { useState } from "react"
+import { Link } from "react-router"
 import type { Ledger } from "#modules/billing/api.ts"
 import { Button } from "../../components/ui/button.tsx"
 import { cn } from "../../lib/cn.ts"
@@ -7,6 +9,8 @@ import { AdjustForm } from "./adjust-form.tsx"
 import { ledgerCsvUrl, ledgerQuery } from "./admin-queries.ts"
 import { formatTime, signed } from "./format.ts"
 import { ledgerDrift } from "./ledger-drift.ts"
+import { LedgerFilterForm } from "./ledger-filter-form.tsx"
+import { type LedgerFilters, ledgerParams, monthsOf, noLedgerFilters } from "./ledger-filters.ts"
 import { Empty, Failed, Loading } from "./list-states.tsx"
 import { PaymentsPanel } from "./payments-panel.tsx"
 import { Table, Td } from "./table.tsx"
@@ -40,6 +44,30 @@ const AdjustmentParties = ({ entry }: { readonly entry: Ledger["entries"][number
   )
 }
 
+/** A printable statement for each month the shown entries fall in. */
+const StatementLinks = ({
+  userId,
+  months,
+}: {
+  readonly userId: string
+  readonly months: ReadonlyArray<string>
+}) =>
+  months.length === 0 ? null : (
+    <nav aria-label="Monthly statements" className="flex flex-wrap items-center gap-2 text-sm">
+      <span className="text-xs text-faint">Statements:</span>
+      {months.map((month) => (
+        <Link
+          key={month}
+          to={`/admin/ledger/${encodeURIComponent(userId)}/statement/${month}`}
+          className="rounded-lg border border-line px-2 py-1 hover:border-primary"
+          aria-label={`Statement ${month}`}
+        >
+          {month}
+        </Link>
+      ))}
+    </nav>
+  )
+
 /** One person's credits, every movement with its running balance, cause and actor, for finance. */
 export const LedgerView = ({
   userId,
@@ -48,10 +76,12 @@ export const LedgerView = ({
   readonly userId: string
   readonly username: string
 }) => {
-  const ledger = useQuery(ledgerQuery(userId))
+  const [filters, setFilters] = useState<LedgerFilters>(noLedgerFilters)
+  const ledger = useQuery(ledgerQuery(userId, filters))
   if (ledger.isPending) return <Loading label="Loading the ledger" />
   if (ledger.isError) return <Failed error={ledger.error} />
   const { balance, entries } = ledger.data
+  const filtered = Object.keys(ledgerParams(filters)).length > 0
   return (
     <section aria-label={`Credit ledger of ${username}`} className="grid gap-4">
       <div className="flex flex-wrap items-end justify-between gap-4 rounded-xl border border-line p-4">
@@ -61,21 +91,30 @@ export const LedgerView = ({
             {balance}
           </p>
         </div>
-        <DriftIndicator ledger={ledger.data} />
+        {/* Filtered entries need not add up to the balance: the check reads the whole ledger. */}
+        {filtered ? null : <DriftIndicator ledger={ledger.data} />}
         <Button asChild variant="secondary" size="sm">
-          <a href={ledgerCsvUrl(userId)} download>
+          <a href={ledgerCsvUrl(userId, filters)} download>
             <Download className="h-4 w-4" aria-hidden /> Download CSV
           </a>
         </Button>
       </div>
       <AdjustForm userId={userId} username={username} />
       <PaymentsPanel userId={userId} username={username} />
+      <LedgerFilterForm applied={filters} onApply={setFilters} />
+      <StatementLinks userId={userId} months={monthsOf(entries)} />
       {entries.length === 0 ? (
-        <Empty text="No credits have moved on this account yet" />
+        <Empty
+          text={
+            filtered
+              ? "No entry matches these filters"
+              : "No credits have moved on this account yet"
+          }
+        />
       ) : (
         <Table
           caption={`Ledger entries of ${username}, oldest first`}
-          head={["Time", "Type", "Amount", "Balance after", "Cause", "Actor", "Detail"]}
+          head={["Time", "Type", "Amount", "Balance after", "Cause", "Payment", "Actor", "Detail"]}
         >
           {entries.map((entry) => (
             <tr key={entry.position}>
@@ -96,6 +135,7 @@ export const LedgerView = ({
                 {entry.cause}
                 <span className="block text-xs break-all text-faint">{entry.causeId}</span>
               </Td>
+              <Td className="text-xs break-all text-muted">{entry.payment ?? "—"}</Td>
               <Td className="text-xs break-all text-muted">{entry.actor}</Td>
               <Td className="text-muted">
                 {entry.detail}

@@ -1,0 +1,56 @@
+import { Effect, Either } from "effect"
+import { NotFound } from "#events/contracts/http-errors.ts"
+import { Ledger, Statement } from "./api-answers.ts"
+import { InvalidLedgerQuery } from "./api-refusals.ts"
+import { CreditAccounts } from "./credit-accounts.ts"
+import { CreditLedger } from "./credit-ledger.ts"
+import { ledgerCsv } from "./ledger-csv.ts"
+import { type LedgerQuery, ledgerFilter, statementMonth } from "./ledger-query.ts"
+
+const noSuchUser = new NotFound({ message: "There is no user with this id." })
+
+const valid = <A>(parsed: Either.Either<A, string>) =>
+  Either.mapLeft(parsed, (message) => new InvalidLedgerQuery({ message }))
+
+/** A person's ledger as finance reads it: filtered, as CSV, and month by month as statements. */
+export const makeAdminLedger = Effect.gen(function* () {
+  const accounts = yield* CreditAccounts
+  const ledger = yield* CreditLedger
+
+  const known = (userId: string) =>
+    Effect.flatMap(accounts.exists(userId), (exists) => (exists ? Effect.void : noSuchUser))
+
+  const entries = (userId: string, query: LedgerQuery) =>
+    Effect.gen(function* () {
+      const filter = yield* valid(ledgerFilter(query))
+      yield* known(userId)
+      return new Ledger({
+        userId,
+        balance: yield* ledger.balance(userId),
+        entries: yield* ledger.entries(userId, filter),
+      })
+    })
+
+  const csv = (userId: string, query: LedgerQuery) =>
+    Effect.map(entries(userId, query), (read) => ledgerCsv(read.entries))
+
+  const statement = (userId: string, month: string) =>
+    Effect.gen(function* () {
+      const { from, until } = yield* valid(statementMonth(month))
+      yield* known(userId)
+      const openingBalance = yield* ledger.balanceBefore(userId, from)
+      const moved = yield* ledger.entries(userId, { from, until })
+      const amounts = moved.map((entry) => entry.amount)
+      return new Statement({
+        userId,
+        month,
+        openingBalance,
+        closingBalance: moved.at(-1)?.balanceAfter ?? openingBalance,
+        totalIn: amounts.filter((a) => a > 0).reduce((sum, a) => sum + a, 0),
+        totalOut: -amounts.filter((a) => a < 0).reduce((sum, a) => sum + a, 0),
+        entries: moved,
+      })
+    })
+
+  return { entries, csv, statement }
+})

@@ -1,0 +1,210 @@
+import { describe, expect } from "@effect/vitest"
+import { Effect } from "effect"
+import { type browser, describeApp, request, settle, signUp, signUpAdmin } from "#app/testing.ts"
+import { query } from "#events/testing.ts"
+
+const env = {
+  REGISTRATIONS_PER_ADDRESS: "1000",
+  LOGIN_ATTEMPTS_PER_ADDRESS: "1000",
+  ADMIN_EMAIL: "finance@example.com",
+}
+
+type Browser = ReturnType<typeof browser>
+interface Entry {
+  readonly amount: number
+  readonly balanceAfter: number
+  readonly cause: string
+  readonly payment: string | null
+  readonly actor: string
+}
+
+let finance: Browser | undefined
+const admin = Effect.suspend(() =>
+  finance
+    ? Effect.succeed(finance)
+    : Effect.map(signUpAdmin("finance", "finance@example.com"), ({ person }) => {
+        finance = person
+        return person
+      }),
+)
+
+const body = <A>(answer: { readonly body: unknown }) => answer.body as A
+
+/**
+ * A person who bought the pro pack on 20 January (150), then had 20 taken on 31 January at 23:59:59 and
+ * 30 given on 1 February at midnight (UTC): entries on both sides of a month's boundary.
+ */
+const history = Effect.gen(function* () {
+  const { person, user } = yield* signUp("buyer")
+  yield* settle
+  const finance = yield* admin
+  const opened = yield* person.post("/api/payments/create-payment-intent", {
+    amount: 13.29,
+    credits: 150,
+    description: "Pro pack",
+  })
+  const { sessionId } = body<{ sessionId: string }>(opened)
+  expect((yield* person.post(`/api/checkout/${sessionId}/pay`)).status).toBe(200)
+  for (const [amount, reason] of [
+    [-20, "Chargeback"],
+    [30, "Goodwill"],
+  ] as const) {
+    const adjusted = yield* finance.post(`/api/admin/ledger/${user.id}/adjustments`, {
+      amount,
+      reason,
+    })
+    expect(adjusted.status).toBe(200)
+  }
+  yield* settle
+  const times = ["2026-01-20T10:00:00Z", "2026-01-31T23:59:59Z", "2026-02-01T00:00:00Z"]
+  const rows = yield* query<{ global_position: string }>(
+    "select global_position from credit_ledger where user_id = $1 order by global_position",
+    [user.id],
+  )
+  expect(rows).toHaveLength(3)
+  for (const [i, row] of rows.entries()) {
+    yield* query("update credit_ledger set recorded_at = $1 where global_position = $2", [
+      times[i],
+      row.global_position,
+    ])
+  }
+  return { person, finance, userId: user.id, sessionId }
+})
+
+const entries = (finance: Browser, path: string) =>
+  Effect.map(finance.get(path), (answer) => {
+    expect(answer.status).toBe(200)
+    return body<{ entries: ReadonlyArray<Entry> }>(answer).entries
+  })
+
+describeApp({ env })("ledger views", (it) => {
+  describe("filters", () => {
+    it.effect("by cause and by dates, each entry with its balance, cause, actor and payment", () =>
+      Effect.gen(function* () {
+        const { finance, userId, sessionId } = yield* history
+        const ledger = `/api/admin/ledger/${userId}`
+        const bought = yield* entries(finance, `${ledger}?cause=checkout`)
+        expect(bought).toEqual([
+          expect.objectContaining({
+            amount: 150,
+            balanceAfter: 150,
+            cause: "checkout",
+            payment: sessionId,
+            actor: "system:payments:local",
+          }),
+        ])
+        const adjusted = yield* entries(finance, `${ledger}?cause=adjustment`)
+        expect(adjusted.map((e) => [e.amount, e.balanceAfter, e.payment])).toEqual([
+          [-20, 130, null],
+          [30, 160, null],
+        ])
+        expect(adjusted[0]?.actor).toMatch(/^admin:/)
+        expect(yield* entries(finance, `${ledger}?cause=checkout,adjustment`)).toHaveLength(3)
+        expect(yield* entries(finance, `${ledger}?cause=signup`)).toEqual([])
+
+        const amounts = (path: string) =>
+          Effect.map(entries(finance, path), (found) => found.map((e) => e.amount))
+        expect(yield* amounts(`${ledger}?from=2026-02-01`)).toEqual([30])
+        expect(yield* amounts(`${ledger}?to=2026-01-31`)).toEqual([150, -20])
+        expect(yield* amounts(`${ledger}?to=2026-01-31T23:00:00Z`)).toEqual([150])
+        expect(yield* amounts(`${ledger}?from=2026-01-31T23:59:59Z&to=2026-02-01`)).toEqual([
+          -20, 30,
+        ])
+        expect(yield* amounts(`${ledger}?from=2026-01-21&cause=adjustment`)).toEqual([-20, 30])
+
+        const csv = yield* finance.get(`${ledger}/csv?cause=checkout`)
+        expect(csv.status).toBe(200)
+        const [header, row, end] = csv.text.split("\r\n")
+        expect(header).toContain(",cause,cause_id,payment,actor,")
+        expect(row).toContain(`,checkout,${sessionId},${sessionId},system:payments:local,`)
+        expect(end).toBe("")
+      }),
+    )
+
+    it.effect("a filter the server cannot read is a 400 naming it, and changes nothing", () =>
+      Effect.gen(function* () {
+        const { person, finance, userId } = yield* history
+        const before = (yield* finance.get(`/api/admin/ledger/${userId}`)).body
+        for (const [params, message] of [
+          ["cause=refund", /^cause must be one or more of signup, checkout, invoice/],
+          ["cause=", /^cause must be/],
+          ["from=yesterday", /^from must be a date \(2026-03-01\) or a date-time/],
+          ["to=2026-02-30", /^to must be a date/],
+          ["to=2026-01-01T25:00:00Z", /^to must be a date/],
+          ["from=2026-02-02&to=2026-02-01", /^from must come before to\.$/],
+        ] as const) {
+          for (const path of [`/api/admin/ledger/${userId}`, `/api/admin/ledger/${userId}/csv`]) {
+            const answer = yield* finance.get(`${path}?${params}`)
+            expect(answer.status, `${path}?${params}`).toBe(400)
+            expect(body<{ message: string }>(answer).message).toMatch(message)
+          }
+        }
+        expect((yield* finance.get(`/api/admin/ledger/${userId}`)).body).toEqual(before)
+        expect(body<{ credits: number }>(yield* person.get("/api/credits")).credits).toBe(160)
+      }),
+    )
+  })
+
+  describe("statements", () => {
+    it.effect(
+      "opening and closing balances across a month's boundary, with totals in and out",
+      () =>
+        Effect.gen(function* () {
+          const { finance, userId } = yield* history
+          const statement = (month: string) =>
+            Effect.map(finance.get(`/api/admin/ledger/${userId}/statement?month=${month}`), (a) => {
+              expect(a.status).toBe(200)
+              return a.body as Record<string, unknown> & { entries: ReadonlyArray<Entry> }
+            })
+          const january = yield* statement("2026-01")
+          expect(january).toMatchObject({
+            userId,
+            month: "2026-01",
+            openingBalance: 0,
+            closingBalance: 130,
+            totalIn: 150,
+            totalOut: 20,
+          })
+          expect(january.entries.map((e) => e.amount)).toEqual([150, -20])
+          const february = yield* statement("2026-02")
+          expect(february).toMatchObject({
+            openingBalance: 130,
+            closingBalance: 160,
+            totalIn: 30,
+            totalOut: 0,
+          })
+          expect(february.entries.map((e) => e.amount)).toEqual([30])
+          expect(yield* statement("2026-03")).toMatchObject({
+            openingBalance: 160,
+            closingBalance: 160,
+            entries: [],
+          })
+          expect(yield* statement("2025-12")).toMatchObject({
+            openingBalance: 0,
+            closingBalance: 0,
+            entries: [],
+          })
+        }),
+    )
+
+    it.effect("a bad month is a 400; only administrators read statements", () =>
+      Effect.gen(function* () {
+        const { person, finance, userId } = yield* history
+        const path = `/api/admin/ledger/${userId}/statement`
+        for (const month of ["2026-13", "2026-1", "2026-01-01", "january"]) {
+          const answer = yield* finance.get(`${path}?month=${month}`)
+          expect(answer.status).toBe(400)
+          expect(body<{ message: string }>(answer).message).toBe(
+            "month must be a month as YYYY-MM, such as 2026-03.",
+          )
+        }
+        expect((yield* finance.get(path)).status).toBe(400)
+        expect((yield* request(`${path}?month=2026-01`)).status).toBe(401)
+        expect((yield* person.get(`${path}?month=2026-01`)).status).toBe(404)
+        expect((yield* person.get(`/api/admin/ledger/${userId}?cause=checkout`)).status).toBe(404)
+        const nobody = yield* finance.get("/api/admin/ledger/no-such-user/statement?month=2026-01")
+        expect(nobody.status).toBe(404)
+      }),
+    )
+  })
+})
