@@ -1,7 +1,6 @@
 import { Context, type Effect } from "effect"
 import type { Position } from "#events/store/index.ts"
-import type { LedgerEntry } from "#projections/credit-ledger/api.ts"
-import type { LedgerFilter } from "#projections/credit-ledger/ledger-filter.ts"
+import type { LedgerEntry, LedgerFilter } from "#projections/credit-ledger/api.ts"
 
 /**
  * What billing reads of the credit-ledger projection (which answers users' own reads itself); the app

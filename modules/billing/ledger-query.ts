@@ -3,7 +3,7 @@ import {
   type LedgerCause,
   type LedgerFilter,
   ledgerCauses,
-} from "#projections/credit-ledger/ledger-filter.ts"
+} from "#projections/credit-ledger/api.ts"
 
 /** The ledger's filters as the URL carries them: `cause` is a comma-separated list. */
 export interface LedgerQuery {

@@ -2,8 +2,14 @@ import { SqlClient } from "@effect/sql"
 import { Context, Effect, Layer } from "effect"
 import { awaitPosition, type EventWakeups, type Position } from "#events/store/index.ts"
 import { projectionSubscriptionName } from "../runner.ts"
-import { CreditsView, LedgerEntry, TransactionRecord, UsageRecord } from "./api.ts"
-import { type LedgerFilter, paymentOf } from "./ledger-filter.ts"
+import {
+  CreditsView,
+  LedgerEntry,
+  type LedgerFilter,
+  paymentOf,
+  TransactionRecord,
+  UsageRecord,
+} from "./api.ts"
 import { creditLedger } from "./projection.ts"
 import type { LedgerRow, TransactionRow, UsageRow } from "./rows.ts"
 

@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from "react"
-import { ledgerCauses } from "#projections/credit-ledger/ledger-filter.ts"
+import { ledgerCauses } from "#projections/credit-ledger/api.ts"
 import { Button } from "../../components/ui/button.tsx"
 import { Field } from "../../components/ui/field.tsx"
 import { Input } from "../../components/ui/input.tsx"
