@@ -2,6 +2,7 @@ import { describe, expect } from "@effect/vitest"
 import { Deferred, Effect, Either, Fiber } from "effect"
 import { Actors } from "../contracts/actor.ts"
 import { describeWithDatabase, query } from "../testing.ts"
+import { awaitCommittedReadable } from "./committed-reads.ts"
 import { EventStore } from "./event-store.ts"
 import type { ExpectedVersion } from "./expected-version.ts"
 import { Position } from "./position.ts"
@@ -16,20 +17,6 @@ const event = (type = "Happened", data: object = { n: 1 }): NewEvent => ({
   metadata,
 })
 const stream = () => `test-${crypto.randomUUID()}`
-
-/**
- * Whether the store's head reaches `position` within a few seconds: the horizon is the whole cluster's, and
- * test files running beside this one keep transactions of their own open for a moment.
- */
-const headReaches = (position: Position) =>
-  Effect.gen(function* () {
-    const store = yield* EventStore
-    for (let tries = 0; tries < 500; tries++) {
-      if (Position.compare(yield* store.head, position) >= 0) return true
-      yield* Effect.sleep("10 millis")
-    }
-    return false
-  })
 
 const appendOutcome = (streamId: string, expected: ExpectedVersion, events = [event()]) =>
   Effect.flatMap(EventStore, (store) => Effect.either(store.append(streamId, expected, events)))
@@ -282,7 +269,7 @@ describeWithDatabase()("event store", (it) => {
           expect(Position.compare(head, last)).toBe(-1)
           yield* Deferred.succeed(held, undefined)
           yield* Fiber.join(older)
-          expect(yield* headReaches(last)).toBe(true)
+          expect(yield* awaitCommittedReadable()).toBe(true)
           expect(Position.compare(yield* store.head, last)).toBe(0)
         }),
     )
@@ -293,7 +280,8 @@ describeWithDatabase()("event store", (it) => {
         const start = yield* store.head
         const id = stream()
         yield* store.append(id, "any", [event("Wanted"), event("Other"), event("Wanted")])
-        expect(yield* headReaches(yield* store.lastCommitted)).toBe(true)
+        // Test files run side by side: another database's open transaction holds the horizon a moment.
+        expect(yield* awaitCommittedReadable()).toBe(true)
         const read = yield* store.readAll(start, { limit: 10, types: ["Wanted"] })
         const mine = read.filter((e) => e.streamId === id)
         expect(mine.map((e) => [e.type, e.data === null])).toEqual([

@@ -1,4 +1,5 @@
 export type { Checkpoint, SubscriptionReport, SubscriptionStatus } from "./checkpoints.ts"
+export { awaitCommittedReadable } from "./committed-reads.ts"
 export * from "./errors.ts"
 export {
   type AppendRequest,

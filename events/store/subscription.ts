@@ -1,6 +1,7 @@
-import { Cause, Clock, Data, Duration, Effect, Schedule } from "effect"
+import { Cause, Clock, Data, type Duration, Effect, Schedule } from "effect"
 import { errorStreamId } from "../contracts/errors.ts"
 import { type Checkpoints, makeCheckpoints } from "./checkpoints.ts"
+import { awaitCommittedReadable } from "./committed-reads.ts"
 import { EventStore } from "./event-store.ts"
 import { describeCause, isTransient } from "./failures.ts"
 import { SubscriptionLeases } from "./leases.ts"
@@ -40,9 +41,6 @@ export interface SubscriptionTiming {
 }
 
 const defaultTiming: SubscriptionTiming = { pollInterval: "500 millis", leaderRetry: "3 seconds" }
-
-/** How long a drain waits for an open transaction to end before it settles for what it could read. */
-const drainPatience = Duration.seconds(10)
 
 /** Another process moved the checkpoint, or it was paused or reset, since this batch was read. */
 class CheckpointMoved extends Data.TaggedError("CheckpointMoved") {}
@@ -201,23 +199,15 @@ const make = <R>(subscription: Subscription<R>, timing: SubscriptionTiming) =>
     )
 
     /**
-     * Processes everything committed before it was called (until the subscription is paused). An event
-     * committed while an older transaction is still open, in this database or another of the cluster (the
-     * horizon is the cluster's), is read once that transaction ends: drain waits for it, up to
-     * `drainPatience`, rather than stopping short.
+     * Processes everything committed before it was called (until the subscription is paused), once it can
+     * be read: see `awaitCommittedReadable`.
      */
     const drain = Effect.gen(function* () {
       yield* checkpoints.ensure(name)
-      const target = yield* store.lastCommitted
-      const giveUpAt = (yield* Clock.currentTimeMillis) + Duration.toMillis(drainPatience)
-      while (true) {
-        if ((yield* step) > 0) continue
-        const checkpoint = yield* checkpoints.load(name)
-        if (checkpoint.status === "paused") return
-        if (Position.compare(checkpoint.position, target) >= 0) return
-        if ((yield* Clock.currentTimeMillis) > giveUpAt)
-          return yield* Effect.logWarning(`Subscription ${name} drained short of the last commit`)
-        yield* Effect.sleep("10 millis")
+      if (!(yield* awaitCommittedReadable()))
+        yield* Effect.logWarning(`Subscription ${name} drains short of the last commit`)
+      while ((yield* step) > 0) {
+        /* keep going */
       }
     })
 

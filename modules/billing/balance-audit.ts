@@ -1,7 +1,7 @@
 import { Effect } from "effect"
 import { CreditAccountEvent, creditAccountEventTypes } from "#events/contracts/billing.ts"
 import { creditChange } from "#events/contracts/credit-changes.ts"
-import { decodeAll, type EventStore, Position } from "#events/store/index.ts"
+import { awaitCommittedReadable, decodeAll, EventStore, Position } from "#events/store/index.ts"
 
 const decodeEvents = decodeAll(CreditAccountEvent)
 
@@ -19,9 +19,8 @@ export interface Recomputed {
 
 /**
  * Every account's balance from its events alone, adding up their amounts (not trusting the balance each
- * records), with every event whose recorded balance disagrees with that sum: for audits. It reads up to
- * the last event committed when it starts, waiting a while for one committed while an older transaction
- * of the cluster was still open (the read horizon is the cluster's), so it never stops short of it.
+ * records), with every event whose recorded balance disagrees with that sum: for audits. It reads
+ * everything committed when it starts (see `awaitCommittedReadable`).
  */
 export const recomputeBalancesFrom = (store: EventStore["Type"]) =>
   Effect.gen(function* () {
@@ -30,15 +29,10 @@ export const recomputeBalancesFrom = (store: EventStore["Type"]) =>
       []
     const types = creditAccountEventTypes
     let after: Position = Position.start
-    const target = yield* store.lastCommitted
-    for (let waits = 0; waits < 1000; ) {
+    yield* awaitCommittedReadable().pipe(Effect.provideService(EventStore, store))
+    while (true) {
       const batch = yield* store.readAll(after, { limit: 1000, types })
-      if (batch.length === 0) {
-        if (Position.compare(after, target) >= 0) break
-        waits++
-        yield* Effect.sleep("10 millis")
-        continue
-      }
+      if (batch.length === 0) break
       after = batch[batch.length - 1]!
       const history = yield* decodeEvents(batch.filter((e) => types.includes(e.type)))
       for (const { event, eventId } of history) {
