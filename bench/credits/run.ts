@@ -18,6 +18,7 @@ import { pgClientLayer } from "#events/store/pg-client.ts"
 import { billingMigrations, CreditAccounts } from "#modules/billing/index.ts"
 import { now, percentile, perSecond, printTable, type Row } from "../support/report.ts"
 import { scratchDatabase } from "../support/scratch-database.ts"
+import { ledgerPageRows } from "./ledger-page.ts"
 
 const poolSize = 10
 const contenders = 100
@@ -188,4 +189,8 @@ for (let i = 0; i < 3; i++) {
 printTable("Credit debits: the ledger against a raw single-row update", rows)
 await raw.end()
 await runtime.dispose()
+printTable(
+  "Finance's reads: the ledger view against the bare query",
+  await ledgerPageRows(database.url),
+)
 await database.drop()

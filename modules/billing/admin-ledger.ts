@@ -5,7 +5,7 @@ import { InvalidLedgerQuery } from "./api-refusals.ts"
 import { CreditAccounts } from "./credit-accounts.ts"
 import { CreditLedger } from "./credit-ledger.ts"
 import { ledgerCsv } from "./ledger-csv.ts"
-import { type LedgerQuery, ledgerFilter, statementMonth } from "./ledger-query.ts"
+import { type LedgerQuery, ledgerFilter, ledgerPaging, statementMonth } from "./ledger-query.ts"
 
 const noSuchUser = new NotFound({ message: "There is no user with this id." })
 
@@ -20,19 +20,31 @@ export const makeAdminLedger = Effect.gen(function* () {
   const known = (userId: string) =>
     Effect.flatMap(accounts.exists(userId), (exists) => (exists ? Effect.void : noSuchUser))
 
-  const entries = (userId: string, query: LedgerQuery) =>
+  const page = (userId: string, query: LedgerQuery) =>
     Effect.gen(function* () {
       const filter = yield* valid(ledgerFilter(query))
+      const paging = yield* valid(ledgerPaging(query))
       yield* known(userId)
+      const { balance, read } = yield* Effect.all(
+        { balance: ledger.balance(userId), read: ledger.page(userId, filter, paging) },
+        { concurrency: 2 },
+      )
       return new Ledger({
         userId,
-        balance: yield* ledger.balance(userId),
-        entries: yield* ledger.entries(userId, filter),
+        balance,
+        ...read,
+        offset: paging.offset,
+        pageSize: paging.limit,
       })
     })
 
+  /** Every entry the filters let through, whatever the page. */
   const csv = (userId: string, query: LedgerQuery) =>
-    Effect.map(entries(userId, query), (read) => ledgerCsv(read.entries))
+    Effect.gen(function* () {
+      const filter = yield* valid(ledgerFilter(query))
+      yield* known(userId)
+      return ledgerCsv(yield* ledger.entries(userId, filter))
+    })
 
   const statement = (userId: string, month: string) =>
     Effect.gen(function* () {
@@ -52,5 +64,5 @@ export const makeAdminLedger = Effect.gen(function* () {
       })
     })
 
-  return { entries, csv, statement }
+  return { page, csv, statement }
 })

@@ -67,10 +67,20 @@ export class CheckoutDone extends Schema.Class<CheckoutDone>("CheckoutDone")({
   redirectUrl: Schema.String,
 }) {}
 
+/**
+ * A page of a person's ledger, oldest first, with what holds for all the entries the filters let through:
+ * how many (`total`), their amounts added up (`summed`) and the running balance after the last
+ * (`running`). Unfiltered, both equal `balance` when the ledger is in balance.
+ */
 export class Ledger extends Schema.Class<Ledger>("Ledger")({
   userId: Schema.String,
   balance: Schema.Int,
   entries: Schema.Array(LedgerEntry),
+  offset: Schema.Int,
+  pageSize: Schema.Int,
+  total: Schema.Int,
+  summed: Schema.Int,
+  running: Schema.Int,
 }) {}
 
 /**

@@ -78,6 +78,8 @@ export const LedgerParams = Schema.Struct({
   cause: Schema.optional(Schema.String.pipe(Schema.maxLength(200))),
   from: Schema.optional(Schema.String.pipe(Schema.maxLength(40))),
   to: Schema.optional(Schema.String.pipe(Schema.maxLength(40))),
+  offset: Schema.optional(Schema.String.pipe(Schema.maxLength(20))),
+  limit: Schema.optional(Schema.String.pipe(Schema.maxLength(20))),
 })
 
 export const StatementParams = Schema.Struct({

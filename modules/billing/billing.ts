@@ -84,7 +84,7 @@ const make = Effect.gen(function* () {
       thenSettled(local.cancel(user, sessionId)),
     renewLocalSubscriptions: local.renewSubscriptions,
     receiveStripeWebhook: Option.map(webhooks, (w) => w.receive),
-    adminLedger: adminLedger.entries,
+    adminLedger: adminLedger.page,
     adminLedgerCsv: adminLedger.csv,
     adminStatement: adminLedger.statement,
     requestAdjustment: adjustments.request,

@@ -1,6 +1,11 @@
 import { Context, type Effect } from "effect"
 import type { Position } from "#events/store/index.ts"
-import type { LedgerEntry, LedgerFilter } from "#projections/credit-ledger/api.ts"
+import type {
+  LedgerEntry,
+  LedgerFilter,
+  LedgerPage,
+  LedgerPaging,
+} from "#projections/credit-ledger/api.ts"
 
 /**
  * What billing reads of the credit-ledger projection (which answers users' own reads itself); the app
@@ -15,6 +20,11 @@ export class CreditLedger extends Context.Tag("@melody/billing/CreditLedger")<
       userId: string,
       filter?: LedgerFilter,
     ) => Effect.Effect<ReadonlyArray<LedgerEntry>>
+    readonly page: (
+      userId: string,
+      filter: LedgerFilter,
+      paging: LedgerPaging,
+    ) => Effect.Effect<LedgerPage>
     /** The balance after the user's last movement before `at`: 0 when there was none. */
     readonly balanceBefore: (userId: string, at: Date) => Effect.Effect<number>
     /** Every balance the projection holds, for audits. */

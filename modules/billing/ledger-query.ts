@@ -2,6 +2,7 @@ import { Either } from "effect"
 import {
   type LedgerCause,
   type LedgerFilter,
+  type LedgerPaging,
   ledgerCauses,
 } from "#projections/credit-ledger/api.ts"
 
@@ -10,6 +11,28 @@ export interface LedgerQuery {
   readonly cause?: string | undefined
   readonly from?: string | undefined
   readonly to?: string | undefined
+  /** How many entries to skip before the page, oldest first. */
+  readonly offset?: string | undefined
+  /** How many entries a page holds. */
+  readonly limit?: string | undefined
+}
+
+/** A ledger page holds this many entries unless the query asks for another size, up to the most. */
+export const ledgerPageSize = 100
+const mostPerPage = 1000
+
+const wholeNumber = (text: string) => (/^\d{1,9}$/.test(text) ? Number(text) : Number.NaN)
+
+/** Which page the query asks for: `limit` entries (100 when absent) after `offset` (0 when absent). */
+export const ledgerPaging = (query: LedgerQuery): Either.Either<LedgerPaging, string> => {
+  const offset = query.offset === undefined ? 0 : wholeNumber(query.offset)
+  const limit = query.limit === undefined ? ledgerPageSize : wholeNumber(query.limit)
+  if (Number.isNaN(offset))
+    return Either.left("offset must be a whole number of entries, 0 or more.")
+  if (Number.isNaN(limit) || limit < 1 || limit > mostPerPage) {
+    return Either.left(`limit must be a whole number of entries from 1 to ${mostPerPage}.`)
+  }
+  return Either.right({ offset, limit })
 }
 
 const day = /^(\d{4})-(\d{2})-(\d{2})$/

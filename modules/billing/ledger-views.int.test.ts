@@ -139,9 +139,79 @@ describeApp({ env })("ledger views", (it) => {
             expect(body<{ message: string }>(answer).message).toMatch(message)
           }
         }
+        for (const [params, message] of [
+          ["offset=-1", "offset must be a whole number of entries, 0 or more."],
+          ["offset=1.5", "offset must be a whole number of entries, 0 or more."],
+          ["offset=99999999999999999999", "offset must be a whole number of entries, 0 or more."],
+          ["limit=0", "limit must be a whole number of entries from 1 to 1000."],
+          ["limit=1001", "limit must be a whole number of entries from 1 to 1000."],
+          ["limit=ten", "limit must be a whole number of entries from 1 to 1000."],
+        ] as const) {
+          const answer = yield* finance.get(`/api/admin/ledger/${userId}?${params}`)
+          expect(answer.status, params).toBe(400)
+          expect(body<{ message: string }>(answer).message).toBe(message)
+        }
         expect((yield* finance.get(`/api/admin/ledger/${userId}`)).body).toEqual(before)
         expect(body<{ credits: number }>(yield* person.get("/api/credits")).credits).toBe(160)
       }),
+    )
+  })
+
+  describe("pages", () => {
+    it.effect(
+      "a long ledger answers a page at a time, oldest first, with the count, sum and running balance of all of it",
+      () =>
+        Effect.gen(function* () {
+          const { user } = yield* signUp("regular")
+          const finance = yield* admin
+          const ledger = `/api/admin/ledger/${user.id}`
+          for (let n = 0; n < 23; n++) {
+            const adjusted = yield* finance.post(`${ledger}/adjustments`, {
+              amount: n % 2 === 0 ? 3 : -1,
+              reason: `Entry ${n}`,
+            })
+            expect(adjusted.status).toBe(200)
+          }
+          yield* settle
+          type Page = { entries: ReadonlyArray<Entry & { detail: string }> } & Record<
+            string,
+            number
+          >
+          const page = (params: string) =>
+            Effect.map(finance.get(`${ledger}${params}`), (answer) => {
+              expect(answer.status).toBe(200)
+              return body<Page>(answer)
+            })
+          const whole = yield* page("")
+          expect(whole).toMatchObject({ offset: 0, pageSize: 100, total: 23 })
+          expect(whole.entries).toHaveLength(23)
+          const first = yield* page("?limit=10")
+          expect(first.entries.map((e) => e.detail).slice(0, 2)).toEqual(["Entry 0", "Entry 1"])
+          expect(first).toMatchObject({
+            offset: 0,
+            pageSize: 10,
+            total: 23,
+            summed: 25,
+            running: 25,
+          })
+          expect(first.balance).toBe(25)
+          expect(first.entries).toHaveLength(10)
+          const last = yield* page("?offset=20&limit=10")
+          expect(last.entries.map((e) => e.detail)).toEqual(["Entry 20", "Entry 21", "Entry 22"])
+          expect(last.entries.at(-1)?.balanceAfter).toBe(25)
+          expect((yield* page("?offset=40&limit=10")).entries).toEqual([])
+          const taken = yield* page("?offset=10&limit=5&cause=adjustment&from=2000-01-01")
+          expect(taken).toMatchObject({ total: 23, summed: 25, offset: 10, pageSize: 5 })
+          expect(taken.entries.map((e) => e.detail)).toEqual([
+            "Entry 10",
+            "Entry 11",
+            "Entry 12",
+            "Entry 13",
+            "Entry 14",
+          ])
+          const csv = yield* finance.get(`${ledger}/csv?offset=20&limit=1`)
+          expect(csv.text.trim().split("\r\n")).toHaveLength(24)
+        }),
     )
   })
 

@@ -95,6 +95,23 @@ export interface LedgerFilter {
   readonly until?: Date
 }
 
+/** Which part of the filtered entries to read, oldest first: `limit` of them after the first `offset`. */
+export interface LedgerPaging {
+  readonly offset: number
+  readonly limit: number
+}
+
+/**
+ * One page of a person's filtered ledger, with what finance checks over all the filtered entries: how
+ * many there are, what their amounts add up to, and the running balance after the last of them.
+ */
+export interface LedgerPage {
+  readonly entries: ReadonlyArray<LedgerEntry>
+  readonly total: number
+  readonly summed: number
+  readonly running: number
+}
+
 /** The causes whose id is a payment: a pack's checkout session, a plan's invoice. */
 export const paymentOf = (cause: string, causeId: string): string | null =>
   cause === "checkout" || cause === "invoice" ? causeId : null

@@ -6,6 +6,8 @@ import {
   CreditsView,
   LedgerEntry,
   type LedgerFilter,
+  type LedgerPage,
+  type LedgerPaging,
   paymentOf,
   TransactionRecord,
   UsageRecord,
@@ -25,6 +27,12 @@ export interface CreditLedgerReadsShape {
     userId: string,
     filter?: LedgerFilter,
   ) => Effect.Effect<ReadonlyArray<LedgerEntry>>
+  /** A page of what `entries` answers, with the count, sum and last running balance of all of it. */
+  readonly page: (
+    userId: string,
+    filter: LedgerFilter,
+    paging: LedgerPaging,
+  ) => Effect.Effect<LedgerPage>
   /** The balance after the user's last movement before `at`: 0 when there was none. */
   readonly balanceBefore: (userId: string, at: Date) => Effect.Effect<number>
   /** Every balance the ledger holds, for audits. */
@@ -76,22 +84,26 @@ const make = Effect.gen(function* () {
       (rows) => rows.map(toTransaction),
     ).pipe(Effect.orDie)
 
+  const matching = (userId: string, filter: LedgerFilter) =>
+    sql.and([
+      sql`user_id = ${userId}`,
+      ...(filter.causes ? [sql`cause in ${sql.in(filter.causes)}`] : []),
+      ...(filter.from ? [sql`recorded_at >= ${filter.from}`] : []),
+      ...(filter.until ? [sql`recorded_at < ${filter.until}`] : []),
+    ])
+
   // Read through (user_id, global_position), or (user_id, recorded_at) when dates narrow it: 10,000
   // entries of one person answer in a few milliseconds.
-  const entries = (userId: string, filter: LedgerFilter = {}) =>
+  const read = (userId: string, filter: LedgerFilter, paging?: LedgerPaging) =>
     Effect.map(
       sql<Omit<LedgerRow, "userId" | "position"> & { readonly position: string }>`
         select global_position as position, recorded_at as "recordedAt", type, amount,
                balance_after as "balanceAfter", cause, cause_id as "causeId", actor, detail,
                ticket, requested_by as "requestedBy", approved_by as "approvedBy"
           from credit_ledger
-         where ${sql.and([
-           sql`user_id = ${userId}`,
-           ...(filter.causes ? [sql`cause in ${sql.in(filter.causes)}`] : []),
-           ...(filter.from ? [sql`recorded_at >= ${filter.from}`] : []),
-           ...(filter.until ? [sql`recorded_at < ${filter.until}`] : []),
-         ])}
-         order by global_position`,
+         where ${matching(userId, filter)}
+         order by global_position
+         ${paging ? sql`offset ${paging.offset} limit ${paging.limit}` : sql``}`,
       (rows) =>
         rows.map(
           (row) =>
@@ -102,6 +114,25 @@ const make = Effect.gen(function* () {
             }),
         ),
     ).pipe(Effect.orDie)
+
+  const entries = (userId: string, filter: LedgerFilter = {}) => read(userId, filter)
+
+  const page = (userId: string, filter: LedgerFilter, paging: LedgerPaging) =>
+    Effect.all({
+      entries: read(userId, filter, paging),
+      totals: Effect.map(
+        sql<{ total: string; summed: string | null; running: number | null }>`
+          select count(*) as total, sum(amount) as summed,
+                 (select balance_after from credit_ledger where ${matching(userId, filter)}
+                   order by global_position desc limit 1) as running
+            from credit_ledger where ${matching(userId, filter)}`,
+        ([row]) => ({
+          total: Number(row?.total ?? 0),
+          summed: Number(row?.summed ?? 0),
+          running: row?.running ?? 0,
+        }),
+      ).pipe(Effect.orDie),
+    }).pipe(Effect.map(({ entries, totals }): LedgerPage => ({ entries, ...totals })))
 
   const balanceBefore = (userId: string, at: Date) =>
     Effect.map(
@@ -119,7 +150,17 @@ const make = Effect.gen(function* () {
       Effect.provide(context),
     )
 
-  return { balance, credits, balances, usage, transactions, entries, balanceBefore, caughtUp }
+  return {
+    balance,
+    credits,
+    balances,
+    usage,
+    transactions,
+    entries,
+    page,
+    balanceBefore,
+    caughtUp,
+  }
 })
 
 /** A transaction with its price when it was paid, in the currency's usual capitals. */

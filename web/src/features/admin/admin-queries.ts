@@ -53,11 +53,16 @@ export const userSearchQuery = (query: string) =>
     staleTime: 0,
   })
 
-export const ledgerQuery = (userId: string, filters: LedgerFilters = noLedgerFilters) =>
+export const ledgerQuery = (userId: string, filters: LedgerFilters = noLedgerFilters, offset = 0) =>
   queryOptions({
-    queryKey: [...admin, "ledger", userId, filters] as const,
+    queryKey: [...admin, "ledger", userId, filters, offset] as const,
     queryFn: () =>
-      callApi((api) => api.billing.ledger({ path: { userId }, urlParams: ledgerParams(filters) })),
+      callApi((api) =>
+        api.billing.ledger({
+          path: { userId },
+          urlParams: { ...ledgerParams(filters), offset: String(offset) },
+        }),
+      ),
     staleTime: 0,
     placeholderData: keepPreviousData,
   })

@@ -1,23 +1,13 @@
-interface LedgerLike {
+/** What the server adds up over a person's whole ledger (see the Ledger answer). */
+interface LedgerTotals {
   readonly balance: number
-  readonly entries: ReadonlyArray<{
-    readonly position: number
-    readonly amount: number
-    readonly balanceAfter: number
-  }>
+  readonly summed: number
+  readonly running: number
 }
 
 /**
- * The balance recomputed from the entries, two ways (their sum, and the last running balance), against
- * the balance the account reports; `drift` is how far the account is from the entries, 0 when all agree.
+ * How far the balance the account reports is from its entries, checked two ways (their sum, and the
+ * running balance after the last): 0 when all agree.
  */
-export const ledgerDrift = (ledger: LedgerLike) => {
-  const summed = ledger.entries.reduce((sum, entry) => sum + entry.amount, 0)
-  const last = ledger.entries.reduce<LedgerLike["entries"][number] | undefined>(
-    (latest, entry) => (latest === undefined || entry.position > latest.position ? entry : latest),
-    undefined,
-  )
-  const running = last?.balanceAfter ?? 0
-  const drift = ledger.balance !== summed ? ledger.balance - summed : ledger.balance - running
-  return { summed, running, drift }
-}
+export const ledgerDrift = ({ balance, summed, running }: LedgerTotals) =>
+  balance !== summed ? balance - summed : balance - running

@@ -12,11 +12,13 @@ import { ledgerDrift } from "./ledger-drift.ts"
 import { LedgerFilterForm } from "./ledger-filter-form.tsx"
 import { type LedgerFilters, ledgerParams, monthsOf, noLedgerFilters } from "./ledger-filters.ts"
 import { Empty, Failed, Loading } from "./list-states.tsx"
+import { Pager } from "./pager.tsx"
 import { PaymentsPanel } from "./payments-panel.tsx"
 import { Table, Td } from "./table.tsx"
 
 const DriftIndicator = ({ ledger }: { readonly ledger: Ledger }) => {
-  const { summed, running, drift } = ledgerDrift(ledger)
+  const { summed, running } = ledger
+  const drift = ledgerDrift(ledger)
   return (
     <div>
       <p
@@ -77,10 +79,11 @@ export const LedgerView = ({
   readonly username: string
 }) => {
   const [filters, setFilters] = useState<LedgerFilters>(noLedgerFilters)
-  const ledger = useQuery(ledgerQuery(userId, filters))
+  const [offset, setOffset] = useState(0)
+  const ledger = useQuery(ledgerQuery(userId, filters, offset))
   if (ledger.isPending) return <Loading label="Loading the ledger" />
   if (ledger.isError) return <Failed error={ledger.error} />
-  const { balance, entries } = ledger.data
+  const { balance, entries, total, pageSize } = ledger.data
   const filtered = Object.keys(ledgerParams(filters)).length > 0
   return (
     <section aria-label={`Credit ledger of ${username}`} className="grid gap-4">
@@ -101,7 +104,13 @@ export const LedgerView = ({
       </div>
       <AdjustForm userId={userId} username={username} />
       <PaymentsPanel userId={userId} username={username} />
-      <LedgerFilterForm applied={filters} onApply={setFilters} />
+      <LedgerFilterForm
+        applied={filters}
+        onApply={(applied) => {
+          setFilters(applied)
+          setOffset(0)
+        }}
+      />
       <StatementLinks userId={userId} months={monthsOf(entries)} />
       {entries.length === 0 ? (
         <Empty
@@ -145,6 +154,16 @@ export const LedgerView = ({
           ))}
         </Table>
       )}
+      {total > pageSize ? (
+        <Pager
+          label="Ledger pages"
+          offset={ledger.data.offset}
+          pageSize={pageSize}
+          shown={entries.length}
+          total={total}
+          onOffset={setOffset}
+        />
+      ) : null}
     </section>
   )
 }

@@ -1,0 +1,150 @@
+/**
+ * The per-person ledger as finance reads it: one person with 10,000 credit movements, their whole ledger
+ * (running balance, cause, actor, payment) asked over HTTP by 20 admins at once, against the bare query of
+ * the same rows on the same database with the same number of connections.
+ */
+import { execFile } from "node:child_process"
+import { mkdtemp, rm } from "node:fs/promises"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { promisify } from "node:util"
+import { Layer, ManagedRuntime, Redacted } from "effect"
+import pg from "pg"
+import { Actors } from "#events/contracts/actor.ts"
+import { EventStoreLive, EventWakeups } from "#events/store/index.ts"
+import { pgClientLayer } from "#events/store/pg-client.ts"
+import { freePort } from "#events/test-postgres.ts"
+import { CreditAccounts } from "#modules/billing/index.ts"
+import { now, type Row } from "../support/report.ts"
+import { startServer, stop } from "../support/server.ts"
+import { load, timed } from "../timeline/measure.ts"
+
+const entries = 10_000
+const connections = 20
+const seconds = Number(process.env.BENCH_SECONDS ?? 10)
+const targetP99 = 100
+
+const post = (base: string, path: string, body: unknown, cookie = "") =>
+  fetch(`${base}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: base, cookie },
+    body: JSON.stringify(body),
+  })
+
+const cookieOf = (answer: Response) =>
+  answer.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .join("; ")
+
+const register = async (base: string, username: string) => {
+  const answer = await post(base, "/api/register", {
+    username,
+    email: `${username}@bench.test`,
+    password: "secret-password",
+    name: "Bench Person",
+    acceptTerms: true,
+  })
+  if (answer.status !== 201) throw new Error(`registration failed: ${await answer.text()}`)
+  return ((await answer.json()) as { user: { id: string } }).user.id
+}
+
+/** 10,000 movements on one account through the credit accounts, as support's adjustments make them. */
+const seed = async (databaseUrl: string, userId: string) => {
+  const runtime = ManagedRuntime.make(
+    CreditAccounts.live.pipe(
+      Layer.provideMerge(EventStoreLive.pipe(Layer.provideMerge(EventWakeups.live))),
+      Layer.provideMerge(
+        pgClientLayer({
+          url: Redacted.make(databaseUrl),
+          maxConnections: 4,
+          applicationName: "bench",
+        }),
+      ),
+    ),
+  )
+  const accounts = await runtime.runPromise(CreditAccounts)
+  for (let n = 0; n < entries; n++) {
+    await runtime.runPromise(
+      accounts.execute(
+        {
+          _tag: "Adjust",
+          userId,
+          adjustmentId: `ledger-page-${n}`,
+          amount: n % 3 === 2 ? -1 : 2,
+          reason: "bench",
+        },
+        Actors.system("bench"),
+      ),
+    )
+  }
+  await runtime.dispose()
+}
+
+/** Until the server's ledger projection has read every movement. */
+const caughtUp = async (read: () => Promise<number>) => {
+  for (let attempt = 0; attempt < 600; attempt++) {
+    if ((await read()) >= entries) return
+    await new Promise((resolve) => setTimeout(resolve, 500))
+  }
+  throw new Error("the credit ledger did not catch up")
+}
+
+const bareQuery = `
+  select global_position as position, recorded_at, type, amount, balance_after, cause, cause_id, actor,
+         detail, ticket, requested_by, approved_by
+    from credit_ledger where user_id = $1 order by global_position`
+
+export const ledgerPageRows = async (databaseUrl: string): Promise<ReadonlyArray<Row>> => {
+  const port = await freePort()
+  const dataDir = await mkdtemp(join(tmpdir(), "melody-bench-ledger-"))
+  const base = `http://127.0.0.1:${port}`
+  const server = await startServer({ databaseUrl, port, dataDir })
+  const db = new pg.Pool({ connectionString: databaseUrl, max: connections })
+  try {
+    const person = await register(base, "bench_person")
+    await register(base, "bench_finance")
+    await promisify(execFile)(
+      process.execPath,
+      ["--import", "tsx", "app/cli.ts", "grant-admin", "bench_finance"],
+      {
+        env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: "warn" },
+      },
+    )
+    const cookie = cookieOf(
+      await post(base, "/api/login", { username: "bench_finance", password: "secret-password" }),
+    )
+    const t = now()
+    await seed(databaseUrl, person)
+    const path = `/api/admin/ledger/${person}`
+    await caughtUp(async () => {
+      const answer = await fetch(`${base}${path}`, { headers: { cookie } })
+      if (!answer.ok)
+        throw new Error(`the ledger answered ${answer.status}: ${await answer.text()}`)
+      return ((await answer.json()) as { entries: Array<unknown> }).entries.length
+    })
+    console.log(
+      `Seeded ${entries.toLocaleString("en-US")} ledger entries in ${((now() - t) / 1000).toFixed(1)} s.`,
+    )
+    await db.query("vacuum analyze credit_ledger")
+
+    const ours = await load({ connections, seconds, base, cookie }, () => path)
+    const bare = await timed({ connections, seconds }, async () =>
+      JSON.stringify((await db.query(bareQuery, [person])).rows),
+    )
+    return [
+      {
+        scenario: `p99 ledger of one person, ${entries.toLocaleString("en-US")} entries, ${connections} connections (HTTP, JSON, admin session) vs the bare query`,
+        ours: `${ours.p99.toFixed(1)} ms (${ours.failures} failed)`,
+        baseline: `${bare.p99.toFixed(1)} ms`,
+        ratio: bare.p99 / ours.p99,
+        target: `< ${targetP99} ms`,
+        pass: ours.p99 < targetP99 && ours.failures === 0,
+      },
+    ]
+  } finally {
+    await db.end()
+    await stop(server)
+    await rm(dataDir, { recursive: true, force: true })
+  }
+}
