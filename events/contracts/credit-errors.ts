@@ -46,6 +46,15 @@ export const creditsOwedMessage = (
 }
 
 /**
+ * What a screen says before asking, knowing only the balance: below zero, a refund or a lost dispute took
+ * credits already spent (which of the two, the server's refusal names); otherwise the spec's message.
+ */
+export const shortOfCreditsMessage = (balance: number, needed: number, use: CreditUse) =>
+  balance < 0
+    ? `A refund or a lost dispute took back credits you had spent: your balance is ${balance} credits. Buy credits to settle it before starting anything paid.`
+    : insufficientCreditsMessage(balance, needed, use)
+
+/**
  * Not enough credits for what was asked: decided by billing's credit account, passed on by media, shown by
  * the screens. Declared once, here, so every side speaks of the same refusal; it names what the credits
  * were for.

@@ -73,4 +73,10 @@ describe("generation status", () => {
       "You need 5 credits to generate a song. You currently have 3 credits.",
     )
   })
+
+  it("says below zero that a refund or a lost dispute took credits, and how much is owed", () => {
+    expect(insufficientCreditsMessage(-7)).toBe(
+      "A refund or a lost dispute took back credits you had spent: your balance is -7 credits. Buy credits to settle it before starting anything paid.",
+    )
+  })
 })

@@ -1,4 +1,4 @@
-import { insufficientCreditsMessage as creditsMessage } from "#events/contracts/credit-errors.ts"
+import { shortOfCreditsMessage } from "#events/contracts/credit-errors.ts"
 import { songCost } from "#events/contracts/prices.ts"
 import type { GeneratedSong, GenerationPhase, SongStatus } from "#modules/media/api.ts"
 
@@ -67,5 +67,6 @@ export const missingFields = (song: {
     (field) => song[field].trim() === "" && !(field === "lyrics" && song.instrumental),
   )
 
-/** Spec section 5: what the banner and the refusal say below the song's cost. */
-export const insufficientCreditsMessage = (balance: number) => creditsMessage(balance, songCost)
+/** Spec section 5: what the banner and the refusal say below the song's cost; below zero, what is owed. */
+export const insufficientCreditsMessage = (balance: number) =>
+  shortOfCreditsMessage(balance, songCost, "generation")

@@ -1,4 +1,4 @@
-import { insufficientCreditsMessage } from "#events/contracts/credit-errors.ts"
+import { shortOfCreditsMessage } from "#events/contracts/credit-errors.ts"
 import type { SongOperation } from "#events/contracts/song-operations.ts"
 import { InsufficientCreditsBanner } from "../../components/insufficient-credits-banner.tsx"
 import { Button } from "../../components/ui/button.tsx"
@@ -26,9 +26,7 @@ export const PriceButton = ({
   const short = balance !== undefined && balance < price
   return (
     <div className="grid gap-3">
-      {short && (
-        <InsufficientCreditsBanner message={insufficientCreditsMessage(balance, price, use)} />
-      )}
+      {short && <InsufficientCreditsBanner message={shortOfCreditsMessage(balance, price, use)} />}
       <Button type="submit" className="justify-self-end" disabled={short || pending || disabled}>
         {pending ? "Starting..." : `${label} · ${price} credits`}
       </Button>
