@@ -100,15 +100,18 @@ export class CreditsRefunded extends Schema.TaggedClass<CreditsRefunded>()("Cred
 }) {}
 
 /**
- * The day's free credits (DAILY_FREE_CREDITS): a verified account topped up to the day's allowance, once
- * per UTC day, never past it. `day` (YYYY-MM-DD) is its cause, so a day grants once; `freeAfter` is the
- * free credits left after it (the allowance), spent before paid ones.
+ * The day's free credits (DAILY_FREE_CREDITS): a verified account's free credits topped up to the day's
+ * allowance (`perDay`), once per UTC day, on its first request that day. `day` (YYYY-MM-DD) is its cause, so
+ * a day tops up once. `amount` is what it takes to reach the allowance: 0 when the free credits were full,
+ * or while the balance is below zero (free credits never pay what is owed). `freeAfter` is the free credits
+ * left after it, spent before paid ones.
  */
 export class DailyCreditsGranted extends Schema.TaggedClass<DailyCreditsGranted>()(
   "DailyCreditsGranted",
   {
     userId: Schema.String,
     day: Schema.String,
+    perDay: Schema.Int,
     amount: Schema.Int,
     balanceAfter: Schema.Int,
     freeAfter: Schema.Int,

@@ -15,7 +15,7 @@ import { nextUtcMidnight, utcDay } from "./free-credits.ts"
 
 const userId = "u1"
 const grant = (day: string, amount: number, balanceAfter: number, freeAfter = 5) =>
-  new DailyCreditsGranted({ userId, day, amount, balanceAfter, freeAfter })
+  new DailyCreditsGranted({ userId, day, perDay: 5, amount, balanceAfter, freeAfter })
 const daily = (day: string, perDay = 5) =>
   ({ _tag: "GrantDailyCredits", userId, day, perDay }) as const
 const purchased = (amount: number, balanceAfter: number) =>
@@ -52,9 +52,15 @@ describe("free daily credits", () => {
     given(creditAccount, [grant("2026-06-01", 5, 5), debited(3, 2, 3)])
       .when(daily("2026-06-02"))
       .thenEmits([grant("2026-06-02", 3, 5)])
+  })
+
+  it("top up nothing when still full, and then not again that day", () => {
     given(creditAccount, [grant("2026-06-01", 5, 5)])
       .when(daily("2026-06-02"))
-      .thenNothing()
+      .thenEmits([grant("2026-06-02", 0, 5)])
+    given(creditAccount, [grant("2026-06-01", 5, 5), grant("2026-06-02", 0, 5), debited(5, 0, 5)])
+      .when(daily("2026-06-02"))
+      .thenFails("AlreadyGranted")
   })
 
   it("sit on top of paid credits", () => {
@@ -77,7 +83,7 @@ describe("free daily credits", () => {
     })
     given(creditAccount, [purchased(50, 50), debited(40, 10, 0), refunded])
       .when(daily("2026-06-01"))
-      .thenNothing()
+      .thenEmits([grant("2026-06-01", 0, -10, 0)])
   })
 
   it("are spent before paid credits, the debit saying how many", () => {

@@ -39,7 +39,7 @@ export const nextUtcMidnight = (at: Date) =>
 export const freeAfterGrant = (event: DailyCreditsGranted) => ({
   free: event.freeAfter,
   freeDay: event.day,
-  freeLimit: event.freeAfter,
+  freeLimit: event.perDay,
 })
 
 /** A payment's refund, a lost dispute or a removal takes paid credits first. */
@@ -63,22 +63,25 @@ export const freePartOfRefund = (state: CreditAccount, generationId: string) => 
 type GrantDailyCredits = Extract<CreditCommand, { _tag: "GrantDailyCredits" }>
 
 /**
- * Tops the free credits up to the day's allowance, once a day. Nothing when they are full, when the
- * allowance is 0, or while the balance is below zero (free credits never pay what is owed).
+ * Tops the free credits up to the day's allowance, once a day: the day's first ask decides it, so free
+ * credits left from yesterday and spent today are not topped up again before tomorrow. It tops up nothing
+ * (and says so in the ledger) when they are full, or while the balance is below zero: free credits never pay
+ * what is owed.
  */
 export const grantDailyCredits = (command: GrantDailyCredits, state: CreditAccount): Decision => {
-  if (state.freeDay !== null && state.freeDay >= command.day) {
-    return refuses(new AlreadyGranted({ cause: `daily:${command.day}` }))
+  const { userId, day, perDay } = command
+  if (state.freeDay !== null && state.freeDay >= day) {
+    return refuses(new AlreadyGranted({ cause: `daily:${day}` }))
   }
-  const amount = command.perDay - state.free
-  if (amount <= 0 || state.balance < 0) return emits()
+  const amount = state.balance < 0 ? 0 : Math.max(0, perDay - state.free)
   return emits(
     new DailyCreditsGranted({
-      userId: command.userId,
-      day: command.day,
+      userId,
+      day,
+      perDay,
       amount,
       balanceAfter: state.balance + amount,
-      freeAfter: command.perDay,
+      freeAfter: state.free + amount,
     }),
   )
 }
