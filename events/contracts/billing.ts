@@ -86,6 +86,8 @@ export class CreditsDebited extends Schema.TaggedClass<CreditsDebited>()("Credit
   generationId: Schema.String,
   /** A generation, or an operation on a song (its request is on the same generation stream). */
   spentOn: Schema.optionalWith(CreditUse, { default: () => "generation" }),
+  /** How much of `amount` came from the day's free credits (spent before paid ones). */
+  fromFree: Schema.optionalWith(Schema.Int, { default: () => 0 }),
 }) {}
 
 export class CreditsRefunded extends Schema.TaggedClass<CreditsRefunded>()("CreditsRefunded", {
@@ -93,7 +95,28 @@ export class CreditsRefunded extends Schema.TaggedClass<CreditsRefunded>()("Cred
   amount: Schema.Int,
   balanceAfter: Schema.Int,
   generationId: Schema.String,
+  /** How much of `amount` went back to the free credits (what the debit took of them, up to a day's worth). */
+  toFree: Schema.optionalWith(Schema.Int, { default: () => 0 }),
 }) {}
+
+/**
+ * The day's free credits (DAILY_FREE_CREDITS): a verified account's free credits topped up to the day's
+ * allowance (`perDay`), once per UTC day, on its first request that day. `day` (YYYY-MM-DD) is its cause, so
+ * a day tops up once. `amount` is what it takes to reach the allowance: 0 when the free credits were full,
+ * or while the balance is below zero (free credits never pay what is owed). `freeAfter` is the free credits
+ * left after it, spent before paid ones.
+ */
+export class DailyCreditsGranted extends Schema.TaggedClass<DailyCreditsGranted>()(
+  "DailyCreditsGranted",
+  {
+    userId: Schema.String,
+    day: Schema.String,
+    perDay: Schema.Int,
+    amount: Schema.Int,
+    balanceAfter: Schema.Int,
+    freeAfter: Schema.Int,
+  },
+) {}
 
 export class CreditsAdjusted extends Schema.TaggedClass<CreditsAdjusted>()("CreditsAdjusted", {
   userId: Schema.String,
@@ -145,6 +168,7 @@ export const CreditAccountEvent = Schema.Union(
   CreditsDebited,
   CreditsRefunded,
   CreditsAdjusted,
+  DailyCreditsGranted,
 )
 export type CreditAccountEvent = typeof CreditAccountEvent.Type
 

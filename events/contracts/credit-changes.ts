@@ -12,6 +12,7 @@ export const creditChange = (event: CreditAccountEvent): number | undefined => {
     case "SubscriptionCreditsGranted":
     case "CreditsRefunded":
     case "CreditsAdjusted":
+    case "DailyCreditsGranted":
       return event.amount
     case "SubscriptionDeclined":
     case "PaymentDisputed":

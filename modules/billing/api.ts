@@ -45,6 +45,7 @@ import {
 } from "./api-refusals.ts"
 
 export * from "./api-answers.ts"
+export * from "./api-free-credits.ts"
 export * from "./api-payloads.ts"
 export * from "./api-refusals.ts"
 

@@ -12,6 +12,8 @@ export interface StripeSettings {
 export interface BillingConfigShape {
   /** Credits every new account starts with, as a ledger event (the spec's default is 0). */
   readonly signupCredits: number
+  /** Free credits a verified account is topped up to each UTC day; 0 (the default) turns them off. */
+  readonly dailyFreeCredits: number
   /** An admin's adjustment of more credits than this, either way, waits for a second admin. */
   readonly adjustmentApprovalAbove: number
   /** The one currency of every price, ISO 4217, lower case as Stripe writes it. */
@@ -69,6 +71,13 @@ export const billingConfig = Config.all({
       validation: (n) => n >= 0,
     }),
   ),
+  dailyFreeCredits: Config.integer("DAILY_FREE_CREDITS").pipe(
+    Config.withDefault(0),
+    Config.validate({
+      message: "DAILY_FREE_CREDITS must be 0 (off) or more credits",
+      validation: (n) => n >= 0,
+    }),
+  ),
   adjustmentApprovalAbove: Config.integer("ADJUSTMENT_APPROVAL_ABOVE").pipe(
     Config.withDefault(1000),
     Config.validate({
@@ -86,5 +95,6 @@ export const describeBillingConfig = (config: BillingConfigShape) => ({
   payments: Option.isSome(config.stripe) ? "stripe" : "local test-mode checkout",
   currency: config.currency.toUpperCase(),
   signupCredits: config.signupCredits,
+  dailyFreeCredits: config.dailyFreeCredits,
   adjustmentApprovalAbove: config.adjustmentApprovalAbove,
 })

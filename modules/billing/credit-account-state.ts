@@ -2,6 +2,7 @@ import { Schema } from "effect"
 import type { CreditAccountEvent } from "#events/contracts/billing.ts"
 import { PlanId } from "#events/contracts/billing.ts"
 import { OwedBecause } from "#events/contracts/credit-errors.ts"
+import { FreeCredits, freeAfterGrant, freeAfterReversal, noFreeCredits } from "./free-credits.ts"
 import { changing, PaymentState, paid } from "./payment-state.ts"
 
 /**
@@ -47,6 +48,7 @@ export const CreditAccountState = Schema.Struct({
   debits: Schema.Array(Schema.Tuple(Schema.String, Schema.Int)),
   refunds: Schema.Array(Schema.String),
   adjustments: Schema.Array(Schema.String),
+  ...FreeCredits,
 })
 export type CreditAccount = typeof CreditAccountState.Type
 
@@ -65,6 +67,7 @@ export const emptyAccount: CreditAccount = {
   debits: [],
   refunds: [],
   adjustments: [],
+  ...noFreeCredits,
 }
 
 /** How each event changes the account; a balance back at zero or above owes nothing. */
@@ -150,6 +153,7 @@ const evolveAccount = (state: CreditAccount, event: CreditAccountEvent): CreditA
         ...state,
         balance: event.balanceAfter,
         held: event.heldAfter,
+        free: freeAfterReversal(state, event.balanceAfter),
         owedBecause: event.balanceAfter < 0 ? "refund" : state.owedBecause,
         declined: state.declined.map((payment) =>
           payment.invoiceId === event.paymentId
@@ -169,6 +173,7 @@ const evolveAccount = (state: CreditAccount, event: CreditAccountEvent): CreditA
         ...state,
         balance: event.balanceAfter,
         held: event.heldAfter,
+        free: freeAfterReversal(state, event.balanceAfter),
         owedBecause: event.balanceAfter < 0 ? "dispute_lost" : state.owedBecause,
         payments: changing(state.payments, event),
       }
@@ -177,6 +182,11 @@ const evolveAccount = (state: CreditAccount, event: CreditAccountEvent): CreditA
         ...state,
         balance: event.balanceAfter,
         debits: recent(state.debits, [event.generationId, event.amount]),
+        free: state.free - event.fromFree,
+        freeSpent:
+          event.fromFree > 0
+            ? recent(state.freeSpent, [event.generationId, event.fromFree])
+            : state.freeSpent,
       }
     case "CreditsRefunded":
       return {
@@ -184,12 +194,17 @@ const evolveAccount = (state: CreditAccount, event: CreditAccountEvent): CreditA
         balance: event.balanceAfter,
         debits: state.debits.filter(([generation]) => generation !== event.generationId),
         refunds: recent(state.refunds, event.generationId),
+        free: state.free + event.toFree,
+        freeSpent: state.freeSpent.filter(([generation]) => generation !== event.generationId),
       }
     case "CreditsAdjusted":
       return {
         ...state,
         balance: event.balanceAfter,
         adjustments: recent(state.adjustments, event.adjustmentId),
+        free: freeAfterReversal(state, event.balanceAfter),
       }
+    case "DailyCreditsGranted":
+      return { ...state, balance: event.balanceAfter, ...freeAfterGrant(event) }
   }
 }

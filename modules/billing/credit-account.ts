@@ -25,6 +25,7 @@ import {
   refuses,
   SubscriptionAlreadyActive,
 } from "./credit-commands.ts"
+import { freePartOfDebit, freePartOfRefund, grantDailyCredits } from "./free-credits.ts"
 import { closeDispute, recordDispute, recordPaymentRefund } from "./payment-reversals.ts"
 import { recordInvoice } from "./plan-invoices.ts"
 
@@ -120,6 +121,7 @@ const decide = (command: CreditCommand, state: CreditAccount): Decision => {
           balanceAfter: balance - command.amount,
           generationId: command.generationId,
           spentOn: use,
+          fromFree: freePartOfDebit(state, command.amount),
         }),
       )
     }
@@ -135,9 +137,12 @@ const decide = (command: CreditCommand, state: CreditAccount): Decision => {
           amount: debit[1],
           balanceAfter: balance + debit[1],
           generationId: command.generationId,
+          toFree: freePartOfRefund(state, command.generationId),
         }),
       )
     }
+    case "GrantDailyCredits":
+      return grantDailyCredits(command, state)
     case "Adjust":
       if (state.adjustments.includes(command.adjustmentId)) {
         return refuses(new AlreadyGranted({ cause: command.adjustmentId }))

@@ -62,6 +62,8 @@ type Commands =
       readonly spentOn?: CreditUse
     }
   | { readonly _tag: "Refund"; readonly generationId: string }
+  /** Tops the free credits up to `perDay` on `day` (UTC, YYYY-MM-DD), once that day. */
+  | { readonly _tag: "GrantDailyCredits"; readonly day: string; readonly perDay: number }
   | {
       readonly _tag: "Adjust"
       readonly adjustmentId: string
@@ -180,5 +182,7 @@ export const causeOf = (command: CreditCommand): string => {
       return `refund:${command.generationId}`
     case "Adjust":
       return `adjust:${command.adjustmentId}`
+    case "GrantDailyCredits":
+      return `daily:${command.day}`
   }
 }

@@ -4,6 +4,9 @@ import { Effect, Layer, Option } from "effect"
 import { Billing } from "./billing.ts"
 import { BillingConfig, BillingConfigLive } from "./config.ts"
 import { CreditAccounts } from "./credit-accounts.ts"
+import { DailyGrants } from "./daily-grants.ts"
+import { BillingHttpLive as BillingGroupHttpLive } from "./http.ts"
+import { FreeCreditsHttpLive } from "./http-free-credits.ts"
 import { LocalCheckoutService } from "./local-checkout.ts"
 import { LocalPaymentsLive } from "./local-payments.ts"
 import { Payments } from "./payments.ts"
@@ -16,7 +19,7 @@ export { Billing } from "./billing.ts"
 export { BillingConfig, billingConfig, describeBillingConfig } from "./config.ts"
 export { CreditAccounts } from "./credit-accounts.ts"
 export { CreditLedger } from "./credit-ledger.ts"
-export { BillingHttpLive } from "./http.ts"
+export { DailyGrants } from "./daily-grants.ts"
 export { billingJobs } from "./jobs.ts"
 export { billingMigrations } from "./migrations.ts"
 export { billingReactions } from "./reactions.ts"
@@ -43,8 +46,11 @@ const PaymentsLive = Layer.unwrapEffect(
   }),
 )
 
+/** Billing's HTTP handlers. */
+export const BillingHttpLive = Layer.mergeAll(BillingGroupHttpLive, FreeCreditsHttpLive)
+
 /** Billing's services; the app provides the store, the app's address and the credit ledger's reads. */
-export const BillingLive = Billing.live.pipe(
+export const BillingLive = Layer.mergeAll(Billing.live, DailyGrants.live).pipe(
   Layer.provideMerge(PaymentsLive),
   Layer.provideMerge(CreditAccounts.live),
   Layer.provideMerge(BillingConfigLive),

@@ -1,5 +1,6 @@
 import { Context, Data, type Effect, Schema } from "effect"
 import type { Actor } from "#events/contracts/actor.ts"
+import type { SignedInUser } from "#events/contracts/auth.ts"
 import type { InsufficientCredits } from "#events/contracts/credit-errors.ts"
 import type { CreditUse } from "#events/contracts/song-operations.ts"
 import type { Position } from "#events/store/index.ts"
@@ -12,6 +13,11 @@ import type { Position } from "#events/store/index.ts"
 export class GenerationCredits extends Context.Tag("@melody/media/GenerationCredits")<
   GenerationCredits,
   {
+    /**
+     * Brings the account up to date before a paid request (today's free credits), in billing's own
+     * transaction: called before the request's transaction, so the debit finds them there.
+     */
+    readonly topUp: (user: SignedInUser) => Effect.Effect<void>
     readonly debit: (debit: {
       readonly userId: string
       readonly generationId: string

@@ -53,7 +53,7 @@ export class LedgerEntry extends Schema.Class<LedgerEntry>("LedgerEntry")({
   balanceAfter: Schema.Int,
   /**
    * What moved the credits (or, moving none, what was paid and given back): checkout, invoice,
-   * generation, adjustment or signup; a refund or a dispute stands under its payment's checkout or invoice.
+   * generation, adjustment, signup or daily (free credits, by day); a refund or a dispute stands under its payment's checkout or invoice.
    */
   cause: Schema.String,
   causeId: Schema.String,
@@ -84,7 +84,14 @@ export class CreditLedgerApi extends HttpApiGroup.make("creditLedger")
   ) {}
 
 /** What moves credits, as the ledger names it: refunds and disputes stand under their payment's cause. */
-export const ledgerCauses = ["signup", "checkout", "invoice", "generation", "adjustment"] as const
+export const ledgerCauses = [
+  "signup",
+  "checkout",
+  "invoice",
+  "generation",
+  "adjustment",
+  "daily",
+] as const
 
 export type LedgerCause = (typeof ledgerCauses)[number]
 

@@ -126,6 +126,12 @@ export const movementRows = (event: Movement): MovementRows => {
           creditsUsed: -event.amount,
         },
       }
+    case "DailyCreditsGranted":
+      return {
+        cause: "daily",
+        causeId: event.day,
+        detail: `Free daily credits for ${event.day}: topped up to ${event.freeAfter}`,
+      }
     case "CreditsAdjusted":
       return {
         cause: "adjustment",

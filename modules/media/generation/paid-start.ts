@@ -50,6 +50,7 @@ export const makePaidStart = (steps: {
     const start: PaidStart = (user, song, price) =>
       Effect.gen(function* () {
         const generationId = uuidv7()
+        yield* credits.topUp(user)
         const debited = yield* store.transaction(
           Effect.gen(function* () {
             const position = yield* credits.debit({

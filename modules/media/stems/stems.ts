@@ -84,6 +84,7 @@ const make = Effect.gen(function* () {
     const credits = config.stemsPrices[source.maker]
     const chargeId = credits > 0 ? uuidv7() : null
     const at = yield* now
+    if (chargeId !== null) yield* payments.topUp(user)
     const debited = yield* store.transaction(
       Effect.gen(function* () {
         const { events } = yield* runCommand({

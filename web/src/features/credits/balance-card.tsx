@@ -2,6 +2,7 @@ import { Coins } from "lucide-react"
 import { Alert } from "../../components/ui/alert.tsx"
 import { Card } from "../../components/ui/card.tsx"
 import { useStanding } from "./credits-queries.ts"
+import { FreeCreditsNote } from "./free-credits-note.tsx"
 
 /**
  * 'Available credits': a skeleton while it loads, 0 when there are none; what disputes hold, and why
@@ -32,6 +33,7 @@ export const BalanceCard = ({ songCost }: { readonly songCost: number }) => {
               {credits}
             </p>
           )}
+          {standing.data && <FreeCreditsNote free={standing.data.free} />}
           {held > 0 && (
             <p className="mt-1 text-sm text-muted" data-testid="held-credits">
               {held} held by a payment dispute until it closes

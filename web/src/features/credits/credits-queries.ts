@@ -7,18 +7,31 @@ import { useCurrentUser } from "../../lib/session.ts"
 /** Everything about a user's credits lives under this key, so one invalidation refreshes it all. */
 const credits = liveKeys.credits
 
+/**
+ * Asked before the balance: on the day's first request it tops the free daily credits up (and answers once
+ * the balance shows them), and it says how many are left and when the next ones come.
+ */
+const freeCredits = () => callApi((api) => api.freeCredits.freeCredits())
+
 /** The balance: stale after 30 s, refetched on focus, asked only when someone is signed in. */
 export const balanceQuery = queryOptions({
   queryKey: [...credits, "balance"] as const,
-  queryFn: () => callApi((api) => api.creditLedger.credits()).then((answer) => answer.credits),
+  queryFn: () =>
+    freeCredits()
+      .then(() => callApi((api) => api.creditLedger.credits()))
+      .then((answer) => answer.credits),
   staleTime: 30_000,
   refetchOnWindowFocus: true,
 })
 
-/** The balance with what open disputes hold of it, for the credits page. */
+/** The balance with what open disputes hold of it and the free daily credits, for the credits page. */
 export const standingQuery = queryOptions({
   queryKey: [...credits, "standing"] as const,
-  queryFn: () => callApi((api) => api.creditLedger.credits()),
+  queryFn: async () => {
+    const free = await freeCredits()
+    const standing = await callApi((api) => api.creditLedger.credits())
+    return { credits: standing.credits, held: standing.held, free }
+  },
   refetchOnWindowFocus: true,
 })
 
