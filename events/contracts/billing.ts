@@ -13,6 +13,10 @@ import { CreditUse } from "./song-operations.ts"
  */
 
 export * from "./offers.ts"
+
+/** The tax included in a payment's amount, when Stripe Tax computed one (absent: none, or before tax). */
+const Tax = { taxCents: Schema.optionalWith(Schema.Int, { exact: true }) }
+
 export * from "./payment-reversals.ts"
 
 export class SignupCreditsGranted extends Schema.TaggedClass<SignupCreditsGranted>()(
@@ -31,6 +35,7 @@ export class CreditsPurchased extends Schema.TaggedClass<CreditsPurchased>()("Cr
   balanceAfter: Schema.Int,
   checkoutSessionId: Schema.String,
   ...Money,
+  ...Tax,
 }) {}
 
 export class SubscriptionActivated extends Schema.TaggedClass<SubscriptionActivated>()(
@@ -58,6 +63,7 @@ export class SubscriptionCreditsGranted extends Schema.TaggedClass<SubscriptionC
     /** The checkout that started the subscription, on its first invoice; null on renewals. */
     checkoutSessionId: Schema.NullOr(Schema.String),
     ...Money,
+    ...Tax,
   },
 ) {}
 

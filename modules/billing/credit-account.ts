@@ -56,6 +56,7 @@ const decide = (command: CreditCommand, state: CreditAccount): Decision => {
           checkoutSessionId: command.checkoutSessionId,
           amountCents: command.amountCents,
           currency: command.currency,
+          ...(command.taxCents ? { taxCents: command.taxCents } : {}),
         }),
       )
     case "CheckSubscriptionCheckout":

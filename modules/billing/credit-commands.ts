@@ -13,6 +13,7 @@ type Commands =
       readonly amount: number
       readonly amountCents: number
       readonly currency: string
+      readonly taxCents?: number | undefined
     }
   /** Asked before a subscription checkout opens: emits nothing, or refuses. */
   | { readonly _tag: "CheckSubscriptionCheckout" }
@@ -26,6 +27,7 @@ type Commands =
       readonly currency: string
       readonly periodEnd: Date
       readonly checkoutSessionId: string | null
+      readonly taxCents?: number | undefined
     }
   /** The provider gave a payment back, in full or in part: `amountCents` is this refund's. */
   | {

@@ -4,6 +4,7 @@ import { CheckoutStarted, PackId, PlanId } from "#events/contracts/billing.ts"
 import { Payments, providerActor } from "./payments.ts"
 import { packById, planById } from "./price-list.ts"
 import { callStripe, idOf, StripeClient } from "./stripe-client.ts"
+import { sessionMoney } from "./stripe-line-items.ts"
 import { chargeOfInvoice, chargeOfSession, paidInvoice, periodEndOf } from "./stripe-payments.ts"
 import { makeStripeReversals } from "./stripe-reversals.ts"
 
@@ -67,11 +68,7 @@ export const makeStripeEventMeaning = Effect.gen(function* () {
           if (session.mode === "payment") {
             return payments.packPaid(
               started,
-              {
-                amountCents: session.amount_total ?? 0,
-                currency: session.currency ?? "",
-                charge: chargeOfSession(session),
-              },
+              { ...sessionMoney(session), charge: chargeOfSession(session) },
               actor,
             )
           }
