@@ -1,6 +1,7 @@
 import { Schema } from "effect"
 import { Money, PackId, PlanId } from "./offers.ts"
 import { PaymentDisputeClosed, PaymentDisputed, PaymentRefunded } from "./payment-reversals.ts"
+import { SubscriptionPaymentFailed, SubscriptionPlanChanged } from "./plan-changes.ts"
 import { CreditUse } from "./song-operations.ts"
 
 /**
@@ -18,6 +19,7 @@ export * from "./offers.ts"
 const Tax = { taxCents: Schema.optionalWith(Schema.Int, { exact: true }) }
 
 export * from "./payment-reversals.ts"
+export * from "./plan-changes.ts"
 
 export class SignupCreditsGranted extends Schema.TaggedClass<SignupCreditsGranted>()(
   "SignupCreditsGranted",
@@ -151,6 +153,8 @@ export const CreditAccountEvent = Schema.Union(
   CreditsDebited,
   CreditsRefunded,
   CreditsAdjusted,
+  SubscriptionPaymentFailed,
+  SubscriptionPlanChanged,
 )
 export type CreditAccountEvent = typeof CreditAccountEvent.Type
 

@@ -22,7 +22,23 @@ export const CreditAccountState = Schema.Struct({
       status: Schema.Literal("active", "cancelled"),
       renewsAt: Schema.Date,
       endsAt: Schema.NullOr(Schema.Date),
+      /** A downgrade waiting for the renewal, which invoices it. */
+      nextPlan: Schema.optionalWith(Schema.NullOr(PlanId), { default: () => null }),
     }),
+  ),
+  /** The subscription's invoice the card did not pay, until it is paid or the subscription ends. */
+  paymentDue: Schema.optionalWith(
+    Schema.NullOr(
+      Schema.Struct({
+        subscriptionId: Schema.String,
+        invoiceId: Schema.String,
+        attempt: Schema.Int,
+        nextAttemptAt: Schema.NullOr(Schema.Date),
+        amountCents: Schema.Int,
+        currency: Schema.String,
+      }),
+    ),
+    { default: () => null },
   ),
   /** Subscriptions that ended or were replaced: a late invoice of theirs grants, but never reactivates. */
   pastSubscriptions: Schema.Array(Schema.String),
@@ -56,6 +72,7 @@ export const emptyAccount: CreditAccount = {
   balance: 0,
   signupGranted: false,
   subscription: null,
+  paymentDue: null,
   pastSubscriptions: [],
   grants: [],
   declined: [],
@@ -99,7 +116,9 @@ const evolveAccount = (state: CreditAccount, event: CreditAccountEvent): CreditA
           status: "active",
           renewsAt: event.renewsAt,
           endsAt: null,
+          nextPlan: null,
         },
+        paymentDue: null,
       }
     case "SubscriptionCreditsGranted": {
       const current = state.subscription
@@ -113,7 +132,12 @@ const evolveAccount = (state: CreditAccount, event: CreditAccountEvent): CreditA
         grants: event.checkoutSessionId
           ? [...state.grants, event.invoiceId, event.checkoutSessionId]
           : [...state.grants, event.invoiceId],
-        subscription: renews ? { ...current, renewsAt: event.periodEnd } : current,
+        // A renewal invoices the plan it renews to: a waiting downgrade applies with it.
+        subscription: renews
+          ? { ...current, renewsAt: event.periodEnd, plan: event.plan, nextPlan: null }
+          : current,
+        paymentDue:
+          state.paymentDue?.invoiceId === event.invoiceId || renews ? null : state.paymentDue,
         payments: [
           ...state.payments,
           paid(event.invoiceId, "subscription", event.plan, event.amount, event),
@@ -132,6 +156,7 @@ const evolveAccount = (state: CreditAccount, event: CreditAccountEvent): CreditA
         ? {
             ...state,
             subscription: null,
+            paymentDue: null,
             pastSubscriptions: [...state.pastSubscriptions, event.subscriptionId],
           }
         : state
@@ -191,5 +216,24 @@ const evolveAccount = (state: CreditAccount, event: CreditAccountEvent): CreditA
         balance: event.balanceAfter,
         adjustments: recent(state.adjustments, event.adjustmentId),
       }
+    case "SubscriptionPaymentFailed": {
+      if (state.subscription?.id !== event.subscriptionId) return state
+      const { subscriptionId, invoiceId, attempt, nextAttemptAt, amountCents, currency } = event
+      return {
+        ...state,
+        paymentDue: { subscriptionId, invoiceId, attempt, nextAttemptAt, amountCents, currency },
+      }
+    }
+    case "SubscriptionPlanChanged": {
+      const current = state.subscription
+      if (current?.id !== event.subscriptionId) return state
+      return {
+        ...state,
+        subscription:
+          event.effective === "now"
+            ? { ...current, plan: event.toPlan, nextPlan: null }
+            : { ...current, nextPlan: event.toPlan === current.plan ? null : event.toPlan },
+      }
+    }
   }
 }

@@ -26,6 +26,7 @@ import {
   SubscriptionAlreadyActive,
 } from "./credit-commands.ts"
 import { closeDispute, recordDispute, recordPaymentRefund } from "./payment-reversals.ts"
+import { changePlan, recordPaymentFailure } from "./plan-changes.ts"
 import { recordInvoice } from "./plan-invoices.ts"
 
 const decide = (command: CreditCommand, state: CreditAccount): Decision => {
@@ -83,6 +84,10 @@ const decide = (command: CreditCommand, state: CreditAccount): Decision => {
         }),
       )
     }
+    case "RecordPaymentFailure":
+      return recordPaymentFailure(command, state)
+    case "ChangePlan":
+      return changePlan(command, state)
     case "EndSubscription":
       return state.subscription?.id === command.subscriptionId
         ? emits(new SubscriptionEnded({ userId, subscriptionId: command.subscriptionId }))
