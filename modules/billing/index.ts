@@ -19,6 +19,7 @@ export { CreditLedger } from "./credit-ledger.ts"
 export { BillingHttpLive } from "./http.ts"
 export { billingJobs } from "./jobs.ts"
 export { billingMigrations } from "./migrations.ts"
+export { PersonMail } from "./person-mail.ts"
 export { billingReactions } from "./reactions.ts"
 
 /**

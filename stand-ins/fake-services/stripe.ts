@@ -7,6 +7,7 @@ import Stripe from "stripe"
 import { secretEquals } from "#toolkit/secret-equals.ts"
 import { StripeRefusal } from "./stripe-charges.ts"
 import { makeStripeObjects, type StoredSession } from "./stripe-objects.ts"
+import { renewalDrivers } from "./stripe-renewals.ts"
 import { reversalDrivers } from "./stripe-reversals.ts"
 import { stripeRoutes } from "./stripe-routes.ts"
 import { id, type Json, monthLater } from "./stripe-values.ts"
@@ -243,6 +244,7 @@ export const startFakeStripe = async () => {
     },
 
     ...reversalDrivers(objects, deliverAll),
+    ...renewalDrivers(objects, deliverAll),
 
     /** The last event of a type, as sent. */
     lastEvent: (type: string) => events.filter((e) => e.type === type).at(-1),
