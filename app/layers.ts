@@ -40,6 +40,7 @@ import { HeavyWork } from "#toolkit/heavy-work.ts"
 import { IdempotentRequests } from "#toolkit/idempotent-requests.ts"
 import { JobQueue } from "#toolkit/jobs.ts"
 import { RateLimiter } from "#toolkit/rate-limit.ts"
+import { PersonMailLive } from "./billing-ports.ts"
 import { SongFilesLive } from "./catalog-ports.ts"
 import { AppConfig, AppConfigLive, appConfig, describeConfig } from "./config.ts"
 import { DatabaseLive } from "./database.ts"
@@ -79,6 +80,7 @@ export const PlatformLive = Layer.mergeAll(
 
 /** Every module's services, and the middlewares that tell who is calling. */
 export const ModulesLive = Layer.mergeAll(AuthenticatedLive, ViewerLive, AdminOnlyLive).pipe(
+  Layer.provideMerge(PersonMailLive),
   Layer.provideMerge(IdentityLive),
   Layer.provideMerge(songwritingLive(OfflineModelLive)),
   // Above the catalog and media, which serve its songs port, storage and configuration.

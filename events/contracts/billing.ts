@@ -1,6 +1,7 @@
 import { Schema } from "effect"
 import { Money, PackId, PlanId } from "./offers.ts"
 import { PaymentDisputeClosed, PaymentDisputed, PaymentRefunded } from "./payment-reversals.ts"
+import { SubscriptionPaymentFailed, SubscriptionPlanChanged } from "./plan-changes.ts"
 import { CreditUse } from "./song-operations.ts"
 
 /**
@@ -13,7 +14,12 @@ import { CreditUse } from "./song-operations.ts"
  */
 
 export * from "./offers.ts"
+
+/** The tax included in a payment's amount, when Stripe Tax computed one (absent: none, or before tax). */
+const Tax = { taxCents: Schema.optionalWith(Schema.Int, { exact: true }) }
+
 export * from "./payment-reversals.ts"
+export * from "./plan-changes.ts"
 
 export class SignupCreditsGranted extends Schema.TaggedClass<SignupCreditsGranted>()(
   "SignupCreditsGranted",
@@ -31,6 +37,7 @@ export class CreditsPurchased extends Schema.TaggedClass<CreditsPurchased>()("Cr
   balanceAfter: Schema.Int,
   checkoutSessionId: Schema.String,
   ...Money,
+  ...Tax,
 }) {}
 
 export class SubscriptionActivated extends Schema.TaggedClass<SubscriptionActivated>()(
@@ -58,6 +65,7 @@ export class SubscriptionCreditsGranted extends Schema.TaggedClass<SubscriptionC
     /** The checkout that started the subscription, on its first invoice; null on renewals. */
     checkoutSessionId: Schema.NullOr(Schema.String),
     ...Money,
+    ...Tax,
   },
 ) {}
 
@@ -169,6 +177,8 @@ export const CreditAccountEvent = Schema.Union(
   CreditsRefunded,
   CreditsAdjusted,
   DailyCreditsGranted,
+  SubscriptionPaymentFailed,
+  SubscriptionPlanChanged,
 )
 export type CreditAccountEvent = typeof CreditAccountEvent.Type
 

@@ -24,6 +24,8 @@ export const creditChange = (event: CreditAccountEvent): number | undefined => {
     case "SubscriptionActivated":
     case "SubscriptionCancelled":
     case "SubscriptionEnded":
+    case "SubscriptionPaymentFailed":
+    case "SubscriptionPlanChanged":
       return undefined
   }
 }

@@ -12,6 +12,18 @@ export class SubscriptionStatus extends Schema.Class<SubscriptionStatus>("Subscr
   plan: Schema.NullOr(PlanId),
   renewsAt: Schema.NullOr(Schema.Date),
   endsAt: Schema.NullOr(Schema.Date),
+  /** The plan the renewal switches to (a downgrade); absent: the same plan. */
+  nextPlan: Schema.optionalWith(PlanId, { exact: true }),
+  /** The renewal the card did not pay; its credits come once it is paid. Absent: nothing is due. */
+  paymentDue: Schema.optionalWith(
+    Schema.Struct({
+      amountCents: Schema.Int,
+      currency: Schema.String,
+      /** When the payment is tried again; null: it will not be. */
+      nextAttemptAt: Schema.NullOr(Schema.Date),
+    }),
+    { exact: true },
+  ),
 }) {}
 
 export class CheckoutRedirect extends Schema.Class<CheckoutRedirect>("CheckoutRedirect")({

@@ -1,4 +1,5 @@
 import { Config, ConfigError, Context, Either, Layer, Option, type Redacted } from "effect"
+import { type StripeCatalog, stripeCatalogConfig, withoutStripe } from "./stripe-catalog.ts"
 
 /** Stripe, when configured: the live payment adapter. */
 export interface StripeSettings {
@@ -6,6 +7,8 @@ export interface StripeSettings {
   readonly webhookSecret: Redacted.Redacted
   /** Another address for Stripe's API (tests point it at a local fake); unset: api.stripe.com. */
   readonly apiUrl: Option.Option<URL>
+  /** STRIPE_PRICE_* and STRIPE_AUTOMATIC_TAX (see stripe-catalog.ts). */
+  readonly catalog: StripeCatalog
 }
 
 /** Billing's settings, with offline defaults. */
@@ -40,14 +43,16 @@ const stripe = Config.all({
   secretKey: Config.option(Config.redacted("STRIPE_SECRET_KEY")),
   webhookSecret: Config.option(Config.redacted("STRIPE_WEBHOOK_SECRET")),
   apiUrl: Config.option(Config.url("STRIPE_API_URL")),
+  catalog: stripeCatalogConfig,
 }).pipe(
   Config.mapOrFail(
     ({
       secretKey,
       webhookSecret,
       apiUrl,
+      catalog,
     }): Either.Either<Option.Option<StripeSettings>, ConfigError.ConfigError> => {
-      if (Option.isNone(secretKey)) return Either.right(Option.none())
+      if (Option.isNone(secretKey)) return Either.map(withoutStripe(catalog), () => Option.none())
       if (Option.isNone(webhookSecret)) {
         return Either.left(
           ConfigError.MissingData(
@@ -57,7 +62,12 @@ const stripe = Config.all({
         )
       }
       return Either.right(
-        Option.some({ secretKey: secretKey.value, webhookSecret: webhookSecret.value, apiUrl }),
+        Option.some({
+          secretKey: secretKey.value,
+          webhookSecret: webhookSecret.value,
+          apiUrl,
+          catalog,
+        }),
       )
     },
   ),
@@ -93,6 +103,11 @@ export const BillingConfigLive = Layer.effect(BillingConfig, billingConfig)
 
 export const describeBillingConfig = (config: BillingConfigShape) => ({
   payments: Option.isSome(config.stripe) ? "stripe" : "local test-mode checkout",
+  stripePrices: Option.match(config.stripe, {
+    onNone: () => "none",
+    onSome: ({ catalog }) => Object.keys(catalog.prices).join(", ") || "inline",
+  }),
+  automaticTax: Option.exists(config.stripe, ({ catalog }) => catalog.automaticTax),
   currency: config.currency.toUpperCase(),
   signupCredits: config.signupCredits,
   dailyFreeCredits: config.dailyFreeCredits,

@@ -4,6 +4,7 @@ import { PlanId } from "#events/contracts/billing.ts"
 import { OwedBecause } from "#events/contracts/credit-errors.ts"
 import { FreeCredits, freeAfterGrant, freeAfterReversal, noFreeCredits } from "./free-credits.ts"
 import { changing, PaymentState, paid } from "./payment-state.ts"
+import { afterPaymentFailed, afterPlanChanged } from "./plan-changes.ts"
 
 /**
  * How many recent debits, refunds and adjustments the account remembers to refuse a repeat. Past that, the
@@ -23,7 +24,23 @@ export const CreditAccountState = Schema.Struct({
       status: Schema.Literal("active", "cancelled"),
       renewsAt: Schema.Date,
       endsAt: Schema.NullOr(Schema.Date),
+      /** A downgrade waiting for the renewal, which invoices it. */
+      nextPlan: Schema.optionalWith(Schema.NullOr(PlanId), { default: () => null }),
     }),
+  ),
+  /** The subscription's invoice the card did not pay, until it is paid or the subscription ends. */
+  paymentDue: Schema.optionalWith(
+    Schema.NullOr(
+      Schema.Struct({
+        subscriptionId: Schema.String,
+        invoiceId: Schema.String,
+        attempt: Schema.Int,
+        nextAttemptAt: Schema.NullOr(Schema.Date),
+        amountCents: Schema.Int,
+        currency: Schema.String,
+      }),
+    ),
+    { default: () => null },
   ),
   /** Subscriptions that ended or were replaced: a late invoice of theirs grants, but never reactivates. */
   pastSubscriptions: Schema.Array(Schema.String),
@@ -58,6 +75,7 @@ export const emptyAccount: CreditAccount = {
   balance: 0,
   signupGranted: false,
   subscription: null,
+  paymentDue: null,
   pastSubscriptions: [],
   grants: [],
   declined: [],
@@ -102,7 +120,9 @@ const evolveAccount = (state: CreditAccount, event: CreditAccountEvent): CreditA
           status: "active",
           renewsAt: event.renewsAt,
           endsAt: null,
+          nextPlan: null,
         },
+        paymentDue: null,
       }
     case "SubscriptionCreditsGranted": {
       const current = state.subscription
@@ -116,7 +136,12 @@ const evolveAccount = (state: CreditAccount, event: CreditAccountEvent): CreditA
         grants: event.checkoutSessionId
           ? [...state.grants, event.invoiceId, event.checkoutSessionId]
           : [...state.grants, event.invoiceId],
-        subscription: renews ? { ...current, renewsAt: event.periodEnd } : current,
+        // A renewal invoices the plan it renews to: a waiting downgrade applies with it.
+        subscription: renews
+          ? { ...current, renewsAt: event.periodEnd, plan: event.plan, nextPlan: null }
+          : current,
+        paymentDue:
+          state.paymentDue?.invoiceId === event.invoiceId || renews ? null : state.paymentDue,
         payments: [
           ...state.payments,
           paid(event.invoiceId, "subscription", event.plan, event.amount, event),
@@ -135,6 +160,7 @@ const evolveAccount = (state: CreditAccount, event: CreditAccountEvent): CreditA
         ? {
             ...state,
             subscription: null,
+            paymentDue: null,
             pastSubscriptions: [...state.pastSubscriptions, event.subscriptionId],
           }
         : state
@@ -206,5 +232,9 @@ const evolveAccount = (state: CreditAccount, event: CreditAccountEvent): CreditA
       }
     case "DailyCreditsGranted":
       return { ...state, balance: event.balanceAfter, ...freeAfterGrant(event) }
+    case "SubscriptionPaymentFailed":
+      return afterPaymentFailed(state, event)
+    case "SubscriptionPlanChanged":
+      return afterPlanChanged(state, event)
   }
 }

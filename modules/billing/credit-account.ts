@@ -27,6 +27,7 @@ import {
 } from "./credit-commands.ts"
 import { freePartOfDebit, freePartOfRefund, grantDailyCredits } from "./free-credits.ts"
 import { closeDispute, recordDispute, recordPaymentRefund } from "./payment-reversals.ts"
+import { changePlan, recordPaymentFailure } from "./plan-changes.ts"
 import { recordInvoice } from "./plan-invoices.ts"
 
 const decide = (command: CreditCommand, state: CreditAccount): Decision => {
@@ -57,6 +58,7 @@ const decide = (command: CreditCommand, state: CreditAccount): Decision => {
           checkoutSessionId: command.checkoutSessionId,
           amountCents: command.amountCents,
           currency: command.currency,
+          ...(command.taxCents ? { taxCents: command.taxCents } : {}),
         }),
       )
     case "CheckSubscriptionCheckout":
@@ -83,6 +85,10 @@ const decide = (command: CreditCommand, state: CreditAccount): Decision => {
         }),
       )
     }
+    case "RecordPaymentFailure":
+      return recordPaymentFailure(command, state)
+    case "ChangePlan":
+      return changePlan(command, state)
     case "EndSubscription":
       return state.subscription?.id === command.subscriptionId
         ? emits(new SubscriptionEnded({ userId, subscriptionId: command.subscriptionId }))

@@ -13,6 +13,7 @@ type Commands =
       readonly amount: number
       readonly amountCents: number
       readonly currency: string
+      readonly taxCents?: number | undefined
     }
   /** Asked before a subscription checkout opens: emits nothing, or refuses. */
   | { readonly _tag: "CheckSubscriptionCheckout" }
@@ -26,6 +27,7 @@ type Commands =
       readonly currency: string
       readonly periodEnd: Date
       readonly checkoutSessionId: string | null
+      readonly taxCents?: number | undefined
     }
   /** The provider gave a payment back, in full or in part: `amountCents` is this refund's. */
   | {
@@ -53,6 +55,24 @@ type Commands =
       readonly currency: string
     }
   | { readonly _tag: "CancelSubscription"; readonly subscriptionId: string; readonly endsAt: Date }
+  /** The provider could not take a subscription's invoice (this attempt); it may try again then. */
+  | {
+      readonly _tag: "RecordPaymentFailure"
+      readonly subscriptionId: string
+      readonly invoiceId: string
+      readonly attempt: number
+      readonly nextAttemptAt: Date | null
+      readonly amountCents: number
+      readonly currency: string
+    }
+  /** After the provider changed the subscription: `changeId` names this request. */
+  | {
+      readonly _tag: "ChangePlan"
+      readonly changeId: string
+      readonly subscriptionId: string
+      readonly toPlan: PlanId
+      readonly at: Date
+    }
   | { readonly _tag: "EndSubscription"; readonly subscriptionId: string }
   | {
       readonly _tag: "Debit"
@@ -132,6 +152,11 @@ export class NoActiveSubscription extends Data.TaggedError("NoActiveSubscription
   }
 }
 
+/** A plan change that cannot be made: the message says why. */
+export class PlanChangeRefused extends Data.TaggedError("PlanChangeRefused")<{
+  readonly message: string
+}> {}
+
 export type CreditRefusal =
   | InsufficientCredits
   | AlreadyGranted
@@ -147,6 +172,7 @@ export type CreditRefusal =
   | DisputeAlreadyClosed
   | NoActiveSubscription
   | InvalidAdjustment
+  | PlanChangeRefused
 
 /** What deciding a command gives: the events to append, or why not. */
 export type Decision = Either.Either<ReadonlyArray<CreditAccountEvent>, CreditRefusal>
@@ -176,6 +202,10 @@ export const causeOf = (command: CreditCommand): string => {
       return `cancel:${command.subscriptionId}`
     case "EndSubscription":
       return `end:${command.subscriptionId}`
+    case "RecordPaymentFailure":
+      return `payment-failed:${command.invoiceId}:${command.attempt}`
+    case "ChangePlan":
+      return `plan-change:${command.changeId}`
     case "Debit":
       return `debit:${command.generationId}`
     case "Refund":

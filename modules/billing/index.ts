@@ -22,6 +22,7 @@ export { CreditLedger } from "./credit-ledger.ts"
 export { DailyGrants } from "./daily-grants.ts"
 export { billingJobs } from "./jobs.ts"
 export { billingMigrations } from "./migrations.ts"
+export { PersonMail } from "./person-mail.ts"
 export { billingReactions } from "./reactions.ts"
 
 /**

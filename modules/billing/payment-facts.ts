@@ -32,6 +32,10 @@ export interface Money {
   readonly currency: string
   /** The provider's charge, when it names one: refunds and disputes find the payment by it. */
   readonly charge?: ProviderCharge | undefined
+  /** What was paid before tax added on top (Stripe Tax, exclusive): what the offer's price is compared to. */
+  readonly subtotalCents?: number | undefined
+  /** The tax in `amountCents`, as the receipt shows it. */
+  readonly taxCents?: number | undefined
 }
 
 const mismatchNamespace = "8f2b7c1e-3d4a-4e5f-9a6b-7c8d9e0f1a2b"
@@ -77,7 +81,7 @@ export const makePaymentFacts = Effect.gen(function* () {
   ) =>
     Effect.gen(function* () {
       const same =
-        paid.amountCents === expected.amountCents &&
+        (paid.subtotalCents ?? paid.amountCents) === expected.amountCents &&
         paid.currency.toLowerCase() === expected.currency.toLowerCase()
       if (same) return false
       const event = new PaymentMismatched({
@@ -131,6 +135,7 @@ export const makePaymentFacts = Effect.gen(function* () {
                 amount: started.credits,
                 amountCents: paid.amountCents,
                 currency: paid.currency,
+                taxCents: paid.taxCents,
               },
               actor,
             ),
@@ -176,6 +181,7 @@ export const makePaymentFacts = Effect.gen(function* () {
                 amount: planById(plan).credits,
                 amountCents: invoice.amountCents,
                 currency: invoice.currency,
+                taxCents: invoice.taxCents,
                 periodEnd: invoice.periodEnd,
                 checkoutSessionId,
               },

@@ -32,6 +32,9 @@ export interface PaidInvoice {
   readonly currency: string
   /** The provider's charge that paid it, when it names one. */
   readonly charge?: ProviderCharge | undefined
+  /** Before tax added on top, and the tax in `amountCents` (Stripe Tax); unset: no tax. */
+  readonly subtotalCents?: number | undefined
+  readonly taxCents?: number | undefined
 }
 
 /** A refund the provider made: its own id, and what it gave back. */
@@ -51,6 +54,8 @@ export type CheckoutState =
       readonly amountCents: number
       readonly currency: string
       readonly charge?: ProviderCharge | undefined
+      readonly subtotalCents?: number | undefined
+      readonly taxCents?: number | undefined
     }
   | { readonly status: "paid"; readonly kind: "subscription"; readonly invoice: PaidInvoice }
 

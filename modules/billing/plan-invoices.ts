@@ -73,6 +73,7 @@ export const recordInvoice = (
       checkoutSessionId: command.checkoutSessionId,
       amountCents: command.amountCents,
       currency: command.currency,
+      ...(command.taxCents ? { taxCents: command.taxCents } : {}),
     }),
   )
 }

@@ -4,6 +4,7 @@ import { UserRegistered } from "#events/contracts/identity.ts"
 import { SongGenerationFailed } from "#events/contracts/media.ts"
 import { StemsFailed } from "#events/contracts/stems.ts"
 import { decodeAll, type Subscription } from "#events/store/index.ts"
+import { paymentFailedMails } from "./billing-mails.ts"
 import { BillingConfig } from "./config.ts"
 import { CreditAccounts } from "./credit-accounts.ts"
 
@@ -85,4 +86,9 @@ export const refundFailedStems: Subscription<CreditAccounts> = {
 }
 
 /** Billing's reactions to other modules' events. */
-export const billingReactions = [signupCredits, refundFailedGenerations, refundFailedStems] as const
+export const billingReactions = [
+  signupCredits,
+  refundFailedGenerations,
+  refundFailedStems,
+  paymentFailedMails,
+] as const

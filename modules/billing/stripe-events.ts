@@ -1,9 +1,11 @@
 import { Effect, Schema } from "effect"
 import type Stripe from "stripe"
 import { CheckoutStarted, PackId, PlanId } from "#events/contracts/billing.ts"
+import { CreditAccounts } from "./credit-accounts.ts"
 import { Payments, providerActor } from "./payments.ts"
 import { packById, planById } from "./price-list.ts"
-import { callStripe, idOf, StripeClient } from "./stripe-client.ts"
+import { callStripe, fromStripeTime, idOf, StripeClient } from "./stripe-client.ts"
+import { sessionMoney } from "./stripe-line-items.ts"
 import { chargeOfInvoice, chargeOfSession, paidInvoice, periodEndOf } from "./stripe-payments.ts"
 import { makeStripeReversals } from "./stripe-reversals.ts"
 
@@ -28,6 +30,7 @@ const ended = new Set(["canceled", "unpaid", "incomplete_expired"])
 export const makeStripeEventMeaning = Effect.gen(function* () {
   const { stripe } = yield* StripeClient
   const payments = yield* Payments
+  const accounts = yield* CreditAccounts
   const reversals = yield* makeStripeReversals
 
   /** The checkout as we opened it; from its metadata if we never recorded it (a crash after Stripe). */
@@ -51,6 +54,20 @@ export const makeStripeEventMeaning = Effect.gen(function* () {
       })
     })
 
+  /** Whose subscription an invoice is for: from the invoice, or from the subscription itself. */
+  const subscriptionOwner = (invoice: Stripe.Invoice, subscriptionId: string) =>
+    Effect.gen(function* () {
+      const metadata = readMetadata(
+        SubscriptionMetadata,
+        invoice.parent?.subscription_details?.metadata,
+      )
+      if (metadata._tag === "Some") return metadata
+      const subscription = yield* callStripe("subscriptions.retrieve", () =>
+        stripe.subscriptions.retrieve(subscriptionId),
+      )
+      return readMetadata(SubscriptionMetadata, subscription.metadata)
+    })
+
   /**
    * Reads what an event means, calling Stripe where the event alone does not say (outside any database
    * transaction), and answers the effect that records it.
@@ -67,11 +84,7 @@ export const makeStripeEventMeaning = Effect.gen(function* () {
           if (session.mode === "payment") {
             return payments.packPaid(
               started,
-              {
-                amountCents: session.amount_total ?? 0,
-                currency: session.currency ?? "",
-                charge: chargeOfSession(session),
-              },
+              { ...sessionMoney(session), charge: chargeOfSession(session) },
               actor,
             )
           }
@@ -95,16 +108,7 @@ export const makeStripeEventMeaning = Effect.gen(function* () {
           const invoice = event.data.object
           const paid = paidInvoice(invoice)
           if (paid === undefined) return ignore("not a subscription invoice", event)
-          let metadata = readMetadata(
-            SubscriptionMetadata,
-            invoice.parent?.subscription_details?.metadata,
-          )
-          if (metadata._tag === "None") {
-            const subscription = yield* callStripe("subscriptions.retrieve", () =>
-              stripe.subscriptions.retrieve(paid.subscriptionId),
-            )
-            metadata = readMetadata(SubscriptionMetadata, subscription.metadata)
-          }
+          const metadata = yield* subscriptionOwner(invoice, paid.subscriptionId)
           if (metadata._tag === "None") return ignore("not a subscription of ours", event)
           // The first invoice belongs to the checkout that created the subscription.
           const checkoutSessionId =
@@ -116,6 +120,33 @@ export const makeStripeEventMeaning = Effect.gen(function* () {
           const { userId, plan } = metadata.value
           const charge = yield* chargeOfInvoice(stripe, paid.invoiceId)
           return payments.invoicePaid(userId, plan, { ...paid, charge }, checkoutSessionId, actor)
+        }
+        case "invoice.payment_failed": {
+          const invoice = event.data.object
+          const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription)
+          if (subscriptionId === undefined || invoice.id === undefined) {
+            return ignore("not a subscription invoice", event)
+          }
+          const owner = yield* subscriptionOwner(invoice, subscriptionId)
+          if (owner._tag === "None") return ignore("not a subscription of ours", event)
+          return accounts
+            .execute(
+              {
+                _tag: "RecordPaymentFailure",
+                userId: owner.value.userId,
+                subscriptionId,
+                invoiceId: invoice.id,
+                attempt: invoice.attempt_count,
+                nextAttemptAt:
+                  invoice.next_payment_attempt === null
+                    ? null
+                    : fromStripeTime(invoice.next_payment_attempt),
+                amountCents: invoice.amount_due,
+                currency: invoice.currency,
+              },
+              actor,
+            )
+            .pipe(Effect.orDie, Effect.asVoid)
         }
         case "customer.subscription.updated":
         case "customer.subscription.deleted": {

@@ -5,6 +5,7 @@ import { AppUrl } from "#toolkit/app-url.ts"
 import { type CheckoutRequest, type PaidInvoice, PaymentProvider } from "./payment-provider.ts"
 import type { ProviderCharge } from "./provider-payments.ts"
 import { callStripe, fromStripeTime, idOf, StripeClient } from "./stripe-client.ts"
+import { checkoutLineItem, checkoutTax, invoiceMoney, sessionMoney } from "./stripe-line-items.ts"
 import { makeStripeRefunds } from "./stripe-refunds.ts"
 
 /** A paid invoice of a subscription, in our terms; undefined for invoices of anything else. */
@@ -17,8 +18,7 @@ export const paidInvoice = (invoice: Stripe.Invoice): PaidInvoice | undefined =>
     subscriptionId,
     invoiceId: invoice.id,
     periodEnd: fromStripeTime(period.end),
-    amountCents: invoice.amount_paid,
-    currency: invoice.currency,
+    ...invoiceMoney(invoice),
   }
 }
 
@@ -54,7 +54,7 @@ export const periodEndOf = (subscription: Stripe.Subscription) => {
 }
 
 const make = Effect.gen(function* () {
-  const { stripe } = yield* StripeClient
+  const { stripe, settings } = yield* StripeClient
   const appUrl = yield* AppUrl
   const sql = yield* SqlClient.SqlClient
 
@@ -89,22 +89,25 @@ const make = Effect.gen(function* () {
           customer,
           client_reference_id: request.userId,
           line_items: [
-            {
-              quantity: 1,
-              price_data: {
-                currency: request.currency,
-                unit_amount: request.offer.priceCents,
-                product_data: { name: request.description },
-                ...(subscription && { recurring: { interval: "month" as const } }),
-              },
-            },
+            checkoutLineItem(settings.catalog, {
+              offer: request.offer.id,
+              priceCents: request.offer.priceCents,
+              currency: request.currency,
+              description: request.description,
+              recurring: subscription,
+            }),
           ],
           metadata,
+          ...checkoutTax(settings.catalog),
           ...(subscription
             ? {
                 subscription_data: { metadata: { userId: request.userId, plan: request.offer.id } },
               }
-            : { payment_intent_data: { metadata } }),
+            : {
+                payment_intent_data: { metadata },
+                // A pack gets an invoice too: the receipt links to it, and finance books it.
+                invoice_creation: { enabled: true, invoice_data: { metadata } },
+              }),
           success_url: `${appUrl}/credits?success=true&session_id={CHECKOUT_SESSION_ID}`,
           cancel_url: `${appUrl}/credits?canceled=true`,
         }),
@@ -123,8 +126,7 @@ const make = Effect.gen(function* () {
         return {
           status: "paid",
           kind: "pack",
-          amountCents: session.amount_total ?? 0,
-          currency: session.currency ?? "",
+          ...sessionMoney(session),
           charge: chargeOfSession(session),
         } as const
       }

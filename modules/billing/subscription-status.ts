@@ -12,5 +12,13 @@ export const subscriptionStatus = (account: CreditAccount, now: Date): Subscript
     plan: subscription.plan,
     renewsAt: subscription.status === "active" ? subscription.renewsAt : null,
     endsAt: subscription.endsAt,
+    ...(subscription.nextPlan !== null && { nextPlan: subscription.nextPlan }),
+    ...(account.paymentDue?.subscriptionId === subscription.id && {
+      paymentDue: {
+        amountCents: account.paymentDue.amountCents,
+        currency: account.paymentDue.currency,
+        nextAttemptAt: account.paymentDue.nextAttemptAt,
+      },
+    }),
   })
 }

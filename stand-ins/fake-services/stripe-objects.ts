@@ -1,5 +1,6 @@
 import Stripe from "stripe"
 import { makeStripeCharges } from "./stripe-charges.ts"
+import type { StoredPrice } from "./stripe-prices.ts"
 import { id, type Json, monthLater, seconds } from "./stripe-values.ts"
 
 export interface StoredSession extends Json {
@@ -46,6 +47,7 @@ export const makeStripeObjects = () => {
   const subscriptions = new Map<string, StoredSubscription>()
   const invoices = new Map<string, Json>()
   const invoicePayments = new Map<string, StoredInvoicePayment>()
+  const prices = new Map<string, StoredPrice>()
   const events: Array<Stripe.Event> = []
 
   const makeEvent = (type: string, object: Json): Stripe.Event => {
@@ -97,7 +99,8 @@ export const makeStripeObjects = () => {
     subscription: StoredSubscription,
     amount: number,
     currency: string,
-    reason: "subscription_create" | "subscription_cycle",
+    reason: "subscription_create" | "subscription_cycle" | "subscription_update",
+    taxes: { readonly subtotal: number; readonly tax: number } = { subtotal: amount, tax: 0 },
   ) => {
     const item = subscription.items.data[0]!
     const invoice = {
@@ -105,6 +108,14 @@ export const makeStripeObjects = () => {
       object: "invoice",
       status: "paid",
       amount_paid: amount,
+      amount_due: amount,
+      subtotal: taxes.subtotal,
+      total: amount,
+      total_taxes: taxes.tax === 0 ? [] : [{ amount: taxes.tax, tax_behavior: "inclusive" }],
+      created: seconds(new Date()),
+      number: `FAKE-${invoices.size + 1}`,
+      hosted_invoice_url: "",
+      invoice_pdf: "",
       currency,
       billing_reason: reason,
       customer: subscription.customer,
@@ -126,6 +137,8 @@ export const makeStripeObjects = () => {
         ],
       },
     }
+    invoice.hosted_invoice_url = `https://invoice.stripe.com/i/${invoice.id}`
+    invoice.invoice_pdf = `https://pay.stripe.com/invoice/${invoice.id}/pdf`
     invoices.set(invoice.id, invoice)
     const payment: StoredInvoicePayment = {
       id: id("inpay"),
@@ -148,7 +161,35 @@ export const makeStripeObjects = () => {
     return invoice
   }
 
+  /** A paid pack's invoice, made when its checkout asked for one (`invoice_creation`). */
+  const packInvoice = (session: StoredSession) => {
+    const invoice = {
+      id: id("in"),
+      object: "invoice",
+      status: "paid",
+      amount_paid: session.amount_total,
+      subtotal: session.amount_subtotal,
+      total: session.amount_total,
+      currency: session.currency,
+      billing_reason: "manual",
+      customer: session.customer,
+      created: seconds(new Date()),
+      number: `FAKE-${invoices.size + 1}`,
+      hosted_invoice_url: "",
+      invoice_pdf: "",
+      parent: null,
+      metadata: session.metadata,
+      lines: { object: "list", has_more: false, data: [] },
+    }
+    invoice.hosted_invoice_url = `https://invoice.stripe.com/i/${invoice.id}`
+    invoice.invoice_pdf = `https://pay.stripe.com/invoice/${invoice.id}/pdf`
+    invoices.set(invoice.id, invoice)
+    return invoice
+  }
+
   return {
+    packInvoice,
+    prices,
     customers,
     sessions,
     subscriptions,

@@ -1,5 +1,6 @@
 import { StripeRefusal } from "./stripe-charges.ts"
 import type { StoredSession, StripeObjects } from "./stripe-objects.ts"
+import { chargedBy, taxed } from "./stripe-prices.ts"
 import { id, type Json, seconds } from "./stripe-values.ts"
 
 /**
@@ -33,6 +34,7 @@ export const stripeRoutes = (
     invoicePayments,
     paymentIntents,
     refunds,
+    prices,
     makeEvent,
     refund,
   }: StripeObjects,
@@ -57,19 +59,25 @@ export const stripeRoutes = (
     "POST",
     /^\/v1\/checkout\/sessions$/,
     (_m, body) => {
-      const lineItems = body.line_items as Array<{
-        price_data: { currency: string; unit_amount: string; recurring?: unknown }
-      }>
-      const price = lineItems?.[0]?.price_data
-      if (!price) return undefined
+      const lineItems = body.line_items as Array<Parameters<typeof chargedBy>[1]>
+      const charged = chargedBy(prices, lineItems?.[0])
+      if (charged === undefined || charged instanceof StripeRefusal) return charged
+      const automaticTax = (body.automatic_tax as Json | undefined)?.enabled === "true"
+      const { subtotal, tax, total } = taxed(charged, automaticTax)
       const session: StoredSession = {
         id: id("cs_test"),
         object: "checkout.session",
         mode: body.mode as StoredSession["mode"],
         status: "open",
         payment_status: "unpaid",
-        amount_total: Number(price.unit_amount),
-        currency: price.currency,
+        amount_total: total,
+        amount_subtotal: subtotal,
+        total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: tax },
+        automatic_tax: { enabled: automaticTax, status: automaticTax ? "complete" : null },
+        customer_update: body.customer_update ?? null,
+        invoice_creation: body.invoice_creation ?? null,
+        price: charged.priceId,
+        currency: charged.currency,
         customer: body.customer ?? null,
         client_reference_id: body.client_reference_id ?? null,
         metadata: (body.metadata as Record<string, string>) ?? {},

@@ -6,7 +6,8 @@ import qs from "qs"
 import Stripe from "stripe"
 import { secretEquals } from "#toolkit/secret-equals.ts"
 import { StripeRefusal } from "./stripe-charges.ts"
-import { makeStripeObjects } from "./stripe-objects.ts"
+import { makeStripeObjects, type StoredSession } from "./stripe-objects.ts"
+import { renewalDrivers } from "./stripe-renewals.ts"
 import { reversalDrivers } from "./stripe-reversals.ts"
 import { stripeRoutes } from "./stripe-routes.ts"
 import { id, type Json, monthLater } from "./stripe-values.ts"
@@ -19,6 +20,11 @@ import { id, type Json, monthLater } from "./stripe-values.ts"
  * What a customer, their bank or Stripe's scheduler would do is driven from the test: `pay`, `renew`,
  * `end`, `expire`, `refund`, `dispute`, `closeDispute`.
  */
+
+const taxesOf = (session: StoredSession) => ({
+  subtotal: session.amount_subtotal as number,
+  tax: (session.total_details as { amount_tax: number }).amount_tax,
+})
 
 export type Delivery = "in-order" | "reversed" | "none"
 
@@ -35,7 +41,7 @@ export const startFakeStripe = async () => {
   const signer = new Stripe(secretKey)
   const objects = makeStripeObjects()
   const { customers, sessions, subscriptions, invoicePayments, refunds, events } = objects
-  const { makeEvent, newInvoice, newPayment, newSubscription } = objects
+  const { makeEvent, newInvoice, newPayment, newSubscription, packInvoice } = objects
   const idempotent = new Map<string, Json>()
   const requests: Array<RecordedRequest> = []
   const failing = new Set<string>()
@@ -138,6 +144,9 @@ export const startFakeStripe = async () => {
     invoicePayments,
     refunds,
     disputes: objects.disputes,
+    /** The catalog's Prices, as a test creates them in the dashboard. */
+    prices: objects.prices,
+    invoices: objects.invoices,
     /** Each payment intent, by id: a pack's is on its session once paid. */
     paymentIntents: objects.paymentIntents,
     setWebhookUrl: (url: string) => {
@@ -161,14 +170,19 @@ export const startFakeStripe = async () => {
       if (!session) throw new Error(`no session ${sessionId}`)
       session.status = "complete"
       session.payment_status = "paid"
+      const batch: Array<Stripe.Event> = []
       if (session.mode === "payment") {
         session.payment_intent = newPayment(
           session.amount_total,
           session.currency,
           session.customer,
         )
+        if ((session.invoice_creation as Json | null)?.enabled === "true") {
+          const invoice = packInvoice(session)
+          session.invoice = invoice.id
+          batch.push(makeEvent("invoice.paid", invoice))
+        }
       }
-      const batch: Array<Stripe.Event> = []
       if (session.mode === "subscription") {
         const subscription = newSubscription(session)
         subscriptions.set(subscription.id, subscription)
@@ -177,6 +191,7 @@ export const startFakeStripe = async () => {
           session.amount_total,
           session.currency,
           "subscription_create",
+          taxesOf(session),
         )
         session.subscription = subscription.id
         session.invoice = invoice.id
@@ -204,6 +219,7 @@ export const startFakeStripe = async () => {
         session.amount_total,
         session.currency,
         "subscription_cycle",
+        taxesOf(session),
       )
       const batch = [makeEvent("invoice.paid", invoice)]
       await deliverAll(batch, delivery)
@@ -228,6 +244,7 @@ export const startFakeStripe = async () => {
     },
 
     ...reversalDrivers(objects, deliverAll),
+    ...renewalDrivers(objects, deliverAll),
 
     /** The last event of a type, as sent. */
     lastEvent: (type: string) => events.filter((e) => e.type === type).at(-1),

@@ -6,6 +6,7 @@ import { BalanceCard } from "./balance-card.tsx"
 import { priceListQuery, subscriptionQuery } from "./credits-queries.ts"
 import { CreditHistory } from "./history.tsx"
 import { PackPurchase } from "./pack-purchase.tsx"
+import { PaymentDueBanner } from "./payment-due.tsx"
 import { usePaymentReturn } from "./payment-return.ts"
 import { PlanList } from "./plan-list.tsx"
 import { SubscriptionPromo } from "./subscription-promo.tsx"
@@ -36,6 +37,7 @@ export const CreditsPage = () => {
       </header>
 
       <BalanceCard songCost={priceList.data?.songCost ?? 5} />
+      {subscription.data && <PaymentDueBanner subscription={subscription.data} />}
       {subscription.data && <ActiveSubscriptionBanner subscription={subscription.data} />}
       {subscription.data && <EndingSubscriptionNote subscription={subscription.data} />}
       <SubscriptionPromo />
