@@ -33,7 +33,7 @@ describe("ledger query", () => {
     }
     expect(ledgerFilter({ cause: "checkout,refund" })).toEqual(
       Either.left(
-        "cause must be one or more of signup, checkout, invoice, generation, adjustment, separated by commas.",
+        "cause must be one or more of signup, checkout, invoice, generation, adjustment, daily, separated by commas.",
       ),
     )
     expect(ledgerFilter({ from: "2026-02-01", to: "2026-01-31" })).toEqual(
