@@ -138,6 +138,9 @@ export const startFakeStripe = async () => {
     invoicePayments,
     refunds,
     disputes: objects.disputes,
+    /** Each charge, by id, and a card payment made without a checkout (for lists and reconciliation). */
+    charges: objects.charges,
+    newPayment: objects.newPayment,
     /** Each payment intent, by id: a pack's is on its session once paid. */
     paymentIntents: objects.paymentIntents,
     setWebhookUrl: (url: string) => {
