@@ -7,6 +7,7 @@ import { CreditAccounts } from "./credit-accounts.ts"
 import { LocalCheckoutService } from "./local-checkout.ts"
 import { LocalPaymentsLive } from "./local-payments.ts"
 import { Payments } from "./payments.ts"
+import { Reconciliations } from "./reconciliations.ts"
 import { makeStripe, StripeClient } from "./stripe-client.ts"
 import { StripePaymentsLive } from "./stripe-payments.ts"
 import { StripeWebhooks } from "./stripe-webhooks.ts"
@@ -18,8 +19,11 @@ export { CreditAccounts } from "./credit-accounts.ts"
 export { CreditLedger } from "./credit-ledger.ts"
 export { BillingHttpLive } from "./http.ts"
 export { billingJobs } from "./jobs.ts"
+export { RecordedMoney } from "./ledger-money.ts"
 export { billingMigrations } from "./migrations.ts"
 export { billingReactions } from "./reactions.ts"
+export { ReconciliationHttpLive } from "./reconciliation-http.ts"
+export { Reconciliations } from "./reconciliations.ts"
 
 /**
  * Stripe when configured, with its webhooks; the local test-mode checkout otherwise (its page answers
@@ -44,7 +48,7 @@ const PaymentsLive = Layer.unwrapEffect(
 )
 
 /** Billing's services; the app provides the store, the app's address and the credit ledger's reads. */
-export const BillingLive = Billing.live.pipe(
+export const BillingLive = Layer.merge(Billing.live, Reconciliations.live).pipe(
   Layer.provideMerge(PaymentsLive),
   Layer.provideMerge(CreditAccounts.live),
   Layer.provideMerge(BillingConfigLive),

@@ -185,6 +185,7 @@ export const stripeRoutes = (
     },
   ],
   ["GET", /^\/v1\/charges\/([^/]+)$/, (m) => charges.get(m[1]!)],
+  ["GET", /^\/v1\/payment_intents\/([^/]+)$/, (m) => paymentIntents.get(m[1]!)],
   ["GET", /^\/v1\/disputes$/, (_m, _body, url) => listPage(url, disputes.values(), byPayment(url))],
   ["GET", /^\/v1\/disputes\/([^/]+)$/, (m) => disputes.get(m[1]!)],
 ]
