@@ -22,6 +22,7 @@ export { billingJobs } from "./jobs.ts"
 export { RecordedMoney } from "./ledger-money.ts"
 export { billingMigrations } from "./migrations.ts"
 export { billingReactions } from "./reactions.ts"
+export { reconciliationCsv } from "./reconciliation-csv.ts"
 export { ReconciliationHttpLive } from "./reconciliation-http.ts"
 export { Reconciliations } from "./reconciliations.ts"
 
