@@ -29,7 +29,7 @@ import {
   SubscriptionPayload,
 } from "./api-payloads.ts"
 
-export { ReconciliationApi } from "./api-reconciliation.ts"
+export * from "./api-reconciliation.ts"
 
 import {
   ActiveSubscriptionExists,
