@@ -21,7 +21,7 @@ export class ReconciliationDifference extends Schema.Class<ReconciliationDiffere
 )({
   kind: DifferenceKind,
   object: MoneyObjectKind,
-  /** The provider's charge, refund or dispute. */
+  /** The provider's charge, refund or dispute (for a refund or dispute only the ledger has: its id there). */
   providerId: Schema.NullOr(Schema.String),
   /** The payment as billing names it (a checkout session or an invoice). */
   paymentId: Schema.NullOr(Schema.String),

@@ -66,7 +66,9 @@ export const makeTally = () => {
       new ReconciliationDifference({
         kind,
         object,
-        providerId: provider?.id ?? null,
+        // A refund or a dispute missing at the provider is named by the id the ledger has for it.
+        providerId:
+          provider?.id ?? (ledger && ledger.object !== "charge" ? ledger.reference : null),
         paymentId: ledger?.paymentId ?? null,
         userId: ledger?.userId ?? null,
         day: dayOf(provider?.created ?? ledger!.recordedAt),

@@ -40,8 +40,8 @@ export const ReconciliationReport = ({ report }: { readonly report: Reconciliati
             "In the ledger",
           ]}
         >
-          {report.differences.map((d, i) => (
-            <tr key={`${d.kind}-${d.providerId ?? d.paymentId}-${i}`}>
+          {report.differences.map((d) => (
+            <tr key={`${d.kind}-${d.object}-${d.providerId ?? ""}-${d.paymentId ?? ""}`}>
               <Td>{kindNames[d.kind]}</Td>
               <Td>{d.day}</Td>
               <Td>{d.object}</Td>
