@@ -18,6 +18,7 @@ import { pgClientLayer } from "#events/store/pg-client.ts"
 import { billingMigrations, CreditAccounts } from "#modules/billing/index.ts"
 import { now, percentile, perSecond, printTable, type Row } from "../support/report.ts"
 import { scratchDatabase } from "../support/scratch-database.ts"
+import { reconciliationRows } from "./reconciliation.ts"
 
 const poolSize = 10
 const contenders = 100
@@ -184,6 +185,8 @@ for (let i = 0; i < 3; i++) {
     pass: undefined,
   })
 }
+
+rows.push(...(await reconciliationRows(database.url)))
 
 printTable("Credit debits: the ledger against a raw single-row update", rows)
 await raw.end()
