@@ -6,6 +6,7 @@ import { Identity } from "#modules/identity/index.ts"
 import { creditLedger } from "#projections/credit-ledger/projection.ts"
 import { bringUpToDate, projectionStatus, rebuildProjection } from "#projections/runner.ts"
 import { now } from "#toolkit/clock.ts"
+import { reconcileCommand } from "./cli-reconcile.ts"
 import { logLevelConfig } from "./config.ts"
 import { loadEnvFile } from "./env-file.ts"
 import { ToolsLive } from "./layers.ts"
@@ -17,7 +18,7 @@ loadEnvFile()
 /**
  * Operator commands, on the same configuration as the server:
  *   npm run cli -- migrate | status | rebuild <projection> | grant-admin <username-or-email>
- *                  | audit | renew-subscriptions [--force]
+ *                  | audit | renew-subscriptions [--force] | reconcile --from DATE --to DATE [--csv]
  */
 
 /** A mistake of the operator's: said plainly on stderr, exit code 1. */
@@ -119,7 +120,15 @@ const renewSubscriptions = Command.make(
 )
 
 const melody = Command.make("melody").pipe(
-  Command.withSubcommands([migrate, status, rebuild, grantAdmin, audit, renewSubscriptions]),
+  Command.withSubcommands([
+    migrate,
+    status,
+    rebuild,
+    grantAdmin,
+    audit,
+    renewSubscriptions,
+    reconcileCommand(refuse),
+  ]),
 )
 
 const cli = Command.run(melody, { name: "Melody Studio", version: "0.1.0" })

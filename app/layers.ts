@@ -5,6 +5,7 @@ import {
   billingConfig,
   CreditLedger,
   describeBillingConfig,
+  RecordedMoney,
 } from "#modules/billing/index.ts"
 import { Catalog, CatalogReads } from "#modules/catalog/index.ts"
 import {
@@ -30,6 +31,7 @@ import {
   songwritingConfig,
   songwritingLive,
 } from "#modules/songwriting/index.ts"
+import { LedgerMoneyReads } from "#projections/credit-ledger/money-reads.ts"
 import { CreditLedgerReads } from "#projections/credit-ledger/reads.ts"
 import { SongReads } from "#projections/song-reads.ts"
 import { OfflineModelLive } from "#stand-ins/melody/offline-model.ts"
@@ -109,6 +111,8 @@ export const ModulesLive = Layer.mergeAll(AuthenticatedLive, ViewerLive, AdminOn
     BillingLive.pipe(
       Layer.provideMerge(Layer.effect(CreditLedger, CreditLedgerReads)),
       Layer.provideMerge(CreditLedgerReads.live),
+      Layer.provideMerge(Layer.effect(RecordedMoney, LedgerMoneyReads)),
+      Layer.provideMerge(LedgerMoneyReads.live),
     ),
   ),
 )

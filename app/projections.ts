@@ -1,4 +1,5 @@
 import { adminActivity } from "#projections/admin-activity.ts"
+import { ledgerMoney } from "#projections/credit-ledger/money.ts"
 import { creditLedger } from "#projections/credit-ledger/projection.ts"
 import { errorStream } from "#projections/error-stream.ts"
 import { eventCounts } from "#projections/event-counts.ts"
@@ -10,6 +11,7 @@ import { timeline } from "#projections/timeline.ts"
 export const projections: ReadonlyArray<Projection> = [
   eventCounts,
   creditLedger,
+  ledgerMoney,
   library,
   timeline,
   adminActivity,

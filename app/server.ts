@@ -2,7 +2,7 @@ import { createServer } from "node:http"
 import { HttpApiBuilder, HttpApiSwagger, HttpMiddleware, HttpServer } from "@effect/platform"
 import { NodeHttpServer } from "@effect/platform-node"
 import { Effect, Layer, Option } from "effect"
-import { BillingHttpLive } from "#modules/billing/index.ts"
+import { BillingHttpLive, ReconciliationHttpLive } from "#modules/billing/index.ts"
 import { Catalog, CatalogHttpLive } from "#modules/catalog/index.ts"
 import { Identity, IdentityHttpLive } from "#modules/identity/index.ts"
 import {
@@ -75,6 +75,7 @@ const ApiLive = HttpApiBuilder.api(MelodyApi).pipe(
     SystemHttpLive,
     IdentityHttpLive,
     BillingHttpLive,
+    ReconciliationHttpLive,
     CreditLedgerHttpLive,
     SongwritingHttpLive,
     CatalogHttpLive,

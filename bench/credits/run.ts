@@ -19,6 +19,7 @@ import { billingMigrations, CreditAccounts } from "#modules/billing/index.ts"
 import { now, percentile, perSecond, printTable, type Row } from "../support/report.ts"
 import { scratchDatabase } from "../support/scratch-database.ts"
 import { ledgerPageRows } from "./ledger-page.ts"
+import { reconciliationRows } from "./reconciliation.ts"
 
 const poolSize = 10
 const contenders = 100
@@ -185,6 +186,8 @@ for (let i = 0; i < 3; i++) {
     pass: undefined,
   })
 }
+
+rows.push(...(await reconciliationRows(database.url)))
 
 printTable("Credit debits: the ledger against a raw single-row update", rows)
 await raw.end()

@@ -28,6 +28,9 @@ import {
   StatementParams,
   SubscriptionPayload,
 } from "./api-payloads.ts"
+
+export * from "./api-reconciliation.ts"
+
 import {
   ActiveSubscriptionExists,
   AdjustmentSettled,

@@ -10,6 +10,7 @@ import { FreeCreditsHttpLive } from "./http-free-credits.ts"
 import { LocalCheckoutService } from "./local-checkout.ts"
 import { LocalPaymentsLive } from "./local-payments.ts"
 import { Payments } from "./payments.ts"
+import { Reconciliations } from "./reconciliations.ts"
 import { makeStripe, StripeClient } from "./stripe-client.ts"
 import { StripePaymentsLive } from "./stripe-payments.ts"
 import { StripeWebhooks } from "./stripe-webhooks.ts"
@@ -21,9 +22,13 @@ export { CreditAccounts } from "./credit-accounts.ts"
 export { CreditLedger } from "./credit-ledger.ts"
 export { DailyGrants } from "./daily-grants.ts"
 export { billingJobs } from "./jobs.ts"
+export { RecordedMoney } from "./ledger-money.ts"
 export { billingMigrations } from "./migrations.ts"
 export { PersonMail } from "./person-mail.ts"
 export { billingReactions } from "./reactions.ts"
+export { reconciliationCsv } from "./reconciliation-csv.ts"
+export { ReconciliationHttpLive } from "./reconciliation-http.ts"
+export { Reconciliations } from "./reconciliations.ts"
 
 /**
  * Stripe when configured, with its webhooks; the local test-mode checkout otherwise (its page answers
@@ -51,7 +56,11 @@ const PaymentsLive = Layer.unwrapEffect(
 export const BillingHttpLive = Layer.mergeAll(BillingGroupHttpLive, FreeCreditsHttpLive)
 
 /** Billing's services; the app provides the store, the app's address and the credit ledger's reads. */
-export const BillingLive = Layer.mergeAll(Billing.live, DailyGrants.live).pipe(
+export const BillingLive = Layer.mergeAll(
+  Billing.live,
+  DailyGrants.live,
+  Reconciliations.live,
+).pipe(
   Layer.provideMerge(PaymentsLive),
   Layer.provideMerge(CreditAccounts.live),
   Layer.provideMerge(BillingConfigLive),

@@ -2,6 +2,7 @@ import { Effect, Schema } from "effect"
 import { now } from "#toolkit/clock.ts"
 import type { JobKind } from "#toolkit/jobs.ts"
 import { Billing } from "./billing.ts"
+import { reconcileYesterday } from "./reconciliation-job.ts"
 import { refundDeclinedSubscription } from "./subscription-refunds.ts"
 
 /**
@@ -20,4 +21,8 @@ export const renewLocalSubscriptions: JobKind<unknown, Billing> = {
 }
 
 /** Every background job billing runs. */
-export const billingJobs = [renewLocalSubscriptions, refundDeclinedSubscription] as const
+export const billingJobs = [
+  renewLocalSubscriptions,
+  refundDeclinedSubscription,
+  reconcileYesterday,
+] as const

@@ -19,6 +19,7 @@ import { makeLocalRenewals } from "./local-renewals.ts"
 import { addMonth } from "./months.ts"
 import { PaymentProvider } from "./payment-provider.ts"
 import { Payments, providerActor } from "./payments.ts"
+import { makeTestModeRecords } from "./test-mode-records.ts"
 
 const noTestMode = new NotFound({
   message: "There is no test-mode checkout here: payments go through Stripe.",
@@ -28,6 +29,7 @@ const make = Effect.gen(function* () {
   const provider = yield* PaymentProvider
   const payments = yield* Payments
   const accounts = yield* CreditAccounts
+  const records = yield* makeTestModeRecords
 
   const localOnly = provider.name === "local" ? Effect.void : Effect.fail(noTestMode)
 
@@ -105,16 +107,32 @@ const make = Effect.gen(function* () {
       })
     }
     yield* decide(sessionId, { _tag: "PayCheckout" }, actorOf(user))
+    const { amountCents, currency } = started
     if (started.kind === "pack") {
+      yield* records.record({
+        object: "charge",
+        id: sessionId,
+        paymentId: sessionId,
+        amountCents,
+        currency,
+      })
       yield* payments.packPaid(started, started, actor)
     } else if (!granted) {
       const subscriptionId = localId("sub", sessionId)
+      const invoiceId = localId("in", `${subscriptionId}/1`)
+      yield* records.record({
+        object: "charge",
+        id: invoiceId,
+        paymentId: invoiceId,
+        amountCents,
+        currency,
+      })
       const recorded = yield* payments.invoicePaid(
         user.userId,
         started.item as PlanId,
         {
           subscriptionId,
-          invoiceId: localId("in", `${subscriptionId}/1`),
+          invoiceId,
           periodEnd: addMonth(yield* now),
           amountCents: started.amountCents,
           currency: started.currency,

@@ -3,6 +3,7 @@ import { v7 as uuidv7 } from "uuid"
 import { AppUrl } from "#toolkit/app-url.ts"
 import { localId } from "./local-ids.ts"
 import { PaymentProvider } from "./payment-provider.ts"
+import { makeTestModeRecords } from "./test-mode-records.ts"
 
 /**
  * The offline default: checkouts open on the app's own test-mode page (/checkout/:id), where paying
@@ -10,7 +11,7 @@ import { PaymentProvider } from "./payment-provider.ts"
  */
 export const LocalPaymentsLive = Layer.effect(
   PaymentProvider,
-  Effect.map(AppUrl, (appUrl) =>
+  Effect.map(Effect.zip(AppUrl, makeTestModeRecords), ([appUrl, records]) =>
     PaymentProvider.of({
       name: "local",
       startCheckout: () =>
@@ -24,8 +25,19 @@ export const LocalPaymentsLive = Layer.effect(
       // Only the account's active subscription is ever renewed here, so one it declined never is.
       endSubscriptionNow: () => Effect.void,
       // No card was charged: the refund is the test mode's own, named after the invoice it gives back.
-      refundInvoice: ({ invoiceId, amountCents, currency }) =>
-        Effect.succeed({ refundId: localId("re", invoiceId), amountCents, currency }),
+      refundInvoice: ({ invoiceId, amountCents, currency }) => {
+        const refund = { refundId: localId("re", invoiceId), amountCents, currency }
+        return Effect.as(
+          records.record({
+            object: "refund",
+            id: refund.refundId,
+            paymentId: invoiceId,
+            amountCents,
+            currency,
+          }),
+          refund,
+        )
+      },
     }),
   ),
 )

@@ -5,6 +5,7 @@ import { localId } from "./local-ids.ts"
 import { addMonth } from "./months.ts"
 import { Payments, providerActor } from "./payments.ts"
 import { planById } from "./price-list.ts"
+import { makeTestModeRecords } from "./test-mode-records.ts"
 
 const localSubscription = "sub_local_"
 
@@ -19,6 +20,7 @@ export const makeLocalRenewals = Effect.gen(function* () {
   const payments = yield* Payments
   const accounts = yield* CreditAccounts
   const config = yield* BillingConfig
+  const records = yield* makeTestModeRecords
 
   return Effect.fn("LocalCheckout.renewSubscriptions")(function* (options: RenewalOptions) {
     const candidates = yield* accounts.withSubscription(localSubscription)
@@ -37,15 +39,17 @@ export const makeLocalRenewals = Effect.gen(function* () {
       }
       if (!options.force && subscription.renewsAt > options.now) continue
       const plan = planById(subscription.plan)
+      const invoiceId = localId("in", `${subscription.id}/${subscription.renewsAt.toISOString()}`)
+      const charge = { amountCents: plan.priceCents, currency: config.currency }
+      yield* records.record({ object: "charge", id: invoiceId, paymentId: invoiceId, ...charge })
       const outcome = yield* payments.invoicePaid(
         userId,
         subscription.plan,
         {
           subscriptionId: subscription.id,
-          invoiceId: localId("in", `${subscription.id}/${subscription.renewsAt.toISOString()}`),
+          invoiceId,
           periodEnd: addMonth(subscription.renewsAt),
-          amountCents: plan.priceCents,
-          currency: config.currency,
+          ...charge,
         },
         null,
         actor,

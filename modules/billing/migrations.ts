@@ -1,6 +1,7 @@
 import { SqlClient } from "@effect/sql"
 import { Effect } from "effect"
 import type { Migrations } from "#events/store/index.ts"
+import { reconciliationMigrations } from "./reconciliations.ts"
 
 /** Billing's private tables: the accounts it knows and the bookkeeping of payment providers, never read models. */
 export const billingMigrations: Migrations = {
@@ -63,4 +64,5 @@ export const billingMigrations: Migrations = {
         requested_at timestamptz not null default now()
       )`
   }),
+  ...reconciliationMigrations,
 }

@@ -9,6 +9,7 @@ import { CreditAccounts } from "./credit-accounts.ts"
 import type { CreditCommand } from "./credit-commands.ts"
 import { PaymentProvider } from "./payment-provider.ts"
 import type { Payment } from "./payment-state.ts"
+import { makeTestModeRecords } from "./test-mode-records.ts"
 
 const noSuchUser = new NotFound({ message: "There is no user with this id." })
 const noSuchPayment = new NotFound({ message: "This person has no payment with this id." })
@@ -40,6 +41,7 @@ export const makeTestModeReversals = Effect.gen(function* () {
   const accounts = yield* CreditAccounts
   const provider = yield* PaymentProvider
   const testMode = provider.name === "local"
+  const records = yield* makeTestModeRecords
 
   const paymentOf = (userId: string, paymentId: string) =>
     Effect.gen(function* () {
@@ -83,35 +85,37 @@ export const makeTestModeReversals = Effect.gen(function* () {
     paymentId: string,
     amountCents: number | undefined,
   ) =>
-    Effect.flatMap(paymentOf(userId, paymentId), (payment) =>
-      decided(
-        {
-          _tag: "RecordPaymentRefund",
-          userId,
-          paymentId,
-          refundId: `re_local_${uuidv7()}`,
-          reason: "support",
-          amountCents: amountCents ?? payment.amountCents - payment.refundedCents,
-          currency: payment.currency,
-        },
+    Effect.flatMap(paymentOf(userId, paymentId), (payment) => {
+      const refund = {
+        refundId: `re_local_${uuidv7()}`,
+        amountCents: amountCents ?? payment.amountCents - payment.refundedCents,
+        currency: payment.currency,
+      }
+      return decided(
+        { _tag: "RecordPaymentRefund", userId, paymentId, reason: "support", ...refund },
         admin,
-      ).pipe(Effect.catchTag("DisputeRefused", Effect.die)),
-    )
+      ).pipe(
+        Effect.tap(() =>
+          records.record({ object: "refund", id: refund.refundId, paymentId, ...refund }),
+        ),
+        Effect.catchTag("DisputeRefused", Effect.die),
+      )
+    })
 
   const openDispute = (admin: SignedInUser, userId: string, paymentId: string) =>
-    Effect.flatMap(paymentOf(userId, paymentId), (payment) =>
-      decided(
-        {
-          _tag: "RecordDispute",
-          userId,
-          paymentId,
-          disputeId: `dp_local_${uuidv7()}`,
-          amountCents: payment.amountCents - payment.refundedCents,
-          currency: payment.currency,
-        },
-        admin,
-      ).pipe(Effect.catchTag("InvalidRefund", Effect.die)),
-    )
+    Effect.flatMap(paymentOf(userId, paymentId), (payment) => {
+      const dispute = {
+        disputeId: `dp_local_${uuidv7()}`,
+        amountCents: payment.amountCents - payment.refundedCents,
+        currency: payment.currency,
+      }
+      return decided({ _tag: "RecordDispute", userId, paymentId, ...dispute }, admin).pipe(
+        Effect.tap(() =>
+          records.record({ object: "dispute", id: dispute.disputeId, paymentId, ...dispute }),
+        ),
+        Effect.catchTag("InvalidRefund", Effect.die),
+      )
+    })
 
   const closeDispute = (
     admin: SignedInUser,

@@ -122,3 +122,27 @@ export interface LedgerPage {
 /** The causes whose id is a payment: a pack's checkout session, a plan's invoice. */
 export const paymentOf = (cause: string, causeId: string): string | null =>
   cause === "checkout" || cause === "invoice" ? causeId : null
+
+/** The money objects a payment provider keeps and the ledger records: charges, refunds, disputes. */
+export const moneyObjects = ["charge", "refund", "dispute"] as const
+export type MoneyObject = (typeof moneyObjects)[number]
+
+/**
+ * Money the ledger recorded, as finance reconciles it with the provider: a payment (a pack's checkout, a
+ * plan's invoice, a declined second plan's), a refund or a dispute opened. `reference` is what the provider
+ * knows it by: the payment's id (checkout session or invoice), the refund's id, the dispute's id.
+ */
+export interface LedgerMoney {
+  readonly position: number
+  readonly object: MoneyObject
+  readonly reference: string
+  readonly paymentId: string
+  readonly userId: string
+  readonly recordedAt: Date
+  readonly amountCents: number
+  readonly currency: string
+  /** Credits the payment granted (0 for refunds, disputes and declined plans). */
+  readonly credits: number
+  /** What was bought, for payments that granted credits: a pack's or a plan's id. */
+  readonly offer: string | null
+}

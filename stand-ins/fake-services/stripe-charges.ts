@@ -15,6 +15,7 @@ export interface StoredCharge extends Json {
   amount_refunded: number
   refunded: boolean
   payment_intent: string
+  created: number
 }
 
 export interface StoredRefund extends Json {
@@ -23,6 +24,7 @@ export interface StoredRefund extends Json {
   charge: string
   payment_intent: string
   status: "succeeded"
+  created: number
 }
 
 /** A card holder's dispute of a charge with their bank, open until the bank decides. */
@@ -33,6 +35,7 @@ export interface StoredDispute extends Json {
   charge: string
   payment_intent: string
   status: "needs_response" | "won" | "lost"
+  created: number
 }
 
 /** A refusal in Stripe's words, answered with its status and error code. */
@@ -62,6 +65,7 @@ export const makeStripeCharges = (makeEvent: (type: string, object: Json) => Str
       customer,
       payment_intent: id("pi"),
       status: "succeeded",
+      created: seconds(new Date()),
     }
     charges.set(charge.id, charge)
     const intent: StoredPaymentIntent = {

@@ -66,7 +66,7 @@ export const makeStripeObjects = () => {
     return event
   }
 
-  const { paymentIntents, refunds, disputes, newPayment, refund, dispute, closeDispute } =
+  const { paymentIntents, charges, refunds, disputes, newPayment, refund, dispute, closeDispute } =
     makeStripeCharges(makeEvent)
 
   /** The subscription a paid subscription checkout starts, its first period from now. */
@@ -195,6 +195,7 @@ export const makeStripeObjects = () => {
     subscriptions,
     invoices,
     paymentIntents,
+    charges,
     invoicePayments,
     refunds,
     disputes,

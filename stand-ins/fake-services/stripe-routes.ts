@@ -1,4 +1,5 @@
 import { StripeRefusal } from "./stripe-charges.ts"
+import { byPayment, listPage } from "./stripe-lists.ts"
 import type { StoredSession, StripeObjects } from "./stripe-objects.ts"
 import { chargedBy, taxed } from "./stripe-prices.ts"
 import { id, type Json, seconds } from "./stripe-values.ts"
@@ -33,8 +34,10 @@ export const stripeRoutes = (
     invoices,
     invoicePayments,
     paymentIntents,
+    charges,
     refunds,
     prices,
+    disputes,
     makeEvent,
     refund,
   }: StripeObjects,
@@ -175,18 +178,22 @@ export const stripeRoutes = (
           )
     },
   ],
+  ["GET", /^\/v1\/refunds$/, (_m, _body, url) => listPage(url, refunds.values(), byPayment(url))],
+  ["GET", /^\/v1\/refunds\/([^/]+)$/, (m) => refunds.get(m[1]!)],
   [
     "GET",
-    /^\/v1\/refunds$/,
+    /^\/v1\/charges$/,
     (_m, _body, url) => {
       const paymentIntent = url.searchParams.get("payment_intent")
-      const charge = url.searchParams.get("charge")
-      const data = [...refunds.values()].filter(
-        (r) =>
-          (paymentIntent === null || r.payment_intent === paymentIntent) &&
-          (charge === null || r.charge === charge),
+      return listPage(
+        url,
+        charges.values(),
+        (c) => paymentIntent === null || c.payment_intent === paymentIntent,
       )
-      return list(url, data.reverse())
     },
   ],
+  ["GET", /^\/v1\/charges\/([^/]+)$/, (m) => charges.get(m[1]!)],
+  ["GET", /^\/v1\/payment_intents\/([^/]+)$/, (m) => paymentIntents.get(m[1]!)],
+  ["GET", /^\/v1\/disputes$/, (_m, _body, url) => listPage(url, disputes.values(), byPayment(url))],
+  ["GET", /^\/v1\/disputes\/([^/]+)$/, (m) => disputes.get(m[1]!)],
 ]

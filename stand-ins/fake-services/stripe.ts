@@ -147,6 +147,9 @@ export const startFakeStripe = async () => {
     /** The catalog's Prices, as a test creates them in the dashboard. */
     prices: objects.prices,
     invoices: objects.invoices,
+    /** Each charge, by id, and a card payment made without a checkout (for lists and reconciliation). */
+    charges: objects.charges,
+    newPayment: objects.newPayment,
     /** Each payment intent, by id: a pack's is on its session once paid. */
     paymentIntents: objects.paymentIntents,
     setWebhookUrl: (url: string) => {

@@ -4,6 +4,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/ta
 import { ActivityList } from "./activity-list.tsx"
 import { CreditLedger } from "./credit-ledger.tsx"
 import { ErrorList } from "./error-list.tsx"
+import { FinancePanel } from "./finance-panel.tsx"
 import { OpenStreamForm } from "./open-stream-form.tsx"
 import { ProjectionList } from "./projection-list.tsx"
 import { StreamViewer } from "./stream-viewer.tsx"
@@ -29,6 +30,7 @@ export const AdminPage = () => {
             <TabsTrigger value="activities">User Activities</TabsTrigger>
             <TabsTrigger value="errors">Error Logs</TabsTrigger>
             <TabsTrigger value="ledger">Credit Ledger</TabsTrigger>
+            <TabsTrigger value="finance">Finance</TabsTrigger>
             <TabsTrigger value="projections">Projections</TabsTrigger>
           </TabsList>
           <TabsContent value="activities">
@@ -39,6 +41,9 @@ export const AdminPage = () => {
           </TabsContent>
           <TabsContent value="ledger">
             <CreditLedger />
+          </TabsContent>
+          <TabsContent value="finance">
+            <FinancePanel />
           </TabsContent>
           <TabsContent value="projections">
             <ProjectionList />

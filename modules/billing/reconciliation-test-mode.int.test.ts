@@ -1,0 +1,179 @@
+import { expect } from "@effect/vitest"
+import { Effect } from "effect"
+import { type browser, describeApp, request, settle, signUp, signUpAdmin } from "#app/testing.ts"
+import { query } from "#events/testing.ts"
+import { billingJobs, Reconciliations } from "./index.ts"
+import { purchaseOutsideTheOffer } from "./reconciliation-injections.ts"
+
+const env = {
+  REGISTRATIONS_PER_ADDRESS: "1000",
+  LOGIN_ATTEMPTS_PER_ADDRESS: "1000",
+  ADMIN_EMAIL: "finance@example.com",
+}
+
+type Browser = ReturnType<typeof browser>
+const body = <A>(answer: { readonly body: unknown }) => answer.body as A
+const today = () => new Date().toISOString().slice(0, 10)
+const tomorrow = () => new Date(Date.now() + 86_400_000)
+
+/** A person who bought the Pro pack (150 credits for 13.29 EUR) on the test-mode checkout page. */
+const buyer = Effect.gen(function* () {
+  const { person, user } = yield* signUp("buyer")
+  const opened = yield* person.post("/api/payments/create-payment-intent", {
+    amount: 13.29,
+    credits: 150,
+  })
+  const { sessionId } = body<{ sessionId: string }>(opened)
+  expect((yield* person.post(`/api/checkout/${sessionId}/pay`)).status).toBe(200)
+  return {
+    person,
+    userId: user.id,
+    sessionId,
+    payments: `/api/admin/ledger/${user.id}/payments/${sessionId}`,
+  }
+})
+
+let finance: Browser | undefined
+const admin = Effect.suspend(() =>
+  finance
+    ? Effect.succeed(finance)
+    : Effect.map(signUpAdmin("finance", "finance@example.com"), ({ person }) => {
+        finance = person
+        return person
+      }),
+)
+
+const reconciled = Effect.gen(function* () {
+  yield* settle
+  return yield* (yield* Reconciliations).between(today(), today(), new Date())
+})
+
+describeApp({ env })("reconciliation offline, against the test mode's own records", (it) => {
+  it.effect(
+    "only administrators reconcile: anonymous 401, anyone else told there is nothing here (404); a bad period is a clear 400",
+    () =>
+      Effect.gen(function* () {
+        const { person } = yield* signUp("someone")
+        const finance = yield* admin
+        const period = `from=${today()}&to=${today()}`
+        for (const path of [
+          `/api/admin/reconciliation?${period}`,
+          `/api/admin/reconciliation/csv?${period}`,
+          "/api/admin/reconciliation/latest",
+        ]) {
+          expect((yield* request(path)).status).toBe(401)
+          expect((yield* person.get(path)).status).toBe(404)
+          expect((yield* finance.get(path)).status).toBe(200)
+        }
+        const after = yield* finance.get("/api/admin/reconciliation?from=2026-03-02&to=2026-03-01")
+        expect(after.status).toBe(400)
+        expect(after.body).toMatchObject({
+          message: "from (2026-03-02) must not be after to (2026-03-01).",
+        })
+        const bad = yield* finance.get("/api/admin/reconciliation?from=2026-02-30&to=2026-03-01")
+        expect(bad.status).toBe(400)
+        expect(bad.body).toMatchObject({
+          message: 'from must be a date such as 2026-03-01, not "2026-02-30".',
+        })
+        expect((yield* finance.get("/api/admin/reconciliation?from=2026-03-01")).status).toBe(400)
+      }),
+  )
+
+  it.effect(
+    "purchases, refunds and disputes agree with the test mode's records; one injected difference of each kind is found, in the CSV too",
+    () =>
+      Effect.gen(function* () {
+        const finance = yield* admin
+        const [refunded, disputed, changed, gone] = [
+          yield* buyer,
+          yield* buyer,
+          yield* buyer,
+          yield* buyer,
+        ]
+        expect(
+          (yield* finance.post(`${refunded.payments}/refunds`, { amountCents: 329 })).status,
+        ).toBe(200)
+        expect((yield* finance.post(`${disputed.payments}/disputes`, {})).status).toBe(200)
+
+        const clean = yield* reconciled
+        expect(clean).toMatchObject({ source: "test-mode", differenceCount: 0, matched: 6 })
+        expect(clean.totals.find((t) => t.object === "refund")).toMatchObject({
+          currency: "eur",
+          providerCents: 329,
+          ledgerCents: 329,
+        })
+
+        // The test mode took money the ledger never recorded; a recorded payment it has no record of; an
+        // amount and a currency it recorded otherwise; a purchase granting more than its offer.
+        yield* query(
+          `insert into billing.test_mode_records (object, id, payment_id, amount_cents, currency)
+           values ('charge', 'cs_local_stray', 'cs_local_stray', 499, 'EUR'),
+                  ('charge', 'cs_injected', 'cs_injected', 499, 'EUR')`,
+        )
+        yield* query("delete from billing.test_mode_records where id = $1", [gone.sessionId])
+        yield* query("update billing.test_mode_records set amount_cents = 1000 where id = $1", [
+          changed.sessionId,
+        ])
+        yield* query(
+          "update billing.test_mode_records set currency = 'USD' where object = 'dispute'",
+        )
+        yield* purchaseOutsideTheOffer("cs_injected", 60)
+
+        const report = yield* reconciled
+        expect(report.differenceCount).toBe(5)
+        expect(Object.fromEntries(report.differences.map((d) => [d.kind, d]))).toMatchObject({
+          missing_in_ledger: { object: "charge", providerId: "cs_local_stray", providerCents: 499 },
+          missing_at_provider: { object: "charge", paymentId: gone.sessionId, ledgerCents: 1329 },
+          amount_differs: {
+            object: "charge",
+            paymentId: changed.sessionId,
+            providerCents: 1000,
+            ledgerCents: 1329,
+          },
+          currency_differs: {
+            object: "dispute",
+            paymentId: disputed.sessionId,
+            providerCurrency: "usd",
+            ledgerCurrency: "eur",
+          },
+          credits_differ_from_offer: { paymentId: "cs_injected", credits: 60, offerCredits: 50 },
+        })
+
+        const csv = yield* finance.get(
+          `/api/admin/reconciliation/csv?from=${today()}&to=${today()}`,
+        )
+        expect(csv.headers.get("content-type")).toMatch(/text\/csv/)
+        const lines = csv.text.trim().split("\r\n")
+        expect(lines[0]).toMatch(/^section,day,object,kind,currency,provider_id,payment_id/)
+        expect(lines.filter((l) => l.startsWith("difference,"))).toHaveLength(5)
+        expect(lines).toContain(
+          `difference,${today()},charge,missing_in_ledger,eur,cs_local_stray,,,499,,eur,,,,,`,
+        )
+        // The disputed money is in dollars at the test mode, in euros in the ledger: a total for each.
+        expect(lines.filter((l) => l.startsWith("total,"))).toHaveLength(4)
+      }),
+  )
+
+  it.effect(
+    "the daily run keeps its result for the Finance tab and reports a difference in the error stream",
+    () =>
+      Effect.gen(function* () {
+        expect(billingJobs.find((job) => job.name === "billing:reconcile-yesterday")?.cron).toBe(
+          "17 2 * * *",
+        )
+        const finance = yield* admin
+        yield* settle
+        const daily = yield* (yield* Reconciliations).daily(tomorrow())
+        expect(daily).toMatchObject({ from: today(), to: today(), differenceCount: 5 })
+        const latest = body<{ from: string; differenceCount: number }>(
+          yield* finance.get("/api/admin/reconciliation/latest"),
+        )
+        expect(latest).toMatchObject({ from: today(), differenceCount: 5 })
+        yield* settle
+        const errors = yield* finance.get("/api/admin/errors")
+        expect(errors.text).toContain(
+          `Reconciliation of ${today()} with the test mode found 5 differences: missing in ledger, missing at provider, amount differs, currency differs, credits differ from offer`,
+        )
+      }),
+  )
+})
