@@ -11,7 +11,11 @@ export const ManageBilling = () => {
   const portal = useBillingPortal()
   return (
     <div className="flex flex-col items-end gap-1">
-      <Button variant="outline" onClick={() => portal.mutate()} disabled={portal.isPending}>
+      <Button
+        variant="outline"
+        onClick={() => portal.mutate(undefined)}
+        disabled={portal.isPending}
+      >
         <CreditCard className="h-4 w-4" aria-hidden />
         {portal.isPending ? "Opening…" : "Manage billing"}
       </Button>

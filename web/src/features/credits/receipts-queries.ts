@@ -19,6 +19,6 @@ export const receiptQuery = (paymentId: string) =>
 /** Opens Stripe's customer portal: card, invoices, cancelling. */
 export const useBillingPortal = () =>
   useMutation({
-    ...apiMutation((api, _: void) => api.receipts.billingPortal()),
+    ...apiMutation((api, _: undefined) => api.receipts.billingPortal()),
     onSuccess: ({ url }) => window.location.assign(url),
   })
