@@ -4,7 +4,7 @@ import { apiId, apiPrefix } from "#events/contracts/api-id.ts"
 import { Viewer } from "#events/contracts/auth.ts"
 import { TooManyRequests } from "#events/contracts/http-errors.ts"
 import { withMessage } from "#events/contracts/messages.ts"
-import { BillingApi, FreeCreditsApi, ReconciliationApi } from "#modules/billing/api.ts"
+import { BillingApi, FreeCreditsApi, ReceiptsApi, ReconciliationApi } from "#modules/billing/api.ts"
 import { CatalogApi } from "#modules/catalog/api.ts"
 import { IdentityApi } from "#modules/identity/api.ts"
 import { MediaApi, ReshapingApi, StemsApi, VideoApi, VoicesApi } from "#modules/media/api.ts"
@@ -114,6 +114,7 @@ export class MelodyApi extends HttpApi.make(apiId)
   .add(BillingApi)
   .add(FreeCreditsApi)
   .add(ReconciliationApi)
+  .add(ReceiptsApi)
   .add(CreditLedgerApi)
   .add(SongwritingApi)
   .add(CatalogApi)

@@ -50,6 +50,7 @@ import {
 export * from "./api-answers.ts"
 export * from "./api-free-credits.ts"
 export * from "./api-payloads.ts"
+export * from "./api-receipts.ts"
 export * from "./api-refusals.ts"
 
 const UserIdPath = Schema.Struct({ userId: Schema.String.pipe(Schema.maxLength(100)) })

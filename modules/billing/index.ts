@@ -7,6 +7,7 @@ import { CreditAccounts } from "./credit-accounts.ts"
 import { DailyGrants } from "./daily-grants.ts"
 import { BillingHttpLive as BillingGroupHttpLive } from "./http.ts"
 import { FreeCreditsHttpLive } from "./http-free-credits.ts"
+import { ReceiptsHttpLive } from "./http-receipts.ts"
 import { LocalCheckoutService } from "./local-checkout.ts"
 import { LocalPaymentsLive } from "./local-payments.ts"
 import { Payments } from "./payments.ts"
@@ -53,7 +54,11 @@ const PaymentsLive = Layer.unwrapEffect(
 )
 
 /** Billing's HTTP handlers. */
-export const BillingHttpLive = Layer.mergeAll(BillingGroupHttpLive, FreeCreditsHttpLive)
+export const BillingHttpLive = Layer.mergeAll(
+  BillingGroupHttpLive,
+  FreeCreditsHttpLive,
+  ReceiptsHttpLive,
+)
 
 /** Billing's services; the app provides the store, the app's address and the credit ledger's reads. */
 export const BillingLive = Layer.mergeAll(

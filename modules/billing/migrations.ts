@@ -65,4 +65,29 @@ export const billingMigrations: Migrations = {
       )`
   }),
   ...reconciliationMigrations,
+  // The invoice the provider made for a payment (its number and page), written in the transaction that
+  // records the payment, and the receipts billing issued: one per payment, mailed once, with what refunds
+  // gave back of it since. The person's list of invoices and receipts reads them.
+  "7_receipts": Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    yield* sql`
+      create table billing.invoice_links (
+        payment_id text primary key,
+        invoice_number text,
+        invoice_url text
+      )`
+    yield* sql`
+      create table billing.receipts (
+        payment_id text primary key,
+        user_id text not null,
+        paid_at timestamptz not null,
+        description text not null,
+        credits integer not null,
+        amount_cents integer not null,
+        tax_cents integer not null,
+        currency text not null,
+        refunded_cents integer not null default 0
+      )`
+    yield* sql`create index receipts_by_user on billing.receipts (user_id, paid_at desc)`
+  }),
 }

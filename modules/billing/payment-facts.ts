@@ -14,6 +14,7 @@ import { EventStore } from "#events/store/index.ts"
 import { JobQueue } from "#toolkit/jobs.ts"
 import { BillingConfig } from "./config.ts"
 import { CreditAccounts } from "./credit-accounts.ts"
+import { type InvoiceLink, makeInvoiceLinks } from "./invoice-links.ts"
 import { PaymentMismatchEvent, paymentMismatch } from "./payment-mismatch.ts"
 import type { PaidInvoice } from "./payment-provider.ts"
 import { planById } from "./price-list.ts"
@@ -36,6 +37,8 @@ export interface Money {
   readonly subtotalCents?: number | undefined
   /** The tax in `amountCents`, as the receipt shows it. */
   readonly taxCents?: number | undefined
+  /** The provider's invoice for it, which the receipt links to. */
+  readonly invoice?: InvoiceLink | undefined
 }
 
 const mismatchNamespace = "8f2b7c1e-3d4a-4e5f-9a6b-7c8d9e0f1a2b"
@@ -51,19 +54,26 @@ export const makePaymentFacts = Effect.gen(function* () {
   const jobs = yield* JobQueue
   const config = yield* BillingConfig
   const providerPayments = yield* makeProviderPayments
+  const invoiceLinks = yield* makeInvoiceLinks
 
-  /** The charge's lookup, with the payment: a refund of it can find it once it is recorded. */
+  /**
+   * The charge's lookup, with the payment: a refund of it can find it once it is recorded; and its
+   * invoice, for the receipt.
+   */
   const remember = (
     paid: Money,
     payment: { readonly paymentId: string; readonly userId: string; readonly credits: number },
   ) =>
-    paid.charge === undefined
-      ? Effect.void
-      : providerPayments.remember(paid.charge, {
-          ...payment,
-          amountCents: paid.amountCents,
-          currency: paid.currency,
-        })
+    Effect.zipRight(
+      invoiceLinks.record(payment.paymentId, paid.invoice),
+      paid.charge === undefined
+        ? Effect.void
+        : providerPayments.remember(paid.charge, {
+            ...payment,
+            amountCents: paid.amountCents,
+            currency: paid.currency,
+          }),
+    )
 
   const recorded = <E extends { readonly _tag: string }>(outcome: Either.Either<unknown, E>) =>
     Either.isRight(outcome)

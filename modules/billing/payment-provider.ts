@@ -1,6 +1,7 @@
 import { Context, type Effect } from "effect"
 import type { PackId, PlanId, RefundReason } from "#events/contracts/billing.ts"
 import type { PaymentProviderFailed } from "./api.ts"
+import type { InvoiceLink } from "./invoice-links.ts"
 import type { Offer } from "./price-list.ts"
 import type { ProviderCharge } from "./provider-payments.ts"
 
@@ -35,6 +36,8 @@ export interface PaidInvoice {
   /** Before tax added on top, and the tax in `amountCents` (Stripe Tax); unset: no tax. */
   readonly subtotalCents?: number | undefined
   readonly taxCents?: number | undefined
+  /** The provider's invoice document, for the receipt. */
+  readonly invoice?: InvoiceLink | undefined
 }
 
 /** A refund the provider made: its own id, and what it gave back. */
@@ -56,6 +59,7 @@ export type CheckoutState =
       readonly charge?: ProviderCharge | undefined
       readonly subtotalCents?: number | undefined
       readonly taxCents?: number | undefined
+      readonly invoice?: InvoiceLink | undefined
     }
   | { readonly status: "paid"; readonly kind: "subscription"; readonly invoice: PaidInvoice }
 

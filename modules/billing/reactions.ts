@@ -7,6 +7,7 @@ import { decodeAll, type Subscription } from "#events/store/index.ts"
 import { paymentFailedMails } from "./billing-mails.ts"
 import { BillingConfig } from "./config.ts"
 import { CreditAccounts } from "./credit-accounts.ts"
+import { receipts } from "./receipts.ts"
 
 const decodeRegistrations = decodeAll(UserRegistered)
 const decodeFailures = decodeAll(SongGenerationFailed)
@@ -91,4 +92,5 @@ export const billingReactions = [
   refundFailedGenerations,
   refundFailedStems,
   paymentFailedMails,
+  receipts,
 ] as const

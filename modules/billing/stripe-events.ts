@@ -6,7 +6,13 @@ import { Payments, providerActor } from "./payments.ts"
 import { packById, planById } from "./price-list.ts"
 import { callStripe, fromStripeTime, idOf, StripeClient } from "./stripe-client.ts"
 import { sessionMoney } from "./stripe-line-items.ts"
-import { chargeOfInvoice, chargeOfSession, paidInvoice, periodEndOf } from "./stripe-payments.ts"
+import {
+  chargeOfInvoice,
+  chargeOfSession,
+  invoiceOfSession,
+  paidInvoice,
+  periodEndOf,
+} from "./stripe-payments.ts"
 import { makeStripeReversals } from "./stripe-reversals.ts"
 
 const actor = providerActor("stripe")
@@ -82,9 +88,10 @@ export const makeStripeEventMeaning = Effect.gen(function* () {
           const started = yield* startedCheckout(session)
           if (started === undefined) return ignore("not a checkout of ours", event)
           if (session.mode === "payment") {
+            const invoice = yield* invoiceOfSession(stripe, session)
             return payments.packPaid(
               started,
-              { ...sessionMoney(session), charge: chargeOfSession(session) },
+              { ...sessionMoney(session), charge: chargeOfSession(session), invoice },
               actor,
             )
           }

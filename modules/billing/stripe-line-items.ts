@@ -1,5 +1,6 @@
 import type Stripe from "stripe"
 import type { PackId, PlanId } from "#events/contracts/billing.ts"
+import type { InvoiceLink } from "./invoice-links.ts"
 import type { Money } from "./payment-facts.ts"
 import type { StripeCatalog } from "./stripe-catalog.ts"
 
@@ -54,9 +55,16 @@ export const sessionMoney = (session: Stripe.Checkout.Session): Money => ({
   taxCents: session.total_details?.amount_tax ?? 0,
 })
 
+/** An invoice's number and the page where the payer reads it: what a receipt links to. */
+export const invoiceLink = (invoice: Stripe.Invoice): InvoiceLink => ({
+  number: invoice.number ?? null,
+  url: invoice.hosted_invoice_url ?? null,
+})
+
 export const invoiceMoney = (invoice: Stripe.Invoice) => ({
   amountCents: invoice.amount_paid,
   currency: invoice.currency,
   subtotalCents: invoice.subtotal ?? invoice.amount_paid,
   taxCents: taxOf(invoice.total_taxes),
+  invoice: invoiceLink(invoice),
 })

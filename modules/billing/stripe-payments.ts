@@ -5,7 +5,13 @@ import { AppUrl } from "#toolkit/app-url.ts"
 import { type CheckoutRequest, type PaidInvoice, PaymentProvider } from "./payment-provider.ts"
 import type { ProviderCharge } from "./provider-payments.ts"
 import { callStripe, fromStripeTime, idOf, StripeClient } from "./stripe-client.ts"
-import { checkoutLineItem, checkoutTax, invoiceMoney, sessionMoney } from "./stripe-line-items.ts"
+import {
+  checkoutLineItem,
+  checkoutTax,
+  invoiceLink,
+  invoiceMoney,
+  sessionMoney,
+} from "./stripe-line-items.ts"
 import { makeStripeRefunds } from "./stripe-refunds.ts"
 
 /** A paid invoice of a subscription, in our terms; undefined for invoices of anything else. */
@@ -27,6 +33,17 @@ export const chargeOfSession = (session: Stripe.Checkout.Session): ProviderCharg
   paymentIntentId: idOf(session.payment_intent) ?? null,
   chargeId: null,
 })
+
+/** A pack's invoice (its checkout asks for one), for the receipt; none when Stripe made none. */
+export const invoiceOfSession = (stripe: Stripe, session: Stripe.Checkout.Session) => {
+  const invoiceId = idOf(session.invoice)
+  return invoiceId === undefined
+    ? Effect.succeed(undefined)
+    : Effect.map(
+        callStripe("invoices.retrieve", () => stripe.invoices.retrieve(invoiceId)),
+        invoiceLink,
+      )
+}
 
 /** An invoice's charge: since Stripe's 2025 API versions, named by its paid invoice payment. */
 export const chargeOfInvoice = (stripe: Stripe, invoiceId: string) =>
@@ -128,6 +145,7 @@ const make = Effect.gen(function* () {
           kind: "pack",
           ...sessionMoney(session),
           charge: chargeOfSession(session),
+          invoice: yield* invoiceOfSession(stripe, session),
         } as const
       }
       const invoiceId = idOf(session.invoice)

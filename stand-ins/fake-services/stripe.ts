@@ -7,6 +7,7 @@ import Stripe from "stripe"
 import { secretEquals } from "#toolkit/secret-equals.ts"
 import { StripeRefusal } from "./stripe-charges.ts"
 import { makeStripeObjects, type StoredSession } from "./stripe-objects.ts"
+import { portalRoutes } from "./stripe-portal.ts"
 import { renewalDrivers } from "./stripe-renewals.ts"
 import { reversalDrivers } from "./stripe-reversals.ts"
 import { stripeRoutes } from "./stripe-routes.ts"
@@ -90,7 +91,7 @@ export const startFakeStripe = async () => {
     }
   }
 
-  const routes = stripeRoutes(objects, () => base)
+  const routes = [...stripeRoutes(objects, () => base), ...portalRoutes(customers, () => base)]
 
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", base)

@@ -71,6 +71,9 @@ const routes: Array<RouteObject> = [
           page("credits", () =>
             import("../features/credits/credits-page.tsx").then((m) => m.CreditsPage),
           ),
+          page("credits/receipts/:paymentId", () =>
+            import("../features/credits/receipt-page.tsx").then((m) => m.ReceiptPage),
+          ),
           page("checkout/:sessionId", () =>
             import("../features/credits/checkout-page.tsx").then((m) => m.CheckoutPage),
           ),

@@ -5,6 +5,7 @@ import { ActiveSubscriptionBanner, EndingSubscriptionNote } from "./active-subsc
 import { BalanceCard } from "./balance-card.tsx"
 import { priceListQuery, subscriptionQuery } from "./credits-queries.ts"
 import { CreditHistory } from "./history.tsx"
+import { ManageBilling } from "./manage-billing.tsx"
 import { PackPurchase } from "./pack-purchase.tsx"
 import { PaymentDueBanner } from "./payment-due.tsx"
 import { usePaymentReturn } from "./payment-return.ts"
@@ -34,6 +35,7 @@ export const CreditsPage = () => {
             Test mode: no card is charged
           </p>
         )}
+        {priceList.data?.testMode === false && <ManageBilling />}
       </header>
 
       <BalanceCard songCost={priceList.data?.songCost ?? 5} />

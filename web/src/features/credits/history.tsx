@@ -8,6 +8,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/ta
 import { cn } from "../../lib/cn.ts"
 import { transactionsQuery, usageQuery } from "./credits-queries.ts"
 import { formatDateTime, formatPrice, signed } from "./format.ts"
+import { ReceiptList } from "./receipt-list.tsx"
 
 const usageLabels: Record<UsageRecord["type"], string> = {
   [usageTypes.generation]: creditUseNames.generation,
@@ -128,15 +129,19 @@ const TransactionList = () => {
 export const CreditHistory = () => (
   <Card className="p-6">
     <Tabs defaultValue="usage">
-      <TabsList className="max-w-md">
+      <TabsList className="max-w-xl">
         <TabsTrigger value="usage">Usage History</TabsTrigger>
         <TabsTrigger value="transactions">Transactions</TabsTrigger>
+        <TabsTrigger value="receipts">Invoices & Receipts</TabsTrigger>
       </TabsList>
       <TabsContent value="usage">
         <UsageList />
       </TabsContent>
       <TabsContent value="transactions">
         <TransactionList />
+      </TabsContent>
+      <TabsContent value="receipts">
+        <ReceiptList />
       </TabsContent>
     </Tabs>
   </Card>
