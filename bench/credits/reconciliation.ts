@@ -102,6 +102,7 @@ export const reconciliationRows = async (databaseUrl: string): Promise<Array<Row
   const from = new Date(`${today}T00:00:00Z`)
   const until = new Date(from.getTime() + 86_400_000)
 
+  const seeding = now()
   await runtime.runPromise(
     Effect.gen(function* () {
       yield* runMigrations("event_store", eventStoreMigrations)
@@ -113,7 +114,11 @@ export const reconciliationRows = async (databaseUrl: string): Promise<Array<Row
         const { streamId, events } = purchases(s)
         yield* store.append(streamId, "no_stream", events)
       }
+      const appended = now()
       yield* bringUpToDate(ledgerMoney)
+      console.log(
+        `Reconciliation: ${charges.toLocaleString("en-US")} purchases appended in ${((appended - seeding) / 1000).toFixed(1)} s, in the ledger's money ${((now() - appended) / 1000).toFixed(1)} s later.`,
+      )
     }),
   )
   await raw.query(
