@@ -176,4 +176,17 @@ describeApp({ env })("reconciliation offline, against the test mode's own record
         )
       }),
   )
+
+  it.effect("pages through more records than a page holds, all made in the same instant", () =>
+    Effect.gen(function* () {
+      yield* query(
+        `insert into billing.test_mode_records (object, id, payment_id, amount_cents, currency)
+         select 'charge', 'cs_local_many_' || i, 'cs_local_many_' || i, 499, 'EUR'
+           from generate_series(1, 2500) i`,
+      )
+      const report = yield* reconciled
+      expect(report.differenceCount).toBe(5 + 2500)
+      expect(report.totals.find((t) => t.object === "charge")?.providerCount).toBe(4 + 2 - 1 + 2500)
+    }),
+  )
 })

@@ -20,7 +20,8 @@ export const testModeRecordMigrations: Migrations = {
         payment_id text not null,
         amount_cents integer not null,
         currency text not null,
-        created_at timestamptz not null default now(),
+        -- Milliseconds, as JavaScript's dates hold them: a page's last time is the next page's exact cursor.
+        created_at timestamptz(3) not null default now(),
         primary key (object, id)
       )`
     yield* sql`create index test_mode_records_by_time on billing.test_mode_records (object, created_at, id)`

@@ -105,7 +105,8 @@ export const ledgerMoney: Projection = {
         reference text not null,
         payment_id text not null,
         user_id text not null,
-        recorded_at timestamptz not null,
+        -- Milliseconds, as JavaScript's dates hold them: a page's last time is the next page's exact cursor.
+        recorded_at timestamptz(3) not null,
         amount_cents integer not null,
         currency text not null,
         credits integer not null,
