@@ -4,6 +4,13 @@ import { withMessage } from "#events/contracts/messages.ts"
 
 // What billing's endpoints accept, with the spec's messages.
 
+/** A subscriber's change of plan: the plan they want. */
+export const PlanChangePayload = Schema.Struct({
+  plan: Schema.propertySignature(
+    withMessage(PlanId, "Choose one of the plans: BASIC, PRO or PREMIUM."),
+  ).annotations({ missingMessage: () => "Choose one of the plans: BASIC, PRO or PREMIUM." }),
+})
+
 const unknownPack =
   "This pack does not exist. Choose one of the packs on the Credits page and try again."
 

@@ -22,6 +22,7 @@ import {
   DisputeClosePayload,
   LedgerParams,
   PaymentIntentPayload,
+  PlanChangePayload,
   RefundPayload,
   RejectionPayload,
   SessionIdParams,
@@ -41,6 +42,7 @@ import {
   OwnAdjustment,
   PaymentNotRecorded,
   PaymentProviderFailed,
+  PlanChangeNotAllowed,
   UnknownOffer,
 } from "./api-refusals.ts"
 
@@ -78,6 +80,15 @@ export class BillingApi extends HttpApiGroup.make("billing")
     HttpApiEndpoint.post("cancelSubscription", "/subscription/cancel")
       .addSuccess(SubscriptionStatus)
       .addError(NotFound)
+      .addError(PaymentProviderFailed)
+      .middleware(Authenticated),
+  )
+  .add(
+    HttpApiEndpoint.post("changePlan", "/subscription/change")
+      .setPayload(PlanChangePayload)
+      .addSuccess(SubscriptionStatus)
+      .addError(NotFound)
+      .addError(PlanChangeNotAllowed)
       .addError(PaymentProviderFailed)
       .middleware(Authenticated),
   )

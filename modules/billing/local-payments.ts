@@ -1,8 +1,10 @@
 import { Effect, Layer } from "effect"
 import { v7 as uuidv7 } from "uuid"
 import { AppUrl } from "#toolkit/app-url.ts"
+import { BillingConfig } from "./config.ts"
 import { localId } from "./local-ids.ts"
-import { PaymentProvider } from "./payment-provider.ts"
+import { PaymentProvider, type PlanChangeRequest } from "./payment-provider.ts"
+import { prorationCents } from "./proration.ts"
 
 /**
  * The offline default: checkouts open on the app's own test-mode page (/checkout/:id), where paying
@@ -10,7 +12,7 @@ import { PaymentProvider } from "./payment-provider.ts"
  */
 export const LocalPaymentsLive = Layer.effect(
   PaymentProvider,
-  Effect.map(AppUrl, (appUrl) =>
+  Effect.map(Effect.all([AppUrl, BillingConfig]), ([appUrl, config]) =>
     PaymentProvider.of({
       name: "local",
       startCheckout: () =>
@@ -21,6 +23,28 @@ export const LocalPaymentsLive = Layer.effect(
       // A local checkout is recorded the moment it is paid, so one not recorded yet is still open.
       checkoutState: () => Effect.succeed({ status: "open" }),
       cancelAtPeriodEnd: (_subscriptionId, periodEnd) => Effect.succeed({ endsAt: periodEnd }),
+      // An upgrade's prorated difference is paid at once; a downgrade waits for the renewal's price.
+      changePlan: (change: PlanChangeRequest) =>
+        Effect.succeed({
+          invoice:
+            change.effective === "at_renewal"
+              ? null
+              : {
+                  subscriptionId: change.subscriptionId,
+                  invoiceId: localId(
+                    "in",
+                    `${change.subscriptionId}/${change.toPlan}/${change.now.toISOString()}`,
+                  ),
+                  periodEnd: change.renewsAt,
+                  amountCents: prorationCents(
+                    change.fromPlan,
+                    change.toPlan,
+                    change.now,
+                    change.renewsAt,
+                  ),
+                  currency: config.currency,
+                },
+        }),
       // Only the account's active subscription is ever renewed here, so one it declined never is.
       endSubscriptionNow: () => Effect.void,
       // No card was charged: the refund is the test mode's own, named after the invoice it gives back.
