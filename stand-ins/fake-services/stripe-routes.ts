@@ -1,5 +1,6 @@
 import { StripeRefusal } from "./stripe-charges.ts"
 import type { StoredSession, StripeObjects } from "./stripe-objects.ts"
+import { changeItems } from "./stripe-plan-changes.ts"
 import { chargedBy, taxed } from "./stripe-prices.ts"
 import { id, type Json, seconds } from "./stripe-values.ts"
 
@@ -36,6 +37,7 @@ export const stripeRoutes = (
     refunds,
     prices,
     makeEvent,
+    newInvoice,
     refund,
   }: StripeObjects,
   base: () => string,
@@ -127,6 +129,10 @@ export const stripeRoutes = (
           ? subscription.items.data[0]!.current_period_end
           : null
         makeEvent("customer.subscription.updated", subscription)
+      }
+      if (body.items !== undefined) {
+        const refused = changeItems({ prices, makeEvent, newInvoice }, subscription, body)
+        if (refused) return refused
       }
       return subscription
     },

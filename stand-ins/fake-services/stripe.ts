@@ -7,6 +7,7 @@ import Stripe from "stripe"
 import { secretEquals } from "#toolkit/secret-equals.ts"
 import { StripeRefusal } from "./stripe-charges.ts"
 import { makeStripeObjects, type StoredSession } from "./stripe-objects.ts"
+import { renewalAmount } from "./stripe-plan-changes.ts"
 import { renewalDrivers } from "./stripe-renewals.ts"
 import { reversalDrivers } from "./stripe-reversals.ts"
 import { stripeRoutes } from "./stripe-routes.ts"
@@ -214,12 +215,13 @@ export const startFakeStripe = async () => {
       item.current_period_start = item.current_period_end
       item.current_period_end = monthLater(item.current_period_end)
       const session = [...sessions.values()].find((s) => s.subscription === subscriptionId)!
+      const { amount, ...taxes } = renewalAmount(subscription, session)
       const invoice = newInvoice(
         subscription,
-        session.amount_total,
+        amount,
         session.currency,
         "subscription_cycle",
-        taxesOf(session),
+        taxes,
       )
       const batch = [makeEvent("invoice.paid", invoice)]
       await deliverAll(batch, delivery)
