@@ -169,6 +169,22 @@ describeApp({ env })("a change of plan through Stripe", (it) => {
       }),
   )
 
+  it.effect(
+    "an upgrade while a downgrade waits prorates from the plan the period was paid for",
+    () =>
+      Effect.gen(function* () {
+        const { person, userId } = yield* subscriber("PRO")
+        expect((yield* person.post("/api/subscription/change", { plan: "BASIC" })).status).toBe(200)
+        const up = yield* person.post("/api/subscription/change", { plan: "PREMIUM" })
+        expect(up.body).toMatchObject({ plan: "PREMIUM" })
+        expect(up.body).not.toHaveProperty("nextPlan")
+        const upgrade = (yield* grantsOf(userId)).at(-1)!
+        expect(upgrade.amountCents as number).toBeLessThanOrEqual(3999 - 1329)
+        expect(upgrade.amountCents as number).toBeGreaterThan(2500)
+        expect(upgrade.amount).toBe(Math.floor(((upgrade.amountCents as number) * 700) / 2670))
+      }),
+  )
+
   it.effect("a refused change never reaches Stripe", () =>
     Effect.gen(function* () {
       const { person, subscriptionId } = yield* subscriber("PRO")

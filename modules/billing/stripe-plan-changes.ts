@@ -1,5 +1,6 @@
 import { Effect } from "effect"
 import type Stripe from "stripe"
+import type { PlanId } from "#events/contracts/billing.ts"
 import type { PaymentProviderFailed } from "./api.ts"
 import type { StripeSettings } from "./config.ts"
 import type { PaidInvoice, PlanChangeRequest } from "./payment-provider.ts"
@@ -30,26 +31,26 @@ export const makeStripePlanChanges = (
     if (item === undefined || product === undefined) {
       return yield* Effect.die(new Error(`Stripe subscription ${subscription.id} has no item`))
     }
-    const plan = planById(change.toPlan)
+    const priced = (id: PlanId) => {
+      const plan = planById(id)
+      const sold = { offer: id, priceCents: plan.priceCents, currency: item.price.currency }
+      const price = { ...sold, description: plan.name, recurring: true }
+      return [{ id: item.id, ...subscriptionItemPrice(settings.catalog, price, product) }]
+    }
     const upgrade = change.effective === "now"
+    // A downgrade waiting at Stripe bills the cheaper price already: put the paid one back first, so that
+    // the upgrade prorates from the plan the period was paid for.
+    if (upgrade && item.price.unit_amount !== planById(change.fromPlan).priceCents) {
+      yield* callStripe("subscriptions.update", () =>
+        stripe.subscriptions.update(change.subscriptionId, {
+          items: priced(change.fromPlan),
+          proration_behavior: "none",
+        }),
+      )
+    }
     const updated = yield* callStripe("subscriptions.update", () =>
       stripe.subscriptions.update(change.subscriptionId, {
-        items: [
-          {
-            id: item.id,
-            ...subscriptionItemPrice(
-              settings.catalog,
-              {
-                offer: plan.id,
-                priceCents: plan.priceCents,
-                currency: item.price.currency,
-                description: plan.name,
-                recurring: true,
-              },
-              product,
-            ),
-          },
-        ],
+        items: priced(change.toPlan),
         proration_behavior: upgrade ? "always_invoice" : "none",
         ...(upgrade && { payment_behavior: "error_if_incomplete" as const }),
         // An empty value removes the key: a downgrade's renewal invoice is a plain one.
