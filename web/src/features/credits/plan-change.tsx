@@ -41,9 +41,10 @@ export const PlanChangeButton = ({
   const waiting = subscription.nextPlan === to
   const label = upgrade ? "Upgrade now" : "Switch at renewal"
 
+  // Awaited rather than mutate's callbacks: the card this button is on changes (or goes) with the plan.
   const confirm = () =>
-    change.mutate(to, {
-      onSuccess: () => {
+    change.mutateAsync(to).then(
+      () => {
         setOpen(false)
         toast({
           title: upgrade ? `You are on ${target.name} now` : `${target.name} from ${renews}`,
@@ -53,11 +54,11 @@ export const PlanChangeButton = ({
           variant: "success",
         })
       },
-      onError: (error) => {
+      (error: unknown) => {
         setOpen(false)
         failed(error)
       },
-    })
+    )
 
   return (
     <Dialog open={open} onOpenChange={setOpen}>
@@ -109,10 +110,9 @@ export const PendingPlanChange = ({
         size="sm"
         disabled={change.isPending}
         onClick={() =>
-          change.mutate(plan, {
-            onSuccess: () => toast({ title: `You keep ${offerName(plan)}`, variant: "success" }),
-            onError: failed,
-          })
+          change
+            .mutateAsync(plan)
+            .then(() => toast({ title: `You keep ${offerName(plan)}`, variant: "success" }), failed)
         }
       >
         {change.isPending ? "Keeping..." : `Keep ${offerName(plan)}`}
