@@ -47,7 +47,8 @@ const publicReads = new Set(["/api/songs/public"])
 
 /**
  * The requests that spend credits or start a payment, which honour an Idempotency-Key: a generation, each
- * operation on a song, stems, a video (lyric videos are videos), a pack's or a plan's checkout.
+ * operation on a song, stems, a video (lyric videos are videos), a pack's or a plan's checkout, and a
+ * change of plan (an upgrade is charged at once).
  */
 const paidPaths = [
   /^\/api\/generate-song$/,
@@ -55,6 +56,7 @@ const paidPaths = [
   /^\/api\/videos\/generate$/,
   /^\/api\/payments\/create-payment-intent$/,
   /^\/api\/subscription\/create$/,
+  /^\/api\/subscription\/change$/,
 ]
 
 /** The open pages' live streams, which end with their sessions as identity keeps them. */

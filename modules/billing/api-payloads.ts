@@ -4,6 +4,13 @@ import { withMessage } from "#events/contracts/messages.ts"
 
 // What billing's endpoints accept, with the spec's messages.
 
+/** A subscriber's change of plan: the plan they want. */
+export const PlanChangePayload = Schema.Struct({
+  plan: Schema.propertySignature(
+    withMessage(PlanId, "Choose one of the plans: BASIC, PRO or PREMIUM."),
+  ).annotations({ missingMessage: () => "Choose one of the plans: BASIC, PRO or PREMIUM." }),
+})
+
 const unknownPack =
   "This pack does not exist. Choose one of the packs on the Credits page and try again."
 
@@ -84,4 +91,15 @@ export const LedgerParams = Schema.Struct({
 
 export const StatementParams = Schema.Struct({
   month: Schema.String.pipe(Schema.maxLength(40)),
+})
+
+/** The paths of billing's endpoints: a person, an adjustment, a checkout session, a person's payment. */
+export const UserIdPath = Schema.Struct({ userId: Schema.String.pipe(Schema.maxLength(100)) })
+export const AdjustmentPath = Schema.Struct({
+  adjustmentId: Schema.String.pipe(Schema.maxLength(100)),
+})
+export const SessionPath = Schema.Struct({ sessionId: Schema.String.pipe(Schema.maxLength(255)) })
+export const PaymentPath = Schema.Struct({
+  userId: Schema.String.pipe(Schema.maxLength(100)),
+  paymentId: Schema.String.pipe(Schema.maxLength(255)),
 })

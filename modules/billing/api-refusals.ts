@@ -14,6 +14,13 @@ export const activeSubscriptionExists = new ActiveSubscriptionExists({
   message: "You already have an active subscription. Cancel it first to change plans.",
 })
 
+/** A change of plan the rules refuse (the same plan, a cancelled subscription): the message says why. */
+export class PlanChangeNotAllowed extends Schema.TaggedError<PlanChangeNotAllowed>()(
+  "PlanChangeNotAllowed",
+  { message: Schema.String },
+  HttpApiSchema.annotations({ status: 409 }),
+) {}
+
 export class UnknownOffer extends Schema.TaggedError<UnknownOffer>()(
   "UnknownOffer",
   { message: Schema.String },

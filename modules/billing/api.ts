@@ -18,15 +18,20 @@ import {
   SubscriptionVerification,
 } from "./api-answers.ts"
 import {
+  AdjustmentPath,
   AdjustmentPayload,
   DisputeClosePayload,
   LedgerParams,
   PaymentIntentPayload,
+  PaymentPath,
+  PlanChangePayload,
   RefundPayload,
   RejectionPayload,
   SessionIdParams,
+  SessionPath,
   StatementParams,
   SubscriptionPayload,
+  UserIdPath,
 } from "./api-payloads.ts"
 
 export * from "./api-reconciliation.ts"
@@ -44,6 +49,7 @@ import {
   OwnAdjustment,
   PaymentNotRecorded,
   PaymentProviderFailed,
+  PlanChangeNotAllowed,
   UnknownOffer,
 } from "./api-refusals.ts"
 
@@ -52,16 +58,6 @@ export * from "./api-free-credits.ts"
 export * from "./api-payloads.ts"
 export * from "./api-receipts.ts"
 export * from "./api-refusals.ts"
-
-const UserIdPath = Schema.Struct({ userId: Schema.String.pipe(Schema.maxLength(100)) })
-const AdjustmentPath = Schema.Struct({
-  adjustmentId: Schema.String.pipe(Schema.maxLength(100)),
-})
-const SessionPath = Schema.Struct({ sessionId: Schema.String.pipe(Schema.maxLength(255)) })
-const PaymentPath = Schema.Struct({
-  userId: Schema.String.pipe(Schema.maxLength(100)),
-  paymentId: Schema.String.pipe(Schema.maxLength(255)),
-})
 
 export class BillingApi extends HttpApiGroup.make("billing")
   .add(HttpApiEndpoint.get("priceList", "/billing/catalog").addSuccess(PriceList))
@@ -82,6 +78,15 @@ export class BillingApi extends HttpApiGroup.make("billing")
     HttpApiEndpoint.post("cancelSubscription", "/subscription/cancel")
       .addSuccess(SubscriptionStatus)
       .addError(NotFound)
+      .addError(PaymentProviderFailed)
+      .middleware(Authenticated),
+  )
+  .add(
+    HttpApiEndpoint.post("changePlan", "/subscription/change")
+      .setPayload(PlanChangePayload)
+      .addSuccess(SubscriptionStatus)
+      .addError(NotFound)
+      .addError(PlanChangeNotAllowed)
       .addError(PaymentProviderFailed)
       .middleware(Authenticated),
   )

@@ -59,6 +59,7 @@ export interface BillingShape {
   readonly cancelSubscription: (
     user: SignedInUser,
   ) => Effect.Effect<SubscriptionStatus, NotFound | PaymentProviderFailed>
+  readonly changePlan: PaymentsShape["changePlan"]
   /**
    * Where a return from a subscription checkout stands; its credits come once, however it is asked. A
    * second subscription while one is active is refunded instead.

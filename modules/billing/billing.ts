@@ -1,5 +1,6 @@
 import { Context, Effect, Layer, Option } from "effect"
 import type { SignedInUser } from "#events/contracts/auth.ts"
+import type { PlanId } from "#events/contracts/billing.ts"
 import { songCost } from "#events/contracts/prices.ts"
 import { EventStore } from "#events/store/index.ts"
 import { makeAdjustments } from "./adjustments.ts"
@@ -73,6 +74,7 @@ const make = Effect.gen(function* () {
     buyPack: payments.buyPack,
     subscribe: payments.subscribe,
     cancelSubscription: (user: SignedInUser) => thenSettled(payments.cancelSubscription(user)),
+    changePlan: (user: SignedInUser, plan: PlanId) => thenSettled(payments.changePlan(user, plan)),
     verifySubscription: (user: SignedInUser, sessionId: string) =>
       thenSettled(returns.verifySubscription(user, sessionId)),
     verifyOneTime: (user: SignedInUser, sessionId: string) =>

@@ -30,6 +30,9 @@ export const BillingHttpLive = HttpApiBuilder.group(Api, "billing", (handlers) =
         ),
       )
       .handle("cancelSubscription", () => Effect.flatMap(CurrentUser, billing.cancelSubscription))
+      .handle("changePlan", ({ payload }) =>
+        Effect.flatMap(CurrentUser, (user) => billing.changePlan(user, payload.plan)),
+      )
       .handle("createPaymentIntent", ({ payload }) =>
         Effect.map(
           Effect.flatMap(CurrentUser, (user) => billing.buyPack(user, payload)),

@@ -1,8 +1,10 @@
 import { Effect, Layer } from "effect"
 import { v7 as uuidv7 } from "uuid"
 import { AppUrl } from "#toolkit/app-url.ts"
+import { BillingConfig } from "./config.ts"
 import { localId } from "./local-ids.ts"
-import { PaymentProvider } from "./payment-provider.ts"
+import { PaymentProvider, type PlanChangeRequest } from "./payment-provider.ts"
+import { prorationCents } from "./proration.ts"
 import { makeTestModeRecords } from "./test-mode-records.ts"
 
 /**
@@ -11,33 +13,59 @@ import { makeTestModeRecords } from "./test-mode-records.ts"
  */
 export const LocalPaymentsLive = Layer.effect(
   PaymentProvider,
-  Effect.map(Effect.zip(AppUrl, makeTestModeRecords), ([appUrl, records]) =>
-    PaymentProvider.of({
-      name: "local",
-      startCheckout: () =>
-        Effect.sync(() => {
-          const sessionId = `cs_local_${uuidv7().replaceAll("-", "")}`
-          return { sessionId, url: `${appUrl}/checkout/${sessionId}` }
-        }),
-      // A local checkout is recorded the moment it is paid, so one not recorded yet is still open.
-      checkoutState: () => Effect.succeed({ status: "open" }),
-      cancelAtPeriodEnd: (_subscriptionId, periodEnd) => Effect.succeed({ endsAt: periodEnd }),
-      // Only the account's active subscription is ever renewed here, so one it declined never is.
-      endSubscriptionNow: () => Effect.void,
-      // No card was charged: the refund is the test mode's own, named after the invoice it gives back.
-      refundInvoice: ({ invoiceId, amountCents, currency }) => {
-        const refund = { refundId: localId("re", invoiceId), amountCents, currency }
-        return Effect.as(
-          records.record({
-            object: "refund",
-            id: refund.refundId,
-            paymentId: invoiceId,
-            amountCents,
-            currency,
+  Effect.map(
+    Effect.all([AppUrl, makeTestModeRecords, BillingConfig]),
+    ([appUrl, records, config]) =>
+      PaymentProvider.of({
+        name: "local",
+        startCheckout: () =>
+          Effect.sync(() => {
+            const sessionId = `cs_local_${uuidv7().replaceAll("-", "")}`
+            return { sessionId, url: `${appUrl}/checkout/${sessionId}` }
           }),
-          refund,
-        )
-      },
-    }),
+        // A local checkout is recorded the moment it is paid, so one not recorded yet is still open.
+        checkoutState: () => Effect.succeed({ status: "open" }),
+        cancelAtPeriodEnd: (_subscriptionId, periodEnd) => Effect.succeed({ endsAt: periodEnd }),
+        // An upgrade's prorated difference is paid at once; a downgrade waits for the renewal's price.
+        changePlan: (change: PlanChangeRequest) => {
+          if (change.effective === "at_renewal") return Effect.succeed({ invoice: null })
+          const invoice = {
+            subscriptionId: change.subscriptionId,
+            invoiceId: localId(
+              "in",
+              `${change.subscriptionId}/${change.toPlan}/${change.now.toISOString()}`,
+            ),
+            periodEnd: change.renewsAt,
+            amountCents: prorationCents(
+              change.fromPlan,
+              change.toPlan,
+              change.now,
+              change.renewsAt,
+            ),
+            currency: config.currency,
+          }
+          const { invoiceId: id, amountCents, currency } = invoice
+          return Effect.as(
+            records.record({ object: "charge", id, paymentId: id, amountCents, currency }),
+            { invoice },
+          )
+        },
+        // Only the account's active subscription is ever renewed here, so one it declined never is.
+        endSubscriptionNow: () => Effect.void,
+        // No card was charged: the refund is the test mode's own, named after the invoice it gives back.
+        refundInvoice: ({ invoiceId, amountCents, currency }) => {
+          const refund = { refundId: localId("re", invoiceId), amountCents, currency }
+          return Effect.as(
+            records.record({
+              object: "refund",
+              id: refund.refundId,
+              paymentId: invoiceId,
+              amountCents,
+              currency,
+            }),
+            refund,
+          )
+        },
+      }),
   ),
 )

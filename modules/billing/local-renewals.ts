@@ -38,13 +38,15 @@ export const makeLocalRenewals = Effect.gen(function* () {
         continue
       }
       if (!options.force && subscription.renewsAt > options.now) continue
-      const plan = planById(subscription.plan)
+      // A downgrade waiting for this renewal is what it invoices.
+      const planId = subscription.nextPlan ?? subscription.plan
+      const plan = planById(planId)
       const invoiceId = localId("in", `${subscription.id}/${subscription.renewsAt.toISOString()}`)
       const charge = { amountCents: plan.priceCents, currency: config.currency }
       yield* records.record({ object: "charge", id: invoiceId, paymentId: invoiceId, ...charge })
       const outcome = yield* payments.invoicePaid(
         userId,
-        subscription.plan,
+        planId,
         {
           subscriptionId: subscription.id,
           invoiceId,

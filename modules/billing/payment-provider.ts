@@ -40,6 +40,18 @@ export interface PaidInvoice {
   readonly invoice?: InvoiceLink | undefined
 }
 
+/** A subscriber's change of plan, as the account's rules decided it applies (see plan-changes.ts). */
+export interface PlanChangeRequest {
+  readonly userId: string
+  readonly subscriptionId: string
+  readonly fromPlan: PlanId
+  readonly toPlan: PlanId
+  /** Now: the prorated difference is invoiced at once; at renewal: the renewal invoices the new price. */
+  readonly effective: "now" | "at_renewal"
+  readonly renewsAt: Date
+  readonly now: Date
+}
+
 /** A refund the provider made: its own id, and what it gave back. */
 export interface ProviderRefund {
   readonly refundId: string
@@ -83,6 +95,14 @@ export class PaymentProvider extends Context.Tag("@melody/billing/PaymentProvide
       subscriptionId: string,
       periodEnd: Date,
     ) => Effect.Effect<{ readonly endsAt: Date }, PaymentProviderFailed>
+    /**
+     * Changes the plan the provider bills. An upgrade answers its prorated invoice when the provider
+     * knows it paid already (the test mode always; Stripe when the card paid at once), else null: its
+     * `invoice.paid` webhook reports it.
+     */
+    readonly changePlan: (
+      change: PlanChangeRequest,
+    ) => Effect.Effect<{ readonly invoice: PaidInvoice | null }, PaymentProviderFailed>
     /** Ends a subscription now: it is never invoiced again. One that has ended already stays so. */
     readonly endSubscriptionNow: (
       subscriptionId: string,

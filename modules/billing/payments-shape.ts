@@ -8,6 +8,7 @@ import type {
   ActiveSubscriptionExists,
   PaymentIntentPayload,
   PaymentProviderFailed,
+  PlanChangeNotAllowed,
   SubscriptionStatus,
   UnknownOffer,
 } from "./api.ts"
@@ -83,6 +84,21 @@ export interface PaymentsShape {
   readonly cancelSubscription: (
     user: SignedInUser,
   ) => Effect.Effect<SubscriptionStatus, NotFound | PaymentProviderFailed>
+  /**
+   * A subscriber's change of plan: a dearer plan now, its prorated difference invoiced at once (credits
+   * for the part paid), a cheaper one at the renewal. Refused, it changes nothing at the provider either.
+   */
+  readonly changePlan: (
+    user: SignedInUser,
+    plan: PlanId,
+  ) => Effect.Effect<SubscriptionStatus, NotFound | PlanChangeNotAllowed | PaymentProviderFailed>
+  /** An upgrade's prorated invoice, paid: the plans' difference in credits, pro rata, once. */
+  readonly upgradePaid: (
+    userId: string,
+    change: { readonly fromPlan: PlanId; readonly toPlan: PlanId },
+    invoice: PaidInvoice,
+    actor: Actor,
+  ) => Effect.Effect<Recorded>
   /**
    * A checkout's state at the provider, recorded if it is paid; a payment that does not match waits, and
    * a second subscription is declined (and refunded).

@@ -4,14 +4,22 @@ import { actorOf, type SignedInUser } from "#events/contracts/auth.ts"
 import type { PlanId } from "#events/contracts/billing.ts"
 import { NotFound } from "#events/contracts/http-errors.ts"
 import { now } from "#toolkit/clock.ts"
-import { activeSubscriptionExists, type PaymentIntentPayload, UnknownOffer } from "./api.ts"
+import {
+  activeSubscriptionExists,
+  type PaymentIntentPayload,
+  PlanChangeNotAllowed,
+  UnknownOffer,
+} from "./api.ts"
 import { makeCheckouts } from "./checkouts.ts"
 import { CreditAccounts } from "./credit-accounts.ts"
+import { PlanChangeRefused } from "./credit-commands.ts"
 import { makePaymentFacts } from "./payment-facts.ts"
 import { PaymentProvider } from "./payment-provider.ts"
 import type { PaymentsShape } from "./payments-shape.ts"
+import { planChange } from "./plan-changes.ts"
 import { packById, packMatching, planById } from "./price-list.ts"
 import { subscriptionStatus } from "./subscription-status.ts"
+import { makeUpgradeInvoices } from "./upgrade-invoices.ts"
 
 /** Events a payment provider reports are recorded as this actor. */
 export const providerActor = (name: "stripe" | "local") => Actors.system(`payments:${name}`)
@@ -24,6 +32,7 @@ const make = Effect.gen(function* () {
   const { packPaid, invoicePaid } = yield* makePaymentFacts
   const checkouts = yield* makeCheckouts
   const { openCheckout } = checkouts
+  const { upgradePaid } = yield* makeUpgradeInvoices
 
   const subscriptionCancelled = (
     userId: string,
@@ -81,8 +90,46 @@ const make = Effect.gen(function* () {
     return yield* status(user.userId)
   })
 
+  const changePlan = Effect.fn("Billing.changePlan")(function* (user: SignedInUser, plan: PlanId) {
+    const current = (yield* accounts.load(user.userId)).subscription
+    if (current === null) return yield* noSubscription
+    const effective = planChange(current, plan)
+    if (effective instanceof PlanChangeRefused) {
+      return yield* new PlanChangeNotAllowed({ message: effective.message })
+    }
+    const at = yield* now
+    const change = { fromPlan: current.plan, toPlan: plan }
+    const { invoice } = yield* provider.changePlan({
+      ...change,
+      userId: user.userId,
+      subscriptionId: current.id,
+      effective,
+      renewsAt: current.renewsAt,
+      now: at,
+    })
+    const changeId = `${current.id}/${plan}/${at.toISOString()}`
+    yield* accounts
+      .execute(
+        {
+          _tag: "ChangePlan",
+          userId: user.userId,
+          changeId,
+          subscriptionId: current.id,
+          toPlan: plan,
+          at,
+        },
+        actorOf(user),
+      )
+      .pipe(Effect.orDie)
+    if (invoice !== null)
+      yield* upgradePaid(user.userId, change, invoice, providerActor(provider.name))
+    return yield* status(user.userId)
+  })
+
   return {
     ...checkouts,
+    changePlan,
+    upgradePaid,
     packPaid,
     invoicePaid,
     subscriptionCancelled,

@@ -24,6 +24,8 @@ const CheckoutMetadata = Schema.Struct({
   item: Schema.Union(PackId, PlanId),
 })
 const SubscriptionMetadata = Schema.Struct({ userId: Schema.String, plan: PlanId })
+/** An upgrade names the plan it came from: its prorated invoice grants the difference (stripe-plan-changes.ts). */
+const UpgradeMetadata = Schema.Struct({ ...SubscriptionMetadata.fields, upgradedFrom: PlanId })
 const readMetadata = <A, I>(schema: Schema.Schema<A, I>, metadata: unknown) =>
   Schema.decodeUnknownOption(schema)(metadata)
 
@@ -115,6 +117,21 @@ export const makeStripeEventMeaning = Effect.gen(function* () {
           const invoice = event.data.object
           const paid = paidInvoice(invoice)
           if (paid === undefined) return ignore("not a subscription invoice", event)
+          if (invoice.billing_reason === "subscription_update") {
+            const upgrade = readMetadata(
+              UpgradeMetadata,
+              invoice.parent?.subscription_details?.metadata,
+            )
+            if (upgrade._tag === "None") return ignore("not an upgrade of ours", event)
+            const { userId, plan, upgradedFrom } = upgrade.value
+            const charge = yield* chargeOfInvoice(stripe, paid.invoiceId)
+            return payments.upgradePaid(
+              userId,
+              { fromPlan: upgradedFrom, toPlan: plan },
+              { ...paid, charge },
+              actor,
+            )
+          }
           const metadata = yield* subscriptionOwner(invoice, paid.subscriptionId)
           if (metadata._tag === "None") return ignore("not a subscription of ours", event)
           // The first invoice belongs to the checkout that created the subscription.

@@ -68,3 +68,21 @@ export const invoiceMoney = (invoice: Stripe.Invoice) => ({
   taxCents: taxOf(invoice.total_taxes),
   invoice: invoiceLink(invoice),
 })
+
+/**
+ * A subscription item's new price on a change of plan: the catalog's Price when configured, else inline
+ * on the product the subscription already bills (Stripe's item `price_data` names a product, never makes one).
+ */
+export const subscriptionItemPrice = (catalog: StripeCatalog, sold: Sold, product: string) => {
+  const price = catalog.prices[sold.offer]
+  if (price !== undefined) return { price }
+  return {
+    price_data: {
+      currency: sold.currency,
+      unit_amount: sold.priceCents,
+      product,
+      recurring: { interval: "month" as const },
+      ...inlineTax(catalog),
+    },
+  }
+}

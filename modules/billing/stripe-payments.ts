@@ -12,6 +12,7 @@ import {
   invoiceMoney,
   sessionMoney,
 } from "./stripe-line-items.ts"
+import { makeStripePlanChanges } from "./stripe-plan-changes.ts"
 import { makeStripeRefunds } from "./stripe-refunds.ts"
 
 /** A paid invoice of a subscription, in our terms; undefined for invoices of anything else. */
@@ -167,11 +168,19 @@ const make = Effect.gen(function* () {
       (subscription) => ({ endsAt: periodEndOf(subscription) }),
     )
 
+  const paidWithCharge = (invoice: Stripe.Invoice) => {
+    const paid = invoice.status === "paid" ? paidInvoice(invoice) : undefined
+    return paid === undefined
+      ? Effect.succeed(undefined)
+      : Effect.map(chargeOfInvoice(stripe, paid.invoiceId), (charge) => ({ ...paid, charge }))
+  }
+
   return PaymentProvider.of({
     name: "stripe",
     startCheckout,
     checkoutState,
     cancelAtPeriodEnd,
+    changePlan: makeStripePlanChanges(stripe, settings, paidWithCharge),
     ...makeStripeRefunds(stripe),
   })
 })

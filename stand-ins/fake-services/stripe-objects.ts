@@ -1,5 +1,6 @@
 import Stripe from "stripe"
 import { makeStripeCharges } from "./stripe-charges.ts"
+import { firstPrice } from "./stripe-plan-changes.ts"
 import type { StoredPrice } from "./stripe-prices.ts"
 import { id, type Json, monthLater, seconds } from "./stripe-values.ts"
 
@@ -28,6 +29,7 @@ export interface StoredSubscription extends Json {
       object: string
       current_period_start: number
       current_period_end: number
+      price?: Json
     }>
   }
 }
@@ -89,6 +91,7 @@ export const makeStripeObjects = () => {
             object: "subscription_item",
             current_period_start: now,
             current_period_end: monthLater(now),
+            price: firstPrice(prices, session),
           },
         ],
       },

@@ -1,13 +1,14 @@
 import type Stripe from "stripe"
 import type { Delivery } from "./stripe.ts"
 import type { StoredSession, StripeObjects } from "./stripe-objects.ts"
+import { renewalAmount } from "./stripe-plan-changes.ts"
 import { monthLater, seconds } from "./stripe-values.ts"
 
 const retryAfter = 3 * 86_400
 
 /**
- * Renewals the card does not pay, driven from a test as Stripe's scheduler and Smart Retries would: the
- * invoice stays open, `invoice.payment_failed` tells of each attempt, and paying it later sends
+ * Renewals, driven from a test as Stripe's scheduler and Smart Retries would: a period renewed and paid,
+ * a subscription ended; and renewals the card does not pay, where the invoice stays open, `invoice.payment_failed` tells of each attempt, and paying it later sends
  * `invoice.paid`. Each answers the events sent, delivered in the order asked for (or not at all).
  */
 export const renewalDrivers = (
@@ -18,6 +19,35 @@ export const renewalDrivers = (
     [...objects.sessions.values()].find((s) => s.subscription === subscriptionId) as StoredSession
 
   return {
+    /** Stripe's scheduler charges the next period. */
+    renew: async (subscriptionId: string, delivery: Delivery = "in-order") => {
+      const subscription = objects.subscriptions.get(subscriptionId)!
+      const item = subscription.items.data[0]!
+      item.current_period_start = item.current_period_end
+      item.current_period_end = monthLater(item.current_period_end)
+      const session = sessionOf(subscriptionId)
+      const { amount, ...taxes } = renewalAmount(subscription, session)
+      const invoice = objects.newInvoice(
+        subscription,
+        amount,
+        session.currency,
+        "subscription_cycle",
+        taxes,
+      )
+      const batch = [objects.makeEvent("invoice.paid", invoice)]
+      await deliverAll(batch, delivery)
+      return batch
+    },
+
+    /** The subscription is over (its cancelled period ran out). */
+    end: async (subscriptionId: string, delivery: Delivery = "in-order") => {
+      const subscription = objects.subscriptions.get(subscriptionId)!
+      subscription.status = "canceled"
+      const batch = [objects.makeEvent("customer.subscription.deleted", subscription)]
+      await deliverAll(batch, delivery)
+      return batch
+    },
+
     /** The next period's invoice is made and its first charge fails. */
     failRenewal: async (subscriptionId: string, delivery: Delivery = "in-order") => {
       const subscription = objects.subscriptions.get(subscriptionId)!

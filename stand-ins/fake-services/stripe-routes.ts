@@ -1,6 +1,7 @@
 import { StripeRefusal } from "./stripe-charges.ts"
 import { byPayment, listPage } from "./stripe-lists.ts"
 import type { StoredSession, StripeObjects } from "./stripe-objects.ts"
+import { changeItems } from "./stripe-plan-changes.ts"
 import { chargedBy, taxed } from "./stripe-prices.ts"
 import { id, type Json, seconds } from "./stripe-values.ts"
 
@@ -39,6 +40,7 @@ export const stripeRoutes = (
     prices,
     disputes,
     makeEvent,
+    newInvoice,
     refund,
   }: StripeObjects,
   base: () => string,
@@ -130,6 +132,10 @@ export const stripeRoutes = (
           ? subscription.items.data[0]!.current_period_end
           : null
         makeEvent("customer.subscription.updated", subscription)
+      }
+      if (body.items !== undefined) {
+        const refused = changeItems({ prices, makeEvent, newInvoice }, subscription, body)
+        if (refused) return refused
       }
       return subscription
     },

@@ -11,7 +11,7 @@ import { portalRoutes } from "./stripe-portal.ts"
 import { renewalDrivers } from "./stripe-renewals.ts"
 import { reversalDrivers } from "./stripe-reversals.ts"
 import { stripeRoutes } from "./stripe-routes.ts"
-import { id, type Json, monthLater } from "./stripe-values.ts"
+import { id, type Json } from "./stripe-values.ts"
 
 /**
  * A local Stripe for tests: it speaks the part of Stripe's HTTP API the live adapter uses (form-encoded
@@ -207,34 +207,6 @@ export const startFakeStripe = async () => {
         0,
         makeEvent("checkout.session.completed", session),
       )
-      await deliverAll(batch, delivery)
-      return batch
-    },
-
-    /** Stripe's scheduler charges the next period. */
-    renew: async (subscriptionId: string, delivery: Delivery = "in-order") => {
-      const subscription = subscriptions.get(subscriptionId)!
-      const item = subscription.items.data[0]!
-      item.current_period_start = item.current_period_end
-      item.current_period_end = monthLater(item.current_period_end)
-      const session = [...sessions.values()].find((s) => s.subscription === subscriptionId)!
-      const invoice = newInvoice(
-        subscription,
-        session.amount_total,
-        session.currency,
-        "subscription_cycle",
-        taxesOf(session),
-      )
-      const batch = [makeEvent("invoice.paid", invoice)]
-      await deliverAll(batch, delivery)
-      return batch
-    },
-
-    /** The subscription is over (its cancelled period ran out). */
-    end: async (subscriptionId: string, delivery: Delivery = "in-order") => {
-      const subscription = subscriptions.get(subscriptionId)!
-      subscription.status = "canceled"
-      const batch = [makeEvent("customer.subscription.deleted", subscription)]
       await deliverAll(batch, delivery)
       return batch
     },

@@ -9,6 +9,7 @@ import { ManageBilling } from "./manage-billing.tsx"
 import { PackPurchase } from "./pack-purchase.tsx"
 import { PaymentDueBanner } from "./payment-due.tsx"
 import { usePaymentReturn } from "./payment-return.ts"
+import { PendingPlanChange } from "./plan-change.tsx"
 import { PlanList } from "./plan-list.tsx"
 import { SubscriptionPromo } from "./subscription-promo.tsx"
 
@@ -42,6 +43,7 @@ export const CreditsPage = () => {
       {subscription.data && <PaymentDueBanner subscription={subscription.data} />}
       {subscription.data && <ActiveSubscriptionBanner subscription={subscription.data} />}
       {subscription.data && <EndingSubscriptionNote subscription={subscription.data} />}
+      {subscription.data && <PendingPlanChange subscription={subscription.data} />}
       <SubscriptionPromo />
 
       <Tabs defaultValue="plans">

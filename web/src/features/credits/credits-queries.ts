@@ -111,3 +111,12 @@ export const useCancelSubscription = () => {
     },
   })
 }
+
+/** Changes an active subscriber's plan: a dearer one now (charged at once), a cheaper one at renewal. */
+export const useChangePlan = () => {
+  const refresh = useRefreshCredits()
+  return useMutation({
+    ...paidMutation((api, plan: PlanId) => api.billing.changePlan({ payload: { plan } })),
+    onSuccess: () => refresh(),
+  })
+}

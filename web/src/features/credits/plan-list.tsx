@@ -7,6 +7,7 @@ import { Card } from "../../components/ui/card.tsx"
 import { toast } from "../../lib/toast/toast-store.ts"
 import { useSubscribe } from "./credits-queries.ts"
 import { formatPrice } from "./format.ts"
+import { PlanChangeButton } from "./plan-change.tsx"
 
 const subscriptionExists = {
   title: "Active Subscription Exists",
@@ -16,7 +17,7 @@ const subscriptionExists = {
 
 const isPlanId = (id: string): id is PlanId => id === "BASIC" || id === "PRO" || id === "PREMIUM"
 
-/** The monthly plans; an active plan blocks another until it is cancelled. */
+/** The monthly plans; an active subscriber changes plan rather than subscribing again. */
 export const PlanList = ({
   priceList,
   subscription,
@@ -82,14 +83,18 @@ export const PlanList = ({
                 Twice the credits of a pack at this price
               </li>
             </ul>
-            <Button
-              className="mt-6"
-              variant={current ? "secondary" : "primary"}
-              disabled={current || subscribe.isPending || !isPlanId(plan.id)}
-              onClick={() => isPlanId(plan.id) && choose(plan.id)}
-            >
-              {current ? "Your plan" : pending ? "Opening checkout..." : "Subscribe"}
-            </Button>
+            {active && !current && isPlanId(plan.id) ? (
+              <PlanChangeButton priceList={priceList} subscription={subscription} to={plan.id} />
+            ) : (
+              <Button
+                className="mt-6"
+                variant={current ? "secondary" : "primary"}
+                disabled={current || subscribe.isPending || !isPlanId(plan.id)}
+                onClick={() => isPlanId(plan.id) && choose(plan.id)}
+              >
+                {current ? "Your plan" : pending ? "Opening checkout..." : "Subscribe"}
+              </Button>
+            )}
           </Card>
         )
       })}
