@@ -258,12 +258,12 @@ layer(MusicEngineLive, { excludeTestServices: true })(
               style: styles[0].style,
               seed: 1,
               outDir,
-              timeoutMs: 2500,
+              timeoutMs: 5000,
             }),
           )
           yield* Fiber.interrupt(watcher)
           expect(failure).toBeInstanceOf(EngineFailed)
-          expect(failure.reason).toContain("took longer than 2500 ms")
+          expect(failure.reason).toContain("took longer than 5000 ms")
           // It was killed mid-work, and nothing it started outlived it.
           expect([...seen].some((name) => /festival|fluidsynth/.test(name))).toBe(true)
           expect(yield* processesMentioning(outDir)).toEqual([])
