@@ -66,6 +66,8 @@ export class SubscriptionCreditsGranted extends Schema.TaggedClass<SubscriptionC
     checkoutSessionId: Schema.NullOr(Schema.String),
     ...Money,
     ...Tax,
+    /** On an upgrade's prorated invoice: the plan it left; its credits are a share of the difference. */
+    upgradedFrom: Schema.optional(PlanId),
   },
 ) {}
 

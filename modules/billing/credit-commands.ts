@@ -28,6 +28,8 @@ type Commands =
       readonly periodEnd: Date
       readonly checkoutSessionId: string | null
       readonly taxCents?: number | undefined
+      /** An upgrade's prorated invoice: the plan it left. */
+      readonly upgradedFrom?: PlanId | undefined
     }
   /** The provider gave a payment back, in full or in part: `amountCents` is this refund's. */
   | {

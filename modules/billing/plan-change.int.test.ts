@@ -3,6 +3,7 @@ import { Effect } from "effect"
 import { balanceOf, type browser, describeApp, request, settle, signUp } from "#app/testing.ts"
 import { query } from "#events/testing.ts"
 import { Billing } from "./billing.ts"
+import { Reconciliations } from "./reconciliations.ts"
 
 const env = {
   REGISTRATIONS_PER_ADDRESS: "1000",
@@ -90,6 +91,13 @@ describeApp({ env })("a change of plan in the test mode", (it) => {
         expect(ledger.some((entry) => entry.id === upgrade.invoiceId)).toBe(true)
         const audit = yield* (yield* Billing).audit
         expect(audit.differences).toEqual([])
+        // Reconciliation finds the upgrade's charge, and its share of the plans' difference is no
+        // "credits differ from the offer".
+        yield* settle
+        const today = new Date().toISOString().slice(0, 10)
+        const reconciled = yield* (yield* Reconciliations).between(today, today, new Date())
+        expect(reconciled.differences).toEqual([])
+        expect(reconciled.differenceCount).toBe(0)
       }),
   )
 

@@ -74,6 +74,7 @@ export const recordInvoice = (
       amountCents: command.amountCents,
       currency: command.currency,
       ...(command.taxCents ? { taxCents: command.taxCents } : {}),
+      ...(command.upgradedFrom ? { upgradedFrom: command.upgradedFrom } : {}),
     }),
   )
 }

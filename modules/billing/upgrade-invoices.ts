@@ -56,6 +56,7 @@ export const makeUpgradeInvoices = Effect.gen(function* () {
                 taxCents: invoice.taxCents,
                 periodEnd: invoice.periodEnd,
                 checkoutSessionId: null,
+                upgradedFrom: change.fromPlan,
               },
               actor,
             )

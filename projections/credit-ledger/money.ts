@@ -58,7 +58,8 @@ export const moneyRow = ({
         reference: event.invoiceId,
         paymentId: event.invoiceId,
         credits: event.amount,
-        offer: event.plan,
+        // An upgrade grants a share of the plans' difference (proration.ts), not a plan's credits.
+        offer: event.upgradedFrom === undefined ? event.plan : null,
       }
     case "SubscriptionDeclined":
       return {
@@ -92,7 +93,7 @@ export const moneyRow = ({
 
 export const ledgerMoney: Projection = {
   name: "ledger-money",
-  version: 1,
+  version: 2,
   tables: ["ledger_money"],
   types: moneyTypes,
   onPoison: "pause",
