@@ -31,6 +31,7 @@ describeApp({ config: { webDist } })("system endpoints and the HTTP edge", (it) 
           projections: [
             { name: "event-counts", status: "running", deadLetters: 0 },
             { name: "credit-ledger", status: "running", deadLetters: 0 },
+            { name: "ledger-money", status: "running", deadLetters: 0 },
             { name: "library", status: "running", deadLetters: 0 },
             { name: "timeline", status: "running", deadLetters: 0 },
             { name: "admin-activity", status: "running", deadLetters: 0 },
