@@ -20,7 +20,7 @@ import { importsOf } from "./import-scan.ts"
  * 8. Imports are string literals naming their target directly: no `..` after an alias, no computed
  *    `import()`, so every rule above sees every import.
  * Tests may also import app/testing.ts (and app/testing-songs.ts, app/testing-music-api.ts,
- * app/testing-openai.ts), to exercise a module through the whole app.
+ * app/testing-openai.ts, app/testing-billing.ts), to exercise a module through the whole app.
  */
 
 export interface SourceFile {
@@ -59,13 +59,14 @@ const isPortFile = (path: string) => /^modules\/[^/]+\/ports\.ts$/.test(path)
 
 /**
  * Tests may run the whole app (`app/testing.ts`) to test a module through HTTP, seed it with songs, and
- * make songs with a fake music API or talk with a fake OpenAI.
+ * make songs with a fake music API, talk with a fake OpenAI, or buy credits.
  */
 const testingHelpers = new Set([
   "app/testing.ts",
   "app/testing-songs.ts",
   "app/testing-music-api.ts",
   "app/testing-openai.ts",
+  "app/testing-billing.ts",
 ])
 
 const isTest = (path: string) => /\.test\.tsx?$/.test(path)

@@ -1,14 +1,9 @@
 import { describe, expect } from "@effect/vitest"
 import { Effect } from "effect"
-import { type browser, describeApp, request, settle, signUp, signUpAdmin } from "#app/testing.ts"
+import { balanceOf, describeApp, request, settle, signUp } from "#app/testing.ts"
+import { body, buyProPack, financeEnv as env, financeAdmin } from "#app/testing-billing.ts"
 import { query } from "#events/testing.ts"
 import { Billing } from "./billing.ts"
-
-const env = {
-  REGISTRATIONS_PER_ADDRESS: "1000",
-  LOGIN_ATTEMPTS_PER_ADDRESS: "1000",
-  ADMIN_EMAIL: "finance@example.com",
-}
 
 /** A registered, signed-in user's browser, and their id. */
 const member = (email?: string) =>
@@ -18,37 +13,7 @@ const member = (email?: string) =>
     return { person, userId: user.id }
   })
 
-/** The administrator (ADMIN_EMAIL), registered and verified on first use. */
-let finance: ReturnType<typeof browser> | undefined
-const admin = Effect.suspend(() =>
-  finance
-    ? Effect.succeed(finance)
-    : Effect.map(signUpAdmin("finance", "finance@example.com"), ({ person }) => {
-        finance = person
-        return person
-      }),
-)
-
-const body = <A>(answer: { readonly body: unknown }) => answer.body as A
-
-/** Opens a checkout for the pro pack (150 credits, 13.29) and pays it on the test-mode page. */
-const buyProPack = (person: ReturnType<typeof browser>) =>
-  Effect.gen(function* () {
-    const opened = yield* person.post("/api/payments/create-payment-intent", {
-      amount: 13.29,
-      credits: 150,
-      description: "Pro pack",
-    })
-    expect(opened.status).toBe(200)
-    const { sessionId, url } = body<{ sessionId: string; url: string }>(opened)
-    expect(url).toMatch(new RegExp(`/checkout/${sessionId}$`))
-    const paid = yield* person.post(`/api/checkout/${sessionId}/pay`)
-    expect(paid.status).toBe(200)
-    return { sessionId, redirectUrl: body<{ redirectUrl: string }>(paid).redirectUrl }
-  })
-
-const credits = (person: ReturnType<typeof browser>) =>
-  Effect.map(person.get("/api/credits"), (answer) => body<{ credits: number }>(answer).credits)
+const admin = financeAdmin()
 
 describeApp({ env })("billing", (it) => {
   describe("price list and balance", () => {
@@ -77,7 +42,7 @@ describeApp({ env })("billing", (it) => {
     it.effect("a new account has 0 credits and empty histories; credits need a session", () =>
       Effect.gen(function* () {
         const { person } = yield* member()
-        expect(yield* credits(person)).toBe(0)
+        expect(yield* balanceOf(person)).toBe(0)
         expect((yield* person.get("/api/credits/usage")).body).toEqual([])
         expect((yield* person.get("/api/credits/transactions")).body).toEqual([])
         expect((yield* person.get("/api/subscription/status")).body).toEqual({
@@ -99,7 +64,7 @@ describeApp({ env })("billing", (it) => {
         const { person } = yield* member()
         const { sessionId, redirectUrl } = yield* buyProPack(person)
         expect(redirectUrl).toBe(`/credits?success=true&session_id=${sessionId}`)
-        expect(yield* credits(person)).toBe(150)
+        expect(yield* balanceOf(person)).toBe(150)
         expect((yield* person.get("/api/credits/transactions")).body).toMatchObject([
           {
             id: sessionId,
@@ -119,7 +84,7 @@ describeApp({ env })("billing", (it) => {
         // Paying again (a double click, a reload) changes nothing.
         const again = yield* person.post(`/api/checkout/${sessionId}/pay`)
         expect(again.status).toBe(200)
-        expect(yield* credits(person)).toBe(150)
+        expect(yield* balanceOf(person)).toBe(150)
         const page = yield* person.get(`/api/checkout/${sessionId}`)
         expect(page.body).toMatchObject({ status: "paid", amountCents: 1329, currency: "eur" })
       }),
@@ -153,7 +118,7 @@ describeApp({ env })("billing", (it) => {
         ])
         const paid = yield* person.post(`/api/checkout/${sessionId}/pay`)
         expect(paid.status).toBe(409)
-        expect(yield* credits(person)).toBe(0)
+        expect(yield* balanceOf(person)).toBe(0)
       }),
     )
 
@@ -201,8 +166,8 @@ describeApp({ env })("billing", (it) => {
         expect((yield* request(`/api/checkout/${sessionId}/pay`, { method: "POST" })).status).toBe(
           401,
         )
-        expect(yield* credits(other)).toBe(0)
-        expect(yield* credits(owner)).toBe(0)
+        expect(yield* balanceOf(other)).toBe(0)
+        expect(yield* balanceOf(owner)).toBe(0)
       }),
     )
   })
@@ -219,7 +184,7 @@ describeApp({ env })("billing", (it) => {
           `/api/payments/verify-subscription?sessionId=${sessionId}`,
         )
         expect(verified.body).toEqual({ status: "already_processed", planId: "PRO", credits: 300 })
-        expect(yield* credits(person)).toBe(300)
+        expect(yield* balanceOf(person)).toBe(300)
         const status = body<{ status: string; plan: string; renewsAt: string }>(
           yield* person.get("/api/subscription/status"),
         )
@@ -253,7 +218,7 @@ describeApp({ env })("billing", (it) => {
         expect((yield* person.post("/api/subscription/create", { planId: "BASIC" })).status).toBe(
           200,
         )
-        expect(yield* credits(person)).toBe(300)
+        expect(yield* balanceOf(person)).toBe(300)
       }),
     )
 
@@ -287,11 +252,11 @@ describeApp({ env })("billing", (it) => {
 
           yield* billing.renewLocalSubscriptions({ now: new Date(), force: false })
           yield* settle
-          expect(yield* credits(person)).toBe(100)
+          expect(yield* balanceOf(person)).toBe(100)
           yield* billing.renewLocalSubscriptions({ now: due, force: false })
           yield* billing.renewLocalSubscriptions({ now: due, force: false })
           yield* settle
-          expect(yield* credits(person)).toBe(200)
+          expect(yield* balanceOf(person)).toBe(200)
           const renewed = body<{ renewsAt: string }>(yield* person.get("/api/subscription/status"))
           expect(Date.parse(renewed.renewsAt)).toBeGreaterThan(Date.parse(renewsAt))
           expect(
@@ -304,7 +269,7 @@ describeApp({ env })("billing", (it) => {
           const end = new Date(Date.parse(renewed.renewsAt) + 60_000)
           yield* billing.renewLocalSubscriptions({ now: end, force: false })
           yield* settle
-          expect(yield* credits(person)).toBe(200)
+          expect(yield* balanceOf(person)).toBe(200)
           expect((yield* person.get("/api/subscription/status")).body).toMatchObject({
             status: "inactive",
           })
@@ -396,7 +361,7 @@ describeApp({ env })("billing", (it) => {
         })
         expect(nobody.status).toBe(404)
         expect((yield* finance.get("/api/admin/ledger/no-such-user")).status).toBe(404)
-        expect(yield* credits(person)).toBe(0)
+        expect(yield* balanceOf(person)).toBe(0)
       }),
     )
 
@@ -423,7 +388,7 @@ describeApp({ env: { ...env, SIGNUP_CREDITS: "20" } })("sign-up credits", (it) =
   it.effect("a new account starts with the configured credits, as a ledger event", () =>
     Effect.gen(function* () {
       const { person } = yield* member()
-      expect(yield* credits(person)).toBe(20)
+      expect(yield* balanceOf(person)).toBe(20)
       expect((yield* person.get("/api/credits/transactions")).body).toMatchObject([
         { type: "signup", description: "Welcome credits", amount: 20, status: "completed" },
       ])

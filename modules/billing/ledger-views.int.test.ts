@@ -1,15 +1,15 @@
 import { describe, expect } from "@effect/vitest"
 import { Effect } from "effect"
-import { type browser, describeApp, request, settle, signUp, signUpAdmin } from "#app/testing.ts"
+import { describeApp, request, settle, signUp } from "#app/testing.ts"
+import {
+  type Browser,
+  body,
+  buyProPack,
+  financeEnv as env,
+  financeAdmin,
+} from "#app/testing-billing.ts"
 import { query } from "#events/testing.ts"
 
-const env = {
-  REGISTRATIONS_PER_ADDRESS: "1000",
-  LOGIN_ATTEMPTS_PER_ADDRESS: "1000",
-  ADMIN_EMAIL: "finance@example.com",
-}
-
-type Browser = ReturnType<typeof browser>
 interface Entry {
   readonly amount: number
   readonly balanceAfter: number
@@ -18,17 +18,7 @@ interface Entry {
   readonly actor: string
 }
 
-let finance: Browser | undefined
-const admin = Effect.suspend(() =>
-  finance
-    ? Effect.succeed(finance)
-    : Effect.map(signUpAdmin("finance", "finance@example.com"), ({ person }) => {
-        finance = person
-        return person
-      }),
-)
-
-const body = <A>(answer: { readonly body: unknown }) => answer.body as A
+const admin = financeAdmin()
 
 /**
  * A person who bought the pro pack on 20 January (150), then had 20 taken on 31 January at 23:59:59 and
@@ -38,13 +28,7 @@ const history = Effect.gen(function* () {
   const { person, user } = yield* signUp("buyer")
   yield* settle
   const finance = yield* admin
-  const opened = yield* person.post("/api/payments/create-payment-intent", {
-    amount: 13.29,
-    credits: 150,
-    description: "Pro pack",
-  })
-  const { sessionId } = body<{ sessionId: string }>(opened)
-  expect((yield* person.post(`/api/checkout/${sessionId}/pay`)).status).toBe(200)
+  const { sessionId } = yield* buyProPack(person)
   for (const [amount, reason] of [
     [-20, "Chargeback"],
     [30, "Goodwill"],

@@ -1,6 +1,7 @@
 import { afterAll, expect } from "@effect/vitest"
 import { Effect } from "effect"
 import { describeApp, serverUrl, settle, signUp } from "#app/testing.ts"
+import { stripeEnv } from "#app/testing-billing.ts"
 import { query } from "#events/testing.ts"
 import { startFakeStripe } from "#stand-ins/fake-services/stripe.ts"
 import { Reconciliations } from "./index.ts"
@@ -9,12 +10,7 @@ import { purchaseOutsideTheOffer } from "./reconciliation-injections.ts"
 const stripe = await startFakeStripe()
 afterAll(() => stripe.close())
 
-const env = {
-  REGISTRATIONS_PER_ADDRESS: "1000",
-  STRIPE_SECRET_KEY: stripe.secretKey,
-  STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-  STRIPE_API_URL: stripe.url,
-}
+const env = stripeEnv(stripe)
 
 const promise = <A>(run: () => Promise<A>) => Effect.promise(run)
 const today = () => new Date().toISOString().slice(0, 10)

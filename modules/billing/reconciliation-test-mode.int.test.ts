@@ -1,47 +1,21 @@
 import { expect } from "@effect/vitest"
 import { Effect } from "effect"
-import { type browser, describeApp, request, settle, signUp, signUpAdmin } from "#app/testing.ts"
+import { describeApp, request, settle, signUp } from "#app/testing.ts"
+import { body, financeEnv as env, financeAdmin, proPackBuyer } from "#app/testing-billing.ts"
 import { query } from "#events/testing.ts"
 import { billingJobs, Reconciliations } from "./index.ts"
 import { purchaseOutsideTheOffer } from "./reconciliation-injections.ts"
 
-const env = {
-  REGISTRATIONS_PER_ADDRESS: "1000",
-  LOGIN_ATTEMPTS_PER_ADDRESS: "1000",
-  ADMIN_EMAIL: "finance@example.com",
-}
-
-type Browser = ReturnType<typeof browser>
-const body = <A>(answer: { readonly body: unknown }) => answer.body as A
 const today = () => new Date().toISOString().slice(0, 10)
 const tomorrow = () => new Date(Date.now() + 86_400_000)
 
 /** A person who bought the Pro pack (150 credits for 13.29 EUR) on the test-mode checkout page. */
-const buyer = Effect.gen(function* () {
-  const { person, user } = yield* signUp("buyer")
-  const opened = yield* person.post("/api/payments/create-payment-intent", {
-    amount: 13.29,
-    credits: 150,
-  })
-  const { sessionId } = body<{ sessionId: string }>(opened)
-  expect((yield* person.post(`/api/checkout/${sessionId}/pay`)).status).toBe(200)
-  return {
-    person,
-    userId: user.id,
-    sessionId,
-    payments: `/api/admin/ledger/${user.id}/payments/${sessionId}`,
-  }
-})
+const buyer = Effect.map(proPackBuyer("buyer"), (bought) => ({
+  ...bought,
+  payments: `/api/admin/ledger/${bought.userId}/payments/${bought.sessionId}`,
+}))
 
-let finance: Browser | undefined
-const admin = Effect.suspend(() =>
-  finance
-    ? Effect.succeed(finance)
-    : Effect.map(signUpAdmin("finance", "finance@example.com"), ({ person }) => {
-        finance = person
-        return person
-      }),
-)
+const admin = financeAdmin()
 
 const reconciled = Effect.gen(function* () {
   yield* settle

@@ -1,32 +1,15 @@
 import { expect } from "@effect/vitest"
 import { Effect } from "effect"
-import {
-  balanceOf,
-  type browser,
-  describeApp,
-  request,
-  runJobs,
-  settle,
-  signUp,
-  signUpAdmin,
-} from "#app/testing.ts"
+import { balanceOf, describeApp, request, runJobs, settle, signUp } from "#app/testing.ts"
+import { type Browser, body, financeEnv as env, financeAdmin } from "#app/testing-billing.ts"
 import { query } from "#events/testing.ts"
 import { Billing } from "./billing.ts"
 
-const env = {
-  REGISTRATIONS_PER_ADDRESS: "1000",
-  LOGIN_ATTEMPTS_PER_ADDRESS: "1000",
-  ADMIN_EMAIL: "finance@example.com",
-}
-
-type Browser = ReturnType<typeof browser>
 type Plan = "BASIC" | "PREMIUM"
 const plans = {
   BASIC: { name: "Basic", credits: 100, price: "4.99 EUR", cents: 499 },
   PREMIUM: { name: "Premium", credits: 1000, price: "39.99 EUR", cents: 3999 },
 } as const
-
-const body = <A>(answer: { readonly body: unknown }) => answer.body as A
 
 const open = (person: Browser, plan: Plan) =>
   Effect.map(person.post("/api/subscription/create", { planId: plan }), (answer) => {
@@ -63,7 +46,7 @@ describeApp({ env })("two subscriptions in the test mode", (it) => {
     "paid at once, one plan starts; the other is refunded once, with a message, and the audit holds",
     () =>
       Effect.gen(function* () {
-        const finance = (yield* signUpAdmin("finance", "finance@example.com")).person
+        const finance = yield* financeAdmin()
         let refundedRounds = 0
         for (let round = 0; round < 6; round++) {
           const { person, user } = yield* signUp("subscriber")

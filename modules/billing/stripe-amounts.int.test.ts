@@ -1,31 +1,20 @@
 import { afterAll, expect } from "@effect/vitest"
 import { Effect } from "effect"
-import { type browser, describeApp, serverUrl, settle, signUp } from "#app/testing.ts"
+import { balanceOf, describeApp, serverUrl, settle, signUp } from "#app/testing.ts"
+import { type Browser, body, stripeEnv } from "#app/testing-billing.ts"
 import { query } from "#events/testing.ts"
 import { startFakeStripe } from "#stand-ins/fake-services/stripe.ts"
 
 const stripe = await startFakeStripe()
 afterAll(() => stripe.close())
 
-const env = {
-  REGISTRATIONS_PER_ADDRESS: "1000",
-  STRIPE_SECRET_KEY: stripe.secretKey,
-  STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-  STRIPE_API_URL: stripe.url,
-}
-
-type Browser = ReturnType<typeof browser>
-const body = <A>(answer: { readonly body: unknown }) => answer.body as A
+const env = stripeEnv(stripe)
 
 const member = Effect.gen(function* () {
   const { person, user } = yield* signUp("payer")
   stripe.setWebhookUrl(`${yield* serverUrl}/api/payments/webhook`)
   return { person, userId: user.id }
 })
-const credits = (person: Browser) =>
-  Effect.flatMap(settle, () =>
-    Effect.map(person.get("/api/credits"), (answer) => body<{ credits: number }>(answer).credits),
-  )
 const mismatches = (userId: string) =>
   query<{ data: Record<string, unknown> }>(
     "select data from events where type = 'PaymentMismatched' and data ->> 'userId' = $1",
@@ -67,7 +56,7 @@ describeApp({ env })("a payment that is not the offer's price", (it) => {
         const { sessionId } = body<{ sessionId: string }>(opened)
         const { batch, answers } = yield* payTampered(sessionId, { amount: 1 })
         expect(answers.map((a) => a.status)).toEqual([200, 200])
-        expect(yield* credits(person)).toBe(0)
+        expect(yield* balanceOf(person)).toBe(0)
         const [recorded, ...more] = yield* mismatches(userId)
         expect(more).toHaveLength(0)
         expect(recorded?.data).toMatchObject({
@@ -90,7 +79,7 @@ describeApp({ env })("a payment that is not the offer's price", (it) => {
         expect((yield* Effect.promise(() => stripe.deliver(batch[0]!))).status).toBe(200)
         const back = yield* person.get(`/api/payments/verify-onetime?sessionId=${sessionId}`)
         expect(back.body).toEqual({ status: "pending", creditAmount: 500 })
-        expect(yield* credits(person)).toBe(0)
+        expect(yield* balanceOf(person)).toBe(0)
         expect(yield* mismatches(userId)).toHaveLength(1)
         expect(yield* errorsOf(userId)).toHaveLength(1)
       }),
@@ -105,7 +94,7 @@ describeApp({ env })("a payment that is not the offer's price", (it) => {
       })
       const { sessionId } = body<{ sessionId: string }>(opened)
       yield* payTampered(sessionId, { currency: "jpy" })
-      expect(yield* credits(person)).toBe(0)
+      expect(yield* balanceOf(person)).toBe(0)
       expect((yield* mismatches(userId))[0]?.data).toMatchObject({ paidCurrency: "jpy" })
     }),
   )
@@ -117,7 +106,7 @@ describeApp({ env })("a payment that is not the offer's price", (it) => {
       const { sessionId } = body<{ sessionId: string }>(opened)
       const { answers } = yield* payTampered(sessionId, { amount: 100 })
       expect(answers.every((a) => a.status === 200)).toBe(true)
-      expect(yield* credits(person)).toBe(0)
+      expect(yield* balanceOf(person)).toBe(0)
       const recorded = yield* mismatches(userId)
       expect(recorded.map((r) => r.data)).toContainEqual(
         expect.objectContaining({ kind: "subscription", item: "PRO", paidAmountCents: 100 }),

@@ -1,6 +1,7 @@
 import { afterAll, describe, expect } from "@effect/vitest"
 import { Effect } from "effect"
-import { type browser, describeApp, serverUrl, settle, signUp } from "#app/testing.ts"
+import { balanceOf, describeApp, serverUrl, settle, signUp } from "#app/testing.ts"
+import { type Browser, body, stripeEnv } from "#app/testing-billing.ts"
 import { query } from "#events/testing.ts"
 import { startFakeStripe } from "#stand-ins/fake-services/stripe.ts"
 
@@ -22,27 +23,17 @@ price("price_premiumPack", 3999, "exclusive", false)
 price("price_proPlan", 1329, "inclusive", true)
 
 const env = {
-  REGISTRATIONS_PER_ADDRESS: "1000",
-  STRIPE_SECRET_KEY: stripe.secretKey,
-  STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-  STRIPE_API_URL: stripe.url,
+  ...stripeEnv(stripe),
   STRIPE_PRICE_PACK_PREMIUM: "price_premiumPack",
   STRIPE_PRICE_PRO: "price_proPlan",
   STRIPE_AUTOMATIC_TAX: "true",
 }
-
-type Browser = ReturnType<typeof browser>
-const body = <A>(answer: { readonly body: unknown }) => answer.body as A
 
 const member = Effect.gen(function* () {
   const { person, user } = yield* signUp("catalog")
   stripe.setWebhookUrl(`${yield* serverUrl}/api/payments/webhook`)
   return { person, userId: user.id }
 })
-const credits = (person: Browser) =>
-  Effect.flatMap(settle, () =>
-    Effect.map(person.get("/api/credits"), (answer) => body<{ credits: number }>(answer).credits),
-  )
 const opened = (answer: { readonly body: unknown }) => body<{ sessionId: string }>(answer).sessionId
 const lastCheckout = () => stripe.requests.filter((r) => r.path === "/v1/checkout/sessions").at(-1)
 const taxOfEvent = (type: string, userId: string) =>
@@ -81,7 +72,7 @@ describeApp({ env })("Stripe's catalog and Stripe Tax", (it) => {
           })
           // Tax on top: the buyer paid 47.99, of which 8.00 tax; the credits are the pack's.
           yield* Effect.promise(() => stripe.pay(sessionId))
-          expect(yield* credits(person)).toBe(500)
+          expect(yield* balanceOf(person)).toBe(500)
           expect(stripe.sessions.get(sessionId)?.invoice).toMatch(/^in_/)
           expect(yield* taxOfEvent("CreditsPurchased", userId)).toEqual([800])
         }),
@@ -110,7 +101,7 @@ describeApp({ env })("Stripe's catalog and Stripe Tax", (it) => {
         })
         expect(lastCheckout()?.body).not.toHaveProperty("invoice_creation")
         yield* Effect.promise(() => stripe.pay(sessionId))
-        expect(yield* credits(person)).toBe(100)
+        expect(yield* balanceOf(person)).toBe(100)
         expect(yield* taxOfEvent("SubscriptionCreditsGranted", userId)).toEqual([83])
       }),
     )
@@ -123,7 +114,7 @@ describeApp({ env })("Stripe's catalog and Stripe Tax", (it) => {
           line_items: [{ price: "price_proPlan", quantity: "1" }],
         })
         yield* Effect.promise(() => stripe.pay(sessionId))
-        expect(yield* credits(person)).toBe(300)
+        expect(yield* balanceOf(person)).toBe(300)
       }),
     )
   })

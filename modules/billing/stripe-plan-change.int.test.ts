@@ -1,7 +1,8 @@
 import { afterAll, expect } from "@effect/vitest"
 import { Effect } from "effect"
 import type Stripe from "stripe"
-import { type browser, describeApp, serverUrl, settle, signUp } from "#app/testing.ts"
+import { balanceOf, describeApp, serverUrl, settle, signUp } from "#app/testing.ts"
+import { type Browser, body, stripeEnv } from "#app/testing-billing.ts"
 import { query } from "#events/testing.ts"
 import { startFakeStripe } from "#stand-ins/fake-services/stripe.ts"
 import { Billing } from "./billing.ts"
@@ -9,16 +10,9 @@ import { Billing } from "./billing.ts"
 const stripe = await startFakeStripe()
 afterAll(() => stripe.close())
 
-const env = {
-  REGISTRATIONS_PER_ADDRESS: "1000",
-  STRIPE_SECRET_KEY: stripe.secretKey,
-  STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-  STRIPE_API_URL: stripe.url,
-}
+const env = stripeEnv(stripe)
 
-type Browser = ReturnType<typeof browser>
 type Plan = "BASIC" | "PRO" | "PREMIUM"
-const body = <A>(answer: { readonly body: unknown }) => answer.body as A
 const promise = <A>(run: () => Promise<A>) => Effect.promise(run)
 
 const subscriber = (plan: Plan) =>
@@ -35,10 +29,6 @@ const subscriber = (plan: Plan) =>
       subscriptionId: stripe.sessions.get(sessionId)!.subscription!,
     }
   })
-const credits = (person: Browser) =>
-  Effect.flatMap(settle, () =>
-    Effect.map(person.get("/api/credits"), (answer) => body<{ credits: number }>(answer).credits),
-  )
 const accountEvents = (userId: string) =>
   query<{ type: string; data: Record<string, unknown> }>(
     "select type, data from events where stream_id = $1 order by stream_version",
@@ -84,11 +74,11 @@ describeApp({ env })("a change of plan through Stripe", (it) => {
         expect(invoice.billing_reason).toBe("subscription_update")
         const share = Math.floor((invoice.subtotal * 900) / 3500)
         expect(invoice.amount_paid).toBeGreaterThan(3400)
-        expect(yield* credits(person)).toBe(100 + share)
+        expect(yield* balanceOf(person)).toBe(100 + share)
 
         // Stripe's webhooks, late, out of order and twice: nothing more.
         for (const event of [paid, updated, paid, updated]) yield* deliver(event)
-        expect(yield* credits(person)).toBe(100 + share)
+        expect(yield* balanceOf(person)).toBe(100 + share)
         const grants = yield* grantsOf(userId)
         expect(grants).toHaveLength(2)
         expect(grants[1]).toMatchObject({ invoiceId: invoice.id, plan: "PREMIUM", amount: share })
@@ -96,7 +86,7 @@ describeApp({ env })("a change of plan through Stripe", (it) => {
 
         // The next renewal invoices Premium in full.
         yield* promise(() => stripe.renew(subscriptionId))
-        expect(yield* credits(person)).toBe(1100 + share)
+        expect(yield* balanceOf(person)).toBe(1100 + share)
         expect((yield* grantsOf(userId)).at(-1)).toMatchObject({
           plan: "PREMIUM",
           amountCents: 3999,
@@ -136,7 +126,7 @@ describeApp({ env })("a change of plan through Stripe", (it) => {
       const invoice = paid!.data.object as Stripe.Invoice
       yield* deliver(paid)
       yield* deliver(paid)
-      expect(yield* credits(person)).toBe(100 + Math.floor((invoice.subtotal * 200) / 830))
+      expect(yield* balanceOf(person)).toBe(100 + Math.floor((invoice.subtotal * 200) / 830))
     }),
   )
 
@@ -157,10 +147,10 @@ describeApp({ env })("a change of plan through Stripe", (it) => {
         expect(after.map((e) => e.type)).toEqual(["customer.subscription.updated"])
         yield* deliver(after[0])
         yield* deliver(after[0])
-        expect(yield* credits(person)).toBe(1000)
+        expect(yield* balanceOf(person)).toBe(1000)
 
         yield* promise(() => stripe.renew(subscriptionId))
-        expect(yield* credits(person)).toBe(1100)
+        expect(yield* balanceOf(person)).toBe(1100)
         const status = body<Record<string, unknown>>(yield* person.get("/api/subscription/status"))
         expect(status).toMatchObject({ status: "active", plan: "BASIC" })
         expect(status).not.toHaveProperty("nextPlan")
@@ -194,7 +184,7 @@ describeApp({ env })("a change of plan through Stripe", (it) => {
       const refused = yield* person.post("/api/subscription/change", { plan: "PREMIUM" })
       expect(refused.status).toBe(409)
       expect(updates(subscriptionId)).toHaveLength(before)
-      expect(yield* credits(person)).toBe(300)
+      expect(yield* balanceOf(person)).toBe(300)
     }),
   )
 })

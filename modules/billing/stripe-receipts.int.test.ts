@@ -1,6 +1,7 @@
 import { afterAll, expect } from "@effect/vitest"
 import { Effect } from "effect"
 import { describeApp, runJobs, serverUrl, settle, signUp } from "#app/testing.ts"
+import { body, stripeEnv } from "#app/testing-billing.ts"
 import { query } from "#events/testing.ts"
 import { startFakeStripe } from "#stand-ins/fake-services/stripe.ts"
 
@@ -8,14 +9,10 @@ const stripe = await startFakeStripe()
 afterAll(() => stripe.close())
 
 const env = {
-  REGISTRATIONS_PER_ADDRESS: "1000",
-  STRIPE_SECRET_KEY: stripe.secretKey,
-  STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-  STRIPE_API_URL: stripe.url,
+  ...stripeEnv(stripe),
   STRIPE_AUTOMATIC_TAX: "true",
 }
 
-const body = <A>(answer: { readonly body: unknown }) => answer.body as A
 const promise = <A>(run: () => Promise<A>) => Effect.promise(run)
 
 const member = Effect.gen(function* () {

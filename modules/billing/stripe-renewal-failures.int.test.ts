@@ -1,21 +1,15 @@
 import { afterAll, expect } from "@effect/vitest"
 import { Effect } from "effect"
-import { type browser, describeApp, runJobs, serverUrl, settle, signUp } from "#app/testing.ts"
+import { balanceOf, describeApp, runJobs, serverUrl, settle, signUp } from "#app/testing.ts"
+import { type Browser, body, stripeEnv } from "#app/testing-billing.ts"
 import { query } from "#events/testing.ts"
 import { startFakeStripe } from "#stand-ins/fake-services/stripe.ts"
 
 const stripe = await startFakeStripe()
 afterAll(() => stripe.close())
 
-const env = {
-  REGISTRATIONS_PER_ADDRESS: "1000",
-  STRIPE_SECRET_KEY: stripe.secretKey,
-  STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-  STRIPE_API_URL: stripe.url,
-}
+const env = stripeEnv(stripe)
 
-type Browser = ReturnType<typeof browser>
-const body = <A>(answer: { readonly body: unknown }) => answer.body as A
 const promise = <A>(run: () => Promise<A>) => Effect.promise(run)
 
 const subscriber = Effect.gen(function* () {
@@ -30,10 +24,6 @@ const subscriber = Effect.gen(function* () {
     subscriptionId: stripe.sessions.get(sessionId)!.subscription!,
   }
 })
-const credits = (person: Browser) =>
-  Effect.flatMap(settle, () =>
-    Effect.map(person.get("/api/credits"), (answer) => body<{ credits: number }>(answer).credits),
-  )
 const status = (person: Browser) =>
   Effect.flatMap(settle, () =>
     Effect.map(person.get("/api/subscription/status"), body<Record<string, unknown>>),
@@ -56,7 +46,7 @@ describeApp({ env })("a renewal the card did not pay, through Stripe", (it) => {
         const { person, email, subscriptionId } = yield* subscriber
         const [failed] = yield* promise(() => stripe.failRenewal(subscriptionId))
         const invoice = (failed!.data.object as { id: string }).id
-        expect(yield* credits(person)).toBe(300)
+        expect(yield* balanceOf(person)).toBe(300)
         expect(yield* status(person)).toMatchObject({
           status: "active",
           plan: "PRO",
@@ -77,12 +67,12 @@ describeApp({ env })("a renewal the card did not pay, through Stripe", (it) => {
         // Paid at last: the month's credits, once; the failure reported after it changes nothing.
         const [paid] = yield* promise(() => stripe.payInvoice(invoice))
         expect((yield* promise(() => stripe.deliver(paid!))).status).toBe(200)
-        expect(yield* credits(person)).toBe(600)
+        expect(yield* balanceOf(person)).toBe(600)
         expect((yield* promise(() => stripe.deliver(failed!))).status).toBe(200)
         const after = yield* status(person)
         expect(after).not.toHaveProperty("paymentDue")
         expect(yield* mailsTo(email)).toHaveLength(2)
-        expect(yield* credits(person)).toBe(600)
+        expect(yield* balanceOf(person)).toBe(600)
       }),
   )
 })

@@ -1,7 +1,8 @@
 import { afterAll, describe, expect } from "@effect/vitest"
 import { Effect } from "effect"
 import type Stripe from "stripe"
-import { type browser, describeApp, serverUrl, settle, signUp, signUpAdmin } from "#app/testing.ts"
+import { describeApp, serverUrl, settle, signUp } from "#app/testing.ts"
+import { type Browser, body, financeAdmin, financeEnv, stripeEnv } from "#app/testing-billing.ts"
 import { query } from "#events/testing.ts"
 import { startFakeStripe } from "#stand-ins/fake-services/stripe.ts"
 
@@ -9,17 +10,12 @@ const stripe = await startFakeStripe()
 afterAll(() => stripe.close())
 
 const env = {
-  REGISTRATIONS_PER_ADDRESS: "1000",
-  ADMIN_EMAIL: "finance@example.com",
-  STRIPE_SECRET_KEY: stripe.secretKey,
-  STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-  STRIPE_API_URL: stripe.url,
+  ...stripeEnv(stripe),
+  ADMIN_EMAIL: financeEnv.ADMIN_EMAIL,
 }
 
-type Browser = ReturnType<typeof browser>
 type Entry = { type: string; amount: number; balanceAfter: number; cause: string; causeId: string }
 
-const body = <A>(answer: { readonly body: unknown }) => answer.body as A
 const promise = <A>(run: () => Promise<A>) => Effect.promise(run)
 const deliver = (event: Stripe.Event) => promise(() => stripe.deliver(event))
 
@@ -42,10 +38,10 @@ const credits = (person: Browser) =>
     ),
   )
 
-let finance: Browser | undefined
+const admin = financeAdmin()
 const ledgerOf = (userId: string) =>
   Effect.gen(function* () {
-    finance ??= (yield* signUpAdmin("finance", "finance@example.com")).person
+    const finance = yield* admin
     yield* settle
     return body<{ entries: ReadonlyArray<Entry & { actor: string; detail: string }> }>(
       yield* finance.get(`/api/admin/ledger/${userId}`),
@@ -215,7 +211,7 @@ describeApp({ env })("Stripe refunds and disputes", (it) => {
           expect(yield* accountEvents(userId, "PaymentDisputed")).toBe(1)
           // With Stripe, an admin refunds in Stripe's dashboard, not here.
           yield* ledgerOf(userId)
-          const here = yield* finance!.post(
+          const here = yield* (yield* admin).post(
             `/api/admin/ledger/${userId}/payments/${sessionId}/refunds`,
             {},
           )

@@ -1,15 +1,8 @@
 import { afterAll, expect } from "@effect/vitest"
 import { Effect } from "effect"
 import type Stripe from "stripe"
-import {
-  balanceOf,
-  type browser,
-  describeApp,
-  runJobs,
-  serverUrl,
-  settle,
-  signUp,
-} from "#app/testing.ts"
+import { balanceOf, describeApp, runJobs, serverUrl, settle, signUp } from "#app/testing.ts"
+import { type Browser, body, stripeEnv } from "#app/testing-billing.ts"
 import { query } from "#events/testing.ts"
 import { startFakeStripe } from "#stand-ins/fake-services/stripe.ts"
 import { Billing } from "./billing.ts"
@@ -17,21 +10,13 @@ import { Billing } from "./billing.ts"
 const stripe = await startFakeStripe()
 afterAll(() => stripe.close())
 
-const env = {
-  REGISTRATIONS_PER_ADDRESS: "1000",
-  STRIPE_SECRET_KEY: stripe.secretKey,
-  STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-  STRIPE_API_URL: stripe.url,
-}
+const env = stripeEnv(stripe)
 
-type Browser = ReturnType<typeof browser>
 type Plan = "BASIC" | "PREMIUM"
 const plans = {
   BASIC: { credits: 100, cents: 499 },
   PREMIUM: { credits: 1000, cents: 3999 },
 } as const
-
-const body = <A>(answer: { readonly body: unknown }) => answer.body as A
 
 const member = Effect.gen(function* () {
   const { person, user } = yield* signUp("payer")

@@ -1,21 +1,15 @@
 import { afterAll, describe, expect } from "@effect/vitest"
 import { Effect } from "effect"
 import type Stripe from "stripe"
-import { type browser, describeApp, serverUrl, settle, signUp } from "#app/testing.ts"
+import { balanceOf, describeApp, serverUrl, settle, signUp } from "#app/testing.ts"
+import { type Browser, body, stripeEnv } from "#app/testing-billing.ts"
 import { query } from "#events/testing.ts"
 import { startFakeStripe } from "#stand-ins/fake-services/stripe.ts"
 
 const stripe = await startFakeStripe()
 afterAll(() => stripe.close())
 
-const env = {
-  REGISTRATIONS_PER_ADDRESS: "1000",
-  STRIPE_SECRET_KEY: stripe.secretKey,
-  STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-  STRIPE_API_URL: stripe.url,
-}
-
-type Browser = ReturnType<typeof browser>
+const env = stripeEnv(stripe)
 
 const member = Effect.gen(function* () {
   const { person, user } = yield* signUp("payer")
@@ -23,13 +17,8 @@ const member = Effect.gen(function* () {
   return { person, email: user.email, userId: user.id }
 })
 
-const body = <A>(answer: { readonly body: unknown }) => answer.body as A
 const pay = (sessionId: string, order?: "in-order" | "reversed" | "none") =>
   Effect.promise(() => stripe.pay(sessionId, order))
-const credits = (person: Browser) =>
-  Effect.flatMap(settle, () =>
-    Effect.map(person.get("/api/credits"), (answer) => body<{ credits: number }>(answer).credits),
-  )
 const openPack = (person: Browser) =>
   Effect.map(
     person.post("/api/payments/create-payment-intent", { amount: 39.99, credits: 500 }),
@@ -85,10 +74,10 @@ describeApp({ env })("Stripe", (it) => {
           const [completed] = yield* pay(sessionId, "none")
           const verified = yield* person.get(`/api/payments/verify-onetime?sessionId=${sessionId}`)
           expect(verified.body).toEqual({ status: "success", creditAmount: 500 })
-          expect(yield* credits(person)).toBe(500)
+          expect(yield* balanceOf(person)).toBe(500)
           const late = yield* Effect.promise(() => stripe.deliver(completed!))
           expect(late.status).toBe(200)
-          expect(yield* credits(person)).toBe(500)
+          expect(yield* balanceOf(person)).toBe(500)
         }),
     )
 
@@ -97,12 +86,12 @@ describeApp({ env })("Stripe", (it) => {
         const { person } = yield* member
         const { sessionId } = yield* openPack(person)
         const [completed] = yield* pay(sessionId)
-        expect(yield* credits(person)).toBe(500)
+        expect(yield* balanceOf(person)).toBe(500)
         expect(yield* storedStripeEvents(completed!.id)).toBe(1)
         for (let i = 0; i < 3; i++) {
           expect((yield* Effect.promise(() => stripe.deliver(completed!))).status).toBe(200)
         }
-        expect(yield* credits(person)).toBe(500)
+        expect(yield* balanceOf(person)).toBe(500)
         const verified = yield* person.get(`/api/payments/verify-onetime?sessionId=${sessionId}`)
         expect(verified.body).toEqual({ status: "success", creditAmount: 500 })
         expect((yield* person.get("/api/credits/transactions")).body).toMatchObject([
@@ -145,7 +134,7 @@ describeApp({ env })("Stripe", (it) => {
           message: "The Stripe-Signature header is missing.",
         })
         expect(yield* storedStripeEvents(completed!.id)).toBe(0)
-        expect(yield* credits(person)).toBe(0)
+        expect(yield* balanceOf(person)).toBe(0)
       }),
     )
 
@@ -178,7 +167,7 @@ describeApp({ env })("Stripe", (it) => {
           amount_total: 1329,
         })
         yield* pay(sessionId, "reversed")
-        expect(yield* credits(person)).toBe(300)
+        expect(yield* balanceOf(person)).toBe(300)
         const verified = yield* person.get(
           `/api/payments/verify-subscription?sessionId=${sessionId}`,
         )
@@ -209,7 +198,7 @@ describeApp({ env })("Stripe", (it) => {
           )
           expect(verified.body).toEqual({ status: "processed", planId: "BASIC", credits: 100 })
           for (const event of events) yield* Effect.promise(() => stripe.deliver(event))
-          expect(yield* credits(person)).toBe(100)
+          expect(yield* balanceOf(person)).toBe(100)
         }),
     )
 
@@ -221,7 +210,7 @@ describeApp({ env })("Stripe", (it) => {
         const subscriptionId = stripe.sessions.get(sessionId)!.subscription!
         const [renewal] = yield* Effect.promise(() => stripe.renew(subscriptionId))
         yield* Effect.promise(() => stripe.deliver(renewal as Stripe.Event))
-        expect(yield* credits(person)).toBe(600)
+        expect(yield* balanceOf(person)).toBe(600)
         const periodEnd =
           stripe.subscriptions.get(subscriptionId)!.items.data[0]!.current_period_end
         expect(
@@ -253,7 +242,7 @@ describeApp({ env })("Stripe", (it) => {
           status: "inactive",
           plan: null,
         })
-        expect(yield* credits(person)).toBe(600)
+        expect(yield* balanceOf(person)).toBe(600)
         expect((yield* person.post("/api/subscription/create", { planId: "PRO" })).status).toBe(200)
       }),
     )

@@ -1,46 +1,12 @@
 import { expect } from "@effect/vitest"
 import { Effect } from "effect"
-import {
-  type browser,
-  describeApp,
-  request,
-  runJobs,
-  settle,
-  signUp,
-  signUpAdmin,
-} from "#app/testing.ts"
+import { describeApp, request, runJobs, settle, signUp } from "#app/testing.ts"
+import { body, financeEnv as env, financeAdmin, proPackBuyer } from "#app/testing-billing.ts"
 import { query } from "#events/testing.ts"
 
-const env = {
-  REGISTRATIONS_PER_ADDRESS: "1000",
-  LOGIN_ATTEMPTS_PER_ADDRESS: "1000",
-  ADMIN_EMAIL: "finance@example.com",
-}
+const admin = financeAdmin()
 
-type Browser = ReturnType<typeof browser>
-const body = <A>(answer: { readonly body: unknown }) => answer.body as A
-
-let finance: Browser | undefined
-const admin = Effect.suspend(() =>
-  finance
-    ? Effect.succeed(finance)
-    : Effect.map(signUpAdmin("finance", "finance@example.com"), ({ person }) => {
-        finance = person
-        return person
-      }),
-)
-
-/** A person who bought the Pro pack (150 credits for 13.29 EUR) on the test-mode checkout page. */
-const buyer = Effect.gen(function* () {
-  const { person, user } = yield* signUp("receipt")
-  const opened = yield* person.post("/api/payments/create-payment-intent", {
-    amount: 13.29,
-    credits: 150,
-  })
-  const { sessionId } = body<{ sessionId: string }>(opened)
-  expect((yield* person.post(`/api/checkout/${sessionId}/pay`)).status).toBe(200)
-  return { person, userId: user.id, email: user.email, sessionId }
-})
+const buyer = proPackBuyer("receipt")
 
 const receiptsTo = (email: string) =>
   Effect.gen(function* () {

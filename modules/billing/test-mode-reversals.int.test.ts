@@ -1,44 +1,28 @@
 import { describe, expect } from "@effect/vitest"
 import { Effect } from "effect"
-import { type browser, describeApp, request, settle, signUp, signUpAdmin } from "#app/testing.ts"
+import { describeApp, request, settle } from "#app/testing.ts"
+import {
+  type Browser,
+  body,
+  financeEnv as env,
+  financeAdmin,
+  proPackBuyer,
+} from "#app/testing-billing.ts"
 import { Billing } from "./billing.ts"
 
-const env = {
-  REGISTRATIONS_PER_ADDRESS: "1000",
-  LOGIN_ATTEMPTS_PER_ADDRESS: "1000",
-  ADMIN_EMAIL: "finance@example.com",
-}
-
-type Browser = ReturnType<typeof browser>
-const body = <A>(answer: { readonly body: unknown }) => answer.body as A
-
-let finance: Browser | undefined
-const admin = Effect.suspend(() =>
-  finance
-    ? Effect.succeed(finance)
-    : Effect.map(signUpAdmin("finance", "finance@example.com"), ({ person }) => {
-        finance = person
-        return person
-      }),
-)
+const admin = financeAdmin()
 
 /** A person who bought the Pro pack (150 credits for 13.29 EUR) on the test-mode checkout page. */
 const buyer = Effect.gen(function* () {
-  const { person, user } = yield* signUp("buyer")
-  const opened = yield* person.post("/api/payments/create-payment-intent", {
-    amount: 13.29,
-    credits: 150,
-  })
-  const { sessionId } = body<{ sessionId: string }>(opened)
-  expect((yield* person.post(`/api/checkout/${sessionId}/pay`)).status).toBe(200)
+  const { person, userId, sessionId } = yield* proPackBuyer("buyer")
   yield* settle
   const paths = {
-    payments: `/api/admin/ledger/${user.id}/payments`,
-    refunds: `/api/admin/ledger/${user.id}/payments/${sessionId}/refunds`,
-    disputes: `/api/admin/ledger/${user.id}/payments/${sessionId}/disputes`,
-    close: `/api/admin/ledger/${user.id}/payments/${sessionId}/disputes/close`,
+    payments: `/api/admin/ledger/${userId}/payments`,
+    refunds: `/api/admin/ledger/${userId}/payments/${sessionId}/refunds`,
+    disputes: `/api/admin/ledger/${userId}/payments/${sessionId}/disputes`,
+    close: `/api/admin/ledger/${userId}/payments/${sessionId}/disputes/close`,
   }
-  return { person, userId: user.id, sessionId, paths }
+  return { person, userId, sessionId, paths }
 })
 
 const credits = (person: Browser) =>
