@@ -4,6 +4,7 @@ import {
   login,
   logout,
   newPerson,
+  openLedger,
   registerVerified,
   signInAdmin,
   skipSplash,
@@ -24,11 +25,7 @@ test("an adjustment above the threshold waits until a second admin approves it",
 
   // The first admin asks for 2,000 credits: above the default 1,000, so it waits.
   await signInAdmin(page)
-  await page.getByRole("tab", { name: "Credit Ledger" }).click()
-  await page.getByLabel("Username").fill(member.username)
-  await page.getByRole("button", { name: "Search" }).click()
-  await page.getByRole("list", { name: "Matching users" }).getByRole("button").first().click()
-  const ledger = page.getByRole("region", { name: `Credit ledger of ${member.username}` })
+  const ledger = await openLedger(page, member.username)
   const form = ledger.getByRole("form", { name: `Adjust the credits of ${member.username}` })
   await form.getByLabel("Credits (+/-)").fill("2000")
   await form.getByLabel("Reason").fill("Songs lost in the outage")

@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises"
 import { expect, type Page, test } from "@playwright/test"
 import {
   newPerson,
+  openLedger,
   registerVerified,
   seedFailedGeneration,
   signInAdmin,
@@ -105,11 +106,7 @@ test("an admin follows a newcomer live, replays a failed generation, reads a led
   await page.keyboard.press("Escape")
 
   // The newcomer's credits, for finance: the purchase, the running balance, no drift.
-  await page.getByRole("tab", { name: "Credit Ledger" }).click()
-  await page.getByLabel("Username").fill(newcomer.username)
-  await page.getByRole("button", { name: "Search" }).click()
-  await page.getByRole("list", { name: "Matching users" }).getByRole("button").first().click()
-  const ledger = page.getByRole("region", { name: `Credit ledger of ${newcomer.username}` })
+  const ledger = await openLedger(page, newcomer.username)
   await expect(ledger.getByTestId("ledger-balance")).toHaveText("150")
   await expect(ledger.getByText("In balance", { exact: true })).toBeVisible()
   const purchase = ledger.getByRole("row").filter({ hasText: "CreditsPurchased" })

@@ -1,5 +1,12 @@
 import { expect, test } from "@playwright/test"
-import { buyProPack, newPerson, registerVerified, signInAdmin, skipSplash } from "./support.ts"
+import {
+  buyProPack,
+  newPerson,
+  openLedger,
+  registerVerified,
+  signInAdmin,
+  skipSplash,
+} from "./support.ts"
 
 test.beforeEach(async ({ page }) => skipSplash(page))
 
@@ -17,11 +24,7 @@ test("an admin refunds half of a test-mode purchase and the person sees the cred
   await buyProPack(person)
 
   await signInAdmin(page)
-  await page.getByRole("tab", { name: "Credit Ledger" }).click()
-  await page.getByLabel("Username").fill(buyer.username)
-  await page.getByRole("button", { name: "Search" }).click()
-  await page.getByRole("list", { name: "Matching users" }).getByRole("button").first().click()
-  const ledger = page.getByRole("region", { name: `Credit ledger of ${buyer.username}` })
+  const ledger = await openLedger(page, buyer.username)
   const payment = ledger
     .getByRole("table", { name: `Payments of ${buyer.username}` })
     .getByRole("row")

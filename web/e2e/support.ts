@@ -173,3 +173,12 @@ export const buyProPack = async (page: Page) => {
   await page.getByRole("button", { name: "Pay", exact: true }).click()
   await expect(page.getByTestId("available-credits")).toHaveText("150")
 }
+
+/** On the admin dashboard: finds a person by username and opens their credit ledger. */
+export const openLedger = async (page: Page, username: string) => {
+  await page.getByRole("tab", { name: "Credit Ledger" }).click()
+  await page.getByLabel("Username").fill(username)
+  await page.getByRole("button", { name: "Search" }).click()
+  await page.getByRole("list", { name: "Matching users" }).getByRole("button").first().click()
+  return page.getByRole("region", { name: `Credit ledger of ${username}` })
+}
