@@ -14,7 +14,7 @@ import { Actors } from "#events/contracts/actor.ts"
 import { EventStoreLive, EventWakeups } from "#events/store/index.ts"
 import { pgClientLayer } from "#events/store/pg-client.ts"
 import { freePort } from "#events/test-postgres.ts"
-import { CreditAccounts } from "#modules/billing/index.ts"
+import { CreditAccounts, ledgerPageSize as pageSize } from "#modules/billing/index.ts"
 import { now, type Row } from "../support/report.ts"
 import { startServer, stop } from "../support/server.ts"
 import { load, timed } from "../timeline/measure.ts"
@@ -96,8 +96,7 @@ const caughtUp = async (read: () => Promise<number>) => {
   throw new Error("the credit ledger did not catch up")
 }
 
-const pageSize = 100
-/** Any of the 100 pages, as finance pages through a long ledger. */
+/** Any of the pages, as finance pages through a long ledger. */
 const anyOffset = () => pageSize * Math.floor(Math.random() * (entries / pageSize))
 
 /** The page's entries, and the count and sum the answer carries, as two bare statements. */
