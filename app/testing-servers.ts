@@ -158,7 +158,9 @@ export const register = async (call: Call, username: string) => {
 /**
  * What a crash test's servers share: the test file's own database and data folder, and a fake music API
  * whose songs are sine tones of `seconds` (reported as that long); all removed after the file's tests.
- * `env` adds to (or overrides) what every server is started with.
+ * `env` adds to (or overrides) what every server is started with. A vanished worker's job is taken up
+ * after 4 s: soon enough for short tests, and three missed beats, so a server starved of the CPU by
+ * renders on a loaded machine is not taken for dead.
  */
 export const crashRig = async (
   name: string,
@@ -184,7 +186,7 @@ export const crashRig = async (
       SIGNUP_CREDITS: "10",
       ...(maker === "music-api" ? { MUSIC_API_URL: fake.url, MUSIC_API_KEY: "crash-key" } : {}),
       GENERATION_POLL_SECONDS: "0.3",
-      GENERATION_STALLED_SECONDS: "2",
+      GENERATION_STALLED_SECONDS: "4",
       ...env,
     },
   })
