@@ -60,6 +60,8 @@ export class PriceList extends Schema.Class<PriceList>("PriceList")({
   plans: Schema.Array(Offer),
   /** Payments go to the local test-mode checkout: no card is charged. */
   testMode: Schema.Boolean,
+  /** Free credits each verified account is topped up to every day; 0 when there are none. */
+  dailyFreeCredits: Schema.Int,
 }) {}
 
 /** A checkout of the offline test mode, as its page shows it. */

@@ -25,6 +25,7 @@ describeApp({ env })("billing", (it) => {
           currency: "EUR",
           songCost: 5,
           testMode: true,
+          dailyFreeCredits: 0,
           packs: [
             { id: "basic", credits: 50, priceCents: 499 },
             { id: "pro", credits: 150, priceCents: 1329 },

@@ -45,6 +45,7 @@ const make = Effect.gen(function* () {
     packs: packs.map((pack) => new Offer(pack)),
     plans: plans.map((plan) => new Offer(plan)),
     testMode: provider.name === "local",
+    dailyFreeCredits: config.dailyFreeCredits,
   })
 
   const adminLedger = yield* makeAdminLedger

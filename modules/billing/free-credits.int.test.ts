@@ -102,6 +102,8 @@ describeApp({ env })("free daily credits", (it) => {
   it.effect("are shown on the credits page with when the next grant comes", () =>
     Effect.gen(function* () {
       const { person, user } = yield* signUp("free-page")
+      // The price list tells the page there are free credits to show.
+      expect((yield* request("/api/billing/catalog")).body).toMatchObject({ dailyFreeCredits: 5 })
       const answer = yield* person.get("/api/billing/free-credits")
       expect(answer.status, answer.text).toBe(200)
       expect(answer.body as FreeCredits).toEqual({

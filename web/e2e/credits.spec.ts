@@ -8,6 +8,11 @@ const toast = (page: Page, text: string) =>
   page.getByRole("region", { name: /Notifications/ }).getByText(text, { exact: true })
 
 test("buy a pack in the test-mode checkout: balance, transaction and toast", async ({ page }) => {
+  // Free daily credits are off here: the page never asks for them.
+  const freeCreditReads: Array<string> = []
+  page.on("request", (request) => {
+    if (request.url().includes("/api/billing/free-credits")) freeCreditReads.push(request.url())
+  })
   await registerVerified(page, newPerson("buyer"))
   await page
     .getByRole("navigation", { name: "Main" })
@@ -53,6 +58,8 @@ test("buy a pack in the test-mode checkout: balance, transaction and toast", asy
   const popover = page.getByRole("dialog").filter({ hasText: "Your credits" })
   await expect(popover).toContainText("500")
   await expect(popover).toContainText("Each song costs 5 credits.")
+  expect(freeCreditReads).toEqual([])
+  await expect(page.getByTestId("free-credits")).toHaveCount(0)
 })
 
 test("cancelling a checkout takes no money", async ({ page }) => {

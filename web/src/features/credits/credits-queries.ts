@@ -1,4 +1,10 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
+import {
+  type QueryClient,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from "@tanstack/react-query"
 import type { PlanId } from "#events/contracts/billing.ts"
 import { callApi, callPaidApi, paidMutation } from "../../lib/api.ts"
 import { liveKeys } from "../../lib/live-events.ts"
@@ -8,16 +14,20 @@ import { useCurrentUser } from "../../lib/session.ts"
 const credits = liveKeys.credits
 
 /**
- * Asked before the balance: on the day's first request it tops the free daily credits up (and answers once
- * the balance shows them), and it says how many are left and when the next ones come.
+ * Asked before the balance where the server gives free daily credits: on the day's first request it tops
+ * them up (and answers once the balance shows them), and it says how many are left and when the next ones
+ * come. Null where there are none.
  */
-const freeCredits = () => callApi((api) => api.freeCredits.freeCredits())
+const freeCredits = async (client: QueryClient) => {
+  const { dailyFreeCredits } = await client.ensureQueryData(priceListQuery)
+  return dailyFreeCredits > 0 ? callApi((api) => api.freeCredits.freeCredits()) : null
+}
 
 /** The balance: stale after 30 s, refetched on focus, asked only when someone is signed in. */
 export const balanceQuery = queryOptions({
   queryKey: [...credits, "balance"] as const,
-  queryFn: () =>
-    freeCredits()
+  queryFn: ({ client }) =>
+    freeCredits(client)
       .then(() => callApi((api) => api.creditLedger.credits()))
       .then((answer) => answer.credits),
   staleTime: 30_000,
@@ -27,8 +37,8 @@ export const balanceQuery = queryOptions({
 /** The balance with what open disputes hold of it and the free daily credits, for the credits page. */
 export const standingQuery = queryOptions({
   queryKey: [...credits, "standing"] as const,
-  queryFn: async () => {
-    const free = await freeCredits()
+  queryFn: async ({ client }) => {
+    const free = await freeCredits(client)
     const standing = await callApi((api) => api.creditLedger.credits())
     return { credits: standing.credits, held: standing.held, free }
   },

@@ -9,8 +9,8 @@ const inTime = (at: Date, now: Date) => {
 }
 
 /** The free daily credits under the balance: how many are left, and when the next ones come. */
-export const FreeCreditsNote = ({ free }: { readonly free: FreeCreditsView }) => {
-  if (free.perDay === 0) return null
+export const FreeCreditsNote = ({ free }: { readonly free: FreeCreditsView | null }) => {
+  if (free === null || free.perDay === 0) return null
   if (free.nextGrantAt === null) {
     return (
       <p className="mt-1 text-sm text-muted" data-testid="free-credits">
