@@ -130,9 +130,11 @@ export const ledgerPageRows = async (databaseUrl: string): Promise<ReadonlyArray
     const path = `/api/admin/ledger/${person}`
     await caughtUp(async () => {
       const answer = await fetch(`${base}${path}`, { headers: { cookie } })
+      // The person's account is known to the ledger once the projections have read the sign-up.
+      if (answer.status === 404) return 0
       if (!answer.ok)
         throw new Error(`the ledger answered ${answer.status}: ${await answer.text()}`)
-      return ((await answer.json()) as { entries: Array<unknown> }).entries.length
+      return ((await answer.json()) as { total: number }).total
     })
     console.log(
       `Seeded ${entries.toLocaleString("en-US")} ledger entries in ${((now() - t) / 1000).toFixed(1)} s.`,
