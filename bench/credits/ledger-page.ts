@@ -99,12 +99,14 @@ const caughtUp = async (read: () => Promise<number>) => {
 /** Any of the pages, as finance pages through a long ledger. */
 const anyOffset = () => pageSize * Math.floor(Math.random() * (entries / pageSize))
 
-/** The page's entries, and the count and sum the answer carries, as two bare statements. */
+/** The page and the totals the answer carries, as two bare statements on the same index. */
 const barePage = `
   select global_position as position, recorded_at, type, amount, balance_after, cause, cause_id, actor,
          detail, ticket, requested_by, approved_by
-    from credit_ledger where user_id = $1 order by global_position offset $2 limit ${pageSize}`
-const bareTotals = "select count(*), sum(amount) from credit_ledger where user_id = $1"
+    from credit_ledger where user_id = $1 and entry_number > $2 order by entry_number limit ${pageSize}`
+const bareTotals = `
+  select entry_number as total, summed, balance_after as running
+    from credit_ledger where user_id = $1 order by entry_number desc limit 1`
 
 export const ledgerPageRows = async (databaseUrl: string): Promise<ReadonlyArray<Row>> => {
   const port = await freePort()

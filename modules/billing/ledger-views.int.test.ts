@@ -9,6 +9,8 @@ import {
   financeAdmin,
 } from "#app/testing-billing.ts"
 import { query } from "#events/testing.ts"
+import { creditLedger } from "#projections/credit-ledger/projection.ts"
+import { rebuildProjection } from "#projections/runner.ts"
 
 interface Entry {
   readonly amount: number
@@ -195,6 +197,60 @@ describeApp({ env })("ledger views", (it) => {
           ])
           const csv = yield* finance.get(`${ledger}/csv?offset=20&limit=1`)
           expect(csv.text.trim().split("\r\n")).toHaveLength(24)
+        }),
+    )
+
+    it.effect(
+      "two people's entries made at the same time page and total each in their own ledger, the same after a rebuild",
+      () =>
+        Effect.gen(function* () {
+          const finance = yield* admin
+          const people = [(yield* signUp("first")).user.id, (yield* signUp("second")).user.id]
+          // Each person's entries one after another, the two people's side by side: batches mix them.
+          yield* Effect.forEach(
+            people,
+            (userId, p) =>
+              Effect.forEach(
+                Array.from({ length: 12 }, (_, n) => n),
+                (n) =>
+                  Effect.map(
+                    finance.post(`/api/admin/ledger/${userId}/adjustments`, {
+                      amount: n % 3 === 2 ? -1 : p + 2,
+                      reason: `Entry ${n}`,
+                    }),
+                    (answer) => expect(answer.status).toBe(200),
+                  ),
+              ),
+            { concurrency: "unbounded" },
+          )
+          yield* settle
+          const pages = Effect.forEach(people, (userId) =>
+            Effect.map(finance.get(`/api/admin/ledger/${userId}?offset=6&limit=4`), (answer) => {
+              const page = body<
+                { entries: ReadonlyArray<{ detail: string }> } & Record<string, number>
+              >(answer)
+              return { ...page, entries: page.entries.map((e) => e.detail) }
+            }),
+          )
+          const read = yield* pages
+          const entries = ["Entry 6", "Entry 7", "Entry 8", "Entry 9"]
+          // 8 entries of +2 (or +3) and 4 of -1.
+          expect(read[0]).toMatchObject({
+            entries,
+            total: 12,
+            summed: 12,
+            running: 12,
+            balance: 12,
+          })
+          expect(read[1]).toMatchObject({
+            entries,
+            total: 12,
+            summed: 20,
+            running: 20,
+            balance: 20,
+          })
+          yield* rebuildProjection(creditLedger)
+          expect(yield* pages).toEqual(read)
         }),
     )
   })

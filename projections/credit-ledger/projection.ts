@@ -4,7 +4,8 @@ import { BillingEvent, billingEventTypes } from "#events/contracts/billing.ts"
 import { decodeAll } from "#events/store/index.ts"
 import { insertRows } from "../insert-rows.ts"
 import type { Projection } from "../runner.ts"
-import { type LedgerRow, type LedgerRows, ledgerRows, type UsageRow } from "./rows.ts"
+import { type NumberedEntry, numberEntries } from "./entry-numbers.ts"
+import { type LedgerRows, ledgerRows, type UsageRow } from "./rows.ts"
 
 /**
  * Credits as people and finance read them: each user's balance, their usage (generations and refunds),
@@ -27,6 +28,8 @@ const setup = Effect.gen(function* () {
     create table if not exists credit_ledger (
       global_position bigint primary key,
       user_id text not null,
+      entry_number integer not null,
+      summed bigint not null,
       recorded_at timestamptz not null,
       type text not null,
       amount integer not null,
@@ -39,7 +42,8 @@ const setup = Effect.gen(function* () {
       requested_by text,
       approved_by text
     )`
-  yield* sql`create index if not exists credit_ledger_by_user on credit_ledger (user_id, global_position)`
+  // Unique: a person's entries are numbered 1, 2, ... in event order (see entry-numbers.ts).
+  yield* sql`create unique index if not exists credit_ledger_by_user on credit_ledger (user_id, entry_number)`
   // A statement's opening balance and a date filter: without it, the last entry before a date was sought
   // backwards through every user's rows.
   yield* sql`create index if not exists credit_ledger_by_user_time on credit_ledger (user_id, recorded_at)`
@@ -69,12 +73,14 @@ const setup = Effect.gen(function* () {
     create index if not exists credit_transactions_by_user on credit_transactions (user_id, created_at desc)`
 })
 
-const writeLedger = (rows: ReadonlyArray<LedgerRow>) =>
+const writeLedger = (rows: ReadonlyArray<NumberedEntry>) =>
   insertRows(
     "credit_ledger",
     [
       ["global_position", "bigint", (r) => r.position],
       ["user_id", "text", (r) => r.userId],
+      ["entry_number", "int", (r) => r.entryNumber],
+      ["summed", "bigint", (r) => r.summed],
       ["recorded_at", "timestamptz", (r) => r.recordedAt],
       ["type", "text", (r) => r.type],
       ["amount", "int", (r) => r.amount],
@@ -122,7 +128,7 @@ const writeBalances = (balances: LedgerRows["balances"]) =>
 
 export const creditLedger: Projection = {
   name: "credit-ledger",
-  version: 4,
+  version: 5,
   tables: ["credit_balances", "credit_ledger", "credit_usage", "credit_transactions"],
   types: billingEventTypes,
   onPoison: "pause",
@@ -131,7 +137,7 @@ export const creditLedger: Projection = {
     Effect.gen(function* () {
       const sql = yield* SqlClient.SqlClient
       const rows = ledgerRows(yield* decode(events))
-      yield* writeLedger(rows.ledger)
+      yield* writeLedger(yield* numberEntries(rows.ledger))
       yield* writeBalances(rows.balances)
       yield* writeUsage(rows.usage)
       // One row per id in order: a checkout opened and paid (or refunded) in the same batch ends so.

@@ -92,8 +92,13 @@ const make = Effect.gen(function* () {
       ...(filter.until ? [sql`recorded_at < ${filter.until}`] : []),
     ])
 
-  // Read through (user_id, global_position), or (user_id, recorded_at) when dates narrow it: 10,000
-  // entries of one person answer in a few milliseconds.
+  const unfiltered = (filter: LedgerFilter) =>
+    filter.causes === undefined && filter.from === undefined && filter.until === undefined
+
+  /**
+   * Read through (user_id, entry_number), or (user_id, recorded_at) when dates narrow it. A page of the
+   * whole ledger is the range of entry numbers after its offset; a filtered page skips its offset.
+   */
   const read = (userId: string, filter: LedgerFilter, paging?: LedgerPaging) =>
     Effect.map(
       sql<Omit<LedgerRow, "userId" | "position"> & { readonly position: string }>`
@@ -102,8 +107,15 @@ const make = Effect.gen(function* () {
                ticket, requested_by as "requestedBy", approved_by as "approvedBy"
           from credit_ledger
          where ${matching(userId, filter)}
-         order by global_position
-         ${paging ? sql`offset ${paging.offset} limit ${paging.limit}` : sql``}`,
+               ${paging && unfiltered(filter) ? sql`and entry_number > ${paging.offset}` : sql``}
+         order by entry_number
+         ${
+           paging === undefined
+             ? sql``
+             : unfiltered(filter)
+               ? sql`limit ${paging.limit}`
+               : sql`offset ${paging.offset} limit ${paging.limit}`
+         }`,
       (rows) =>
         rows.map(
           (row) =>
@@ -117,21 +129,26 @@ const make = Effect.gen(function* () {
 
   const entries = (userId: string, filter: LedgerFilter = {}) => read(userId, filter)
 
+  /** The whole ledger's totals are its last entry's; a filtered ledger's are added up. */
+  const totals = (userId: string, filter: LedgerFilter) =>
+    unfiltered(filter)
+      ? sql<{ total: string; summed: string | null; running: number | null }>`
+          select entry_number as total, summed, balance_after as running
+            from credit_ledger where user_id = ${userId} order by entry_number desc limit 1`
+      : sql<{ total: string; summed: string | null; running: number | null }>`
+          select count(*) as total, sum(amount) as summed,
+                 (select balance_after from credit_ledger where ${matching(userId, filter)}
+                   order by entry_number desc limit 1) as running
+            from credit_ledger where ${matching(userId, filter)}`
+
   const page = (userId: string, filter: LedgerFilter, paging: LedgerPaging) =>
     Effect.all({
       entries: read(userId, filter, paging),
-      totals: Effect.map(
-        sql<{ total: string; summed: string | null; running: number | null }>`
-          select count(*) as total, sum(amount) as summed,
-                 (select balance_after from credit_ledger where ${matching(userId, filter)}
-                   order by global_position desc limit 1) as running
-            from credit_ledger where ${matching(userId, filter)}`,
-        ([row]) => ({
-          total: Number(row?.total ?? 0),
-          summed: Number(row?.summed ?? 0),
-          running: row?.running ?? 0,
-        }),
-      ).pipe(Effect.orDie),
+      totals: Effect.map(totals(userId, filter), ([row]) => ({
+        total: Number(row?.total ?? 0),
+        summed: Number(row?.summed ?? 0),
+        running: row?.running ?? 0,
+      })).pipe(Effect.orDie),
     }).pipe(Effect.map(({ entries, totals }): LedgerPage => ({ entries, ...totals })))
 
   const balanceBefore = (userId: string, at: Date) =>
