@@ -79,13 +79,23 @@ describeApp({ env })("test-mode refunds and disputes", (it) => {
               },
             ],
           })
+          const purchase = Effect.map(
+            Effect.zipRight(settle, person.get("/api/credits/transactions")),
+            (answer) =>
+              body<ReadonlyArray<{ id: string; status: string }>>(answer).find(
+                (t) => t.id === sessionId,
+              )?.status,
+          )
           const partial = yield* finance.post(paths.refunds, { amountCents: 665 })
           expect(partial.status).toBe(200)
           // floor(150 * 665 / 1329) = 75
           expect(partial.body).toEqual({ balance: 75, held: 0 })
+          // Its line in the person's transactions says refunded once all of it is.
+          expect(yield* purchase).toBe("completed")
           const rest = yield* finance.post(paths.refunds, {})
           expect(rest.body).toEqual({ balance: 0, held: 0 })
           expect(yield* credits(person)).toEqual({ credits: 0, held: 0 })
+          expect(yield* purchase).toBe("refunded")
 
           const financeId = body<{ id: string }>(yield* finance.get("/api/user")).id
           const ledger = body<{ entries: ReadonlyArray<Record<string, unknown>> }>(

@@ -158,5 +158,10 @@ export const creditLedger: Projection = {
           update credit_transactions set status = 'cancelled'
            where id in ${sql.in(rows.cancelled)} and status = 'pending'`
       }
+      for (const { paymentId, refundedCents } of rows.refunds) {
+        yield* sql`
+          update credit_transactions set status = 'refunded'
+           where id = ${paymentId} and status = 'completed' and amount_cents <= ${refundedCents}`
+      }
     }),
 }

@@ -62,6 +62,8 @@ export interface LedgerRows {
   readonly transactions: ReadonlyArray<TransactionRow>
   /** Checkout sessions cancelled while pending. */
   readonly cancelled: ReadonlyArray<string>
+  /** Payments refunded, with everything refunded of each so far: one refunded in full is marked so. */
+  readonly refunds: ReadonlyArray<{ readonly paymentId: string; readonly refundedCents: number }>
   /**
    * Each user's balance after the batch, and when it was reached; what disputes hold, when an event of the
    * batch says (null: as it was).
@@ -94,6 +96,7 @@ export const ledgerRows = (events: ReadonlyArray<DecodedEvent<BillingEvent>>): L
   const usage: Array<UsageRow> = []
   const transactions: Array<TransactionRow> = []
   const cancelled: Array<string> = []
+  const refunds: Array<{ paymentId: string; refundedCents: number }> = []
   const balances = new Map<string, { balance: number; held: number | null; at: Date }>()
 
   for (const { event, metadata, globalPosition, recordedAt } of events) {
@@ -117,6 +120,8 @@ export const ledgerRows = (events: ReadonlyArray<DecodedEvent<BillingEvent>>): L
     }
     // The credits of a paid checkout come with the account's own event.
     if (event._tag === "CheckoutPaid") continue
+    if (event._tag === "PaymentRefunded" && event.refundedCents !== undefined)
+      refunds.push({ paymentId: event.paymentId, refundedCents: event.refundedCents })
     const change = creditChange(event)
     if (change === undefined || !("balanceAfter" in event)) continue
     const held = "heldAfter" in event ? event.heldAfter : balances.get(event.userId)?.held
@@ -138,5 +143,5 @@ export const ledgerRows = (events: ReadonlyArray<DecodedEvent<BillingEvent>>): L
     if (rows.usage) usage.push({ ...base, ...rows.usage })
     if (rows.transaction) transactions.push({ ...base, ...rows.transaction })
   }
-  return { ledger, usage, transactions, cancelled, balances }
+  return { ledger, usage, transactions, cancelled, refunds, balances }
 }
