@@ -6,6 +6,7 @@ import {
   offerNames,
   PaymentRefunded,
   SubscriptionCreditsGranted,
+  SubscriptionDeclined,
 } from "#events/contracts/billing.ts"
 import { decodeAll, type Subscription } from "#events/store/index.ts"
 import { AppUrl } from "#toolkit/app-url.ts"
@@ -13,7 +14,7 @@ import { PersonMail } from "./person-mail.ts"
 import { type Receipt, receiptMail } from "./receipt-mail.ts"
 
 const decode = decodeAll(
-  Schema.Union(CreditsPurchased, SubscriptionCreditsGranted, PaymentRefunded),
+  Schema.Union(CreditsPurchased, SubscriptionCreditsGranted, SubscriptionDeclined, PaymentRefunded),
 )
 
 /** A payment recorded before receipts were mailed is listed, not mailed years late. */
@@ -38,7 +39,12 @@ interface Issued {
  */
 export const receipts: Subscription<PersonMail | AppUrl | SqlClient.SqlClient> = {
   name: "billing:receipts",
-  types: ["CreditsPurchased", "SubscriptionCreditsGranted", "PaymentRefunded"],
+  types: [
+    "CreditsPurchased",
+    "SubscriptionCreditsGranted",
+    "SubscriptionDeclined",
+    "PaymentRefunded",
+  ],
   onPoison: "skip",
   handle: (events) =>
     Effect.gen(function* () {
@@ -57,6 +63,16 @@ export const receipts: Subscription<PersonMail | AppUrl | SqlClient.SqlClient> =
         )
 
       for (const { event, eventId, recordedAt } of yield* decode(events)) {
+        // A second plan paid while one was active bought nothing: listed, its refund mailed.
+        if (event._tag === "SubscriptionDeclined") {
+          yield* sql`
+            insert into billing.receipts (payment_id, user_id, paid_at, description, credits,
+              amount_cents, tax_cents, currency)
+            values (${event.invoiceId}, ${event.userId}, ${recordedAt}, ${`${offerNames[event.plan]} plan`},
+              0, ${event.amountCents}, 0, ${event.currency})
+            on conflict do nothing`
+          continue
+        }
         const paymentId =
           event._tag === "CreditsPurchased"
             ? event.checkoutSessionId

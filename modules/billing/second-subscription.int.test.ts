@@ -121,6 +121,27 @@ describeApp({ env })("two subscriptions in the test mode", (it) => {
             )
             expect(transactions.find((t) => t.id === loser.sessionId)?.status).toBe("refunded")
             expect(transactions.find((t) => t.id === winner.sessionId)?.status).toBe("completed")
+            // Its receipts list the payment as refunded, as the refund's mail told them.
+            yield* settleAll
+            const receipts = body<{ receipts: ReadonlyArray<Record<string, unknown>> }>(
+              yield* person.get("/api/billing/invoices"),
+            ).receipts
+            expect(receipts.find((r) => r.paymentId === declined?.data.invoiceId)).toMatchObject({
+              description: `${plans[loser.plan].name} plan`,
+              credits: 0,
+              amountCents: plans[loser.plan].cents,
+              refundedCents: plans[loser.plan].cents,
+              status: "refunded",
+            })
+            const mails = yield* query<{ text: string }>(
+              "select text from identity.mail_outbox where recipient = $1 and subject like '%refund%'",
+              [user.email],
+            )
+            expect(mails.map((m) => m.text)).toEqual([
+              expect.stringContaining(
+                `A refund of your payment for ${plans[loser.plan].name} plan.`,
+              ),
+            ])
 
             // Finance sees the payment taken, declined as a second subscription, and refunded: by whom, why.
             const ledger = body<{ entries: ReadonlyArray<Record<string, unknown>> }>(
