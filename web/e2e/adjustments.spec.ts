@@ -5,6 +5,7 @@ import {
   logout,
   newPerson,
   openLedger,
+  personInOwnBrowser,
   registerVerified,
   signInAdmin,
   skipSplash,
@@ -17,11 +18,11 @@ test("an adjustment above the threshold waits until a second admin approves it",
   browser,
 }) => {
   test.setTimeout(120_000)
-  const member = newPerson("adjusted")
-  const theirs = await browser.newContext()
-  const person = await theirs.newPage()
-  await skipSplash(person)
-  await registerVerified(person, member)
+  const {
+    person: member,
+    page: person,
+    context: theirs,
+  } = await personInOwnBrowser(browser, "adjusted")
 
   // The first admin asks for 2,000 credits: above the default 1,000, so it waits.
   await signInAdmin(page)

@@ -81,12 +81,17 @@ test("a song made public shows on another person's timeline, who likes it, filte
   await expect(shared).toContainText(maker.username)
   await expect(card(other, `${title} (Version 2)`)).toHaveCount(0)
 
+  // The count moves at once; the reload waits for the server's answer, which a reload would cancel.
+  const liked = other.waitForResponse(
+    (answer) => answer.url().endsWith("/like") && answer.request().method() === "POST",
+  )
   await shared.getByRole("button", { name: `Like ${title} (Version 1)` }).click()
   await expect(shared.getByRole("button", { name: `Unlike ${title} (Version 1)` })).toHaveAttribute(
     "aria-pressed",
     "true",
   )
   await expect(shared.getByTestId("likes")).toHaveText("1")
+  expect((await liked).ok()).toBe(true)
   await other.reload()
   await expect(card(other, `${title} (Version 1)`).getByTestId("likes")).toHaveText("1")
 

@@ -1,12 +1,5 @@
 import { expect, test } from "@playwright/test"
-import {
-  buyProPack,
-  newPerson,
-  openLedger,
-  registerVerified,
-  signInAdmin,
-  skipSplash,
-} from "./support.ts"
+import { buyProPack, openLedger, personInOwnBrowser, signInAdmin, skipSplash } from "./support.ts"
 
 test.beforeEach(async ({ page }) => skipSplash(page))
 
@@ -15,11 +8,11 @@ test("finance reconciles today after a purchase and a refund: 0 differences", as
   browser,
 }) => {
   test.setTimeout(120_000)
-  const buyer = newPerson("reconciled")
-  const theirs = await browser.newContext()
-  const person = await theirs.newPage()
-  await skipSplash(person)
-  await registerVerified(person, buyer)
+  const {
+    person: buyer,
+    page: person,
+    context: theirs,
+  } = await personInOwnBrowser(browser, "reconciled")
   await buyProPack(person)
   await theirs.close()
 

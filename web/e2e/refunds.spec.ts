@@ -1,12 +1,5 @@
 import { expect, test } from "@playwright/test"
-import {
-  buyProPack,
-  newPerson,
-  openLedger,
-  registerVerified,
-  signInAdmin,
-  skipSplash,
-} from "./support.ts"
+import { buyProPack, openLedger, personInOwnBrowser, signInAdmin, skipSplash } from "./support.ts"
 
 test.beforeEach(async ({ page }) => skipSplash(page))
 
@@ -16,11 +9,11 @@ test("an admin refunds half of a test-mode purchase and the person sees the cred
 }) => {
   test.setTimeout(120_000)
   // The person buys the Pro pack (150 credits for 13.29 EUR) in their own browser.
-  const buyer = newPerson("refunded")
-  const theirs = await browser.newContext()
-  const person = await theirs.newPage()
-  await skipSplash(person)
-  await registerVerified(person, buyer)
+  const {
+    person: buyer,
+    page: person,
+    context: theirs,
+  } = await personInOwnBrowser(browser, "refunded")
   await buyProPack(person)
 
   await signInAdmin(page)

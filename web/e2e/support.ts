@@ -1,6 +1,6 @@
 import { execFile } from "node:child_process"
 import { join } from "node:path"
-import { expect, type Page } from "@playwright/test"
+import { type Browser, expect, type Page } from "@playwright/test"
 
 let counter = 0
 
@@ -181,4 +181,17 @@ export const openLedger = async (page: Page, username: string) => {
   await page.getByRole("button", { name: "Search" }).click()
   await page.getByRole("list", { name: "Matching users" }).getByRole("button").first().click()
   return page.getByRole("region", { name: `Credit ledger of ${username}` })
+}
+
+/**
+ * A new verified person signed in in a browser context of their own, beside the admin's page: their page
+ * and context (close it when done).
+ */
+export const personInOwnBrowser = async (browser: Browser, prefix: string) => {
+  const person = newPerson(prefix)
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  await skipSplash(page)
+  await registerVerified(page, person)
+  return { person, page, context }
 }
