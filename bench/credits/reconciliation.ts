@@ -21,6 +21,7 @@ import { LedgerMoneyReads } from "#projections/credit-ledger/money-reads.ts"
 import { bringUpToDate, prepareProjections, projectionMigrations } from "#projections/runner.ts"
 import { ErrorReports } from "#toolkit/error-reports.ts"
 import { now, type Row } from "../support/report.ts"
+import { reconcileCommand } from "./reconcile-command.ts"
 
 const charges = 100_000
 const perStream = 1000
@@ -156,6 +157,10 @@ export const reconciliationRows = async (databaseUrl: string): Promise<Array<Row
 
   await raw.end()
   await runtime.dispose()
+  // The command on a day with nothing to match is the process's own start: its floor.
+  const empty = await reconcileCommand(databaseUrl, "2000-01-01", "2000-01-01")
+  const command = await reconcileCommand(databaseUrl, today, today)
+  const commandAgrees = command.said.includes(`${charges} matched, no difference`)
   return [
     {
       scenario: `reconcile ${charges.toLocaleString("en-US")} charges with the ledger (${report.matched.toLocaleString("en-US")} matched, ${report.differenceCount} differences)`,
@@ -173,6 +178,15 @@ export const reconciliationRows = async (databaseUrl: string): Promise<Array<Row
       ratio: undefined,
       target: "< 300 MB",
       pass: Math.max(heap - startHeap, peak - startRss) < 300 * 1024 * 1024,
+    },
+    {
+      scenario:
+        "the same by `npm run cli -- reconcile`, its own process: whole time and peak resident size, vs a day with nothing",
+      ours: `${command.seconds.toFixed(1)} s, peak ${mb(command.peakBytes)}`,
+      baseline: `${empty.seconds.toFixed(1)} s, peak ${mb(empty.peakBytes)}`,
+      ratio: empty.peakBytes / command.peakBytes,
+      target: "< 30 s, < 300 MB",
+      pass: commandAgrees && command.seconds < 30 && command.peakBytes < 300 * 1024 * 1024,
     },
   ]
 }
