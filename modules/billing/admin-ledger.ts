@@ -24,18 +24,16 @@ export const makeAdminLedger = Effect.gen(function* () {
     Effect.gen(function* () {
       const filter = yield* valid(ledgerFilter(query))
       const paging = yield* valid(ledgerPaging(query))
-      yield* known(userId)
       const { balance, read } = yield* Effect.all(
         { balance: ledger.balance(userId), read: ledger.page(userId, filter, paging) },
         { concurrency: 2 },
       )
-      return new Ledger({
-        userId,
-        balance,
-        ...read,
-        offset: paging.offset,
-        pageSize: paging.limit,
-      })
+      // A ledger with entries is a known person's; only an empty one may be nobody's.
+      if (read.total === 0) yield* known(userId)
+      return new Ledger(
+        { userId, balance, ...read, offset: paging.offset, pageSize: paging.limit },
+        true,
+      )
     })
 
   /** Every entry the filters let through, whatever the page. */

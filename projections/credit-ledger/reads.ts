@@ -119,11 +119,14 @@ const make = Effect.gen(function* () {
       (rows) =>
         rows.map(
           (row) =>
-            new LedgerEntry({
-              ...row,
-              position: Number(row.position),
-              payment: paymentOf(row.cause, row.causeId),
-            }),
+            new LedgerEntry(
+              {
+                ...row,
+                position: Number(row.position),
+                payment: paymentOf(row.cause, row.causeId),
+              },
+              true,
+            ),
         ),
     ).pipe(Effect.orDie)
 
@@ -142,14 +145,17 @@ const make = Effect.gen(function* () {
             from credit_ledger where ${matching(userId, filter)}`
 
   const page = (userId: string, filter: LedgerFilter, paging: LedgerPaging) =>
-    Effect.all({
-      entries: read(userId, filter, paging),
-      totals: Effect.map(totals(userId, filter), ([row]) => ({
-        total: Number(row?.total ?? 0),
-        summed: Number(row?.summed ?? 0),
-        running: row?.running ?? 0,
-      })).pipe(Effect.orDie),
-    }).pipe(Effect.map(({ entries, totals }): LedgerPage => ({ entries, ...totals })))
+    Effect.all(
+      {
+        entries: read(userId, filter, paging),
+        totals: Effect.map(totals(userId, filter), ([row]) => ({
+          total: Number(row?.total ?? 0),
+          summed: Number(row?.summed ?? 0),
+          running: row?.running ?? 0,
+        })).pipe(Effect.orDie),
+      },
+      { concurrency: 2 },
+    ).pipe(Effect.map(({ entries, totals }): LedgerPage => ({ entries, ...totals })))
 
   const balanceBefore = (userId: string, at: Date) =>
     Effect.map(
