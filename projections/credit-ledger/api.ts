@@ -44,8 +44,11 @@ export class TransactionRecord extends Schema.Class<TransactionRecord>("Transact
   createdAt: Schema.Date,
 }) {}
 
-/** One credit movement with its running balance, cause and actor: what finance audits. */
-export class LedgerEntry extends Schema.Class<LedgerEntry>("LedgerEntry")({
+/**
+ * One credit movement with its running balance, cause and actor: what finance audits. A struct, not a
+ * class: a page of the ledger makes a hundred of them per answer.
+ */
+export const LedgerEntry = Schema.Struct({
   position: Schema.Int,
   recordedAt: Schema.Date,
   type: Schema.String,
@@ -67,7 +70,8 @@ export class LedgerEntry extends Schema.Class<LedgerEntry>("LedgerEntry")({
   /** An adjustment's requesting admin, and the second admin who approved it above the threshold. */
   requestedBy: Schema.NullOr(Schema.String),
   approvedBy: Schema.NullOr(Schema.String),
-}) {}
+})
+export type LedgerEntry = typeof LedgerEntry.Type
 
 /** The credit ledger's answers to a signed-in user: their balance, usage and transactions. */
 export class CreditLedgerApi extends HttpApiGroup.make("creditLedger")

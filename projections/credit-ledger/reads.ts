@@ -4,7 +4,7 @@ import { awaitPosition, type EventWakeups, type Position } from "#events/store/i
 import { projectionSubscriptionName } from "../runner.ts"
 import {
   CreditsView,
-  LedgerEntry,
+  type LedgerEntry,
   type LedgerFilter,
   type LedgerPage,
   type LedgerPaging,
@@ -118,15 +118,11 @@ const make = Effect.gen(function* () {
          }`,
       (rows) =>
         rows.map(
-          (row) =>
-            new LedgerEntry(
-              {
-                ...row,
-                position: Number(row.position),
-                payment: paymentOf(row.cause, row.causeId),
-              },
-              true,
-            ),
+          (row): LedgerEntry => ({
+            ...row,
+            position: Number(row.position),
+            payment: paymentOf(row.cause, row.causeId),
+          }),
         ),
     ).pipe(Effect.orDie)
 
