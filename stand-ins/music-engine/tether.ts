@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process"
 import { fstatSync } from "node:fs"
 
-/** The descriptor the server keeps the other end of, for as long as it lives (see music-engine.ts). */
+/** The descriptor the server keeps the other end of, for as long as it lives (see engine-process.ts). */
 const lifeline = 3
 
 /** The argument by which the server says the engine has a lifeline. */
