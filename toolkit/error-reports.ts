@@ -1,12 +1,8 @@
-import type { SqlClient } from "@effect/sql"
-import { Cause, Context, Effect, Either, Layer, Schema } from "effect"
-import { v7 as uuidv7 } from "uuid"
+import { Cause, Context, Effect, Layer } from "effect"
 import { type Actor, actorUserId } from "#events/contracts/actor.ts"
-import { ErrorReported, type ErrorSource, errorStreamId } from "#events/contracts/errors.ts"
-import type { Decider } from "#events/decider.ts"
-import { runCommand } from "#events/handle-command.ts"
-import { scrub, scrubText } from "#events/scrub.ts"
-import type { EventStore } from "#events/store/index.ts"
+import type { ErrorSource } from "#events/contracts/errors.ts"
+import { eventMetadata } from "#events/request-context.ts"
+import { appendErrorReport, EventStore } from "#events/store/index.ts"
 import { now } from "./clock.ts"
 import { RateLimiter } from "./rate-limit.ts"
 
@@ -36,14 +32,6 @@ export const describeCause = (cause: Cause.Cause<unknown>) => {
   return { message: pretty.split("\n")[0] ?? "defect", stack: [pretty, ...chain].join("\n") }
 }
 
-/** The error stream is a log: a report is recorded whatever came before it. */
-const errorStream: Decider<ErrorReported, ErrorReported, null, never> = {
-  initialState: null,
-  evolve: () => null,
-  decide: (report) => Either.right([report]),
-}
-const ErrorStreamEvent = Schema.Union(ErrorReported)
-
 /**
  * What one caller can add to the error stream: enough to see what went wrong for them, not enough for one
  * client that keeps causing failures to bury everyone else's. Past it, failures are only logged.
@@ -65,36 +53,29 @@ export class ErrorReports extends Context.Tag("@melody/ErrorReports")<
   static readonly live = Layer.effect(
     ErrorReports,
     Effect.gen(function* () {
-      const store = yield* Effect.context<EventStore | SqlClient.SqlClient>()
+      const store = yield* EventStore
       const limiter = yield* RateLimiter
-      const record = (report: ErrorReport) => {
-        const errorId = uuidv7()
-        const event = new ErrorReported({
-          errorId,
-          source: report.source,
-          userId: actorUserId(report.actor) ?? null,
-          message: scrubText(report.message).slice(0, 2000),
-          stack: report.stack === undefined ? null : scrubText(report.stack).slice(0, 20_000),
-          context: scrub(report.context ?? {}) as Record<string, unknown>,
-        })
-        return Effect.flatMap(now, (at) =>
-          runCommand({
-            decider: errorStream,
-            events: ErrorStreamEvent,
-            streamId: errorStreamId(at),
-            command: event,
-            actor: report.actor,
-            concurrency: "none",
-            eventId: () => errorId,
-          }),
-        ).pipe(
-          Effect.provide(store),
+      const record = (report: ErrorReport) =>
+        Effect.all([now, eventMetadata(report.actor)]).pipe(
+          Effect.flatMap(([at, metadata]) =>
+            appendErrorReport(
+              store,
+              {
+                source: report.source,
+                userId: actorUserId(report.actor) ?? null,
+                message: report.message,
+                stack: report.stack,
+                context: report.context,
+              },
+              metadata,
+              at,
+            ),
+          ),
           Effect.asVoid,
           Effect.catchAllCause((cause) =>
             Effect.logError("Could not record an error report", cause),
           ),
         )
-      }
       const recordFromCaller = (report: ErrorReport, caller: string) =>
         limiter.hit(`error-reports:${caller}`, reportsPerCaller).pipe(
           Effect.matchEffect({

@@ -1,5 +1,6 @@
 export type { Checkpoint, SubscriptionReport, SubscriptionStatus } from "./checkpoints.ts"
 export { awaitCommittedReadable } from "./committed-reads.ts"
+export { appendErrorReport, type ErrorFacts } from "./error-stream.ts"
 export * from "./errors.ts"
 export {
   type AppendRequest,

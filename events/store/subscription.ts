@@ -1,7 +1,7 @@
 import { Cause, Clock, Data, type Duration, Effect, Schedule } from "effect"
-import { errorStreamId } from "../contracts/errors.ts"
 import { type Checkpoints, makeCheckpoints } from "./checkpoints.ts"
 import { awaitCommittedReadable } from "./committed-reads.ts"
+import { appendErrorReport } from "./error-stream.ts"
 import { EventStore } from "./event-store.ts"
 import { describeCause, isTransient } from "./failures.ts"
 import { SubscriptionLeases } from "./leases.ts"
@@ -102,9 +102,8 @@ const make = <R>(subscription: Subscription<R>, timing: SubscriptionTiming) =>
             yield* checkpoints.deadLetter(name, event, error, maxAttempts, action)
             if (subscription.reportPoison !== false) {
               const at = new Date(yield* Clock.currentTimeMillis)
-              yield* store.append(errorStreamId(at), "any", [
-                poisonReport(name, event, error, action),
-              ])
+              const { facts, metadata } = poisonReport(name, event, error, action)
+              yield* appendErrorReport(store, facts, metadata, at)
             }
             if (action === "paused") yield* checkpoints.pause(name, error)
             else yield* checkpoints.advance(name, event)
