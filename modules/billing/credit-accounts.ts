@@ -7,7 +7,7 @@ import { billingStreams, CreditAccountEvent } from "#events/contracts/billing.ts
 import type { CommandResult } from "#events/handle-command.ts"
 import { EventStore } from "#events/store/index.ts"
 import { type Recomputed, recomputeBalancesFrom } from "./balance-audit.ts"
-import { creditAccount } from "./credit-account.ts"
+import { creditAccount } from "./credit-account-decider.ts"
 import { type CreditAccount, CreditAccountState } from "./credit-account-state.ts"
 import {
   AlreadyDebited,

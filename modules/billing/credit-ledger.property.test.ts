@@ -9,7 +9,7 @@ import {
 import { creditChange } from "#events/contracts/credit-changes.ts"
 import type { DecodedEvent } from "#events/store/index.ts"
 import { ledgerRows } from "#projections/credit-ledger/rows.ts"
-import { creditAccount } from "./credit-account.ts"
+import { creditAccount } from "./credit-account-decider.ts"
 import type { CreditCommand } from "./credit-commands.ts"
 
 const userId = "u1"

@@ -10,7 +10,7 @@ import {
   PaymentRefunded,
 } from "#events/contracts/billing.ts"
 import { given } from "#events/testing.ts"
-import { creditAccount } from "./credit-account.ts"
+import { creditAccount } from "./credit-account-decider.ts"
 import { nextUtcMidnight, utcDay } from "./free-credits.ts"
 
 const userId = "u1"

@@ -11,7 +11,7 @@ import {
 import { NotFound } from "#events/contracts/http-errors.ts"
 import { now } from "#toolkit/clock.ts"
 import { ActiveSubscriptionExists, CheckoutClosed, LocalCheckout } from "./api.ts"
-import type { CheckoutCommand } from "./checkout.ts"
+import type { CheckoutCommand } from "./checkout-decider.ts"
 import { CreditAccounts } from "./credit-accounts.ts"
 import type { LocalCheckoutShape } from "./local-checkout-shape.ts"
 import { localId } from "./local-ids.ts"

@@ -12,7 +12,7 @@ import {
 } from "#events/contracts/billing.ts"
 import { fold } from "#events/decider.ts"
 import { given } from "#events/testing.ts"
-import { creditAccount } from "./credit-account.ts"
+import { creditAccount } from "./credit-account-decider.ts"
 import type { CreditCommand } from "./credit-commands.ts"
 
 const userId = "u1"

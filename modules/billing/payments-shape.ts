@@ -13,7 +13,7 @@ import type {
   UnknownOffer,
 } from "./api.ts"
 import type { OpenedCheckout } from "./billing-shape.ts"
-import type { Checkout, CheckoutCommand, CheckoutRefusal } from "./checkout.ts"
+import type { Checkout, CheckoutCommand, CheckoutRefusal } from "./checkout-decider.ts"
 import type { Money, Recorded } from "./payment-facts.ts"
 import type { PaidInvoice } from "./payment-provider.ts"
 

@@ -11,7 +11,7 @@ import {
 } from "#events/contracts/billing.ts"
 import { fold } from "#events/decider.ts"
 import { given } from "#events/testing.ts"
-import { creditAccount } from "./credit-account.ts"
+import { creditAccount } from "./credit-account-decider.ts"
 
 const userId = "u1"
 const june = new Date("2026-06-01T00:00:00Z")

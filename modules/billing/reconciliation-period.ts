@@ -1,5 +1,5 @@
 import { Either } from "effect"
-import type { Period } from "./reconciliation.ts"
+import type { Period } from "./reconcile.ts"
 
 const day = /^(\d{4})-(\d{2})-(\d{2})$/
 const dayMs = 24 * 60 * 60 * 1000

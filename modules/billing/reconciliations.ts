@@ -9,7 +9,7 @@ import {
   Reconciliation,
 } from "./api-reconciliation.ts"
 import type { RecordedMoney } from "./ledger-money.ts"
-import { type Period, reconcile } from "./reconciliation.ts"
+import { type Period, reconcile } from "./reconcile.ts"
 import { reconciliationPeriod, yesterday } from "./reconciliation-period.ts"
 import { makeStripeBooks } from "./reconciliation-stripe.ts"
 import { StripeClient } from "./stripe-client.ts"

@@ -2,7 +2,7 @@ import { SqlClient } from "@effect/sql"
 import { Effect } from "effect"
 import type { Migrations } from "#events/store/index.ts"
 import type { LedgerMoney, MoneyObject } from "#projections/credit-ledger/api.ts"
-import { type ProviderBooks, pagesOf } from "./reconciliation.ts"
+import { type ProviderBooks, pagesOf } from "./reconcile.ts"
 import type { ProviderMoney } from "./reconciliation-tally.ts"
 
 /**

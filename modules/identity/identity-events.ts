@@ -4,7 +4,7 @@ import { identityStreams, UserEvent } from "#events/contracts/identity.ts"
 import { runCommand } from "#events/handle-command.ts"
 import { emailClaim, emailClaimEvents, usernameClaim, usernameClaimEvents } from "./claims.ts"
 import { type LoginCommand, LoginEvent, logins } from "./logins.ts"
-import { type UserCommand, user } from "./user.ts"
+import { type UserCommand, user } from "./user-decider.ts"
 
 /** Runs a command on a user's stream on behalf of `actor`. */
 export const decideUser = (userId: string, command: UserCommand, actor: Actor) =>

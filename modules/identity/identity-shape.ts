@@ -15,7 +15,7 @@ import type {
 } from "./api.ts"
 import type { Client } from "./client.ts"
 import type { Holder } from "./recent-sessions.ts"
-import type { Registered } from "./user.ts"
+import type { Registered } from "./user-decider.ts"
 
 /** A session just opened: its id goes into the cookie, which lasts until it expires. */
 export interface OpenedSession {

@@ -8,7 +8,7 @@ import { decideUser } from "./identity-events.ts"
 import { deliverMail } from "./mail-delivery.ts"
 import type { OutgoingMail } from "./mailer.ts"
 import { makeTokens, newToken, type TokenPurpose } from "./tokens.ts"
-import type { Registered, UserCommand } from "./user.ts"
+import type { Registered, UserCommand } from "./user-decider.ts"
 import { Users } from "./users.ts"
 
 export interface MailedLink {

@@ -9,7 +9,7 @@ import {
 import { fold } from "#events/decider.ts"
 import { decodeAll, EventStore } from "#events/store/index.ts"
 import { UserView } from "./api.ts"
-import { type Registered, user } from "./user.ts"
+import { type Registered, user } from "./user-decider.ts"
 
 const decodeUser = decodeAll(UserEvent)
 const decodeClaim = decodeAll(Schema.Union(UsernameClaimed, EmailClaimed))

@@ -4,7 +4,7 @@ import { NotFound } from "#events/contracts/http-errors.ts"
 import { secretEquals } from "#toolkit/secret-equals.ts"
 import { MediaConfig } from "../config.ts"
 import { GenerationCredits } from "../ports.ts"
-import type { GenerationState } from "./generation.ts"
+import type { GenerationState } from "./generation-decider.ts"
 import { statusView } from "./status-view.ts"
 
 const notFound = new NotFound({ message: "This song generation does not exist." })

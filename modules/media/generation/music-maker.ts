@@ -1,6 +1,6 @@
 import { Data, type Effect } from "effect"
 import { webpCoverOf } from "#events/contracts/media.ts"
-import type { GenerationCommand, GenerationState } from "./generation.ts"
+import type { GenerationCommand, GenerationState } from "./generation-decider.ts"
 
 export type RunningGeneration = Extract<GenerationState, { readonly _tag: "Running" }>
 

@@ -9,7 +9,7 @@ import {
 import type { Reshaping } from "#events/contracts/song-operations.ts"
 import { fold } from "#events/decider.ts"
 import { given } from "#events/testing.ts"
-import { generation } from "./generation.ts"
+import { generation } from "./generation-decider.ts"
 
 const ids = { generationId: "g2", userId: "u1" }
 const from = { songId: "s1", versionId: "g1-1", title: "Paper Boats (Version 1)" }

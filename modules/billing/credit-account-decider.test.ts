@@ -18,7 +18,7 @@ import {
 import { InsufficientCredits } from "#events/contracts/credit-errors.ts"
 import { fold } from "#events/decider.ts"
 import { given } from "#events/testing.ts"
-import { creditAccount } from "./credit-account.ts"
+import { creditAccount } from "./credit-account-decider.ts"
 import { memory } from "./credit-account-state.ts"
 
 const userId = "u1"

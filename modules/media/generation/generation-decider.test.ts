@@ -8,7 +8,7 @@ import {
 } from "#events/contracts/media.ts"
 import { fold } from "#events/decider.ts"
 import { given } from "#events/testing.ts"
-import { generation, isFailureStatus, phaseOf } from "./generation.ts"
+import { generation, isFailureStatus, phaseOf } from "./generation-decider.ts"
 
 const request = {
   generationId: "g1",

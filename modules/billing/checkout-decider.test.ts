@@ -1,7 +1,7 @@
 import { describe, it } from "@effect/vitest"
 import { CheckoutCancelled, CheckoutPaid, CheckoutStarted } from "#events/contracts/billing.ts"
 import { given } from "#events/testing.ts"
-import { checkout } from "./checkout.ts"
+import { checkout } from "./checkout-decider.ts"
 
 const started = new CheckoutStarted({
   checkoutSessionId: "cs_1",

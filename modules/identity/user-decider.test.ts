@@ -7,7 +7,7 @@ import {
 } from "#events/contracts/identity.ts"
 import { fold } from "#events/decider.ts"
 import { given } from "#events/testing.ts"
-import { user } from "./user.ts"
+import { user } from "./user-decider.ts"
 
 const adminEmail = "boss@example.com"
 const registered = [
