@@ -143,7 +143,7 @@ const decide = (command: CreditCommand, state: CreditAccount): Decision => {
           amount: debit[1],
           balanceAfter: balance + debit[1],
           generationId: command.generationId,
-          toFree: freePartOfRefund(state, command.generationId),
+          toFree: freePartOfRefund(state, command.generationId, balance + debit[1]),
         }),
       )
     }

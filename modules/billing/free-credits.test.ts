@@ -120,6 +120,33 @@ describe("free daily credits", () => {
     expect(stateAfter(history)).toMatchObject({ balance: 10, free: 5 })
   })
 
+  it("come back from a refunded debit only as far as the balance goes: free credits never pay what is owed", () => {
+    // 5 free and 1 bought; 5 spent from the free, then 1 more; the purchase refunded leaves -1 owed.
+    const history = [
+      grant("2026-06-01", 5, 5),
+      purchased(1, 6),
+      debited(5, 1, 5),
+      debited(1, 0, 0, "g2"),
+      new PaymentRefunded({
+        userId,
+        paymentId: "cs_1",
+        refundId: "re_1",
+        reason: "requested_by_customer",
+        amount: 1,
+        balanceAfter: -1,
+        amountCents: 499,
+        currency: "eur",
+        refundedCents: 499,
+      }),
+    ]
+    // The free debit fails: its 5 come back, 1 of them settles what is owed, 4 are free again.
+    given(creditAccount, history)
+      .when({ _tag: "Refund", userId, generationId: "g1" })
+      .thenEmits([
+        new CreditsRefunded({ userId, amount: 5, balanceAfter: 4, generationId: "g1", toFree: 4 }),
+      ])
+  })
+
   it("are left alone by a payment's refund or lost dispute while paid credits cover it", () => {
     const refunded = new PaymentRefunded({
       userId,

@@ -52,12 +52,17 @@ export const freePartOfDebit = (state: CreditAccount, amount: number) =>
 
 /**
  * What a refunded debit gives back to the free credits: what it took of them, up to the day's allowance
- * (a debit of yesterday's free credits refunded after today's grant never lifts them past a day's worth);
- * the rest comes back as paid credits.
+ * (a debit of yesterday's free credits refunded after today's grant never lifts them past a day's worth)
+ * and up to the balance after it (what settles a debt is not free); the rest comes back as paid credits.
  */
-export const freePartOfRefund = (state: CreditAccount, generationId: string) => {
+export const freePartOfRefund = (
+  state: CreditAccount,
+  generationId: string,
+  balanceAfter: number,
+) => {
   const spent = state.freeSpent.find(([generation]) => generation === generationId)?.[1] ?? 0
-  return Math.max(0, Math.min(spent, state.freeLimit - state.free))
+  const room = Math.min(state.freeLimit, Math.max(0, balanceAfter)) - state.free
+  return Math.max(0, Math.min(spent, room))
 }
 
 type GrantDailyCredits = Extract<CreditCommand, { _tag: "GrantDailyCredits" }>
