@@ -18,6 +18,11 @@ export interface PageScores {
   readonly cumulativeLayoutShift: number
   /** JavaScript the page transferred while loading, in KB. */
   readonly scriptKb: number
+  /**
+   * Lighthouse's measure of this machine's CPU for the run: its phone is simulated from it, so a score
+   * means something only beside the index it was measured at.
+   */
+  readonly benchmarkIndex: number
   /** What fell short, by Lighthouse's audit titles: what to mend next. */
   readonly failing: ReadonlyArray<string>
 }
@@ -83,6 +88,7 @@ export const lighthouseScores = async (base: string, paths: ReadonlyArray<string
         totalBlockingTime: value("total-blocking-time"),
         cumulativeLayoutShift: value("cumulative-layout-shift"),
         scriptKb: (scripts?.transferSize ?? 0) / 1024,
+        benchmarkIndex: lhr.environment.benchmarkIndex,
         failing: [
           ...(lhr.runtimeError
             ? [`Lighthouse could not measure: ${lhr.runtimeError.message}`]

@@ -67,6 +67,7 @@ function printScores(pages: Awaited<ReturnType<typeof lighthouseScores>>) {
       TBT: `${Math.round(page.totalBlockingTime)} ms`,
       CLS: page.cumulativeLayoutShift.toFixed(3),
       "JS KB": Math.round(page.scriptKb),
+      "benchmark index": Math.round(page.benchmarkIndex),
       "": meetsTargets(page) ? "ok" : "MISSED",
     })),
   )
