@@ -30,6 +30,19 @@ const purchased = (amount: number, balanceAfter: number) =>
   })
 const debited = (amount: number, balanceAfter: number, fromFree: number, generationId = "g1") =>
   new CreditsDebited({ userId, amount, balanceAfter, generationId, fromFree })
+/** The purchase cs_1 (4.99 EUR) refunded in full, taking back `amount` credits. */
+const refundedInFull = (amount: number, balanceAfter: number) =>
+  new PaymentRefunded({
+    userId,
+    paymentId: "cs_1",
+    refundId: "re_1",
+    reason: "requested_by_customer",
+    amount,
+    balanceAfter,
+    amountCents: 499,
+    currency: "eur",
+    refundedCents: 499,
+  })
 const debit = (amount: number, generationId = "g1") =>
   ({ _tag: "Debit", userId, generationId, amount }) as const
 const stateAfter = (history: ReadonlyArray<Parameters<typeof creditAccount.evolve>[1]>) =>
@@ -70,17 +83,7 @@ describe("free daily credits", () => {
   })
 
   it("are not granted while the balance is below zero: they never pay what is owed", () => {
-    const refunded = new PaymentRefunded({
-      userId,
-      paymentId: "cs_1",
-      refundId: "re_1",
-      reason: "requested_by_customer",
-      amount: 50,
-      balanceAfter: -10,
-      amountCents: 499,
-      currency: "eur",
-      refundedCents: 499,
-    })
+    const refunded = refundedInFull(50, -10)
     given(creditAccount, [purchased(50, 50), debited(40, 10, 0), refunded])
       .when(daily("2026-06-01"))
       .thenEmits([grant("2026-06-01", 0, -10, 0)])
@@ -127,17 +130,7 @@ describe("free daily credits", () => {
       purchased(1, 6),
       debited(5, 1, 5),
       debited(1, 0, 0, "g2"),
-      new PaymentRefunded({
-        userId,
-        paymentId: "cs_1",
-        refundId: "re_1",
-        reason: "requested_by_customer",
-        amount: 1,
-        balanceAfter: -1,
-        amountCents: 499,
-        currency: "eur",
-        refundedCents: 499,
-      }),
+      refundedInFull(1, -1),
     ]
     // The free debit fails: its 5 come back, 1 of them settles what is owed, 4 are free again.
     given(creditAccount, history)
@@ -148,17 +141,7 @@ describe("free daily credits", () => {
   })
 
   it("are left alone by a payment's refund or lost dispute while paid credits cover it", () => {
-    const refunded = new PaymentRefunded({
-      userId,
-      paymentId: "cs_1",
-      refundId: "re_1",
-      reason: "requested_by_customer",
-      amount: 50,
-      balanceAfter: 5,
-      amountCents: 499,
-      currency: "eur",
-      refundedCents: 499,
-    })
+    const refunded = refundedInFull(50, 5)
     expect(stateAfter([purchased(50, 50), grant("2026-06-01", 5, 55), refunded])).toMatchObject({
       balance: 5,
       free: 5,
