@@ -9,9 +9,10 @@ import { CatalogApi } from "#modules/catalog/api.ts"
 import { IdentityApi } from "#modules/identity/api.ts"
 import { MediaApi, ReshapingApi, StemsApi, VideoApi, VoicesApi } from "#modules/media/api.ts"
 import { SongwritingApi } from "#modules/songwriting/api.ts"
+import { AdminApi } from "#projections/admin/api.ts"
 import { CreditLedgerApi } from "#projections/credit-ledger/api.ts"
 import { LiveApi } from "#projections/live/api.ts"
-import { AdminApi } from "./admin-api.ts"
+import { OperationsApi } from "./operations-api.ts"
 
 /**
  * The one HTTP API: every module's group under /api. Server handlers, the SPA's typed client and the
@@ -125,6 +126,7 @@ export class MelodyApi extends HttpApi.make(apiId)
   .add(StemsApi)
   .add(LiveApi)
   .add(AdminApi)
+  .add(OperationsApi)
   .addError(MalformedRequest)
   .addError(InternalError)
   .prefix(apiPrefix)

@@ -7,20 +7,22 @@ import { importsOf } from "./import-scan.ts"
  * 1. Modules never import each other.
  * 2. Projections import events/ only.
  * 3. Contract files (events/contracts/**, every module's and projection's api.ts and the api-*.ts files
- *    it gathers, app/api.ts and app/admin-api.ts with its answers) import only
+ *    it gathers, app/api.ts and app/operations-api.ts) import only
  *    effect, @effect/platform's HttpApi modules and other contract files, so the SPA can bundle them.
  * 4. Only app/ knows every backend folder; events/ knows none of the others. Across folders, imports go
  *    through the #events, #modules, #projections and #app aliases, and into a module only through its
  *    index.ts, api.ts or ports.ts. Relative imports stay inside their folder.
  * 5. The SPA imports backend code only through contract files; its features do not import each other
  *    (what two features share lives in web/src/components or web/src/lib).
- * 6. toolkit/ (helpers that are not about events) imports events/ only.
+ * 6. toolkit/ (helpers that are not about events, stored files among them) imports events/ only; its
+ *    tests may run against the stand-ins' fake services.
  * 7. Stand-ins (offline implementations and fake outside services) import only the ports they implement
  *    (a module's ports.ts), contract files and the toolkit.
  * 8. Imports are string literals naming their target directly: no `..` after an alias, no computed
  *    `import()`, so every rule above sees every import.
- * Tests may also import app/testing.ts (and app/testing-songs.ts, app/testing-music-api.ts,
- * app/testing-openai.ts, app/testing-billing.ts), to exercise a module through the whole app.
+ * Tests may also import app/testing.ts (and app/testing-client.ts, app/testing-songs.ts,
+ * app/testing-music-api.ts, app/testing-openai.ts, app/testing-billing.ts), to exercise a module through
+ * the whole app.
  */
 
 export interface SourceFile {
@@ -58,11 +60,12 @@ const folderOf = (path: string): string => {
 const isPortFile = (path: string) => /^modules\/[^/]+\/ports\.ts$/.test(path)
 
 /**
- * Tests may run the whole app (`app/testing.ts`) to test a module through HTTP, seed it with songs, and
- * make songs with a fake music API, talk with a fake OpenAI, or buy credits.
+ * Tests may run the whole app (`app/testing.ts`) to test a module through HTTP and its typed client, seed
+ * it with songs, and make songs with a fake music API, talk with a fake OpenAI, or buy credits.
  */
 const testingHelpers = new Set([
   "app/testing.ts",
+  "app/testing-client.ts",
   "app/testing-songs.ts",
   "app/testing-music-api.ts",
   "app/testing-openai.ts",
@@ -73,7 +76,7 @@ const isTest = (path: string) => /\.test\.tsx?$/.test(path)
 
 export const isContractFile = (path: string) =>
   path.startsWith("events/contracts/") ||
-  /^app\/(api|admin-api(-[a-z-]+)?)\.ts$/.test(path) ||
+  /^app\/(api|operations-api)\.ts$/.test(path) ||
   /^(modules|projections)\/[^/]+\/api(-[a-z-]+)?\.ts$/.test(path)
 
 const contractPackages = /^(effect(\/.*)?|@effect\/platform\/(HttpApi\w*|OpenApi))$/
@@ -172,7 +175,11 @@ export const checkImports = (files: ReadonlyArray<SourceFile>): ReadonlyArray<Vi
         report(specifier, "projections import events/ and toolkit/ only")
       } else if (from === "events" && toFolder !== "events") {
         report(specifier, "events/ is the base: it imports no other backend folder")
-      } else if (from === "toolkit" && toFolder !== "events") {
+      } else if (
+        from === "toolkit" &&
+        toFolder !== "events" &&
+        !(isTest(file.path) && toFolder === "stand-ins")
+      ) {
         report(specifier, "toolkit/ imports events/ only")
       } else if (toFolder === "stand-ins" && !isTest(file.path)) {
         report(specifier, "only app/ and tests know the stand-ins; a module depends on its ports")

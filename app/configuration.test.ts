@@ -14,6 +14,7 @@ import { identityConfig } from "#modules/identity/index.ts"
 import { mediaConfig } from "#modules/media/index.ts"
 import { songwritingConfig } from "#modules/songwriting/index.ts"
 import { heavyWorkConfig } from "#toolkit/heavy-work.ts"
+import { storageConfig } from "#toolkit/storage/index.ts"
 import { appConfig } from "./config.ts"
 import { jobsConfig } from "./jobs.ts"
 
@@ -41,6 +42,7 @@ const variablesRead = (): ReadonlySet<string> => {
     billingConfig,
     songwritingConfig,
     mediaConfig,
+    storageConfig,
     heavyWorkConfig,
   ]
   for (const config of configs) {

@@ -2,7 +2,7 @@ import { expect } from "@effect/vitest"
 import { Effect } from "effect"
 import sharp from "sharp"
 import { sizedCoverOf } from "#events/contracts/media.ts"
-import { CoverSizer, MediaStorage } from "#modules/media/index.ts"
+import { CoverSizer, FileStorage } from "#toolkit/storage/index.ts"
 import { describeApp, request, settle, signUp } from "./testing.ts"
 import { seedGeneration } from "./testing-songs.ts"
 
@@ -48,7 +48,7 @@ describeApp({ env })("a cover at a smaller width", (it) => {
       expect(own.headers.get("content-type")).toBe("image/webp")
       expect(own.headers.get("vary")).toBe("Accept")
       expect(yield* sizeOf(own.bytes)).toMatchObject({ format: "webp", width: 256, height: 256 })
-      const storage = yield* MediaStorage
+      const storage = yield* FileStorage
       const kept = sizedCoverOf(coverKey, 256)
       expect(yield* storage.stat(kept)).toBeDefined()
 
@@ -94,7 +94,7 @@ describeApp({ env })("a cover at a smaller width", (it) => {
         expect(answer.status, width).toBe(400)
         expect(answer.text, width).toContain("width must be one of 256, 512, 768")
       }
-      const storage = yield* MediaStorage
+      const storage = yield* FileStorage
       for (const width of [256, 512, 768] as const)
         expect(yield* storage.stat(sizedCoverOf(coverKey, width))).toBeUndefined()
     }),
@@ -116,7 +116,7 @@ describeApp({ env })("a cover at a smaller width", (it) => {
         expect((yield* person.send(`${song.imageUrl}?width=${width}`, webp)).status).toBe(200)
       expect((yield* person.send(`/api/songs/${song.id}`, { method: "DELETE" })).status).toBe(200)
       yield* settle
-      const storage = yield* MediaStorage
+      const storage = yield* FileStorage
       for (const width of [256, 512] as const)
         expect(yield* storage.stat(sizedCoverOf(coverKey, width))).toBeUndefined()
       expect(yield* storage.stat(coverKey)).toBeUndefined()

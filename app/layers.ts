@@ -21,10 +21,7 @@ import {
   MediaLive,
   MusicEngine,
   mediaConfig,
-  SongReshaping,
-  Stems,
-  VideosLive,
-  Voices,
+  SongWorkLive,
 } from "#modules/media/index.ts"
 import {
   describeSongwritingConfig,
@@ -42,14 +39,14 @@ import { HeavyWork } from "#toolkit/heavy-work.ts"
 import { IdempotentRequests } from "#toolkit/idempotent-requests.ts"
 import { JobQueue } from "#toolkit/jobs.ts"
 import { RateLimiter } from "#toolkit/rate-limit.ts"
+import { describeStorageConfig, StorageLive, storageConfig } from "#toolkit/storage/index.ts"
 import { PersonMailLive } from "./billing-ports.ts"
-import { SongFilesLive } from "./catalog-ports.ts"
 import { AppConfig, AppConfigLive, appConfig, describeConfig } from "./config.ts"
 import { DatabaseLive } from "./database.ts"
 import { exposureWarnings } from "./exposure.ts"
 import { JobWorkerLive } from "./jobs.ts"
 import { loggerLayer } from "./logger.ts"
-import { GenerationCreditsLive, SongSourcesLive } from "./media-ports.ts"
+import { GenerationCreditsLive } from "./media-ports.ts"
 import { migrateAll } from "./migrations.ts"
 import { HttpLive } from "./server.ts"
 import { ProjectionsLive, ReactionsLive, RenderFoldersSweepLive } from "./workers.ts"
@@ -86,23 +83,15 @@ export const ModulesLive = Layer.mergeAll(AuthenticatedLive, ViewerLive, AdminOn
   Layer.provideMerge(IdentityLive),
   Layer.provideMerge(songwritingLive(OfflineModelLive)),
   // Above the catalog and media, which serve its songs port, storage and configuration.
-  Layer.provideMerge(
-    Layer.mergeAll(VideosLive, SongReshaping.live, Voices.live, Stems.live).pipe(
-      Layer.provide(Layer.mergeAll(SongSourcesLive, GenerationCreditsLive)),
-    ),
-  ),
+  Layer.provideMerge(SongWorkLive.pipe(Layer.provide(GenerationCreditsLive))),
   Layer.provideMerge(
     Catalog.live.pipe(
       // The catalog reads songs through its port, whose shape the song read models have.
-      Layer.provide(
-        Layer.mergeAll(
-          Layer.effect(CatalogReads, SongReads).pipe(Layer.provide(SongReads.live)),
-          SongFilesLive,
-        ),
-      ),
+      Layer.provide(Layer.effect(CatalogReads, SongReads).pipe(Layer.provide(SongReads.live))),
       Layer.provideMerge(
         MediaLive.pipe(Layer.provide(Layer.mergeAll(GenerationCreditsLive, MusicEngineLive))),
       ),
+      Layer.provideMerge(StorageLive),
     ),
   ),
   // Last, so that media's credits port above can be served by billing's accounts. Billing reads the
@@ -148,10 +137,12 @@ const StartupLog = Layer.effectDiscard(
     const billing = yield* billingConfig
     const songwriting = yield* songwritingConfig
     const media = yield* mediaConfig
+    const storage = yield* storageConfig
     yield* Effect.logInfo("Melody Studio starting", {
       ...describeConfig(app),
       ...describeBillingConfig(billing),
       ...describeSongwritingConfig(songwriting),
+      ...describeStorageConfig(storage),
       ...describeMediaConfig(media),
     })
     const identity = yield* identityConfig

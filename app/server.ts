@@ -7,27 +7,28 @@ import { Catalog, CatalogHttpLive } from "#modules/catalog/index.ts"
 import { Identity, IdentityHttpLive } from "#modules/identity/index.ts"
 import {
   MediaHttpLive,
-  mediaConfig,
   ReshapingHttpLive,
   StemsHttpLive,
   VideoHttpLive,
   VoicesHttpLive,
 } from "#modules/media/index.ts"
 import { SongwritingHttpLive } from "#modules/songwriting/index.ts"
+import { AdminHttpLive } from "#projections/admin/http.ts"
 import { CreditLedgerHttpLive } from "#projections/credit-ledger/http.ts"
 import { LiveHttpLive } from "#projections/live/http.ts"
 import { LiveSessions } from "#projections/live/live-sessions.ts"
 import { LiveStreams } from "#projections/live/live-streams.ts"
 import { ErrorReports } from "#toolkit/error-reports.ts"
 import { IdempotentRequests } from "#toolkit/idempotent-requests.ts"
+import { storageConfig } from "#toolkit/storage/index.ts"
 import { MelodyApi } from "./api.ts"
 import { AppConfig } from "./config.ts"
 import { mailboxMayAnswer } from "./exposure.ts"
-import { AdminHttpLive } from "./http/admin-http.ts"
 import { bodyTypesOf } from "./http/body-types.ts"
 import { edge } from "./http/edge.ts"
 import { firstViews } from "./http/first-view/first-views.ts"
 import { idempotent } from "./http/idempotency.ts"
+import { OperationsHttpLive } from "./http/operations-http.ts"
 import { pageScriptSources } from "./http/page-scripts.ts"
 import { makeResponseCache } from "./http/response-cache.ts"
 import { sendSecurityHeaders } from "./http/security-headers.ts"
@@ -88,6 +89,7 @@ const ApiLive = HttpApiBuilder.api(MelodyApi).pipe(
     LiveHttpLive.pipe(Layer.provide(LiveStreamsLive)),
     VideoHttpLive,
     AdminHttpLive,
+    OperationsHttpLive,
   ]),
 )
 
@@ -100,7 +102,7 @@ export const HttpLive = Layer.unwrapEffect(
     const identity = yield* Identity
     const requests = yield* IdempotentRequests
     const secure = config.appUrl.startsWith("https://")
-    const mediaOrigin = Option.match((yield* mediaConfig).s3, {
+    const mediaOrigin = Option.match((yield* storageConfig).s3, {
       onNone: () => undefined,
       onSome: (s3) => s3.endpoint?.origin,
     })

@@ -2,7 +2,7 @@ import { expect } from "@effect/vitest"
 import { Effect } from "effect"
 import { catalogStreams } from "#events/contracts/catalog.ts"
 import { EventStore } from "#events/store/index.ts"
-import { MediaStorage } from "#modules/media/index.ts"
+import { FileStorage } from "#toolkit/storage/index.ts"
 import { describeApp, request, runJobs, settle, signUp } from "./testing.ts"
 import { seedGeneration } from "./testing-songs.ts"
 
@@ -65,7 +65,7 @@ describeApp({ env })("deleting songs", (it) => {
 
         // Its files are gone; the other version's stay.
         yield* settle
-        const storage = yield* MediaStorage
+        const storage = yield* FileStorage
         const [first, second] = versions
         for (const key of [first!.audioKey, first!.imageKey!, first!.syncedLyricsKey!])
           expect(yield* storage.stat(key)).toBeUndefined()
@@ -119,7 +119,7 @@ describeApp({ env })("deleting songs", (it) => {
       yield* settle
       yield* runJobs
       yield* settle
-      const storage = yield* MediaStorage
+      const storage = yield* FileStorage
       for (const id of [...made, late])
         expect(yield* storage.stat(`videos/${id}.mp4`), id).toBeUndefined()
       expect((yield* person.get(`/api/videos/${made[0]}/file`)).status).toBe(404)

@@ -8,13 +8,14 @@ import {
 import type { SyncedLyrics } from "#events/contracts/synced-lyrics.ts"
 import { EventStore, toNewEvent } from "#events/store/index.ts"
 import { songIdOfVersion } from "#modules/catalog/index.ts"
-import { MediaStorage, type RenderFacts } from "#modules/media/index.ts"
+import type { RenderFacts } from "#modules/media/index.ts"
+import { FileStorage } from "#toolkit/storage/index.ts"
 import { sineMp3 } from "#toolkit/test-audio.ts"
 import { settle } from "./testing.ts"
 
 /** Puts a file into media storage, as the media module does with what it renders or copies. */
 export const storeMedia = (key: string, bytes: Uint8Array) =>
-  Effect.flatMap(MediaStorage, (storage) => storage.put(key, bytes))
+  Effect.flatMap(FileStorage, (storage) => storage.put(key, bytes))
 
 const encodeSucceeded = toNewEvent(SongGenerationSucceeded)
 const encodeRequested = toNewEvent(SongGenerationRequested)

@@ -1,6 +1,6 @@
 import { expect } from "@effect/vitest"
 import { Effect } from "effect"
-import { WavConverter } from "#modules/media/index.ts"
+import { WavConverter } from "#toolkit/storage/index.ts"
 import {
   type browser,
   describeApp,

@@ -1,7 +1,7 @@
 import { Effect, Layer } from "effect"
 import { runSubscription } from "#events/store/index.ts"
-import { sweepRenderFolders } from "#modules/media/index.ts"
 import { runProjections } from "#projections/runner.ts"
+import { sweepRenderFolders } from "#toolkit/render-folders.ts"
 import { projections } from "./projections.ts"
 import { reactions } from "./reactions.ts"
 

@@ -23,25 +23,6 @@ export interface FileRequest {
   readonly download: boolean
 }
 
-/** An owner's song as an operation starts from it. */
-export interface OwnedSong {
-  readonly songId: string
-  readonly title: string
-  readonly style: string
-  readonly lyrics: string
-  readonly versionId: string | null
-  readonly durationMs: number
-}
-
-/** What a video is made from. */
-export interface SongSource {
-  readonly title: string
-  readonly audioKey: string
-  readonly imageKey: string | null
-  readonly syncedLyricsKey: string | null
-  readonly durationMs: number
-}
-
 type Served<E = never> = Effect.Effect<HttpServerResponse.HttpServerResponse, NotFound | E>
 
 /**
@@ -111,14 +92,6 @@ export interface CatalogShape {
   readonly libraryDownload: (
     user: SignedInUser,
   ) => Effect.Effect<HttpServerResponse.HttpServerResponse>
-  /** The song, if this person may download its parts: its own, or public with its parts shared. */
-  readonly withParts: (songId: string, viewerId: string) => Effect.Effect<OwnedSong | undefined>
-  /** The song unless it was deleted, however it is shared: for what someone bought of it meanwhile. */
-  readonly existing: (songId: string) => Effect.Effect<OwnedSong | undefined>
-  /** The song, if it is this person's own. */
-  readonly owned: (songId: string, userId: string) => Effect.Effect<OwnedSong | undefined>
-  /** The song's files, if this person may see it. */
-  readonly files: (songId: string, viewerId: string) => Effect.Effect<SongSource | undefined>
   /** What a shared link shows before the app loads: for public songs only. */
   readonly publicSongPreview: (songId: string) => Effect.Effect<SongView | undefined>
   /** How many songs are public, and a page of them in a stable order: what a sitemap lists. */

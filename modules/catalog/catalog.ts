@@ -14,17 +14,9 @@ import { partsOpenTo, type Song, visibleTo } from "./song.ts"
 import { makeSongAccess, notFound, songStream } from "./song-access.ts"
 import { makeSongDeletion } from "./song-deletion.ts"
 import { makeSongFileAnswers } from "./song-file-answers.ts"
+import { SongFiles } from "./song-files.ts"
 import { toView } from "./song-view.ts"
 import { versionToSave } from "./versions.ts"
-
-const ownedOf = (songId: string, state: NonNullable<Song>) => ({
-  songId,
-  title: state.title,
-  style: state.style,
-  lyrics: state.lyrics,
-  versionId: state.versionId,
-  durationMs: state.durationMs,
-})
 
 const make = Effect.gen(function* () {
   const reads = yield* CatalogReads
@@ -146,30 +138,6 @@ const make = Effect.gen(function* () {
     ...fileAnswers,
     libraryDownload,
     deleteSongs,
-    owned: (songId, userId) =>
-      Effect.map(loadSong(songId), (state) =>
-        visibleTo(state, userId) && state.userId === userId ? ownedOf(songId, state) : undefined,
-      ),
-    withParts: (songId, viewerId) =>
-      Effect.map(loadSong(songId), (state) =>
-        partsOpenTo(state, viewerId) && state ? ownedOf(songId, state) : undefined,
-      ),
-    existing: (songId) =>
-      Effect.map(loadSong(songId), (state) =>
-        state && !state.deleted ? ownedOf(songId, state) : undefined,
-      ),
-    files: (songId, viewerId) =>
-      Effect.map(loadSong(songId), (state) =>
-        visibleTo(state, viewerId)
-          ? {
-              title: state.title,
-              audioKey: state.audioKey,
-              imageKey: state.imageKey,
-              syncedLyricsKey: state.syncedLyricsKey,
-              durationMs: state.durationMs,
-            }
-          : undefined,
-      ),
     publicSongPreview: (songId) =>
       Effect.map(reads.song(songId, undefined), (row) => (row?.isPublic ? toView(row) : undefined)),
     publicSongCount: reads.publicSongCount,
@@ -179,5 +147,5 @@ const make = Effect.gen(function* () {
 
 /** Songs and likes (see catalog-shape.ts for each function's contract). */
 export class Catalog extends Context.Tag("@melody/catalog/Catalog")<Catalog, CatalogShape>() {
-  static readonly live = Layer.effect(Catalog, make)
+  static readonly live = Layer.effect(Catalog, make).pipe(Layer.provide(SongFiles.live))
 }

@@ -7,8 +7,9 @@ import type { SignedInUser } from "#events/contracts/auth.ts"
 import type { SongRow } from "#events/contracts/song-rows.ts"
 import { attachment, fileName, safeName } from "#toolkit/file-response.ts"
 import { lrcOf } from "./lrc.ts"
-import { CatalogReads, SongFiles } from "./ports.ts"
+import { CatalogReads } from "./ports.ts"
 import type { SongAccess } from "./song-access.ts"
+import { SongFiles } from "./song-files.ts"
 import { readSyncedLyrics } from "./synced-lyrics-file.ts"
 
 /** A file of the zip: bytes made here, or a stored file read only when the zip gets to it. */

@@ -1,9 +1,6 @@
-import type { Readable } from "node:stream"
-import { Context, Data, type Effect } from "effect"
-import type { CoverWidth } from "#events/contracts/cover-widths.ts"
+import { Context, type Effect } from "effect"
 import type { PublicPage, PublicQuery, SongRow } from "#events/contracts/song-rows.ts"
 import type { Position } from "#events/store/index.ts"
-import type { ByteRange } from "#toolkit/file-response.ts"
 
 /**
  * The catalog's read side, declared here and served by the library and timeline projections (the app
@@ -28,30 +25,5 @@ export class CatalogReads extends Context.Tag("@melody/catalog/CatalogReads")<
       offset: number,
       limit: number,
     ) => Effect.Effect<ReadonlyArray<{ readonly songId: string; readonly createdAt: Date }>>
-  }
->() {}
-
-export class AudioConversionFailed extends Data.TaggedError("AudioConversionFailed")<{
-  readonly reason: string
-}> {}
-
-/** The files behind songs, declared here and served by media's storage (the app wires it). */
-export class SongFiles extends Context.Tag("@melody/catalog/SongFiles")<
-  SongFiles,
-  {
-    readonly stat: (
-      key: string,
-    ) => Effect.Effect<{ readonly size: number; readonly contentType: string } | undefined>
-    readonly read: (key: string, range?: ByteRange) => Effect.Effect<Readable>
-    /** Where the browser can fetch the file itself, if the store has such an address. */
-    readonly directUrl: (key: string, downloadName?: string) => Effect.Effect<string | undefined>
-    /** The 16-bit PCM WAV of an audio file, converted once and kept. */
-    readonly wav: (key: string) => Effect.Effect<string, AudioConversionFailed>
-    /** The WAV of an audio file if it is kept already: serving it converts nothing. */
-    readonly keptWav: (key: string) => Effect.Effect<string | undefined>
-    /** A cover's copy at a smaller width (WebP), made once and kept; undefined when it cannot be made. */
-    readonly sizedCover: (key: string, width: CoverWidth) => Effect.Effect<string | undefined>
-    /** A cover's copy at a smaller width if it is kept already: serving it makes nothing. */
-    readonly keptSizedCover: (key: string, width: CoverWidth) => Effect.Effect<string | undefined>
   }
 >() {}

@@ -1,7 +1,7 @@
 import { Effect } from "effect"
 import type { NotFound } from "#events/contracts/http-errors.ts"
 import { fileResponse } from "#toolkit/file-response.ts"
-import type { SongFiles } from "./ports.ts"
+import type { SongFiles } from "./song-files.ts"
 
 /** A stored file of a visible song as HTTP serves it, ranges and all; `notFound` when there is none. */
 export const servedFile =

@@ -8,10 +8,10 @@ import { HeavyWork } from "#toolkit/heavy-work.ts"
 import { AudioUnavailable } from "./api.ts"
 import type { CatalogShape } from "./catalog-shape.ts"
 import { lrcOf } from "./lrc.ts"
-import { SongFiles } from "./ports.ts"
 import { servedFile } from "./served-file.ts"
 import { partsOpenTo } from "./song.ts"
 import { notFound, type SongAccess } from "./song-access.ts"
+import { SongFiles } from "./song-files.ts"
 import { readSyncedLyrics } from "./synced-lyrics-file.ts"
 
 const signInForWav = new Unauthorized({ message: "Sign in to download this song as WAV." })

@@ -4,12 +4,8 @@ import type { MusicMakerName } from "#events/contracts/media.ts"
 import { songCost } from "#events/contracts/prices.ts"
 import type { SongOperation } from "#events/contracts/song-operations.ts"
 import { type MusicApiSettings, musicApi } from "./music-api-config.ts"
-import { type S3Settings, s3 } from "./s3-config.ts"
 
 export interface MediaConfigShape {
-  /** Where media files live on local disk (with S3, where ffmpeg's copies are cached). */
-  readonly directory: string
-  readonly s3: Option.Option<S3Settings>
   /** Unset: the project's own music engine. */
   readonly musicApi: Option.Option<MusicApiSettings>
   /** How often a running task is looked at when no callback comes (spec: 8 s). */
@@ -51,14 +47,6 @@ const price = (name: string, fallback = songCost) =>
   )
 
 export const mediaConfig = Config.all({
-  directory: Config.string("MEDIA_DIR").pipe(
-    Config.orElse(() =>
-      Config.map(Config.string("DATA_DIR").pipe(Config.withDefault("./.data")), (dataDir) =>
-        join(dataDir, "media"),
-      ),
-    ),
-  ),
-  s3,
   musicApi,
   pollInterval: seconds("GENERATION_POLL_SECONDS", 8),
   timeout: seconds("GENERATION_TIMEOUT_SECONDS", 600),
@@ -84,10 +72,6 @@ export const mediaConfig = Config.all({
 export const MediaConfigLive = Layer.effect(MediaConfig, mediaConfig)
 
 export const describeMediaConfig = (config: MediaConfigShape) => ({
-  media: Option.match(config.s3, {
-    onNone: () => `local disk at ${config.directory}`,
-    onSome: (s3) => `S3 bucket ${s3.bucket}${s3.endpoint ? ` at ${s3.endpoint.host}` : ""}`,
-  }),
   music: Option.match(config.musicApi, {
     onNone: () => "offline music engine",
     onSome: (api) => `music API at ${api.url.host} (${api.model})`,

@@ -5,20 +5,18 @@
 
 import { Layer } from "effect"
 import { MediaConfigLive } from "./config.ts"
-import { CoverSizer } from "./files/cover-sizer.ts"
-import { MediaStorageLive as ConfiguredStorageLive } from "./files/storage-live.ts"
-import { WavConverter } from "./files/wav-converter.ts"
 import { Generations } from "./generation/generations.ts"
 import { MusicApi } from "./generation/music-api.ts"
+import { SongReshaping } from "./generation/song-reshaping.ts"
+import { Songs } from "./songs.ts"
+import { Stems } from "./stems/stems.ts"
 import { StemsMaker } from "./stems/stems-job.ts"
 import { VideoRenderer } from "./video-export/video-renderer.ts"
 import { Videos } from "./video-export/videos.ts"
+import { Voices } from "./voices/voices.ts"
 
 export { MediaApi, ReshapingApi, StemsApi, VideoApi, VoicesApi } from "./api.ts"
 export { describeMediaConfig, mediaConfig } from "./config.ts"
-export { CoverSizer } from "./files/cover-sizer.ts"
-export { MediaStorage } from "./files/storage.ts"
-export { WavConverter } from "./files/wav-converter.ts"
 export { Generations } from "./generation/generations.ts"
 export { MediaHttpLive } from "./generation/http.ts"
 export { ReshapingHttpLive } from "./generation/reshaping-http.ts"
@@ -30,11 +28,8 @@ export {
   GenerationCredits,
   MusicEngine,
   type RenderFacts,
-  type SongSource,
-  SongSources,
 } from "./ports.ts"
 export { mediaReactions } from "./reactions.ts"
-export { sweepRenderFolders } from "./render-folders.ts"
 export { Stems } from "./stems/stems.ts"
 export { StemsHttpLive } from "./stems/stems-http.ts"
 export { VideoHttpLive } from "./video-export/video-http.ts"
@@ -44,20 +39,11 @@ export { Videos } from "./video-export/videos.ts"
 export { Voices } from "./voices/voices.ts"
 export { VoicesHttpLive } from "./voices/voices-http.ts"
 
-/** Media storage alone, for tools that put files where the server finds them. */
-export const MediaStorageLive = ConfiguredStorageLive.pipe(Layer.provide(MediaConfigLive))
-
 /**
  * Media's services; the app provides the store, the job queue, the app's address, the credits port and the
  * offline music engine (a stand-in).
  */
-export const MediaLive = Layer.mergeAll(
-  WavConverter.live,
-  CoverSizer.live,
-  Generations.live,
-  StemsMaker.live,
-).pipe(
-  Layer.provideMerge(ConfiguredStorageLive),
+export const MediaLive = Layer.mergeAll(Generations.live, StemsMaker.live).pipe(
   // Kept for the voices too, which the music API keeps as personas.
   Layer.provideMerge(MusicApi.live),
   Layer.provideMerge(MediaConfigLive),
@@ -68,3 +54,14 @@ export const MediaLive = Layer.mergeAll(
  * job queue and the songs port.
  */
 export const VideosLive = Videos.live.pipe(Layer.provide(VideoRenderer.live))
+
+/**
+ * What media makes from saved songs (videos, new versions, kept voices, stems), on media's view of the
+ * songs; the app provides the store, the job queue and the credits port.
+ */
+export const SongWorkLive = Layer.mergeAll(
+  VideosLive,
+  SongReshaping.live,
+  Voices.live,
+  Stems.live,
+).pipe(Layer.provide(Songs.live))

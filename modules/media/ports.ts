@@ -31,46 +31,6 @@ export class GenerationCredits extends Context.Tag("@melody/media/GenerationCred
   }
 >() {}
 
-/** A song's files as a video is made from them: media storage keys, duration in milliseconds. */
-export interface SongSource {
-  readonly title: string
-  readonly audioKey: string
-  readonly coverKey: string | null
-  /** When each line is sung, where its maker knows. */
-  readonly syncedLyricsKey: string | null
-  readonly durationMs: number
-}
-
-export interface OwnedSong {
-  readonly songId: string
-  readonly title: string
-  readonly style: string
-  readonly lyrics: string
-  /** The generated version it was saved from: where its audio and musical facts are. */
-  readonly versionId: string | null
-  readonly durationMs: number
-}
-
-/**
- * The songs a person may make a video of (their own, or anyone's public one), declared here and served by
- * the catalog (the app wires it). Undefined for a song that does not exist or is private to someone else.
- */
-export class SongSources extends Context.Tag("@melody/media/SongSources")<
-  SongSources,
-  {
-    readonly visible: (songId: string, viewerId: string) => Effect.Effect<SongSource | undefined>
-    /** The song, if it is this person's own: what an operation starts from. */
-    readonly owned: (songId: string, userId: string) => Effect.Effect<OwnedSong | undefined>
-    /** The song, if this person may take its parts: their own, or public with its parts shared. */
-    readonly withParts: (songId: string, userId: string) => Effect.Effect<OwnedSong | undefined>
-    /**
-     * The song while it exists, whoever's it is and whoever may see it now: for what someone bought of it
-     * while they could (its stems).
-     */
-    readonly existing: (songId: string) => Effect.Effect<OwnedSong | undefined>
-  }
->() {}
-
 /** Who sings an engine render; a kept voice pins it, so later songs have the same singer. */
 export const EngineVoice = Schema.Struct({
   gender: Schema.Literal("female", "male"),

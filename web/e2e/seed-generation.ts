@@ -8,7 +8,7 @@ import { Effect, Layer, ManagedRuntime } from "effect"
 import { Actors } from "#events/contracts/actor.ts"
 import { SongGenerationSucceeded } from "#events/contracts/media.ts"
 import { EventStore, toNewEvent } from "#events/store/index.ts"
-import { MediaStorage, MediaStorageLive } from "#modules/media/index.ts"
+import { FileStorage, FileStorageLive, StorageConfigLive } from "#toolkit/storage/index.ts"
 import { sineMp3 } from "#toolkit/test-audio.ts"
 import { dataDir, eventStoreLayer, pgLayer, userIdOf } from "./seed-store.ts"
 
@@ -18,11 +18,14 @@ const [username = "", title = "Song", style = "Pop", versions = "1", seconds = "
 // The server keeps media under DATA_DIR/media (see modules/media/config.ts).
 process.env.MEDIA_DIR = join(dataDir, "media")
 
-const layer = Layer.mergeAll(eventStoreLayer, MediaStorageLive).pipe(Layer.provideMerge(pgLayer))
+const layer = Layer.mergeAll(
+  eventStoreLayer,
+  FileStorageLive.pipe(Layer.provide(StorageConfigLive)),
+).pipe(Layer.provideMerge(pgLayer))
 
 const program = Effect.gen(function* () {
   const store = yield* EventStore
-  const storage = yield* MediaStorage
+  const storage = yield* FileStorage
   const userId = yield* userIdOf(username)
   const generationId = crypto.randomUUID()
   const list = []

@@ -3,9 +3,8 @@ import { SongDeleted } from "#events/contracts/catalog.ts"
 import { coverWidths } from "#events/contracts/cover-widths.ts"
 import { sizedCoverOf } from "#events/contracts/media.ts"
 import { decodeAll, type Subscription } from "#events/store/index.ts"
+import { FileStorage, wavKeyOf } from "#toolkit/storage/index.ts"
 import { generationOfVersion, versionKeys } from "../generation/music-maker.ts"
-import { MediaStorage } from "./storage.ts"
-import { wavKeyOf } from "./wav-converter.ts"
 
 const decode = decodeAll(SongDeleted)
 
@@ -16,13 +15,13 @@ const isImage = (key: string) => /\.(jpe?g|png|webp)$/.test(key)
  * those media keeps beside its version (the cover's WebP and smaller copies, its stems, its musical facts,
  * its WAV). Removing a file that is not there is no error, so a replay removes nothing twice.
  */
-export const removeDeletedSongFiles: Subscription<MediaStorage> = {
+export const removeDeletedSongFiles: Subscription<FileStorage> = {
   name: "media:remove-deleted-song-files",
   types: ["SongDeleted"],
   onPoison: "pause",
   handle: (events) =>
     Effect.gen(function* () {
-      const storage = yield* MediaStorage
+      const storage = yield* FileStorage
       for (const { event } of yield* decode(events)) {
         const version = event.versionId ? generationOfVersion(event.versionId) : undefined
         const kept = version ? versionKeys(version.generationId, version.index) : undefined

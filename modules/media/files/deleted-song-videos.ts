@@ -3,8 +3,8 @@ import { Effect, Schema } from "effect"
 import { SongDeleted } from "#events/contracts/catalog.ts"
 import { VideoExportCompleted, VideoExportRequested } from "#events/contracts/media.ts"
 import { decodeAll, type Subscription } from "#events/store/index.ts"
+import { FileStorage } from "#toolkit/storage/index.ts"
 import { videoKeyOf } from "../video-export/video-render-job.ts"
-import { MediaStorage } from "./storage.ts"
 
 const decode = decodeAll(Schema.Union(VideoExportRequested, VideoExportCompleted, SongDeleted))
 
@@ -13,14 +13,14 @@ const decode = decodeAll(Schema.Union(VideoExportRequested, VideoExportCompleted
  * as it is asked for; a deletion removes the videos made so far, and a video finished after its song was
  * deleted is removed as it arrives. Removing a file that is not there is no error, so a replay is harmless.
  */
-export const removeDeletedSongVideos: Subscription<MediaStorage | SqlClient.SqlClient> = {
+export const removeDeletedSongVideos: Subscription<FileStorage | SqlClient.SqlClient> = {
   name: "media:remove-deleted-song-videos",
   types: ["VideoExportRequested", "VideoExportCompleted", "SongDeleted"],
   onPoison: "pause",
   handle: (events) =>
     Effect.gen(function* () {
       const sql = yield* SqlClient.SqlClient
-      const storage = yield* MediaStorage
+      const storage = yield* FileStorage
       for (const { event } of yield* decode(events)) {
         switch (event._tag) {
           case "VideoExportRequested":

@@ -5,8 +5,8 @@ import { Effect, Fiber } from "effect"
 import { parseMidi } from "midi-file"
 import sharp from "sharp"
 import { type browser, describeApp, request, runJobs, settle, signUp } from "#app/testing.ts"
+import { FileStorage } from "#toolkit/storage/index.ts"
 import { probeAudio } from "#toolkit/test-audio.ts"
-import { MediaStorage } from "../files/storage.ts"
 import { versionKeys } from "./music-maker.ts"
 
 type Browser = ReturnType<typeof browser>
@@ -95,7 +95,7 @@ describeApp({ env, config })("song generation with the offline engine", (it) => 
         expect(played.headers.get("content-type")).toBe("audio/mpeg")
         expect(status.status).toBe("SUCCESS")
         expect(status.songs).toHaveLength(2)
-        const storage = yield* MediaStorage
+        const storage = yield* FileStorage
         for (const [i, version] of status.songs.entries()) {
           expect(version.duration).toBeGreaterThan(10)
           const ranged = yield* person.send(version.audioUrl, { headers: { range: "bytes=0-2" } })

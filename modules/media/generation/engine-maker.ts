@@ -1,10 +1,10 @@
 import { createReadStream } from "node:fs"
 import { Duration, Effect, Option } from "effect"
 import type { GeneratedVersion } from "#events/contracts/media.ts"
+import { scratchDirectory } from "#toolkit/render-folders.ts"
+import { FileStorage } from "#toolkit/storage/index.ts"
 import { MediaConfig } from "../config.ts"
-import { MediaStorage } from "../files/storage.ts"
 import { MusicEngine } from "../ports.ts"
-import { scratchDirectory } from "../render-folders.ts"
 import { engineSeedOf, makeEngineRequests } from "./engine-request.ts"
 import { failedSentence } from "./failure-sentences.ts"
 import { type MusicMaker, StepFailed, versionIdOf, versionKeys } from "./music-maker.ts"
@@ -19,7 +19,7 @@ const versionsPerSong = 2
  */
 export const makeEngineMaker = Effect.gen(function* () {
   const engine = yield* MusicEngine
-  const storage = yield* MediaStorage
+  const storage = yield* FileStorage
   const config = yield* MediaConfig
   const requestOf = yield* makeEngineRequests
   const facts = yield* makeRenderFactsStore

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto"
 import { Effect } from "effect"
-import { MediaStorage } from "../files/storage.ts"
+import { FileStorage } from "#toolkit/storage/index.ts"
 import type { Reshaping as EngineReshaping, SongRequest } from "../ports.ts"
 import type { GenerationRequest } from "./generation-decider.ts"
 import { generationOfVersion, StepFailed, versionKeys } from "./music-maker.ts"
@@ -21,7 +21,7 @@ const sourceLost = new StepFailed({
  * source version's facts and audio with what to do to them.
  */
 export const makeEngineRequests = Effect.gen(function* () {
-  const storage = yield* MediaStorage
+  const storage = yield* FileStorage
   const facts = yield* makeRenderFactsStore
   /** A kept file's local path, for the engine to read; null where it was never written. */
   const localIfKept = (key: string) =>

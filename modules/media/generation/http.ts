@@ -5,9 +5,9 @@ import { CurrentUser, type SignedInUser } from "#events/contracts/auth.ts"
 import { NotFound } from "#events/contracts/http-errors.ts"
 import { fileName, fileResponse } from "#toolkit/file-response.ts"
 import { HeavyWork } from "#toolkit/heavy-work.ts"
+import { FileStorage } from "#toolkit/storage/index.ts"
 import { MediaApi } from "../api.ts"
 import { MediaConfig } from "../config.ts"
-import { MediaStorage } from "../files/storage.ts"
 import { Generations } from "./generations.ts"
 import { generationOfVersion, versionKeys } from "./music-maker.ts"
 import { makePreviews } from "./previews.ts"
@@ -19,7 +19,7 @@ const notFound = new NotFound({ message: "This version does not exist." })
 export const MediaHttpLive = HttpApiBuilder.group(Api, "media", (handlers) =>
   Effect.gen(function* () {
     const generations = yield* Generations
-    const storage = yield* MediaStorage
+    const storage = yield* FileStorage
     const config = yield* MediaConfig
     const preview = yield* makePreviews
     const work = yield* HeavyWork

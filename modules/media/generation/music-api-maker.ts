@@ -1,9 +1,8 @@
 import { Effect, Option, Redacted } from "effect"
 import type { GeneratedVersion } from "#events/contracts/media.ts"
 import { AppUrl } from "#toolkit/app-url.ts"
+import { copyFromUrl, FileStorage } from "#toolkit/storage/index.ts"
 import { MediaConfig } from "../config.ts"
-import { copyFromUrl } from "../files/copy-file.ts"
-import { MediaStorage } from "../files/storage.ts"
 import { syncedLyricsOfWords } from "./aligned-lyrics.ts"
 import { failedSentence } from "./failure-sentences.ts"
 import { isFailureStatus } from "./generation-decider.ts"
@@ -53,7 +52,7 @@ const fromRefusal = (generation: RunningGeneration) => (refused: MusicApiRefused
  */
 export const makeMusicApiMaker = Effect.gen(function* () {
   const api = yield* MusicApi
-  const storage = yield* MediaStorage
+  const storage = yield* FileStorage
   const appUrl = yield* AppUrl
   const secret = Option.map((yield* MediaConfig).musicApi, (s) => Redacted.value(s.callbackSecret))
 

@@ -1,6 +1,6 @@
 import { text } from "node:stream/consumers"
 import { Effect, Schema } from "effect"
-import { MediaStorage } from "../files/storage.ts"
+import { FileStorage } from "#toolkit/storage/index.ts"
 import { RenderFacts } from "../ports.ts"
 import { generationOfVersion, versionKeys } from "./music-maker.ts"
 
@@ -11,7 +11,7 @@ const decode = Schema.decodeUnknown(Schema.parseJson(RenderFacts))
  * song starts from. A version from another maker has none.
  */
 export const makeRenderFactsStore = Effect.gen(function* () {
-  const storage = yield* MediaStorage
+  const storage = yield* FileStorage
 
   const write = (generationId: string, index: number, facts: RenderFacts) =>
     storage

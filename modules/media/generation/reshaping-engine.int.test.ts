@@ -12,8 +12,8 @@ import {
   signUpAdmin,
 } from "#app/testing.ts"
 import { seedEngineSong } from "#app/testing-songs.ts"
+import { FileStorage } from "#toolkit/storage/index.ts"
 import { entriesOf } from "#toolkit/test-zip.ts"
-import { MediaStorage } from "../files/storage.ts"
 import { versionKeys } from "./music-maker.ts"
 
 type Browser = ReturnType<typeof browser>
@@ -105,7 +105,7 @@ describeApp({ env, config })("operations rendered by the offline engine", (it) =
       }
       expect(songs.find((s) => s.id === source.id)).toEqual(source)
       // Every engine version keeps its facts, so an extension can itself be reshaped.
-      const storage = yield* MediaStorage
+      const storage = yield* FileStorage
       const stored = yield* storage.read(versionKeys(taskId, 1).facts)
       const facts = JSON.parse(yield* Effect.promise(() => text(stored))) as {
         sections: ReadonlyArray<{ label: string }>

@@ -11,7 +11,8 @@ import {
   type RestylePayload,
 } from "../api.ts"
 import { MediaConfig } from "../config.ts"
-import { type OwnedSong, type RenderFacts, SongSources } from "../ports.ts"
+import type { RenderFacts } from "../ports.ts"
+import { type OwnedSong, Songs } from "../songs.ts"
 import { chosenVoice } from "../voices/voice-choice.ts"
 import { Generations } from "./generations.ts"
 import { makerAccepts } from "./maker-accepts.ts"
@@ -29,7 +30,7 @@ export const songNotFound = new NotFound({ message: "This song does not exist, o
  */
 const make = Effect.gen(function* () {
   const { start } = yield* Generations
-  const songs = yield* SongSources
+  const songs = yield* Songs
   const config = yield* MediaConfig
   const facts = yield* makeRenderFactsStore
   const maker = activeMaker(config)

@@ -4,7 +4,7 @@ import { Actors } from "#events/contracts/actor.ts"
 import { SongDeleted } from "#events/contracts/catalog.ts"
 import { runCommand } from "#events/handle-command.ts"
 import { decodeAll, type EventStore, type Subscription } from "#events/store/index.ts"
-import { MediaStorage } from "../files/storage.ts"
+import { FileStorage } from "#toolkit/storage/index.ts"
 import { failure } from "./stems-decider.ts"
 import { stemsOf, stemsState } from "./stems-source.ts"
 
@@ -18,13 +18,13 @@ const deleted = "The song was deleted while its stems were made."
  * (the reaction that removes the song's files may have run before the zip was stored). Replayed, it
  * changes nothing more.
  */
-export const endDeletedSongStems: Subscription<MediaStorage | EventStore | SqlClient.SqlClient> = {
+export const endDeletedSongStems: Subscription<FileStorage | EventStore | SqlClient.SqlClient> = {
   name: "media:end-deleted-song-stems",
   types: ["SongDeleted"],
   onPoison: "pause",
   handle: (events) =>
     Effect.gen(function* () {
-      const storage = yield* MediaStorage
+      const storage = yield* FileStorage
       for (const { event } of yield* decode(events)) {
         if (event.versionId === null) continue
         const state = yield* stemsState(event.versionId)

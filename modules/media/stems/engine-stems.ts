@@ -1,9 +1,9 @@
 import { Duration, Effect, Option } from "effect"
+import { scratchDirectory } from "#toolkit/render-folders.ts"
+import { FileStorage } from "#toolkit/storage/index.ts"
 import { MediaConfig } from "../config.ts"
-import { MediaStorage } from "../files/storage.ts"
 import { versionKeys } from "../generation/music-maker.ts"
 import { MusicEngine, stemNames } from "../ports.ts"
-import { scratchDirectory } from "../render-folders.ts"
 import { makeStemsRequests } from "./stems-requests.ts"
 import { stemsZip } from "./stems-zip.ts"
 
@@ -18,7 +18,7 @@ export interface EnginePlayed {
 /** The engine's stems of a version: played again part by part, zipped into storage; answers the zip. */
 export const makeEngineStems = Effect.gen(function* () {
   const engine = yield* MusicEngine
-  const storage = yield* MediaStorage
+  const storage = yield* FileStorage
   const config = yield* MediaConfig
   const requestFor = yield* makeStemsRequests
 

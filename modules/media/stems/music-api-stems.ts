@@ -1,14 +1,13 @@
 import { join } from "node:path"
 import { Effect, Option, Redacted } from "effect"
 import { AppUrl } from "#toolkit/app-url.ts"
+import { scratchDirectory } from "#toolkit/render-folders.ts"
+import { downloadTo, FileStorage } from "#toolkit/storage/index.ts"
 import { MediaConfig } from "../config.ts"
-import { downloadTo } from "../files/copy-file.ts"
-import { MediaStorage } from "../files/storage.ts"
 import { MusicApi } from "../generation/music-api.ts"
 import { callbackPath } from "../generation/music-api-maker.ts"
 import { separationFailed } from "../generation/music-api-separation.ts"
 import { versionKeys } from "../generation/music-maker.ts"
-import { scratchDirectory } from "../render-folders.ts"
 import { stemsZip } from "./stems-zip.ts"
 
 /** One of the music API's tracks: its task and its id there, to take apart. */
@@ -36,7 +35,7 @@ export const separationFailure = "The music service could not take this song apa
  */
 export const makeMusicApiStems = Effect.gen(function* () {
   const api = yield* MusicApi
-  const storage = yield* MediaStorage
+  const storage = yield* FileStorage
   const appUrl = yield* AppUrl
   const secret = Option.map((yield* MediaConfig).musicApi, (s) => Redacted.value(s.callbackSecret))
 

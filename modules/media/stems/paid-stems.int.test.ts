@@ -13,7 +13,7 @@ import {
   signUp,
 } from "#app/testing.ts"
 import { seedEngineSong } from "#app/testing-songs.ts"
-import { MediaStorage } from "../files/storage.ts"
+import { FileStorage } from "#toolkit/storage/index.ts"
 import { versionKeys } from "../generation/music-maker.ts"
 import type { RenderFacts } from "../ports.ts"
 
@@ -93,7 +93,7 @@ describeApp({ env, config })("paid stems", (it) => {
         yield* runJobs
         yield* settle
 
-        const storage = yield* MediaStorage
+        const storage = yield* FileStorage
         expect(yield* storage.stat(versionKeys(generationId, 1).stems)).toBeUndefined()
         expect(yield* renderFolders).toEqual(before)
         expect((yield* person.get(path)).status).toBe(404)

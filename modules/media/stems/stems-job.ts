@@ -6,8 +6,8 @@ import type { EventStore } from "#events/store/index.ts"
 import { fromNow } from "#toolkit/clock.ts"
 import { ErrorReports } from "#toolkit/error-reports.ts"
 import { type JobKind, JobQueue } from "#toolkit/jobs.ts"
+import { FileStorage } from "#toolkit/storage/index.ts"
 import { MediaConfig } from "../config.ts"
-import { MediaStorage } from "../files/storage.ts"
 import { makeEngineStems } from "./engine-stems.ts"
 import { makeMusicApiStems, separationFailure } from "./music-api-stems.ts"
 import { failure, type StemsCommand, type StemsState } from "./stems-decider.ts"
@@ -27,7 +27,7 @@ const make = Effect.gen(function* () {
   const musicApiStems = yield* makeMusicApiStems
   const jobs = yield* JobQueue
   const config = yield* MediaConfig
-  const storage = yield* MediaStorage
+  const storage = yield* FileStorage
   const reports = yield* ErrorReports
   const context = yield* Effect.context<EventStore | SqlClient.SqlClient>()
 

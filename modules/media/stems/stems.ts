@@ -7,10 +7,11 @@ import { EventStore } from "#events/store/index.ts"
 import { now } from "#toolkit/clock.ts"
 import { fileName, fileResponse } from "#toolkit/file-response.ts"
 import { JobQueue } from "#toolkit/jobs.ts"
+import { FileStorage } from "#toolkit/storage/index.ts"
 import { StemsStatus } from "../api.ts"
 import { MediaConfig } from "../config.ts"
-import { MediaStorage } from "../files/storage.ts"
-import { GenerationCredits, SongSources } from "../ports.ts"
+import { GenerationCredits } from "../ports.ts"
+import { Songs } from "../songs.ts"
 import type { StemsState } from "./stems-decider.ts"
 import { makeStems } from "./stems-job.ts"
 import { songNotFound, stemsOf, stemsSource, stemsState } from "./stems-source.ts"
@@ -39,10 +40,10 @@ const statusOf = (songId: string, state: StemsState) =>
 const make = Effect.gen(function* () {
   const store = yield* EventStore
   const jobs = yield* JobQueue
-  const storage = yield* MediaStorage
+  const storage = yield* FileStorage
   const payments = yield* GenerationCredits
   const config = yield* MediaConfig
-  const songs = yield* SongSources
+  const songs = yield* Songs
   // What the stems' and songs' streams are read with, for every call.
   const context = yield* Effect.context<EventStore | SqlClient.SqlClient>()
 

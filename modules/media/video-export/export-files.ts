@@ -2,16 +2,16 @@ import { Duration, Effect, Option, Schedule } from "effect"
 import type { SignedInUser } from "#events/contracts/auth.ts"
 import { videoFormats, videoTimeoutMs } from "#events/contracts/video-formats.ts"
 import { fileName, fileResponse } from "#toolkit/file-response.ts"
+import { FileStorage } from "#toolkit/storage/index.ts"
 import { VideoRenderFailed, VideoTimedOut } from "../api.ts"
 import { MediaConfig } from "../config.ts"
-import { MediaStorage } from "../files/storage.ts"
 import { noExport } from "./export-view.ts"
 import { makeExportRecords } from "./video-export-records.ts"
 import { timedOutReason } from "./video-request.ts"
 
 /** A finished export's MP4, and the spec's call that waits for it. */
 export const makeExportFiles = Effect.gen(function* () {
-  const storage = yield* MediaStorage
+  const storage = yield* FileStorage
   const config = yield* MediaConfig
   const { view } = yield* makeExportRecords
 

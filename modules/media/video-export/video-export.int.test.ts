@@ -5,9 +5,9 @@ import { type browser, describeApp, runJobs, serverUrl, settle, signUp } from "#
 import { seedGeneration, storeMedia } from "#app/testing-songs.ts"
 import { songPaths } from "#events/contracts/song-paths.ts"
 import { takeUpStalledJobs } from "#toolkit/stalled-jobs.ts"
+import { FileStorage } from "#toolkit/storage/index.ts"
 import { jobsOf, vanishWithDueJobs } from "#toolkit/test-jobs.ts"
 import { probeBytes } from "#toolkit/test-video.ts"
-import { MediaStorage } from "../files/storage.ts"
 import { interruptedReason } from "./video-exports.ts"
 import { timedOutReason } from "./video-request.ts"
 import { renderVideo } from "./videos.ts"
@@ -201,7 +201,7 @@ describeApp({ env, config })("video export", (it) => {
       expect((yield* refused(anonymous, { format: "tiktok", songId }))[0]).toBe(401)
 
       // A song whose audio is gone from storage.
-      yield* Effect.flatMap(MediaStorage, (storage) => storage.remove(audioKey))
+      yield* Effect.flatMap(FileStorage, (storage) => storage.remove(audioKey))
       expect(yield* refused(person, { format: "tiktok", songId })).toEqual([
         400,
         expect.objectContaining({ message: "No audio file available for video export" }),
@@ -247,9 +247,7 @@ describeApp({ env, config })("video export", (it) => {
         expect(failed.errorMsg).not.toContain("/")
         expect(failed.resultUrl).toBeNull()
         expect((yield* person.get(`/api/videos/${started.id}/file`)).status).toBe(404)
-        const stored = yield* Effect.flatMap(MediaStorage, (s) =>
-          s.stat(`videos/${started.id}.mp4`),
-        )
+        const stored = yield* Effect.flatMap(FileStorage, (s) => s.stat(`videos/${started.id}.mp4`))
         expect(stored).toBeUndefined()
         expect(yield* jobsOf(renderVideo.name)).toHaveLength(0)
         yield* startExport(person, { format: "instagram-story", songId })

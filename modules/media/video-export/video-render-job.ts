@@ -6,9 +6,9 @@ import { text } from "node:stream/consumers"
 import { Cause, Duration, Effect, Option } from "effect"
 import { v7 as uuidv7 } from "uuid"
 import { decodeSyncedLyricsJson } from "#events/contracts/synced-lyrics.ts"
+import { renderFolderPrefix } from "#toolkit/render-folders.ts"
+import { FileStorage } from "#toolkit/storage/index.ts"
 import { MediaConfig } from "../config.ts"
-import { MediaStorage } from "../files/storage.ts"
-import { renderFolderPrefix } from "../render-folders.ts"
 import { makeExportRecords } from "./video-export-records.ts"
 import { interruptedReason } from "./video-exports.ts"
 import { VideoRenderer } from "./video-renderer.ts"
@@ -35,7 +35,7 @@ export const videoKeyOf = (jobId: string) => `videos/${jobId}.mp4`
  * and the last attempt records a failure rather than leave the export running.
  */
 export const makeVideoRender = Effect.gen(function* () {
-  const storage = yield* MediaStorage
+  const storage = yield* FileStorage
   const renderer = yield* VideoRenderer
   const config = yield* MediaConfig
   const records = yield* makeExportRecords

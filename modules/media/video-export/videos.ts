@@ -7,14 +7,14 @@ import { runCommand } from "#events/handle-command.ts"
 import { EventStore } from "#events/store/index.ts"
 import { now } from "#toolkit/clock.ts"
 import { type JobKind, JobQueue } from "#toolkit/jobs.ts"
+import { FileStorage } from "#toolkit/storage/index.ts"
 import {
   type ExportVideoPayload,
   LyricsNotTimed,
   NoAudioForVideo,
   VideoExportRunning,
 } from "../api.ts"
-import { MediaStorage } from "../files/storage.ts"
-import { SongSources } from "../ports.ts"
+import { Songs } from "../songs.ts"
 import { makeExportFiles } from "./export-files.ts"
 import { exportOf, noExport } from "./export-view.ts"
 import { exportStream, makeExportRecords } from "./video-export-records.ts"
@@ -34,8 +34,8 @@ export const RenderVideoPayload = Schema.Struct({ userId: Schema.String, jobId: 
 const make = Effect.gen(function* () {
   const store = yield* EventStore
   const jobs = yield* JobQueue
-  const storage = yield* MediaStorage
-  const songs = yield* SongSources
+  const storage = yield* FileStorage
+  const songs = yield* Songs
   const { view } = yield* makeExportRecords
   const { render, giveUp } = yield* makeVideoRender
   const { file, awaitFile } = yield* makeExportFiles

@@ -11,7 +11,7 @@ import { MusicApi } from "../generation/music-api.ts"
 import { activeMaker } from "../generation/paid-start.ts"
 import { makeRenderFactsStore } from "../generation/render-facts-store.ts"
 import { generationOf, musicApiTrackOf } from "../generation/version-track.ts"
-import type { OwnedSong } from "../ports.ts"
+import type { OwnedSong } from "../songs.ts"
 
 const unavailable = (message: string) => new VoiceUnavailable({ message })
 

@@ -8,7 +8,7 @@ import { runCommand } from "#events/handle-command.ts"
 import type { EventStore } from "#events/store/index.ts"
 import { now } from "#toolkit/clock.ts"
 import { InvalidVoice, type KeepVoicePayload, VoiceView } from "../api.ts"
-import { SongSources } from "../ports.ts"
+import { Songs } from "../songs.ts"
 import { type KeptVoice, type VoiceRefusal, voiceLimit, voiceStream } from "./voice-collection.ts"
 import { makeVoiceSource } from "./voice-source.ts"
 import type { VoicesShape } from "./voices-shape.ts"
@@ -46,7 +46,7 @@ const viewOf = (voice: KeptVoice, songExists: boolean) =>
   })
 
 const make = Effect.gen(function* () {
-  const songs = yield* SongSources
+  const songs = yield* Songs
   const sourceOf = yield* makeVoiceSource
   const context = yield* Effect.context<EventStore | SqlClient.SqlClient>()
 

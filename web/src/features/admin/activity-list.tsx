@@ -1,4 +1,4 @@
-import type { Interaction } from "#app/admin-api.ts"
+import type { Interaction } from "#projections/admin/api.ts"
 import { Badge } from "../../components/ui/badge.tsx"
 import { interactionsQuery } from "./admin-queries.ts"
 import { FilteredList } from "./filtered-list.tsx"

@@ -1,4 +1,4 @@
-import type { ErrorLog } from "#app/admin-api.ts"
+import type { ErrorLog } from "#projections/admin/api.ts"
 import { errorsQuery } from "./admin-queries.ts"
 import { ErrorRow } from "./error-row.tsx"
 import { FilteredList } from "./filtered-list.tsx"

@@ -1,5 +1,5 @@
 import { useId, useState } from "react"
-import type { ErrorLog } from "#app/admin-api.ts"
+import type { ErrorLog } from "#projections/admin/api.ts"
 import { Badge } from "../../components/ui/badge.tsx"
 import { DetailsToggle } from "./details-toggle.tsx"
 import { formatJson, formatTime } from "./format.ts"

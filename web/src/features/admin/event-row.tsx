@@ -1,5 +1,5 @@
 import { useId, useState } from "react"
-import type { StoredEvent } from "#app/admin-api.ts"
+import type { StoredEvent } from "#projections/admin/api.ts"
 import { DetailsToggle } from "./details-toggle.tsx"
 import { actorOf, formatJson, formatTime } from "./format.ts"
 import { Td } from "./table.tsx"

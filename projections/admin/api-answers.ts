@@ -1,6 +1,6 @@
 import { Schema } from "effect"
 
-/** What the admin side answers: activity, errors, stored events, the read models' health, users found. */
+/** What the admin side answers: activity, errors, stored events, users found. */
 
 export class Interaction extends Schema.Class<Interaction>("Interaction")({
   id: Schema.String,
@@ -49,19 +49,6 @@ export class StoredEvent extends Schema.Class<StoredEvent>("StoredEvent")({
 export class StreamEvents extends Schema.Class<StreamEvents>("StreamEvents")({
   streamId: Schema.String,
   events: Schema.Array(StoredEvent),
-}) {}
-
-export class ProjectionState extends Schema.Class<ProjectionState>("ProjectionState")({
-  name: Schema.String,
-  version: Schema.Int,
-  status: Schema.Literal("running", "paused"),
-  /** The last event it processed, in the global order. */
-  position: Schema.Number,
-  behind: Schema.Int,
-  lagMs: Schema.Number,
-  deadLetters: Schema.Int,
-  lastError: Schema.NullOr(Schema.String),
-  lastErrorAt: Schema.NullOr(Schema.Date),
 }) {}
 
 export class UserMatch extends Schema.Class<UserMatch>("UserMatch")({

@@ -4,7 +4,7 @@ import type { CoverWidth } from "#events/contracts/cover-widths.ts"
 import { sizedCoverOf } from "#events/contracts/media.ts"
 import { setBounded } from "#toolkit/bounded-map.ts"
 import { singleFlight } from "#toolkit/single-flight.ts"
-import { MediaStorage } from "./storage.ts"
+import { FileStorage } from "./storage.ts"
 
 export class SizingFailed extends Data.TaggedError("SizingFailed")<{
   readonly reason: string
@@ -21,7 +21,7 @@ const rememberedCopies = 10_000
  * beside the original (`sizedCoverOf`): a phone showing twenty covers on the timeline downloads them at
  * the size it draws them, not at the provider's 1024 px or more.
  */
-export class CoverSizer extends Context.Tag("@melody/media/CoverSizer")<
+export class CoverSizer extends Context.Tag("@melody/storage/CoverSizer")<
   CoverSizer,
   {
     readonly sized: (key: string, width: CoverWidth) => Effect.Effect<string, SizingFailed>
@@ -34,7 +34,7 @@ export class CoverSizer extends Context.Tag("@melody/media/CoverSizer")<
   static readonly live = Layer.effect(
     CoverSizer,
     Effect.gen(function* () {
-      const storage = yield* MediaStorage
+      const storage = yield* FileStorage
       // A cover's key never names another image, so a copy once kept stays its copy until the song is
       // deleted, and a deleted song's cover is never asked for: remembered, a copy is served without first
       // asking storage for it (a HEAD request on S3).

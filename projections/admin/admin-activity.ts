@@ -1,10 +1,10 @@
 import { SqlClient } from "@effect/sql"
 import { Effect } from "effect"
 import { decodeAll } from "#events/store/index.ts"
+import { insertRows } from "../insert-rows.ts"
+import type { Projection } from "../runner.ts"
 import { type Activity, ActivityEvent, activityEventTypes, activityOf } from "./activity-of.ts"
 import { type AdminListQuery, readAdminPage } from "./admin-filters.ts"
-import { insertRows } from "./insert-rows.ts"
-import type { Projection } from "./runner.ts"
 
 /** What people do, from every module's events, as the spec's user_interactions for the admin dashboard. */
 

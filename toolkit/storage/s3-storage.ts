@@ -15,9 +15,9 @@ import { getSignedUrl } from "@aws-sdk/s3-request-presigner"
 import { Effect, Redacted } from "effect"
 import { v7 as uuidv7 } from "uuid"
 import { attachment } from "#toolkit/file-response.ts"
-import type { S3Settings } from "../s3-config.ts"
 import { makeS3Cache } from "./s3-cache.ts"
-import { contentTypeOf, InvalidKey, MediaStorage, validKey } from "./storage.ts"
+import type { S3Settings } from "./s3-config.ts"
+import { contentTypeOf, FileStorage, InvalidKey, validKey } from "./storage.ts"
 
 const notFound = (error: unknown) =>
   error instanceof S3ServiceException &&
@@ -107,7 +107,7 @@ export const makeS3Storage = (settings: S3Settings, cacheDirectory: string) =>
       }
     }
 
-    return MediaStorage.of({
+    return FileStorage.of({
       put: (key, from) =>
         onObject(key, "store", async () => {
           const counter = counting()

@@ -6,7 +6,7 @@ import { pipeline } from "node:stream/promises"
 import { Context, Data, Effect, Layer } from "effect"
 import { v7 as uuidv7 } from "uuid"
 import type { ByteRange } from "#toolkit/file-response.ts"
-import { MediaConfig } from "../config.ts"
+import { StorageConfig } from "./storage-config.ts"
 
 export interface StoredFile {
   readonly size: number
@@ -39,8 +39,8 @@ export const validKey = (key: string) =>
  * Where media files are kept: audio and covers copied from music APIs, renders, conversions. Local disk
  * under MEDIA_DIR by default.
  */
-export class MediaStorage extends Context.Tag("@melody/media/MediaStorage")<
-  MediaStorage,
+export class FileStorage extends Context.Tag("@melody/storage/FileStorage")<
+  FileStorage,
   {
     /** Stores a file under `key` whole or not at all: it appears only once completely written. */
     readonly put: (
@@ -64,7 +64,7 @@ export class MediaStorage extends Context.Tag("@melody/media/MediaStorage")<
 >() {}
 
 export const makeLocalStorage = Effect.gen(function* () {
-  const root = resolve((yield* MediaConfig).directory)
+  const root = resolve((yield* StorageConfig).directory)
   const pathOf = (key: string) =>
     validKey(key) ? Effect.succeed(join(root, key)) : Effect.fail(new InvalidKey({ key }))
 
@@ -75,7 +75,7 @@ export const makeLocalStorage = Effect.gen(function* () {
       ),
     )
 
-  return MediaStorage.of({
+  return FileStorage.of({
     put: (key, from) =>
       Effect.flatMap(pathOf(key), (path) =>
         Effect.promise(async () => {
@@ -106,4 +106,4 @@ export const makeLocalStorage = Effect.gen(function* () {
   })
 })
 
-export const LocalStorageLive = Layer.effect(MediaStorage, makeLocalStorage)
+export const LocalStorageLive = Layer.effect(FileStorage, makeLocalStorage)

@@ -4,9 +4,9 @@ import { PaymentMismatched } from "#events/contracts/billing.ts"
 import { ErrorReported } from "#events/contracts/errors.ts"
 import { SongGenerationFailed, VideoExportFailed } from "#events/contracts/media.ts"
 import { decodeAll } from "#events/store/index.ts"
+import { insertRows } from "../insert-rows.ts"
+import type { Projection } from "../runner.ts"
 import { type AdminListQuery, readAdminPage } from "./admin-filters.ts"
-import { insertRows } from "./insert-rows.ts"
-import type { Projection } from "./runner.ts"
 
 /**
  * Everything that went wrong, as the spec's error_logs: reported errors (defects at the HTTP edge, jobs

@@ -3,7 +3,7 @@ import { Readable } from "node:stream"
 import { pipeline } from "node:stream/promises"
 import type { ReadableStream } from "node:stream/web"
 import { Data, Effect } from "effect"
-import type { MediaStorage } from "./storage.ts"
+import type { FileStorage } from "./storage.ts"
 
 export class CopyFailed extends Data.TaggedError("CopyFailed")<{ readonly reason: string }> {}
 
@@ -35,7 +35,7 @@ export const download = (url: string) =>
   )
 
 /** Copies a file from an outside address (a music API's) into our storage, whole or not at all. */
-export const copyFromUrl = (storage: MediaStorage["Type"], url: string, key: string) =>
+export const copyFromUrl = (storage: FileStorage["Type"], url: string, key: string) =>
   download(url).pipe(
     Effect.flatMap((body) =>
       storage.put(key, body).pipe(

@@ -3,10 +3,10 @@ import { rm } from "node:fs/promises"
 import { Context, Data, Duration, Effect, Layer } from "effect"
 import ffmpeg from "fluent-ffmpeg"
 import { v7 as uuidv7 } from "uuid"
+import { renderFolderPrefix } from "#toolkit/render-folders.ts"
 import { singleFlight } from "#toolkit/single-flight.ts"
-import { renderFolderPrefix } from "../render-folders.ts"
-import { tetheredFfmpeg } from "../tethered-ffmpeg.ts"
-import { MediaStorage } from "./storage.ts"
+import { tetheredFfmpeg } from "#toolkit/tethered-ffmpeg.ts"
+import { FileStorage } from "./storage.ts"
 
 export class ConversionFailed extends Data.TaggedError("ConversionFailed")<{
   readonly reason: string
@@ -21,7 +21,7 @@ const conversionTimeout = Duration.minutes(2)
  * MP3 to WAV (16-bit PCM) by ffmpeg, once per file: the result is kept in storage beside the original.
  * Every browser gets the same file, whether or not it could decode audio itself.
  */
-export class WavConverter extends Context.Tag("@melody/media/WavConverter")<
+export class WavConverter extends Context.Tag("@melody/storage/WavConverter")<
   WavConverter,
   {
     readonly toWav: (key: string) => Effect.Effect<string, ConversionFailed>
@@ -34,7 +34,7 @@ export class WavConverter extends Context.Tag("@melody/media/WavConverter")<
   static readonly live = Layer.effect(
     WavConverter,
     Effect.gen(function* () {
-      const storage = yield* MediaStorage
+      const storage = yield* FileStorage
       let conversions = 0
 
       const convert = (input: string, output: string) =>

@@ -6,18 +6,18 @@ import { Readable } from "node:stream"
 import { afterAll, describe, expect, it } from "@effect/vitest"
 import { ConfigProvider, Effect, Layer } from "effect"
 import { startFakeS3 } from "#stand-ins/fake-services/s3.ts"
-import { MediaConfigLive } from "../config.ts"
 import { partSize } from "./s3-storage.ts"
-import { MediaStorage } from "./storage.ts"
-import { MediaStorageLive } from "./storage-live.ts"
+import { FileStorage } from "./storage.ts"
+import { StorageConfigLive } from "./storage-config.ts"
+import { FileStorageLive } from "./storage-live.ts"
 
 const s3 = await startFakeS3({ bucket: "big-bucket", accessKeyId: "test-access-key" })
 afterAll(() => s3.close())
 
 const directory = await mkdtemp(join(tmpdir(), "melody-s3-media-"))
 const cacheMaxBytes = 20
-const layer = MediaStorageLive.pipe(
-  Layer.provide(MediaConfigLive),
+const layer = FileStorageLive.pipe(
+  Layer.provide(StorageConfigLive),
   Layer.provide(
     Layer.setConfigProvider(
       ConfigProvider.fromMap(
@@ -57,7 +57,7 @@ const generated = (size: number) => {
 describe("media storage in a bucket", () => {
   it.live("streams a large file up as a multipart upload of bounded parts", () =>
     Effect.gen(function* () {
-      const storage = yield* MediaStorage
+      const storage = yield* FileStorage
       const size = 2 * partSize + 12_345
       const source = generated(size)
       const stored = yield* storage.put("videos/big.mp4", source.readable)
@@ -79,7 +79,7 @@ describe("media storage in a bucket", () => {
 
   it.live("sends a small file in one request", () =>
     Effect.gen(function* () {
-      const storage = yield* MediaStorage
+      const storage = yield* FileStorage
       yield* storage.put("songs/small.mp3", new TextEncoder().encode("0123456789"))
       const calls = s3.requests.filter((r) => r.key === "songs/small.mp3")
       expect(calls.map((c) => c.method)).toEqual(["PUT"])
@@ -88,7 +88,7 @@ describe("media storage in a bucket", () => {
 
   it.live("keeps its local copies within the configured bytes, dropping the least used", () =>
     Effect.gen(function* () {
-      const storage = yield* MediaStorage
+      const storage = yield* FileStorage
       for (const name of ["c1", "c2", "c3"]) {
         yield* storage.put(`cache/${name}.mp3`, new TextEncoder().encode(`${name}-45678`))
       }
@@ -112,7 +112,7 @@ describe("media storage in a bucket", () => {
     "hands out short-lived presigned addresses that the bucket serves, and refuses once forged or expired",
     () =>
       Effect.gen(function* () {
-        const storage = yield* MediaStorage
+        const storage = yield* FileStorage
         yield* storage.put("songs/direct.mp3", new TextEncoder().encode("direct bytes"))
         const url = (yield* storage.directUrl("songs/direct.mp3", "Paper Boats.mp3"))!
         expect(url.startsWith(`${s3.url}/big-bucket/songs/direct.mp3?`)).toBe(true)

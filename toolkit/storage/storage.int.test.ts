@@ -6,9 +6,9 @@ import { afterAll, describe, expect, it } from "@effect/vitest"
 import { ConfigProvider, Effect, Either, Layer } from "effect"
 import { startFakeS3 } from "#stand-ins/fake-services/s3.ts"
 import { probeAudio, sineMp3 } from "#toolkit/test-audio.ts"
-import { MediaConfigLive } from "../config.ts"
-import { MediaStorage } from "./storage.ts"
-import { MediaStorageLive } from "./storage-live.ts"
+import { FileStorage } from "./storage.ts"
+import { StorageConfigLive } from "./storage-config.ts"
+import { FileStorageLive } from "./storage-live.ts"
 import { WavConverter, wavKeyOf } from "./wav-converter.ts"
 
 const s3 = await startFakeS3({ bucket: "songs-bucket", accessKeyId: "test-access-key" })
@@ -17,8 +17,8 @@ afterAll(() => s3.close())
 const storageWith = async (settings: Record<string, string>) => {
   const directory = await mkdtemp(join(tmpdir(), "melody-media-"))
   return WavConverter.live.pipe(
-    Layer.provideMerge(MediaStorageLive),
-    Layer.provide(MediaConfigLive),
+    Layer.provideMerge(FileStorageLive),
+    Layer.provide(StorageConfigLive),
     Layer.provide(
       Layer.setConfigProvider(
         ConfigProvider.fromMap(new Map(Object.entries({ MEDIA_DIR: directory, ...settings }))),
@@ -49,7 +49,7 @@ const bytesOf = (readable: NodeJS.ReadableStream) =>
 describe.each(storages)("media storage %s", (_, layer) => {
   it.effect("stores, describes and reads back a file, whole or a range of it", () =>
     Effect.gen(function* () {
-      const storage = yield* MediaStorage
+      const storage = yield* FileStorage
       const file = yield* storage.put("songs/a1.mp3", new TextEncoder().encode("0123456789"))
       expect(file).toEqual({ size: 10, contentType: "audio/mpeg" })
       expect(yield* storage.stat("songs/a1.mp3")).toEqual(file)
@@ -63,7 +63,7 @@ describe.each(storages)("media storage %s", (_, layer) => {
 
   it.effect("refuses keys that could name anything outside its folder", () =>
     Effect.gen(function* () {
-      const storage = yield* MediaStorage
+      const storage = yield* FileStorage
       for (const key of [
         "../etc/passwd.txt",
         "/abs.mp3",
@@ -79,7 +79,7 @@ describe.each(storages)("media storage %s", (_, layer) => {
 
   it.effect("converts an MP3 to 16-bit PCM WAV once, and keeps the result", () =>
     Effect.gen(function* () {
-      const storage = yield* MediaStorage
+      const storage = yield* FileStorage
       const converter = yield* WavConverter
       yield* storage.put("songs/tone.mp3", yield* sineMp3(3))
       const key = yield* converter.toWav("songs/tone.mp3")
@@ -100,7 +100,7 @@ describe.each(storages)("media storage %s", (_, layer) => {
 
   it.effect("a file that is not audio fails the conversion with a reason", () =>
     Effect.gen(function* () {
-      const storage = yield* MediaStorage
+      const storage = yield* FileStorage
       yield* storage.put("songs/broken.mp3", new TextEncoder().encode("not audio at all"))
       const outcome = yield* Effect.either((yield* WavConverter).toWav("songs/broken.mp3"))
       expect(Either.isLeft(outcome) && outcome.left._tag).toBe("ConversionFailed")
@@ -113,7 +113,7 @@ describe.each(storages)("media storage %s", (_, layer) => {
 describe("media storage in an S3-compatible bucket", () => {
   it.effect("keeps files under the configured prefix, signed with the configured key", () =>
     Effect.gen(function* () {
-      const storage = yield* MediaStorage
+      const storage = yield* FileStorage
       yield* storage.put("generations/g1/1.mp3", new TextEncoder().encode("abc"))
       expect(s3.objects.get("media/generations/g1/1.mp3")).toMatchObject({
         contentType: "audio/mpeg",
@@ -129,7 +129,7 @@ describe("media storage in an S3-compatible bucket", () => {
         storageWith({ ...inBucket, S3_ACCESS_KEY_ID: "someone-else" }),
       )
       const outcome = yield* Effect.exit(
-        Effect.flatMap(MediaStorage, (storage) => storage.stat("songs/a1.mp3")).pipe(
+        Effect.flatMap(FileStorage, (storage) => storage.stat("songs/a1.mp3")).pipe(
           Effect.provide(layer),
         ),
       )

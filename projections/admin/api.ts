@@ -3,19 +3,13 @@ import { Schema } from "effect"
 import { AdminOnly } from "#events/contracts/auth.ts"
 import { NotFound } from "#events/contracts/http-errors.ts"
 import { withMessage } from "#events/contracts/messages.ts"
-import {
-  ErrorLogs,
-  Interactions,
-  ProjectionState,
-  StreamEvents,
-  UserMatch,
-} from "./admin-api-answers.ts"
+import { ErrorLogs, Interactions, StreamEvents, UserMatch } from "./api-answers.ts"
 
-export * from "./admin-api-answers.ts"
+export * from "./api-answers.ts"
 
 /**
- * The admin side: what people do, what went wrong, any stream's events in order, and the read models'
- * health with their rebuild. Admins only: anyone else signed in gets a 404, nobody signed in a 401.
+ * The admin side's reads: what people do, what went wrong, any stream's events in order, people found by
+ * name. Admins only: anyone else signed in gets a 404, nobody signed in a 401.
  */
 
 const optionalFilter = (name: string, max: number) =>
@@ -59,7 +53,6 @@ const StreamPath = Schema.Struct({
     "streamId must be a text of 1 to 200 characters",
   ),
 })
-const ProjectionPath = Schema.Struct({ name: Schema.String.pipe(Schema.maxLength(100)) })
 const UserSearch = Schema.Struct({
   query: withMessage(
     Schema.String.pipe(Schema.minLength(1), Schema.maxLength(100)),
@@ -88,18 +81,6 @@ export class AdminApi extends HttpApiGroup.make("admin")
       .middleware(AdminOnly),
   )
   .add(
-    HttpApiEndpoint.get("projections", "/admin/projections")
-      .addSuccess(Schema.Array(ProjectionState))
-      .middleware(AdminOnly),
-  )
-  .add(
-    HttpApiEndpoint.post("rebuildProjection", "/admin/projections/:name/rebuild")
-      .setPath(ProjectionPath)
-      .addSuccess(ProjectionState, { status: 202 })
-      .addError(NotFound)
-      .middleware(AdminOnly),
-  )
-  .add(
     HttpApiEndpoint.get("users", "/admin/users")
       .setUrlParams(UserSearch)
       .addSuccess(Schema.Array(UserMatch))
@@ -107,6 +88,6 @@ export class AdminApi extends HttpApiGroup.make("admin")
   )
   .annotate(
     OpenApi.Description,
-    "Admins: activity and error streams, any stream's events in order, projections and their rebuild. " +
+    "Admins: activity and error streams, any stream's events in order, people found by name. " +
       "`type` filters activities by type and errors by source.",
   ) {}

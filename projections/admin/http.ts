@@ -1,36 +1,21 @@
 import { HttpApiBuilder } from "@effect/platform"
 import { Effect } from "effect"
+import { moduleApi } from "#events/contracts/api-id.ts"
 import { NotFound } from "#events/contracts/http-errors.ts"
 import { scrub } from "#events/scrub.ts"
 import { EventStore } from "#events/store/index.ts"
-import { findRegisteredUsers, readActivities } from "#projections/admin-activity.ts"
-import { readErrors } from "#projections/error-stream.ts"
-import { type ProjectionStatus, projectionStatus, resetProjection } from "#projections/runner.ts"
+import { findRegisteredUsers, readActivities } from "./admin-activity.ts"
 import {
+  AdminApi,
   ErrorLog,
   ErrorLogs,
   Interaction,
   Interactions,
-  ProjectionState,
   StoredEvent,
   StreamEvents,
   UserMatch,
-} from "../admin-api.ts"
-import { MelodyApi } from "../api.ts"
-import { projections } from "../projections.ts"
-
-const stateOf = (status: ProjectionStatus) =>
-  new ProjectionState({
-    name: status.projection,
-    version: status.version,
-    status: status.status,
-    position: status.position.globalPosition,
-    behind: status.behind,
-    lagMs: status.lagMs,
-    deadLetters: status.deadLetters,
-    lastError: status.lastError,
-    lastErrorAt: status.lastErrorAt,
-  })
+} from "./api.ts"
+import { readErrors } from "./error-stream.ts"
 
 const listQuery = (params: {
   readonly limit: number
@@ -41,7 +26,7 @@ const listQuery = (params: {
   readonly to?: Date
 }) => ({ ...params, kind: params.type })
 
-export const AdminHttpLive = HttpApiBuilder.group(MelodyApi, "admin", (handlers) =>
+export const AdminHttpLive = HttpApiBuilder.group(moduleApi(AdminApi), "admin", (handlers) =>
   Effect.gen(function* () {
     const store = yield* EventStore
     return handlers
@@ -81,23 +66,6 @@ export const AdminHttpLive = HttpApiBuilder.group(MelodyApi, "admin", (handlers)
                 }),
             ),
           })
-        }),
-      )
-      .handle("projections", () =>
-        Effect.map(projectionStatus(projections), (statuses) => statuses.map(stateOf)).pipe(
-          Effect.orDie,
-        ),
-      )
-      .handle("rebuildProjection", ({ path }) =>
-        Effect.gen(function* () {
-          const projection = projections.find((p) => p.name === path.name)
-          if (!projection) {
-            return yield* new NotFound({ message: `There is no projection ${path.name}.` })
-          }
-          yield* Effect.logWarning("Projection rebuild asked by an admin", projection.name)
-          yield* resetProjection(projection).pipe(Effect.orDie)
-          const [status] = yield* projectionStatus([projection]).pipe(Effect.orDie)
-          return stateOf(status!)
         }),
       )
       .handle("users", ({ urlParams }) =>
