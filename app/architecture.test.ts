@@ -1,6 +1,6 @@
 import { fileURLToPath } from "node:url"
 import { describe, expect, it } from "vitest"
-import { checkImports, projectSources } from "./architecture.ts"
+import { checkImports, checkTables, projectSources } from "./architecture.ts"
 
 const root = fileURLToPath(new URL("..", import.meta.url))
 
@@ -9,6 +9,29 @@ describe("architecture", () => {
     const sources = projectSources(root)
     expect(sources.length).toBeGreaterThan(20)
     expect(checkImports(sources)).toEqual([])
+    expect(checkTables(sources)).toEqual([])
+  })
+
+  it("rejects SQL on another module's tables or a projection's", () => {
+    const bad = [
+      {
+        path: "projections/credit-ledger/projection.ts",
+        text: "sql`create table if not exists credit_ledger (user_id text)`",
+      },
+      { path: "modules/billing/migrations.ts", text: "sql`create table billing.receipts ()`" },
+      { path: "modules/identity/migrations.ts", text: "sql`create table identity.session ()`" },
+      {
+        path: "modules/catalog/song-access.ts",
+        text: "sql`select * from billing.receipts join identity.session using (user_id)`",
+      },
+      { path: "modules/media/songs.ts", text: "sql`select balance from credit_ledger`" },
+      { path: "modules/billing/receipts.ts", text: "sql`insert into billing.receipts values ()`" },
+    ]
+    expect(checkTables(bad).map((v) => `${v.file}: ${v.specifier}: ${v.rule}`)).toEqual([
+      "modules/catalog/song-access.ts: billing.receipts: a module's SQL names only its own tables; it learns the rest from events",
+      "modules/catalog/song-access.ts: identity.session: a module's SQL names only its own tables; it learns the rest from events",
+      "modules/media/songs.ts: credit_ledger: a module reads a projection only through its contract (api.ts), never its tables",
+    ])
   })
 
   it("rejects a deliberately bad sample, one breach of each rule", () => {
@@ -62,6 +85,10 @@ describe("architecture", () => {
         path: "modules/billing/billing.ts",
         text: `import { CreditLedgerReads } from "#projections/credit-ledger/reads.ts"`,
       },
+      {
+        path: "app/http/song-http.ts",
+        text: `import { SongReads } from "#projections/song-reads.ts"`,
+      },
     ]
     const rules = checkImports(bad).map((v) => `${v.file}: ${v.rule}`)
     expect(rules).toEqual([
@@ -86,6 +113,7 @@ describe("architecture", () => {
       "toolkit/jobs.ts: toolkit/ imports events/ only",
       "modules/media/index.ts: only app/ and tests know the stand-ins; a module depends on its ports",
       "modules/billing/billing.ts: modules read projections only through their contracts (api.ts)",
+      "app/http/song-http.ts: reads are served beside their projection (its http.ts), never from app/http/",
     ])
   })
 
