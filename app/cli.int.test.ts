@@ -6,6 +6,7 @@ import { PgPool } from "#events/store/pg-client.ts"
 import { query } from "#events/testing.ts"
 import { CreditAccounts } from "#modules/billing/index.ts"
 import { browser, describeApp, settle, signUpGrantedAdmin } from "./testing.ts"
+import { callAs, clientOf } from "./testing-client.ts"
 
 /** Runs the command line against the test's database, as an operator would. */
 const cli = (...args: ReadonlyArray<string>) =>
@@ -29,21 +30,21 @@ describeApp()("command line", (it) => {
     "audit passes on a consistent ledger and fails, naming the user, on a drifted one",
     () =>
       Effect.gen(function* () {
-        const buyer = browser()
-        const registered = yield* buyer.post("/api/register", {
-          username: "auditee",
-          email: "auditee@example.com",
-          password: "secret-password",
-          name: "Ada Audit",
-          acceptTerms: true,
+        const buyer = yield* clientOf(browser())
+        const registered = yield* buyer.identity.register({
+          payload: {
+            username: "auditee",
+            email: "auditee@example.com",
+            password: "secret-password",
+            name: "Ada Audit",
+            acceptTerms: true,
+          },
         })
-        const userId = (registered.body as { user: { id: string } }).user.id
-        const opened = yield* buyer.post("/api/payments/create-payment-intent", {
-          amount: 4.99,
-          credits: 50,
+        const userId = registered.user.id
+        const { sessionId } = yield* buyer.billing.createPaymentIntent({
+          payload: { amount: 4.99, credits: 50 },
         })
-        const { sessionId } = opened.body as { sessionId: string }
-        yield* buyer.post(`/api/checkout/${sessionId}/pay`)
+        yield* buyer.billing.payLocalCheckout({ path: { sessionId } })
         // Spent, partly refunded, then disputed and lost: the balance goes below zero, in the audit too.
         const accounts = yield* CreditAccounts
         const actor = Actors.system("test")
@@ -69,15 +70,16 @@ describeApp()("command line", (it) => {
         // Support grants 2,000 credits, above the threshold: one admin asks, another approves.
         const asker = yield* signUpGrantedAdmin("asker")
         const approver = yield* signUpGrantedAdmin("approver")
-        const asked = yield* asker.person.post(`/api/admin/ledger/${userId}/adjustments`, {
-          amount: 2000,
-          reason: "Goodwill after the dispute",
-        })
-        const { adjustmentId } = asked.body as { adjustmentId: string }
-        const approved = yield* approver.person.post(
-          `/api/admin/adjustments/${adjustmentId}/approval`,
+        const { adjustmentId } = yield* callAs(asker.person, (api) =>
+          api.billing.adjustCredits({
+            path: { userId },
+            payload: { amount: 2000, reason: "Goodwill after the dispute" },
+          }),
         )
-        expect(approved.body).toMatchObject({ status: "applied", balance: 1990 })
+        const approved = yield* callAs(approver.person, (api) =>
+          api.billing.approveAdjustment({ path: { adjustmentId } }),
+        )
+        expect(approved).toMatchObject({ status: "applied", balance: 1990 })
         yield* settle
 
         const clean = yield* cli("audit")
@@ -95,22 +97,26 @@ describeApp()("command line", (it) => {
 
   it.effect("renew-subscriptions renews test-mode plans on demand", () =>
     Effect.gen(function* () {
-      const buyer = browser()
-      yield* buyer.post("/api/register", {
-        username: "renewer",
-        email: "renewer@example.com",
-        password: "secret-password",
-        name: "Rene Renew",
-        acceptTerms: true,
+      const buyer = yield* clientOf(browser())
+      yield* buyer.identity.register({
+        payload: {
+          username: "renewer",
+          email: "renewer@example.com",
+          password: "secret-password",
+          name: "Rene Renew",
+          acceptTerms: true,
+        },
       })
-      const opened = yield* buyer.post("/api/subscription/create", { planId: "BASIC" })
-      yield* buyer.post(`/api/checkout/${(opened.body as { sessionId: string }).sessionId}/pay`)
+      const { sessionId } = yield* buyer.billing.createSubscription({
+        payload: { planId: "BASIC" },
+      })
+      yield* buyer.billing.payLocalCheckout({ path: { sessionId } })
       const due = yield* cli("renew-subscriptions")
       expect(due.stdout).toContain("Renewed 0 test-mode subscription(s)")
       const forced = yield* cli("renew-subscriptions", "--force")
       expect(forced.stdout).toContain("Renewed 1 test-mode subscription(s)")
       yield* settle
-      expect(((yield* buyer.get("/api/credits")).body as { credits: number }).credits).toBe(200)
+      expect((yield* buyer.creditLedger.credits()).credits).toBe(200)
     }),
   )
 })

@@ -3,6 +3,7 @@ import { Effect } from "effect"
 import { songIdOfVersion } from "#modules/catalog/index.ts"
 import type { RenderFacts } from "#modules/media/index.ts"
 import { balanceOf, describeApp, postJson } from "./testing.ts"
+import { callAs } from "./testing-client.ts"
 import { type Browser, env, paid, sameAnswer, signedUp, song } from "./testing-idempotency.ts"
 import { seedEngineSong, seedGeneration } from "./testing-songs.ts"
 
@@ -106,7 +107,7 @@ describeApp({ env })("an Idempotency-Key on a paid request", (it) => {
         })
       }
       expect(yield* balanceOf(person)).toBe(charged)
-      const songs = (yield* person.get("/api/songs/my-songs")).body as ReadonlyArray<unknown>
+      const songs = yield* callAs(person, (api) => api.catalog.mySongs())
       expect(songs).toHaveLength(1)
     }),
   )

@@ -4,7 +4,8 @@ import { Actors } from "#events/contracts/actor.ts"
 import { identityStreams, UserLoggedOut } from "#events/contracts/identity.ts"
 import { EventStore, toNewEvent } from "#events/store/index.ts"
 import { query } from "#events/testing.ts"
-import { browser, describeApp, postJson, request, runJobs, settle, signUp } from "./testing.ts"
+import { browser, describeApp, postJson, runJobs, settle, signUp } from "./testing.ts"
+import { clientOf } from "./testing-client.ts"
 import { openLive } from "./testing-live.ts"
 import { seedGeneration } from "./testing-songs.ts"
 
@@ -51,9 +52,7 @@ describeApp()("live streams of an ended session", (it) => {
       const pages = [yield* openLive(person), yield* openLive(elsewhere)]
       yield* postJson("/api/forgot-password", { email: user.email })
       yield* runJobs
-      const mailbox = (yield* request("/api/dev/mailbox")).body as {
-        messages: ReadonlyArray<{ to: string; links: ReadonlyArray<string> }>
-      }
+      const mailbox = yield* (yield* clientOf()).identity.mailbox()
       const link = mailbox.messages
         .find((message) => message.to === user.email)
         ?.links.find((l) => l.includes("reset-password"))

@@ -4,6 +4,7 @@ import { join } from "node:path"
 import { expect } from "@effect/vitest"
 import { Effect } from "effect"
 import { describeApp, request, serverUrl, settle, signUp, signUpAdmin } from "../testing.ts"
+import { callAs } from "../testing-client.ts"
 import { seedGeneration } from "../testing-songs.ts"
 
 const adminEmail = "headers-admin@example.com"
@@ -23,9 +24,9 @@ const songsOf = Effect.gen(function* () {
     cover: new Uint8Array([1, 2, 3]),
     synced,
   })
-  const [hidden, shown] = (
-    (yield* owner.person.get("/api/songs/my-songs")).body as Array<{ id: string; title: string }>
-  ).sort((a, b) => a.title.localeCompare(b.title))
+  const [hidden, shown] = [...(yield* callAs(owner.person, (api) => api.catalog.mySongs()))].sort(
+    (a, b) => a.title.localeCompare(b.title),
+  )
   yield* owner.person.patch(`/api/songs/${shown!.id}/privacy`, { isPublic: true })
   yield* settle
   return { owner, hidden: hidden!.id, shown: shown!.id }

@@ -3,6 +3,7 @@ import { expect } from "@effect/vitest"
 import { Effect } from "effect"
 import { ErrorReports } from "#toolkit/error-reports.ts"
 import { describeApp, postJson, request } from "../testing.ts"
+import { clientOf } from "../testing-client.ts"
 import { trustNoProxy } from "./client-address.ts"
 import { edge } from "./edge.ts"
 
@@ -67,9 +68,8 @@ describeApp({ env, config: { trustProxy: { _tag: "Hops", hops: 1 }, host: "0.0.0
 
     it.effect("a server reachable beyond this machine without SMTP says so in its health", () =>
       Effect.gen(function* () {
-        const health = yield* request("/api/health?projections=false")
-        expect(health.status).toBe(200)
-        const warnings = (health.body as { warnings: ReadonlyArray<string> }).warnings
+        const api = yield* clientOf()
+        const { warnings } = yield* api.system.health({ urlParams: { projections: false } })
         expect(warnings).toHaveLength(1)
         expect(warnings[0]).toContain("SMTP_URL is unset")
         expect(warnings[0]).toContain("0.0.0.0")
@@ -82,12 +82,13 @@ describeApp({ env, config: { trustProxy: { _tag: "Hops", hops: 1 }, host: "0.0.0
 /** A local caller with no forwarding header: the operator, or anyone through a proxy that adds none. */
 const askedAsIfLocal = Effect.gen(function* () {
   const mailbox = yield* request("/api/dev/mailbox")
-  const site = yield* request("/api/site")
-  const health = yield* request("/api/health?projections=false")
+  const api = yield* clientOf()
+  const site = yield* api.system.site()
+  const health = yield* api.system.health({ urlParams: { projections: false } })
   return {
     mailbox: { status: mailbox.status, body: mailbox.body },
-    devMailbox: (site.body as { devMailbox: boolean }).devMailbox,
-    warnings: (health.body as { warnings: ReadonlyArray<string> }).warnings,
+    devMailbox: site.devMailbox,
+    warnings: health.warnings,
   }
 })
 

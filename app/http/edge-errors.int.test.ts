@@ -4,6 +4,7 @@ import { expect } from "@effect/vitest"
 import { Effect } from "effect"
 import { ErrorReports } from "#toolkit/error-reports.ts"
 import { describeApp, settle, signUpAdmin } from "../testing.ts"
+import { callAs, firstPage } from "../testing-client.ts"
 import { trustNoProxy } from "./client-address.ts"
 import { edge } from "./edge.ts"
 
@@ -47,9 +48,9 @@ describeApp({ env: { ADMIN_EMAIL: adminEmail }, config })("a failing request", (
       let recorded: ReadonlyArray<{ error: string; source: string }> = []
       for (let i = 0; i < 50 && recorded.length === 0; i++) {
         yield* settle
-        const listed = (yield* admin.get("/api/admin/errors?type=server")).body as {
-          items: ReadonlyArray<{ error: string; source: string }>
-        }
+        const listed = yield* callAs(admin, (api) =>
+          api.admin.errors({ urlParams: { ...firstPage, type: "server" } }),
+        )
         recorded = listed.items.filter((e) => e.error.includes("payment provider"))
         if (recorded.length === 0) yield* Effect.sleep("50 millis")
       }

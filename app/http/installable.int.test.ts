@@ -1,7 +1,8 @@
 import { join } from "node:path"
 import { expect } from "@effect/vitest"
-import { Effect } from "effect"
+import { Effect, Schema } from "effect"
 import { describeApp, request } from "../testing.ts"
+import { decodeBody } from "../testing-client.ts"
 
 /** The SPA's public files as the build copies them: the manifest, icons and service worker. */
 const webDist = join(import.meta.dirname, "..", "..", "web", "public")
@@ -12,13 +13,20 @@ const pngSize = (bytes: Uint8Array) => {
   return `${view.getUint32(16)}x${view.getUint32(20)}`
 }
 
-interface Manifest {
-  readonly name: string
-  readonly start_url: string
-  readonly display: string
-  readonly theme_color: string
-  readonly icons: ReadonlyArray<{ src: string; sizes: string; type: string; purpose: string }>
-}
+/** The parts of the web app manifest this test reads; the manifest is a file, not an API answer. */
+const Manifest = Schema.Struct({
+  name: Schema.String,
+  start_url: Schema.String,
+  display: Schema.String,
+  icons: Schema.Array(
+    Schema.Struct({
+      src: Schema.String,
+      sizes: Schema.String,
+      type: Schema.String,
+      purpose: Schema.String,
+    }),
+  ),
+})
 
 describeApp({ config: { webDist } })("an installable app", (it) => {
   it.effect(
@@ -28,7 +36,7 @@ describeApp({ config: { webDist } })("an installable app", (it) => {
         const answer = yield* request("/manifest.webmanifest")
         expect(answer.status).toBe(200)
         expect(answer.headers.get("content-type")).toBe("application/manifest+json")
-        const manifest = answer.body as Manifest
+        const manifest = decodeBody(Manifest, answer)
         expect(manifest).toMatchObject({
           name: "Melody Studio",
           start_url: "/",

@@ -5,6 +5,7 @@ import { Effect } from "effect"
 import { query } from "#events/testing.ts"
 import { ErrorReports } from "#toolkit/error-reports.ts"
 import { describeApp, postJson, request, serverUrl, signUp } from "../testing.ts"
+import { callAs, isRefusal } from "../testing-client.ts"
 import { seedGeneration } from "../testing-songs.ts"
 import { trustNoProxy } from "./client-address.ts"
 import { edge } from "./edge.ts"
@@ -208,7 +209,7 @@ describeApp({ env: { LOGIN_ATTEMPTS_PER_ADDRESS: "1000" } })("bodies of other ty
       Effect.gen(function* () {
         const { person, user } = yield* signUp("types")
         yield* seedGeneration(user.id, "Typed", 1)
-        const [song] = (yield* person.get("/api/songs/my-songs")).body as Array<{ id: string }>
+        const [song] = yield* callAs(person, (api) => api.catalog.mySongs())
         const base = yield* serverUrl
         const wrong: Array<string> = []
         for (const [as, endpoints] of [
@@ -228,11 +229,11 @@ describeApp({ env: { LOGIN_ATTEMPTS_PER_ADDRESS: "1000" } })("bodies of other ty
                   Effect.succeed({ status: 0, body: "no answer within 2 s" }),
                 ),
               )
-              const body = answer.body as { _tag?: string; message?: string }
+              const body = answer.body
               if (
                 answer.status !== 415 ||
-                body._tag !== "UnsupportedMediaType" ||
-                !body.message?.includes("application/json")
+                !isRefusal("UnsupportedMediaType")(body) ||
+                !body.message.includes("application/json")
               )
                 wrong.push(
                   `${as}: ${endpoint} as ${type}: ${answer.status} ${JSON.stringify(body)}`,

@@ -4,6 +4,7 @@ import { join } from "node:path"
 import { expect } from "@effect/vitest"
 import { Effect } from "effect"
 import { describeApp, request, settle, signUp } from "../testing.ts"
+import { callAs } from "../testing-client.ts"
 import { seedGeneration } from "../testing-songs.ts"
 
 const webDist = mkdtempSync(join(tmpdir(), "melody-dist-"))
@@ -30,9 +31,7 @@ describeApp({ config: { webDist } })("what the site tells search engines", (it) 
     Effect.gen(function* () {
       const { person, user } = yield* signUp("mapped")
       yield* seedGeneration(user.id, "Lighthouse", 2)
-      const songs = (yield* person.get("/api/songs/my-songs")).body as ReadonlyArray<{
-        id: string
-      }>
+      const songs = yield* callAs(person, (api) => api.catalog.mySongs())
       const [shown, hidden] = songs.map((song) => song.id)
       for (const id of [shown, hidden])
         yield* person.patch(`/api/songs/${id}/privacy`, { isPublic: true })

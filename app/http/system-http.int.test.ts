@@ -1,10 +1,13 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import { HttpApiDecodeError } from "@effect/platform/HttpApiError"
 import { describe, expect } from "@effect/vitest"
-import { Effect } from "effect"
+import { Effect, Schema } from "effect"
 import { query } from "#events/testing.ts"
+import { MalformedRequest } from "../api.ts"
 import { describeApp, postJson, request } from "../testing.ts"
+import { decodeBody } from "../testing-client.ts"
 
 const webDist = mkdtempSync(join(tmpdir(), "melody-dist-"))
 mkdirSync(join(webDist, "assets"))
@@ -81,7 +84,7 @@ describeApp({ config: { webDist } })("system endpoints and the HTTP edge", (it) 
           const answer = yield* postJson("/api/client-errors", body)
           expect({
             status: answer.status,
-            message: (answer.body as { message?: string }).message,
+            message: decodeBody(Schema.Union(MalformedRequest, HttpApiDecodeError), answer).message,
           }).toEqual({
             status: 400,
             message,
@@ -189,7 +192,7 @@ describeApp({ config: { webDist } })("system endpoints and the HTTP edge", (it) 
         expect(docs.text).toContain("Melody Studio API")
         const spec = yield* request("/api/openapi.json")
         expect(spec.body).toMatchObject({ info: { title: "Melody Studio API" } })
-        expect(Object.keys((spec.body as { paths: object }).paths)).toContain("/api/health")
+        expect(spec.body).toHaveProperty(["paths", "/api/health"])
       }),
     )
   })

@@ -8,11 +8,12 @@ import {
   signUp,
   signUpGrantedAdmin,
 } from "#app/testing.ts"
+import { callAs, firstPage } from "#app/testing-client.ts"
+import type { AdjustmentPayload } from "./api.ts"
 
 const env = { REGISTRATIONS_PER_ADDRESS: "1000", LOGIN_ATTEMPTS_PER_ADDRESS: "1000" }
 
 type Browser = ReturnType<typeof browser>
-const body = <A>(answer: { readonly body: unknown }) => answer.body as A
 
 /** A signed-in administrator made so from the command line, and their id. */
 const anAdmin = (prefix: string) =>
@@ -31,17 +32,22 @@ const cast = Effect.gen(function* () {
 })
 
 const credits = (person: Browser) =>
-  Effect.map(person.get("/api/credits"), (answer) => body<{ credits: number }>(answer).credits)
+  callAs(person, (api) => Effect.map(api.creditLedger.credits(), (view) => view.credits))
+
+const pending = (admin: Browser) => callAs(admin, (api) => api.billing.pendingAdjustments())
 
 const pendingIds = (admin: Browser) =>
-  Effect.map(admin.get("/api/admin/adjustments/pending"), (answer) =>
-    body<{ adjustments: ReadonlyArray<{ adjustmentId: string }> }>(answer).adjustments.map(
-      (a) => a.adjustmentId,
-    ),
-  )
+  Effect.map(pending(admin), ({ adjustments }) => adjustments.map((a) => a.adjustmentId))
 
-const adjust = (admin: Browser, userId: string, payload: unknown) =>
+const adjust = (admin: Browser, userId: string, payload: typeof AdjustmentPayload.Type) =>
+  callAs(admin, (api) => api.billing.adjustCredits({ path: { userId }, payload }))
+
+/** Sent as it is, for payloads the contract refuses before they leave. */
+const adjustRaw = (admin: Browser, userId: string, payload: unknown) =>
   admin.post(`/api/admin/ledger/${userId}/adjustments`, payload)
+
+const approve = (admin: Browser, adjustmentId: string) =>
+  callAs(admin, (api) => api.billing.approveAdjustment({ path: { adjustmentId } }))
 
 describeApp({ env })("admin adjustments", (it) => {
   it.effect("at or below the threshold, an adjustment applies at once", () =>
@@ -52,12 +58,9 @@ describeApp({ env })("admin adjustments", (it) => {
         reason: "Lost songs in the outage",
         ticket: "ZD-77",
       })
-      expect(answer.status).toBe(200)
-      expect(answer.body).toMatchObject({ status: "applied", balance: 1000 })
+      expect(answer).toMatchObject({ status: "applied", balance: 1000 })
       expect(yield* credits(person)).toBe(1000)
-      expect(yield* pendingIds(first.admin)).not.toContain(
-        body<{ adjustmentId: string }>(answer).adjustmentId,
-      )
+      expect(yield* pendingIds(first.admin)).not.toContain(answer.adjustmentId)
     }),
   )
 
@@ -69,15 +72,12 @@ describeApp({ env })("admin adjustments", (it) => {
         reason: "Goodwill for the outage",
         ticket: "ZD-78",
       })
-      expect(requested.status).toBe(200)
-      expect(requested.body).toMatchObject({ status: "pending", balance: 0 })
-      const { adjustmentId } = body<{ adjustmentId: string }>(requested)
+      expect(requested).toMatchObject({ status: "pending", balance: 0 })
+      const { adjustmentId } = requested
       expect(yield* credits(person)).toBe(0)
-      const pending = body<{ approvalAbove: number; adjustments: ReadonlyArray<unknown> }>(
-        yield* second.admin.get("/api/admin/adjustments/pending"),
-      )
-      expect(pending.approvalAbove).toBe(1000)
-      expect(pending.adjustments).toContainEqual(
+      const waiting = yield* pending(second.admin)
+      expect(waiting.approvalAbove).toBe(1000)
+      expect(waiting.adjustments).toContainEqual(
         expect.objectContaining({
           adjustmentId,
           userId,
@@ -88,11 +88,11 @@ describeApp({ env })("admin adjustments", (it) => {
         }),
       )
 
-      const own = yield* first.admin.post(`/api/admin/adjustments/${adjustmentId}/approval`)
-      expect(own.status).toBe(403)
-      expect(body<{ message: string }>(own).message).toBe(
-        "You requested this adjustment: another admin must approve it.",
-      )
+      const own = yield* Effect.flip(approve(first.admin, adjustmentId))
+      expect(own).toMatchObject({
+        _tag: "OwnAdjustment",
+        message: "You requested this adjustment: another admin must approve it.",
+      })
       expect(yield* credits(person)).toBe(0)
 
       const approved = yield* second.admin.post(`/api/admin/adjustments/${adjustmentId}/approval`)
@@ -116,17 +116,16 @@ describeApp({ env })("admin adjustments", (it) => {
     Effect.gen(function* () {
       const { first, second } = yield* cast
       const own = yield* adjust(first.admin, first.adminId, { amount: 10, reason: "For me" })
-      expect(own.body).toMatchObject({ status: "pending", balance: 0 })
+      expect(own).toMatchObject({ status: "pending", balance: 0 })
       const forFirst = yield* adjust(second.admin, first.adminId, {
         amount: 2000,
         reason: "For you",
       })
-      const { adjustmentId } = body<{ adjustmentId: string }>(forFirst)
-      const approved = yield* first.admin.post(`/api/admin/adjustments/${adjustmentId}/approval`)
-      expect(approved.status).toBe(403)
-      expect(body<{ message: string }>(approved).message).toBe(
-        "This adjustment is of your own credits: another admin must approve it.",
-      )
+      const approved = yield* Effect.flip(approve(first.admin, forFirst.adjustmentId))
+      expect(approved).toMatchObject({
+        _tag: "OwnAdjustment",
+        message: "This adjustment is of your own credits: another admin must approve it.",
+      })
       expect(yield* credits(first.admin)).toBe(0)
     }),
   )
@@ -135,8 +134,7 @@ describeApp({ env })("admin adjustments", (it) => {
     Effect.gen(function* () {
       const { person, userId, first, second } = yield* cast
       const third = yield* anAdmin("third")
-      const requested = yield* adjust(first.admin, userId, { amount: 4000, reason: "Race" })
-      const { adjustmentId } = body<{ adjustmentId: string }>(requested)
+      const { adjustmentId } = yield* adjust(first.admin, userId, { amount: 4000, reason: "Race" })
       const approval = `/api/admin/adjustments/${adjustmentId}/approval`
       const answers = yield* Effect.all([second.admin.post(approval), third.admin.post(approval)], {
         concurrency: "unbounded",
@@ -149,8 +147,10 @@ describeApp({ env })("admin adjustments", (it) => {
   it.effect("a pending one is rejected with a reason, and then cannot be approved", () =>
     Effect.gen(function* () {
       const { person, userId, first, second } = yield* cast
-      const requested = yield* adjust(first.admin, userId, { amount: 2000, reason: "Big favour" })
-      const { adjustmentId } = body<{ adjustmentId: string }>(requested)
+      const { adjustmentId } = yield* adjust(first.admin, userId, {
+        amount: 2000,
+        reason: "Big favour",
+      })
       const rejection = `/api/admin/adjustments/${adjustmentId}/rejection`
       for (const payload of [{}, { reason: "  " }, { reason: "x".repeat(501) }]) {
         expect((yield* second.admin.post(rejection, payload)).status).toBe(400)
@@ -161,11 +161,11 @@ describeApp({ env })("admin adjustments", (it) => {
       expect(rejected.status).toBe(200)
       expect(rejected.body).toEqual({ adjustmentId, status: "rejected", balance: 0 })
       expect(yield* pendingIds(second.admin)).not.toContain(adjustmentId)
-      const approved = yield* second.admin.post(`/api/admin/adjustments/${adjustmentId}/approval`)
-      expect(approved.status).toBe(409)
-      expect(body<{ message: string }>(approved).message).toBe(
-        "This adjustment was rejected: it cannot be approved.",
-      )
+      const approved = yield* Effect.flip(approve(second.admin, adjustmentId))
+      expect(approved).toMatchObject({
+        _tag: "AdjustmentSettled",
+        message: "This adjustment was rejected: it cannot be approved.",
+      })
       expect((yield* second.admin.post(rejection, { reason: "Again" })).status).toBe(409)
       expect(yield* credits(person)).toBe(0)
     }),
@@ -176,8 +176,10 @@ describeApp({ env })("admin adjustments", (it) => {
     () =>
       Effect.gen(function* () {
         const { person, userId, first, second } = yield* cast
-        const requested = yield* adjust(first.admin, userId, { amount: 3000, reason: "For a test" })
-        const { adjustmentId } = body<{ adjustmentId: string }>(requested)
+        const { adjustmentId } = yield* adjust(first.admin, userId, {
+          amount: 3000,
+          reason: "For a test",
+        })
         const approval = `/api/admin/adjustments/${adjustmentId}/approval`
         const rejection = `/api/admin/adjustments/${adjustmentId}/rejection`
         const asks = [
@@ -206,11 +208,11 @@ describeApp({ env })("admin adjustments", (it) => {
         expect(yield* credits(person)).toBe(0)
 
         const unknown = "0190a1b2-0000-7000-8000-000000000000"
-        const nobody = yield* second.admin.post(`/api/admin/adjustments/${unknown}/approval`)
-        expect(nobody.status).toBe(404)
-        expect(body<{ message: string }>(nobody).message).toBe(
-          "There is no adjustment with this id.",
-        )
+        const nobody = yield* Effect.flip(approve(second.admin, unknown))
+        expect(nobody).toMatchObject({
+          _tag: "NotFound",
+          message: "There is no adjustment with this id.",
+        })
         expect(
           (yield* second.admin.post(`/api/admin/adjustments/${unknown}/rejection`, {
             reason: "No such thing",
@@ -233,35 +235,39 @@ describeApp({ env })("admin adjustments", (it) => {
         { amount: 2.5, reason: "half" },
         { amount: 10, reason: "fine", ticket: "x".repeat(101) },
       ]) {
-        expect((yield* adjust(first.admin, userId, payload)).status).toBe(400)
+        expect((yield* adjustRaw(first.admin, userId, payload)).status).toBe(400)
       }
-      const removal = yield* adjust(first.admin, userId, { amount: -5, reason: "test" })
-      expect(removal.status).toBe(400)
-      expect(body<{ message: string }>(removal).message).toBe(
-        "The balance is 0 credits; an adjustment cannot take it below zero.",
+      const removal = yield* Effect.flip(
+        adjust(first.admin, userId, { amount: -5, reason: "test" }),
       )
-      const bigRemoval = yield* adjust(first.admin, userId, { amount: -5000, reason: "test" })
+      expect(removal).toMatchObject({
+        _tag: "InvalidAdjustment",
+        message: "The balance is 0 credits; an adjustment cannot take it below zero.",
+      })
+      const bigRemoval = yield* adjustRaw(first.admin, userId, { amount: -5000, reason: "test" })
       expect(bigRemoval.status).toBe(400)
       expect(yield* pendingIds(first.admin)).toHaveLength(before)
 
       // A removal the balance covered when asked, but no longer when approved, stays pending.
       yield* adjust(first.admin, userId, { amount: 1000, reason: "Grant" })
-      const pendingRemoval = yield* adjust(first.admin, userId, { amount: -1001, reason: "Oops" })
+      const pendingRemoval = yield* adjustRaw(first.admin, userId, {
+        amount: -1001,
+        reason: "Oops",
+      })
       expect(pendingRemoval.status).toBe(400)
       yield* adjust(first.admin, userId, { amount: 600, reason: "Grant" })
       const removing = yield* adjust(first.admin, userId, { amount: -1500, reason: "Clawback" })
-      expect(removing.body).toMatchObject({ status: "pending", balance: 1600 })
-      const { adjustmentId } = body<{ adjustmentId: string }>(removing)
+      expect(removing).toMatchObject({ status: "pending", balance: 1600 })
       yield* adjust(first.admin, userId, { amount: -200, reason: "Correction" })
-      const approved = yield* second.admin.post(`/api/admin/adjustments/${adjustmentId}/approval`)
-      expect(approved.status).toBe(400)
-      expect(body<{ message: string }>(approved).message).toBe(
-        "The balance is 1400 credits; an adjustment cannot take it below zero.",
-      )
-      expect(yield* pendingIds(second.admin)).toContain(adjustmentId)
+      const approved = yield* Effect.flip(approve(second.admin, removing.adjustmentId))
+      expect(approved).toMatchObject({
+        _tag: "InvalidAdjustment",
+        message: "The balance is 1400 credits; an adjustment cannot take it below zero.",
+      })
+      expect(yield* pendingIds(second.admin)).toContain(removing.adjustmentId)
       expect(yield* credits(person)).toBe(1400)
 
-      const nobody = yield* adjust(first.admin, "no-such-user", { amount: 10, reason: "typo" })
+      const nobody = yield* adjustRaw(first.admin, "no-such-user", { amount: 10, reason: "typo" })
       expect(nobody.status).toBe(404)
     }),
   )
@@ -271,17 +277,16 @@ describeApp({ env })("admin adjustments", (it) => {
     () =>
       Effect.gen(function* () {
         const { person, userId, first, second } = yield* cast
-        const requested = yield* adjust(first.admin, userId, {
+        const { adjustmentId } = yield* adjust(first.admin, userId, {
           amount: 1500,
           reason: "Songs lost in the outage",
           ticket: "ZD-99",
         })
-        const { adjustmentId } = body<{ adjustmentId: string }>(requested)
-        yield* second.admin.post(`/api/admin/adjustments/${adjustmentId}/approval`)
+        yield* approve(second.admin, adjustmentId)
         yield* settle
 
-        const ledger = body<{ entries: ReadonlyArray<unknown> }>(
-          yield* second.admin.get(`/api/admin/ledger/${userId}`),
+        const ledger = yield* callAs(second.admin, (api) =>
+          api.billing.ledger({ path: { userId }, urlParams: {} }),
         )
         expect(ledger.entries).toEqual([
           expect.objectContaining({
@@ -300,9 +305,9 @@ describeApp({ env })("admin adjustments", (it) => {
         const csv = (yield* second.admin.get(`/api/admin/ledger/${userId}/csv`)).text
         expect(csv).toContain(`,Songs lost in the outage,ZD-99,${first.adminId},${second.adminId}`)
 
-        const activity = body<{ items: ReadonlyArray<{ type: string; details: unknown }> }>(
-          yield* second.admin.get(`/api/admin/interactions?userId=${userId}`),
-        ).items
+        const { items: activity } = yield* callAs(second.admin, (api) =>
+          api.admin.interactions({ urlParams: { ...firstPage, userId } }),
+        )
         expect(activity).toContainEqual(
           expect.objectContaining({
             type: "adjustment_pending",

@@ -1,10 +1,10 @@
 import { expect } from "@effect/vitest"
 import { Effect } from "effect"
 import { describeApp, settle, signUp } from "#app/testing.ts"
+import { clientOf } from "#app/testing-client.ts"
 import { query } from "#events/testing.ts"
 
 const env = { REGISTRATIONS_PER_ADDRESS: "1000" }
-const body = <A>(answer: { readonly body: unknown }) => answer.body as A
 
 const decisions = (sessionId: string) =>
   query<{ type: string }>(
@@ -19,12 +19,11 @@ describeApp({ env })("a test-mode checkout paid and cancelled at once", (it) => 
       Effect.gen(function* () {
         for (let round = 0; round < 4; round++) {
           const { person } = yield* signUp("racer")
-          const before = body<{ credits: number }>(yield* person.get("/api/credits")).credits
-          const opened = yield* person.post("/api/payments/create-payment-intent", {
-            amount: 13.29,
-            credits: 150,
+          const api = yield* clientOf(person)
+          const before = (yield* api.creditLedger.credits()).credits
+          const { sessionId } = yield* api.billing.createPaymentIntent({
+            payload: { amount: 13.29, credits: 150 },
           })
-          const { sessionId } = body<{ sessionId: string }>(opened)
           const attempts = Array.from({ length: 20 }, (_, i) =>
             person.post(`/api/checkout/${sessionId}/${i % 2 === 0 ? "pay" : "cancel"}`),
           )
@@ -43,9 +42,9 @@ describeApp({ env })("a test-mode checkout paid and cancelled at once", (it) => 
           }
 
           yield* settle
-          const after = body<{ credits: number }>(yield* person.get("/api/credits")).credits
+          const after = (yield* api.creditLedger.credits()).credits
           expect(after - before).toBe(winner === "CheckoutPaid" ? 150 : 0)
-          const page = body<{ status: string }>(yield* person.get(`/api/checkout/${sessionId}`))
+          const page = yield* api.billing.localCheckout({ path: { sessionId } })
           expect(page.status).toBe(winner === "CheckoutPaid" ? "paid" : "cancelled")
         }
       }),

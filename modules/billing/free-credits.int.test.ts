@@ -10,6 +10,7 @@ import {
   signUpAdmin,
   signUpUnverified,
 } from "#app/testing.ts"
+import { clientOf } from "#app/testing-client.ts"
 import { billingStreams } from "#events/contracts/billing.ts"
 import { EventStore } from "#events/store/index.ts"
 
@@ -23,26 +24,12 @@ const env = {
 }
 
 type Browser = ReturnType<typeof browser>
-interface Entry {
-  readonly type: string
-  readonly amount: number
-  readonly balanceAfter: number
-  readonly cause: string
-  readonly causeId: string
-}
-interface FreeCredits {
-  readonly perDay: number
-  readonly free: number
-  readonly nextGrantAt: string | null
-}
 
 const song = { title: "Morning", lyrics: "[Verse]\nA new day", style: "pop" }
 const today = () => new Date().toISOString().slice(0, 10)
 const nextMidnight = () => {
   const now = new Date()
-  return new Date(
-    Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1),
-  ).toISOString()
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1))
 }
 
 const accountEvents = (userId: string) =>
@@ -72,9 +59,8 @@ describeApp({ env })("free daily credits", (it) => {
         expect(events.map((e) => e.type)).toEqual(["DailyCreditsGranted", "CreditsDebited"])
         expect(events[1]!.data).toMatchObject({ amount: 5, balanceAfter: 0, fromFree: 5 })
         expect(yield* balanceOf(person)).toBe(0)
-        const ledger = (yield* (yield* admin).get(`/api/admin/ledger/${user.id}`)).body as {
-          entries: ReadonlyArray<Entry>
-        }
+        const desk = yield* clientOf(yield* admin)
+        const ledger = yield* desk.billing.ledger({ path: { userId: user.id }, urlParams: {} })
         expect(
           ledger.entries.map(({ type, amount, balanceAfter, cause, causeId }) => ({
             type,
@@ -104,9 +90,8 @@ describeApp({ env })("free daily credits", (it) => {
       const { person, user } = yield* signUp("free-page")
       // The price list tells the page there are free credits to show.
       expect((yield* request("/api/billing/catalog")).body).toMatchObject({ dailyFreeCredits: 5 })
-      const answer = yield* person.get("/api/billing/free-credits")
-      expect(answer.status, answer.text).toBe(200)
-      expect(answer.body as FreeCredits).toEqual({
+      const answer = yield* (yield* clientOf(person)).freeCredits.freeCredits()
+      expect(answer).toEqual({
         perDay: 5,
         free: 5,
         nextGrantAt: nextMidnight(),
@@ -134,14 +119,13 @@ describeApp({ env })("free daily credits", (it) => {
   it.effect("wait for a verified address, and are refused to anonymous callers", () =>
     Effect.gen(function* () {
       const { person, user } = yield* signUpUnverified("free-unverified")
-      const answer = yield* person.get("/api/billing/free-credits")
-      expect(answer.status).toBe(200)
-      expect(answer.body as FreeCredits).toEqual({ perDay: 5, free: 0, nextGrantAt: null })
+      const answer = yield* (yield* clientOf(person)).freeCredits.freeCredits()
+      expect(answer).toEqual({ perDay: 5, free: 0, nextGrantAt: null })
       expect(yield* accountEvents(user.id)).toEqual([])
       expect((yield* request("/api/billing/free-credits")).status).toBe(401)
       // An admin reads their own free credits, nobody else's: the endpoint has no user in its path.
-      const own = yield* (yield* admin).get("/api/billing/free-credits")
-      expect((own.body as FreeCredits).free).toBe(5)
+      const own = yield* (yield* clientOf(yield* admin)).freeCredits.freeCredits()
+      expect(own.free).toBe(5)
     }),
   )
 })

@@ -8,6 +8,7 @@ import {
   financeEnv as env,
   financeAdmin,
 } from "#app/testing-billing.ts"
+import { clientOf } from "#app/testing-client.ts"
 import { query } from "#events/testing.ts"
 import { creditLedger } from "#projections/credit-ledger/projection.ts"
 import { rebuildProjection } from "#projections/runner.ts"
@@ -261,11 +262,9 @@ describeApp({ env })("ledger views", (it) => {
       () =>
         Effect.gen(function* () {
           const { finance, userId } = yield* history
+          const api = yield* clientOf(finance)
           const statement = (month: string) =>
-            Effect.map(finance.get(`/api/admin/ledger/${userId}/statement?month=${month}`), (a) => {
-              expect(a.status).toBe(200)
-              return a.body as Record<string, unknown> & { entries: ReadonlyArray<Entry> }
-            })
+            api.billing.ledgerStatement({ path: { userId }, urlParams: { month } })
           const january = yield* statement("2026-01")
           expect(january).toMatchObject({
             userId,

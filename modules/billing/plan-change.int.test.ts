@@ -1,6 +1,7 @@
 import { expect } from "@effect/vitest"
 import { Effect } from "effect"
 import { balanceOf, type browser, describeApp, request, settle, signUp } from "#app/testing.ts"
+import { clientOf } from "#app/testing-client.ts"
 import { query } from "#events/testing.ts"
 import { Billing } from "./billing.ts"
 import { Reconciliations } from "./reconciliations.ts"
@@ -27,8 +28,8 @@ const subscribed = (prefix: string, plan: "BASIC" | "PRO" | "PREMIUM", email?: s
   Effect.gen(function* () {
     const { person, user } = yield* signUp(prefix, email)
     yield* settle
-    const opened = yield* person.post("/api/subscription/create", { planId: plan })
-    const { sessionId } = opened.body as { sessionId: string }
+    const api = yield* clientOf(person)
+    const { sessionId } = yield* api.billing.createSubscription({ payload: { planId: plan } })
     expect((yield* person.post(`/api/checkout/${sessionId}/pay`)).status).toBe(200)
     yield* settle
     return { person, user }
@@ -85,9 +86,7 @@ describeApp({ env })("a change of plan in the test mode", (it) => {
         expect(yield* accountEvents(user.id)).toHaveLength(events.length)
 
         // Finance sees the grant caused by the test-mode invoice.
-        const ledger = (yield* person.get("/api/credits/transactions")).body as ReadonlyArray<
-          Record<string, unknown>
-        >
+        const ledger = yield* (yield* clientOf(person)).creditLedger.transactions()
         expect(ledger.some((entry) => entry.id === upgrade.invoiceId)).toBe(true)
         const audit = yield* (yield* Billing).audit
         expect(audit.differences).toEqual([])

@@ -2,6 +2,7 @@ import { afterAll, expect } from "@effect/vitest"
 import { Effect } from "effect"
 import { describeApp, serverUrl, settle, signUp } from "#app/testing.ts"
 import { stripeEnv } from "#app/testing-billing.ts"
+import { clientOf } from "#app/testing-client.ts"
 import { query } from "#events/testing.ts"
 import { startFakeStripe } from "#stand-ins/fake-services/stripe.ts"
 import { Reconciliations } from "./index.ts"
@@ -19,10 +20,9 @@ const today = () => new Date().toISOString().slice(0, 10)
 const paidPremium = Effect.gen(function* () {
   const { person } = yield* signUp("payer")
   stripe.setWebhookUrl(`${yield* serverUrl}/api/payments/webhook`)
-  const opened = (yield* person.post("/api/payments/create-payment-intent", {
-    amount: 39.99,
-    credits: 500,
-  })).body as { sessionId: string }
+  const opened = yield* (yield* clientOf(person)).billing.createPaymentIntent({
+    payload: { amount: 39.99, credits: 500 },
+  })
   yield* promise(() => stripe.pay(opened.sessionId))
   const paymentIntent = stripe.sessions.get(opened.sessionId)?.payment_intent as string
   const chargeId = stripe.paymentIntents.get(paymentIntent)!.latest_charge

@@ -1,6 +1,9 @@
+import { HttpApiDecodeError } from "@effect/platform/HttpApiError"
 import { describe, expect } from "@effect/vitest"
 import { Effect } from "effect"
 import { browser, describeApp, postJson, request, runJobs } from "#app/testing.ts"
+import { clientOf, decodeBody } from "#app/testing-client.ts"
+import { TooManyRequests } from "#events/contracts/http-errors.ts"
 import { query } from "#events/testing.ts"
 import { Identity } from "./identity.ts"
 
@@ -22,7 +25,7 @@ const someone = (overrides: Record<string, unknown> = {}) => {
     email: `user_${id}@example.com`,
     password: "secret-password",
     name: "Ada Lovelace",
-    acceptTerms: true,
+    acceptTerms: true as const,
     ...overrides,
   }
 }
@@ -36,9 +39,7 @@ const usersRegistered = Effect.map(
 const linksMailedTo = (email: string) =>
   Effect.gen(function* () {
     yield* runJobs
-    const mailbox = yield* request("/api/dev/mailbox")
-    const messages = (mailbox.body as { messages: Array<{ to: string; links: Array<string> }> })
-      .messages
+    const { messages } = yield* (yield* clientOf()).identity.mailbox()
     return messages.find((m) => m.to === email)?.links ?? []
   })
 
@@ -107,14 +108,14 @@ describeApp({ env: generous })("identity", (it) => {
           const answer = yield* postJson("/api/register", someone(change))
           expect({
             status: answer.status,
-            message: (answer.body as { message: string }).message,
+            message: decodeBody(HttpApiDecodeError, answer).message,
           }).toEqual({
             status: 400,
             message,
           })
         }
         const all = yield* postJson("/api/register", { acceptTerms: false })
-        expect((all.body as { message: string }).message).toBe(
+        expect(decodeBody(HttpApiDecodeError, all).message).toBe(
           "Username is required; Invalid email address; Password must be at least 6 characters; " +
             "Full name is required; You must accept the Terms of Service and Privacy Policy to register",
         )
@@ -165,9 +166,7 @@ describeApp({ env: generous })("identity", (it) => {
       Effect.gen(function* () {
         const boss = browser()
         const victim = someone()
-        const registered = (yield* postJson("/api/register", victim)).body as {
-          user: { id: string }
-        }
+        const registered = yield* (yield* clientOf()).identity.register({ payload: victim })
         const answer = yield* boss.post("/api/register", someone({ email: "Boss@Example.com" }))
         expect(answer.body).toMatchObject({ user: { isAdmin: false, emailVerified: false } })
         expect((yield* boss.get("/api/admin/projections")).status).toBe(404)
@@ -269,7 +268,7 @@ describeApp({ env: generous })("identity", (it) => {
           }
           const empty = yield* browser().post("/api/login", { username: " ", password: "" })
           expect(empty.status).toBe(400)
-          expect((empty.body as { message: string }).message).toBe(
+          expect(decodeBody(HttpApiDecodeError, empty).message).toBe(
             "Username and password are required",
           )
         }),
@@ -349,8 +348,8 @@ describeApp({ env: generous })("identity", (it) => {
     it.effect("a session ended by another server process stops working here within a second", () =>
       Effect.gen(function* () {
         const user = browser()
-        const registered = yield* user.post("/api/register", someone())
-        const userId = (registered.body as { user: { id: string } }).user.id
+        const registered = yield* (yield* clientOf(user)).identity.register({ payload: someone() })
+        const userId = registered.user.id
         expect((yield* user.get("/api/user")).status).toBe(200)
         // What another process's sign-out does to the table; this process learns it only by reading it.
         yield* query("delete from identity.session where sess ->> 'userId' = $1", [userId])
@@ -389,9 +388,11 @@ describeApp({ env: generous })("identity", (it) => {
           },
         })
         const missing = yield* request("/api/verify-email")
-        expect((missing.body as { message: string }).message).toBe("Verification token is missing.")
+        expect(decodeBody(HttpApiDecodeError, missing).message).toBe(
+          "Verification token is missing.",
+        )
         const empty = yield* request("/api/verify-email?token=")
-        expect((empty.body as { message: string }).message).toBe("Verification token is missing.")
+        expect(decodeBody(HttpApiDecodeError, empty).message).toBe("Verification token is missing.")
       }),
     )
 
@@ -458,7 +459,7 @@ describeApp({ env: generous })("identity", (it) => {
           expect(links[0]).toMatch(/\/reset-password\?token=/)
           expect(yield* linksMailedTo("ghost@example.com")).toEqual([])
           const invalid = yield* postJson("/api/forgot-password", { email: "nope" })
-          expect((invalid.body as { message: string }).message).toBe(
+          expect(decodeBody(HttpApiDecodeError, invalid).message).toBe(
             "Please enter a valid email address",
           )
         }),
@@ -481,7 +482,7 @@ describeApp({ env: generous })("identity", (it) => {
         })
 
         const short = yield* postJson("/api/reset-password", { token, password: "123" })
-        expect((short.body as { message: string }).message).toBe(
+        expect(decodeBody(HttpApiDecodeError, short).message).toBe(
           "Password must be at least 6 characters",
         )
 
@@ -590,7 +591,7 @@ describeApp({ env: { LOGIN_FAILURES_PER_ACCOUNT: "2", REGISTRATIONS_PER_ADDRESS:
         })
         expect(blocked.status).toBe(429)
         expect(blocked.body).toMatchObject({ _tag: "TooManyRequests" })
-        expect((blocked.body as { message: string }).message).toMatch(
+        expect(decodeBody(TooManyRequests, blocked).message).toMatch(
           /^Too many attempts\. Please wait \d+ minutes? and try again\.$/,
         )
         expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0)

@@ -11,6 +11,7 @@ import {
   signUp,
   signUpAdmin,
 } from "#app/testing.ts"
+import { callAs, firstPage } from "#app/testing-client.ts"
 import { fakeOpenAiForFile } from "#app/testing-openai.ts"
 
 const openAi = await fakeOpenAiForFile()
@@ -70,8 +71,8 @@ const streamTurn = (
   )
 
 const contentsOf = (person: Person) =>
-  Effect.map(person.get("/api/chat"), (answer) =>
-    (answer.body as { messages: Array<{ content: string }> }).messages.map((m) => m.content),
+  callAs(person, (api) =>
+    Effect.map(api.songwriting.conversation(), ({ messages }) => messages.map((m) => m.content)),
   )
 
 /** A reply the fake model holds at its half until `release` is called. */
@@ -160,14 +161,7 @@ describeApp({ env })("Melody's reply streamed as she writes it", (it) => {
         })
         expect(yield* contentsOf(person)).toEqual([])
         yield* settle
-        const errors = (yield* desk.get("/api/admin/errors")).body as {
-          items: ReadonlyArray<{
-            userId: string | null
-            source: string
-            error: string
-            stack: string
-          }>
-        }
+        const errors = yield* callAs(desk, (api) => api.admin.errors({ urlParams: firstPage }))
         const reported = errors.items.find((entry) => entry.userId === user.id)
         expect(reported).toMatchObject({ source: "server" })
         expect(reported?.error).toContain("Melody's turn failed")

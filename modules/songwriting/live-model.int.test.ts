@@ -1,6 +1,7 @@
 import { describe, expect } from "@effect/vitest"
 import { Cause, Effect, Logger, LogLevel } from "effect"
 import { describeApp, signUp } from "#app/testing.ts"
+import { clientOf } from "#app/testing-client.ts"
 import { fakeOpenAiForFile } from "#app/testing-openai.ts"
 import { query } from "#events/testing.ts"
 import { describeSongwritingConfig, SongwritingConfig } from "./config.ts"
@@ -26,8 +27,6 @@ const signedIn = (user: { id: string; username: string; email: string }) => ({
   isAdmin: false,
   emailVerified: true,
 })
-
-const body = <A>(answer: { readonly body: unknown }) => answer.body as A
 
 const brief = {
   title: "Paper Boats",
@@ -74,10 +73,11 @@ describeApp({ env })("Melody with a live model", (it) => {
         const sent = openAi.requests[0]?.body.messages ?? []
         expect(sent.at(-1)).toEqual({ role: "user", content: "A song about my first bicycle" })
         expect(sent[1]?.content).toMatch(/^Current date and time: It is \w+day, /)
-        const reloaded = yield* person.get("/api/chat")
-        expect(
-          body<{ messages: Array<{ content: string }> }>(reloaded).messages.map((m) => m.content),
-        ).toEqual(["A song about my first bicycle", "A bicycle song! Which style?"])
+        const reloaded = yield* (yield* clientOf(person)).songwriting.conversation()
+        expect(reloaded.messages.map((m) => m.content)).toEqual([
+          "A song about my first bicycle",
+          "A bicycle song! Which style?",
+        ])
       }),
     )
 
@@ -118,7 +118,7 @@ describeApp({ env })("Melody with a live model", (it) => {
           // The person edits the lyrics; the edit is what a reload shows.
           const edited = yield* person.put("/api/chat/lyrics", { lyrics: `${lyrics}\nMy own line` })
           expect(edited.body).toMatchObject({ lyrics: `${lyrics}\nMy own line` })
-          const reloaded = body<{ songInfo: { lyrics: string } }>(yield* person.get("/api/chat"))
+          const reloaded = yield* (yield* clientOf(person)).songwriting.conversation()
           expect(reloaded.songInfo.lyrics).toBe(`${lyrics}\nMy own line`)
           expect(yield* eventsOf(user.id)).toEqual([
             "UserMessagePosted",
@@ -303,9 +303,10 @@ describeApp({ env })("Melody with a live model", (it) => {
       Effect.gen(function* () {
         const { person } = yield* writer
         openAi.script({ kind: "json", content: { song: "la la" } })
-        const failed = yield* person.post("/api/generate-lyrics", brief)
-        expect(failed.status).toBe(502)
-        expect(body<{ message: string }>(failed).message).toBe("Failed to generate lyrics")
+        const api = yield* clientOf(person)
+        const failed = yield* Effect.flip(api.songwriting.generateLyrics({ payload: brief }))
+        expect(failed._tag).toBe("ModelUnavailable")
+        expect(failed.message).toBe("Failed to generate lyrics")
         expect((yield* person.get("/api/lyrics/draft")).body).toBeNull()
       }),
     )

@@ -1,6 +1,8 @@
+import { HttpApiDecodeError } from "@effect/platform/HttpApiError"
 import { describe, expect } from "@effect/vitest"
 import { Effect } from "effect"
-import { type browser, describeApp, request, signUp } from "#app/testing.ts"
+import { describeApp, request, signUp } from "#app/testing.ts"
+import { type ApiClient, clientOf, decodeBody } from "#app/testing-client.ts"
 import { query } from "#events/testing.ts"
 
 const env = {
@@ -9,29 +11,12 @@ const env = {
   LYRICS_PER_USER: "1000",
 }
 
-const writer = Effect.map(signUp("poet"), ({ person }) => person)
+/** A signed-in writer: their browser, and the API's client as them. */
+const writer = Effect.flatMap(signUp("poet"), ({ person }) =>
+  Effect.map(clientOf(person), (api) => ({ person, api })),
+)
 
-interface Turn {
-  readonly message: string
-  readonly action: { readonly type: string; readonly data: Record<string, string> }
-  readonly songInfo: {
-    readonly title: string
-    readonly style: string
-    readonly lyrics: string
-    readonly stage: string
-  }
-  readonly messages: ReadonlyArray<{
-    readonly role: string
-    readonly content: string
-    readonly lyrics?: string
-  }>
-}
-
-const say = (person: ReturnType<typeof browser>, message: string) =>
-  Effect.map(person.post("/api/chat", { message }), (answer) => {
-    expect(answer.status).toBe(200)
-    return answer.body as Turn
-  })
+const say = (api: ApiClient, message: string) => api.songwriting.chat({ payload: { message } })
 
 const sections = ["[Verse 1]", "[Chorus]", "[Verse 2]", "[Bridge]", "[Chorus]"]
 
@@ -39,21 +24,21 @@ describeApp({ env })("Melody offline", (it) => {
   describe("the chat", () => {
     it.effect("from the first idea to lyrics about it, in the style chosen", () =>
       Effect.gen(function* () {
-        const person = yield* writer
-        const first = yield* say(person, "I want to write about leaving my small town")
+        const { api } = yield* writer
+        const first = yield* say(api, "I want to write about leaving my small town")
         expect(first.action.type).toBe("none")
         expect(first.message).toContain("your small town")
         expect(first.message).toMatch(/Pop, Rock, Hip-Hop, Country, Jazz, Electronic or Classical/)
 
-        const style = yield* say(person, "Country, nostalgic")
+        const style = yield* say(api, "Country, nostalgic")
         expect(style.message.toLowerCase()).toMatch(/\bmale\b/)
         expect(style.message.toLowerCase()).toMatch(/\bfemale\b/)
 
-        const voice = yield* say(person, "male vocals with acoustic guitar and fiddle")
+        const voice = yield* say(api, "male vocals with acoustic guitar and fiddle")
         expect(voice.action.type).toBe("none")
         expect(voice.message).toMatch(/country/i)
 
-        const confirmed = yield* say(person, "yes, write it")
+        const confirmed = yield* say(api, "yes, write it")
         expect(confirmed.action.type).toBe("generate_lyrics")
         expect(confirmed.action.data.style).toContain("Country")
         expect(confirmed.action.data.style).toContain("male")
@@ -80,15 +65,12 @@ describeApp({ env })("Melody offline", (it) => {
         })
 
         // Asking for another style rewrites the song in it.
-        const jazzy = yield* say(person, "make it jazz instead")
+        const jazzy = yield* say(api, "make it jazz instead")
         expect(jazzy.action.type).toBe("change_style")
         expect(jazzy.songInfo.style).toContain("Jazz")
         expect(jazzy.songInfo.lyrics).not.toBe(lyrics)
 
-        const reloaded = (yield* person.get("/api/chat")).body as {
-          messages: ReadonlyArray<{ role: string }>
-          songInfo: { style: string }
-        }
+        const reloaded = yield* api.songwriting.conversation()
         expect(reloaded.messages).toHaveLength(11)
         expect(reloaded.songInfo.style).toContain("Jazz")
       }),
@@ -98,10 +80,10 @@ describeApp({ env })("Melody offline", (it) => {
       Effect.gen(function* () {
         const lyricsFor = (theme: string) =>
           Effect.gen(function* () {
-            const person = yield* writer
-            yield* say(person, `A song about ${theme}`)
-            yield* say(person, "Pop, upbeat, female vocals, piano and drums")
-            const ready = yield* say(person, "just write it")
+            const { api } = yield* writer
+            yield* say(api, `A song about ${theme}`)
+            yield* say(api, "Pop, upbeat, female vocals, piano and drums")
+            const ready = yield* say(api, "just write it")
             return ready.songInfo.lyrics
           })
         const a = yield* lyricsFor("my dog chasing waves at the beach")
@@ -115,24 +97,21 @@ describeApp({ env })("Melody offline", (it) => {
 
     it.effect("a new song starts over with a hidden question; edits of the lyrics are kept", () =>
       Effect.gen(function* () {
-        const person = yield* writer
-        yield* say(person, "a song about the northern lights")
-        yield* say(person, "Electronic, dreamy, female vocals, synth")
-        const written = yield* say(person, "write it")
+        const { person, api } = yield* writer
+        yield* say(api, "a song about the northern lights")
+        yield* say(api, "Electronic, dreamy, female vocals, synth")
+        const written = yield* say(api, "write it")
         const edited = `${written.songInfo.lyrics}\n(my own ending)`
         expect((yield* person.put("/api/chat/lyrics", { lyrics: edited })).status).toBe(200)
-        expect(((yield* person.get("/api/chat")).body as Turn).songInfo.lyrics).toBe(edited)
+        expect((yield* api.songwriting.conversation()).songInfo.lyrics).toBe(edited)
 
-        const fresh = (yield* person.post("/api/chat/new-song")).body as {
-          messages: ReadonlyArray<{ role: string; content: string }>
-          songInfo: { stage: string; lyrics: string }
-        }
+        const fresh = yield* api.songwriting.startNewSong()
         expect(fresh.songInfo).toMatchObject({ stage: "initial", lyrics: "" })
         expect(fresh.messages.at(-1)).toMatchObject({
           role: "assistant",
           content: "Let's start a new song. What would you like your song to be about?",
         })
-        const next = yield* say(person, "write it")
+        const next = yield* say(api, "write it")
         expect(next.action.type).not.toBe("generate_lyrics")
       }),
     )
@@ -141,21 +120,18 @@ describeApp({ env })("Melody offline", (it) => {
       "a long conversation: the last 200 messages come back, the song survives snapshots",
       () =>
         Effect.gen(function* () {
-          const person = yield* writer
-          yield* say(person, "a song about the harbour at dawn")
-          yield* say(person, "Folk, calm, male vocals, acoustic guitar")
-          const written = yield* say(person, "yes, write it")
+          const { person, api } = yield* writer
+          yield* say(api, "a song about the harbour at dawn")
+          yield* say(api, "Folk, calm, male vocals, acoustic guitar")
+          const written = yield* say(api, "yes, write it")
           const edited = `${written.songInfo.lyrics}\n(edited)`
           yield* person.put("/api/chat/lyrics", { lyrics: edited })
-          for (let i = 0; i < 105; i++) yield* say(person, `thanks, I love it (${i})`)
+          for (let i = 0; i < 105; i++) yield* say(api, `thanks, I love it (${i})`)
           const [snapshot] = yield* query<{ version: number }>(
             "select version from snapshots where stream_id like 'conversation-%' order by version desc limit 1",
           )
           expect(snapshot?.version).toBeGreaterThanOrEqual(200)
-          const view = (yield* person.get("/api/chat")).body as {
-            messages: ReadonlyArray<{ content: string }>
-            songInfo: { lyrics: string; stage: string }
-          }
+          const view = yield* api.songwriting.conversation()
           expect(view.messages).toHaveLength(200)
           expect(view.messages.at(-2)?.content).toBe("thanks, I love it (104)")
           expect(view.songInfo).toMatchObject({ lyrics: edited, stage: "complete" })
@@ -164,19 +140,24 @@ describeApp({ env })("Melody offline", (it) => {
 
     it.effect("refuses empty messages, edits without lyrics, and anonymous callers", () =>
       Effect.gen(function* () {
-        const person = yield* writer
+        const { person, api } = yield* writer
+        // The contract refuses these before they leave, so they are sent as they are.
         for (const message of ["", "   \n\t "]) {
           const answer = yield* person.post("/api/chat", { message })
           expect(answer.status).toBe(400)
-          expect((answer.body as { message: string }).message).toBe(
+          expect(decodeBody(HttpApiDecodeError, answer).message).toBe(
             "Type a message for Melody first.",
           )
         }
         const tooLong = yield* person.post("/api/chat", { message: "x".repeat(4001) })
         expect(tooLong.status).toBe(400)
-        const edit = yield* person.put("/api/chat/lyrics", { lyrics: "mine" })
-        expect(edit.status).toBe(409)
-        expect((edit.body as { message: string }).message).toBe("There are no lyrics to edit yet.")
+        const edit = yield* Effect.flip(
+          api.songwriting.editChatLyrics({ payload: { lyrics: "mine" } }),
+        )
+        expect(edit).toMatchObject({
+          _tag: "NothingToEdit",
+          message: "There are no lyrics to edit yet.",
+        })
         expect((yield* request("/api/chat")).status).toBe(401)
         expect(
           (yield* request("/api/chat", {
@@ -185,9 +166,7 @@ describeApp({ env })("Melody offline", (it) => {
             body: JSON.stringify({ message: "hi" }),
           })).status,
         ).toBe(401)
-        expect(((yield* person.get("/api/chat")).body as { messages: unknown[] }).messages).toEqual(
-          [],
-        )
+        expect((yield* api.songwriting.conversation()).messages).toEqual([])
       }),
     )
   })
@@ -204,10 +183,8 @@ describeApp({ env })("Melody offline", (it) => {
       "writes lyrics about the brief, keeps them, keeps the edits, and writes another take",
       () =>
         Effect.gen(function* () {
-          const person = yield* writer
-          const written = yield* person.post("/api/generate-lyrics", brief)
-          expect(written.status).toBe(200)
-          const { lyrics } = written.body as { lyrics: string }
+          const { person, api } = yield* writer
+          const { lyrics } = yield* api.songwriting.generateLyrics({ payload: brief })
           expect(lyrics).toContain("[Chorus]")
           expect(lyrics).toContain("Paper Boats")
           expect((yield* person.get("/api/lyrics/draft")).body).toEqual({ ...brief, lyrics })
@@ -215,14 +192,14 @@ describeApp({ env })("Melody offline", (it) => {
           expect((yield* person.get("/api/lyrics/draft")).body).toMatchObject({
             lyrics: "[Verse 1]\nmine",
           })
-          const again = yield* person.post("/api/generate-lyrics", brief)
-          expect((again.body as { lyrics: string }).lyrics).not.toBe(lyrics)
+          const again = yield* api.songwriting.generateLyrics({ payload: brief })
+          expect(again.lyrics).not.toBe(lyrics)
         }),
     )
 
     it.effect("checks every field as the spec says, and keeps nothing it refused", () =>
       Effect.gen(function* () {
-        const person = yield* writer
+        const { person, api } = yield* writer
         const cases: ReadonlyArray<readonly [Record<string, unknown>, Record<string, string>]> = [
           [
             {},
@@ -251,20 +228,19 @@ describeApp({ env })("Melody offline", (it) => {
         for (const [payload, expected] of cases) {
           const answer = yield* person.post("/api/generate-lyrics", payload)
           expect(answer.status).toBe(400)
-          const issues = (
-            answer.body as { issues: ReadonlyArray<{ path: string[]; message: string }> }
-          ).issues
+          const { issues } = decodeBody(HttpApiDecodeError, answer)
           const byField = Object.fromEntries(issues.map((i) => [i.path[0], i.message]))
           expect(byField).toEqual(expected)
         }
         // At the limits exactly, it is accepted.
-        const edge = yield* person.post("/api/generate-lyrics", {
-          title: "t".repeat(200),
-          description: "d".repeat(2000),
-          style: "s".repeat(200),
+        const edge = yield* api.songwriting.generateLyrics({
+          payload: {
+            title: "t".repeat(200),
+            description: "d".repeat(2000),
+            style: "s".repeat(200),
+          },
         })
-        expect(edge.status).toBe(200)
-        expect((edge.body as { lyrics: string }).lyrics.length).toBeLessThanOrEqual(2000)
+        expect(edge.lyrics.length).toBeLessThanOrEqual(2000)
         const tooLong = yield* person.put("/api/lyrics/draft", { lyrics: "x".repeat(2001) })
         expect(tooLong.status).toBe(400)
       }),
@@ -273,15 +249,14 @@ describeApp({ env })("Melody offline", (it) => {
 
   it.effect("tells the date and the season", () =>
     Effect.gen(function* () {
-      const both = (yield* request("/api/datetime")).body as { datetime_info: string }
+      const api = yield* clientOf()
+      const both = yield* api.songwriting.datetime({ urlParams: {} })
       expect(both.datetime_info).toMatch(
         /^It is \w+day, \d{1,2} \w+ \d{4}, \d\d:\d\d UTC\. It is \w+ in the northern hemisphere and \w+ in the southern\.$/,
       )
-      const south = (yield* request("/api/datetime?season=south")).body as { datetime_info: string }
+      const south = yield* api.songwriting.datetime({ urlParams: { season: "south" } })
       expect(south.datetime_info).toMatch(/in the southern hemisphere\.$/)
-      const unknown = (yield* request("/api/datetime?season=atlantis")).body as {
-        datetime_info: string
-      }
+      const unknown = yield* api.songwriting.datetime({ urlParams: { season: "atlantis" } })
       expect(unknown.datetime_info).toContain("Unknown season")
     }),
   )
@@ -290,17 +265,15 @@ describeApp({ env })("Melody offline", (it) => {
 describeApp({ env: { ...env, CHAT_TURNS_PER_USER: "2" } })("Melody's limits", (it) => {
   it.effect("too many turns in a while are refused with a clear 429, and nothing is recorded", () =>
     Effect.gen(function* () {
-      const person = yield* writer
-      yield* say(person, "hello")
-      yield* say(person, "a song about rain")
-      const third = yield* person.post("/api/chat", { message: "pop" })
-      expect(third.status).toBe(429)
-      expect((third.body as { message: string }).message).toMatch(
+      const { api } = yield* writer
+      yield* say(api, "hello")
+      yield* say(api, "a song about rain")
+      const third = yield* Effect.flip(say(api, "pop"))
+      expect(third._tag).toBe("TooManyRequests")
+      expect(third.message).toMatch(
         /^Too many attempts\. Please wait \d+ minutes? and try again\.$/,
       )
-      expect(
-        ((yield* person.get("/api/chat")).body as { messages: unknown[] }).messages,
-      ).toHaveLength(4)
+      expect((yield* api.songwriting.conversation()).messages).toHaveLength(4)
     }),
   )
 })

@@ -4,6 +4,7 @@ import { join } from "node:path"
 import { expect } from "@effect/vitest"
 import { Effect } from "effect"
 import { describeApp, request, settle, signUp } from "../../testing.ts"
+import { callAs } from "../../testing-client.ts"
 import { seedGeneration } from "../../testing-songs.ts"
 
 // The built page's shape, as web/index.html has it: the server fills its head and its root.
@@ -13,18 +14,13 @@ writeFileSync(
   `<!doctype html><html><head><meta name="description" content="The app."><title>Melody Studio</title></head><body><div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>`,
 )
 
-interface Song {
-  readonly id: string
-  readonly title: string
-}
-
 /** A person with a generation of `versions` songs; the first `shown` of them made public. */
 const publicSongs = (title: string, versions: number, shown: number, style?: string) =>
   Effect.gen(function* () {
     const owner = yield* signUp("owner")
     yield* seedGeneration(owner.user.id, title, versions, style, { cover: new Uint8Array([1, 2]) })
-    const songs = ((yield* owner.person.get("/api/songs/my-songs")).body as Array<Song>).sort(
-      (a, b) => a.title.localeCompare(b.title),
+    const songs = [...(yield* callAs(owner.person, (api) => api.catalog.mySongs()))].sort((a, b) =>
+      a.title.localeCompare(b.title),
     )
     for (const song of songs.slice(0, shown))
       yield* owner.person.patch(`/api/songs/${song.id}/privacy`, { isPublic: true })
