@@ -5,6 +5,7 @@ import {
   billingConfig,
   CreditLedger,
   describeBillingConfig,
+  GenerationCreditsLive,
   RecordedMoney,
 } from "#modules/billing/index.ts"
 import { Catalog, CatalogReads } from "#modules/catalog/index.ts"
@@ -14,6 +15,7 @@ import {
   Identity,
   IdentityLive,
   identityConfig,
+  PersonMailLive,
   ViewerLive,
 } from "#modules/identity/index.ts"
 import {
@@ -40,13 +42,11 @@ import { IdempotentRequests } from "#toolkit/idempotent-requests.ts"
 import { JobQueue } from "#toolkit/jobs.ts"
 import { RateLimiter } from "#toolkit/rate-limit.ts"
 import { describeStorageConfig, StorageLive, storageConfig } from "#toolkit/storage/index.ts"
-import { PersonMailLive } from "./billing-ports.ts"
 import { AppConfig, AppConfigLive, appConfig, describeConfig } from "./config.ts"
 import { DatabaseLive } from "./database.ts"
 import { exposureWarnings } from "./exposure.ts"
 import { JobWorkerLive } from "./jobs.ts"
 import { loggerLayer } from "./logger.ts"
-import { GenerationCreditsLive } from "./media-ports.ts"
 import { migrateAll } from "./migrations.ts"
 import { HttpLive } from "./server.ts"
 import { ProjectionsLive, ReactionsLive, RenderFoldersSweepLive } from "./workers.ts"

@@ -3,7 +3,7 @@ import { describeMoney, offerNames, SubscriptionPaymentFailed } from "#events/co
 import { decodeAll, type Subscription } from "#events/store/index.ts"
 import { AppUrl } from "#toolkit/app-url.ts"
 import { escapeHtml } from "#toolkit/escape-html.ts"
-import { PersonMail } from "./person-mail.ts"
+import { PersonMail } from "#toolkit/person-mail.ts"
 
 const decodeFailures = decodeAll(SubscriptionPaymentFailed)
 

@@ -10,7 +10,7 @@ import {
 } from "#events/contracts/billing.ts"
 import { decodeAll, type Subscription } from "#events/store/index.ts"
 import { AppUrl } from "#toolkit/app-url.ts"
-import { PersonMail } from "./person-mail.ts"
+import { PersonMail } from "#toolkit/person-mail.ts"
 import { type Receipt, receiptMail } from "./receipt-mail.ts"
 
 const decode = decodeAll(

@@ -9,7 +9,7 @@ export { purgeExpiredSessions } from "./identity-sessions.ts"
 export { deliverMail } from "./mail-delivery.ts"
 export { identityMigrations } from "./migrations.ts"
 export { sendPasswordReset } from "./password-reset.ts"
-export { makePersonMailer, type PersonMessage } from "./person-mail.ts"
+export { makePersonMailer, PersonMailLive, type PersonMessage } from "./person-mail.ts"
 
 import { sendVerification } from "./email-verification.ts"
 import { purgeExpiredSessions } from "./identity-sessions.ts"

@@ -1,5 +1,6 @@
-import { Effect } from "effect"
+import { Effect, Layer } from "effect"
 import { JobQueue } from "#toolkit/jobs.ts"
+import { PersonMail } from "#toolkit/person-mail.ts"
 import { deliverMail } from "./mail-delivery.ts"
 import { Users } from "./users.ts"
 
@@ -26,3 +27,9 @@ export const makePersonMailer = Effect.gen(function* () {
       return true
     })
 })
+
+/** Mail to people by id, for the modules that know them only so (see toolkit/person-mail.ts). */
+export const PersonMailLive = Layer.effect(
+  PersonMail,
+  Effect.map(makePersonMailer, (send) => PersonMail.of({ send })),
+)

@@ -25,7 +25,6 @@ export { mediaJobs } from "./jobs.ts"
 export { mediaMigrations } from "./migrations.ts"
 export {
   EngineFailed,
-  GenerationCredits,
   MusicEngine,
   type RenderFacts,
 } from "./ports.ts"

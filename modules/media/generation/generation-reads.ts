@@ -1,9 +1,9 @@
 import { Effect, Option, Redacted, Schedule } from "effect"
 import type { SignedInUser } from "#events/contracts/auth.ts"
 import { NotFound } from "#events/contracts/http-errors.ts"
+import { GenerationCredits } from "#toolkit/generation-credits.ts"
 import { secretEquals } from "#toolkit/secret-equals.ts"
 import { MediaConfig } from "../config.ts"
-import { GenerationCredits } from "../ports.ts"
 import type { GenerationState } from "./generation-decider.ts"
 import { statusView } from "./status-view.ts"
 

@@ -8,9 +8,9 @@ import type { ChosenVoice } from "#events/contracts/voices.ts"
 import { runCommand, type Writes } from "#events/handle-command.ts"
 import { EventStore } from "#events/store/index.ts"
 import { now } from "#toolkit/clock.ts"
+import { GenerationCredits } from "#toolkit/generation-credits.ts"
 import { GenerationStarted } from "../api.ts"
 import { MediaConfig, type MediaConfigShape } from "../config.ts"
-import { GenerationCredits } from "../ports.ts"
 import { streamOf } from "./generation-stream.ts"
 
 /** The maker new songs are made with: the music API when one is configured, the engine otherwise. */

@@ -1,8 +1,10 @@
 import { Effect, Layer } from "effect"
-import { CreditAccounts, CreditLedger, DailyGrants } from "#modules/billing/index.ts"
-import { GenerationCredits } from "#modules/media/index.ts"
+import { GenerationCredits } from "#toolkit/generation-credits.ts"
+import { CreditAccounts } from "./credit-accounts.ts"
+import { CreditLedger } from "./credit-ledger.ts"
+import { DailyGrants } from "./daily-grants.ts"
 
-/** Media's credits, from billing's credit accounts: the debit joins media's transaction. */
+/** Credits spent on generations, from the credit accounts: the debit joins the caller's transaction. */
 export const GenerationCreditsLive = Layer.effect(
   GenerationCredits,
   Effect.map(
