@@ -1,6 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Either, Schema } from "effect"
-import { MusicMakerName, SongGenerationRequested } from "./media.ts"
+import { MusicMakerName, SongGenerationRequested, SongGenerationSubmitted } from "./media.ts"
+import { StemsSubmitted } from "./stems.ts"
 
 describe("the music maker's name", () => {
   it("reads the stored word for the music API as the word the code uses, and writes it back as stored", () => {
@@ -66,5 +67,24 @@ describe("a stored generation request", () => {
         reshaping: { ...reshaping, _tag: "remix" },
       }),
     ).toThrow()
+  })
+})
+
+describe("a maker's task id", () => {
+  it("is read from where it is stored, `taskId`, as makerTaskId, and written back there", () => {
+    const stored = {
+      _tag: "SongGenerationSubmitted",
+      generationId: "g1",
+      userId: "u1",
+      taskId: "t1",
+    }
+    const submitted = Schema.decodeUnknownSync(SongGenerationSubmitted)(stored)
+    expect(submitted.makerTaskId).toBe("t1")
+    expect(Schema.encodeSync(SongGenerationSubmitted)(submitted)).toEqual(stored)
+    const stems = { _tag: "StemsSubmitted", versionId: "v1", taskId: "s1" }
+    expect(Schema.decodeUnknownSync(StemsSubmitted)(stems).makerTaskId).toBe("s1")
+    expect(
+      Schema.encodeSync(StemsSubmitted)(Schema.decodeUnknownSync(StemsSubmitted)(stems)),
+    ).toEqual(stems)
   })
 })

@@ -94,7 +94,8 @@ export class SongGenerationSubmitted extends Schema.TaggedClass<SongGenerationSu
   {
     generationId: Schema.String,
     userId: Schema.String,
-    taskId: Schema.String,
+    /** The maker's own id for the task; stored under its first name, `taskId`. */
+    makerTaskId: Schema.propertySignature(Schema.String).pipe(Schema.fromKey("taskId")),
   },
 ) {}
 

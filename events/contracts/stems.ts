@@ -23,7 +23,8 @@ export class StemsRequested extends Schema.TaggedClass<StemsRequested>()("StemsR
 /** The music API's separation task, so that looking at it resumes after a restart. */
 export class StemsSubmitted extends Schema.TaggedClass<StemsSubmitted>()("StemsSubmitted", {
   versionId: Schema.String,
-  taskId: Schema.String,
+  /** The maker's own id for the task; stored under its first name, `taskId`. */
+  makerTaskId: Schema.propertySignature(Schema.String).pipe(Schema.fromKey("taskId")),
 }) {}
 
 export class StemsMade extends Schema.TaggedClass<StemsMade>()("StemsMade", {

@@ -77,8 +77,8 @@ export const makeEngineMaker = Effect.gen(function* () {
   const maker: MusicMaker = (generation, record) =>
     Effect.gen(function* () {
       const { generationId } = generation.request
-      if (generation.taskId === null) {
-        yield* record({ _tag: "RecordSubmission", taskId: `engine-${generationId}` })
+      if (generation.makerTaskId === null) {
+        yield* record({ _tag: "RecordSubmission", makerTaskId: `engine-${generationId}` })
         yield* record({ _tag: "RecordProgress", status: "TEXT_SUCCESS", versions: [] })
       }
       const index = generation.versions.length + 1

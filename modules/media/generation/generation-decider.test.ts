@@ -25,7 +25,7 @@ const request = {
 }
 const requested = new SongGenerationRequested(request)
 const ids = { generationId: "g1", userId: "u1" }
-const submitted = new SongGenerationSubmitted({ ...ids, taskId: "t1" })
+const submitted = new SongGenerationSubmitted({ ...ids, makerTaskId: "t1" })
 const version = (index: number) => ({
   versionId: `g1-${index}`,
   index,
@@ -60,16 +60,16 @@ describe("a song generation", () => {
       .when({ _tag: "RequestGeneration", request })
       .thenFails("GenerationExists")
     given(generation, [])
-      .when({ _tag: "RecordSubmission", taskId: "t1" })
+      .when({ _tag: "RecordSubmission", makerTaskId: "t1" })
       .thenFails("NoSuchGeneration")
   })
 
   it("remembers the first task id it was submitted as", () => {
     given(generation, [requested])
-      .when({ _tag: "RecordSubmission", taskId: "t1" })
+      .when({ _tag: "RecordSubmission", makerTaskId: "t1" })
       .thenEmits([submitted])
     given(generation, [requested, submitted])
-      .when({ _tag: "RecordSubmission", taskId: "t2" })
+      .when({ _tag: "RecordSubmission", makerTaskId: "t2" })
       .thenEmits([])
   })
 

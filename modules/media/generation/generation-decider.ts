@@ -38,7 +38,7 @@ export type GenerationState =
   | {
       readonly _tag: "Running"
       readonly request: GenerationRequest
-      readonly taskId: string | null
+      readonly makerTaskId: string | null
       readonly status: string
       readonly versions: ReadonlyArray<GeneratedVersion>
     }
@@ -46,7 +46,7 @@ export type GenerationState =
       readonly _tag: "Succeeded"
       readonly request: GenerationRequest
       /** The maker's task it was, for what the maker does later with its tracks (a persona). */
-      readonly taskId: string | null
+      readonly makerTaskId: string | null
       readonly versions: ReadonlyArray<GeneratedVersion>
     }
   | {
@@ -59,7 +59,7 @@ export type GenerationState =
 
 export type GenerationCommand =
   | { readonly _tag: "RequestGeneration"; readonly request: GenerationRequest }
-  | { readonly _tag: "RecordSubmission"; readonly taskId: string }
+  | { readonly _tag: "RecordSubmission"; readonly makerTaskId: string }
   | {
       readonly _tag: "RecordProgress"
       readonly status: string
@@ -96,10 +96,10 @@ const evolve = (state: GenerationState, event: GenerationEvent): GenerationState
   switch (event._tag) {
     case "SongGenerationRequested": {
       const { _tag, ...request } = event
-      return { _tag: "Running", request, taskId: null, status: "PENDING", versions: [] }
+      return { _tag: "Running", request, makerTaskId: null, status: "PENDING", versions: [] }
     }
     case "SongGenerationSubmitted":
-      return state._tag === "Running" ? { ...state, taskId: event.taskId } : state
+      return state._tag === "Running" ? { ...state, makerTaskId: event.makerTaskId } : state
     case "SongGenerationProgressed":
       return state._tag === "Running"
         ? {
@@ -113,7 +113,7 @@ const evolve = (state: GenerationState, event: GenerationEvent): GenerationState
         ? {
             _tag: "Succeeded",
             request: state.request,
-            taskId: state.taskId,
+            makerTaskId: state.makerTaskId,
             versions: event.versions,
           }
         : state
@@ -151,9 +151,9 @@ const decide = (
   const { generationId, userId } = state.request
   switch (command._tag) {
     case "RecordSubmission":
-      return state.taskId === null
+      return state.makerTaskId === null
         ? Either.right([
-            new SongGenerationSubmitted({ generationId, userId, taskId: command.taskId }),
+            new SongGenerationSubmitted({ generationId, userId, makerTaskId: command.makerTaskId }),
           ])
         : nothing
     case "RecordProgress":

@@ -132,14 +132,14 @@ export const makeMusicApiMaker = Effect.gen(function* () {
 
   const maker: MusicMaker = (generation, record) =>
     Effect.gen(function* () {
-      if (generation.taskId === null) {
+      if (generation.makerTaskId === null) {
         const taskId = yield* submit(generation.request).pipe(
           Effect.mapError(fromRefusal(generation)),
         )
-        yield* record({ _tag: "RecordSubmission", taskId })
+        yield* record({ _tag: "RecordSubmission", makerTaskId: taskId })
         return "later"
       }
-      const task = yield* api.task(generation.taskId).pipe(Effect.mapError(fromRefusal(generation)))
+      const task = yield* api.task(generation.makerTaskId).pipe(Effect.mapError(fromRefusal(generation)))
       if (isFailureStatus(task.status))
         return yield* taskFailed(generation, task.status, task.errorMessage)
       const stored = [...generation.versions]
@@ -163,7 +163,7 @@ export const makeMusicApiMaker = Effect.gen(function* () {
               return seconds ? { ...version, durationMs: Math.round(seconds * 1000) } : version
             })
             .sort((a, b) => a.index - b.index),
-          (version) => timed(generation, generation.taskId!, version),
+          (version) => timed(generation, generation.makerTaskId!, version),
         )
         yield* record({ _tag: "RecordSuccess", versions: final })
         return "done"

@@ -49,7 +49,7 @@ const story = (reshaping: Reshaping, credits: number) => {
     requestedAt: new Date("2026-11-25T10:00:00Z"),
   }
   const requested = new SongGenerationRequested(request)
-  const submitted = new SongGenerationSubmitted({ ...ids, taskId: "engine-g2" })
+  const submitted = new SongGenerationSubmitted({ ...ids, makerTaskId: "engine-g2" })
   const first = new SongGenerationProgressed({
     ...ids,
     status: "FIRST_SUCCESS",

@@ -22,7 +22,7 @@ export const previewPath = (generationId: string, index: number) =>
 export const previewIndexes = (state: GenerationState): ReadonlyArray<number> =>
   state._tag === "Running" &&
   state.request.maker === "music-api" &&
-  state.taskId !== null &&
+  state.makerTaskId !== null &&
   stepRank(state.status) >= stepRank("TEXT_SUCCESS")
     ? [1, 2].filter((index) => !state.versions.some((version) => version.index === index))
     : []
@@ -42,7 +42,7 @@ export const makePreviews = Effect.gen(function* () {
       const { state } = yield* loadAggregate(streamOf(generationId)).pipe(Effect.orDie)
       if (state._tag !== "Running" || state.request.userId !== user.userId) return yield* notFound
       if (!previewIndexes(state).includes(index)) return yield* notFound
-      const task = yield* api.task(state.taskId!).pipe(Effect.orElseSucceed(() => undefined))
+      const task = yield* api.task(state.makerTaskId!).pipe(Effect.orElseSucceed(() => undefined))
       const link = task?.tracks[index - 1]?.streamAudioUrl
       if (!link) return yield* notFound
       const response = yield* Effect.tryPromise((signal) => fetch(link, { signal })).pipe(

@@ -19,7 +19,7 @@ type Generation = NonNullable<Effect.Effect.Success<ReturnType<typeof generation
  * persona) name. None for a version it did not make or has not finished.
  */
 export const musicApiTrackOf = ({ state, index }: Generation) => {
-  if (state._tag !== "Succeeded" || !state.taskId) return undefined
+  if (state._tag !== "Succeeded" || !state.makerTaskId) return undefined
   const audioId = state.versions.find((version) => version.index === index)?.makerTrackId
-  return audioId ? { taskId: state.taskId, audioId } : undefined
+  return audioId ? { taskId: state.makerTaskId, audioId } : undefined
 }

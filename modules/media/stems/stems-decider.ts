@@ -30,14 +30,14 @@ export type StemsState =
       readonly _tag: "Making"
       readonly order: StemsOrder
       /** The music API's separation task, once submitted. */
-      readonly taskId: string | null
+      readonly makerTaskId: string | null
     }
   | { readonly _tag: "Made"; readonly key: string; readonly order: StemsOrder | null }
   | { readonly _tag: "Failed"; readonly reason: string }
 
 export type StemsCommand =
   | ({ readonly _tag: "RequestStems" } & StemsOrder)
-  | { readonly _tag: "RecordSubmission"; readonly taskId: string }
+  | { readonly _tag: "RecordSubmission"; readonly makerTaskId: string }
   | { readonly _tag: "RecordStems"; readonly key: string; readonly sizeBytes: number }
   | { readonly _tag: "RecordFailure"; readonly reason: string }
 
@@ -51,9 +51,9 @@ export const stems: Decider<StemsCommand, StemsEvent, StemsState, never> = {
   evolve: (state, event) => {
     switch (event._tag) {
       case "StemsRequested":
-        return { _tag: "Making", order: event, taskId: null }
+        return { _tag: "Making", order: event, makerTaskId: null }
       case "StemsSubmitted":
-        return state._tag === "Making" ? { ...state, taskId: event.taskId } : state
+        return state._tag === "Making" ? { ...state, makerTaskId: event.makerTaskId } : state
       case "StemsMade":
         return { _tag: "Made", key: event.key, order: state._tag === "Making" ? state.order : null }
       case "StemsFailed":
@@ -70,8 +70,8 @@ export const stems: Decider<StemsCommand, StemsEvent, StemsState, never> = {
       }
       case "RecordSubmission":
         return Either.right(
-          state._tag === "Making" && state.taskId === null
-            ? [new StemsSubmitted({ versionId: state.order.versionId, taskId: command.taskId })]
+          state._tag === "Making" && state.makerTaskId === null
+            ? [new StemsSubmitted({ versionId: state.order.versionId, makerTaskId: command.makerTaskId })]
             : [],
         )
       case "RecordStems":

@@ -112,7 +112,7 @@ const make = Effect.gen(function* () {
       if ((yield* Clock.currentTimeMillis) > deadline) return yield* fail(tooLong)
       const source = yield* stemsSource(versionId)
       if (source.maker !== "music-api") return yield* Effect.die("stems asked of the music API")
-      const step = yield* musicApiStems(source, state.taskId).pipe(
+      const step = yield* musicApiStems(source, state.makerTaskId).pipe(
         Effect.tapError((error) => Effect.logWarning("Stems: the music service", error)),
         Effect.catchAll((error) =>
           (error._tag === "MusicApiRefused" && !error.retryable) || lastAttempt
@@ -125,7 +125,7 @@ const make = Effect.gen(function* () {
       )
       switch (step._tag) {
         case "Submitted":
-          yield* record(versionId, { _tag: "RecordSubmission", taskId: step.taskId })
+          yield* record(versionId, { _tag: "RecordSubmission", makerTaskId: step.taskId })
           return yield* lookAgain(versionId)
         case "Waiting":
           return yield* lookAgain(versionId)
