@@ -2,7 +2,7 @@ import { createHash } from "node:crypto"
 import { Effect } from "effect"
 import { FileStorage } from "#toolkit/storage/index.ts"
 import type { Reshaping as EngineReshaping, SongRequest } from "../ports.ts"
-import type { GenerationRequest } from "./generation-decider.ts"
+import type { GenerationRequest } from "./generation-state.ts"
 import { generationOfVersion, StepFailed, versionKeys } from "./music-maker.ts"
 import { makeRenderFactsStore } from "./render-facts-store.ts"
 

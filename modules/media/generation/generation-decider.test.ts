@@ -8,7 +8,8 @@ import {
 } from "#events/contracts/media.ts"
 import { fold } from "#events/decider.ts"
 import { given } from "#events/testing.ts"
-import { generation, isFailureStatus, phaseOf } from "./generation-decider.ts"
+import { generation } from "./generation-decider.ts"
+import { isFailureStatus, phaseOf } from "./generation-state.ts"
 
 const request = {
   generationId: "g1",

@@ -2,61 +2,24 @@ import { Data, Either } from "effect"
 import {
   type GeneratedVersion,
   type GenerationEvent,
-  type MusicMakerName,
   SongGenerationFailed,
   SongGenerationProgressed,
   SongGenerationRequested,
   SongGenerationSubmitted,
   SongGenerationSucceeded,
 } from "#events/contracts/media.ts"
-import { originOf, type Reshaping } from "#events/contracts/song-operations.ts"
-import type { ChosenVoice } from "#events/contracts/voices.ts"
+import { originOf } from "#events/contracts/song-operations.ts"
 import type { Decider } from "#events/decider.ts"
-import type { GenerationPhase } from "../api.ts"
+import {
+  evolveGeneration,
+  type GenerationRequest,
+  type GenerationState,
+  isNewer,
+  merged,
+  stepRank,
+} from "./generation-state.ts"
 
-/**
- * One song generation, from the request to its end. Makers report steps more than once and out of order
- * (callbacks repeat, polls overlap): a step that tells nothing new, or comes after the end, changes nothing.
- */
-
-export interface GenerationRequest {
-  readonly generationId: string
-  readonly userId: string
-  readonly title: string
-  readonly style: string
-  readonly lyrics: string
-  readonly instrumental: boolean
-  readonly reshaping: Reshaping | null
-  readonly voice: ChosenVoice | null
-  readonly credits: number
-  readonly maker: MusicMakerName
-  readonly requestedAt: Date
-}
-
-export type GenerationState =
-  | { readonly _tag: "None" }
-  | {
-      readonly _tag: "Running"
-      readonly request: GenerationRequest
-      readonly makerTaskId: string | null
-      readonly status: string
-      readonly versions: ReadonlyArray<GeneratedVersion>
-    }
-  | {
-      readonly _tag: "Succeeded"
-      readonly request: GenerationRequest
-      /** The maker's task it was, for what the maker does later with its tracks (a persona). */
-      readonly makerTaskId: string | null
-      readonly versions: ReadonlyArray<GeneratedVersion>
-    }
-  | {
-      readonly _tag: "Failed"
-      readonly request: GenerationRequest
-      readonly status: string
-      readonly reason: string
-      readonly versions: ReadonlyArray<GeneratedVersion>
-    }
-
+/** What one song generation decides on each command, from its state (generation-state.ts). */
 export type GenerationCommand =
   | { readonly _tag: "RequestGeneration"; readonly request: GenerationRequest }
   | { readonly _tag: "RecordSubmission"; readonly makerTaskId: string }
@@ -73,66 +36,6 @@ export class NoSuchGeneration extends Data.TaggedError("NoSuchGeneration") {}
 export class NoVersions extends Data.TaggedError("NoVersions") {}
 
 export type GenerationRefusal = GenerationExists | NoSuchGeneration | NoVersions
-
-/** The order of the steps a task reports; unknown statuses rank with PENDING. */
-export const stepRank = (status: string) =>
-  ({ PENDING: 0, TEXT_SUCCESS: 1, FIRST_SUCCESS: 2 })[status] ?? 0
-
-const isNewer = (
-  running: Extract<GenerationState, { _tag: "Running" }>,
-  status: string,
-  versions: ReadonlyArray<GeneratedVersion>,
-) =>
-  stepRank(status) > stepRank(running.status) ||
-  versions.some((v) => !running.versions.some((known) => known.versionId === v.versionId))
-
-/** Known versions and new ones, by index. */
-const merged = (known: ReadonlyArray<GeneratedVersion>, more: ReadonlyArray<GeneratedVersion>) =>
-  [...known, ...more.filter((v) => !known.some((k) => k.versionId === v.versionId))].sort(
-    (a, b) => a.index - b.index,
-  )
-
-const evolve = (state: GenerationState, event: GenerationEvent): GenerationState => {
-  switch (event._tag) {
-    case "SongGenerationRequested": {
-      const { _tag, ...request } = event
-      return { _tag: "Running", request, makerTaskId: null, status: "PENDING", versions: [] }
-    }
-    case "SongGenerationSubmitted":
-      return state._tag === "Running" ? { ...state, makerTaskId: event.makerTaskId } : state
-    case "SongGenerationProgressed":
-      return state._tag === "Running"
-        ? {
-            ...state,
-            status: stepRank(event.status) > stepRank(state.status) ? event.status : state.status,
-            versions: merged(state.versions, event.versions),
-          }
-        : state
-    case "SongGenerationSucceeded":
-      return state._tag === "Running"
-        ? {
-            _tag: "Succeeded",
-            request: state.request,
-            makerTaskId: state.makerTaskId,
-            versions: event.versions,
-          }
-        : state
-    case "SongGenerationFailed":
-      return state._tag === "Running"
-        ? {
-            _tag: "Failed",
-            request: state.request,
-            status: event.status,
-            reason: event.reason,
-            versions: state.versions,
-          }
-        : state
-    default: {
-      const unknown: never = event
-      return unknown
-    }
-  }
-}
 
 const nothing = Either.right([])
 
@@ -206,20 +109,6 @@ export const generation: Decider<
   GenerationRefusal
 > = {
   initialState: { _tag: "None" },
-  evolve,
+  evolve: evolveGeneration,
   decide,
-}
-
-/** Whether a maker's status means the task failed (spec: any status containing FAILED, and the rest). */
-export const isFailureStatus = (status: string) =>
-  status.includes("FAILED") || status === "SENSITIVE_WORD_ERROR" || status === "CALLBACK_EXCEPTION"
-
-/** The phase a generation's state is in, for the dialog: its status says how far a running one got. */
-export const phaseOf = (state: Exclude<GenerationState, { _tag: "None" }>): GenerationPhase => {
-  if (state._tag === "Failed") return "failed"
-  if (state._tag === "Succeeded") return "done"
-  // A step the decider does not know ranks with PENDING and is not kept: a running one is arranging until
-  // its first version can be heard (the music API streams its tracks from TEXT_SUCCESS on).
-  const heard = state.request.maker === "music-api" ? "TEXT_SUCCESS" : "FIRST_SUCCESS"
-  return stepRank(state.status) >= stepRank(heard) ? "previewing" : "arranging"
 }

@@ -4,7 +4,7 @@ import { NotFound } from "#events/contracts/http-errors.ts"
 import { GenerationCredits } from "#toolkit/generation-credits.ts"
 import { secretEquals } from "#toolkit/secret-equals.ts"
 import { MediaConfig } from "../config.ts"
-import type { GenerationState } from "./generation-decider.ts"
+import type { GenerationState } from "./generation-state.ts"
 import { statusView } from "./status-view.ts"
 
 const notFound = new NotFound({ message: "This song generation does not exist." })

@@ -5,7 +5,7 @@ import { copyFromUrl, FileStorage } from "#toolkit/storage/index.ts"
 import { MediaConfig } from "../config.ts"
 import { syncedLyricsOfWords } from "./aligned-lyrics.ts"
 import { failedSentence } from "./failure-sentences.ts"
-import { isFailureStatus } from "./generation-decider.ts"
+import { isFailureStatus } from "./generation-state.ts"
 import { MusicApi } from "./music-api.ts"
 import type { MusicApiRefused, MusicApiTrack } from "./music-api-answers.ts"
 import { editOrderOf } from "./music-api-orders.ts"
@@ -139,7 +139,9 @@ export const makeMusicApiMaker = Effect.gen(function* () {
         yield* record({ _tag: "RecordSubmission", makerTaskId: taskId })
         return "later"
       }
-      const task = yield* api.task(generation.makerTaskId).pipe(Effect.mapError(fromRefusal(generation)))
+      const task = yield* api
+        .task(generation.makerTaskId)
+        .pipe(Effect.mapError(fromRefusal(generation)))
       if (isFailureStatus(task.status))
         return yield* taskFailed(generation, task.status, task.errorMessage)
       const stored = [...generation.versions]

@@ -1,5 +1,5 @@
 import type { Reshaping } from "#events/contracts/song-operations.ts"
-import type { GenerationRequest } from "./generation-decider.ts"
+import type { GenerationRequest } from "./generation-state.ts"
 
 /** The music API's endpoints that start from audio it fetches: ours, by a signed link. */
 export type EditPath = "upload-extend" | "upload-cover" | "replace-section"

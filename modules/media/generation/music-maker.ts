@@ -1,6 +1,7 @@
 import { Data, type Effect } from "effect"
 import { webpCoverOf } from "#events/contracts/media.ts"
-import type { GenerationCommand, GenerationState } from "./generation-decider.ts"
+import type { GenerationCommand } from "./generation-decider.ts"
+import type { GenerationState } from "./generation-state.ts"
 
 export type RunningGeneration = Extract<GenerationState, { readonly _tag: "Running" }>
 

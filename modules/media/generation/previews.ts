@@ -7,7 +7,7 @@ import type { SignedInUser } from "#events/contracts/auth.ts"
 import { NotFound } from "#events/contracts/http-errors.ts"
 import { loadAggregate } from "#events/decider.ts"
 import type { EventStore } from "#events/store/index.ts"
-import { type GenerationState, stepRank } from "./generation-decider.ts"
+import { type GenerationState, stepRank } from "./generation-state.ts"
 import { streamOf } from "./generation-stream.ts"
 import { MusicApi } from "./music-api.ts"
 

@@ -1,6 +1,6 @@
 import { versionAudioPath } from "#events/contracts/media.ts"
 import { CreditRefund, GeneratedSong, SongStatus } from "../api.ts"
-import { type GenerationState, phaseOf } from "./generation-decider.ts"
+import { type GenerationState, phaseOf } from "./generation-state.ts"
 import { previewIndexes, previewPath } from "./previews.ts"
 
 type Started = Exclude<GenerationState, { _tag: "None" }>
