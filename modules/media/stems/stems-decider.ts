@@ -71,7 +71,12 @@ export const stems: Decider<StemsCommand, StemsEvent, StemsState, never> = {
       case "RecordSubmission":
         return Either.right(
           state._tag === "Making" && state.makerTaskId === null
-            ? [new StemsSubmitted({ versionId: state.order.versionId, makerTaskId: command.makerTaskId })]
+            ? [
+                new StemsSubmitted({
+                  versionId: state.order.versionId,
+                  makerTaskId: command.makerTaskId,
+                }),
+              ]
             : [],
         )
       case "RecordStems":
