@@ -28,7 +28,8 @@ const start = () =>
   )
 
 // The arriving page's code is loaded before the app starts, so its first render draws the page (a page
-// that cannot load shows its error). Not a top-level await: the entry would then have to finish before
-// any lazy page could use its modules.
-if (firstView) void readyToTakeOver(root, queryClient).then(start)
-else void loadPageAt(window.location.pathname).then(start, start)
+// that cannot load shows its error), and its data is asked for meanwhile. Not a top-level await: the
+// entry would then have to finish before any lazy page could use its modules.
+const page = loadPageAt(window.location.pathname, queryClient)
+if (firstView) void readyToTakeOver(root, queryClient, page).then(start)
+else void page.code.then(start, start)

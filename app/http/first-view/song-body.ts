@@ -34,7 +34,7 @@ export const audioHtml = (song: SongView) =>
 
 export const creatorName = (song: SongView) => song.creator.username ?? "Unknown Creator"
 
-/** A public song's page as web/src/features/song-page/song-page.tsx lays it out. */
+/** A public song's page as web/src/features/song/song-page.tsx lays it out. */
 export const songBody = (song: SongView) => {
   const lyrics = song.lyrics.trim()
     ? `<pre class="rounded-2xl border border-line bg-surface/80 p-5 font-mono text-sm whitespace-pre-wrap text-muted">${escapeHtml(song.lyrics)}</pre>`

@@ -1,25 +1,36 @@
+import type { QueryClient } from "@tanstack/react-query"
 import type { ComponentType, ReactNode } from "react"
 import { matchRoutes, type RouteObject, useRoutes } from "react-router"
+import { songQuery } from "../features/song/song-queries.ts"
+import { timelineQuery } from "../features/timeline/timeline-query.ts"
+import { currentUserQuery } from "../lib/session.ts"
+import { mySongsQuery } from "../lib/song-cache.ts"
 import { RequireAdmin, RequireUser, VisitorsOnly } from "./guards.tsx"
 import { MainLayout } from "./layout/main-layout.tsx"
-import { LazyPage, pageCode } from "./lazy-page.tsx"
+import { LazyPage, type PageCode, type PageData, pageCode } from "./lazy-page.tsx"
 import { NotFoundPage } from "./routes/not-found.tsx"
 
-/** Each page's loader, by the element that draws it. */
-const loaders = new Map<ReactNode, () => Promise<void>>()
+/** Each page's code and loader, by the element that draws it. */
+const pages = new Map<ReactNode, { readonly code: PageCode; readonly data?: PageData }>()
 
-/** A page loaded when first visited, so the first paint carries only the shell. */
-const lazyPage = (load: () => Promise<ComponentType>) => {
+/** A page loaded when first visited, so the first paint carries only the shell; `data` loads beside it. */
+const lazyPage = (load: () => Promise<ComponentType>, data?: PageData) => {
   const code = pageCode(load)
-  const element = <LazyPage code={code} />
-  loaders.set(element, code.load)
+  const element = <LazyPage code={code} {...(data ? { data } : {})} />
+  pages.set(element, { code, ...(data ? { data } : {}) })
   return element
 }
 
-const page = (path: string, load: () => Promise<ComponentType>): RouteObject => ({
+const page = (path: string, load: () => Promise<ComponentType>, data?: PageData): RouteObject => ({
   path,
-  element: lazyPage(load),
+  element: lazyPage(load, data),
 })
+
+/** A signed-in page's loader: nothing is asked for a visitor, whom the page's guard sends to sign in. */
+const signedIn =
+  (data: PageData): PageData =>
+  async (page) =>
+    (await page.queryClient.ensureQueryData(currentUserQuery)) ? data(page) : undefined
 
 const routes: Array<RouteObject> = [
   {
@@ -47,10 +58,16 @@ const routes: Array<RouteObject> = [
       page("dev/mailbox", () =>
         import("../features/dev-mailbox/mailbox-page.tsx").then((m) => m.MailboxPage),
       ),
-      page("timeline", () =>
-        import("../features/timeline/timeline-page.tsx").then((m) => m.TimelinePage),
+      page(
+        "timeline",
+        () => import("./routes/timeline-route.tsx").then((m) => m.TimelineRoute),
+        ({ queryClient }) => queryClient.ensureInfiniteQueryData(timelineQuery),
       ),
-      page("song/:id", () => import("./routes/song-route.tsx").then((m) => m.SongRoute)),
+      page(
+        "song/:id",
+        () => import("./routes/song-route.tsx").then((m) => m.SongRoute),
+        ({ queryClient, params }) => queryClient.ensureQueryData(songQuery(params.id ?? "")),
+      ),
       {
         element: <RequireUser />,
         children: [
@@ -62,14 +79,48 @@ const routes: Array<RouteObject> = [
           },
           page("about", () => import("../features/help/about-page.tsx").then((m) => m.AboutPage)),
           page("how-to", () => import("../features/help/how-to-page.tsx").then((m) => m.HowToPage)),
-          page("chat", () => import("./routes/songwriting-routes.tsx").then((m) => m.ChatRoute)),
-          page("library", () => import("./routes/library-route.tsx").then((m) => m.LibraryRoute)),
-          page("voices", () =>
-            import("../features/voices/voices-page.tsx").then((m) => m.VoicesPage),
+          page(
+            "chat",
+            () => import("./routes/songwriting-routes.tsx").then((m) => m.ChatRoute),
+            signedIn(async ({ queryClient }) => {
+              const { conversationQuery } = await import("../features/chat/chat-queries.ts")
+              return queryClient.ensureQueryData(conversationQuery)
+            }),
           ),
-          page("app", () => import("./routes/songwriting-routes.tsx").then((m) => m.CreateRoute)),
-          page("credits", () =>
-            import("../features/credits/credits-page.tsx").then((m) => m.CreditsPage),
+          page(
+            "library",
+            () => import("./routes/library-route.tsx").then((m) => m.LibraryRoute),
+            signedIn(({ queryClient }) => queryClient.ensureQueryData(mySongsQuery)),
+          ),
+          page(
+            "voices",
+            () => import("../features/voices/voices-page.tsx").then((m) => m.VoicesPage),
+            signedIn(async ({ queryClient }) => {
+              const { myVoicesQuery } = await import("../features/voices/voice-queries.ts")
+              return queryClient.ensureQueryData(myVoicesQuery)
+            }),
+          ),
+          page(
+            "app",
+            () => import("./routes/songwriting-routes.tsx").then((m) => m.CreateRoute),
+            signedIn(async ({ queryClient }) => {
+              const { draftQuery } = await import("../features/song-form/form-queries.ts")
+              return queryClient.ensureQueryData(draftQuery)
+            }),
+          ),
+          page(
+            "credits",
+            () => import("../features/credits/credits-page.tsx").then((m) => m.CreditsPage),
+            signedIn(async ({ queryClient }) => {
+              const credits = await import("../features/credits/credits-queries.ts")
+              return Promise.all([
+                queryClient.ensureQueryData(credits.standingQuery),
+                queryClient.ensureQueryData(credits.priceListQuery),
+                queryClient.ensureQueryData(credits.subscriptionQuery),
+                queryClient.ensureQueryData(credits.usageQuery),
+                queryClient.ensureQueryData(credits.transactionsQuery),
+              ])
+            }),
           ),
           page("credits/receipts/:paymentId", () =>
             import("../features/credits/receipt-page.tsx").then((m) => m.ReceiptPage),
@@ -96,8 +147,21 @@ const routes: Array<RouteObject> = [
 /** The app's pages, drawn for the current address. */
 export const AppRoutes = () => useRoutes(routes)
 
-/** Loads the code of the page at `pathname`, so that the app's first render draws it complete. */
-export const loadPageAt = async (pathname: string) => {
-  const matched = matchRoutes(routes, pathname) ?? []
-  await Promise.all(matched.map(({ route }) => loaders.get(route.element)?.()))
+/**
+ * Starts loading the code and the data of the page at `pathname`, side by side: `code` resolves when the
+ * app's first render can draw the page, `data` when what it shows first is in the cache (or failed, for
+ * the page to show).
+ */
+export const loadPageAt = (pathname: string, queryClient: QueryClient) => {
+  const matched = (matchRoutes(routes, pathname) ?? []).flatMap(({ route, params }) => {
+    const found = pages.get(route.element)
+    return found ? [{ ...found, params }] : []
+  })
+  return {
+    code: Promise.all(matched.map(({ code }) => code.load())).then(() => undefined),
+    data: Promise.all(matched.map(({ data, params }) => data?.({ queryClient, params }))).then(
+      () => undefined,
+      () => undefined,
+    ),
+  }
 }

@@ -1,18 +1,18 @@
 import { queryOptions, useQuery } from "@tanstack/react-query"
-import type { SessionView } from "#modules/identity/api.ts"
-import { readJson } from "./public-reads.ts"
+import type { UserView } from "#modules/identity/api.ts"
+import { readPublic } from "./public-read.ts"
 
-export type User = NonNullable<(typeof SessionView.Encoded)["user"]>
+export type User = UserView
 
 /**
  * Who is signed in: the user, or null. Asked of /api/session, which answers a visitor without a session
  * as nobody rather than with a 401 (an error in every browser's console). Kept five minutes, never retried.
- * Every page asks it first, public ones included, so it is a public read (public-reads.ts).
+ * Every page asks it first, public ones included, so it is a public read.
  */
 export const currentUserQuery = queryOptions({
   queryKey: ["auth", "user"] as const,
   queryFn: (): Promise<User | null> =>
-    readJson<typeof SessionView.Encoded>("/api/session").then((session) => session.user),
+    readPublic("identity.session", {}).then((session) => session.user),
   staleTime: 5 * 60_000,
   retry: false,
 })

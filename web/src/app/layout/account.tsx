@@ -1,7 +1,7 @@
 import { LogOut, RotateCcw } from "lucide-react"
 import { useNavigate } from "react-router"
-import { LibraryDownload } from "../../components/song/library-download.tsx"
 import { Button } from "../../components/ui/button.tsx"
+import { LibraryDownload } from "../../features/library/library-download.tsx"
 import { errorMessage } from "../../lib/api.ts"
 import { cn } from "../../lib/cn.ts"
 import { storageKeys } from "../../lib/reset.ts"

@@ -1,4 +1,7 @@
 import { LibraryPage } from "../../features/library/library-page.tsx"
+import { LibraryCard } from "./library-card.tsx"
 import { ownSongActions } from "./own-song-actions.tsx"
 
-export const LibraryRoute = () => <LibraryPage songActions={ownSongActions} />
+export const LibraryRoute = () => (
+  <LibraryPage card={(song) => <LibraryCard {...song} actions={ownSongActions(song.song)} />} />
+)

@@ -3,10 +3,12 @@ import { useBalance, useRefreshCredits } from "../../features/credits/credits-qu
 import { FollowedGeneration } from "../../features/song-generation/followed-generation.tsx"
 import { SongOperationsButton } from "../../features/song-operations/song-operations-button.tsx"
 import { KeepVoiceButton } from "../../features/voices/keep-voice-button.tsx"
+import { songMakingParts } from "./song-making-parts.tsx"
 
-// Routes compose features: an operation on a song is started by the song-operations feature, paid from
-// the credits feature's balance, and followed in the song-generation feature's dialog, where the songs it
-// makes can be reshaped again.
+// Routes compose features: an operation on a song is started by the song-operations feature (its forms
+// drawing the voices feature's picker and the credits feature's banner), paid from the credits feature's
+// balance, and followed in the song-generation feature's dialog, where the songs it makes can be reshaped
+// again.
 
 const Reshape = ({ song }: { readonly song: SongView }) => {
   const balance = useBalance()
@@ -16,6 +18,7 @@ const Reshape = ({ song }: { readonly song: SongView }) => {
       song={song}
       balance={balance.data}
       onDebited={refresh}
+      parts={songMakingParts}
       follow={(started, dialog) => (
         <FollowedGeneration
           {...started}

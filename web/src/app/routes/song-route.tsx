@@ -1,5 +1,6 @@
 import { lazy, Suspense } from "react"
-import { SongPage } from "../../features/song-page/song-page.tsx"
+import { SongPage } from "../../features/song/song-page.tsx"
+import { Stems } from "../../features/stems/stems-button.tsx"
 
 // What only the song's owner can do loads when the owner looks at it: a shared link's visitors skip it.
 const OwnSongActions = lazy(() =>
@@ -13,5 +14,6 @@ export const SongRoute = () => (
         <OwnSongActions song={song} />
       </Suspense>
     )}
+    stems={(song) => <Stems song={song} />}
   />
 )

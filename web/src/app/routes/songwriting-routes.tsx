@@ -1,15 +1,18 @@
 import { ChatPage } from "../../features/chat/chat-page.tsx"
 import { useBalance, useRefreshCredits } from "../../features/credits/credits-queries.ts"
+import { LyricsEditor } from "../../features/lyrics/lyrics-editor.tsx"
 import { SongFormPage } from "../../features/song-form/song-form-page.tsx"
 import {
   GenerateSongControl,
   type SongToGenerate,
 } from "../../features/song-generation/generate-song-control.tsx"
 import { ownSongActions } from "./own-song-actions.tsx"
+import { songMakingParts } from "./song-making-parts.tsx"
 
-// Routes compose features: the chat and the form hand their lyrics to the song-generation control, and
-// the credits feature gives it the balance, and the songs it makes can be reshaped from its dialog
-// (features do not import each other).
+// Routes compose features: the chat and the form edit their lyrics in the lyrics feature's editor and
+// hand them to the song-generation control; the credits feature gives it the balance and its banner, the
+// voices feature its picker, and the songs it makes can be reshaped from its dialog (features do not
+// import each other).
 
 const GenerateSong = (song: SongToGenerate) => {
   const balance = useBalance()
@@ -19,12 +22,20 @@ const GenerateSong = (song: SongToGenerate) => {
       {...song}
       credits={{ balance: balance.data, refresh }}
       versionActions={ownSongActions}
+      {...songMakingParts}
     />
   )
 }
 
-export const ChatRoute = () => <ChatPage generateControl={(song) => <GenerateSong {...song} />} />
+const lyricsEditor = (editor: Parameters<typeof LyricsEditor>[0]) => <LyricsEditor {...editor} />
+
+export const ChatRoute = () => (
+  <ChatPage generateControl={(song) => <GenerateSong {...song} />} lyricsEditor={lyricsEditor} />
+)
 
 export const CreateRoute = () => (
-  <SongFormPage generateControl={(song) => <GenerateSong {...song} />} />
+  <SongFormPage
+    generateControl={(song) => <GenerateSong {...song} />}
+    lyricsEditor={lyricsEditor}
+  />
 )

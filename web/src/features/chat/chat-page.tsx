@@ -10,13 +10,19 @@ import { Spinner } from "../../components/ui/spinner.tsx"
 import { apology, toastFor } from "./chat-failures.ts"
 import { ChatInput } from "./chat-input.tsx"
 import { conversationQuery, useSendMessage, useStartNewSong } from "./chat-queries.ts"
-import { LyricsCard } from "./lyrics-card.tsx"
+import { LyricsCard, type LyricsEditorSlot } from "./lyrics-card.tsx"
 import { type Bubble, MessageBubble } from "./message-bubble.tsx"
 
 type GenerateControl = (song: { title: string; style: string; lyrics: string }) => ReactNode
 
 /** /chat: the conversation with Melody, and the song's lyrics once she has written them. */
-export const ChatPage = ({ generateControl }: { readonly generateControl: GenerateControl }) => {
+export const ChatPage = ({
+  generateControl,
+  lyricsEditor,
+}: {
+  readonly generateControl: GenerateControl
+  readonly lyricsEditor: LyricsEditorSlot
+}) => {
   const conversation = useQuery(conversationQuery)
   // Melody's reply as she writes it, until the turn is recorded.
   const [writing, setWriting] = useState("")
@@ -93,6 +99,7 @@ export const ChatPage = ({ generateControl }: { readonly generateControl: Genera
           key={`${song.title}\n${song.style}\n${song.lyrics}`}
           song={song}
           generateControl={generateControl}
+          lyricsEditor={lyricsEditor}
         />
       )}
 

@@ -1,17 +1,27 @@
 import { type ReactNode, useState } from "react"
 import type { SongInfo } from "#modules/songwriting/api.ts"
-import { LyricsEditor } from "../../components/lyrics-editor.tsx"
 import { Card } from "../../components/ui/card.tsx"
-import { useAutosave } from "../../lib/use-autosave.ts"
+import { type SaveState, useAutosave } from "../../lib/use-autosave.ts"
 import { saveChatLyrics } from "./chat-queries.ts"
+
+/** The lyrics editor (the lyrics feature's, from the route). */
+export type LyricsEditorSlot = (editor: {
+  readonly id: string
+  readonly label: string
+  readonly value: string
+  readonly onChange: (lyrics: string) => void
+  readonly saveState: SaveState
+}) => ReactNode
 
 /** The song's lyrics above the chat, editable; edits are saved as they are made. */
 export const LyricsCard = ({
   song,
   generateControl,
+  lyricsEditor,
 }: {
   readonly song: SongInfo
   readonly generateControl: (song: { title: string; style: string; lyrics: string }) => ReactNode
+  readonly lyricsEditor: LyricsEditorSlot
 }) => {
   const [lyrics, setLyrics] = useState(song.lyrics)
   const [saved, setSaved] = useState(song.lyrics)
@@ -29,13 +39,13 @@ export const LyricsCard = ({
           {song.style && <> · {song.style}</>}
         </p>
       </div>
-      <LyricsEditor
-        id="chat-lyrics"
-        label="Generated Lyrics"
-        value={lyrics}
-        onChange={setLyrics}
-        saveState={saveState}
-      />
+      {lyricsEditor({
+        id: "chat-lyrics",
+        label: "Generated Lyrics",
+        value: lyrics,
+        onChange: setLyrics,
+        saveState,
+      })}
       <div className="mt-4">
         {generateControl({ title: song.title, style: song.style, lyrics })}
       </div>

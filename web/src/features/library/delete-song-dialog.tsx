@@ -6,8 +6,8 @@ import { Checkbox } from "../../components/ui/checkbox.tsx"
 import { ConfirmDialogContent } from "../../components/ui/confirm-dialog.tsx"
 import { Dialog, DialogTrigger } from "../../components/ui/dialog.tsx"
 import { errorMessage } from "../../lib/api.ts"
-import { useDeleteSong } from "../../lib/song-queries.ts"
 import { toast } from "../../lib/toast/toast-store.ts"
+import { useDeleteSong } from "./song-deletion.ts"
 
 /**
  * 'Delete', after a confirmation: the song leaves the library, the timeline and its page, with its files;

@@ -1,37 +1,48 @@
 import { useQuery } from "@tanstack/react-query"
-import { type ReactNode, useMemo, useState } from "react"
+import { Fragment, type ReactNode, useMemo, useState } from "react"
 import { Link } from "react-router"
 import { filterTags, styleTags } from "#events/contracts/style-tags.ts"
 import type { SongView } from "#modules/catalog/api.ts"
-import { EmptySongs } from "../../components/song/empty-songs.tsx"
-import { LibraryDownload } from "../../components/song/library-download.tsx"
-import { ScrollToTop } from "../../components/song/scroll-to-top.tsx"
-import { StyleChips, toggled, withAnyTag } from "../../components/song/style-chips.tsx"
+import { EmptyState } from "../../components/empty-state.tsx"
+import { ScrollToTop } from "../../components/scroll-to-top.tsx"
 import { Button } from "../../components/ui/button.tsx"
+import { FilterChips, toggled, withAnyTag } from "../../components/ui/filter-chips.tsx"
 import { PageSpinner } from "../../components/ui/page-spinner.tsx"
-import { mySongsQuery } from "../../lib/song-queries.ts"
-import { LibraryCard } from "./library-card.tsx"
+import { mySongsQuery } from "../../lib/song-cache.ts"
+import { LibraryDownload } from "./library-download.tsx"
 import { familiesOf, familySizes } from "./song-families.ts"
 
 /** Chips shown before 'Show More (N)'. */
 const chipsShown = 20
 
+const songTags = (song: SongView) => filterTags(styleTags(song.style))
+
 /** Every tag of the songs, the most common first (ties alphabetical). */
 const chipsOf = (songs: ReadonlyArray<SongView>) => {
   const counts = new Map<string, number>()
   for (const song of songs) {
-    for (const tag of new Set(filterTags(styleTags(song.style))))
-      counts.set(tag, (counts.get(tag) ?? 0) + 1)
+    for (const tag of new Set(songTags(song))) counts.set(tag, (counts.get(tag) ?? 0) + 1)
   }
   return [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([tag]) => tag)
 }
 
+/** What one of my songs' cards is drawn from. */
+export interface LibrarySong {
+  readonly song: SongView
+  readonly selected: ReadonlySet<string>
+  readonly onToggleTag: (tag: string) => void
+  /** Shows the song's family alone, when it has one. */
+  readonly family: ReactNode
+  /** How many other versions of its generation are in the library. */
+  readonly otherVersions: number
+}
+
 /** /library: my songs, filtered by their style tags. */
 export const LibraryPage = ({
-  songActions,
+  card,
 }: {
-  /** What more can be done to a song of mine (the route composes it). */
-  readonly songActions?: (song: SongView) => ReactNode
+  /** A song's card (the route composes it). */
+  readonly card: (song: LibrarySong) => ReactNode
 }) => {
   const songs = useQuery(mySongsQuery)
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set())
@@ -50,7 +61,7 @@ export const LibraryPage = ({
       </p>
     )
   }
-  const tagged = withAnyTag(songs.data, selected)
+  const tagged = withAnyTag(songs.data, selected, songTags)
   const shown = family === null ? tagged : tagged.filter((song) => families.get(song.id) === family)
   const familyButton = (songId: string) => {
     const root = families.get(songId) ?? songId
@@ -78,10 +89,10 @@ export const LibraryPage = ({
         </div>
       </header>
       {songs.data.length === 0 ? (
-        <EmptySongs text="Your song collection is empty. Start creating songs to see them here!" />
+        <EmptyState text="Your song collection is empty. Start creating songs to see them here!" />
       ) : (
         <>
-          <StyleChips
+          <FilterChips
             chips={chips}
             selected={selected}
             onToggle={toggle}
@@ -97,26 +108,24 @@ export const LibraryPage = ({
             </p>
           )}
           {shown.length === 0 ? (
-            <EmptySongs text="No songs available in the selected categories." />
+            <EmptyState text="No songs available in the selected categories." />
           ) : (
             <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
               {shown.map((song) => (
-                <LibraryCard
-                  key={song.id}
-                  song={song}
-                  selected={selected}
-                  onToggleTag={toggle}
-                  actions={songActions?.(song)}
-                  family={familyButton(song.id)}
-                  otherVersions={
-                    songs.data.filter(
+                <Fragment key={song.id}>
+                  {card({
+                    song,
+                    selected,
+                    onToggleTag: toggle,
+                    family: familyButton(song.id),
+                    otherVersions: songs.data.filter(
                       (other) =>
                         song.taskId !== null &&
                         other.taskId === song.taskId &&
                         other.id !== song.id,
-                    ).length
-                  }
-                />
+                    ).length,
+                  })}
+                </Fragment>
               ))}
             </div>
           )}

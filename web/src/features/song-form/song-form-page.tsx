@@ -2,7 +2,6 @@ import { useQuery } from "@tanstack/react-query"
 import { MessageCircleHeart } from "lucide-react"
 import { type ReactNode, useState } from "react"
 import { Link } from "react-router"
-import { LyricsEditor } from "../../components/lyrics-editor.tsx"
 import { Button } from "../../components/ui/button.tsx"
 import {
   Card,
@@ -12,7 +11,7 @@ import {
   CardTitle,
 } from "../../components/ui/card.tsx"
 import { PageSpinner } from "../../components/ui/page-spinner.tsx"
-import { useAutosave } from "../../lib/use-autosave.ts"
+import { type SaveState, useAutosave } from "../../lib/use-autosave.ts"
 import { draftQuery, saveDraftLyrics } from "./form-queries.ts"
 import { type Brief, LyricsForm } from "./lyrics-form.tsx"
 
@@ -23,17 +22,28 @@ type GenerateControl = (song: {
   instrumental: boolean
 }) => ReactNode
 
+/** The lyrics editor (the lyrics feature's, from the route). */
+type LyricsEditorSlot = (editor: {
+  readonly id: string
+  readonly label: string
+  readonly value: string
+  readonly onChange: (lyrics: string) => void
+  readonly saveState: SaveState
+}) => ReactNode
+
 const LyricsDraftEditor = ({
   brief,
   written,
   instrumental,
   generateControl,
+  lyricsEditor,
 }: {
   readonly brief: Brief
   readonly written: string
   /** Asked for without lyrics: the Generate Song block starts with its Instrumental switch on. */
   readonly instrumental: boolean
   readonly generateControl: GenerateControl
+  readonly lyricsEditor: LyricsEditorSlot
 }) => {
   const [lyrics, setLyrics] = useState(written)
   const [saved, setSaved] = useState(written)
@@ -47,13 +57,13 @@ const LyricsDraftEditor = ({
         <CardDescription>Edit them as you like: your changes are kept.</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
-        <LyricsEditor
-          id="form-lyrics"
-          label="Lyrics"
-          value={lyrics}
-          onChange={setLyrics}
-          saveState={saveState}
-        />
+        {lyricsEditor({
+          id: "form-lyrics",
+          label: "Lyrics",
+          value: lyrics,
+          onChange: setLyrics,
+          saveState,
+        })}
         {generateControl({ title: brief.title, style: brief.style, lyrics, instrumental })}
       </CardContent>
     </Card>
@@ -63,8 +73,10 @@ const LyricsDraftEditor = ({
 /** /app: lyrics from a short form, for those who know what they want; Melody for those who don't. */
 export const SongFormPage = ({
   generateControl,
+  lyricsEditor,
 }: {
   readonly generateControl: GenerateControl
+  readonly lyricsEditor: LyricsEditorSlot
 }) => {
   const draft = useQuery(draftQuery)
   const [written, setWritten] = useState<{
@@ -132,6 +144,7 @@ export const SongFormPage = ({
           written={current.lyrics}
           instrumental={current.instrumental}
           generateControl={generateControl}
+          lyricsEditor={lyricsEditor}
         />
       )}
     </section>

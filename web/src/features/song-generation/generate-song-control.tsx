@@ -3,10 +3,8 @@ import { type ReactNode, useId, useState } from "react"
 import { saysInstrumental } from "#events/contracts/instrumental.ts"
 import { songCost } from "#events/contracts/prices.ts"
 import type { SongView } from "#modules/catalog/api.ts"
-import { InsufficientCreditsBanner } from "../../components/insufficient-credits-banner.tsx"
 import { Button } from "../../components/ui/button.tsx"
 import { Checkbox } from "../../components/ui/checkbox.tsx"
-import { VoicePicker } from "../../components/voice-picker.tsx"
 import { toast } from "../../lib/toast/toast-store.ts"
 import { GeneratedSongsDialog } from "./generated-songs-dialog.tsx"
 import { type SongToGenerate, useStartGeneration } from "./generation-queries.ts"
@@ -31,11 +29,20 @@ interface Session {
 export const GenerateSongControl = ({
   credits,
   versionActions,
+  voicePicker,
+  shortOfCredits,
   ...song
 }: SongToGenerate & {
   readonly credits: GenerationCredits
   /** What the generated-songs dialog offers on each saved version. */
   readonly versionActions?: (saved: SongView) => ReactNode
+  /** Which of my voices sings it (the voices feature's, from the route). */
+  readonly voicePicker: (choice: {
+    readonly value: string
+    readonly onChange: (voiceId: string) => void
+  }) => ReactNode
+  /** The banner for a balance below the price (the credits feature's, from the route). */
+  readonly shortOfCredits: (message: string) => ReactNode
 }) => {
   const start = useStartGeneration()
   const [session, setSession] = useState<Session | null>(null)
@@ -84,9 +91,7 @@ export const GenerateSongControl = ({
 
   return (
     <div className="grid gap-3">
-      {short && canRetry && (
-        <InsufficientCreditsBanner message={insufficientCreditsMessage(balance)} />
-      )}
+      {short && canRetry && shortOfCredits(insufficientCreditsMessage(balance))}
       <div className="flex flex-col gap-3 rounded-2xl border border-line bg-surface-raised/50 p-4 sm:flex-row sm:items-center sm:justify-between">
         <p className="flex items-center gap-2 text-sm text-muted">
           <Music4 className="h-4 w-4 shrink-0 text-primary" aria-hidden />
@@ -102,7 +107,7 @@ export const GenerateSongControl = ({
             <label htmlFor={instrumentalId}>Instrumental</label>
           </div>
         )}
-        {canRetry && !instrumental && <VoicePicker value={voiceId} onChange={setVoiceId} />}
+        {canRetry && !instrumental && voicePicker({ value: voiceId, onChange: setVoiceId })}
         {canRetry ? (
           <Button size="sm" onClick={generate} disabled={short || start.isPending}>
             <Sparkles className="h-4 w-4" aria-hidden />

@@ -1,7 +1,7 @@
 import { Check } from "lucide-react"
 import { useEffect, useState } from "react"
-import { formatSeconds } from "../../components/song/use-audio.ts"
 import { cn } from "../../lib/cn.ts"
+import { formatSeconds } from "../../lib/format-seconds.ts"
 import type { Phase } from "./generation-status.ts"
 
 const steps = [

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query"
 import type { SongView } from "#modules/catalog/api.ts"
-import { mySongsQuery } from "../../lib/song-queries.ts"
+import { mySongsQuery } from "../../lib/song-cache.ts"
 import { versionTitle } from "./generation-status.ts"
 
 /**

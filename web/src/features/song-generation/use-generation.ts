@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query"
 import { useEffect, useRef } from "react"
-import { songKeys } from "../../lib/song-queries.ts"
+import { songKeys } from "../../lib/song-cache.ts"
 import { toast } from "../../lib/toast/toast-store.ts"
 import { songStatusQuery } from "./generation-queries.ts"
 

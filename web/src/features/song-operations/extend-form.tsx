@@ -1,14 +1,20 @@
 import { type FormEvent, useState } from "react"
-import { formatSeconds } from "../../components/song/use-audio.ts"
 import { Field } from "../../components/ui/field.tsx"
 import { Input } from "../../components/ui/input.tsx"
 import { Textarea } from "../../components/ui/textarea.tsx"
-import { VoicePicker } from "../../components/voice-picker.tsx"
+import { formatSeconds } from "../../lib/format-seconds.ts"
 import type { OperationFormProps } from "./operation-form-props.ts"
 import { PriceButton } from "./price-button.tsx"
 
 /** Extend: the continuation's lyrics, and where it joins (the song's end unless said). */
-export const ExtendForm = ({ song, price, balance, pending, onStart }: OperationFormProps) => {
+export const ExtendForm = ({
+  song,
+  price,
+  balance,
+  pending,
+  onStart,
+  parts,
+}: OperationFormProps) => {
   const [lyrics, setLyrics] = useState("")
   const [at, setAt] = useState("")
   const [voiceId, setVoiceId] = useState("")
@@ -57,8 +63,15 @@ export const ExtendForm = ({ song, price, balance, pending, onStart }: Operation
           />
         )}
       </Field>
-      <VoicePicker value={voiceId} onChange={setVoiceId} />
-      <PriceButton label="Extend" use="extend" price={price} balance={balance} pending={pending} />
+      {parts.voicePicker({ value: voiceId, onChange: setVoiceId })}
+      <PriceButton
+        label="Extend"
+        use="extend"
+        price={price}
+        balance={balance}
+        pending={pending}
+        shortOfCredits={parts.shortOfCredits}
+      />
     </form>
   )
 }

@@ -1,5 +1,18 @@
+import type { ReactNode } from "react"
 import type { SongView } from "#modules/catalog/api.ts"
 import type { OperationRequest } from "./operation-queries.ts"
+
+/**
+ * What other features draw in an operation's form (the route brings them): the voice picker, and the
+ * banner for a balance below the price.
+ */
+export interface OperationParts {
+  readonly voicePicker: (choice: {
+    readonly value: string
+    readonly onChange: (voiceId: string) => void
+  }) => ReactNode
+  readonly shortOfCredits: (message: string) => ReactNode
+}
 
 /** What every operation's form is given: the song, the price, the balance, and how to start. */
 export interface OperationFormProps {
@@ -8,4 +21,5 @@ export interface OperationFormProps {
   readonly balance: number | undefined
   readonly pending: boolean
   readonly onStart: (request: OperationRequest) => void
+  readonly parts: OperationParts
 }

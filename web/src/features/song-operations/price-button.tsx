@@ -1,7 +1,7 @@
 import { shortOfCreditsMessage } from "#events/contracts/credit-errors.ts"
 import type { SongOperation } from "#events/contracts/song-operations.ts"
-import { InsufficientCreditsBanner } from "../../components/insufficient-credits-banner.tsx"
 import { Button } from "../../components/ui/button.tsx"
+import type { OperationParts } from "./operation-form-props.ts"
 
 /**
  * An operation's start button, its price on it; below the balance it says so, with the way to more
@@ -14,6 +14,7 @@ export const PriceButton = ({
   balance,
   pending,
   disabled = false,
+  shortOfCredits,
 }: {
   readonly label: string
   /** What the credits are for, as the banner names it. */
@@ -22,11 +23,12 @@ export const PriceButton = ({
   readonly balance: number | undefined
   readonly pending: boolean
   readonly disabled?: boolean
+  readonly shortOfCredits: OperationParts["shortOfCredits"]
 }) => {
   const short = balance !== undefined && balance < price
   return (
     <div className="grid gap-3">
-      {short && <InsufficientCreditsBanner message={shortOfCreditsMessage(balance, price, use)} />}
+      {short && shortOfCredits(shortOfCreditsMessage(balance, price, use))}
       <Button type="submit" className="justify-self-end" disabled={short || pending || disabled}>
         {pending ? "Starting..." : `${label} · ${price} credits`}
       </Button>

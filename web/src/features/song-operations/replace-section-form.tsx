@@ -1,9 +1,9 @@
 import { useQuery } from "@tanstack/react-query"
 import { type FormEvent, useState } from "react"
-import { formatSeconds } from "../../components/song/use-audio.ts"
 import { Field } from "../../components/ui/field.tsx"
 import { Input } from "../../components/ui/input.tsx"
 import { Textarea } from "../../components/ui/textarea.tsx"
+import { formatSeconds } from "../../lib/format-seconds.ts"
 import type { OperationFormProps } from "./operation-form-props.ts"
 import { sectionsQuery } from "./operation-queries.ts"
 import { PriceButton } from "./price-button.tsx"
@@ -46,6 +46,7 @@ export const ReplaceSectionForm = ({
   balance,
   pending,
   onStart,
+  parts,
 }: OperationFormProps) => {
   const sections = useQuery(sectionsQuery(song.id))
   const [chosen, setChosen] = useState("")
@@ -138,6 +139,7 @@ export const ReplaceSectionForm = ({
         price={price}
         balance={balance}
         pending={pending}
+        shortOfCredits={parts.shortOfCredits}
         disabled={sections.isPending}
       />
     </form>

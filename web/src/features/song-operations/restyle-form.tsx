@@ -1,14 +1,20 @@
 import { type FormEvent, useState } from "react"
 import { Field } from "../../components/ui/field.tsx"
 import { Input } from "../../components/ui/input.tsx"
-import { VoicePicker } from "../../components/voice-picker.tsx"
 import type { OperationFormProps } from "./operation-form-props.ts"
 import { PriceButton } from "./price-button.tsx"
 
 const suggestions = ["as a jazz ballad", "synthwave", "acoustic folk", "lo-fi hip hop", "rock"]
 
 /** Cover: the same lyrics and melody in another style. */
-export const RestyleForm = ({ song, price, balance, pending, onStart }: OperationFormProps) => {
+export const RestyleForm = ({
+  song,
+  price,
+  balance,
+  pending,
+  onStart,
+  parts,
+}: OperationFormProps) => {
   const [style, setStyle] = useState("")
   const [voiceId, setVoiceId] = useState("")
 
@@ -46,13 +52,14 @@ export const RestyleForm = ({ song, price, balance, pending, onStart }: Operatio
           </button>
         ))}
       </div>
-      <VoicePicker value={voiceId} onChange={setVoiceId} />
+      {parts.voicePicker({ value: voiceId, onChange: setVoiceId })}
       <PriceButton
         label="Make the cover"
         use="restyle"
         price={price}
         balance={balance}
         pending={pending}
+        shortOfCredits={parts.shortOfCredits}
       />
     </form>
   )

@@ -14,9 +14,10 @@ import {
 } from "../../components/ui/dialog.tsx"
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx"
 import { errorMessage } from "../../lib/api.ts"
-import { operationsQuery } from "../../lib/song-queries.ts"
+import { operationsQuery } from "../../lib/operations-query.ts"
 import { toast } from "../../lib/toast/toast-store.ts"
 import { ExtendForm } from "./extend-form.tsx"
+import type { OperationParts } from "./operation-form-props.ts"
 import { type OperationRequest, useStartOperation } from "./operation-queries.ts"
 import { ReplaceSectionForm } from "./replace-section-form.tsx"
 import { RestyleForm } from "./restyle-form.tsx"
@@ -39,6 +40,7 @@ export const SongOperationsButton = ({
   balance,
   onDebited,
   follow,
+  parts,
 }: {
   readonly song: SongView
   readonly balance: number | undefined
@@ -47,6 +49,8 @@ export const SongOperationsButton = ({
     started: StartedOperation,
     dialog: { readonly open: boolean; readonly onOpenChange: (open: boolean) => void },
   ) => ReactNode
+  /** What the forms draw from other features (from the route). */
+  readonly parts: OperationParts
 }) => {
   const offer = useQuery(operationsQuery)
   const start = useStartOperation(song.id)
@@ -114,6 +118,7 @@ export const SongOperationsButton = ({
                     balance={balance}
                     pending={start.isPending}
                     onStart={begin}
+                    parts={parts}
                   />
                 </TabsContent>
               )

@@ -1,5 +1,5 @@
 import { type PointerEvent, useRef } from "react"
-import { formatSeconds } from "../../components/song/use-audio.ts"
+import { formatSeconds } from "../../lib/format-seconds.ts"
 import { useWaveformPeaks, waveformBars } from "./waveform-peaks.ts"
 
 /** A stretch of the song, in seconds. */

@@ -1,17 +1,16 @@
 import { useInfiniteQuery } from "@tanstack/react-query"
 import { Sparkles } from "lucide-react"
-import { useEffect, useMemo, useRef, useState } from "react"
+import { Fragment, type ReactNode, useEffect, useMemo, useRef, useState } from "react"
 import { Link } from "react-router"
-import { styleTags } from "#events/contracts/style-tags.ts"
+import { filterTags, styleTags } from "#events/contracts/style-tags.ts"
 import type { SongView } from "#modules/catalog/api.ts"
-import { EmptySongs } from "../../components/song/empty-songs.tsx"
-import { ScrollToTop } from "../../components/song/scroll-to-top.tsx"
-import { StyleChips, toggled, withAnyTag } from "../../components/song/style-chips.tsx"
+import { EmptyState } from "../../components/empty-state.tsx"
+import { ScrollToTop } from "../../components/scroll-to-top.tsx"
 import { Button } from "../../components/ui/button.tsx"
+import { FilterChips, toggled, withAnyTag } from "../../components/ui/filter-chips.tsx"
 import { PageSpinner } from "../../components/ui/page-spinner.tsx"
 import { Spinner } from "../../components/ui/spinner.tsx"
 import { useCurrentUser } from "../../lib/session.ts"
-import { TimelineCard } from "./timeline-card.tsx"
 import { timelineQuery } from "./timeline-query.ts"
 
 /** Later pages load when the end of the list comes within this much of the screen. */
@@ -29,8 +28,23 @@ const uniqueSongs = (pages: ReadonlyArray<{ readonly songs: ReadonlyArray<SongVi
 const genreChips = (songs: ReadonlyArray<SongView>, selected: ReadonlySet<string>) =>
   [...new Set([...songs.flatMap((song) => styleTags(song.style).genres), ...selected])].sort()
 
+const songTags = (song: SongView) => filterTags(styleTags(song.style))
+
+/** What a song's card on the timeline is drawn from. */
+export interface TimelineSong {
+  readonly song: SongView
+  readonly signedIn: boolean
+  readonly selected: ReadonlySet<string>
+  readonly onToggleTag: (tag: string) => void
+}
+
 /** /timeline: public songs, most liked first; readable without an account. */
-export const TimelinePage = () => {
+export const TimelinePage = ({
+  card,
+}: {
+  /** A song's card (the route composes it). */
+  readonly card: (song: TimelineSong) => ReactNode
+}) => {
   const { data: user } = useCurrentUser()
   const timeline = useInfiniteQuery(timelineQuery)
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set())
@@ -58,7 +72,7 @@ export const TimelinePage = () => {
       <p className="text-center text-danger">Failed to fetch songs. Please refresh the page.</p>
     )
   }
-  const shown = withAnyTag(songs, selected)
+  const shown = withAnyTag(songs, selected, songTags)
 
   return (
     <section className="mx-auto max-w-6xl animate-rise space-y-6">
@@ -76,27 +90,23 @@ export const TimelinePage = () => {
         </Button>
       </header>
       {songs.length === 0 ? (
-        <EmptySongs text="No public songs available yet. Be the first to share your creation!" />
+        <EmptyState text="No public songs available yet. Be the first to share your creation!" />
       ) : (
         <>
-          <StyleChips
+          <FilterChips
             chips={genreChips(songs, selected)}
             selected={selected}
             onToggle={toggle}
             label="Filter by genre"
           />
           {shown.length === 0 ? (
-            <EmptySongs text="No songs available in the selected categories." />
+            <EmptyState text="No songs available in the selected categories." />
           ) : (
             <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
               {shown.map((song) => (
-                <TimelineCard
-                  key={song.id}
-                  song={song}
-                  signedIn={Boolean(user)}
-                  selected={selected}
-                  onToggleTag={toggle}
-                />
+                <Fragment key={song.id}>
+                  {card({ song, signedIn: Boolean(user), selected, onToggleTag: toggle })}
+                </Fragment>
               ))}
             </div>
           )}

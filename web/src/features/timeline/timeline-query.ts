@@ -1,7 +1,7 @@
 import { infiniteQueryOptions } from "@tanstack/react-query"
 import type { PublicSongs } from "#modules/catalog/api.ts"
-import { publicSongsFromWire, readJson } from "../../lib/public-reads.ts"
-import { songKeys } from "../../lib/song-queries.ts"
+import { readPublic } from "../../lib/public-read.ts"
+import { songKeys } from "../../lib/song-cache.ts"
 
 /** Songs per page (spec section 9). */
 export const pageSize = 20
@@ -12,20 +12,20 @@ interface PageParam {
   readonly snapshot: number | undefined
 }
 
+const firstPage: PageParam = { page: 0, snapshot: undefined }
+
 /** Public songs, most liked first, 20 at a time; more exist while (page + 1) * 20 < total. */
 export const timelineQuery = infiniteQueryOptions({
   queryKey: songKeys.public,
-  queryFn: ({ pageParam }) => {
-    const params = new URLSearchParams({
-      limit: String(pageSize),
-      offset: String(pageParam.page * pageSize),
-      ...(pageParam.snapshot === undefined ? {} : { snapshot: String(pageParam.snapshot) }),
-    })
-    return readJson<typeof PublicSongs.Encoded>(`/api/songs/public?${params}`).then(
-      publicSongsFromWire,
-    )
-  },
-  initialPageParam: { page: 0, snapshot: undefined } as PageParam,
+  queryFn: ({ pageParam }): Promise<PublicSongs> =>
+    readPublic("catalog.publicSongs", {
+      urlParams: {
+        limit: pageSize,
+        offset: pageParam.page * pageSize,
+        ...(pageParam.snapshot === undefined ? {} : { snapshot: pageParam.snapshot }),
+      },
+    }),
+  initialPageParam: firstPage,
   getNextPageParam: (last, pages): PageParam | undefined =>
     pages.length * pageSize < last.total
       ? { page: pages.length, snapshot: pages[0]?.snapshot }

@@ -15,7 +15,7 @@ import { Field } from "../../components/ui/field.tsx"
 import { Input } from "../../components/ui/input.tsx"
 import { apiMutation, errorMessage } from "../../lib/api.ts"
 import { toast } from "../../lib/toast/toast-store.ts"
-import { voiceKeys } from "../../lib/voice-queries.ts"
+import { voiceKeys } from "./voice-queries.ts"
 
 /** "Keep this voice": names the singer of one of my songs, to sing later ones. Free. */
 export const KeepVoiceButton = ({ song }: { readonly song: SongView }) => {

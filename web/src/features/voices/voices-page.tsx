@@ -10,7 +10,7 @@ import { Dialog, DialogTrigger } from "../../components/ui/dialog.tsx"
 import { PageSpinner } from "../../components/ui/page-spinner.tsx"
 import { apiMutation } from "../../lib/api.ts"
 import { toast } from "../../lib/toast/toast-store.ts"
-import { myVoicesQuery, singerWords, voiceKeys } from "../../lib/voice-queries.ts"
+import { myVoicesQuery, singerWords, voiceKeys } from "./voice-queries.ts"
 
 const ForgetVoice = ({ voice }: { readonly voice: VoiceView }) => {
   const queryClient = useQueryClient()

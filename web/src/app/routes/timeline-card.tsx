@@ -1,0 +1,35 @@
+import { DownloadButtons } from "../../features/song/download-buttons.tsx"
+import { LikeButton } from "../../features/song/like-button.tsx"
+import { SongCard } from "../../features/song/song-card.tsx"
+import { Stems } from "../../features/stems/stems-button.tsx"
+import type { TimelineSong } from "../../features/timeline/timeline-page.tsx"
+import { VideoExportButton } from "../../features/video-export/video-export-button.tsx"
+import { SongShare } from "./song-share.tsx"
+
+/** A public song: who made it, play it, like it, download it, export a video, preview it, read its lyrics. */
+export const TimelineCard = ({ song, signedIn, selected, onToggleTag }: TimelineSong) => (
+  <SongCard
+    song={song}
+    selected={selected}
+    onToggleTag={onToggleTag}
+    heading={
+      <>
+        <div className="min-w-0">
+          <h2 className="font-display text-base leading-tight font-semibold">{song.title}</h2>
+          <p className="truncate text-xs text-muted">
+            {song.creator.username ?? "Unknown Creator"}
+          </p>
+        </div>
+        <LikeButton song={song} signedIn={signedIn} />
+      </>
+    }
+    details={<p className="truncate text-xs text-faint">{song.style}</p>}
+    downloads={
+      <div className="flex flex-wrap gap-1">
+        <DownloadButtons song={song} wav={false} stems={<Stems song={song} />} />
+        <VideoExportButton song={song} signedIn={signedIn} />
+      </div>
+    }
+    share={<SongShare song={song} />}
+  />
+)

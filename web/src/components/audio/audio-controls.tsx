@@ -1,0 +1,84 @@
+import { Pause, Play, Volume2, VolumeX } from "lucide-react"
+import { cn } from "../../lib/cn.ts"
+import { formatSeconds } from "../../lib/format-seconds.ts"
+import type { AudioState } from "./use-audio.ts"
+
+/** The audio element itself: nothing loads until the person presses play. */
+export const AudioElement = ({ audio }: { readonly audio: AudioState }) =>
+  audio.src ? (
+    // biome-ignore lint/a11y/useMediaCaption: songs are music; their lyrics are shown beside them
+    <audio ref={audio.ref} src={audio.src} preload="none" />
+  ) : null
+
+/** The round play/pause button laid over a cover. */
+export const PlayOverlay = ({
+  audio,
+  title,
+}: {
+  readonly audio: AudioState
+  readonly title: string
+}) =>
+  audio.src ? (
+    <button
+      type="button"
+      onClick={audio.toggle}
+      aria-label={audio.isPlaying ? `Pause ${title}` : `Play ${title}`}
+      className={cn(
+        "absolute inset-0 grid place-items-center bg-ink/40 transition",
+        audio.isPlaying
+          ? "opacity-100"
+          : "opacity-0 group-hover:opacity-100 focus-visible:opacity-100",
+      )}
+    >
+      <span className="grid h-14 w-14 place-items-center rounded-full bg-stage text-white shadow-xl shadow-primary/30">
+        {audio.isPlaying ? <Pause className="h-6 w-6" /> : <Play className="ml-1 h-6 w-6" />}
+      </span>
+    </button>
+  ) : null
+
+/** Where the song is (a bar to click or drag to move in it), and how loud (0-100, 100 at first). */
+export const SeekAndVolume = ({
+  audio,
+  fallbackSeconds,
+}: {
+  readonly audio: AudioState
+  readonly fallbackSeconds: number
+}) => {
+  const total = audio.duration || fallbackSeconds
+  return (
+    <div className="grid gap-2">
+      <div className="flex items-center gap-2 text-[0.7rem] tabular-nums text-faint">
+        <span>{formatSeconds(audio.position)}</span>
+        <input
+          type="range"
+          aria-label="Seek"
+          min={0}
+          max={Math.max(total, 0.1)}
+          step={0.1}
+          value={Math.min(audio.position, total)}
+          onChange={(event) => audio.seek(Number(event.target.value))}
+          disabled={!audio.src}
+          className="h-1 flex-1 cursor-pointer accent-primary"
+        />
+        <span>{formatSeconds(total)}</span>
+      </div>
+      <label className="flex items-center gap-2 text-faint">
+        {audio.volume === 0 ? (
+          <VolumeX className="h-3.5 w-3.5" aria-hidden />
+        ) : (
+          <Volume2 className="h-3.5 w-3.5" aria-hidden />
+        )}
+        <input
+          type="range"
+          aria-label="Volume"
+          min={0}
+          max={100}
+          step={1}
+          value={audio.volume}
+          onChange={(event) => audio.setVolume(Number(event.target.value))}
+          className="h-1 w-24 cursor-pointer accent-primary"
+        />
+      </label>
+    </div>
+  )
+}

@@ -1,0 +1,58 @@
+import { Download } from "lucide-react"
+import type { ReactNode } from "react"
+import type { SongView } from "#modules/catalog/api.ts"
+import { Button } from "../../components/ui/button.tsx"
+import { downloadMp3, downloadWav } from "../../lib/download.ts"
+
+/**
+ * A song's files: MP3, WAV where asked, MIDI and LRC where it has them, and its stems beside the MIDI
+ * (brought by the screen, where it offers them).
+ */
+export const DownloadButtons = ({
+  song,
+  wav = true,
+  stems,
+  failure,
+}: {
+  readonly song: SongView
+  readonly wav?: boolean
+  readonly stems?: ReactNode
+  readonly failure?: string
+}) => (
+  <div className="flex flex-wrap gap-1">
+    <Button
+      variant="ghost"
+      size="sm"
+      onClick={() => void downloadMp3(song, failure)}
+      aria-label={`Download ${song.title} as MP3`}
+    >
+      <Download className="h-4 w-4" aria-hidden /> MP3
+    </Button>
+    {wav && (
+      <Button
+        variant="ghost"
+        size="sm"
+        onClick={() => void downloadWav(song)}
+        aria-label={`Download ${song.title} as WAV`}
+      >
+        <Download className="h-4 w-4" aria-hidden /> WAV
+      </Button>
+    )}
+    {song.midiUrl && (
+      // Only its owner is given the link: the server names the file and serves it as an attachment.
+      <Button asChild variant="ghost" size="sm">
+        <a href={song.midiUrl} download aria-label={`Download ${song.title} as MIDI`}>
+          <Download className="h-4 w-4" aria-hidden /> MIDI
+        </a>
+      </Button>
+    )}
+    {stems}
+    {song.lrcUrl && (
+      <Button asChild variant="ghost" size="sm">
+        <a href={song.lrcUrl} download aria-label={`Download ${song.title}'s synced lyrics (LRC)`}>
+          <Download className="h-4 w-4" aria-hidden /> LRC
+        </a>
+      </Button>
+    )}
+  </div>
+)

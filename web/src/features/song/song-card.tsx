@@ -1,0 +1,60 @@
+import type { ReactNode } from "react"
+import { cardTags, styleTags } from "#events/contracts/style-tags.ts"
+import type { SongView } from "#modules/catalog/api.ts"
+import { AudioElement, PlayOverlay, SeekAndVolume } from "../../components/audio/audio-controls.tsx"
+import { useAudio } from "../../components/audio/use-audio.ts"
+import { Card } from "../../components/ui/card.tsx"
+import { Chip } from "../../components/ui/filter-chips.tsx"
+import { LyricsToggle } from "./lyrics-toggle.tsx"
+import { SongCover } from "./song-cover.tsx"
+
+/**
+ * A song as both song lists show it: cover with play/pause, its card tags (which toggle the list's
+ * filter), seek and volume, downloads, share and lyrics. Each list brings its own heading line (the
+ * privacy switch, or the creator and the heart), details, downloads and the way to share it.
+ */
+export const SongCard = ({
+  song,
+  selected,
+  onToggleTag,
+  heading,
+  details,
+  downloads,
+  share,
+}: {
+  readonly song: SongView
+  readonly selected: ReadonlySet<string>
+  readonly onToggleTag: (tag: string) => void
+  readonly heading: ReactNode
+  readonly details?: ReactNode
+  readonly downloads: ReactNode
+  readonly share: ReactNode
+}) => {
+  const audio = useAudio(song.audioUrl)
+  return (
+    <Card
+      className="flex flex-col gap-3 p-4"
+      data-testid="song-card"
+      aria-label={song.title}
+      role="article"
+    >
+      <SongCover imageUrl={song.imageUrl} sourceImageUrl={song.sourceImageUrl} title={song.title}>
+        <PlayOverlay audio={audio} title={song.title} />
+      </SongCover>
+      <AudioElement audio={audio} />
+      <div className="flex items-start justify-between gap-2">{heading}</div>
+      {details}
+      <div className="flex flex-wrap gap-1">
+        {cardTags(styleTags(song.style)).map((tag) => (
+          <Chip key={tag} chip={tag} small pressed={selected.has(tag)} onToggle={onToggleTag} />
+        ))}
+      </div>
+      <SeekAndVolume audio={audio} fallbackSeconds={(song.duration || 30_000) / 1000} />
+      <div className="flex flex-wrap items-center justify-between gap-1">
+        {downloads}
+        {share}
+      </div>
+      <LyricsToggle song={song} audio={audio} />
+    </Card>
+  )
+}

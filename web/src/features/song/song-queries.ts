@@ -1,0 +1,26 @@
+import { queryOptions } from "@tanstack/react-query"
+import type { SyncedLyrics } from "#events/contracts/synced-lyrics.ts"
+import type { SongView } from "#modules/catalog/api.ts"
+import { callApi } from "../../lib/api.ts"
+import { readPublic } from "../../lib/public-read.ts"
+import { songKeys } from "../../lib/song-cache.ts"
+
+/** A song, for anyone when it is public: a shared link's first read. */
+export const songQuery = (id: string) =>
+  queryOptions({
+    queryKey: songKeys.one(id),
+    queryFn: (): Promise<SongView> => readPublic("catalog.song", { path: { id } }),
+  })
+
+/** When a song's lines are sung: written once by its maker, so never read twice. */
+export const syncedLyricsQuery = (id: string) =>
+  queryOptions({
+    queryKey: ["synced-lyrics", id] as const,
+    queryFn: (): Promise<SyncedLyrics> => readPublic("catalog.syncedLyrics", { path: { id } }),
+    staleTime: Number.POSITIVE_INFINITY,
+  })
+
+export const likedSongsQuery = queryOptions({
+  queryKey: songKeys.liked,
+  queryFn: () => callApi((api) => api.catalog.likedSongs()),
+})

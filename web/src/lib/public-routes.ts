@@ -1,0 +1,132 @@
+import type { Route } from "./contract-routes.ts"
+
+// Written by public-routes.test.ts from app/api.ts: do not edit, regenerate.
+export const publicRoutes = {
+  "identity.session": {
+    path: "/api/session",
+    success: {
+      fields: {
+        user: {
+          oneOf: [
+            {
+              fields: {
+                id: "string",
+                username: "string",
+                email: "string",
+                name: "string",
+                isAdmin: "boolean",
+                emailVerified: "boolean",
+              },
+            },
+            "null",
+          ],
+        },
+      },
+    },
+    errors: {},
+  },
+  "catalog.publicSongs": {
+    path: "/api/songs/public",
+    success: {
+      fields: {
+        songs: {
+          arrayOf: {
+            fields: {
+              id: "string",
+              userId: "string",
+              title: "string",
+              audioUrl: "string",
+              streamAudioUrl: "string",
+              imageUrl: { oneOf: ["string", "null"] },
+              sourceImageUrl: { oneOf: ["string", "null"] },
+              duration: "int",
+              isPublic: "boolean",
+              style: "string",
+              lyrics: "string",
+              createdAt: "date",
+              taskId: { oneOf: ["string", "null"] },
+              origin: {
+                oneOf: [
+                  {
+                    fields: {
+                      operation: { literal: ["extend", "replace-section", "restyle"] },
+                      songId: "string",
+                      title: "string",
+                    },
+                  },
+                  "null",
+                ],
+              },
+              likes: "int",
+              liked: "boolean",
+              midiUrl: { oneOf: ["string", "null"] },
+              partsShared: "boolean",
+              lrcUrl: { oneOf: ["string", "null"] },
+              creator: { fields: { username: { oneOf: ["string", "null"] } } },
+            },
+          },
+        },
+        total: "int",
+        snapshot: "int",
+      },
+    },
+    errors: {},
+  },
+  "catalog.song": {
+    path: "/api/songs/:id",
+    success: {
+      fields: {
+        id: "string",
+        userId: "string",
+        title: "string",
+        audioUrl: "string",
+        streamAudioUrl: "string",
+        imageUrl: { oneOf: ["string", "null"] },
+        sourceImageUrl: { oneOf: ["string", "null"] },
+        duration: "int",
+        isPublic: "boolean",
+        style: "string",
+        lyrics: "string",
+        createdAt: "date",
+        taskId: { oneOf: ["string", "null"] },
+        origin: {
+          oneOf: [
+            {
+              fields: {
+                operation: { literal: ["extend", "replace-section", "restyle"] },
+                songId: "string",
+                title: "string",
+              },
+            },
+            "null",
+          ],
+        },
+        likes: "int",
+        liked: "boolean",
+        midiUrl: { oneOf: ["string", "null"] },
+        partsShared: "boolean",
+        lrcUrl: { oneOf: ["string", "null"] },
+        creator: { fields: { username: { oneOf: ["string", "null"] } } },
+      },
+    },
+    errors: { "404": [{ fields: { message: "string", _tag: { literal: ["NotFound"] } } }] },
+  },
+  "catalog.syncedLyrics": {
+    path: "/api/songs/:id/synced-lyrics",
+    success: {
+      fields: {
+        lines: {
+          arrayOf: {
+            fields: {
+              text: "string",
+              startMs: "int",
+              endMs: "int",
+              words: { arrayOf: { fields: { text: "string", startMs: "int", endMs: "int" } } },
+            },
+          },
+        },
+      },
+    },
+    errors: { "404": [{ fields: { message: "string", _tag: { literal: ["NotFound"] } } }] },
+  },
+} as const satisfies Record<string, Route>

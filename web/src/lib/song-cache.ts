@@ -1,0 +1,50 @@
+import { type InfiniteData, type QueryClient, queryOptions } from "@tanstack/react-query"
+import type { PublicSongs, SongView } from "#modules/catalog/api.ts"
+import { callApi } from "./api.ts"
+
+/**
+ * Songs in the caches of every screen that shows them, under one prefix: the library, the timeline's
+ * pages, the liked list and single songs. A change to one song updates it wherever it is shown.
+ */
+export const songKeys = {
+  all: ["songs"] as const,
+  mine: ["songs", "mine"] as const,
+  liked: ["songs", "liked"] as const,
+  public: ["songs", "public"] as const,
+  one: (id: string) => ["songs", "one", id] as const,
+}
+
+/**
+ * My songs (the library, and where a generation's versions are looked for): read again whenever a screen
+ * showing them is opened or the window regains focus.
+ */
+export const mySongsQuery = queryOptions({
+  queryKey: songKeys.mine,
+  queryFn: () => callApi((api) => api.catalog.mySongs()),
+  staleTime: 0,
+  refetchOnMount: "always",
+  refetchOnWindowFocus: true,
+})
+
+type Update = (song: SongView) => SongView
+
+/** Applies `update` to the song wherever it is cached; answers how to put every cache back. */
+export const updateSongEverywhere = (queryClient: QueryClient, id: string, update: Update) => {
+  const snapshot = queryClient.getQueriesData({ queryKey: songKeys.all })
+  const apply = (song: SongView) => (song.id === id ? update(song) : song)
+  queryClient.setQueriesData<unknown>({ queryKey: songKeys.all }, (data: unknown) => {
+    if (data === undefined) return data
+    if (Array.isArray(data)) return (data as ReadonlyArray<SongView>).map(apply)
+    const pages = data as InfiniteData<PublicSongs>
+    if (Array.isArray(pages.pages)) {
+      return {
+        ...pages,
+        pages: pages.pages.map((page) => ({ ...page, songs: page.songs.map(apply) })),
+      }
+    }
+    return (data as SongView).id === id ? update(data as SongView) : data
+  })
+  return () => {
+    for (const [key, data] of snapshot) queryClient.setQueryData(key, data)
+  }
+}
