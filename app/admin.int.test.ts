@@ -5,6 +5,7 @@ import { Effect } from "effect"
 import { Actors } from "#events/contracts/actor.ts"
 import { SongGenerationFailed } from "#events/contracts/media.ts"
 import { EventStore, toNewEvent } from "#events/store/index.ts"
+import type { AdminListParams } from "#projections/admin/api.ts"
 import { projections } from "./projections.ts"
 import {
   type browser,
@@ -15,40 +16,16 @@ import {
   signUp,
   signUpAdmin,
 } from "./testing.ts"
+import { type ApiClient, callAs, clientOf, firstPage } from "./testing-client.ts"
 import { seedGeneration } from "./testing-songs.ts"
 
 type Browser = ReturnType<typeof browser>
-interface Listed<A> {
-  readonly items: ReadonlyArray<A>
-  readonly total: number
-}
-interface Interaction {
-  readonly id: string
-  readonly userId: string
-  readonly type: string
-  readonly details: Record<string, unknown>
-  readonly streamId: string
-}
-interface ErrorLog {
-  readonly id: string
-  readonly userId: string | null
-  readonly source: string
-  readonly error: string
-  readonly stack: string | null
-  readonly context: Record<string, unknown>
-}
-interface ProjectionState {
-  readonly name: string
-  readonly status: string
-  readonly deadLetters: number
-  readonly lastError: string | null
-}
+/** What the admin lists are filtered by, as the contract has it; the first page unless said. */
+type ListFilter = Partial<typeof AdminListParams.Type>
 
 const adminEmail = "admin-desk@example.com"
 const env = { REGISTRATIONS_PER_ADDRESS: "1000", ADMIN_EMAIL: adminEmail }
 const config = { webDist: join(import.meta.dirname, "..", "web", "dist") }
-const body = <A>(answer: { readonly body: unknown }) => answer.body as A
-
 let desk: Browser | undefined
 const admin = Effect.suspend(() =>
   desk
@@ -59,10 +36,13 @@ const admin = Effect.suspend(() =>
       }),
 )
 
-const interactions = (who: Browser, query = "") =>
-  Effect.map(who.get(`/api/admin/interactions${query}`), body<Listed<Interaction>>)
-const errors = (who: Browser, query = "") =>
-  Effect.map(who.get(`/api/admin/errors${query}`), body<Listed<ErrorLog>>)
+/** The API's client as the admin. */
+const adminApi = Effect.flatMap(admin, clientOf)
+
+const interactions = (api: ApiClient, filter: ListFilter = {}) =>
+  api.admin.interactions({ urlParams: { ...firstPage, ...filter } })
+const errors = (api: ApiClient, filter: ListFilter = {}) =>
+  api.admin.errors({ urlParams: { ...firstPage, ...filter } })
 
 /** Every row of a projection's tables, in a stable order, to compare a rebuild with the live rows. */
 const rowsOf = (tables: ReadonlyArray<string>) =>
@@ -109,15 +89,16 @@ describeApp({ env, config })("the admin side", (it) => {
   it.effect("lists what people do, from every module, newest first, by person, type and time", () =>
     Effect.gen(function* () {
       const boss = yield* admin
+      const api = yield* adminApi
       const before = new Date()
       const { person, user } = yield* signUp("busy")
       yield* seedGeneration(user.id, "Paper Boats", 1, "Folk, acoustic guitar")
-      const [song] = body<ReadonlyArray<{ id: string }>>(yield* person.get("/api/songs/my-songs"))
+      const [song] = yield* callAs(person, (api) => api.catalog.mySongs())
       yield* person.patch(`/api/songs/${song!.id}/privacy`, { isPublic: true })
       yield* person.post(`/api/songs/${song!.id}/like`)
       yield* settle
 
-      const mine = yield* interactions(boss, `?userId=${user.id}`)
+      const mine = yield* interactions(api, { userId: user.id })
       expect(mine.items.map((i) => i.type)).toEqual([
         "like_song",
         "make_public",
@@ -137,47 +118,39 @@ describeApp({ env, config })("the admin side", (it) => {
         username: user.username,
       })
 
-      const saves = yield* interactions(boss, `?userId=${user.id}&type=save_song`)
+      const saves = yield* interactions(api, { userId: user.id, type: "save_song" })
       expect(saves.items).toHaveLength(1)
-      const paged = yield* interactions(boss, `?userId=${user.id}&limit=2&offset=2`)
+      const paged = yield* interactions(api, { userId: user.id, limit: 2, offset: 2 })
       expect(paged.items.map((i) => i.type)).toEqual(["save_song", "song_generated"])
       expect(paged.total).toBe(7)
-      const later = yield* interactions(boss, `?userId=${user.id}&from=${new Date().toISOString()}`)
+      const later = yield* interactions(api, { userId: user.id, from: new Date() })
       expect(later.total).toBe(0)
-      const since = yield* interactions(boss, `?userId=${user.id}&from=${before.toISOString()}`)
+      const since = yield* interactions(api, { userId: user.id, from: before })
       expect(since.total).toBe(7)
+
+      // Values the contract's own types cannot hold, sent as they are.
 
       const bad = yield* boss.get("/api/admin/interactions?limit=500&from=yesterday")
       expect(bad.status).toBe(400)
       expect(bad.text).toContain("limit must be a whole number from 1 to 200")
       expect(bad.text).toContain("from must be a date and time")
 
-      const found = body<ReadonlyArray<{ userId: string }>>(
-        yield* boss.get(`/api/admin/users?query=${user.username.slice(0, 8)}`),
-      )
+      const found = yield* api.admin.users({ urlParams: { query: user.username.slice(0, 8) } })
       expect(found.map((u) => u.userId)).toContain(user.id)
     }),
   )
 
   it.effect("replays a stream: exactly its stored events, in version order, with metadata", () =>
     Effect.gen(function* () {
-      const boss = yield* admin
+      const api = yield* adminApi
       const { person, user } = yield* signUp("replayed")
       yield* seedGeneration(user.id, "Echoes", 1)
-      const [song] = body<ReadonlyArray<{ id: string }>>(yield* person.get("/api/songs/my-songs"))
+      const [song] = yield* callAs(person, (api) => api.catalog.mySongs())
       yield* person.patch(`/api/songs/${song!.id}/privacy`, { isPublic: true })
       yield* person.patch(`/api/songs/${song!.id}/privacy`, { isPublic: false })
       const streamId = `song-${song!.id}`
       const stored = yield* Effect.flatMap(EventStore, (store) => store.readStream(streamId))
-      const replay = body<{
-        events: ReadonlyArray<{
-          streamVersion: number
-          eventId: string
-          type: string
-          data: unknown
-          metadata: { actor: unknown }
-        }>
-      }>(yield* boss.get(`/api/admin/streams/${streamId}`))
+      const replay = yield* api.admin.stream({ path: { streamId } })
       expect(replay.events.map((e) => [e.streamVersion, e.eventId, e.type])).toEqual(
         stored.map((e) => [e.streamVersion, e.eventId, e.type]),
       )
@@ -186,10 +159,12 @@ describeApp({ env, config })("the admin side", (it) => {
         "SongMadePublic",
         "SongMadePrivate",
       ])
-      expect(replay.events[1]?.metadata.actor).toEqual({ _tag: "User", userId: user.id })
+      expect(replay.events[1]?.metadata).toHaveProperty("actor", { _tag: "User", userId: user.id })
       expect(replay.events[0]?.data).toEqual(stored[0]?.data)
-      const missing = yield* boss.get("/api/admin/streams/song-nothing-here")
-      expect(missing.status).toBe(404)
+      const missing = yield* Effect.flip(
+        api.admin.stream({ path: { streamId: "song-nothing-here" } }),
+      )
+      expect(missing._tag).toBe("NotFound")
     }),
   )
 
@@ -197,17 +172,21 @@ describeApp({ env, config })("the admin side", (it) => {
     "records errors from the browser, failed generations and poison events, never a secret",
     () =>
       Effect.gen(function* () {
-        const boss = yield* admin
+        const api = yield* adminApi
         const { person, user } = yield* signUp("unlucky")
         const secrets = ["hunter2-password", "sk_live_abcdef123456", "tok-9f8e7d6c5b4a"]
-        const reported = yield* person.post("/api/client-errors", {
-          message: `Checkout crashed with key sk_live_abcdef123456`,
-          stack:
-            "Error: boom\n    at pay (checkout.tsx:10)\n    Authorization: Bearer tok-9f8e7d6c5b4a",
-          url: "https://melody.example/reset?token=tok-9f8e7d6c5b4a&page=2",
-          context: { password: "hunter2-password", cookie: "melody_session=abc", step: "pay" },
-        })
-        expect(reported.status).toBe(202)
+        // Answered 202: the typed client reads a success only at the status the contract gives it.
+        yield* callAs(person, (api) =>
+          api.system.reportClientError({
+            payload: {
+              message: `Checkout crashed with key sk_live_abcdef123456`,
+              stack:
+                "Error: boom\n    at pay (checkout.tsx:10)\n    Authorization: Bearer tok-9f8e7d6c5b4a",
+              url: "https://melody.example/reset?token=tok-9f8e7d6c5b4a&page=2",
+              context: { password: "hunter2-password", cookie: "melody_session=abc", step: "pay" },
+            },
+          }),
+        )
 
         // A generation that failed at the provider.
         const store = yield* EventStore
@@ -238,7 +217,7 @@ describeApp({ env, config })("the admin side", (it) => {
         ])
         yield* settle
 
-        const mine = yield* errors(boss, `?userId=${user.id}`)
+        const mine = yield* errors(api, { userId: user.id })
         const client = mine.items.find((e) => e.source === "client")
         expect(client?.error).toContain("Checkout crashed")
         expect(client?.context).toMatchObject({ step: "pay" })
@@ -247,20 +226,18 @@ describeApp({ env, config })("the admin side", (it) => {
             "Song generation failed (GENERATE_AUDIO_FAILED): The provider could not make the song.",
           context: { generationId },
         })
-        const poison = (yield* errors(boss, "?type=subscription")).items.filter(
+        const poison = (yield* errors(api, { type: "subscription" })).items.filter(
           (e) => e.context.eventType === "SongSaved",
         )
         expect(poison.map((e) => e.context.subscription).sort()).toEqual(
           expect.arrayContaining(["projection:library", "projection:timeline"]),
         )
-        const states = body<ReadonlyArray<ProjectionState>>(
-          yield* boss.get("/api/admin/projections"),
-        )
+        const states = yield* api.operations.projections()
         const library = states.find((s) => s.name === "library")
         expect(library?.deadLetters).toBeGreaterThanOrEqual(1)
         expect(library?.status).toBe("running")
 
-        const everything = JSON.stringify((yield* errors(boss, "?limit=200")).items)
+        const everything = JSON.stringify((yield* errors(api, { limit: 200 })).items)
         for (const secret of secrets) expect(everything).not.toContain(secret)
         expect(everything).not.toContain("melody_session=abc")
       }),
@@ -268,10 +245,10 @@ describeApp({ env, config })("the admin side", (it) => {
 
   it.effect("rebuilds every projection to exactly the rows it had", () =>
     Effect.gen(function* () {
-      const boss = yield* admin
+      const api = yield* adminApi
       const { person, user } = yield* signUp("rebuilt")
       yield* seedGeneration(user.id, "Second Time Around", 2, "Rock, male vocals")
-      const songs = body<ReadonlyArray<{ id: string }>>(yield* person.get("/api/songs/my-songs"))
+      const songs = yield* callAs(person, (api) => api.catalog.mySongs())
       yield* person.patch(`/api/songs/${songs[0]!.id}/privacy`, { isPublic: true })
       const fan = yield* signUp("fan")
       yield* fan.person.post(`/api/songs/${songs[0]!.id}/like`)
@@ -280,13 +257,15 @@ describeApp({ env, config })("the admin side", (it) => {
         const journal = projection.journalTables ?? []
         const model = projection.tables.filter((table) => !journal.includes(table))
         const live = yield* rowsOf(model)
-        const started = yield* boss.post(`/api/admin/projections/${projection.name}/rebuild`)
-        expect([projection.name, started.status]).toEqual([projection.name, 202])
+        // Answered 202: the typed client reads a success only at the status the contract gives it.
+        yield* api.operations.rebuildProjection({ path: { name: projection.name } })
         yield* settle
         expect([projection.name, yield* rowsOf(model)]).toEqual([projection.name, live])
       }
-      const unknown = yield* boss.post("/api/admin/projections/nothing/rebuild")
-      expect(unknown.status).toBe(404)
+      const unknown = yield* Effect.flip(
+        api.operations.rebuildProjection({ path: { name: "nothing" } }),
+      )
+      expect(unknown._tag).toBe("NotFound")
     }),
   )
 

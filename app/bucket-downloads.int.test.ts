@@ -2,6 +2,7 @@ import { afterAll, expect } from "@effect/vitest"
 import { Effect } from "effect"
 import { startFakeS3 } from "#stand-ins/fake-services/s3.ts"
 import { describeApp, request, signUp } from "./testing.ts"
+import { callAs } from "./testing-client.ts"
 import { seedGeneration } from "./testing-songs.ts"
 
 const s3 = await startFakeS3({ bucket: "app-bucket", accessKeyId: "app-key" })
@@ -22,9 +23,7 @@ describeApp({ env })("media in a bucket", (it) => {
         const owner = yield* signUp("bucket-owner")
         const other = yield* signUp("bucket-other")
         yield* seedGeneration(owner.user.id, "Bucket List", 1)
-        const [song] = (yield* owner.person.get("/api/songs/my-songs")).body as Array<{
-          id: string
-        }>
+        const [song] = yield* callAs(owner.person, (api) => api.catalog.mySongs())
         const path = `/api/songs/${song!.id}/audio?download=true`
 
         const answer = yield* owner.person.send(path, { redirect: "manual" })

@@ -4,6 +4,7 @@ import { Effect } from "effect"
 import { PgPool } from "#events/store/pg-client.ts"
 import { query } from "#events/testing.ts"
 import { describeApp, settle, signUp } from "./testing.ts"
+import { openPack } from "./testing-billing.ts"
 
 /** Runs the command line against the test's database, as an operator would. */
 const cli = (...args: ReadonlyArray<string>) =>
@@ -30,11 +31,7 @@ describeApp()("command line: reconcile", (it) => {
     () =>
       Effect.gen(function* () {
         const { person } = yield* signUp("payer")
-        const opened = yield* person.post("/api/payments/create-payment-intent", {
-          amount: 13.29,
-          credits: 150,
-        })
-        const { sessionId } = opened.body as { sessionId: string }
+        const { sessionId } = yield* openPack(person, { amount: 13.29, credits: 150 })
         expect((yield* person.post(`/api/checkout/${sessionId}/pay`)).status).toBe(200)
         yield* settle
 

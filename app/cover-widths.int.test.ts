@@ -4,6 +4,7 @@ import sharp from "sharp"
 import { sizedCoverOf } from "#events/contracts/media.ts"
 import { CoverSizer, FileStorage } from "#toolkit/storage/index.ts"
 import { describeApp, request, settle, signUp } from "./testing.ts"
+import { callAs } from "./testing-client.ts"
 import { seedGeneration } from "./testing-songs.ts"
 
 const env = { REGISTRATIONS_PER_ADDRESS: "1000" }
@@ -26,11 +27,10 @@ const songWithCover = (name: string, cover: Uint8Array) =>
   Effect.gen(function* () {
     const { person, user } = yield* signUp(name)
     const [version] = (yield* seedGeneration(user.id, name, 1, undefined, { cover })).versions
-    const [song] = (yield* person.get("/api/songs/my-songs")).body as ReadonlyArray<{
-      id: string
-      imageUrl: string
-    }>
-    return { person, song: song!, coverKey: version!.imageKey! }
+    const [song] = yield* callAs(person, (api) => api.catalog.mySongs())
+    // A song saved with a cover has its address.
+    const imageUrl = song!.imageUrl!
+    return { person, song: { ...song!, imageUrl }, coverKey: version!.imageKey! }
   })
 
 describeApp({ env })("a cover at a smaller width", (it) => {

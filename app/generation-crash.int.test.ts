@@ -1,4 +1,7 @@
+import { Schema } from "effect"
 import { expect, it } from "vitest"
+import { SongView } from "#modules/catalog/api.ts"
+import { GenerationStarted } from "#modules/media/api.ts"
 import { crashRig, register, waitFor } from "./testing-servers.ts"
 
 /**
@@ -8,6 +11,9 @@ import { crashRig, register, waitFor } from "./testing-servers.ts"
 
 const { servers, fake } = await crashRig("crash", { seconds: 1 })
 const { call } = servers
+
+/** A library as the contract has it; an answer that is not one fails the test. */
+const librarySongs = Schema.decodeUnknownSync(Schema.Array(SongView))
 
 it("a server killed mid-generation leaves it to the next server, which finishes it once", async () => {
   const first = await servers.start()
@@ -31,7 +37,7 @@ it("a server killed mid-generation leaves it to the next server, which finishes 
     style: "rock, male vocals",
   })
   expect(started.status).toBe(200)
-  const taskId = started.body.taskId as string
+  const { taskId } = Schema.decodeUnknownSync(GenerationStarted)(started.body)
   const status = () => call(`/api/check-song-status?taskId=${taskId}`)
   expect((await waitFor(status, (a) => a.body.status === "FIRST_SUCCESS", 30)).body.status).toBe(
     "FIRST_SUCCESS",
@@ -45,11 +51,11 @@ it("a server killed mid-generation leaves it to the next server, which finishes 
   expect(done.body.songs).toHaveLength(2)
   const library = await waitFor(
     () => call("/api/songs/my-songs"),
-    (a) => (a.body as unknown as Array<unknown>).length >= 2,
+    (a) => Array.isArray(a.body) && a.body.length >= 2,
     10,
   )
   await new Promise((resolve) => setTimeout(resolve, 1000))
-  const titles = ((await call("/api/songs/my-songs")).body as unknown as Array<{ title: string }>)
+  const titles = librarySongs((await call("/api/songs/my-songs")).body)
     .map((song) => song.title)
     .sort()
   expect(library.status).toBe(200)

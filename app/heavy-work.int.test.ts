@@ -10,6 +10,7 @@ import {
   signUpAdmin,
   signUpUnverified,
 } from "./testing.ts"
+import { callAs } from "./testing-client.ts"
 import { seedGeneration } from "./testing-songs.ts"
 
 const adminEmail = "heavy-admin@example.com"
@@ -21,10 +22,7 @@ type Browser = ReturnType<typeof browser>
 const songOf = (person: Browser, userId: string) =>
   Effect.gen(function* () {
     const { generationId } = yield* seedGeneration(userId, `Song ${crypto.randomUUID()}`, 1)
-    const songs = (yield* person.get("/api/songs/my-songs")).body as ReadonlyArray<{
-      id: string
-      taskId: string
-    }>
+    const songs = yield* callAs(person, (api) => api.catalog.mySongs())
     return songs.find((song) => song.taskId === generationId)!.id
   })
 

@@ -1,4 +1,6 @@
+import { Schema } from "effect"
 import { expect, it } from "vitest"
+import { SongView } from "#modules/catalog/api.ts"
 import { runningProcesses } from "./processes.ts"
 import { crashRig, register, waitFor } from "./testing-servers.ts"
 
@@ -11,12 +13,10 @@ import { crashRig, register, waitFor } from "./testing-servers.ts"
 const { servers } = await crashRig("operation_crash", { seconds: 1 }, "engine")
 const { call } = servers
 
-interface Song {
-  readonly id: string
-  readonly title: string
-}
+/** The library as the contract has it; an answer that is not one fails the test. */
+const librarySongs = Schema.decodeUnknownSync(Schema.Array(SongView))
 
-const songs = async () => (await call("/api/songs/my-songs")).body as unknown as Array<Song>
+const songs = async () => librarySongs((await call("/api/songs/my-songs")).body)
 
 it("a server killed mid-extension leaves it to the next server, which finishes it once", async () => {
   const first = await servers.start()

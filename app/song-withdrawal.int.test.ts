@@ -4,7 +4,9 @@ import { join } from "node:path"
 import type { HttpServer } from "@effect/platform"
 import { expect, layer } from "@effect/vitest"
 import { Effect, Layer, Logger, LogLevel } from "effect"
+import { PublicSongs } from "#modules/catalog/api.ts"
 import { type Answer, type browser, request, settle, signUp, TestApp } from "./testing.ts"
+import { callAs, decodeBody } from "./testing-client.ts"
 import { Replica } from "./testing-replica.ts"
 import { seedGeneration } from "./testing-songs.ts"
 
@@ -78,9 +80,9 @@ const withdrawn = (
     const fan = yield* signUp("fan")
     const title = `Vanishing ${crypto.randomUUID().slice(0, 8)}`
     yield* seedGeneration(owner.user.id, title, 2)
-    const [song, other] = (
-      (yield* owner.person.get("/api/songs/my-songs")).body as Array<{ id: string; title: string }>
-    ).sort((a, b) => a.title.localeCompare(b.title))
+    const [song, other] = [...(yield* callAs(owner.person, (api) => api.catalog.mySongs()))].sort(
+      (a, b) => a.title.localeCompare(b.title),
+    )
     for (const id of [song!.id, other!.id])
       yield* owner.person.patch(`/api/songs/${id}/privacy`, { isPublic: true })
     expect((yield* fan.person.post(`/api/songs/${song!.id}/like`)).status).toBe(200)
@@ -89,10 +91,8 @@ const withdrawn = (
     const people = { fan: fan.person, owner: owner.person }
     const here: Read<HttpServer.HttpServer> = (path, as) => (as ? as.get(path) : request(path))
     const there: Read<never> = (path, as) => replica.get(path, as && cookieOf(as))
-    const first = (yield* request("/api/songs/public?limit=50")).body as {
-      snapshot: number
-      total: number
-    }
+    // The timeline's page as every read below asks for it (and the edge caches it), read with the contract.
+    const first = decodeBody(PublicSongs, yield* request("/api/songs/public?limit=50"))
 
     const showingHere = Effect.map(readsOf(here, people, gone.id, first.snapshot), (reads) =>
       showing(reads, gone),
@@ -122,7 +122,7 @@ const withdrawn = (
     const thereLeft = yield* showingThere((names) => names.length === 0)
     expect({ here: hereLeft, there: thereLeft }, how).toEqual({ here: [], there: [] })
 
-    const page = (yield* request("/api/songs/public?limit=50")).body as { total: number }
+    const page = decodeBody(PublicSongs, yield* request("/api/songs/public?limit=50"))
     expect(page.total).toBe(first.total - 1)
     const timelineAfter = timelineLd((yield* request("/timeline")).text)
     expect(timelineAfter?.numTracks).toBe(first.total - 1)

@@ -1,6 +1,9 @@
 import type { ChildProcess } from "node:child_process"
+import { Schema } from "effect"
 import { expect, it } from "vitest"
+import { SongView } from "#modules/catalog/api.ts"
 import { mediaJobs } from "#modules/media/index.ts"
+import { UsageRecord } from "#projections/credit-ledger/api.ts"
 import { runningProcesses } from "./processes.ts"
 import { crashRig, register, waitFor } from "./testing-servers.ts"
 
@@ -16,10 +19,9 @@ const { servers } = await crashRig("stems_crash", { seconds: 1 }, "engine", {
 const { call } = servers
 const attempts = mediaJobs.find((kind) => kind.name === "media:make-stems")!.maxAttempts
 
-interface Usage {
-  readonly type: string
-  readonly creditsUsed: number
-}
+/** Answers read as the contract has them; one that does not match fails the test. */
+const librarySongs = Schema.decodeUnknownSync(Schema.Array(SongView))
+const usageRows = Schema.decodeUnknownSync(Schema.Array(UsageRecord))
 
 const balance = async () => (await call("/api/credits")).body.credits
 
@@ -39,7 +41,7 @@ const songOf = async (username: string, title: string) => {
     "SUCCESS",
   )
   const songs = await waitFor(
-    async () => (await call("/api/songs/my-songs")).body as unknown as Array<{ id: string }>,
+    async () => librarySongs((await call("/api/songs/my-songs")).body),
     (list) => list.length === 2,
     10,
   )
@@ -57,7 +59,7 @@ const renderingStems = (server: ChildProcess) => {
 }
 
 const refundsAndCharges = async () => {
-  const usage = (await call("/api/credits/usage")).body as unknown as Array<Usage>
+  const usage = usageRows((await call("/api/credits/usage")).body)
   return usage
     .filter((row) => row.type === "song_stems" || row.type === "refund")
     .map((row) => [row.type, row.creditsUsed])

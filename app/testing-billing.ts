@@ -1,14 +1,13 @@
 import { expect } from "@effect/vitest"
 import { Effect } from "effect"
+import type { PaymentIntentPayload, SubscriptionPayload } from "#modules/billing/api.ts"
 import type { FakeStripe } from "#stand-ins/fake-services/stripe.ts"
 import { type browser, signUp, signUpAdmin } from "./testing.ts"
+import { callAs } from "./testing-client.ts"
 
 /** What billing's tests share: settings, the finance administrator and a bought pack. */
 
 export type Browser = ReturnType<typeof browser>
-
-/** An answer's JSON body, as the test expects it to be. */
-export const body = <A>(answer: { readonly body: unknown }) => answer.body as A
 
 /** Many people from one address, and the configured administrator who does finance's work. */
 export const financeEnv = {
@@ -38,20 +37,31 @@ export const financeAdmin = () => {
   )
 }
 
+/** Opens a checkout for a pack, through the typed client: its session and where the browser goes to pay. */
+export const openPack = (person: Browser, payload: PaymentIntentPayload) =>
+  callAs(person, (api) => api.billing.createPaymentIntent({ payload }))
+
+/** Opens a checkout for a plan, through the typed client. */
+export const openPlan = (person: Browser, planId: typeof SubscriptionPayload.Type.planId) =>
+  callAs(person, (api) => api.billing.createSubscription({ payload: { planId } }))
+
+/** The person's subscription, as the contract describes it (its dates decoded). */
+export const subscriptionOf = (person: Browser) =>
+  callAs(person, (api) => api.billing.subscriptionStatus())
+
 /** Opens a checkout for the Pro pack (150 credits for 13.29 EUR) and pays it on the test-mode page. */
 export const buyProPack = (person: Browser) =>
   Effect.gen(function* () {
-    const opened = yield* person.post("/api/payments/create-payment-intent", {
+    const { sessionId, url } = yield* openPack(person, {
       amount: 13.29,
       credits: 150,
       description: "Pro pack",
     })
-    expect(opened.status).toBe(200)
-    const { sessionId, url } = body<{ sessionId: string; url: string }>(opened)
     expect(url).toMatch(new RegExp(`/checkout/${sessionId}$`))
-    const paid = yield* person.post(`/api/checkout/${sessionId}/pay`)
-    expect(paid.status).toBe(200)
-    return { sessionId, redirectUrl: body<{ redirectUrl: string }>(paid).redirectUrl }
+    const { redirectUrl } = yield* callAs(person, (api) =>
+      api.billing.payLocalCheckout({ path: { sessionId } }),
+    )
+    return { sessionId, redirectUrl }
   })
 
 /** A new person who bought the Pro pack on the test-mode checkout page. */

@@ -8,11 +8,9 @@ import {
 } from "@effect/platform"
 import { Duration, Effect, Schema } from "effect"
 import { MelodyApi } from "./api.ts"
-import { type Answer, type browser, serverUrl } from "./testing.ts"
+import { type Answer, type browser, serverUrl, signUp } from "./testing.ts"
 
 type Browser = ReturnType<typeof browser>
-
-export type ApiClient = Effect.Effect.Success<ReturnType<typeof clientOf>>
 
 const expired = (cookie: Cookies.Cookie) =>
   cookie.value === "" ||
@@ -41,24 +39,53 @@ const asBrowser = (person: Browser, origin: string) => (client: HttpClient.HttpC
     ),
   )
 
+const makeClient = (baseUrl: string, person: Browser | undefined) =>
+  HttpApiClient.make(MelodyApi, {
+    baseUrl,
+    transformClient: person === undefined ? undefined : asBrowser(person, baseUrl),
+  }).pipe(Effect.provide(FetchHttpClient.layer))
+
+type Client = Effect.Effect.Success<ReturnType<typeof makeClient>>
+
+// Made once per browser and server: building a client from the whole contract takes tens of milliseconds.
+const clients = new WeakMap<Browser, { readonly baseUrl: string; readonly client: Client }>()
+const anonymous = new Map<string, Client>()
+
 /**
  * The API's typed client, made from the same contract as the server, calling the test server: as this
  * browser, or without one as a caller with no session. Answers come decoded, refusals as the contract's
  * typed errors (`Effect.flip` to look at one).
  */
 export const clientOf = (person?: Browser) =>
-  Effect.flatMap(serverUrl, (baseUrl) =>
-    HttpApiClient.make(MelodyApi, {
-      baseUrl,
-      transformClient: person === undefined ? undefined : asBrowser(person, baseUrl),
-    }),
-  ).pipe(Effect.provide(FetchHttpClient.layer))
+  Effect.flatMap(serverUrl, (baseUrl) => {
+    const kept =
+      person === undefined
+        ? anonymous.get(baseUrl)
+        : clients.get(person)?.baseUrl === baseUrl
+          ? clients.get(person)?.client
+          : undefined
+    if (kept !== undefined) return Effect.succeed(kept)
+    return Effect.tap(makeClient(baseUrl, person), (client) =>
+      Effect.sync(() => {
+        if (person === undefined) anonymous.set(baseUrl, client)
+        else clients.set(person, { baseUrl, client })
+      }),
+    )
+  })
+
+export type ApiClient = Client
 
 /** One call through the typed client, as this browser. */
 export const callAs = <A, E, R>(
   person: Browser,
   call: (api: ApiClient) => Effect.Effect<A, E, R>,
 ): Effect.Effect<A, E, R | HttpServer.HttpServer> => Effect.flatMap(clientOf(person), call)
+
+/** A new verified person with their typed client. */
+export const signedUpWithClient = (prefix: string) =>
+  Effect.flatMap(signUp(prefix), (signed) =>
+    Effect.map(clientOf(signed.person), (api) => ({ ...signed, api })),
+  )
 
 /** The first page of a list the admin side pages through, as the contract's defaults have it. */
 export const firstPage = { limit: 50, offset: 0 }

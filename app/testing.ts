@@ -12,6 +12,7 @@ import { foundation, Startup } from "./layers.ts"
 import { projections } from "./projections.ts"
 import { reactions } from "./reactions.ts"
 import { HttpLive } from "./server.ts"
+import { clientOf } from "./testing-client.ts"
 import { ProjectionsLive, ReactionsLive } from "./workers.ts"
 
 export const testConfig = (overrides: Partial<AppConfigShape> = {}): AppConfigShape => ({
@@ -177,11 +178,10 @@ let people = 0
 /** A person's credits once every reaction has caught up (grants, debits, refunds). */
 export const balanceOf = (person: ReturnType<typeof browser>) =>
   Effect.flatMap(settle, () =>
-    Effect.map(
-      person.get("/api/credits"),
-      (answer) => (answer.body as { credits: number }).credits,
+    Effect.flatMap(clientOf(person), (api) =>
+      Effect.map(api.creditLedger.credits(), (view) => view.credits),
     ),
-  )
+  ).pipe(Effect.orDie)
 
 /** A new account, signed in, its address not verified: its browser, and the user as the server describes it. */
 export const signUpUnverified = (prefix = "person", email?: string) =>
@@ -189,15 +189,17 @@ export const signUpUnverified = (prefix = "person", email?: string) =>
     people += 1
     const id = `${Date.now().toString(36)}${people}`
     const person = browser()
-    const answer = yield* person.post("/api/register", {
-      username: `${prefix}_${id}`,
-      email: email ?? `${prefix}_${id}@example.com`,
-      password: "secret-password",
-      name: "Test Person",
-      acceptTerms: true,
-    })
-    if (answer.status !== 201) return yield* Effect.die(new Error(`sign-up failed: ${answer.text}`))
-    const user = (answer.body as { user: { id: string; username: string; email: string } }).user
+    const { user } = yield* Effect.flatMap(clientOf(person), (api) =>
+      api.identity.register({
+        payload: {
+          username: `${prefix}_${id}`,
+          email: email ?? `${prefix}_${id}@example.com`,
+          password: "secret-password",
+          name: "Test Person",
+          acceptTerms: true,
+        },
+      }),
+    ).pipe(Effect.orDieWith((error) => new Error(`sign-up failed: ${String(error)}`)))
     return { person, user }
   })
 
@@ -205,16 +207,16 @@ export const signUpUnverified = (prefix = "person", email?: string) =>
 export const verifyAddress = (email: string) =>
   Effect.gen(function* () {
     yield* runDueJobs([sendVerification, deliverMail])
-    const mailbox = (yield* request("/api/dev/mailbox")).body as {
-      messages: ReadonlyArray<{ to: string; links: ReadonlyArray<string> }>
-    }
+    const api = yield* clientOf()
+    const mailbox = yield* Effect.orDie(api.identity.mailbox())
     const link = mailbox.messages
       .find((message) => message.to === email)
       ?.links.find((l) => l.includes("/verify-email?token="))
-    if (link === undefined) return yield* Effect.die(new Error(`no verification mail to ${email}`))
-    const verified = yield* request(`/api/verify-email${new URL(link).search}`)
-    if (verified.status !== 200)
-      return yield* Effect.die(new Error(`verify failed: ${verified.text}`))
+    const token = link === undefined ? null : new URL(link).searchParams.get("token")
+    if (token === null) return yield* Effect.die(new Error(`no verification mail to ${email}`))
+    yield* api.identity
+      .verifyEmail({ urlParams: { token } })
+      .pipe(Effect.orDieWith((error) => new Error(`verify failed: ${String(error)}`)))
   })
 
 /**

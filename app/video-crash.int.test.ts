@@ -1,9 +1,11 @@
 import { readdir } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import { SqlClient } from "@effect/sql"
-import { Effect, Redacted } from "effect"
+import { Effect, Redacted, Schema } from "effect"
 import { expect, it } from "vitest"
 import { pgClientLayer } from "#events/store/pg-client.ts"
+import { SongView } from "#modules/catalog/api.ts"
+import { VideoExport } from "#modules/media/api.ts"
 import { probeBytes } from "#toolkit/test-video.ts"
 import { runningProcesses } from "./processes.ts"
 import { crashRig, register, waitFor } from "./testing-servers.ts"
@@ -54,17 +56,22 @@ it("a server killed mid-render leaves the export to the next server, which rende
   expect(generation.status).toBe(200)
   const songs = await waitFor(
     () => call("/api/songs/my-songs"),
-    (a) => (a.body as unknown as Array<unknown>).length >= 1,
+    (a) => Array.isArray(a.body) && a.body.length >= 1,
     30,
   )
-  const [song] = songs.body as unknown as Array<{ id: string; duration: number }>
+  // Read as the contract has it: an answer that does not match fails the test.
+  const [song] = Schema.decodeUnknownSync(Schema.Array(SongView))(songs.body)
   expect(song?.duration).toBe(seconds * 1000)
 
   const started = await call("/api/videos/generate", { format: "tiktok", songId: song!.id })
   expect(started.status).toBe(202)
-  const jobId = started.body.id as string
+  const jobId = Schema.decodeUnknownSync(VideoExport)(started.body).id
   const status = () => call(`/api/videos/${jobId}`)
-  const midway = await waitFor(status, (a) => (a.body.progress as number) >= 10, 60)
+  const midway = await waitFor(
+    status,
+    (a) => typeof a.body.progress === "number" && a.body.progress >= 10,
+    60,
+  )
   expect(midway.body).toMatchObject({ status: "processing" })
   const renders = () =>
     runningProcesses().filter((p) => /ffmpeg/.test(p.command) && p.command.includes(jobId))
@@ -79,7 +86,8 @@ it("a server killed mid-render leaves the export to the next server, which rende
   expect(done.body).toMatchObject({ status: "completed", progress: 100 })
   expect(await startsOf(jobId)).toBe(2)
 
-  const file = await servers.bytes(done.body.downloadUrl as string)
+  const { downloadUrl } = Schema.decodeUnknownSync(VideoExport)(done.body)
+  const file = await servers.bytes(downloadUrl!)
   expect(file.status).toBe(200)
   const { streams, format } = await Effect.runPromise(probeBytes(file.bytes))
   expect(streams.find((s) => s.codec_type === "video")).toMatchObject({

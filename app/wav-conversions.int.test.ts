@@ -9,6 +9,7 @@ import {
   signUpAdmin,
   signUpUnverified,
 } from "./testing.ts"
+import { callAs } from "./testing-client.ts"
 import { seedGeneration } from "./testing-songs.ts"
 
 const adminEmail = "wav-admin@example.com"
@@ -18,10 +19,7 @@ const env = { REGISTRATIONS_PER_ADDRESS: "1000", ADMIN_EMAIL: adminEmail }
 const songOf = (person: ReturnType<typeof browser>, userId: string, isPublic: boolean) =>
   Effect.gen(function* () {
     const { generationId } = yield* seedGeneration(userId, `Song ${crypto.randomUUID()}`, 1)
-    const songs = (yield* person.get("/api/songs/my-songs")).body as ReadonlyArray<{
-      id: string
-      taskId: string
-    }>
+    const songs = yield* callAs(person, (api) => api.catalog.mySongs())
     const id = songs.find((song) => song.taskId === generationId)!.id
     if (isPublic) yield* person.patch(`/api/songs/${id}/privacy`, { isPublic: true })
     return id

@@ -1,7 +1,16 @@
+import { HttpApiError } from "@effect/platform"
 import { describe, expect } from "@effect/vitest"
 import { Effect } from "effect"
 import { balanceOf, describeApp, request, settle, signUp } from "#app/testing.ts"
-import { body, buyProPack, financeEnv as env, financeAdmin } from "#app/testing-billing.ts"
+import {
+  buyProPack,
+  financeEnv as env,
+  financeAdmin,
+  openPack,
+  openPlan,
+  subscriptionOf,
+} from "#app/testing-billing.ts"
+import { callAs, decodeBody } from "#app/testing-client.ts"
 import { query } from "#events/testing.ts"
 import { Billing } from "./billing.ts"
 
@@ -94,12 +103,11 @@ describeApp({ env })("billing", (it) => {
     it.effect("a checkout shows as pending until paid, and cancelling it closes it", () =>
       Effect.gen(function* () {
         const { person } = yield* member()
-        const opened = yield* person.post("/api/payments/create-payment-intent", {
+        const { sessionId } = yield* openPack(person, {
           amount: 4.99,
           credits: 50,
           description: "Basic",
         })
-        const { sessionId } = body<{ sessionId: string }>(opened)
         expect((yield* person.get(`/api/checkout/${sessionId}`)).body).toMatchObject({
           kind: "pack",
           description: "Basic pack: 50 credits",
@@ -129,18 +137,24 @@ describeApp({ env })("billing", (it) => {
         const checkoutsBefore = yield* query<{ n: number }>(
           "select count(*)::int as n from events where type = 'CheckoutStarted'",
         )
+        const unknownPack =
+          "This pack does not exist. Choose one of the packs on the Credits page and try again."
         for (const payload of [
           { amount: 0.99, credits: 150 },
           { amount: 13.29, credits: 1500 },
-          { amount: 4.99, credits: 50, packId: "premium" },
+          { amount: 4.99, credits: 50, packId: "premium" as const },
+        ]) {
+          const refused = yield* Effect.flip(openPack(person, payload))
+          expect(refused).toMatchObject({ _tag: "UnknownOffer", message: unknownPack })
+        }
+        // Payloads the contract cannot send: the server reads them and refuses them the same way.
+        for (const payload of [
           { amount: -13.29, credits: 150 },
           { amount: "13.29", credits: 150 },
         ]) {
           const answer = yield* person.post("/api/payments/create-payment-intent", payload)
           expect(answer.status).toBe(400)
-          expect(body<{ message: string }>(answer).message).toBe(
-            "This pack does not exist. Choose one of the packs on the Credits page and try again.",
-          )
+          expect(decodeBody(HttpApiError.HttpApiDecodeError, answer).message).toBe(unknownPack)
         }
         const checkoutsAfter = yield* query<{ n: number }>(
           "select count(*)::int as n from events where type = 'CheckoutStarted'",
@@ -153,11 +167,7 @@ describeApp({ env })("billing", (it) => {
       Effect.gen(function* () {
         const { person: owner } = yield* member()
         const { person: other } = yield* member()
-        const opened = yield* owner.post("/api/payments/create-payment-intent", {
-          amount: 39.99,
-          credits: 500,
-        })
-        const { sessionId } = body<{ sessionId: string }>(opened)
+        const { sessionId } = yield* openPack(owner, { amount: 39.99, credits: 500 })
         expect((yield* other.get(`/api/checkout/${sessionId}`)).status).toBe(404)
         expect((yield* other.post(`/api/checkout/${sessionId}/pay`)).status).toBe(404)
         expect((yield* other.post(`/api/checkout/${sessionId}/cancel`)).status).toBe(404)
@@ -177,36 +187,31 @@ describeApp({ env })("billing", (it) => {
     it.effect("subscribe, see it active, be refused a second, cancel, then subscribe again", () =>
       Effect.gen(function* () {
         const { person } = yield* member()
-        const opened = yield* person.post("/api/subscription/create", { planId: "PRO" })
-        expect(opened.status).toBe(200)
-        const { sessionId } = body<{ sessionId: string }>(opened)
+        const { sessionId } = yield* openPlan(person, "PRO")
         yield* person.post(`/api/checkout/${sessionId}/pay`)
         const verified = yield* person.get(
           `/api/payments/verify-subscription?sessionId=${sessionId}`,
         )
         expect(verified.body).toEqual({ status: "already_processed", planId: "PRO", credits: 300 })
         expect(yield* balanceOf(person)).toBe(300)
-        const status = body<{ status: string; plan: string; renewsAt: string }>(
-          yield* person.get("/api/subscription/status"),
-        )
+        const status = yield* subscriptionOf(person)
         expect(status).toMatchObject({ status: "active", plan: "PRO", endsAt: null })
-        const days = (Date.parse(status.renewsAt) - Date.now()) / 86_400_000
+        const days = ((status.renewsAt?.getTime() ?? Number.NaN) - Date.now()) / 86_400_000
         expect(days).toBeGreaterThan(27)
         expect(days).toBeLessThan(32)
         expect((yield* person.get("/api/credits/transactions")).body).toMatchObject([
           { id: sessionId, type: "subscription", status: "completed", amount: 300 },
         ])
 
-        const second = yield* person.post("/api/subscription/create", { planId: "BASIC" })
-        expect(second.status).toBe(409)
-        expect(second.body).toMatchObject({
+        const second = yield* Effect.flip(openPlan(person, "BASIC"))
+        expect(second).toMatchObject({
+          _tag: "ActiveSubscriptionExists",
           title: "Active Subscription Exists",
           message: "You already have an active subscription. Cancel it first to change plans.",
         })
 
-        const cancelled = yield* person.post("/api/subscription/cancel")
-        expect(cancelled.status).toBe(200)
-        expect(cancelled.body).toMatchObject({
+        const cancelled = yield* callAs(person, (api) => api.billing.cancelSubscription())
+        expect(cancelled).toMatchObject({
           status: "cancelled",
           plan: "PRO",
           renewsAt: null,
@@ -228,11 +233,12 @@ describeApp({ env })("billing", (it) => {
         const { person } = yield* member()
         const answer = yield* person.post("/api/subscription/create", { planId: "GOLD" })
         expect(answer.status).toBe(400)
-        expect(body<{ message: string }>(answer).message).toBe(
+        expect(decodeBody(HttpApiError.HttpApiDecodeError, answer).message).toBe(
           "Choose one of the plans: BASIC, PRO or PREMIUM.",
         )
         const missing = yield* person.post("/api/subscription/create", {})
-        expect(body<{ message: string }>(missing).message).toBe(
+        expect(missing.status).toBe(400)
+        expect(decodeBody(HttpApiError.HttpApiDecodeError, missing).message).toBe(
           "Choose one of the plans: BASIC, PRO or PREMIUM.",
         )
       }),
@@ -244,12 +250,10 @@ describeApp({ env })("billing", (it) => {
         Effect.gen(function* () {
           const billing = yield* Billing
           const { person } = yield* member()
-          const opened = yield* person.post("/api/subscription/create", { planId: "BASIC" })
-          yield* person.post(`/api/checkout/${body<{ sessionId: string }>(opened).sessionId}/pay`)
-          const { renewsAt } = body<{ renewsAt: string }>(
-            yield* person.get("/api/subscription/status"),
-          )
-          const due = new Date(Date.parse(renewsAt) + 60_000)
+          const { sessionId } = yield* openPlan(person, "BASIC")
+          yield* callAs(person, (api) => api.billing.payLocalCheckout({ path: { sessionId } }))
+          const renewsAt = (yield* subscriptionOf(person)).renewsAt?.getTime() ?? Number.NaN
+          const due = new Date(renewsAt + 60_000)
 
           yield* billing.renewLocalSubscriptions({ now: new Date(), force: false })
           yield* settle
@@ -258,16 +262,16 @@ describeApp({ env })("billing", (it) => {
           yield* billing.renewLocalSubscriptions({ now: due, force: false })
           yield* settle
           expect(yield* balanceOf(person)).toBe(200)
-          const renewed = body<{ renewsAt: string }>(yield* person.get("/api/subscription/status"))
-          expect(Date.parse(renewed.renewsAt)).toBeGreaterThan(Date.parse(renewsAt))
-          expect(
-            body<Array<{ type: string; description: string }>>(
-              yield* person.get("/api/credits/transactions"),
-            ).map((t) => t.description),
-          ).toEqual(["Basic plan renewal: 100 credits", "Basic plan: 100 credits"])
+          const renewed = (yield* subscriptionOf(person)).renewsAt?.getTime() ?? Number.NaN
+          expect(renewed).toBeGreaterThan(renewsAt)
+          const transactions = yield* callAs(person, (api) => api.creditLedger.transactions())
+          expect(transactions.map((t) => t.description)).toEqual([
+            "Basic plan renewal: 100 credits",
+            "Basic plan: 100 credits",
+          ])
 
           yield* person.post("/api/subscription/cancel")
-          const end = new Date(Date.parse(renewed.renewsAt) + 60_000)
+          const end = new Date(renewed + 60_000)
           yield* billing.renewLocalSubscriptions({ now: end, force: false })
           yield* settle
           expect(yield* balanceOf(person)).toBe(200)
@@ -289,9 +293,10 @@ describeApp({ env })("billing", (it) => {
           reason: "Chargeback, case 1234",
         })
         expect(adjusted.body).toMatchObject({ status: "applied", balance: 130 })
-        const ledger = yield* finance.get(`/api/admin/ledger/${userId}`)
-        expect(ledger.status).toBe(200)
-        expect(ledger.body).toMatchObject({
+        const ledger = yield* callAs(finance, (api) =>
+          api.billing.ledger({ path: { userId }, urlParams: {} }),
+        )
+        expect(ledger).toMatchObject({
           userId,
           balance: 130,
           entries: [
@@ -312,10 +317,8 @@ describeApp({ env })("billing", (it) => {
             },
           ],
         })
-        const financeId = body<{ id: string }>(yield* finance.get("/api/user")).id
-        expect(body<{ entries: Array<{ actor: string }> }>(ledger).entries[1]?.actor).toBe(
-          `admin:${financeId}`,
-        )
+        const financeId = (yield* callAs(finance, (api) => api.identity.currentUser())).id
+        expect(ledger.entries[1]?.actor).toBe(`admin:${financeId}`)
         const csv = yield* finance.get(`/api/admin/ledger/${userId}/csv`)
         expect(csv.headers.get("content-type")).toContain("text/csv")
         expect(csv.text.split("\r\n")[0]).toBe(
@@ -339,14 +342,18 @@ describeApp({ env })("billing", (it) => {
         })
         expect(byUser.status).toBe(404)
 
-        const belowZero = yield* finance.post(`/api/admin/ledger/${userId}/adjustments`, {
-          amount: -5,
-          reason: "test",
-        })
-        expect(belowZero.status).toBe(400)
-        expect(body<{ message: string }>(belowZero).message).toBe(
-          "The balance is 0 credits; an adjustment cannot take it below zero.",
+        const belowZero = yield* Effect.flip(
+          callAs(finance, (api) =>
+            api.billing.adjustCredits({
+              path: { userId },
+              payload: { amount: -5, reason: "test" },
+            }),
+          ),
         )
+        expect(belowZero).toMatchObject({
+          _tag: "InvalidAdjustment",
+          message: "The balance is 0 credits; an adjustment cannot take it below zero.",
+        })
         for (const payload of [
           { amount: 0, reason: "nothing" },
           { amount: 2.5, reason: "half" },

@@ -1,25 +1,14 @@
 import { describe, expect } from "@effect/vitest"
 import { Effect } from "effect"
 import { describeApp, request, settle, signUp } from "#app/testing.ts"
-import {
-  type Browser,
-  body,
-  buyProPack,
-  financeEnv as env,
-  financeAdmin,
-} from "#app/testing-billing.ts"
-import { clientOf } from "#app/testing-client.ts"
+import { type Browser, buyProPack, financeEnv as env, financeAdmin } from "#app/testing-billing.ts"
+import { callAs, clientOf } from "#app/testing-client.ts"
 import { query } from "#events/testing.ts"
 import { creditLedger } from "#projections/credit-ledger/projection.ts"
 import { rebuildProjection } from "#projections/runner.ts"
+import type { LedgerParams } from "./api.ts"
 
-interface Entry {
-  readonly amount: number
-  readonly balanceAfter: number
-  readonly cause: string
-  readonly payment: string | null
-  readonly actor: string
-}
+type Filters = typeof LedgerParams.Type
 
 const admin = financeAdmin()
 
@@ -58,11 +47,12 @@ const history = Effect.gen(function* () {
   return { person, finance, userId: user.id, sessionId }
 })
 
-const entries = (finance: Browser, path: string) =>
-  Effect.map(finance.get(path), (answer) => {
-    expect(answer.status).toBe(200)
-    return body<{ entries: ReadonlyArray<Entry> }>(answer).entries
-  })
+/** A page of a person's ledger, as finance reads it through the typed client. */
+const ledgerPage = (finance: Browser, userId: string, urlParams: Filters = {}) =>
+  callAs(finance, (api) => api.billing.ledger({ path: { userId }, urlParams }))
+
+const entries = (finance: Browser, userId: string, urlParams: Filters) =>
+  Effect.map(ledgerPage(finance, userId, urlParams), (page) => page.entries)
 
 describeApp({ env })("ledger views", (it) => {
   describe("filters", () => {
@@ -70,7 +60,7 @@ describeApp({ env })("ledger views", (it) => {
       Effect.gen(function* () {
         const { finance, userId, sessionId } = yield* history
         const ledger = `/api/admin/ledger/${userId}`
-        const bought = yield* entries(finance, `${ledger}?cause=checkout`)
+        const bought = yield* entries(finance, userId, { cause: "checkout" })
         expect(bought).toEqual([
           expect.objectContaining({
             amount: 150,
@@ -80,24 +70,24 @@ describeApp({ env })("ledger views", (it) => {
             actor: "system:payments:local",
           }),
         ])
-        const adjusted = yield* entries(finance, `${ledger}?cause=adjustment`)
+        const adjusted = yield* entries(finance, userId, { cause: "adjustment" })
         expect(adjusted.map((e) => [e.amount, e.balanceAfter, e.payment])).toEqual([
           [-20, 130, null],
           [30, 160, null],
         ])
         expect(adjusted[0]?.actor).toMatch(/^admin:/)
-        expect(yield* entries(finance, `${ledger}?cause=checkout,adjustment`)).toHaveLength(3)
-        expect(yield* entries(finance, `${ledger}?cause=signup`)).toEqual([])
+        expect(yield* entries(finance, userId, { cause: "checkout,adjustment" })).toHaveLength(3)
+        expect(yield* entries(finance, userId, { cause: "signup" })).toEqual([])
 
-        const amounts = (path: string) =>
-          Effect.map(entries(finance, path), (found) => found.map((e) => e.amount))
-        expect(yield* amounts(`${ledger}?from=2026-02-01`)).toEqual([30])
-        expect(yield* amounts(`${ledger}?to=2026-01-31`)).toEqual([150, -20])
-        expect(yield* amounts(`${ledger}?to=2026-01-31T23:00:00Z`)).toEqual([150])
-        expect(yield* amounts(`${ledger}?from=2026-01-31T23:59:59Z&to=2026-02-01`)).toEqual([
+        const amounts = (filters: Filters) =>
+          Effect.map(entries(finance, userId, filters), (found) => found.map((e) => e.amount))
+        expect(yield* amounts({ from: "2026-02-01" })).toEqual([30])
+        expect(yield* amounts({ to: "2026-01-31" })).toEqual([150, -20])
+        expect(yield* amounts({ to: "2026-01-31T23:00:00Z" })).toEqual([150])
+        expect(yield* amounts({ from: "2026-01-31T23:59:59Z", to: "2026-02-01" })).toEqual([
           -20, 30,
         ])
-        expect(yield* amounts(`${ledger}?from=2026-01-21&cause=adjustment`)).toEqual([-20, 30])
+        expect(yield* amounts({ from: "2026-01-21", cause: "adjustment" })).toEqual([-20, 30])
 
         const csv = yield* finance.get(`${ledger}/csv?cause=checkout`)
         expect(csv.status).toBe(200)
@@ -111,35 +101,45 @@ describeApp({ env })("ledger views", (it) => {
     it.effect("a filter the server cannot read is a 400 naming it, and changes nothing", () =>
       Effect.gen(function* () {
         const { person, finance, userId } = yield* history
-        const before = (yield* finance.get(`/api/admin/ledger/${userId}`)).body
-        for (const [params, message] of [
-          ["cause=refund", /^cause must be one or more of signup, checkout, invoice/],
-          ["cause=", /^cause must be/],
-          ["from=yesterday", /^from must be a date \(2026-03-01\) or a date-time/],
-          ["to=2026-02-30", /^to must be a date/],
-          ["to=2026-01-01T25:00:00Z", /^to must be a date/],
-          ["from=2026-02-02&to=2026-02-01", /^from must come before to\.$/],
+        const api = yield* clientOf(finance)
+        const before = yield* ledgerPage(finance, userId)
+        for (const [urlParams, message] of [
+          [{ cause: "refund" }, /^cause must be one or more of signup, checkout, invoice/],
+          [{ cause: "" }, /^cause must be/],
+          [{ from: "yesterday" }, /^from must be a date \(2026-03-01\) or a date-time/],
+          [{ to: "2026-02-30" }, /^to must be a date/],
+          [{ to: "2026-01-01T25:00:00Z" }, /^to must be a date/],
+          [{ from: "2026-02-02", to: "2026-02-01" }, /^from must come before to\.$/],
         ] as const) {
-          for (const path of [`/api/admin/ledger/${userId}`, `/api/admin/ledger/${userId}/csv`]) {
-            const answer = yield* finance.get(`${path}?${params}`)
-            expect(answer.status, `${path}?${params}`).toBe(400)
-            expect(body<{ message: string }>(answer).message).toMatch(message)
+          const request = { path: { userId }, urlParams }
+          for (const refused of [
+            yield* Effect.flip(api.billing.ledger(request)),
+            yield* Effect.flip(api.billing.ledgerCsv(request)),
+          ]) {
+            expect(refused._tag, JSON.stringify(urlParams)).toBe("InvalidLedgerQuery")
+            expect(refused.message).toMatch(message)
           }
         }
-        for (const [params, message] of [
-          ["offset=-1", "offset must be a whole number of entries, 0 or more."],
-          ["offset=1.5", "offset must be a whole number of entries, 0 or more."],
-          ["offset=99999999999999999999", "offset must be a whole number of entries, 0 or more."],
-          ["limit=0", "limit must be a whole number of entries from 1 to 1000."],
-          ["limit=1001", "limit must be a whole number of entries from 1 to 1000."],
-          ["limit=ten", "limit must be a whole number of entries from 1 to 1000."],
+        for (const [urlParams, message] of [
+          [{ offset: "-1" }, "offset must be a whole number of entries, 0 or more."],
+          [{ offset: "1.5" }, "offset must be a whole number of entries, 0 or more."],
+          [
+            { offset: "99999999999999999999" },
+            "offset must be a whole number of entries, 0 or more.",
+          ],
+          [{ limit: "0" }, "limit must be a whole number of entries from 1 to 1000."],
+          [{ limit: "1001" }, "limit must be a whole number of entries from 1 to 1000."],
+          [{ limit: "ten" }, "limit must be a whole number of entries from 1 to 1000."],
         ] as const) {
-          const answer = yield* finance.get(`/api/admin/ledger/${userId}?${params}`)
-          expect(answer.status, params).toBe(400)
-          expect(body<{ message: string }>(answer).message).toBe(message)
+          const refused = yield* Effect.flip(ledgerPage(finance, userId, urlParams))
+          expect(refused, JSON.stringify(urlParams)).toMatchObject({
+            _tag: "InvalidLedgerQuery",
+            message,
+          })
         }
-        expect((yield* finance.get(`/api/admin/ledger/${userId}`)).body).toEqual(before)
-        expect(body<{ credits: number }>(yield* person.get("/api/credits")).credits).toBe(160)
+        expect(yield* ledgerPage(finance, userId)).toEqual(before)
+        const { credits } = yield* callAs(person, (api) => api.creditLedger.credits())
+        expect(credits).toBe(160)
       }),
     )
   })
@@ -160,19 +160,11 @@ describeApp({ env })("ledger views", (it) => {
             expect(adjusted.status).toBe(200)
           }
           yield* settle
-          type Page = { entries: ReadonlyArray<Entry & { detail: string }> } & Record<
-            string,
-            number
-          >
-          const page = (params: string) =>
-            Effect.map(finance.get(`${ledger}${params}`), (answer) => {
-              expect(answer.status).toBe(200)
-              return body<Page>(answer)
-            })
-          const whole = yield* page("")
+          const page = (filters: Filters) => ledgerPage(finance, user.id, filters)
+          const whole = yield* page({})
           expect(whole).toMatchObject({ offset: 0, pageSize: 100, total: 23 })
           expect(whole.entries).toHaveLength(23)
-          const first = yield* page("?limit=10")
+          const first = yield* page({ limit: "10" })
           expect(first.entries.map((e) => e.detail).slice(0, 2)).toEqual(["Entry 0", "Entry 1"])
           expect(first).toMatchObject({
             offset: 0,
@@ -183,11 +175,16 @@ describeApp({ env })("ledger views", (it) => {
           })
           expect(first.balance).toBe(25)
           expect(first.entries).toHaveLength(10)
-          const last = yield* page("?offset=20&limit=10")
+          const last = yield* page({ offset: "20", limit: "10" })
           expect(last.entries.map((e) => e.detail)).toEqual(["Entry 20", "Entry 21", "Entry 22"])
           expect(last.entries.at(-1)?.balanceAfter).toBe(25)
-          expect((yield* page("?offset=40&limit=10")).entries).toEqual([])
-          const taken = yield* page("?offset=10&limit=5&cause=adjustment&from=2000-01-01")
+          expect((yield* page({ offset: "40", limit: "10" })).entries).toEqual([])
+          const taken = yield* page({
+            offset: "10",
+            limit: "5",
+            cause: "adjustment",
+            from: "2000-01-01",
+          })
           expect(taken).toMatchObject({ total: 23, summed: 25, offset: 10, pageSize: 5 })
           expect(taken.entries.map((e) => e.detail)).toEqual([
             "Entry 10",
@@ -226,12 +223,10 @@ describeApp({ env })("ledger views", (it) => {
           )
           yield* settle
           const pages = Effect.forEach(people, (userId) =>
-            Effect.map(finance.get(`/api/admin/ledger/${userId}?offset=6&limit=4`), (answer) => {
-              const page = body<
-                { entries: ReadonlyArray<{ detail: string }> } & Record<string, number>
-              >(answer)
-              return { ...page, entries: page.entries.map((e) => e.detail) }
-            }),
+            Effect.map(ledgerPage(finance, userId, { offset: "6", limit: "4" }), (page) => ({
+              ...page,
+              entries: page.entries.map((e) => e.detail),
+            })),
           )
           const read = yield* pages
           const entries = ["Entry 6", "Entry 7", "Entry 8", "Entry 9"]
@@ -300,13 +295,17 @@ describeApp({ env })("ledger views", (it) => {
       Effect.gen(function* () {
         const { person, finance, userId } = yield* history
         const path = `/api/admin/ledger/${userId}/statement`
+        const api = yield* clientOf(finance)
         for (const month of ["2026-13", "2026-1", "2026-01-01", "january"]) {
-          const answer = yield* finance.get(`${path}?month=${month}`)
-          expect(answer.status).toBe(400)
-          expect(body<{ message: string }>(answer).message).toBe(
-            "month must be a month as YYYY-MM, such as 2026-03.",
+          const refused = yield* Effect.flip(
+            api.billing.ledgerStatement({ path: { userId }, urlParams: { month } }),
           )
+          expect(refused, month).toMatchObject({
+            _tag: "InvalidLedgerQuery",
+            message: "month must be a month as YYYY-MM, such as 2026-03.",
+          })
         }
+        // Without a month, which the contract cannot send.
         expect((yield* finance.get(path)).status).toBe(400)
         expect((yield* request(`${path}?month=2026-01`)).status).toBe(401)
         expect((yield* person.get(`${path}?month=2026-01`)).status).toBe(404)

@@ -1,7 +1,8 @@
 import { expect } from "@effect/vitest"
 import { Effect } from "effect"
 import { describeApp, request, settle, signUp } from "#app/testing.ts"
-import { body, financeEnv as env, financeAdmin, proPackBuyer } from "#app/testing-billing.ts"
+import { financeEnv as env, financeAdmin, proPackBuyer } from "#app/testing-billing.ts"
+import { callAs } from "#app/testing-client.ts"
 import { query } from "#events/testing.ts"
 import { billingJobs, Reconciliations } from "./index.ts"
 import { purchaseOutsideTheOffer } from "./reconciliation-injections.ts"
@@ -139,9 +140,7 @@ describeApp({ env })("reconciliation offline, against the test mode's own record
         yield* settle
         const daily = yield* (yield* Reconciliations).daily(tomorrow())
         expect(daily).toMatchObject({ from: today(), to: today(), differenceCount: 5 })
-        const latest = body<{ from: string; differenceCount: number }>(
-          yield* finance.get("/api/admin/reconciliation/latest"),
-        )
+        const latest = yield* callAs(finance, (api) => api.reconciliation.latestReconciliation())
         expect(latest).toMatchObject({ from: today(), differenceCount: 5 })
         yield* settle
         const errors = yield* finance.get("/api/admin/errors")

@@ -1,7 +1,14 @@
 import { expect } from "@effect/vitest"
 import { Effect } from "effect"
 import { balanceOf, describeApp, request, runJobs, settle, signUp } from "#app/testing.ts"
-import { type Browser, body, financeEnv as env, financeAdmin } from "#app/testing-billing.ts"
+import {
+  type Browser,
+  financeEnv as env,
+  financeAdmin,
+  openPlan,
+  subscriptionOf,
+} from "#app/testing-billing.ts"
+import { callAs } from "#app/testing-client.ts"
 import { query } from "#events/testing.ts"
 import { Billing } from "./billing.ts"
 
@@ -12,10 +19,7 @@ const plans = {
 } as const
 
 const open = (person: Browser, plan: Plan) =>
-  Effect.map(person.post("/api/subscription/create", { planId: plan }), (answer) => {
-    expect(answer.status).toBe(200)
-    return { plan, sessionId: body<{ sessionId: string }>(answer).sessionId }
-  })
+  Effect.map(openPlan(person, plan), ({ sessionId }) => ({ plan, sessionId }))
 
 interface StoredEvent {
   readonly type: string
@@ -58,9 +62,7 @@ describeApp({ env })("two subscriptions in the test mode", (it) => {
           )
           yield* settleAll
 
-          const status = body<{ status: string; plan: Plan }>(
-            yield* person.get("/api/subscription/status"),
-          )
+          const status = yield* subscriptionOf(person)
           expect(status.status).toBe("active")
           const won = checkouts.findIndex((c) => c.plan === status.plan)
           const [winner, loser] = [checkouts[won]!, checkouts[1 - won]!]
@@ -96,7 +98,9 @@ describeApp({ env })("two subscriptions in the test mode", (it) => {
               amountCents: plans[loser.plan].cents,
             })
             expect(
-              body<{ status: string }>(yield* person.get(`/api/checkout/${loser.sessionId}`)),
+              yield* callAs(person, (api) =>
+                api.billing.localCheckout({ path: { sessionId: loser.sessionId } }),
+              ),
             ).toMatchObject({ status: "refunded" })
             const verify = `/api/payments/verify-subscription?sessionId=${loser.sessionId}`
             expect((yield* person.get(verify)).body).toEqual({
@@ -116,16 +120,12 @@ describeApp({ env })("two subscriptions in the test mode", (it) => {
             expect(
               (yield* request(`/api/checkout/${loser.sessionId}/pay`, { method: "POST" })).status,
             ).toBe(401)
-            const transactions = body<ReadonlyArray<{ id: string; status: string }>>(
-              yield* person.get("/api/credits/transactions"),
-            )
+            const transactions = yield* callAs(person, (api) => api.creditLedger.transactions())
             expect(transactions.find((t) => t.id === loser.sessionId)?.status).toBe("refunded")
             expect(transactions.find((t) => t.id === winner.sessionId)?.status).toBe("completed")
             // Its receipts list the payment as refunded, as the refund's mail told them.
             yield* settleAll
-            const receipts = body<{ receipts: ReadonlyArray<Record<string, unknown>> }>(
-              yield* person.get("/api/billing/invoices"),
-            ).receipts
+            const { receipts } = yield* callAs(person, (api) => api.receipts.receipts())
             expect(receipts.find((r) => r.paymentId === declined?.data.invoiceId)).toMatchObject({
               description: `${plans[loser.plan].name} plan`,
               credits: 0,
@@ -144,8 +144,8 @@ describeApp({ env })("two subscriptions in the test mode", (it) => {
             ])
 
             // Finance sees the payment taken, declined as a second subscription, and refunded: by whom, why.
-            const ledger = body<{ entries: ReadonlyArray<Record<string, unknown>> }>(
-              yield* finance.get(`/api/admin/ledger/${user.id}`),
+            const ledger = yield* callAs(finance, (api) =>
+              api.billing.ledger({ path: { userId: user.id }, urlParams: {} }),
             )
             expect(ledger.entries.slice(-2)).toMatchObject([
               {

@@ -1,7 +1,7 @@
 import { afterAll, expect } from "@effect/vitest"
 import { Effect } from "effect"
 import { balanceOf, describeApp, serverUrl, settle, signUp } from "#app/testing.ts"
-import { type Browser, body, stripeEnv } from "#app/testing-billing.ts"
+import { openPack, openPlan, stripeEnv } from "#app/testing-billing.ts"
 import { query } from "#events/testing.ts"
 import { startFakeStripe } from "#stand-ins/fake-services/stripe.ts"
 
@@ -49,11 +49,7 @@ describeApp({ env })("a payment that is not the offer's price", (it) => {
     () =>
       Effect.gen(function* () {
         const { person, userId } = yield* member
-        const opened = yield* person.post("/api/payments/create-payment-intent", {
-          amount: 39.99,
-          credits: 500,
-        })
-        const { sessionId } = body<{ sessionId: string }>(opened)
+        const { sessionId } = yield* openPack(person, { amount: 39.99, credits: 500 })
         const { batch, answers } = yield* payTampered(sessionId, { amount: 1 })
         expect(answers.map((a) => a.status)).toEqual([200, 200])
         expect(yield* balanceOf(person)).toBe(0)
@@ -88,11 +84,7 @@ describeApp({ env })("a payment that is not the offer's price", (it) => {
   it.effect("grants nothing when the currency is not the offer's", () =>
     Effect.gen(function* () {
       const { person, userId } = yield* member
-      const opened = yield* person.post("/api/payments/create-payment-intent", {
-        amount: 39.99,
-        credits: 500,
-      })
-      const { sessionId } = body<{ sessionId: string }>(opened)
+      const { sessionId } = yield* openPack(person, { amount: 39.99, credits: 500 })
       yield* payTampered(sessionId, { currency: "jpy" })
       expect(yield* balanceOf(person)).toBe(0)
       expect((yield* mismatches(userId))[0]?.data).toMatchObject({ paidCurrency: "jpy" })
@@ -102,8 +94,7 @@ describeApp({ env })("a payment that is not the offer's price", (it) => {
   it.effect("grants no plan credits for an invoice below the plan's price", () =>
     Effect.gen(function* () {
       const { person, userId } = yield* member
-      const opened = yield* person.post("/api/subscription/create", { planId: "PRO" })
-      const { sessionId } = body<{ sessionId: string }>(opened)
+      const { sessionId } = yield* openPlan(person, "PRO")
       const { answers } = yield* payTampered(sessionId, { amount: 100 })
       expect(answers.every((a) => a.status === 200)).toBe(true)
       expect(yield* balanceOf(person)).toBe(0)

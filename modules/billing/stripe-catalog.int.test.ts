@@ -1,7 +1,7 @@
 import { afterAll, describe, expect } from "@effect/vitest"
 import { Effect } from "effect"
-import { balanceOf, describeApp, serverUrl, settle, signUp } from "#app/testing.ts"
-import { type Browser, body, stripeEnv } from "#app/testing-billing.ts"
+import { balanceOf, describeApp, serverUrl, signUp } from "#app/testing.ts"
+import { openPack, openPlan, stripeEnv } from "#app/testing-billing.ts"
 import { query } from "#events/testing.ts"
 import { startFakeStripe } from "#stand-ins/fake-services/stripe.ts"
 
@@ -34,7 +34,6 @@ const member = Effect.gen(function* () {
   stripe.setWebhookUrl(`${yield* serverUrl}/api/payments/webhook`)
   return { person, userId: user.id }
 })
-const opened = (answer: { readonly body: unknown }) => body<{ sessionId: string }>(answer).sessionId
 const lastCheckout = () => stripe.requests.filter((r) => r.path === "/v1/checkout/sessions").at(-1)
 const taxOfEvent = (type: string, userId: string) =>
   Effect.map(
@@ -53,12 +52,7 @@ describeApp({ env })("Stripe's catalog and Stripe Tax", (it) => {
       () =>
         Effect.gen(function* () {
           const { person, userId } = yield* member
-          const sessionId = opened(
-            yield* person.post("/api/payments/create-payment-intent", {
-              amount: 39.99,
-              credits: 500,
-            }),
-          )
+          const { sessionId } = yield* openPack(person, { amount: 39.99, credits: 500 })
           expect(lastCheckout()?.body).toMatchObject({
             mode: "payment",
             line_items: [{ price: "price_premiumPack", quantity: "1" }],
@@ -81,9 +75,7 @@ describeApp({ env })("Stripe's catalog and Stripe Tax", (it) => {
     it.effect("an offer without a Price stays inline, its tax inside the price", () =>
       Effect.gen(function* () {
         const { person, userId } = yield* member
-        const sessionId = opened(
-          yield* person.post("/api/subscription/create", { planId: "BASIC" }),
-        )
+        const { sessionId } = yield* openPlan(person, "BASIC")
         expect(lastCheckout()?.body).toMatchObject({
           mode: "subscription",
           line_items: [
@@ -109,7 +101,7 @@ describeApp({ env })("Stripe's catalog and Stripe Tax", (it) => {
     it.effect("a plan with a Price is subscribed by its id", () =>
       Effect.gen(function* () {
         const { person } = yield* member
-        const sessionId = opened(yield* person.post("/api/subscription/create", { planId: "PRO" }))
+        const { sessionId } = yield* openPlan(person, "PRO")
         expect(lastCheckout()?.body).toMatchObject({
           line_items: [{ price: "price_proPlan", quantity: "1" }],
         })

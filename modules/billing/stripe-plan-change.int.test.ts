@@ -2,7 +2,7 @@ import { afterAll, expect } from "@effect/vitest"
 import { Effect } from "effect"
 import type Stripe from "stripe"
 import { balanceOf, describeApp, serverUrl, settle, signUp } from "#app/testing.ts"
-import { type Browser, body, stripeEnv } from "#app/testing-billing.ts"
+import { openPlan, stripeEnv, subscriptionOf } from "#app/testing-billing.ts"
 import { query } from "#events/testing.ts"
 import { startFakeStripe } from "#stand-ins/fake-services/stripe.ts"
 import { Billing } from "./billing.ts"
@@ -19,8 +19,7 @@ const subscriber = (plan: Plan) =>
   Effect.gen(function* () {
     const { person, user } = yield* signUp("changer")
     stripe.setWebhookUrl(`${yield* serverUrl}/api/payments/webhook`)
-    const opened = yield* person.post("/api/subscription/create", { planId: plan })
-    const { sessionId } = body<{ sessionId: string }>(opened)
+    const { sessionId } = yield* openPlan(person, plan)
     yield* promise(() => stripe.pay(sessionId))
     yield* settle
     return {
@@ -151,7 +150,7 @@ describeApp({ env })("a change of plan through Stripe", (it) => {
 
         yield* promise(() => stripe.renew(subscriptionId))
         expect(yield* balanceOf(person)).toBe(1100)
-        const status = body<Record<string, unknown>>(yield* person.get("/api/subscription/status"))
+        const status = yield* subscriptionOf(person)
         expect(status).toMatchObject({ status: "active", plan: "BASIC" })
         expect(status).not.toHaveProperty("nextPlan")
         expect((yield* grantsOf(userId)).at(-1)).toMatchObject({ plan: "BASIC", amountCents: 499 })

@@ -1,7 +1,7 @@
 import { afterAll, expect } from "@effect/vitest"
 import { Effect } from "effect"
 import { describeApp, runJobs, serverUrl, settle, signUp } from "#app/testing.ts"
-import { body, stripeEnv } from "#app/testing-billing.ts"
+import { openPack, openPlan, stripeEnv } from "#app/testing-billing.ts"
 import { query } from "#events/testing.ts"
 import { startFakeStripe } from "#stand-ins/fake-services/stripe.ts"
 
@@ -41,11 +41,7 @@ describeApp({ env })("receipts of payments through Stripe", (it) => {
     () =>
       Effect.gen(function* () {
         const { person, email } = yield* member
-        const opened = yield* person.post("/api/payments/create-payment-intent", {
-          amount: 13.29,
-          credits: 150,
-        })
-        const { sessionId } = body<{ sessionId: string }>(opened)
+        const { sessionId } = yield* openPack(person, { amount: 13.29, credits: 150 })
         const batch = yield* promise(() => stripe.pay(sessionId))
         yield* deliverAgain(batch)
         const invoice = stripe.invoices.get(stripe.sessions.get(sessionId)!.invoice!)!
@@ -66,8 +62,7 @@ describeApp({ env })("receipts of payments through Stripe", (it) => {
   it.effect("a plan's first month and each renewal get one receipt; a refund gets its own", () =>
     Effect.gen(function* () {
       const { person, email } = yield* member
-      const opened = yield* person.post("/api/subscription/create", { planId: "PRO" })
-      const { sessionId } = body<{ sessionId: string }>(opened)
+      const { sessionId } = yield* openPlan(person, "PRO")
       const first = yield* promise(() => stripe.pay(sessionId))
       const subscriptionId = stripe.sessions.get(sessionId)!.subscription!
       const renewal = yield* promise(() => stripe.renew(subscriptionId))

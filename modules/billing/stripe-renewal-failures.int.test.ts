@@ -1,7 +1,7 @@
 import { afterAll, expect } from "@effect/vitest"
 import { Effect } from "effect"
 import { balanceOf, describeApp, runJobs, serverUrl, settle, signUp } from "#app/testing.ts"
-import { type Browser, body, stripeEnv } from "#app/testing-billing.ts"
+import { type Browser, openPlan, stripeEnv, subscriptionOf } from "#app/testing-billing.ts"
 import { query } from "#events/testing.ts"
 import { startFakeStripe } from "#stand-ins/fake-services/stripe.ts"
 
@@ -15,8 +15,7 @@ const promise = <A>(run: () => Promise<A>) => Effect.promise(run)
 const subscriber = Effect.gen(function* () {
   const { person, user } = yield* signUp("renewer")
   stripe.setWebhookUrl(`${yield* serverUrl}/api/payments/webhook`)
-  const opened = yield* person.post("/api/subscription/create", { planId: "PRO" })
-  const { sessionId } = body<{ sessionId: string }>(opened)
+  const { sessionId } = yield* openPlan(person, "PRO")
   yield* promise(() => stripe.pay(sessionId))
   return {
     person,
@@ -24,10 +23,7 @@ const subscriber = Effect.gen(function* () {
     subscriptionId: stripe.sessions.get(sessionId)!.subscription!,
   }
 })
-const status = (person: Browser) =>
-  Effect.flatMap(settle, () =>
-    Effect.map(person.get("/api/subscription/status"), body<Record<string, unknown>>),
-  )
+const status = (person: Browser) => Effect.flatMap(settle, () => subscriptionOf(person))
 const mailsTo = (email: string) =>
   Effect.gen(function* () {
     yield* settle
@@ -50,7 +46,7 @@ describeApp({ env })("a renewal the card did not pay, through Stripe", (it) => {
         expect(yield* status(person)).toMatchObject({
           status: "active",
           plan: "PRO",
-          paymentDue: { amountCents: 1329, currency: "eur", nextAttemptAt: expect.any(String) },
+          paymentDue: { amountCents: 1329, currency: "eur", nextAttemptAt: expect.any(Date) },
         })
         // Delivered twice: one mail.
         expect((yield* promise(() => stripe.deliver(failed!))).status).toBe(200)

@@ -2,7 +2,14 @@ import { afterAll, describe, expect } from "@effect/vitest"
 import { Effect } from "effect"
 import type Stripe from "stripe"
 import { describeApp, serverUrl, settle, signUp } from "#app/testing.ts"
-import { type Browser, body, financeAdmin, financeEnv, stripeEnv } from "#app/testing-billing.ts"
+import {
+  type Browser,
+  financeAdmin,
+  financeEnv,
+  openPack,
+  stripeEnv,
+} from "#app/testing-billing.ts"
+import { callAs } from "#app/testing-client.ts"
 import { query } from "#events/testing.ts"
 import { startFakeStripe } from "#stand-ins/fake-services/stripe.ts"
 
@@ -14,8 +21,6 @@ const env = {
   ADMIN_EMAIL: financeEnv.ADMIN_EMAIL,
 }
 
-type Entry = { type: string; amount: number; balanceAfter: number; cause: string; causeId: string }
-
 const promise = <A>(run: () => Promise<A>) => Effect.promise(run)
 const deliver = (event: Stripe.Event) => promise(() => stripe.deliver(event))
 
@@ -23,29 +28,24 @@ const deliver = (event: Stripe.Event) => promise(() => stripe.deliver(event))
 const paidPremium = Effect.gen(function* () {
   const { person, user } = yield* signUp("payer")
   stripe.setWebhookUrl(`${yield* serverUrl}/api/payments/webhook`)
-  const opened = body<{ sessionId: string }>(
-    yield* person.post("/api/payments/create-payment-intent", { amount: 39.99, credits: 500 }),
-  )
+  const opened = yield* openPack(person, { amount: 39.99, credits: 500 })
   const [completed] = yield* promise(() => stripe.pay(opened.sessionId))
   const paymentIntent = stripe.sessions.get(opened.sessionId)?.payment_intent as string
   return { person, userId: user.id, sessionId: opened.sessionId, paymentIntent, completed }
 })
 
 const credits = (person: Browser) =>
-  Effect.flatMap(settle, () =>
-    Effect.map(person.get("/api/credits"), (answer) =>
-      body<{ credits: number; held: number }>(answer),
-    ),
-  )
+  Effect.flatMap(settle, () => callAs(person, (api) => api.creditLedger.credits()))
 
 const admin = financeAdmin()
 const ledgerOf = (userId: string) =>
   Effect.gen(function* () {
     const finance = yield* admin
     yield* settle
-    return body<{ entries: ReadonlyArray<Entry & { actor: string; detail: string }> }>(
-      yield* finance.get(`/api/admin/ledger/${userId}`),
-    ).entries
+    const ledger = yield* callAs(finance, (api) =>
+      api.billing.ledger({ path: { userId }, urlParams: {} }),
+    )
+    return ledger.entries
   })
 
 const accountEvents = (userId: string, type: string) =>
@@ -89,9 +89,7 @@ describeApp({ env })("Stripe refunds and disputes", (it) => {
               /^Refund re_\w+ of 10\.00 EUR for checkout cs_test_\w+: requested by the customer; 125 credits taken back$/,
             ),
           })
-          const history = body<
-            ReadonlyArray<{ type: string; description: string; amount: number }>
-          >(yield* person.get("/api/credits/transactions"))
+          const history = yield* callAs(person, (api) => api.creditLedger.transactions())
           expect(history.filter((t) => t.type === "refund").map((t) => t.description)).toEqual(
             expect.arrayContaining([
               "Refund of your purchase of the Premium pack: 10.00 EUR, -125 credits",
@@ -131,12 +129,7 @@ describeApp({ env })("Stripe refunds and disputes", (it) => {
         Effect.gen(function* () {
           const { person, user } = yield* signUp("early")
           stripe.setWebhookUrl(`${yield* serverUrl}/api/payments/webhook`)
-          const { sessionId } = body<{ sessionId: string }>(
-            yield* person.post("/api/payments/create-payment-intent", {
-              amount: 39.99,
-              credits: 500,
-            }),
-          )
+          const { sessionId } = yield* openPack(person, { amount: 39.99, credits: 500 })
           const [completed] = yield* promise(() => stripe.pay(sessionId, "none"))
           const paymentIntent = stripe.sessions.get(sessionId)?.payment_intent as string
           const refund = yield* promise(() => stripe.refund(paymentIntent, undefined, "none"))
@@ -211,12 +204,13 @@ describeApp({ env })("Stripe refunds and disputes", (it) => {
           expect(yield* accountEvents(userId, "PaymentDisputed")).toBe(1)
           // With Stripe, an admin refunds in Stripe's dashboard, not here.
           yield* ledgerOf(userId)
-          const here = yield* (yield* admin).post(
-            `/api/admin/ledger/${userId}/payments/${sessionId}/refunds`,
-            {},
+          const here = yield* Effect.flip(
+            callAs(yield* admin, (api) =>
+              api.billing.refundPayment({ path: { userId, paymentId: sessionId }, payload: {} }),
+            ),
           )
-          expect(here.status).toBe(404)
-          expect(body<{ message: string }>(here).message).toContain("Stripe's dashboard")
+          expect(here._tag).toBe("NotFound")
+          expect(here.message).toContain("Stripe's dashboard")
           expect((yield* ledgerOf(userId)).slice(-2)).toMatchObject([
             { type: "PaymentDisputed", amount: 0, cause: "checkout", causeId: sessionId },
             { type: "PaymentDisputeClosed", amount: -500, balanceAfter: 0, causeId: sessionId },

@@ -2,7 +2,8 @@ import { afterAll, expect } from "@effect/vitest"
 import { Effect } from "effect"
 import type Stripe from "stripe"
 import { balanceOf, describeApp, runJobs, serverUrl, settle, signUp } from "#app/testing.ts"
-import { type Browser, body, stripeEnv } from "#app/testing-billing.ts"
+import { type Browser, openPlan as open, stripeEnv, subscriptionOf } from "#app/testing-billing.ts"
+import { callAs } from "#app/testing-client.ts"
 import { query } from "#events/testing.ts"
 import { startFakeStripe } from "#stand-ins/fake-services/stripe.ts"
 import { Billing } from "./billing.ts"
@@ -26,10 +27,7 @@ const member = Effect.gen(function* () {
 })
 
 const openPlan = (person: Browser, plan: Plan) =>
-  Effect.map(person.post("/api/subscription/create", { planId: plan }), (opened) => {
-    expect(opened.status).toBe(200)
-    return { plan, sessionId: body<{ sessionId: string }>(opened).sessionId }
-  })
+  Effect.map(open(person, plan), ({ sessionId }) => ({ plan, sessionId }))
 
 /** The buyer pays an open checkout at Stripe; its webhooks are not sent yet. */
 const payAtStripe = ({ plan, sessionId }: { readonly plan: Plan; readonly sessionId: string }) =>
@@ -150,7 +148,7 @@ describeApp({ env })("two subscriptions through Stripe", (it) => {
           yield* deliverAtOnce([...all].reverse())
           yield* settleAll
 
-          const plan = body<{ plan: Plan }>(yield* person.get("/api/subscription/status")).plan
+          const { plan } = yield* subscriptionOf(person)
           if (order === "basic first") expect(plan).toBe("BASIC")
           if (order === "premium first, reversed") expect(plan).toBe("PREMIUM")
           const [winner, loser] = plan === "BASIC" ? [basic, premium] : [premium, basic]
@@ -185,9 +183,7 @@ describeApp({ env })("two subscriptions through Stripe", (it) => {
             (yield* person.get(`/api/payments/verify-subscription?sessionId=${winner.sessionId}`))
               .body,
           ).toMatchObject({ status: "already_processed", planId: winner.plan })
-          const transactions = body<ReadonlyArray<{ id: string; status: string }>>(
-            yield* person.get("/api/credits/transactions"),
-          )
+          const transactions = yield* callAs(person, (api) => api.creditLedger.transactions())
           expect(transactions.find((t) => t.id === loser.sessionId)?.status).toBe("refunded")
           expect(transactions.find((t) => t.id === winner.sessionId)?.status).toBe("completed")
         }

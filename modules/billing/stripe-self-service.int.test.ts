@@ -1,7 +1,8 @@
 import { afterAll, expect } from "@effect/vitest"
 import { Effect } from "effect"
 import { describeApp, request, serverUrl, settle, signUp } from "#app/testing.ts"
-import { body, stripeEnv } from "#app/testing-billing.ts"
+import { openPack, stripeEnv } from "#app/testing-billing.ts"
+import { callAs } from "#app/testing-client.ts"
 import { startFakeStripe } from "#stand-ins/fake-services/stripe.ts"
 
 const stripe = await startFakeStripe()
@@ -16,11 +17,7 @@ const env = {
 const buyer = Effect.gen(function* () {
   const { person } = yield* signUp("portal")
   stripe.setWebhookUrl(`${yield* serverUrl}/api/payments/webhook`)
-  const opened = yield* person.post("/api/payments/create-payment-intent", {
-    amount: 13.29,
-    credits: 150,
-  })
-  const { sessionId } = body<{ sessionId: string }>(opened)
+  const { sessionId } = yield* openPack(person, { amount: 13.29, credits: 150 })
   yield* Effect.promise(() => stripe.pay(sessionId))
   yield* settle
   const session = stripe.sessions.get(sessionId)!
@@ -32,7 +29,7 @@ describeApp({ env })("self-service through Stripe", (it) => {
     Effect.gen(function* () {
       const { person, sessionId, invoiceId } = yield* buyer
       const invoice = stripe.invoices.get(invoiceId)!
-      expect(body<unknown>(yield* person.get("/api/billing/invoices"))).toMatchObject({
+      expect(yield* callAs(person, (api) => api.receipts.receipts())).toMatchObject({
         receipts: [
           {
             paymentId: sessionId,
@@ -52,9 +49,8 @@ describeApp({ env })("self-service through Stripe", (it) => {
   it.effect("Manage billing opens Stripe's customer portal for the person's own customer", () =>
     Effect.gen(function* () {
       const { person, customer } = yield* buyer
-      const answer = yield* person.post("/api/billing/portal", {})
-      expect(answer.status).toBe(200)
-      expect(body<{ url: string }>(answer).url).toMatch(`${stripe.url}/p/session/bps_`)
+      const portal = yield* callAs(person, (api) => api.receipts.billingPortal())
+      expect(portal.url).toMatch(`${stripe.url}/p/session/bps_`)
       const asked = stripe.requests.filter((r) => r.path === "/v1/billing_portal/sessions").at(-1)
       expect(asked?.body).toEqual({ customer, return_url: "http://127.0.0.1/credits" })
 

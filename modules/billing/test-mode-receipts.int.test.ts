@@ -1,7 +1,8 @@
 import { expect } from "@effect/vitest"
 import { Effect } from "effect"
 import { describeApp, request, runJobs, settle, signUp } from "#app/testing.ts"
-import { body, financeEnv as env, financeAdmin, proPackBuyer } from "#app/testing-billing.ts"
+import { financeEnv as env, financeAdmin, proPackBuyer } from "#app/testing-billing.ts"
+import { callAs } from "#app/testing-client.ts"
 import { query } from "#events/testing.ts"
 
 const admin = financeAdmin()
@@ -70,7 +71,7 @@ describeApp({ env })("receipts in the test mode", (it) => {
         expect((yield* finance.post(refunds, {})).status).toBe(200)
         yield* settle
         expect(
-          body<{ status: string }>(yield* person.get(`/api/billing/invoices/${sessionId}`)),
+          yield* callAs(person, (api) => api.receipts.receipt({ path: { paymentId: sessionId } })),
         ).toMatchObject({
           status: "refunded",
           refundedCents: 1329,

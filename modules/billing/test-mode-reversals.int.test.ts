@@ -3,11 +3,11 @@ import { Effect } from "effect"
 import { describeApp, request, settle } from "#app/testing.ts"
 import {
   type Browser,
-  body,
   financeEnv as env,
   financeAdmin,
   proPackBuyer,
 } from "#app/testing-billing.ts"
+import { callAs, clientOf } from "#app/testing-client.ts"
 import { Billing } from "./billing.ts"
 
 const admin = financeAdmin()
@@ -22,15 +22,16 @@ const buyer = Effect.gen(function* () {
     disputes: `/api/admin/ledger/${userId}/payments/${sessionId}/disputes`,
     close: `/api/admin/ledger/${userId}/payments/${sessionId}/disputes/close`,
   }
-  return { person, userId, sessionId, paths }
+  /** The payment as the typed client names it. */
+  const payment = { userId, paymentId: sessionId }
+  return { person, userId, sessionId, paths, payment }
 })
 
 const credits = (person: Browser) =>
-  Effect.flatMap(settle, () =>
-    Effect.map(person.get("/api/credits"), (answer) =>
-      body<{ credits: number; held: number }>(answer),
-    ),
-  )
+  Effect.flatMap(settle, () => callAs(person, (api) => api.creditLedger.credits()))
+
+const paymentsOf = (finance: Browser, userId: string) =>
+  callAs(finance, (api) => api.billing.payments({ path: { userId } }))
 
 describeApp({ env })("test-mode refunds and disputes", (it) => {
   describe("access", () => {
@@ -67,7 +68,7 @@ describeApp({ env })("test-mode refunds and disputes", (it) => {
         Effect.gen(function* () {
           const { person, userId, sessionId, paths } = yield* buyer
           const finance = yield* admin
-          expect(body<unknown>(yield* finance.get(paths.payments))).toMatchObject({
+          expect(yield* paymentsOf(finance, userId)).toMatchObject({
             testMode: true,
             payments: [
               {
@@ -80,11 +81,11 @@ describeApp({ env })("test-mode refunds and disputes", (it) => {
             ],
           })
           const purchase = Effect.map(
-            Effect.zipRight(settle, person.get("/api/credits/transactions")),
-            (answer) =>
-              body<ReadonlyArray<{ id: string; status: string }>>(answer).find(
-                (t) => t.id === sessionId,
-              )?.status,
+            Effect.zipRight(
+              settle,
+              callAs(person, (api) => api.creditLedger.transactions()),
+            ),
+            (transactions) => transactions.find((t) => t.id === sessionId)?.status,
           )
           const partial = yield* finance.post(paths.refunds, { amountCents: 665 })
           expect(partial.status).toBe(200)
@@ -97,17 +98,15 @@ describeApp({ env })("test-mode refunds and disputes", (it) => {
           expect(yield* credits(person)).toEqual({ credits: 0, held: 0 })
           expect(yield* purchase).toBe("refunded")
 
-          const financeId = body<{ id: string }>(yield* finance.get("/api/user")).id
-          const ledger = body<{ entries: ReadonlyArray<Record<string, unknown>> }>(
-            yield* finance.get(`/api/admin/ledger/${userId}`),
+          const financeId = (yield* callAs(finance, (api) => api.identity.currentUser())).id
+          const ledger = yield* callAs(finance, (api) =>
+            api.billing.ledger({ path: { userId }, urlParams: {} }),
           )
           expect(ledger.entries.slice(-2)).toMatchObject([
             { type: "PaymentRefunded", amount: -75, cause: "checkout", causeId: sessionId },
             { type: "PaymentRefunded", amount: -75, balanceAfter: 0, actor: `admin:${financeId}` },
           ])
-          const history = body<ReadonlyArray<{ description: string }>>(
-            yield* person.get("/api/credits/transactions"),
-          )
+          const history = yield* callAs(person, (api) => api.creditLedger.transactions())
           expect(history.map((t) => t.description)).toContain(
             "Refund of your purchase of the Pro pack: 6.65 EUR, -75 credits",
           )
@@ -118,36 +117,47 @@ describeApp({ env })("test-mode refunds and disputes", (it) => {
 
     it.effect("bad input gets a clear 4xx and changes nothing", () =>
       Effect.gen(function* () {
-        const { person, userId, paths } = yield* buyer
+        const { person, userId, paths, payment } = yield* buyer
         const finance = yield* admin
-        const tooMuch = yield* finance.post(paths.refunds, { amountCents: 1330 })
-        expect(tooMuch.status).toBe(400)
-        expect(body<{ message: string }>(tooMuch).message).toBe(
-          "A refund of this payment must be between 0.01 and 13.29 EUR.",
+        const api = yield* clientOf(finance)
+        const tooMuch = yield* Effect.flip(
+          api.billing.refundPayment({ path: payment, payload: { amountCents: 1330 } }),
         )
+        expect(tooMuch).toMatchObject({
+          _tag: "InvalidRefund",
+          message: "A refund of this payment must be between 0.01 and 13.29 EUR.",
+        })
+        // Amounts the contract cannot send.
         for (const payload of [{ amountCents: 0 }, { amountCents: 2.5 }, { amountCents: "all" }]) {
           expect((yield* finance.post(paths.refunds, payload)).status).toBe(400)
         }
-        const unknown = yield* finance.post(
-          `/api/admin/ledger/${userId}/payments/cs_nope/refunds`,
-          {},
+        const unknown = yield* Effect.flip(
+          api.billing.refundPayment({ path: { userId, paymentId: "cs_nope" }, payload: {} }),
         )
-        expect(unknown.status).toBe(404)
-        expect(body<{ message: string }>(unknown).message).toBe(
-          "This person has no payment with this id.",
+        expect(unknown).toMatchObject({
+          _tag: "NotFound",
+          message: "This person has no payment with this id.",
+        })
+        const nobody = yield* Effect.flip(
+          api.billing.refundPayment({
+            path: { userId: "nobody", paymentId: "cs_nope" },
+            payload: {},
+          }),
         )
-        const nobody = yield* finance.post("/api/admin/ledger/nobody/payments/cs_nope/refunds", {})
-        expect(nobody.status).toBe(404)
-        const noDispute = yield* finance.post(paths.close, { outcome: "won" })
-        expect(noDispute.status).toBe(409)
-        expect(body<{ message: string }>(noDispute).message).toBe(
-          "This payment has no open dispute.",
+        expect(nobody._tag).toBe("NotFound")
+        const noDispute = yield* Effect.flip(
+          api.billing.closeDispute({ path: payment, payload: { outcome: "won" } }),
         )
+        expect(noDispute).toMatchObject({
+          _tag: "DisputeRefused",
+          message: "This payment has no open dispute.",
+        })
+        // An outcome the contract cannot send.
         expect((yield* finance.post(paths.close, { outcome: "draw" })).status).toBe(400)
         expect(yield* credits(person)).toEqual({ credits: 150, held: 0 })
-        expect(
-          body<{ payments: ReadonlyArray<unknown> }>(yield* finance.get(paths.payments)),
-        ).toMatchObject({ payments: [{ refundedCents: 0, creditsTaken: 0, dispute: null }] })
+        expect(yield* paymentsOf(finance, userId)).toMatchObject({
+          payments: [{ refundedCents: 0, creditsTaken: 0, dispute: null }],
+        })
       }),
     )
   })
@@ -155,13 +165,17 @@ describeApp({ env })("test-mode refunds and disputes", (it) => {
   describe("disputes", () => {
     it.effect("an admin opens a dispute that holds the credits, once, and closes it lost", () =>
       Effect.gen(function* () {
-        const { person, paths } = yield* buyer
+        const { person, paths, payment } = yield* buyer
         const finance = yield* admin
         expect((yield* finance.post(paths.disputes, {})).body).toEqual({ balance: 150, held: 150 })
         expect(yield* credits(person)).toEqual({ credits: 150, held: 150 })
-        const again = yield* finance.post(paths.disputes, {})
-        expect(again.status).toBe(409)
-        expect(body<{ message: string }>(again).message).toBe("This payment is disputed already.")
+        const again = yield* Effect.flip(
+          callAs(finance, (api) => api.billing.openDispute({ path: payment })),
+        )
+        expect(again).toMatchObject({
+          _tag: "DisputeRefused",
+          message: "This payment is disputed already.",
+        })
         expect((yield* finance.post(paths.close, { outcome: "lost" })).body).toEqual({
           balance: 0,
           held: 0,

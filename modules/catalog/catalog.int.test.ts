@@ -2,6 +2,7 @@ import { join } from "node:path"
 import { describe, expect } from "@effect/vitest"
 import { Effect } from "effect"
 import {
+  type Answer,
   type browser,
   describeApp,
   request,
@@ -10,6 +11,7 @@ import {
   signUp,
   signUpAdmin,
 } from "#app/testing.ts"
+import { callAs, clientOf, decodeBody } from "#app/testing-client.ts"
 import { seedGeneration } from "#app/testing-songs.ts"
 import { Actors } from "#events/contracts/actor.ts"
 import { catalogStreams, SongLiked } from "#events/contracts/catalog.ts"
@@ -19,28 +21,19 @@ import { library } from "#projections/library.ts"
 import { rebuildProjection } from "#projections/runner.ts"
 import { timeline } from "#projections/timeline.ts"
 import { probeAudio } from "#toolkit/test-audio.ts"
+import { PublicSongs, SaveSongPayload } from "./api.ts"
 
 const env = { REGISTRATIONS_PER_ADDRESS: "1000", ADMIN_EMAIL: "curator@example.com" }
 
 type Browser = ReturnType<typeof browser>
-interface Song {
-  readonly id: string
-  readonly title: string
-  readonly isPublic: boolean
-  readonly likes: number
-  readonly liked: boolean
-  readonly audioUrl: string
-  readonly duration: number
-  readonly creator: { readonly username: string | null }
-  readonly taskId: string | null
-}
-const body = <A>(answer: { readonly body: unknown }) => answer.body as A
+
+/** A timeline page asked for by its address (the edge keeps answers by it), read with the contract. */
+const timelinePage = (answer: Answer) => decodeBody(PublicSongs, answer)
 
 /** What the media module delivers: the catalog saves a generation's versions as private songs. */
 const generated = seedGeneration
 
-const mySongs = (person: Browser) =>
-  Effect.map(person.get("/api/songs/my-songs"), body<ReadonlyArray<Song>>)
+const mySongs = (person: Browser) => callAs(person, (api) => api.catalog.mySongs())
 
 /** A person with one public song of two versions: the first made public. */
 const publicSong = (title: string, style?: string) =>
@@ -83,7 +76,7 @@ describeApp({ env, config: { webDist: join(import.meta.dirname, "..", "..", "web
               expect((yield* request(path)).status, path).toBe(404)
             }
             expect(yield* mySongs(other.person)).toEqual([])
-            const page = body<{ songs: Song[]; total: number }>(yield* request("/api/songs/public"))
+            const page = timelinePage(yield* request("/api/songs/public"))
             expect(page.songs.some((s) => s.id === id)).toBe(false)
           }),
       )
@@ -95,7 +88,7 @@ describeApp({ env, config: { webDist: join(import.meta.dirname, "..", "..", "web
             const owner = yield* signUp("owner")
             const other = yield* signUp("other")
             const { versions } = yield* generated(owner.user.id, "Night Bus", 1)
-            const payload = {
+            const payload = SaveSongPayload.make({
               title: "Night Bus (Version 1)",
               audioUrl: versionAudioPath(versions[0]!.versionId),
               streamAudioUrl: null,
@@ -104,12 +97,13 @@ describeApp({ env, config: { webDist: join(import.meta.dirname, "..", "..", "web
               style: "Pop",
               lyrics: "[Verse 1]",
               imageUrl: null,
-            }
-            const saved = yield* owner.person.post("/api/songs", payload)
-            expect(saved.status).toBe(200)
-            expect(saved.body).toMatchObject({ title: "Night Bus (Version 1)", isPublic: true })
-            const again = yield* owner.person.post("/api/songs", payload)
-            expect(body<Song>(again).id).toBe(body<Song>(saved).id)
+            })
+            const save = (who: Browser, payload: SaveSongPayload) =>
+              callAs(who, (api) => api.catalog.saveSong({ payload }))
+            const saved = yield* save(owner.person, payload)
+            expect(saved).toMatchObject({ title: "Night Bus (Version 1)", isPublic: true })
+            const again = yield* save(owner.person, payload)
+            expect(again.id).toBe(saved.id)
             expect(yield* mySongs(owner.person)).toHaveLength(1)
 
             for (const [who, audioUrl] of [
@@ -117,10 +111,10 @@ describeApp({ env, config: { webDist: join(import.meta.dirname, "..", "..", "web
               [owner.person, "https://cdn.example.com/free-song.mp3"],
               [owner.person, versionAudioPath(crypto.randomUUID())],
             ] as const) {
-              const refused = yield* who.post("/api/songs", { ...payload, audioUrl })
-              expect(refused.status).toBe(400)
-              expect(body<{ _tag: string }>(refused)._tag).toBe("UnknownAudio")
+              const refused = yield* Effect.flip(save(who, { ...payload, audioUrl }))
+              expect(refused._tag).toBe("UnknownAudio")
             }
+            // A blank title, which the contract trims on the server's side only.
             const untitled = yield* owner.person.post("/api/songs", { ...payload, title: "  " })
             expect(untitled.status).toBe(400)
             expect(
@@ -156,14 +150,12 @@ describeApp({ env, config: { webDist: join(import.meta.dirname, "..", "..", "web
                 body: JSON.stringify({ isPublic: true }),
               })).status,
             ).toBe(401)
-            const shown = yield* owner.person.patch(`/api/songs/${song!.id}/privacy`, {
-              isPublic: true,
-            })
-            expect(body<Song>(shown).isPublic).toBe(true)
-            // Read-your-writes: the timeline has it at once.
-            const page = body<{ songs: Song[] }>(
-              yield* other.person.get("/api/songs/public?limit=50"),
+            const shown = yield* callAs(owner.person, (api) =>
+              api.catalog.setPrivacy({ path: { id: song!.id }, payload: { isPublic: true } }),
             )
+            expect(shown.isPublic).toBe(true)
+            // Read-your-writes: the timeline has it at once.
+            const page = timelinePage(yield* other.person.get("/api/songs/public?limit=50"))
             expect(page.songs.map((s) => s.id)).toContain(song!.id)
             expect((yield* other.person.get(`/api/songs/${song!.id}`)).status).toBe(200)
             yield* owner.person.patch(`/api/songs/${song!.id}/privacy`, { isPublic: false })
@@ -190,7 +182,7 @@ describeApp({ env, config: { webDist: join(import.meta.dirname, "..", "..", "web
               liked: true,
             })
             expect(
-              body<Song[]>(yield* fan.person.get("/api/songs/liked")).map((s) => s.id),
+              (yield* callAs(fan.person, (api) => api.catalog.likedSongs())).map((s) => s.id),
             ).toEqual([song.id])
             expect(
               (yield* fan.person.send(`/api/songs/${song.id}/like`, { method: "DELETE" })).body,
@@ -222,7 +214,8 @@ describeApp({ env, config: { webDist: join(import.meta.dirname, "..", "..", "web
             { concurrency: "unbounded" },
           )
           yield* settle
-          expect(body<Song>(yield* fan.person.get(`/api/songs/${song.id}`))).toMatchObject({
+          const path = { id: song.id }
+          expect(yield* callAs(fan.person, (api) => api.catalog.song({ path }))).toMatchObject({
             likes: 1,
             liked: true,
           })
@@ -235,7 +228,8 @@ describeApp({ env, config: { webDist: join(import.meta.dirname, "..", "..", "web
             { concurrency: "unbounded" },
           )
           yield* settle
-          expect(body<Song>(yield* request(`/api/songs/${song.id}`)).likes).toBe(50)
+          const anyone = yield* clientOf()
+          expect((yield* anyone.catalog.song({ path })).likes).toBe(50)
         }),
       )
     })
@@ -256,11 +250,13 @@ describeApp({ env, config: { webDist: join(import.meta.dirname, "..", "..", "web
             const fans = yield* Effect.all(Array.from({ length: 3 }, () => signUp("fan")))
             const viewer = yield* signUp("viewer")
             const pageAt = (offset: number, snapshot?: number) =>
-              Effect.map(
-                viewer.person.get(
-                  `/api/songs/public?limit=10&offset=${offset}${snapshot === undefined ? "" : `&snapshot=${snapshot}`}`,
-                ),
-                body<{ songs: Song[]; total: number; snapshot: number }>,
+              callAs(viewer.person, (api) =>
+                api.catalog.publicSongs({
+                  urlParams:
+                    snapshot === undefined
+                      ? { limit: 10, offset }
+                      : { limit: 10, offset, snapshot },
+                }),
               )
             const first = yield* pageAt(0)
             const everyPublic = first.total
@@ -314,8 +310,8 @@ describeApp({ env, config: { webDist: join(import.meta.dirname, "..", "..", "web
             const { song } = yield* publicSong("Shared Page", "Folk")
             const fan = yield* signUp("fan")
             const listener = yield* signUp("listener")
-            const find = (answer: { body: unknown }) =>
-              body<{ songs: Song[] }>(answer).songs.find((s) => s.id === song.id)
+            const find = (answer: Answer) =>
+              timelinePage(answer).songs.find((s) => s.id === song.id)
             const url = "/api/songs/public?limit=50&offset=0"
             expect(find(yield* request(url))?.likes).toBe(0)
 
@@ -350,8 +346,8 @@ describeApp({ env, config: { webDist: join(import.meta.dirname, "..", "..", "web
             const { owner, song } = yield* publicSong("Cached Response")
             const fan = yield* signUp("fan")
             const url = "/api/songs/public?limit=50&offset=0"
-            const mine = (answer: { readonly body: unknown }) =>
-              body<{ songs: Song[] }>(answer).songs.find((s) => s.id === song.id)
+            const mine = (answer: Answer) =>
+              timelinePage(answer).songs.find((s) => s.id === song.id)
             const first = yield* request(url)
             expect(mine(first)).toMatchObject({ likes: 0, liked: false })
             expect(yield* request(url)).toMatchObject({ status: 200, body: first.body })
@@ -377,8 +373,8 @@ describeApp({ env, config: { webDist: join(import.meta.dirname, "..", "..", "web
             const fan = yield* signUp("fan")
             const listener = yield* signUp("listener")
             const url = "/api/songs/public?limit=50&offset=0"
-            const mine = (answer: { readonly body: unknown }) =>
-              body<{ songs: Song[] }>(answer).songs.find((s) => s.id === song.id)
+            const mine = (answer: Answer) =>
+              timelinePage(answer).songs.find((s) => s.id === song.id)
             yield* fan.person.post(`/api/songs/${song.id}/like`)
             for (let read = 0; read < 3; read++) {
               expect(mine(yield* fan.person.get(url))).toMatchObject({ likes: 1, liked: true })
@@ -405,7 +401,7 @@ describeApp({ env, config: { webDist: join(import.meta.dirname, "..", "..", "web
         Effect.gen(function* () {
           const page = yield* request("/api/songs/public?limit=20&offset=0")
           expect(page.status).toBe(200)
-          expect(body<{ songs: Song[] }>(page).songs.every((s) => s.liked === false)).toBe(true)
+          expect(timelinePage(page).songs.every((s) => s.liked === false)).toBe(true)
           for (const query of ["limit=0", "limit=51", "offset=-1", "limit=abc", "snapshot=x"]) {
             expect((yield* request(`/api/songs/public?${query}`)).status, query).toBe(400)
           }
@@ -416,15 +412,16 @@ describeApp({ env, config: { webDist: join(import.meta.dirname, "..", "..", "web
     it.effect("the read models rebuilt from zero answer exactly as before", () =>
       Effect.gen(function* () {
         const { owner } = yield* publicSong("Rebuilt")
+        // The answers' JSON as sent, whatever the contract makes of it.
         const before = [
-          body<unknown>(yield* request("/api/songs/public?limit=50")),
-          body<unknown>(yield* owner.person.get("/api/songs/my-songs")),
+          (yield* request("/api/songs/public?limit=50")).body,
+          (yield* owner.person.get("/api/songs/my-songs")).body,
         ]
         yield* rebuildProjection(timeline)
         yield* rebuildProjection(library)
         const after = [
-          body<unknown>(yield* request("/api/songs/public?limit=50")),
-          body<unknown>(yield* owner.person.get("/api/songs/my-songs")),
+          (yield* request("/api/songs/public?limit=50")).body,
+          (yield* owner.person.get("/api/songs/my-songs")).body,
         ]
         // The snapshot counts the timeline's own changes, which a rebuild numbers afresh.
         const withoutSnapshot = (pages: unknown[]) =>

@@ -4,40 +4,16 @@ import { describe, expect } from "@effect/vitest"
 import { Effect, Fiber } from "effect"
 import { parseMidi } from "midi-file"
 import sharp from "sharp"
-import { type browser, describeApp, request, runJobs, settle, signUp } from "#app/testing.ts"
+import { describeApp, request, runJobs, settle } from "#app/testing.ts"
+import { type ApiClient, clientOf, signedUpWithClient } from "#app/testing-client.ts"
+import type { SyncedLyrics } from "#events/contracts/synced-lyrics.ts"
 import { FileStorage } from "#toolkit/storage/index.ts"
 import { probeAudio } from "#toolkit/test-audio.ts"
+import { GenerateSongPayload, type SongStatus } from "../api.ts"
 import { versionKeys } from "./music-maker.ts"
 
-type Browser = ReturnType<typeof browser>
-interface Status {
-  readonly status: string
-  readonly songs: ReadonlyArray<{
-    readonly streamAudioUrl: string
-    readonly audioUrl: string
-    readonly duration: number
-  }>
-  readonly error: string | null
-  readonly creditRefund: { readonly refunded: boolean; readonly amount: number } | null
-}
-
-interface SongWithMidi {
-  readonly id: string
-  readonly duration: number
-  readonly midiUrl: string | null
-  readonly lrcUrl: string | null
-  readonly imageUrl: string | null
-}
-
-interface Timed {
-  readonly text: string
-  readonly startMs: number
-  readonly endMs: number
-}
-type Synced = { readonly lines: ReadonlyArray<Timed & { readonly words: ReadonlyArray<Timed> }> }
-
 /** Every line and word sung in order, inside the song, each ending after it starts. */
-const expectInOrder = (synced: Synced, durationMs: number) => {
+const expectInOrder = (synced: SyncedLyrics, durationMs: number) => {
   const words = synced.lines.flatMap((line) => line.words)
   for (const [i, timed] of [...synced.lines, ...words].entries()) {
     expect(timed.endMs, `${i}: ${timed.text}`).toBeGreaterThan(timed.startMs)
@@ -48,11 +24,11 @@ const expectInOrder = (synced: Synced, durationMs: number) => {
       expect(list[i]!.startMs).toBeGreaterThanOrEqual(list[i - 1]!.startMs)
 }
 
-const song = {
+const song = GenerateSongPayload.make({
   title: "Morning Train",
   lyrics: "[Verse 1]\nThe morning train is rolling in\nI hear it calling me again",
   style: "upbeat pop with female vocals, guitar and drums",
-}
+})
 
 const config = { webDist: join(import.meta.dirname, "..", "..", "..", "web", "dist") }
 const env = {
@@ -61,31 +37,30 @@ const env = {
   GENERATION_POLL_SECONDS: "0.2",
 }
 
-const statusOf = (person: Browser, taskId: string) =>
-  Effect.map(person.get(`/api/check-song-status?taskId=${taskId}`), (a) => a.body as Status)
+/** A signed-in person: their browser, and the API's client as them. */
+const statusOf = (api: ApiClient, taskId: string) => api.media.songStatus({ urlParams: { taskId } })
 
-const start = (person: Browser) =>
-  Effect.map(person.post("/api/generate-song", song), (answer) => {
-    expect(answer.status).toBe(200)
-    return (answer.body as { taskId: string }).taskId
-  })
+const start = (api: ApiClient) =>
+  Effect.map(api.media.generateSong({ payload: song }), (started) => started.taskId)
+
+const creditsOf = (api: ApiClient) => Effect.map(api.creditLedger.credits(), (view) => view.credits)
 
 describeApp({ env, config })("song generation with the offline engine", (it) => {
   it.effect(
     "renders two versions, the first playable before the second is done, each with a MIDI file only its owner gets and its lyrics timed as sung",
     () =>
       Effect.gen(function* () {
-        const { person } = yield* signUp("singer")
+        const { person, api } = yield* signedUpWithClient("singer")
         yield* settle
-        const taskId = yield* start(person)
+        const taskId = yield* start(api)
         // The worker renders while the dialog polls: the first version shows before the second is done.
         const worker = yield* Effect.fork(runJobs)
-        let status = yield* statusOf(person, taskId)
-        let preview: Status | undefined
+        let status = yield* statusOf(api, taskId)
+        let preview: SongStatus | undefined
         while (status.status !== "SUCCESS" && status.status !== "GENERATE_AUDIO_FAILED") {
           if (status.status === "FIRST_SUCCESS") preview ??= status
           yield* Effect.sleep("100 millis")
-          status = yield* statusOf(person, taskId)
+          status = yield* statusOf(api, taskId)
         }
         yield* Fiber.join(worker)
         expect(preview?.songs).toHaveLength(1)
@@ -109,7 +84,7 @@ describeApp({ env, config })("song generation with the offline engine", (it) => 
         }
 
         yield* settle
-        const songs = (yield* person.get("/api/songs/my-songs")).body as ReadonlyArray<SongWithMidi>
+        const songs = yield* api.catalog.mySongs()
         expect(songs).toHaveLength(2)
         const [first] = songs
         const midiUrl = first!.midiUrl!
@@ -126,7 +101,7 @@ describeApp({ env, config })("song generation with the offline engine", (it) => 
 
         // The lines as sung, each word timed; the LRC says the same in its own format.
         const syncedUrl = `/api/songs/${first!.id}/synced-lyrics`
-        const synced = (yield* person.get(syncedUrl)).body as Synced
+        const synced = yield* api.catalog.syncedLyrics({ path: { id: first!.id } })
         const lines = song.lyrics.split("\n").slice(1)
         expect(synced.lines.length).toBeGreaterThanOrEqual(lines.length)
         expect(new Set(synced.lines.map((line) => line.text))).toEqual(new Set(lines))
@@ -164,28 +139,26 @@ describeApp({ env, config })("song generation with the offline engine", (it) => 
         expect((yield* person.send(second.imageUrl!)).bytes).not.toEqual(jpeg.bytes)
 
         // Another person sees neither timing nor LRC while the song is private.
-        const { person: other } = yield* signUp("listener")
+        const { person: other, api: others } = yield* signedUpWithClient("listener")
         expect((yield* other.send(syncedUrl)).status).toBe(404)
         expect((yield* other.send(first!.lrcUrl!)).status).toBe(404)
 
         // Nobody else gets the MIDI file, even once the song is public, and nobody else is offered it;
         // the timed lyrics go with the words everyone may read.
-        expect(
-          (yield* person.patch(`/api/songs/${first!.id}/privacy`, { isPublic: true })).status,
-        ).toBe(200)
+        const path = { id: first!.id }
+        yield* api.catalog.setPrivacy({ path, payload: { isPublic: true } })
         yield* settle
         expect((yield* request(midiUrl)).status).toBe(401)
         expect((yield* other.send(midiUrl)).status).toBe(404)
-        const seen = (yield* other.get(`/api/songs/${first!.id}`)).body as SongWithMidi
+        const seen = yield* others.catalog.song({ path })
         expect(seen.midiUrl).toBeNull()
         expect(seen.lrcUrl).toBe(first!.lrcUrl)
         // Until its owner shares the song's parts: then anyone signed in may take its MIDI file.
-        yield* person.patch(`/api/songs/${first!.id}/parts-sharing`, { shared: true })
-        expect(((yield* other.get(`/api/songs/${first!.id}`)).body as SongWithMidi).midiUrl).toBe(
-          midiUrl,
-        )
+        yield* api.catalog.setPartsSharing({ path, payload: { shared: true } })
+        expect((yield* others.catalog.song({ path })).midiUrl).toBe(midiUrl)
         expect((yield* other.send(midiUrl)).status).toBe(200)
-        expect((yield* request(syncedUrl)).body).toEqual(synced)
+        const anyone = yield* clientOf()
+        expect(yield* anyone.catalog.syncedLyrics({ path })).toEqual(synced)
       }),
   )
 })
@@ -197,19 +170,19 @@ describeApp({
   describe("an engine that runs out of time", () => {
     it.effect("fails the generation at once and gives the credits back", () =>
       Effect.gen(function* () {
-        const { person } = yield* signUp("hurried")
+        const { api } = yield* signedUpWithClient("hurried")
         yield* settle
-        const taskId = yield* start(person)
-        let status = yield* statusOf(person, taskId)
+        const taskId = yield* start(api)
+        let status = yield* statusOf(api, taskId)
         for (let step = 0; step < 4 && status.status === "PENDING"; step++) {
           yield* runJobs
           yield* settle
-          status = yield* statusOf(person, taskId)
+          status = yield* statusOf(api, taskId)
         }
         expect(status.status).toBe("GENERATE_AUDIO_FAILED")
         expect(status.error).toBe("The song could not be made.")
         expect(status.creditRefund).toEqual({ refunded: true, amount: 5 })
-        expect(((yield* person.get("/api/credits")).body as { credits: number }).credits).toBe(10)
+        expect(yield* creditsOf(api)).toBe(10)
       }),
     )
   })
@@ -217,17 +190,16 @@ describeApp({
   describe("a person starting many songs", () => {
     it.effect("is told to wait after the hour's allowance, and is not charged for it", () =>
       Effect.gen(function* () {
-        const { person } = yield* signUp("eager")
+        const { api } = yield* signedUpWithClient("eager")
         yield* settle
-        yield* start(person)
-        const second = yield* person.post("/api/generate-song", song)
-        expect(second.status).toBe(429)
-        expect(second.body).toMatchObject({ _tag: "TooManyRequests" })
-        expect((second.body as { message: string }).message).toMatch(
+        yield* start(api)
+        const second = yield* Effect.flip(start(api))
+        expect(second._tag).toBe("TooManyRequests")
+        expect(second.message).toMatch(
           /^Too many attempts\. Please wait \d+ minutes? and try again\.$/,
         )
         yield* settle
-        expect(((yield* person.get("/api/credits")).body as { credits: number }).credits).toBe(5)
+        expect(yield* creditsOf(api)).toBe(5)
       }),
     )
   })

@@ -2,16 +2,9 @@ import { createServer } from "node:net"
 import { join } from "node:path"
 import { SqlClient } from "@effect/sql"
 import { describe, expect } from "@effect/vitest"
-import { Duration, Effect, Schedule } from "effect"
-import {
-  balanceOf,
-  type browser,
-  describeApp,
-  request,
-  runJobs,
-  settle,
-  signUp,
-} from "#app/testing.ts"
+import { Duration, Effect, Either, Schedule } from "effect"
+import { balanceOf, describeApp, request, runJobs, settle, signUp } from "#app/testing.ts"
+import { type ApiClient, clientOf } from "#app/testing-client.ts"
 import { billingStreams } from "#events/contracts/billing.ts"
 import { EventStore } from "#events/store/index.ts"
 import { startFakeMusicApi } from "#stand-ins/fake-services/music-api.ts"
@@ -19,24 +12,8 @@ import type { TaskPlan } from "#stand-ins/fake-services/music-api-tasks.ts"
 import { takeUpStalledJobs } from "#toolkit/stalled-jobs.ts"
 import { sineMp3 } from "#toolkit/test-audio.ts"
 import { jobsOf, vanishWithDueJobs } from "#toolkit/test-jobs.ts"
+import { GenerateSongPayload } from "../api.ts"
 import { advanceGeneration } from "./generations.ts"
-
-type Browser = ReturnType<typeof browser>
-interface Status {
-  readonly status: string
-  readonly songs: ReadonlyArray<{
-    readonly id: string
-    readonly audioUrl: string
-    readonly audio_url: string
-    readonly streamAudioUrl: string
-    readonly title: string
-    readonly duration: number
-    readonly prompt: string
-    readonly imageUrl: string | null
-  }>
-  readonly error: string | null
-  readonly creditRefund: { readonly refunded: boolean; readonly amount: number } | null
-}
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -63,65 +40,57 @@ const env = {
   MUSIC_CALLBACK_SECRET: callbackSecret,
 }
 
-const song = {
+const song = GenerateSongPayload.make({
   title: "Harbour Lights",
   lyrics: "[Verse 1]\nLights on the water",
   style: "folk, female vocals",
-}
+})
 
-const statusOf = (person: Browser, taskId: string) =>
-  Effect.map(person.get(`/api/check-song-status?taskId=${taskId}`), (a) => a.body as Status)
+const statusOf = (api: ApiClient, taskId: string) => api.media.songStatus({ urlParams: { taskId } })
 
 const isOver = (status: string) => status === "SUCCESS" || /FAILED|ERROR|TIMEOUT/.test(status)
 
 /** Runs the worker's jobs until the generation is over, as the worker would. */
-const finish = (person: Browser, taskId: string) =>
+const finish = (api: ApiClient, taskId: string) =>
   Effect.gen(function* () {
     for (let round = 0; round < 400; round++) {
       yield* runJobs
       yield* settle
-      const status = yield* statusOf(person, taskId)
+      const status = yield* statusOf(api, taskId)
       if (isOver(status.status)) return status
       yield* Effect.sleep("25 millis")
     }
     const sql = yield* SqlClient.SqlClient
     const jobs = yield* sql`select attempts, run_at, last_error from graphile_worker._private_jobs
                              where payload->>'generationId' = ${taskId}`
-    const status = yield* statusOf(person, taskId)
+    const status = yield* statusOf(api, taskId)
     return yield* Effect.die(
       new Error(`generation ${taskId} never finished: ${JSON.stringify({ status, jobs })}`),
     )
   })
 
 /** Starts a generation; the provider's task (when one is made) goes as planned, or as usual with `null`. */
-const start = (person: Browser, plan: TaskPlan | null = {}) =>
+const start = (api: ApiClient, plan: TaskPlan | null = {}) =>
   Effect.gen(function* () {
     if (plan) fake.planNext(plan)
-    const answer = yield* person.post("/api/generate-song", song)
-    expect(answer.status).toBe(200)
-    return (answer.body as { taskId: string }).taskId
+    const started = yield* api.media.generateSong({ payload: song })
+    return started.taskId
   })
 
-interface LibrarySong {
-  readonly id: string
-  readonly title: string
-  readonly isPublic: boolean
-  readonly taskId: string
-  readonly lrcUrl: string | null
-}
-
 /** The library once it holds `count` songs: the catalog saves versions in its own reaction, moments later. */
-const librarySongs = (person: Browser, count: number) =>
-  person.get("/api/songs/my-songs").pipe(
-    Effect.map((answer) => answer.body as ReadonlyArray<LibrarySong>),
+const librarySongs = (api: ApiClient, count: number) => {
+  const mySongs = api.catalog.mySongs()
+  return mySongs.pipe(
     Effect.filterOrFail((songs) => songs.length >= count),
     Effect.retry(Schedule.spaced("50 millis").pipe(Schedule.upTo("5 seconds"))),
-    Effect.orElse(() =>
-      Effect.map(person.get("/api/songs/my-songs"), (a) => a.body as ReadonlyArray<LibrarySong>),
-    ),
+    Effect.orElse(() => mySongs),
   )
+}
 
-const newPerson = Effect.tap(signUp("composer"), () => settle)
+/** A signed-in person with their sign-up credits: their browser, and the API's client as them. */
+const newPerson = Effect.flatMap(signUp("composer"), (signed) =>
+  Effect.map(Effect.zipRight(settle, clientOf(signed.person)), (api) => ({ ...signed, api })),
+)
 
 const refundsOf = (userId: string, generationId: string) =>
   Effect.gen(function* () {
@@ -145,12 +114,12 @@ describeApp({
   describe("a request", () => {
     it.effect("debits 5 credits and gives a task that ends with two versions in the library", () =>
       Effect.gen(function* () {
-        const { person } = yield* newPerson
-        const taskId = yield* start(person)
+        const { person, api } = yield* newPerson
+        const taskId = yield* start(api)
         // Read at once, without waiting for anything: the answer came after the balance showed the debit.
-        const balance = yield* person.get("/api/credits")
-        expect((balance.body as { credits: number }).credits).toBe(45)
-        const done = yield* finish(person, taskId)
+        const balance = yield* api.creditLedger.credits()
+        expect(balance.credits).toBe(45)
+        const done = yield* finish(api, taskId)
         expect(done.status).toBe("SUCCESS")
         expect(done.error).toBeNull()
         expect(done.creditRefund).toBeNull()
@@ -170,7 +139,7 @@ describeApp({
         })
         expect(ranged.status).toBe(206)
         expect(ranged.headers.get("content-range")).toBe(`bytes 0-9/${audio.byteLength}`)
-        const library = yield* librarySongs(person, 2)
+        const library = yield* librarySongs(api, 2)
         expect(library.map((s) => s.title).sort()).toEqual([
           "Harbour Lights (Version 1)",
           "Harbour Lights (Version 2)",
@@ -181,9 +150,7 @@ describeApp({
         const lines = song.lyrics.split("\n").filter((line) => line !== "" && !line.startsWith("["))
         for (const saved of library) {
           expect(saved.lrcUrl).toBe(`/api/songs/${saved.id}/lrc`)
-          const synced = (yield* person.get(`/api/songs/${saved.id}/synced-lyrics`)).body as {
-            lines: ReadonlyArray<{ text: string; startMs: number }>
-          }
+          const synced = yield* api.catalog.syncedLyrics({ path: { id: saved.id } })
           expect(synced.lines.map((line) => line.text)).toEqual(lines)
           expect(synced.lines[0]!.startMs).toBeGreaterThan(0)
         }
@@ -194,18 +161,18 @@ describeApp({
       "plays the first version while the second is made, and only then offers downloads",
       () =>
         Effect.gen(function* () {
-          const { person } = yield* newPerson
-          const taskId = yield* start(person, {
+          const { person, api } = yield* newPerson
+          const taskId = yield* start(api, {
             timings: { TEXT_SUCCESS: 0, FIRST_SUCCESS: 0, SUCCESS: 60_000 },
             fileLifetimeMs: 1500,
             callbacks: "none",
           })
-          let status = yield* statusOf(person, taskId)
+          let status = yield* statusOf(api, taskId)
           expect(status.status).toBe("PENDING")
           for (let round = 0; round < 100 && status.status !== "FIRST_SUCCESS"; round++) {
             yield* runJobs
             yield* Effect.sleep("60 millis")
-            status = yield* statusOf(person, taskId)
+            status = yield* statusOf(api, taskId)
           }
           expect(status.status).toBe("FIRST_SUCCESS")
           // The first version is ours; the second is still the music API's stream, passed on by us.
@@ -224,16 +191,16 @@ describeApp({
       "lets each track be heard from TEXT_SUCCESS, streamed through us, by its owner only",
       () =>
         Effect.gen(function* () {
-          const { person } = yield* newPerson
-          const taskId = yield* start(person, {
+          const { person, api } = yield* newPerson
+          const taskId = yield* start(api, {
             timings: { TEXT_SUCCESS: 0, FIRST_SUCCESS: 60_000, SUCCESS: 60_000 },
             callbacks: "none",
           })
-          let status = yield* statusOf(person, taskId)
+          let status = yield* statusOf(api, taskId)
           for (let round = 0; round < 100 && status.status !== "TEXT_SUCCESS"; round++) {
             yield* runJobs
             yield* Effect.sleep("60 millis")
-            status = yield* statusOf(person, taskId)
+            status = yield* statusOf(api, taskId)
           }
           expect(status).toMatchObject({ status: "TEXT_SUCCESS", phase: "previewing" })
           expect(status.songs.map((song) => song.streamAudioUrl)).toEqual([
@@ -280,17 +247,17 @@ describeApp({
 
     it.effect("for an instrumental needs no lyrics, and asks the music API for one", () =>
       Effect.gen(function* () {
-        const { person } = yield* newPerson
+        const { person, api } = yield* newPerson
         fake.planNext({})
-        const answer = yield* person.post("/api/generate-song", {
-          title: "Harbour Lights",
-          style: "ambient piano",
-          lyrics: "",
-          instrumental: true,
+        const { taskId } = yield* api.media.generateSong({
+          payload: GenerateSongPayload.make({
+            title: "Harbour Lights",
+            style: "ambient piano",
+            lyrics: "",
+            instrumental: true,
+          }),
         })
-        expect(answer.status).toBe(200)
-        const taskId = (answer.body as { taskId: string }).taskId
-        expect((yield* finish(person, taskId)).status).toBe("SUCCESS")
+        expect((yield* finish(api, taskId)).status).toBe("SUCCESS")
         // The task is asked for by the generation's first step, after the answer.
         const asked = [...fake.tasks.values()].at(-1)!.body
         expect(asked).toMatchObject({ instrumental: true, prompt: "", title: "Harbour Lights" })
@@ -314,11 +281,11 @@ describeApp({
 
     it.effect("with too few credits is refused with the spec's message", () =>
       Effect.gen(function* () {
-        const { person } = yield* newPerson
-        for (let i = 0; i < 10; i++) yield* start(person)
-        const answer = yield* person.post("/api/generate-song", song)
-        expect(answer.status).toBe(402)
-        expect(answer.body).toMatchObject({
+        const { api } = yield* newPerson
+        for (let i = 0; i < 10; i++) yield* start(api)
+        // Refused before any task is asked for: nothing planned for one.
+        const answer = yield* Effect.flip(start(api, null))
+        expect(answer).toMatchObject({
           _tag: "InsufficientCredits",
           message: "You need 5 credits to generate a song. You currently have 0 credits.",
           balance: 0,
@@ -329,15 +296,18 @@ describeApp({
 
     it.effect("100 at once with 50 credits start exactly 10 generations and spend exactly 50", () =>
       Effect.gen(function* () {
-        const { person, user } = yield* newPerson
+        const { person, user, api } = yield* newPerson
         const answers = yield* Effect.all(
-          Array.from({ length: 100 }, () => person.post("/api/generate-song", song)),
+          Array.from({ length: 100 }, () =>
+            Effect.either(api.media.generateSong({ payload: song })),
+          ),
           { concurrency: "unbounded" },
         )
-        const started = answers.filter((a) => a.status === 200)
+        const started = answers.filter(Either.isRight).map((answer) => answer.right)
+        const refused = answers.filter(Either.isLeft).map((answer) => answer.left)
         expect(started).toHaveLength(10)
-        expect(answers.filter((a) => a.status === 402)).toHaveLength(90)
-        expect(new Set(started.map((a) => (a.body as { taskId: string }).taskId)).size).toBe(10)
+        expect(refused.filter((r) => r._tag === "InsufficientCredits")).toHaveLength(90)
+        expect(new Set(started.map((a) => a.taskId)).size).toBe(10)
         expect(yield* balanceOf(person)).toBe(0)
         const sql = yield* SqlClient.SqlClient
         const [row] = yield* sql<{ n: number }>`
@@ -352,8 +322,8 @@ describeApp({
         const owner = yield* newPerson
         const other = yield* newPerson
         expect((yield* request("/api/generate-song", { method: "POST" })).status).toBe(401)
-        const taskId = yield* start(owner.person)
-        const done = yield* finish(owner.person, taskId)
+        const taskId = yield* start(owner.api)
+        const done = yield* finish(owner.api, taskId)
         expect((yield* request(`/api/check-song-status?taskId=${taskId}`)).status).toBe(401)
         expect((yield* other.person.get(`/api/check-song-status?taskId=${taskId}`)).status).toBe(
           404,
@@ -371,12 +341,12 @@ describeApp({
         `before ${stage}, with every callback twice, refunds the 5 credits exactly once`,
         () =>
           Effect.gen(function* () {
-            const { person, user } = yield* newPerson
-            const taskId = yield* start(person, {
+            const { person, user, api } = yield* newPerson
+            const taskId = yield* start(api, {
               failAt: { stage, status: "GENERATE_AUDIO_FAILED", errorCode: 501 },
               callbacks: "twice",
             })
-            const done = yield* finish(person, taskId)
+            const done = yield* finish(api, taskId)
             expect(done.status).toBe("GENERATE_AUDIO_FAILED")
             // Ours, whatever the service said ("Generation failed, please retry.").
             expect(done.error).toBe("The song could not be made.")
@@ -388,19 +358,19 @@ describeApp({
             yield* runJobs
             expect(yield* balanceOf(person)).toBe(50)
             expect(yield* refundsOf(user.id, taskId)).toBe(1)
-            expect((yield* statusOf(person, taskId)).status).toBe("GENERATE_AUDIO_FAILED")
+            expect((yield* statusOf(api, taskId)).status).toBe("GENERATE_AUDIO_FAILED")
           }),
       )
     }
 
     it.effect("for sensitive words says what to change", () =>
       Effect.gen(function* () {
-        const { person } = yield* newPerson
-        const taskId = yield* start(person, {
+        const { api } = yield* newPerson
+        const taskId = yield* start(api, {
           failAt: { stage: "TEXT_SUCCESS", status: "SENSITIVE_WORD_ERROR", errorCode: 400 },
           callbacks: "reversed",
         })
-        const done = yield* finish(person, taskId)
+        const done = yield* finish(api, taskId)
         expect(done.status).toBe("SENSITIVE_WORD_ERROR")
         expect(done.error).toContain("Please change them and try again.")
         expect(done.creditRefund).toEqual({ refunded: true, amount: 5 })
@@ -409,10 +379,10 @@ describeApp({
 
     it.effect("of the request itself refunds at once; a passing refusal is tried again", () =>
       Effect.gen(function* () {
-        const { person } = yield* newPerson
+        const { person, api } = yield* newPerson
         fake.refuseNext({ code: 400, msg: "Invalid parameters" })
-        const refused = yield* start(person, null)
-        const done = yield* finish(person, refused)
+        const refused = yield* start(api, null)
+        const done = yield* finish(api, refused)
         expect(done.status).toBe("CREATE_TASK_FAILED")
         expect(done.error).toBe("The song could not be made.")
         expect(done.creditRefund).toEqual({ refunded: true, amount: 5 })
@@ -421,8 +391,8 @@ describeApp({
           code: 430,
           msg: "Your call frequency is too high. Please try again later.",
         })
-        const retried = yield* start(person, null)
-        expect((yield* finish(person, retried)).status).toBe("SUCCESS")
+        const retried = yield* start(api, null)
+        expect((yield* finish(api, retried)).status).toBe("SUCCESS")
         expect(yield* balanceOf(person)).toBe(45)
       }),
     )
@@ -433,8 +403,8 @@ describeApp({
       "with the wrong secret are not found; with the right one they only prompt a look",
       () =>
         Effect.gen(function* () {
-          const { person } = yield* newPerson
-          const taskId = yield* start(person, { callbacks: "none" })
+          const { api } = yield* newPerson
+          const taskId = yield* start(api, { callbacks: "none" })
           const wrong = yield* request(`/api/media/callbacks/wrong-secret/${taskId}`, {
             method: "POST",
             headers: { "content-type": "application/json" },
@@ -449,8 +419,8 @@ describeApp({
           expect(right.status).toBe(200)
           expect(right.body).toEqual({ code: 200, msg: "success" })
           // A callback claiming success does not make it so: the task is still being made.
-          expect((yield* statusOf(person, taskId)).status).not.toBe("SUCCESS")
-          expect((yield* finish(person, taskId)).status).toBe("SUCCESS")
+          expect((yield* statusOf(api, taskId)).status).not.toBe("SUCCESS")
+          expect((yield* finish(api, taskId)).status).toBe("SUCCESS")
         }),
     )
   })
@@ -460,16 +430,16 @@ describeApp({
       "leaves a generation that another worker takes up and finishes, saving each version once",
       () =>
         Effect.gen(function* () {
-          const { person } = yield* newPerson
-          const taskId = yield* start(person, {
+          const { api } = yield* newPerson
+          const taskId = yield* start(api, {
             timings: { TEXT_SUCCESS: 0, FIRST_SUCCESS: 0, SUCCESS: 400 },
             callbacks: "none",
           })
-          let status = yield* statusOf(person, taskId)
+          let status = yield* statusOf(api, taskId)
           while (status.status !== "FIRST_SUCCESS") {
             yield* runJobs
             yield* Effect.sleep("30 millis")
-            status = yield* statusOf(person, taskId)
+            status = yield* statusOf(api, taskId)
           }
           // The worker dies holding the next step: it stays locked by it, and is no longer seen.
           yield* Effect.sleep("300 millis")
@@ -482,13 +452,13 @@ describeApp({
             }),
           ).toHaveLength(1)
           yield* runJobs
-          expect((yield* statusOf(person, taskId)).status).toBe("FIRST_SUCCESS")
+          expect((yield* statusOf(api, taskId)).status).toBe("FIRST_SUCCESS")
           expect((yield* takeUpStalledJobs(stalledAfter)).resumed).toHaveLength(1)
           expect((yield* takeUpStalledJobs(stalledAfter)).resumed).toEqual([])
-          expect((yield* finish(person, taskId)).status).toBe("SUCCESS")
-          expect(yield* librarySongs(person, 2)).toHaveLength(2)
+          expect((yield* finish(api, taskId)).status).toBe("SUCCESS")
+          expect(yield* librarySongs(api, 2)).toHaveLength(2)
           yield* Effect.sleep("300 millis")
-          expect(yield* librarySongs(person, 2)).toHaveLength(2)
+          expect(yield* librarySongs(api, 2)).toHaveLength(2)
         }),
     )
 
@@ -496,8 +466,8 @@ describeApp({
       "on every attempt of a step fails the generation once it is given up, refunded once",
       () =>
         Effect.gen(function* () {
-          const { person, user } = yield* newPerson
-          const taskId = yield* start(person, { stuck: true, callbacks: "none" })
+          const { user, api } = yield* newPerson
+          const taskId = yield* start(api, { stuck: true, callbacks: "none" })
           for (let attempt = 1; attempt <= advanceGeneration.maxAttempts; attempt++) {
             yield* Effect.sleep("300 millis")
             expect(
@@ -511,7 +481,7 @@ describeApp({
             const taken = yield* takeUpStalledJobs(stalledAfter)
             expect([...taken.resumed, ...taken.givenUp]).toHaveLength(1)
           }
-          const done = yield* finish(person, taskId)
+          const done = yield* finish(api, taskId)
           expect(done.status).toBe("GENERATE_AUDIO_FAILED")
           expect(done.error).toBe(
             "The server stopped while making this song, several times. Please try again.",
@@ -532,9 +502,9 @@ describeApp({
 })("a generation the provider never finishes", (it) => {
   it.effect("fails when its time is up, refunds once, and is no longer looked at", () =>
     Effect.gen(function* () {
-      const { person, user } = yield* newPerson
-      const taskId = yield* start(person, { stuck: true, callbacks: "none" })
-      const done = yield* finish(person, taskId)
+      const { user, api } = yield* newPerson
+      const taskId = yield* start(api, { stuck: true, callbacks: "none" })
+      const done = yield* finish(api, taskId)
       expect(done.status).toBe("TIMEOUT")
       expect(done.error).toBe("The song took too long to generate.")
       expect(done.creditRefund).toEqual({ refunded: true, amount: 5 })

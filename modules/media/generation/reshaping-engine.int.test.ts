@@ -2,40 +2,13 @@ import { join } from "node:path"
 import { text } from "node:stream/consumers"
 import { expect } from "@effect/vitest"
 import { Effect } from "effect"
-import {
-  balanceOf,
-  type browser,
-  describeApp,
-  runJobs,
-  settle,
-  signUp,
-  signUpAdmin,
-} from "#app/testing.ts"
+import { balanceOf, describeApp, runJobs, settle, signUpAdmin } from "#app/testing.ts"
+import { type ApiClient, clientOf, firstPage, signedUpWithClient } from "#app/testing-client.ts"
 import { seedEngineSong } from "#app/testing-songs.ts"
 import { FileStorage } from "#toolkit/storage/index.ts"
 import { entriesOf } from "#toolkit/test-zip.ts"
+import { GenerateSongPayload, type SongStatus, type StemsStatus } from "../api.ts"
 import { versionKeys } from "./music-maker.ts"
-
-type Browser = ReturnType<typeof browser>
-interface Status {
-  readonly status: string
-  readonly songs: ReadonlyArray<{ readonly duration: number }>
-  readonly error: string | null
-  readonly creditRefund: { readonly refunded: boolean; readonly amount: number } | null
-}
-interface Song {
-  readonly id: string
-  readonly title: string
-  readonly duration: number
-  readonly lyrics: string
-  readonly lrcUrl: string | null
-  readonly midiUrl: string | null
-  readonly origin: {
-    readonly operation: string
-    readonly songId: string
-    readonly title: string
-  } | null
-}
 
 const adminEmail = "engine-admin@example.com"
 const env = {
@@ -48,48 +21,47 @@ const env = {
 const config = { webDist: join(import.meta.dirname, "..", "..", "..", "web", "dist") }
 
 /** Runs the worker until the task is over, as the worker would (a retried step waits its backoff). */
-const finish = (person: Browser, taskId: string) =>
+const finish = (api: ApiClient, taskId: string) =>
   Effect.gen(function* () {
-    let status: Status | undefined
+    let status: SongStatus | undefined
     for (let round = 0; round < 600; round++) {
       yield* runJobs
       yield* settle
-      status = (yield* person.get(`/api/check-song-status?taskId=${taskId}`)).body as Status
+      status = yield* api.media.songStatus({ urlParams: { taskId } })
       if (status.status === "SUCCESS" || /FAILED|TIMEOUT/.test(status.status)) return status
       yield* Effect.sleep("200 millis")
     }
     return yield* Effect.die(new Error(`the task did not end: ${JSON.stringify(status)}`))
   })
 
-const mySongs = (person: Browser) =>
-  Effect.map(person.get("/api/songs/my-songs"), (a) => a.body as ReadonlyArray<Song>)
-
+/** A signed-in person: their browser, and the API's client as them. */
 describeApp({ env, config })("operations rendered by the offline engine", (it) => {
   it.effect("extend a song it made: new songs that name their origin, the source unchanged", () =>
     Effect.gen(function* () {
-      const { person } = yield* signUp("extender")
+      const { person, api } = yield* signedUpWithClient("extender")
       // The sign-up credits are granted by a reaction.
       yield* settle
-      const made = yield* person.post("/api/generate-song", {
-        title: "Harbour",
-        style: "upbeat pop with female vocals",
-        lyrics: "[Verse]\nLights on the harbour\nBoats coming home",
+      const made = yield* api.media.generateSong({
+        payload: GenerateSongPayload.make({
+          title: "Harbour",
+          style: "upbeat pop with female vocals",
+          lyrics: "[Verse]\nLights on the harbour\nBoats coming home",
+        }),
       })
-      const first = yield* finish(person, (made.body as { taskId: string }).taskId)
+      const first = yield* finish(api, made.taskId)
       expect(first.status).toBe("SUCCESS")
-      const source = (yield* mySongs(person)).find((s) => s.title === "Harbour (Version 1)")!
+      const source = (yield* api.catalog.mySongs()).find((s) => s.title === "Harbour (Version 1)")!
 
-      const started = yield* person.post(`/api/songs/${source.id}/extend`, {
-        lyrics: "[Chorus]\nCome home, come home",
+      const { taskId } = yield* api.reshaping.extend({
+        path: { songId: source.id },
+        payload: { lyrics: "[Chorus]\nCome home, come home" },
       })
-      expect(started.status).toBe(200)
       expect(yield* balanceOf(person)).toBe(1)
-      const taskId = (started.body as { taskId: string }).taskId
-      const status = yield* finish(person, taskId)
+      const status = yield* finish(api, taskId)
       expect(status.status).toBe("SUCCESS")
       expect(status.songs).toHaveLength(2)
 
-      const songs = yield* mySongs(person)
+      const songs = yield* api.catalog.mySongs()
       const extended = songs.filter((s) => s.title.startsWith("Harbour (Extended) (Version"))
       expect(extended).toHaveLength(2)
       for (const song of extended) {
@@ -111,8 +83,8 @@ describeApp({ env, config })("operations rendered by the offline engine", (it) =
         sections: ReadonlyArray<{ label: string }>
       }
       expect(facts.sections.length).toBeGreaterThanOrEqual(2)
-      const sections = yield* person.get(`/api/songs/${extended[0]!.id}/sections`)
-      expect((sections.body as ReadonlyArray<unknown>).length).toBe(facts.sections.length)
+      const sections = yield* api.reshaping.sections({ path: { songId: extended[0]!.id } })
+      expect(sections.length).toBe(facts.sections.length)
       // Its words are timed, the source's and the continuation's: karaoke and lyric videos follow it.
       const lrc = yield* person.get(extended[0]!.lrcUrl!)
       const words = (line: string) => line.replace(/\[[^\]]*\]|<[^>]*>/g, " ").split(/\s+/)
@@ -128,13 +100,16 @@ describeApp({ env, config })("operations rendered by the offline engine", (it) =
       expect(Buffer.from(midi.bytes.subarray(0, 4)).toString()).toBe("MThd")
 
       // And its stems: the source played again part by part, joined with the continuation's parts.
-      const stemsPath = `/api/songs/${extended[0]!.id}/stems`
-      expect((yield* person.post(stemsPath)).status).toBe(200)
-      let stems = { status: "making", downloadUrl: null as string | null }
+      const stemsPath = { id: extended[0]!.id }
+      yield* api.stems.make({ path: stemsPath })
+      let stems: Pick<StemsStatus, "status" | "downloadUrl"> = {
+        status: "making",
+        downloadUrl: null,
+      }
       for (let round = 0; round < 300 && stems.status === "making"; round++) {
         yield* runJobs
         yield* Effect.sleep("100 millis")
-        stems = (yield* person.get(stemsPath)).body as typeof stems
+        stems = yield* api.stems.status({ path: stemsPath })
       }
       expect(stems.status).toBe("ready")
       const zip = yield* entriesOf((yield* person.get(stems.downloadUrl!)).bytes)
@@ -155,8 +130,8 @@ describeApp({ env, config })("operations rendered by the offline engine", (it) =
     "fail once at the render in our words, give the credits back once, and tell admins why",
     () =>
       Effect.gen(function* () {
-        const { person: admin } = yield* signUpAdmin("engine", adminEmail)
-        const { person, user } = yield* signUp("unlucky")
+        const admin = yield* clientOf((yield* signUpAdmin("engine", adminEmail)).person)
+        const { person, api, user } = yield* signedUpWithClient("unlucky")
         // Facts whose engine record the engine cannot read: the render fails after the debit.
         const { songId } = yield* seedEngineSong(user.id, "Broken", {
           durationMs: 20_000,
@@ -166,18 +141,18 @@ describeApp({ env, config })("operations rendered by the offline engine", (it) =
           voice: { gender: "female", delivery: "sing" },
           engine: { not: "a record" },
         })
-        const started = yield* person.post(`/api/songs/${songId}/restyle`, { style: "jazz" })
+        const { taskId } = yield* api.reshaping.restyle({
+          path: { songId },
+          payload: { style: "jazz" },
+        })
         expect(yield* balanceOf(person)).toBe(5)
-        const taskId = (started.body as { taskId: string }).taskId
-        const status = yield* finish(person, taskId)
+        const status = yield* finish(api, taskId)
         expect(status.status).toBe("GENERATE_AUDIO_FAILED")
         // The engine died with a stack of file paths: the person reads our sentence, admins the stack.
         expect(status.error).toBe("The cover could not be made.")
         expect(status.creditRefund).toEqual({ refunded: true, amount: 5 })
         yield* settle
-        const errors = (yield* admin.get("/api/admin/errors")).body as {
-          items: ReadonlyArray<{ error: string; stack: string | null; context: object }>
-        }
+        const errors = yield* admin.admin.errors({ urlParams: firstPage })
         const cause = errors.items.find(
           (e) => JSON.stringify(e.context).includes(taskId) && e.stack,
         )
@@ -185,9 +160,7 @@ describeApp({ env, config })("operations rendered by the offline engine", (it) =
         expect(cause?.stack).toMatch(/at .*\/stand-ins\/music-engine\/.*\.ts:\d+/)
         yield* runJobs
         expect(yield* balanceOf(person)).toBe(10)
-        const usage = (yield* person.get("/api/credits/usage")).body as ReadonlyArray<{
-          type: string
-        }>
+        const usage = yield* api.creditLedger.usage()
         expect(usage.map((u) => u.type)).toEqual(["refund", "song_restyle"])
       }),
   )

@@ -1,8 +1,20 @@
 import { join } from "node:path"
+import { HttpApiDecodeError } from "@effect/platform/HttpApiError"
 import { expect } from "@effect/vitest"
-import { Effect } from "effect"
+import { Effect, Schema } from "effect"
 import { balanceOf, type browser, describeApp, request, settle, signUp } from "#app/testing.ts"
+import { type ApiClient, callAs, clientOf, decodeBody } from "#app/testing-client.ts"
 import { seedEngineSong, seedGeneration } from "#app/testing-songs.ts"
+import { InsufficientCredits } from "#events/contracts/credit-errors.ts"
+import { NotFound } from "#events/contracts/http-errors.ts"
+import {
+  GenerateSongPayload,
+  InvalidOperation,
+  MissingInformation,
+  NothingToSing,
+  NotTheOwner,
+  OperationUnsupported,
+} from "../api.ts"
 import type { RenderFacts } from "../ports.ts"
 
 type Browser = ReturnType<typeof browser>
@@ -31,29 +43,48 @@ const env = {
 const config = { webDist: join(import.meta.dirname, "..", "..", "..", "web", "dist") }
 
 const usage = (person: Browser) =>
-  Effect.flatMap(settle, () =>
-    Effect.map(
-      person.get("/api/credits/usage"),
-      (a) => a.body as ReadonlyArray<{ type: string; description: string; creditsUsed: number }>,
-    ),
-  )
+  Effect.flatMap(settle, () => callAs(person, (api) => api.creditLedger.usage()))
 
-/** A refused request: its status, its message, and nothing debited. */
-const refused = (person: Browser, path: string, body: unknown, status: number) =>
+/** A refused call: the contract's refusal, and nothing debited. */
+const refused = <A, E, R>(person: Browser, call: (api: ApiClient) => Effect.Effect<A, E, R>) =>
+  Effect.gen(function* () {
+    const before = yield* balanceOf(person)
+    const refusal = yield* Effect.flip(callAs(person, call))
+    expect(yield* balanceOf(person)).toBe(before)
+    return refusal
+  })
+
+/** What an operation may be refused with, as the contract says it, including a body it cannot read. */
+const OperationRefusal = Schema.Union(
+  HttpApiDecodeError,
+  MissingInformation,
+  NothingToSing,
+  InvalidOperation,
+  OperationUnsupported,
+  NotTheOwner,
+  NotFound,
+  InsufficientCredits,
+)
+
+/**
+ * A refused request the contract cannot send (untrimmed text, too long, not a number): its status, its
+ * refusal, and nothing debited.
+ */
+const refusedAsSent = (person: Browser, path: string, body: unknown, status: number) =>
   Effect.gen(function* () {
     const before = yield* balanceOf(person)
     const answer = yield* person.post(path, body)
     expect(answer.status).toBe(status)
     expect(yield* balanceOf(person)).toBe(before)
-    return answer.body as { _tag: string; message: string }
+    return decodeBody(OperationRefusal, answer)
   })
 
 describeApp({ env, config })("operations on a song", (it) => {
   it.effect("offer the engine's three operations, and stems, at their configured prices", () =>
     Effect.gen(function* () {
       const { person } = yield* signUp("offer")
-      const answer = yield* person.get("/api/song-operations")
-      expect(answer.body).toEqual({
+      const answer = yield* callAs(person, (api) => api.reshaping.operations())
+      expect(answer).toEqual({
         maker: "engine",
         operations: [
           { operation: "extend", name: "Extend", price: 3 },
@@ -73,21 +104,21 @@ describeApp({ env, config })("operations on a song", (it) => {
         const { person, user } = yield* signUp("owner")
         const userId = user.id
         const { songId } = yield* seedEngineSong(userId, "Paper Boats (Version 1)", facts)
-        const started = yield* person.post(`/api/songs/${songId}/extend`, {
-          lyrics: "[Verse]\nThe rain has stopped",
+        const api = yield* clientOf(person)
+        const { taskId } = yield* api.reshaping.extend({
+          path: { songId },
+          payload: { lyrics: "[Verse]\nThe rain has stopped" },
         })
-        expect(started.status).toBe(200)
         expect(yield* balanceOf(person)).toBe(7)
         expect((yield* usage(person))[0]).toMatchObject({
           type: "song_extend",
           description: "Extend",
           creditsUsed: 3,
         })
-        const taskId = (started.body as { taskId: string }).taskId
-        const status = yield* person.get(`/api/check-song-status?taskId=${taskId}`)
-        expect(status.body).toMatchObject({ status: "PENDING", phase: "arranging" })
-        const sections = yield* person.get(`/api/songs/${songId}/sections`)
-        expect(sections.body).toEqual([
+        const status = yield* api.media.songStatus({ urlParams: { taskId } })
+        expect(status).toMatchObject({ status: "PENDING", phase: "arranging" })
+        const sections = yield* api.reshaping.sections({ path: { songId } })
+        expect(sections).toEqual([
           {
             label: "[Verse]",
             startSeconds: 8,
@@ -105,49 +136,56 @@ describeApp({ env, config })("operations on a song", (it) => {
       const userId = user.id
       const { songId } = yield* seedEngineSong(userId, "Harbour (Version 1)", facts)
       const path = (operation: string) => `/api/songs/${songId}/${operation}`
-      const pastEnd = yield* refused(person, path("extend"), { lyrics: "More", atSeconds: 61 }, 400)
-      expect(pastEnd.message).toBe(
-        "The song is 1:00 long: choose a point before its end to continue from.",
+      const song = { path: { songId } }
+      const pastEnd = yield* refused(person, (api) =>
+        api.reshaping.extend({ ...song, payload: { lyrics: "More", atSeconds: 61 } }),
       )
-      const noLyrics = yield* refused(person, path("extend"), { lyrics: "  " }, 400)
+      expect(pastEnd).toMatchObject({
+        _tag: "InvalidOperation",
+        message: "The song is 1:00 long: choose a point before its end to continue from.",
+      })
+      // Blank lyrics, which the contract trims on the server's side only.
+      const noLyrics = yield* refusedAsSent(person, path("extend"), { lyrics: "  " }, 400)
       expect(noLyrics).toMatchObject({ _tag: "MissingInformation", missing: ["lyrics"] })
-      const noSection = yield* refused(
-        person,
-        path("replace-section"),
-        { section: "[Verse 3]", lyrics: "New words" },
-        400,
+      const noSection = yield* refused(person, (api) =>
+        api.reshaping.replaceSection({
+          ...song,
+          payload: { section: "[Verse 3]", lyrics: "New words" },
+        }),
       )
-      expect(noSection.message).toBe(
-        "This song has no section [Verse 3]. Its sections are [Verse], [Chorus].",
-      )
-      const emptySection = yield* refused(
-        person,
-        path("replace-section"),
-        { section: "[Verse]", lyrics: "" },
-        400,
+      expect(noSection).toMatchObject({
+        _tag: "InvalidOperation",
+        message: "This song has no section [Verse 3]. Its sections are [Verse], [Chorus].",
+      })
+      const emptySection = yield* refused(person, (api) =>
+        api.reshaping.replaceSection({ ...song, payload: { section: "[Verse]", lyrics: "" } }),
       )
       expect(emptySection).toMatchObject({ _tag: "MissingInformation", missing: ["lyrics"] })
-      const backwards = yield* refused(
-        person,
-        path("replace-section"),
-        { startSeconds: 20, endSeconds: 10, lyrics: "New words" },
-        400,
+      const backwards = yield* refused(person, (api) =>
+        api.reshaping.replaceSection({
+          ...song,
+          payload: { startSeconds: 20, endSeconds: 10, lyrics: "New words" },
+        }),
       )
-      expect(backwards.message).toBe(
-        "The stretch to replace must end at least a second after it starts.",
-      )
-      const longStyle = yield* refused(person, path("restyle"), { style: "x".repeat(201) }, 400)
-      expect(longStyle.message).toContain("Style must be at most 200 characters")
-      const sameStyle = yield* refused(
+      expect(backwards).toMatchObject({
+        _tag: "InvalidOperation",
+        message: "The stretch to replace must end at least a second after it starts.",
+      })
+      const longStyle = yield* refusedAsSent(
         person,
         path("restyle"),
-        { style: "Upbeat pop with female vocals" },
+        { style: "x".repeat(201) },
         400,
       )
-      expect(sameStyle.message).toBe(
-        "That is the song's own style: describe another one for the cover.",
+      expect(longStyle.message).toContain("Style must be at most 200 characters")
+      const sameStyle = yield* refused(person, (api) =>
+        api.reshaping.restyle({ ...song, payload: { style: "Upbeat pop with female vocals" } }),
       )
-      const notANumber = yield* refused(
+      expect(sameStyle).toMatchObject({
+        _tag: "InvalidOperation",
+        message: "That is the song's own style: describe another one for the cover.",
+      })
+      const notANumber = yield* refusedAsSent(
         person,
         path("extend"),
         { lyrics: "x", atSeconds: "1" },
@@ -162,17 +200,20 @@ describeApp({ env, config })("operations on a song", (it) => {
       const { person, user } = yield* signUp("impossible")
       const { songId } = yield* seedEngineSong(user.id, "Tide (Version 1)", facts)
       const path = (operation: string) => `/api/songs/${songId}/${operation}`
+      const song = { path: { songId } }
       const fromStart =
         "The offline music engine continues a song from its first bar line on: choose a point at 0:02 or later."
       for (const atSeconds of [0, 1.5]) {
-        const early = yield* refused(person, path("extend"), { lyrics: "More", atSeconds }, 400)
+        const early = yield* refused(person, (api) =>
+          api.reshaping.extend({ ...song, payload: { lyrics: "More", atSeconds } }),
+        )
         expect(early).toMatchObject({ _tag: "InvalidOperation", message: fromStart })
       }
-      const atStart = yield* refused(
-        person,
-        path("replace-section"),
-        { lyrics: "New words", startSeconds: 0, endSeconds: 10 },
-        400,
+      const atStart = yield* refused(person, (api) =>
+        api.reshaping.replaceSection({
+          ...song,
+          payload: { lyrics: "New words", startSeconds: 0, endSeconds: 10 },
+        }),
       )
       expect(atStart).toMatchObject({
         _tag: "InvalidOperation",
@@ -181,34 +222,41 @@ describeApp({ env, config })("operations on a song", (it) => {
       })
       const nothing =
         "These lyrics have no words to sing, only section tags or punctuation: write at least one line of words."
+      // Sent as typed, a trailing line break included (which the contract trims on the server's side).
       for (const lyrics of ["[Chorus]", "[Chorus]\n", "... !!!\n  ?", "(Verse 2)\n—"]) {
-        const replaced = yield* refused(
+        const replaced = yield* refusedAsSent(
           person,
           path("replace-section"),
           { section: "[Verse]", lyrics },
           400,
         )
         expect(replaced).toMatchObject({ _tag: "NothingToSing", message: nothing })
-        const extended = yield* refused(person, path("extend"), { lyrics }, 400)
+        const extended = yield* refusedAsSent(person, path("extend"), { lyrics }, 400)
         expect(extended).toMatchObject({ _tag: "NothingToSing", message: nothing })
       }
-      const unsayable = yield* refused(person, path("extend"), { lyrics: "Привет, мир" }, 400)
+      const unsayable = yield* refused(person, (api) =>
+        api.reshaping.extend({ ...song, payload: { lyrics: "Привет, мир" } }),
+      )
       expect(unsayable).toMatchObject({
         _tag: "NothingToSing",
         message:
           "The offline music engine sings words in Latin letters or digits, and these lyrics have none: write at least one line of them.",
       })
-      const sung = yield* refused(
-        person,
-        "/api/generate-song",
-        { title: "Quiet", style: "pop", lyrics: "[Verse]\n..." },
-        400,
+      const sung = yield* refused(person, (api) =>
+        api.media.generateSong({
+          payload: GenerateSongPayload.make({
+            title: "Quiet",
+            style: "pop",
+            lyrics: "[Verse]\n...",
+          }),
+        }),
       )
       expect(sung).toMatchObject({ _tag: "NothingToSing", message: nothing })
       expect((yield* usage(person)).length).toBe(0)
       // The words the engine can say are enough, whatever else a line holds.
-      const started = yield* person.post(path("extend"), { lyrics: "[Chorus]\nOlé, café!" })
-      expect(started.status).toBe(200)
+      yield* callAs(person, (api) =>
+        api.reshaping.extend({ ...song, payload: { lyrics: "[Chorus]\nOlé, café!" } }),
+      )
     }),
   )
 
@@ -221,22 +269,42 @@ describeApp({ env, config })("operations on a song", (it) => {
         const { person: other } = yield* signUp("second")
         const { songId } = yield* seedEngineSong(userId, "Mine (Version 1)", facts)
         const { songId: shown } = yield* seedEngineSong(userId, "Shown (Version 1)", facts)
-        expect((yield* owner.patch(`/api/songs/${shown}/privacy`, { isPublic: true })).status).toBe(
-          200,
+        yield* callAs(owner, (api) =>
+          api.catalog.setPrivacy({ path: { id: shown }, payload: { isPublic: true } }),
         )
         yield* settle
-        for (const [operation, body, doing] of [
-          ["extend", { lyrics: "More" }, "extend it"],
+        for (const [operation, body, doing, call] of [
+          [
+            "extend",
+            { lyrics: "More" },
+            "extend it",
+            (api: ApiClient, songId: string) =>
+              api.reshaping.extend({ path: { songId }, payload: { lyrics: "More" } }),
+          ],
           [
             "replace-section",
             { section: "[Verse]", lyrics: "Other words" },
             "replace a section of it",
+            (api: ApiClient, songId: string) =>
+              api.reshaping.replaceSection({
+                path: { songId },
+                payload: { section: "[Verse]", lyrics: "Other words" },
+              }),
           ],
-          ["restyle", { style: "jazz" }, "make a cover of it"],
+          [
+            "restyle",
+            { style: "jazz" },
+            "make a cover of it",
+            (api: ApiClient, songId: string) =>
+              api.reshaping.restyle({ path: { songId }, payload: { style: "jazz" } }),
+          ],
         ] as const) {
-          const answer = yield* refused(other, `/api/songs/${songId}/${operation}`, body, 404)
-          expect(answer.message).toBe("This song does not exist, or it is private.")
-          const publicSong = yield* refused(other, `/api/songs/${shown}/${operation}`, body, 403)
+          const answer = yield* refused(other, (api) => call(api, songId))
+          expect(answer).toMatchObject({
+            _tag: "NotFound",
+            message: "This song does not exist, or it is private.",
+          })
+          const publicSong = yield* refused(other, (api) => call(api, shown))
           expect(publicSong).toMatchObject({
             _tag: "NotTheOwner",
             message: `Only the song's owner can ${doing}.`,
@@ -260,16 +328,20 @@ describeApp({ env, config })("operations on a song", (it) => {
       const { person, user } = yield* signUp("uploader")
       const userId = user.id
       yield* seedGeneration(userId, "Elsewhere", 1)
-      const mine = yield* person.get("/api/songs/my-songs")
-      const songId = (mine.body as ReadonlyArray<{ id: string }>)[0]!.id
-      const answer = yield* refused(person, `/api/songs/${songId}/restyle`, { style: "jazz" }, 422)
+      const mine = yield* callAs(person, (api) => api.catalog.mySongs())
+      const songId = mine[0]!.id
+      const answer = yield* refused(person, (api) =>
+        api.reshaping.restyle({ path: { songId }, payload: { style: "jazz" } }),
+      )
       expect(answer).toMatchObject({
         _tag: "OperationUnsupported",
         operation: "restyle",
         maker: "engine",
         message: "The offline music engine can't make a cover of a song it did not make.",
       })
-      expect((yield* person.get(`/api/songs/${songId}/sections`)).body).toEqual([])
+      expect(yield* callAs(person, (api) => api.reshaping.sections({ path: { songId } }))).toEqual(
+        [],
+      )
     }),
   )
 
@@ -278,13 +350,14 @@ describeApp({ env, config })("operations on a song", (it) => {
       const { person, user } = yield* signUp("poor")
       const userId = user.id
       const { songId } = yield* seedEngineSong(userId, "Cheap (Version 1)", facts)
-      for (const style of ["jazz ballad", "synthwave"]) {
-        expect((yield* person.post(`/api/songs/${songId}/restyle`, { style })).status).toBe(200)
-      }
-      const answer = yield* refused(person, `/api/songs/${songId}/restyle`, { style: "rock" }, 402)
-      expect(answer.message).toBe(
-        "You need 5 credits to make a cover of a song. You currently have 0 credits.",
-      )
+      const restyle = (style: string) => (api: ApiClient) =>
+        api.reshaping.restyle({ path: { songId }, payload: { style } })
+      for (const style of ["jazz ballad", "synthwave"]) yield* callAs(person, restyle(style))
+      const answer = yield* refused(person, restyle("rock"))
+      expect(answer).toMatchObject({
+        _tag: "InsufficientCredits",
+        message: "You need 5 credits to make a cover of a song. You currently have 0 credits.",
+      })
     }),
   )
 })

@@ -1,37 +1,17 @@
 import { expect } from "@effect/vitest"
 import { Effect, Schedule } from "effect"
-import {
-  balanceOf,
-  type browser,
-  describeApp,
-  request,
-  runJobs,
-  settle,
-  signUp,
-} from "#app/testing.ts"
+import { balanceOf, describeApp, request, runJobs, settle, signUp } from "#app/testing.ts"
+import { type ApiClient, clientOf } from "#app/testing-client.ts"
 import { withFakeMusicApi } from "#app/testing-music-api.ts"
 import { entriesOf } from "#toolkit/test-zip.ts"
-
-type Browser = ReturnType<typeof browser>
+import { GenerateSongPayload } from "../api.ts"
 
 const { fake, env, config } = await withFakeMusicApi({ SIGNUP_CREDITS: "30" })
 
-interface Status {
-  readonly status: string
-  readonly downloadUrl: string | null
-  readonly error: string | null
-}
-
-const usage = (person: Browser) =>
-  Effect.flatMap(settle, () =>
-    Effect.map(
-      person.get("/api/credits/usage"),
-      (a) => a.body as ReadonlyArray<{ type: string; creditsUsed: number }>,
-    ),
-  )
+const usage = (api: ApiClient) => Effect.flatMap(settle, () => api.creditLedger.usage())
 
 /** Runs the worker until `done` says the answer is final, as the worker would. */
-const until = <A, R>(look: Effect.Effect<A, never, R>, done: (a: A) => boolean) =>
+const until = <A, E, R>(look: Effect.Effect<A, E, R>, done: (a: A) => boolean) =>
   Effect.gen(function* () {
     for (let round = 0; round < 100; round++) {
       yield* runJobs
@@ -44,21 +24,22 @@ const until = <A, R>(look: Effect.Effect<A, never, R>, done: (a: A) => boolean) 
   })
 
 /** A song made through the music API, in the person's library: its first version's song id. */
-const songMade = (person: Browser, title: string) =>
+const songMade = (api: ApiClient, title: string) =>
   Effect.gen(function* () {
-    const started = yield* person.post("/api/generate-song", {
-      title,
-      lyrics: "[Verse]\nLights on the water",
-      style: "folk, female vocals",
-    })
-    if (started.status !== 200) return yield* Effect.die(new Error(`not started: ${started.text}`))
-    const { taskId } = started.body as { taskId: string }
+    const { taskId } = yield* api.media
+      .generateSong({
+        payload: GenerateSongPayload.make({
+          title,
+          lyrics: "[Verse]\nLights on the water",
+          style: "folk, female vocals",
+        }),
+      })
+      .pipe(Effect.orDieWith((refused) => new Error(`not started: ${JSON.stringify(refused)}`)))
     yield* until(
-      Effect.map(person.get(`/api/check-song-status?taskId=${taskId}`), (a) => a.body as Status),
+      api.media.songStatus({ urlParams: { taskId } }),
       (status) => status.status === "SUCCESS",
     )
-    const songs = yield* person.get("/api/songs/my-songs").pipe(
-      Effect.map((a) => a.body as ReadonlyArray<{ id: string; title: string }>),
+    const songs = yield* api.catalog.mySongs().pipe(
       Effect.filterOrFail((songs) => songs.some((s) => s.title === `${title} (Version 1)`)),
       Effect.retry(Schedule.spaced("50 millis").pipe(Schedule.upTo("5 seconds"))),
       Effect.orDie,
@@ -66,38 +47,34 @@ const songMade = (person: Browser, title: string) =>
     return songs.find((s) => s.title === `${title} (Version 1)`)!.id
   })
 
-const newPerson = (name: string) => Effect.tap(signUp(name), () => settle)
+/** A signed-in person with their sign-up credits: their browser, and the API's client as them. */
+const newPerson = (name: string) =>
+  Effect.flatMap(signUp(name), (signed) =>
+    Effect.map(Effect.zipRight(settle, clientOf(signed.person)), (api) => ({ ...signed, api })),
+  )
 
-const stemsOf = (person: Browser, songId: string) =>
-  Effect.map(person.get(`/api/songs/${songId}/stems`), (a) => a.body as Status)
+const stemsOf = (api: ApiClient, songId: string) => api.stems.status({ path: { id: songId } })
 
-const madeOrFailed = (person: Browser, songId: string) =>
-  until(stemsOf(person, songId), (s) => s.status === "ready" || s.status === "failed")
+const makeStems = (api: ApiClient, songId: string) => api.stems.make({ path: { id: songId } })
+
+const madeOrFailed = (api: ApiClient, songId: string) =>
+  until(stemsOf(api, songId), (s) => s.status === "ready" || s.status === "failed")
 
 describeApp({ env, config })("stems through the music API", (it) => {
   it.effect(
     "split by its vocal removal, copied into one zip of ours, charged once; nobody else sees them",
     () =>
       Effect.gen(function* () {
-        const { person } = yield* newPerson("separated")
-        const songId = yield* songMade(person, "Harbour Lights")
+        const { person, api } = yield* newPerson("separated")
+        const songId = yield* songMade(api, "Harbour Lights")
         expect(yield* balanceOf(person)).toBe(25)
-        const offered = (yield* person.get("/api/song-operations")).body as {
-          stemsPrices: { engine: number; musicApi: number }
-        }
+        const offered = yield* api.reshaping.operations()
         expect(offered.stemsPrices).toEqual({ engine: 0, musicApi: 2 })
 
-        // Two asks at once: one request, one charge.
-        const asks = yield* Effect.all(
-          [
-            person.post(`/api/songs/${songId}/stems`, {}),
-            person.post(`/api/songs/${songId}/stems`, {}),
-          ],
-          { concurrency: 2 },
-        )
-        expect(asks.map((a) => a.status)).toEqual([200, 200])
+        // Two asks at once, both answered: one request, one charge.
+        yield* Effect.all([makeStems(api, songId), makeStems(api, songId)], { concurrency: 2 })
         expect(yield* balanceOf(person)).toBe(23)
-        const made = yield* madeOrFailed(person, songId)
+        const made = yield* madeOrFailed(api, songId)
         expect(made).toEqual({
           status: "ready",
           downloadUrl: `/api/songs/${songId}/stems/zip`,
@@ -122,10 +99,10 @@ describeApp({ env, config })("stems through the music API", (it) => {
         for (const entry of entries) expect(entry.head.subarray(0, 3).toString()).toBe("ID3")
 
         // Asked again once made: the kept zip, no new task, no new charge.
-        expect((yield* person.post(`/api/songs/${songId}/stems`, {})).body).toEqual(made)
+        expect(yield* makeStems(api, songId)).toEqual(made)
         expect(fake.separations.separations.size).toBe(1)
         expect(yield* balanceOf(person)).toBe(23)
-        const spent = (yield* usage(person)).filter((row) => row.type === "song_stems")
+        const spent = (yield* usage(api)).filter((row) => row.type === "song_stems")
         expect(spent.map((row) => row.creditsUsed)).toEqual([2])
 
         const { person: other } = yield* newPerson("other")
@@ -138,48 +115,48 @@ describeApp({ env, config })("stems through the music API", (it) => {
 
   it.effect("a separation that fails refunds once, and may be asked for again", () =>
     Effect.gen(function* () {
-      const { person } = yield* newPerson("refunded")
-      const songId = yield* songMade(person, "Paper Boats")
+      const { person, api } = yield* newPerson("refunded")
+      const songId = yield* songMade(api, "Paper Boats")
       fake.separations.planNext({ failWith: "GENERATE_AUDIO_FAILED" })
-      expect((yield* person.post(`/api/songs/${songId}/stems`, {})).status).toBe(200)
-      const failed = yield* madeOrFailed(person, songId)
+      yield* makeStems(api, songId)
+      const failed = yield* madeOrFailed(api, songId)
       expect(failed.status).toBe("failed")
       expect(failed.error).toBe(
         "The music service could not take this song apart. Your 2 credits were refunded.",
       )
       yield* runJobs
       expect(yield* balanceOf(person)).toBe(25)
-      const rows = (yield* usage(person)).filter(
-        (r) => r.type === "song_stems" || r.type === "refund",
-      )
+      const rows = (yield* usage(api)).filter((r) => r.type === "song_stems" || r.type === "refund")
       expect(rows.map((r) => [r.type, r.creditsUsed]).sort()).toEqual([
         ["refund", -2],
         ["song_stems", 2],
       ])
 
-      const again = yield* person.post(`/api/songs/${songId}/stems`, {})
-      expect((again.body as Status).status).toBe("making")
-      expect((yield* madeOrFailed(person, songId)).status).toBe("ready")
+      const again = yield* makeStems(api, songId)
+      expect(again.status).toBe("making")
+      expect((yield* madeOrFailed(api, songId)).status).toBe("ready")
       expect(yield* balanceOf(person)).toBe(23)
     }),
   )
 
   it.effect("without the credits, nothing is asked for and nothing changes", () =>
     Effect.gen(function* () {
-      const { person } = yield* newPerson("broke")
-      const songId = yield* songMade(person, "Empty Pockets")
+      const { person, api } = yield* newPerson("broke")
+      const songId = yield* songMade(api, "Empty Pockets")
       // Spends the rest on songs that need not finish.
       for (let i = 0; i < 5; i++)
-        yield* person.post("/api/generate-song", {
-          title: `Spent ${i}`,
-          lyrics: "[Verse]\nNothing left",
-          style: "folk",
+        yield* api.media.generateSong({
+          payload: GenerateSongPayload.make({
+            title: `Spent ${i}`,
+            lyrics: "[Verse]\nNothing left",
+            style: "folk",
+          }),
         })
       expect(yield* balanceOf(person)).toBe(0)
       const before = fake.separations.separations.size
-      const refused = yield* person.post(`/api/songs/${songId}/stems`, {})
-      expect(refused.status).toBe(402)
-      expect((yield* stemsOf(person, songId)).status).toBe("none")
+      const refused = yield* Effect.flip(makeStems(api, songId))
+      expect(refused._tag).toBe("InsufficientCredits")
+      expect((yield* stemsOf(api, songId)).status).toBe("none")
       expect(fake.separations.separations.size).toBe(before)
     }),
   )

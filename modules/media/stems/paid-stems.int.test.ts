@@ -3,15 +3,8 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { expect } from "@effect/vitest"
 import { Effect, Fiber } from "effect"
-import {
-  balanceOf,
-  type browser,
-  describeApp,
-  request,
-  runJobs,
-  settle,
-  signUp,
-} from "#app/testing.ts"
+import { balanceOf, describeApp, request, runJobs, settle, signUp } from "#app/testing.ts"
+import { type ApiClient, signedUpWithClient } from "#app/testing-client.ts"
 import { seedEngineSong } from "#app/testing-songs.ts"
 import { FileStorage } from "#toolkit/storage/index.ts"
 import { versionKeys } from "../generation/music-maker.ts"
@@ -35,40 +28,30 @@ const facts: RenderFacts = {
 const config = { webDist: join(import.meta.dirname, "..", "..", "..", "web", "dist") }
 const env = { REGISTRATIONS_PER_ADDRESS: "1000", SIGNUP_CREDITS: "10", STEMS_CREDITS: "2" }
 
-interface Status {
-  readonly status: string
-  readonly downloadUrl: string | null
-  readonly error: string | null
-}
-
+/** A signed-in person: their browser, and the API's client as them. */
 /** This server's render folders (it is this test's process): where the engine plays stems apart. */
 const renderFolders = Effect.promise(async () =>
   (await readdir(tmpdir())).filter((name) => name.startsWith(`melody-render-${process.pid}.`)),
 )
 
-const refundsOf = (person: ReturnType<typeof browser>) =>
-  Effect.map(
-    person.get("/api/credits/usage"),
-    (a) =>
-      (a.body as ReadonlyArray<{ type: string }>).filter((row) => row.type === "refund").length,
-  )
+const refundsOf = (api: ApiClient) =>
+  Effect.map(api.creditLedger.usage(), (rows) => rows.filter((row) => row.type === "refund").length)
 
 describeApp({ env, config })("paid stems", (it) => {
   it.effect("are refused for want of credits in their own words, and nothing is asked", () =>
     Effect.gen(function* () {
-      const { person, user } = yield* signUp("short")
+      const { person, api, user } = yield* signedUpWithClient("short")
       const { songId } = yield* seedEngineSong(user.id, "Too Dear", facts, { requested: true })
       for (const style of ["jazz", "synthwave"])
-        expect((yield* person.post(`/api/songs/${songId}/restyle`, { style })).status).toBe(200)
+        yield* api.reshaping.restyle({ path: { songId }, payload: { style } })
       expect(yield* balanceOf(person)).toBe(0)
-      const path = `/api/songs/${songId}/stems`
-      const refused = yield* person.post(path)
-      expect(refused.status).toBe(402)
-      expect(refused.body).toMatchObject({
+      const stems = { path: { id: songId } }
+      const refused = yield* Effect.flip(api.stems.make(stems))
+      expect(refused).toMatchObject({
         _tag: "InsufficientCredits",
         message: "You need 2 credits to make the stems of a song. You currently have 0 credits.",
       })
-      expect(((yield* person.get(path)).body as Status).status).toBe("none")
+      expect((yield* api.stems.status(stems)).status).toBe("none")
     }),
   )
 
@@ -76,12 +59,12 @@ describeApp({ env, config })("paid stems", (it) => {
     "of a song deleted while they are made leave no zip and no folder behind, and are refunded once",
     () =>
       Effect.gen(function* () {
-        const { person, user } = yield* signUp("shredder")
+        const { person, api, user } = yield* signedUpWithClient("shredder")
         const { songId, generationId } = yield* seedEngineSong(user.id, "Gone Soon", facts, {
           requested: true,
         })
         const path = `/api/songs/${songId}/stems`
-        expect(((yield* person.post(path)).body as Status).status).toBe("making")
+        expect((yield* api.stems.make({ path: { id: songId } })).status).toBe("making")
         expect(yield* balanceOf(person)).toBe(8)
         const before = yield* renderFolders
         const making = yield* Effect.fork(runJobs)
@@ -98,7 +81,7 @@ describeApp({ env, config })("paid stems", (it) => {
         expect(yield* renderFolders).toEqual(before)
         expect((yield* person.get(path)).status).toBe(404)
         expect(yield* balanceOf(person)).toBe(10)
-        expect(yield* refundsOf(person)).toBe(1)
+        expect(yield* refundsOf(api)).toBe(1)
       }),
   )
 
@@ -106,25 +89,28 @@ describeApp({ env, config })("paid stems", (it) => {
     "paid by someone else on a shared song stay theirs when the owner stops sharing its parts",
     () =>
       Effect.gen(function* () {
-        const owner = yield* signUp("sharer")
+        const owner = yield* signedUpWithClient("sharer")
         const { songId } = yield* seedEngineSong(owner.user.id, "Open Door", facts, {
           requested: true,
         })
-        yield* owner.person.patch(`/api/songs/${songId}/privacy`, { isPublic: true })
-        yield* owner.person.patch(`/api/songs/${songId}/parts-sharing`, { shared: true })
+        const song = { path: { id: songId } }
+        yield* owner.api.catalog.setPrivacy({ ...song, payload: { isPublic: true } })
+        yield* owner.api.catalog.setPartsSharing({ ...song, payload: { shared: true } })
         yield* settle
         const path = `/api/songs/${songId}/stems`
-        const buyer = yield* signUp("buyer")
-        expect(((yield* buyer.person.post(path)).body as Status).status).toBe("making")
+        const buyer = yield* signedUpWithClient("buyer")
+        // The sign-up credits are granted by a reaction.
+        yield* settle
+        expect((yield* buyer.api.stems.make(song)).status).toBe("making")
         expect(yield* balanceOf(buyer.person)).toBe(8)
 
         // The owner stops sharing before they are made: the buyer still follows and gets them.
-        yield* owner.person.patch(`/api/songs/${songId}/parts-sharing`, { shared: false })
+        yield* owner.api.catalog.setPartsSharing({ ...song, payload: { shared: false } })
         yield* settle
-        expect(((yield* buyer.person.get(path)).body as Status).status).toBe("making")
-        expect(((yield* buyer.person.post(path)).body as Status).status).toBe("making")
+        expect((yield* buyer.api.stems.status(song)).status).toBe("making")
+        expect((yield* buyer.api.stems.make(song)).status).toBe("making")
         yield* runJobs
-        const made = (yield* buyer.person.get(path)).body as Status
+        const made = yield* buyer.api.stems.status(song)
         expect(made).toEqual({ status: "ready", downloadUrl: `${path}/zip`, error: null })
         const zip = yield* buyer.person.send(made.downloadUrl!)
         expect(zip.status).toBe(200)
@@ -133,7 +119,7 @@ describeApp({ env, config })("paid stems", (it) => {
         )
 
         // Nor does making the song private take them back; it takes the song's parts from everyone else.
-        yield* owner.person.patch(`/api/songs/${songId}/privacy`, { isPublic: false })
+        yield* owner.api.catalog.setPrivacy({ ...song, payload: { isPublic: false } })
         yield* settle
         expect((yield* buyer.person.send(made.downloadUrl!)).status).toBe(200)
         expect((yield* buyer.person.get(`/api/songs/${songId}`)).status).toBe(404)
@@ -142,11 +128,11 @@ describeApp({ env, config })("paid stems", (it) => {
         expect((yield* stranger.person.post(path)).status).toBe(404)
         expect((yield* stranger.person.send(made.downloadUrl!)).status).toBe(404)
         expect((yield* request(made.downloadUrl!)).status).toBe(401)
-        expect(((yield* owner.person.get(path)).body as Status).status).toBe("ready")
+        expect((yield* owner.api.stems.status(song)).status).toBe("ready")
 
         // Paid once, kept: no refund, no second charge.
         expect(yield* balanceOf(buyer.person)).toBe(8)
-        expect(yield* refundsOf(buyer.person)).toBe(0)
+        expect(yield* refundsOf(buyer.api)).toBe(0)
         expect(yield* balanceOf(owner.person)).toBe(10)
       }),
   )

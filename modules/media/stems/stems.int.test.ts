@@ -1,11 +1,13 @@
 import { join } from "node:path"
 import { describe, expect } from "@effect/vitest"
 import { Effect } from "effect"
-import { describeApp, request, runJobs, settle, signUp } from "#app/testing.ts"
+import { describeApp, request, runJobs, settle } from "#app/testing.ts"
+import { signedUpWithClient } from "#app/testing-client.ts"
 import { seedEngineSong, seedGeneration } from "#app/testing-songs.ts"
 import { stemsStream } from "#events/contracts/stems.ts"
 import { EventStore } from "#events/store/index.ts"
 import { entriesOf } from "#toolkit/test-zip.ts"
+import { StemsUnavailable } from "../api.ts"
 import type { RenderFacts } from "../ports.ts"
 
 const facts: RenderFacts = {
@@ -21,40 +23,36 @@ const facts: RenderFacts = {
 const config = { webDist: join(import.meta.dirname, "..", "..", "..", "web", "dist") }
 const env = { REGISTRATIONS_PER_ADDRESS: "1000" }
 
-interface Status {
-  readonly status: string
-  readonly downloadUrl: string | null
-  readonly error: string | null
-}
-
+/** A signed-in person: their browser, and the API's client as them. */
 describeApp({ env, config })("stems", (it) => {
   it.effect(
     "are made once for the owner, kept, and downloaded as one zip of five aligned WAVs; nobody else sees them",
     () =>
       Effect.gen(function* () {
-        const { person, user } = yield* signUp("producer")
+        const { person, api, user } = yield* signedUpWithClient("producer")
         const { songId, versionId } = yield* seedEngineSong(user.id, "Paper Boats", facts, {
           requested: true,
         })
         const path = `/api/songs/${songId}/stems`
-        expect((yield* person.get(path)).body).toEqual({
+        const stems = { path: { id: songId } }
+        expect(yield* api.stems.status(stems)).toEqual({
           status: "none",
           downloadUrl: null,
           error: null,
         })
 
         // Another person, or nobody, is told nothing of it.
-        const { person: other } = yield* signUp("stranger")
+        const { person: other, api: others } = yield* signedUpWithClient("stranger")
         expect((yield* request(path)).status).toBe(401)
         expect((yield* other.get(path)).status).toBe(404)
         expect((yield* other.post(path)).status).toBe(404)
         expect((yield* other.send(`${path}/zip`)).status).toBe(404)
 
-        expect(((yield* person.post(path)).body as Status).status).toBe("making")
-        expect(((yield* person.post(path)).body as Status).status).toBe("making")
+        expect((yield* api.stems.make(stems)).status).toBe("making")
+        expect((yield* api.stems.make(stems)).status).toBe("making")
         expect((yield* person.send(`${path}/zip`)).status).toBe(404)
         yield* runJobs
-        const made = (yield* person.get(path)).body as Status
+        const made = yield* api.stems.status(stems)
         expect(made).toEqual({ status: "ready", downloadUrl: `${path}/zip`, error: null })
 
         const zip = yield* person.send(made.downloadUrl!)
@@ -79,7 +77,7 @@ describeApp({ env, config })("stems", (it) => {
         ).toBe(206)
 
         // Asked again, they are served as kept: made once.
-        expect(((yield* person.post(path)).body as Status).status).toBe("ready")
+        expect((yield* api.stems.make(stems)).status).toBe("ready")
         yield* runJobs
         const store = yield* EventStore
         const recorded = yield* store.readStream(stemsStream(versionId))
@@ -93,9 +91,12 @@ describeApp({ env, config })("stems", (it) => {
         const sharing = `/api/songs/${songId}/parts-sharing`
         expect((yield* other.patch(sharing, { shared: true })).status).toBe(404)
         expect((yield* person.patch(sharing, { shared: "yes" })).status).toBe(400)
-        const shared = yield* person.patch(sharing, { shared: true })
-        expect(shared.body).toMatchObject({ partsShared: true })
-        expect(((yield* other.get(path)).body as Status).status).toBe("ready")
+        const shared = yield* api.catalog.setPartsSharing({
+          path: { id: songId },
+          payload: { shared: true },
+        })
+        expect(shared).toMatchObject({ partsShared: true })
+        expect((yield* others.stems.status(stems)).status).toBe("ready")
         expect((yield* other.send(`${path}/zip`)).status).toBe(200)
         expect((yield* request(`${path}/zip`)).status).toBe(401)
         yield* person.patch(`/api/songs/${songId}/privacy`, { isPublic: false })
@@ -108,16 +109,16 @@ describeApp({ env, config })("stems", (it) => {
 
   it.effect("are refused, changing nothing, for a song the engine did not play whole", () =>
     Effect.gen(function* () {
-      const { person, user } = yield* signUp("singer")
+      const { api, user } = yield* signedUpWithClient("singer")
       yield* seedGeneration(user.id, "From Elsewhere", 1)
-      const songs = (yield* person.get("/api/songs/my-songs")).body as ReadonlyArray<{ id: string }>
-      const path = `/api/songs/${songs[0]!.id}/stems`
-      const refused = yield* person.post(path)
-      expect(refused.status).toBe(400)
-      expect(refused.body).toMatchObject({ _tag: "StemsUnavailable" })
-      expect((refused.body as { message: string }).message).toContain("offline engine")
-      expect(((yield* person.get(path)).body as Status).status).toBe("none")
-      expect((yield* person.post("/api/songs/not-a-song/stems")).status).toBe(404)
+      const songs = yield* api.catalog.mySongs()
+      const stems = { path: { id: songs[0]!.id } }
+      const refused = yield* Effect.flip(api.stems.make(stems))
+      expect(refused).toBeInstanceOf(StemsUnavailable)
+      expect(refused.message).toContain("offline engine")
+      expect((yield* api.stems.status(stems)).status).toBe("none")
+      const unknown = yield* Effect.flip(api.stems.make({ path: { id: "not-a-song" } }))
+      expect(unknown._tag).toBe("NotFound")
     }),
   )
 })
@@ -126,17 +127,17 @@ describeApp({ env: { ...env, ENGINE_TIMEOUT_SECONDS: "0.5" }, config })("stems t
   describe("an engine that runs out of time", () => {
     it.effect("fail with a message, and may be asked for again", () =>
       Effect.gen(function* () {
-        const { person, user } = yield* signUp("hurried")
+        const { api, user } = yield* signedUpWithClient("hurried")
         const { songId } = yield* seedEngineSong(user.id, "Rushed", facts, { requested: true })
-        const path = `/api/songs/${songId}/stems`
-        yield* person.post(path)
+        const stems = { path: { id: songId } }
+        yield* api.stems.make(stems)
         yield* runJobs
-        expect((yield* person.get(path)).body).toEqual({
+        expect(yield* api.stems.status(stems)).toEqual({
           status: "failed",
           downloadUrl: null,
           error: "The stems could not be made. Please try again.",
         })
-        expect(((yield* person.post(path)).body as Status).status).toBe("making")
+        expect((yield* api.stems.make(stems)).status).toBe("making")
       }),
     )
   })

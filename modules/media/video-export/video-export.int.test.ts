@@ -2,56 +2,46 @@ import { join } from "node:path"
 import { expect } from "@effect/vitest"
 import { Duration, Effect, Fiber } from "effect"
 import { type browser, describeApp, runJobs, serverUrl, settle, signUp } from "#app/testing.ts"
+import { type ApiClient, signedUpWithClient } from "#app/testing-client.ts"
 import { seedGeneration, storeMedia } from "#app/testing-songs.ts"
 import { songPaths } from "#events/contracts/song-paths.ts"
 import { takeUpStalledJobs } from "#toolkit/stalled-jobs.ts"
 import { FileStorage } from "#toolkit/storage/index.ts"
 import { jobsOf, vanishWithDueJobs } from "#toolkit/test-jobs.ts"
 import { probeBytes } from "#toolkit/test-video.ts"
+import { type ExportVideoPayload, VideoExport } from "../api.ts"
 import { interruptedReason } from "./video-exports.ts"
 import { timedOutReason } from "./video-request.ts"
 import { renderVideo } from "./videos.ts"
 
 type Browser = ReturnType<typeof browser>
-interface Export {
-  readonly id: string
-  readonly status: "queued" | "processing" | "completed" | "failed"
-  readonly progress: number
-  readonly step: string
-  readonly resultUrl: string | null
-  readonly downloadUrl: string | null
-  readonly errorMsg: string | null
-  readonly timedOut: boolean
-  readonly songTitle: string
-  readonly duration: number
-}
 
 const config = { webDist: join(import.meta.dirname, "..", "..", "..", "web", "dist") }
 const env = { REGISTRATIONS_PER_ADDRESS: "1000" }
 const stalledAfter = Duration.seconds(30)
 
+/** A signed-in person: their browser, and the API's client as them. */
 /** A person with one private song of `seconds` in their library. */
 const songOwner = (title: string, seconds = 2, cover?: Uint8Array) =>
   Effect.gen(function* () {
-    const owner = yield* signUp("maker")
+    const owner = yield* signedUpWithClient("maker")
     const { versions } = yield* seedGeneration(owner.user.id, title, 1, "Pop", {
       seconds,
       ...(cover ? { cover } : {}),
     })
-    const songs = (yield* owner.person.get("/api/songs/my-songs")).body as ReadonlyArray<{
-      id: string
-    }>
+    const songs = yield* owner.api.catalog.mySongs()
     return { ...owner, songId: songs[0]!.id, audioKey: versions[0]!.audioKey }
   })
 
-const exportOf = (person: Browser, id: string) =>
-  Effect.map(person.get(`/api/videos/${id}`), (answer) => answer.body as Export)
+const exportOf = (api: ApiClient, id: string) => api.videos.videoExport({ path: { id } })
 
-const startExport = (person: Browser, body: Record<string, unknown>) =>
-  Effect.map(person.post("/api/videos/generate", body), (answer) => {
-    expect(answer.status, answer.text).toBe(202)
-    return answer.body as Export
-  })
+/** An export started: answered 202 with the job, not with the file (which is for Accept: video/mp4). */
+const startExport = (api: ApiClient, payload: ExportVideoPayload) =>
+  Effect.flatMap(api.videos.exportVideo({ payload }), (answer) =>
+    answer instanceof VideoExport
+      ? Effect.succeed(answer)
+      : Effect.die(new Error("the export answered with the file, not the job")),
+  )
 
 /** The bytes of a response, with the person's cookies: videos are not text. */
 const bytesOf = (person: Browser, path: string, headers: Record<string, string> = {}) =>
@@ -69,8 +59,8 @@ describeApp({ env, config })("video export", (it) => {
     "renders the owner's song for TikTok with progress from the render, and serves the MP4 with ranges",
     () =>
       Effect.gen(function* () {
-        const { person, songId } = yield* songOwner("Neon Rain", 6)
-        const queued = yield* startExport(person, { format: "tiktok", songId })
+        const { person, api, songId } = yield* songOwner("Neon Rain", 6)
+        const queued = yield* startExport(api, { format: "tiktok", songId })
         expect(queued).toMatchObject({
           status: "queued",
           progress: 0,
@@ -80,11 +70,11 @@ describeApp({ env, config })("video export", (it) => {
         })
         const worker = yield* Effect.fork(runJobs)
         const seen: Array<number> = []
-        let current = yield* exportOf(person, queued.id)
+        let current = yield* exportOf(api, queued.id)
         while (current.status === "queued" || current.status === "processing") {
           seen.push(current.progress)
           yield* Effect.sleep("50 millis")
-          current = yield* exportOf(person, queued.id)
+          current = yield* exportOf(api, queued.id)
         }
         yield* Fiber.join(worker)
         expect(current).toMatchObject({ status: "completed", progress: 100, step: "Video ready" })
@@ -117,16 +107,16 @@ describeApp({ env, config })("video export", (it) => {
       expect((yield* person.patch(`/api/songs/${songId}/privacy`, { isPublic: true })).status).toBe(
         200,
       )
-      const fan = yield* signUp("fan")
+      const fan = yield* signedUpWithClient("fan")
       const base = yield* serverUrl
-      const started = yield* startExport(fan.person, {
+      const started = yield* startExport(fan.api, {
         format: "youtube",
         audioUrl: base + songPaths.audio(songId),
         songTitle: "Open Skies",
         duration: 2,
       })
       yield* runJobs
-      expect(yield* exportOf(fan.person, started.id)).toMatchObject({ status: "completed" })
+      expect(yield* exportOf(fan.api, started.id)).toMatchObject({ status: "completed" })
       // The export is the fan's: its owner cannot follow it.
       expect((yield* person.get(`/api/videos/${started.id}`)).status).toBe(404)
       expect((yield* person.get(`/api/videos/${started.id}/file`)).status).toBe(404)
@@ -135,23 +125,21 @@ describeApp({ env, config })("video export", (it) => {
 
   it.effect("shows a song's timed lyrics when asked: the line sung is drawn in the frame", () =>
     Effect.gen(function* () {
-      const owner = yield* signUp("lyricist")
+      const owner = yield* signedUpWithClient("lyricist")
       const synced = {
         lines: [{ text: "Every word in its time", startMs: 200, endMs: 1_800, words: [] }],
       }
       yield* seedGeneration(owner.user.id, "Timed", 1, "Pop", { seconds: 2, synced })
-      const [song] = (yield* owner.person.get("/api/songs/my-songs")).body as ReadonlyArray<{
-        id: string
-      }>
+      const [song] = yield* owner.api.catalog.mySongs()
       const exported = (withLyrics: boolean) =>
         Effect.gen(function* () {
-          const queued = yield* startExport(owner.person, {
+          const queued = yield* startExport(owner.api, {
             format: "youtube",
             songId: song!.id,
             showLyrics: withLyrics,
           })
           yield* runJobs
-          const done = yield* exportOf(owner.person, queued.id)
+          const done = yield* exportOf(owner.api, queued.id)
           expect(done.status).toBe("completed")
           return (yield* bytesOf(owner.person, done.resultUrl!)).bytes
         })
@@ -214,8 +202,8 @@ describeApp({ env, config })("video export", (it) => {
     "runs one export at a time per person: a second one while the first runs is a 409",
     () =>
       Effect.gen(function* () {
-        const { person, songId } = yield* songOwner("One By One")
-        const first = yield* startExport(person, { format: "facebook-video", songId })
+        const { person, api, songId } = yield* songOwner("One By One")
+        const first = yield* startExport(api, { format: "facebook-video", songId })
         const second = yield* person.post("/api/videos/generate", { format: "tiktok", songId })
         expect(second.status).toBe(409)
         expect(second.body).toMatchObject({
@@ -225,10 +213,10 @@ describeApp({ env, config })("video export", (it) => {
         })
         // Someone else is not held up by it.
         const other = yield* songOwner("Meanwhile")
-        yield* startExport(other.person, { format: "tiktok", songId: other.songId })
+        yield* startExport(other.api, { format: "tiktok", songId: other.songId })
         yield* runJobs
-        expect((yield* exportOf(person, first.id)).status).toBe("completed")
-        yield* startExport(person, { format: "tiktok", songId })
+        expect((yield* exportOf(api, first.id)).status).toBe("completed")
+        yield* startExport(api, { format: "tiktok", songId })
       }),
   )
 
@@ -236,11 +224,11 @@ describeApp({ env, config })("video export", (it) => {
     "fails a render of corrupt audio with ffmpeg's reason, leaves no file, and frees the slot",
     () =>
       Effect.gen(function* () {
-        const { person, songId, audioKey } = yield* songOwner("Broken Record")
+        const { person, api, songId, audioKey } = yield* songOwner("Broken Record")
         yield* storeMedia(audioKey, new TextEncoder().encode("this is not an mp3 at all"))
-        const started = yield* startExport(person, { format: "instagram-story", songId })
+        const started = yield* startExport(api, { format: "instagram-story", songId })
         yield* runJobs
-        const failed = yield* exportOf(person, started.id)
+        const failed = yield* exportOf(api, started.id)
         expect(failed).toMatchObject({ status: "failed", step: "Export failed", timedOut: false })
         // ffmpeg's reason, without the server's paths.
         expect(failed.errorMsg).toContain("the song's audio: Invalid")
@@ -250,7 +238,7 @@ describeApp({ env, config })("video export", (it) => {
         const stored = yield* Effect.flatMap(FileStorage, (s) => s.stat(`videos/${started.id}.mp4`))
         expect(stored).toBeUndefined()
         expect(yield* jobsOf(renderVideo.name)).toHaveLength(0)
-        yield* startExport(person, { format: "instagram-story", songId })
+        yield* startExport(api, { format: "instagram-story", songId })
         yield* runJobs
       }),
   )
@@ -258,10 +246,10 @@ describeApp({ env, config })("video export", (it) => {
   it.effect("renders without a cover ffmpeg cannot read, rather than failing", () =>
     Effect.gen(function* () {
       const cover = new TextEncoder().encode("not a picture")
-      const { person, songId } = yield* songOwner("Faded Photo", 2, cover)
-      const started = yield* startExport(person, { format: "facebook-story", songId })
+      const { api, songId } = yield* songOwner("Faded Photo", 2, cover)
+      const started = yield* startExport(api, { format: "facebook-story", songId })
       yield* runJobs
-      expect(yield* exportOf(person, started.id)).toMatchObject({ status: "completed" })
+      expect(yield* exportOf(api, started.id)).toMatchObject({ status: "completed" })
     }),
   )
 
@@ -307,16 +295,16 @@ describeApp({ env, config })("video export", (it) => {
 
   it.effect("takes up an export whose worker vanished, and finishes it once", () =>
     Effect.gen(function* () {
-      const { person, songId } = yield* songOwner("Second Wind")
-      const started = yield* startExport(person, { format: "tiktok", songId })
+      const { api, songId } = yield* songOwner("Second Wind")
+      const started = yield* startExport(api, { format: "tiktok", songId })
       // Nobody is on it yet: it is not stalled.
       expect((yield* takeUpStalledJobs(stalledAfter)).resumed).toEqual([])
       expect(yield* vanishWithDueJobs({ watched: true, task: renderVideo.name })).toHaveLength(1)
       yield* runJobs
-      expect(yield* exportOf(person, started.id)).toMatchObject({ status: "queued" })
+      expect(yield* exportOf(api, started.id)).toMatchObject({ status: "queued" })
       expect((yield* takeUpStalledJobs(stalledAfter)).resumed).toHaveLength(1)
       yield* runJobs
-      expect(yield* exportOf(person, started.id)).toMatchObject({ status: "completed" })
+      expect(yield* exportOf(api, started.id)).toMatchObject({ status: "completed" })
       expect(yield* jobsOf(renderVideo.name)).toHaveLength(0)
       yield* settle
     }),
@@ -324,21 +312,21 @@ describeApp({ env, config })("video export", (it) => {
 
   it.effect("fails an export whose worker vanished on every attempt, once given up", () =>
     Effect.gen(function* () {
-      const { person, songId } = yield* songOwner("Power Cut")
-      const started = yield* startExport(person, { format: "tiktok", songId })
+      const { api, songId } = yield* songOwner("Power Cut")
+      const started = yield* startExport(api, { format: "tiktok", songId })
       for (let attempt = 1; attempt <= renderVideo.maxAttempts; attempt++) {
         expect(yield* vanishWithDueJobs({ watched: true, task: renderVideo.name })).toHaveLength(1)
         const taken = yield* takeUpStalledJobs(stalledAfter)
         expect([...taken.resumed, ...taken.givenUp]).toHaveLength(1)
       }
       yield* runJobs
-      expect(yield* exportOf(person, started.id)).toMatchObject({
+      expect(yield* exportOf(api, started.id)).toMatchObject({
         status: "failed",
         errorMsg: interruptedReason,
         timedOut: false,
       })
       // A new export is welcome again.
-      yield* startExport(person, { format: "tiktok", songId })
+      yield* startExport(api, { format: "tiktok", songId })
       yield* runJobs
       yield* settle
     }),
@@ -350,10 +338,10 @@ describeApp({ env: { ...env, VIDEO_TIMEOUT_SECONDS: "0.05" }, config })(
   (it) => {
     it.effect("is killed and fails with the spec's timeout message", () =>
       Effect.gen(function* () {
-        const { person, songId } = yield* songOwner("Too Long", 4)
-        const started = yield* startExport(person, { format: "youtube", songId })
+        const { api, songId } = yield* songOwner("Too Long", 4)
+        const started = yield* startExport(api, { format: "youtube", songId })
         yield* runJobs
-        expect(yield* exportOf(person, started.id)).toMatchObject({
+        expect(yield* exportOf(api, started.id)).toMatchObject({
           status: "failed",
           timedOut: true,
           errorMsg: timedOutReason,

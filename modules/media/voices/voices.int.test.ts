@@ -1,10 +1,12 @@
 import { join } from "node:path"
 import { expect } from "@effect/vitest"
 import { Effect } from "effect"
-import { type browser, describeApp, request, settle, signUp } from "#app/testing.ts"
+import { type browser, describeApp, request, settle } from "#app/testing.ts"
+import { type ApiClient, decodeBody, signedUpWithClient } from "#app/testing-client.ts"
 import { seedEngineSong, seedGeneration } from "#app/testing-songs.ts"
 import { mediaStreams, SongGenerationRequested } from "#events/contracts/media.ts"
 import { decodeAll, EventStore } from "#events/store/index.ts"
+import { GenerateSongPayload, InvalidVoice, VoiceUnavailable } from "../api.ts"
 import type { RenderFacts } from "../ports.ts"
 
 type Browser = ReturnType<typeof browser>
@@ -27,7 +29,14 @@ const env = {
 }
 const config = { webDist: join(import.meta.dirname, "..", "..", "..", "web", "dist") }
 
-const keep = (person: Browser, body: object) => person.post("/api/voices", body)
+/** A signed-in person: their browser, and the API's client as them. */
+const keep = (api: ApiClient, payload: { songId: string; name: string; description?: string }) =>
+  api.voices.keep({ payload: { description: "", ...payload } })
+
+/** What the contract refuses before it leaves (names untrimmed, empty, too long), sent as it is. */
+const keepRaw = (person: Browser, body: object) => person.post("/api/voices", body)
+
+const credits = (api: ApiClient) => Effect.map(api.creditLedger.credits(), (view) => view.credits)
 
 /** The voice a started song's request carries. */
 const requestedVoice = (taskId: string) =>
@@ -41,11 +50,11 @@ const requestedVoice = (taskId: string) =>
 describeApp({ env, config })("kept voices", (it) => {
   it.effect("are kept free from one's own song, listed newest first, and forgotten", () =>
     Effect.gen(function* () {
-      const { person, user } = yield* signUp("keeper")
+      const { api, user } = yield* signedUpWithClient("keeper")
       const { songId } = yield* seedEngineSong(user.id, "Street Talk", rapper)
-      const kept = yield* keep(person, { songId, name: "MC Harbour", description: "Low, fast" })
-      expect(kept.status).toBe(201)
-      expect(kept.body).toMatchObject({
+      // Answered 201: the typed client reads a success only at the status the contract gives it.
+      const kept = yield* keep(api, { songId, name: "MC Harbour", description: "Low, fast" })
+      expect(kept).toMatchObject({
         name: "MC Harbour",
         description: "Low, fast",
         songId,
@@ -53,126 +62,134 @@ describeApp({ env, config })("kept voices", (it) => {
         style: "upbeat pop with female vocals",
         singer: { gender: "male", delivery: "rap" },
       })
-      const second = yield* keep(person, { songId, name: "Second" })
-      expect(second.status).toBe(201)
-      const listed = (yield* person.get("/api/voices")).body as ReadonlyArray<{ name: string }>
+      yield* keep(api, { songId, name: "Second" })
+      const listed = yield* api.voices.list()
       expect(listed.map((v) => v.name)).toEqual(["Second", "MC Harbour"])
       yield* settle
-      expect(((yield* person.get("/api/credits")).body as { credits: number }).credits).toBe(20)
+      expect(yield* credits(api)).toBe(20)
 
-      const id = (kept.body as { id: string }).id
-      expect((yield* person.send(`/api/voices/${id}`, { method: "DELETE" })).status).toBe(204)
-      expect((yield* person.send(`/api/voices/${id}`, { method: "DELETE" })).status).toBe(404)
-      const after = (yield* person.get("/api/voices")).body as ReadonlyArray<{ name: string }>
+      // Answered 204, then 404.
+      yield* api.voices.forget({ path: { voiceId: kept.id } })
+      const again = yield* Effect.flip(api.voices.forget({ path: { voiceId: kept.id } }))
+      expect(again._tag).toBe("NotFound")
+      const after = yield* api.voices.list()
       expect(after.map((v) => v.name)).toEqual(["Second"])
     }),
   )
 
   it.effect("refuse a name used twice, an instrumental, a song of another maker, bad input", () =>
     Effect.gen(function* () {
-      const { person, user } = yield* signUp("picky")
+      const { person, api, user } = yield* signedUpWithClient("picky")
       const { songId } = yield* seedEngineSong(user.id, "Singer", rapper)
       const { songId: quiet } = yield* seedEngineSong(user.id, "Quiet", facts(null))
-      yield* keep(person, { songId, name: "Alto" })
-      const twice = yield* keep(person, { songId, name: " alto " })
+      yield* keep(api, { songId, name: "Alto" })
+      // Untrimmed, which the contract trims on the server's side only.
+      const twice = yield* keepRaw(person, { songId, name: " alto " })
       expect(twice.status).toBe(400)
-      expect(twice.body).toMatchObject({ message: 'You already have a voice called "alto".' })
-      const instrumental = yield* keep(person, { songId: quiet, name: "Nobody" })
-      expect(instrumental.status).toBe(422)
-      expect(instrumental.body).toMatchObject({
+      expect(decodeBody(InvalidVoice, twice).message).toBe(
+        'You already have a voice called "alto".',
+      )
+      const instrumental = yield* Effect.flip(keep(api, { songId: quiet, name: "Nobody" }))
+      expect(instrumental).toMatchObject({
+        _tag: "VoiceUnavailable",
         message: "This song is an instrumental: there is no voice in it to keep.",
       })
       yield* seedGeneration(user.id, "Elsewhere", 1)
-      const songs = (yield* person.get("/api/songs/my-songs")).body as ReadonlyArray<{
-        id: string
-        title: string
-      }>
+      const songs = yield* api.catalog.mySongs()
       const elsewhere = songs.find((s) => s.title.startsWith("Elsewhere"))!.id
-      expect((yield* keep(person, { songId: elsewhere, name: "Other" })).status).toBe(422)
-      const unnamed = yield* keep(person, { songId, name: "" })
+      const other = yield* Effect.flip(keep(api, { songId: elsewhere, name: "Other" }))
+      expect(other).toBeInstanceOf(VoiceUnavailable)
+      const unnamed = yield* keepRaw(person, { songId, name: "" })
       expect(unnamed.status).toBe(400)
       expect(JSON.stringify(unnamed.body)).toContain("Name is required")
-      const long = yield* keep(person, { songId, name: "x".repeat(41) })
+      const long = yield* keepRaw(person, { songId, name: "x".repeat(41) })
       expect(JSON.stringify(long.body)).toContain("Name must be at most 40 characters")
-      const listed = (yield* person.get("/api/voices")).body as ReadonlyArray<unknown>
-      expect(listed).toHaveLength(1)
+      expect(yield* api.voices.list()).toHaveLength(1)
     }),
   )
 
   it.effect("are private: nobody else can see, use, forget or keep from another's song", () =>
     Effect.gen(function* () {
-      const { person: owner, user } = yield* signUp("private")
-      const { person: other } = yield* signUp("nosy")
+      const { api: owner, user } = yield* signedUpWithClient("private")
+      const { api: other } = yield* signedUpWithClient("nosy")
       const { songId } = yield* seedEngineSong(user.id, "Mine", rapper)
-      const kept = yield* keep(owner, { songId, name: "Mine" })
-      const id = (kept.body as { id: string }).id
-      expect((yield* other.get("/api/voices")).body).toEqual([])
-      expect((yield* other.send(`/api/voices/${id}`, { method: "DELETE" })).status).toBe(404)
-      expect((yield* keep(other, { songId, name: "Stolen" })).status).toBe(404)
-      const used = yield* other.post("/api/generate-song", {
-        title: "Borrowed",
-        style: "pop",
-        lyrics: "[Verse]\nNot mine",
-        voiceId: id,
+      const { id } = yield* keep(owner, { songId, name: "Mine" })
+      expect(yield* other.voices.list()).toEqual([])
+      const forgotten = yield* Effect.flip(other.voices.forget({ path: { voiceId: id } }))
+      expect(forgotten._tag).toBe("NotFound")
+      const stolen = yield* Effect.flip(keep(other, { songId, name: "Stolen" }))
+      expect(stolen._tag).toBe("NotFound")
+      const used = yield* Effect.flip(
+        other.media.generateSong({
+          payload: GenerateSongPayload.make({
+            title: "Borrowed",
+            style: "pop",
+            lyrics: "[Verse]\nNot mine",
+            voiceId: id,
+          }),
+        }),
+      )
+      expect(used).toMatchObject({
+        _tag: "NotFound",
+        message: "This voice does not exist, or it is private.",
       })
-      expect(used.status).toBe(404)
-      expect(used.body).toMatchObject({ message: "This voice does not exist, or it is private." })
       yield* settle
-      expect(((yield* other.get("/api/credits")).body as { credits: number }).credits).toBe(20)
+      expect(yield* credits(other)).toBe(20)
       expect((yield* request("/api/voices")).status).toBe(401)
-      expect((yield* owner.get("/api/voices")).body).toHaveLength(1)
+      expect(yield* owner.voices.list()).toHaveLength(1)
     }),
   )
 
   it.effect("kept from a song since deleted no longer name it, and still sing", () =>
     Effect.gen(function* () {
-      const { person, user } = yield* signUp("forgetful")
+      const { api, user } = yield* signedUpWithClient("forgetful")
       const { songId } = yield* seedEngineSong(user.id, "Diary Of A Secret", rapper)
-      const kept = yield* keep(person, { songId, name: "Diarist" })
-      const voiceId = (kept.body as { id: string }).id
-      expect((yield* person.send(`/api/songs/${songId}`, { method: "DELETE" })).status).toBe(200)
+      const { id: voiceId } = yield* keep(api, { songId, name: "Diarist" })
+      yield* api.catalog.deleteSong({ path: { id: songId }, urlParams: {} })
       yield* settle
-      const listed = (yield* person.get("/api/voices")).body as ReadonlyArray<object>
+      const listed = yield* api.voices.list()
       expect(listed).toEqual([
         expect.objectContaining({ id: voiceId, name: "Diarist", songId: null, songTitle: null }),
       ])
       expect(JSON.stringify(listed)).not.toContain("Diary Of A Secret")
-      const sung = yield* person.post("/api/generate-song", {
-        title: "Later",
-        style: "pop",
-        lyrics: "[Verse]\nStill here",
-        voiceId,
+      yield* api.media.generateSong({
+        payload: GenerateSongPayload.make({
+          title: "Later",
+          style: "pop",
+          lyrics: "[Verse]\nStill here",
+          voiceId,
+        }),
       })
-      expect(sung.status).toBe(200)
     }),
   )
 
   it.effect("sing the songs, extensions and covers their owner chooses them for", () =>
     Effect.gen(function* () {
-      const { person, user } = yield* signUp("chooser")
+      const { api, user } = yield* signedUpWithClient("chooser")
       const { songId } = yield* seedEngineSong(user.id, "Source", rapper)
-      const voiceId = ((yield* keep(person, { songId, name: "Rapper" })).body as { id: string }).id
+      const { id: voiceId } = yield* keep(api, { songId, name: "Rapper" })
       const singer = { voiceId, name: "Rapper", singer: { gender: "male", delivery: "rap" } }
       const started = [
-        yield* person.post("/api/generate-song", {
-          title: "Next",
-          style: "pop, female vocals",
-          lyrics: "[Verse]\nA new one",
-          voiceId,
+        yield* api.media.generateSong({
+          payload: GenerateSongPayload.make({
+            title: "Next",
+            style: "pop, female vocals",
+            lyrics: "[Verse]\nA new one",
+            voiceId,
+          }),
         }),
-        yield* person.post(`/api/songs/${songId}/extend`, { lyrics: "More", voiceId }),
-        yield* person.post(`/api/songs/${songId}/restyle`, { style: "jazz", voiceId }),
+        yield* api.reshaping.extend({ path: { songId }, payload: { lyrics: "More", voiceId } }),
+        yield* api.reshaping.restyle({ path: { songId }, payload: { style: "jazz", voiceId } }),
       ]
-      for (const answer of started) {
-        expect(answer.status).toBe(200)
-        expect(yield* requestedVoice((answer.body as { taskId: string }).taskId)).toEqual(singer)
-      }
-      const plain = yield* person.post("/api/generate-song", {
-        title: "Plain",
-        style: "pop",
-        lyrics: "[Verse]\nNobody chosen",
+      for (const { taskId } of started) expect(yield* requestedVoice(taskId)).toEqual(singer)
+      const plain = yield* api.media.generateSong({
+        payload: GenerateSongPayload.make({
+          title: "Plain",
+          style: "pop",
+          lyrics: "[Verse]\nNobody chosen",
+        }),
       })
-      expect(yield* requestedVoice((plain.body as { taskId: string }).taskId)).toBeNull()
+      expect(yield* requestedVoice(plain.taskId)).toBeNull()
     }),
   )
 })
