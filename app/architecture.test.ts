@@ -1,6 +1,7 @@
 import { fileURLToPath } from "node:url"
 import { describe, expect, it } from "vitest"
-import { checkImports, checkTables, projectSources } from "./architecture.ts"
+import { checkImports, projectSources } from "./architecture.ts"
+import { checkTables } from "./architecture-tables.ts"
 
 const root = fileURLToPath(new URL("..", import.meta.url))
 

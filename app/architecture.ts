@@ -23,7 +23,7 @@ import { importsOf } from "./import-scan.ts"
  * 9. Reads are served beside their projection (its http.ts), never from app/http/, which imports only the
  *    projections' runner (for their health and rebuild).
  * 10. A module's SQL names only its own tables (its schema) and no projection's: it learns what other
- *    modules know from their events, and reads a projection through its contract.
+ *    modules know from their events, and reads a projection through its contract (architecture-tables.ts).
  * Tests may also import app/testing.ts (and app/testing-client.ts, app/testing-songs.ts,
  * app/testing-music-api.ts, app/testing-openai.ts, app/testing-billing.ts), to exercise a module through
  * the whole app.
@@ -76,7 +76,7 @@ const testingHelpers = new Set([
   "app/testing-billing.ts",
 ])
 
-const isTest = (path: string) => /\.test\.tsx?$/.test(path)
+export const isTest = (path: string) => /\.test\.tsx?$/.test(path)
 
 export const isContractFile = (path: string) =>
   path.startsWith("events/contracts/") ||
@@ -199,49 +199,6 @@ export const checkImports = (files: ReadonlyArray<SourceFile>): ReadonlyArray<Vi
         report(specifier, "only app/ and tests know the stand-ins; a module depends on its ports")
       } else if (toFolder === "app" && !(isTest(file.path) && testingHelpers.has(to))) {
         report(specifier, "only app/ knows app/")
-      }
-    }
-  }
-  return violations
-}
-
-const tableUse = /\b(?:from|into|update|join)\s+([a-z_]+)(?:\.([a-z_]+))?/gi
-
-/** The tables the projections create: theirs alone to read. */
-const projectionTables = (files: ReadonlyArray<SourceFile>) =>
-  new Set(
-    files
-      .filter((file) => file.path.startsWith("projections/") && !isTest(file.path))
-      .flatMap((file) =>
-        [...file.text.matchAll(/create table if not exists ([a-z_]+)/gi)].map((m) => m[1]!),
-      ),
-  )
-
-/** Where a module's SQL names another module's tables (by their schema) or a projection's. */
-export const checkTables = (files: ReadonlyArray<SourceFile>): ReadonlyArray<Violation> => {
-  const modules = new Set(
-    files.flatMap((file) => file.path.match(/^modules\/([^/]+)\//)?.[1] ?? []),
-  )
-  const projected = projectionTables(files)
-  const violations: Array<Violation> = []
-  for (const file of files) {
-    const owner = file.path.match(/^modules\/([^/]+)\//)?.[1]
-    if (owner === undefined || isTest(file.path)) continue
-    for (const [, first, second] of file.text.matchAll(tableUse)) {
-      const schema = second === undefined ? undefined : first!.toLowerCase()
-      const table = (second ?? first!).toLowerCase()
-      if (schema !== undefined && modules.has(schema) && schema !== owner) {
-        violations.push({
-          file: file.path,
-          specifier: `${schema}.${table}`,
-          rule: "a module's SQL names only its own tables; it learns the rest from events",
-        })
-      } else if (schema === undefined && projected.has(table)) {
-        violations.push({
-          file: file.path,
-          specifier: table,
-          rule: "a module reads a projection only through its contract (api.ts), never its tables",
-        })
       }
     }
   }
