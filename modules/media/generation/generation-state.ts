@@ -3,20 +3,24 @@ import type { Reshaping } from "#events/contracts/song-operations.ts"
 import type { ChosenVoice } from "#events/contracts/voices.ts"
 import type { GenerationPhase } from "../api.ts"
 
-/**
- * What a song generation is as its events tell it, from the request to its end. Makers report steps more
- * than once and out of order (callbacks repeat, polls overlap): a step that tells nothing new, or comes
- * after the end, changes nothing.
- */
-export interface GenerationRequest {
-  readonly generationId: string
-  readonly userId: string
+/** What a paid request asks to be made. */
+export interface SongToMake {
   readonly title: string
   readonly style: string
   readonly lyrics: string
   readonly instrumental: boolean
   readonly reshaping: Reshaping | null
   readonly voice: ChosenVoice | null
+}
+
+/**
+ * What a song generation is as its events tell it, from the request to its end. Makers report steps more
+ * than once and out of order (callbacks repeat, polls overlap): a step that tells nothing new, or comes
+ * after the end, changes nothing.
+ */
+export interface GenerationRequest extends SongToMake {
+  readonly generationId: string
+  readonly userId: string
   readonly credits: number
   readonly maker: MusicMakerName
   readonly requestedAt: Date

@@ -2,8 +2,8 @@ import { Effect } from "effect"
 import type { MusicMakerName } from "#events/contracts/media.ts"
 import { InvalidOperation, NothingToSing } from "../api.ts"
 import type { RenderFacts } from "../ports.ts"
+import type { SongToMake } from "./generation-state.ts"
 import { makerRules } from "./maker-operations.ts"
-import type { SongToMake } from "./paid-start.ts"
 
 const sectionWords = "verse|chorus|hook|refrain|pre-?chorus|bridge|intro|outro"
 const bracketed = new RegExp(`\\[[^\\]]*\\]|\\(\\s*(?:${sectionWords})\\b[^)]*\\)`, "gi")

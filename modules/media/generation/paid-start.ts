@@ -3,14 +3,14 @@ import { v7 as uuidv7 } from "uuid"
 import { actorOf, type SignedInUser } from "#events/contracts/auth.ts"
 import type { InsufficientCredits } from "#events/contracts/credit-errors.ts"
 import type { MusicMakerName } from "#events/contracts/media.ts"
-import type { CreditUse, Reshaping } from "#events/contracts/song-operations.ts"
-import type { ChosenVoice } from "#events/contracts/voices.ts"
+import type { CreditUse } from "#events/contracts/song-operations.ts"
 import { runCommand, type Writes } from "#events/handle-command.ts"
 import { EventStore } from "#events/store/index.ts"
 import { now } from "#toolkit/clock.ts"
 import { GenerationCredits } from "#toolkit/generation-credits.ts"
 import { GenerationStarted } from "../api.ts"
 import { MediaConfig, type MediaConfigShape } from "../config.ts"
+import type { SongToMake } from "./generation-state.ts"
 import { streamOf } from "./generation-stream.ts"
 
 /** The maker new songs are made with: the music API when one is configured, the engine otherwise. */
@@ -23,16 +23,6 @@ export type PaidStart = (
   song: SongToMake,
   price: { readonly credits: number; readonly spentOn: CreditUse },
 ) => Writes<GenerationStarted, InsufficientCredits>
-
-/** What a paid request asks to be made. */
-export interface SongToMake {
-  readonly title: string
-  readonly style: string
-  readonly lyrics: string
-  readonly instrumental: boolean
-  readonly reshaping: Reshaping | null
-  readonly voice: ChosenVoice | null
-}
 
 /**
  * Starts a paid song: the debit, the request and the first step's job commit in one transaction, so a

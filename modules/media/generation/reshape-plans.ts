@@ -7,8 +7,8 @@ import {
   type RestylePayload,
 } from "../api.ts"
 import type { SungSection } from "../ports.ts"
+import type { SongToMake } from "./generation-state.ts"
 import { clock } from "./maker-rules.ts"
-import type { SongToMake } from "./paid-start.ts"
 import type { ReshapeSource } from "./song-reshaping.ts"
 
 const invalid = (message: string) => Effect.fail(new InvalidOperation({ message }))
