@@ -2,7 +2,6 @@ import { useQuery } from "@tanstack/react-query"
 import type { ReactNode } from "react"
 import { Link, useParams } from "react-router"
 import type { SongView } from "#modules/catalog/api.ts"
-import { AudioElement, PlayOverlay, SeekAndVolume } from "../../components/audio/audio-controls.tsx"
 import { useAudio } from "../../components/audio/use-audio.ts"
 import { Button } from "../../components/ui/button.tsx"
 import { Card } from "../../components/ui/card.tsx"
@@ -11,7 +10,7 @@ import { useCurrentUser } from "../../lib/session.ts"
 import { DownloadButtons } from "./download-buttons.tsx"
 import { LikeButton } from "./like-button.tsx"
 import { OriginLine } from "./origin-line.tsx"
-import { SongCover } from "./song-cover.tsx"
+import { SongPlayer } from "./song-player.tsx"
 import { songQuery } from "./song-queries.ts"
 import { SyncedLyrics } from "./synced-lyrics.tsx"
 
@@ -45,16 +44,7 @@ export const SongPage = ({
   return (
     <article className="mx-auto grid max-w-4xl animate-rise gap-8 md:grid-cols-[18rem_1fr]">
       <div className="grid content-start gap-4">
-        <SongCover
-          imageUrl={data.imageUrl}
-          sourceImageUrl={data.sourceImageUrl}
-          title={data.title}
-          drawn="page"
-        >
-          <PlayOverlay audio={audio} title={data.title} />
-        </SongCover>
-        <AudioElement audio={audio} />
-        <SeekAndVolume audio={audio} fallbackSeconds={(data.duration || 30_000) / 1000} />
+        <SongPlayer song={data} audio={audio} drawn="page" />
       </div>
       <div className="grid content-start gap-4">
         <header>

@@ -1,0 +1,38 @@
+import type { SongView } from "#modules/catalog/api.ts"
+import { AudioElement, PlayOverlay, SeekAndVolume } from "../../components/audio/audio-controls.tsx"
+import type { useAudio } from "../../components/audio/use-audio.ts"
+import { SongCover } from "./song-cover.tsx"
+
+/**
+ * A song to listen to: its cover with play and pause, where it is, how loud. `coverFrame` sizes the
+ * cover where the place around it does not.
+ */
+export const SongPlayer = ({
+  song,
+  audio,
+  drawn,
+  coverFrame,
+}: {
+  readonly song: SongView
+  readonly audio: ReturnType<typeof useAudio>
+  readonly drawn: "page" | "dialog"
+  readonly coverFrame?: string
+}) => {
+  const cover = (
+    <SongCover
+      imageUrl={song.imageUrl}
+      sourceImageUrl={song.sourceImageUrl}
+      title={song.title}
+      drawn={drawn}
+    >
+      <PlayOverlay audio={audio} title={song.title} />
+    </SongCover>
+  )
+  return (
+    <>
+      {coverFrame === undefined ? cover : <div className={coverFrame}>{cover}</div>}
+      <AudioElement audio={audio} />
+      <SeekAndVolume audio={audio} fallbackSeconds={(song.duration || 30_000) / 1000} />
+    </>
+  )
+}
