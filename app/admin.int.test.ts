@@ -93,7 +93,7 @@ describeApp({ env, config })("the admin side", (it) => {
       const before = new Date()
       const { person, user } = yield* signUp("busy")
       yield* seedGeneration(user.id, "Paper Boats", 1, "Folk, acoustic guitar")
-      const [song] = yield* callAs(person, (api) => api.catalog.mySongs())
+      const [song] = yield* callAs(person, (api) => api.songs.mySongs())
       yield* person.patch(`/api/songs/${song!.id}/privacy`, { isPublic: true })
       yield* person.post(`/api/songs/${song!.id}/like`)
       yield* settle
@@ -145,7 +145,7 @@ describeApp({ env, config })("the admin side", (it) => {
       const api = yield* adminApi
       const { person, user } = yield* signUp("replayed")
       yield* seedGeneration(user.id, "Echoes", 1)
-      const [song] = yield* callAs(person, (api) => api.catalog.mySongs())
+      const [song] = yield* callAs(person, (api) => api.songs.mySongs())
       yield* person.patch(`/api/songs/${song!.id}/privacy`, { isPublic: true })
       yield* person.patch(`/api/songs/${song!.id}/privacy`, { isPublic: false })
       const streamId = `song-${song!.id}`
@@ -248,7 +248,7 @@ describeApp({ env, config })("the admin side", (it) => {
       const api = yield* adminApi
       const { person, user } = yield* signUp("rebuilt")
       yield* seedGeneration(user.id, "Second Time Around", 2, "Rock, male vocals")
-      const songs = yield* callAs(person, (api) => api.catalog.mySongs())
+      const songs = yield* callAs(person, (api) => api.songs.mySongs())
       yield* person.patch(`/api/songs/${songs[0]!.id}/privacy`, { isPublic: true })
       const fan = yield* signUp("fan")
       yield* fan.person.post(`/api/songs/${songs[0]!.id}/like`)

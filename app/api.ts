@@ -12,6 +12,7 @@ import { SongwritingApi } from "#modules/songwriting/api.ts"
 import { AdminApi } from "#projections/admin/api.ts"
 import { CreditLedgerApi } from "#projections/credit-ledger/api.ts"
 import { LiveApi } from "#projections/live/api.ts"
+import { SongsApi } from "#projections/songs/api.ts"
 import { OperationsApi } from "./operations-api.ts"
 
 /**
@@ -118,6 +119,7 @@ export class MelodyApi extends HttpApi.make(apiId)
   .add(ReceiptsApi)
   .add(CreditLedgerApi)
   .add(SongwritingApi)
+  .add(SongsApi)
   .add(CatalogApi)
   .add(MediaApi)
   .add(ReshapingApi)

@@ -88,7 +88,7 @@ describe("architecture", () => {
       },
       {
         path: "app/http/song-http.ts",
-        text: `import { SongReads } from "#projections/song-reads.ts"`,
+        text: `import { SongReads } from "#projections/songs/song-reads.ts"`,
       },
     ]
     const rules = checkImports(bad).map((v) => `${v.file}: ${v.rule}`)
@@ -155,6 +155,10 @@ describe("architecture", () => {
       {
         path: "modules/billing/api.ts",
         text: `import { LedgerEntry } from "#projections/credit-ledger/api.ts"`,
+      },
+      {
+        path: "app/http/first-view/first-views.ts",
+        text: `import type { PublicSongs } from "#projections/songs/api.ts"`,
       },
     ]
     expect(checkImports(good)).toEqual([])

@@ -161,7 +161,8 @@ export const checkImports = (files: ReadonlyArray<SourceFile>): ReadonlyArray<Vi
       if (
         file.path.startsWith("app/http/") &&
         toFolder === "projections" &&
-        to !== "projections/runner.ts"
+        to !== "projections/runner.ts" &&
+        !isContractFile(to)
       ) {
         report(
           specifier,

@@ -176,7 +176,7 @@ describeApp({ env })("text PostgreSQL cannot store, in a form", (it) => {
       Effect.gen(function* () {
         const { person, user } = yield* signUp("forms")
         yield* seedGeneration(user.id, "Formed", 1)
-        const [song] = yield* callAs(person, (api) => api.catalog.mySongs())
+        const [song] = yield* callAs(person, (api) => api.songs.mySongs())
         const before = yield* errorEvents
         const answered: Array<string> = []
         for (const [path, body] of formCases(song!.id)) {

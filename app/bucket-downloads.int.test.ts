@@ -23,7 +23,7 @@ describeApp({ env })("media in a bucket", (it) => {
         const owner = yield* signUp("bucket-owner")
         const other = yield* signUp("bucket-other")
         yield* seedGeneration(owner.user.id, "Bucket List", 1)
-        const [song] = yield* callAs(owner.person, (api) => api.catalog.mySongs())
+        const [song] = yield* callAs(owner.person, (api) => api.songs.mySongs())
         const path = `/api/songs/${song!.id}/audio?download=true`
 
         const answer = yield* owner.person.send(path, { redirect: "manual" })

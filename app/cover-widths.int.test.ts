@@ -27,7 +27,7 @@ const songWithCover = (name: string, cover: Uint8Array) =>
   Effect.gen(function* () {
     const { person, user } = yield* signUp(name)
     const [version] = (yield* seedGeneration(user.id, name, 1, undefined, { cover })).versions
-    const [song] = yield* callAs(person, (api) => api.catalog.mySongs())
+    const [song] = yield* callAs(person, (api) => api.songs.mySongs())
     // A song saved with a cover has its address.
     const imageUrl = song!.imageUrl!
     return { person, song: { ...song!, imageUrl }, coverKey: version!.imageKey! }

@@ -1,7 +1,7 @@
 import { Schema } from "effect"
 import { expect, it } from "vitest"
-import { SongView } from "#modules/catalog/api.ts"
 import { GenerationStarted } from "#modules/media/api.ts"
+import { SongView } from "#projections/songs/api.ts"
 import { crashRig, register, waitFor } from "./testing-servers.ts"
 
 /**

@@ -22,7 +22,7 @@ type Browser = ReturnType<typeof browser>
 const songOf = (person: Browser, userId: string) =>
   Effect.gen(function* () {
     const { generationId } = yield* seedGeneration(userId, `Song ${crypto.randomUUID()}`, 1)
-    const songs = yield* callAs(person, (api) => api.catalog.mySongs())
+    const songs = yield* callAs(person, (api) => api.songs.mySongs())
     return songs.find((song) => song.taskId === generationId)!.id
   })
 

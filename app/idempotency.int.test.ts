@@ -107,7 +107,7 @@ describeApp({ env })("an Idempotency-Key on a paid request", (it) => {
         })
       }
       expect(yield* balanceOf(person)).toBe(charged)
-      const songs = yield* callAs(person, (api) => api.catalog.mySongs())
+      const songs = yield* callAs(person, (api) => api.songs.mySongs())
       expect(songs).toHaveLength(1)
     }),
   )

@@ -8,7 +8,7 @@ import {
   GenerationCreditsLive,
   RecordedMoney,
 } from "#modules/billing/index.ts"
-import { Catalog, CatalogReads } from "#modules/catalog/index.ts"
+import { Catalog } from "#modules/catalog/index.ts"
 import {
   AdminOnlyLive,
   AuthenticatedLive,
@@ -32,7 +32,7 @@ import {
 } from "#modules/songwriting/index.ts"
 import { LedgerMoneyReads } from "#projections/credit-ledger/money-reads.ts"
 import { CreditLedgerReads } from "#projections/credit-ledger/reads.ts"
-import { SongReads } from "#projections/song-reads.ts"
+import { SongReads } from "#projections/songs/song-reads.ts"
 import { OfflineModelLive } from "#stand-ins/melody/offline-model.ts"
 import { MusicEngineLive } from "#stand-ins/music-engine/child-process.ts"
 import { AppUrl } from "#toolkit/app-url.ts"
@@ -77,8 +77,13 @@ export const PlatformLive = Layer.mergeAll(
   HeavyWork.live,
 ).pipe(Layer.provideMerge(RateLimiter.live))
 
-/** Every module's services, and the middlewares that tell who is calling. */
-export const ModulesLive = Layer.mergeAll(AuthenticatedLive, ViewerLive, AdminOnlyLive).pipe(
+/** Every module's services, the read models' own reads, and the middlewares that tell who is calling. */
+export const ModulesLive = Layer.mergeAll(
+  AuthenticatedLive,
+  ViewerLive,
+  AdminOnlyLive,
+  SongReads.live,
+).pipe(
   Layer.provideMerge(PersonMailLive),
   Layer.provideMerge(IdentityLive),
   Layer.provideMerge(songwritingLive(OfflineModelLive)),
@@ -86,8 +91,6 @@ export const ModulesLive = Layer.mergeAll(AuthenticatedLive, ViewerLive, AdminOn
   Layer.provideMerge(SongWorkLive.pipe(Layer.provide(GenerationCreditsLive))),
   Layer.provideMerge(
     Catalog.live.pipe(
-      // The catalog reads songs through its port, whose shape the song read models have.
-      Layer.provide(Layer.effect(CatalogReads, SongReads).pipe(Layer.provide(SongReads.live))),
       Layer.provideMerge(
         MediaLive.pipe(Layer.provide(Layer.mergeAll(GenerationCreditsLive, MusicEngineLive))),
       ),

@@ -1,6 +1,6 @@
 import { Schema } from "effect"
 import { expect, it } from "vitest"
-import { SongView } from "#modules/catalog/api.ts"
+import { SongView } from "#projections/songs/api.ts"
 import { runningProcesses } from "./processes.ts"
 import { crashRig, register, waitFor } from "./testing-servers.ts"
 

@@ -3,9 +3,9 @@ import { errorStream } from "#projections/admin/error-stream.ts"
 import { ledgerMoney } from "#projections/credit-ledger/money.ts"
 import { creditLedger } from "#projections/credit-ledger/projection.ts"
 import { eventCounts } from "#projections/event-counts.ts"
-import { library } from "#projections/library.ts"
 import type { Projection } from "#projections/runner.ts"
-import { timeline } from "#projections/timeline.ts"
+import { library } from "#projections/songs/library.ts"
+import { timeline } from "#projections/songs/timeline.ts"
 
 /** Every read model the app keeps, in the order they are set up. */
 export const projections: ReadonlyArray<Projection> = [

@@ -1,9 +1,9 @@
-import { createServer } from "node:http"
+import { createServer, type Server } from "node:http"
 import { HttpApiBuilder, HttpApiSwagger, HttpMiddleware, HttpServer } from "@effect/platform"
 import { NodeHttpServer } from "@effect/platform-node"
 import { Effect, Layer, Option } from "effect"
 import { BillingHttpLive, ReconciliationHttpLive } from "#modules/billing/index.ts"
-import { Catalog, CatalogHttpLive } from "#modules/catalog/index.ts"
+import { CatalogHttpLive } from "#modules/catalog/index.ts"
 import { Identity, IdentityHttpLive } from "#modules/identity/index.ts"
 import {
   MediaHttpLive,
@@ -18,6 +18,8 @@ import { CreditLedgerHttpLive } from "#projections/credit-ledger/http.ts"
 import { LiveHttpLive } from "#projections/live/http.ts"
 import { LiveSessions } from "#projections/live/live-sessions.ts"
 import { LiveStreams } from "#projections/live/live-streams.ts"
+import { SongsHttpLive } from "#projections/songs/http.ts"
+import { SongReads } from "#projections/songs/song-reads.ts"
 import { ErrorReports } from "#toolkit/error-reports.ts"
 import { IdempotentRequests } from "#toolkit/idempotent-requests.ts"
 import { storageConfig } from "#toolkit/storage/index.ts"
@@ -81,6 +83,7 @@ const ApiLive = HttpApiBuilder.api(MelodyApi).pipe(
     ReconciliationHttpLive,
     CreditLedgerHttpLive,
     SongwritingHttpLive,
+    SongsHttpLive,
     CatalogHttpLive,
     MediaHttpLive,
     ReshapingHttpLive,
@@ -93,12 +96,23 @@ const ApiLive = HttpApiBuilder.api(MelodyApi).pipe(
   ]),
 )
 
+/**
+ * Idle connections stay open longer than any client or proxy keeps them (browsers and load balancers
+ * about 60 s, Node's fetch 4 s): the side that closes an idle connection is then always the client, so
+ * a request never meets a socket the server is closing under it.
+ */
+const keptAlive = (server: Server) => {
+  server.keepAliveTimeout = 65_000
+  server.headersTimeout = 66_000
+  return server
+}
+
 /** The HTTP server: the API under /api (documented at /api/docs), the SPA everywhere else. */
 export const HttpLive = Layer.unwrapEffect(
   Effect.gen(function* () {
     const config = yield* AppConfig
     const reports = yield* ErrorReports
-    const catalog = yield* Catalog
+    const songs = yield* SongReads
     const identity = yield* Identity
     const requests = yield* IdempotentRequests
     const secure = config.appUrl.startsWith("https://")
@@ -107,8 +121,8 @@ export const HttpLive = Layer.unwrapEffect(
       onSome: (s3) => s3.endpoint?.origin,
     })
     const pageScripts = yield* Effect.promise(() => pageScriptSources(config.webDist))
-    const staticFiles = makeStaticFiles(config.webDist, firstViews(catalog, config.appUrl))
-    const siteFiles = makeSiteFiles(catalog, config.appUrl)
+    const staticFiles = makeStaticFiles(config.webDist, firstViews(songs, config.appUrl))
+    const siteFiles = makeSiteFiles(songs, config.appUrl)
     const withEdge = edge({
       staticFiles: (pathname, acceptEncoding) =>
         Effect.flatMap(siteFiles(pathname), (file) =>
@@ -124,7 +138,7 @@ export const HttpLive = Layer.unwrapEffect(
       idempotency: idempotent({ paidPaths, holderOf: identity.sessionHolder, requests }),
       responseCache: makeResponseCache({
         paths: publicReads,
-        version: catalog.publicVersion,
+        version: songs.publicVersion,
         holderOf: identity.knownHolder,
         budget: responseCacheBudget,
       }),
@@ -152,7 +166,11 @@ export const HttpLive = Layer.unwrapEffect(
         ).pipe(Layer.provideMerge(layer)),
       Layer.provideMerge(
         NodeHttpServer.layer(
-          () => createServer().on("request", sendSecurityHeaders(secure, mediaOrigin, pageScripts)),
+          () =>
+            keptAlive(createServer()).on(
+              "request",
+              sendSecurityHeaders(secure, mediaOrigin, pageScripts),
+            ),
           {
             port: config.port,
             host: config.host,

@@ -22,7 +22,7 @@ describeApp({ env })("deleting songs", (it) => {
         const { person, api, user } = yield* signedUpWithClient("owner")
         const cover = new TextEncoder().encode("a cover")
         const { versions } = yield* seedGeneration(user.id, "Gone", 2, "Pop", { cover, synced })
-        const mine = yield* api.catalog.mySongs()
+        const mine = yield* api.songs.mySongs()
         const gone = mine.find((song) => song.title === "Gone (Version 1)")!
         const kept = mine.find((song) => song.title === "Gone (Version 2)")!
         const path = { id: gone.id }
@@ -43,10 +43,10 @@ describeApp({ env })("deleting songs", (it) => {
           expect((yield* viewer.get(`/api/songs/${gone.id}`)).status).toBe(404)
           expect((yield* viewer.send(`/api/songs/${gone.id}/audio`)).status).toBe(404)
         }
-        expect(ids(yield* api.catalog.mySongs())).toEqual([kept.id])
-        expect(ids(yield* fans.catalog.likedSongs())).toEqual([])
+        expect(ids(yield* api.songs.mySongs())).toEqual([kept.id])
+        expect(ids(yield* fans.songs.likedSongs())).toEqual([])
         const anyone = yield* clientOf()
-        const timeline = yield* anyone.catalog.publicSongs({ urlParams: { limit: 20, offset: 0 } })
+        const timeline = yield* anyone.songs.publicSongs({ urlParams: { limit: 20, offset: 0 } })
         expect(ids(timeline.songs)).not.toContain(gone.id)
         expect(yield* api.creditLedger.credits()).toEqual(credits)
         const again = yield* Effect.flip(api.catalog.deleteSong({ path, urlParams: {} }))
@@ -78,21 +78,21 @@ describeApp({ env })("deleting songs", (it) => {
       const { person, api, user } = yield* signedUpWithClient("tidy")
       yield* seedGeneration(user.id, "Both", 2)
       yield* seedGeneration(user.id, "Other", 1)
-      const mine = yield* api.catalog.mySongs()
+      const mine = yield* api.songs.mySongs()
       const first = mine.find((song) => song.title === "Both (Version 1)")!
       const second = mine.find((song) => song.title === "Both (Version 2)")!
       const other = mine.find((song) => song.title === "Other (Version 1)")!
       // A choice the contract does not offer, sent as it is.
       const bad = yield* person.send(`/api/songs/${first.id}?versions=some`, { method: "DELETE" })
       expect(bad.status).toBe(400)
-      expect(ids(yield* api.catalog.mySongs())).toHaveLength(3)
+      expect(ids(yield* api.songs.mySongs())).toHaveLength(3)
 
       const deleted = yield* api.catalog.deleteSong({
         path: { id: first.id },
         urlParams: { versions: "all" },
       })
       expect(new Set(deleted.songIds)).toEqual(new Set([first.id, second.id]))
-      expect(ids(yield* api.catalog.mySongs())).toEqual([other.id])
+      expect(ids(yield* api.songs.mySongs())).toEqual([other.id])
     }),
   )
 
@@ -100,7 +100,7 @@ describeApp({ env })("deleting songs", (it) => {
     Effect.gen(function* () {
       const { person, api, user } = yield* signedUpWithClient("filmed")
       yield* seedGeneration(user.id, "Reel", 1, "Pop", { seconds: 2 })
-      const [song] = yield* api.catalog.mySongs()
+      const [song] = yield* api.songs.mySongs()
       const path = { id: song!.id }
       yield* api.catalog.setPrivacy({ path, payload: { isPublic: true } })
       const { person: fan, api: fans } = yield* signedUpWithClient("filming-fan")

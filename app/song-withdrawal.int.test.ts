@@ -4,7 +4,7 @@ import { join } from "node:path"
 import type { HttpServer } from "@effect/platform"
 import { expect, layer } from "@effect/vitest"
 import { Effect, Layer, Logger, LogLevel } from "effect"
-import { PublicSongs } from "#modules/catalog/api.ts"
+import { PublicSongs } from "#projections/songs/api.ts"
 import { type Answer, type browser, request, settle, signUp, TestApp } from "./testing.ts"
 import { callAs, decodeBody } from "./testing-client.ts"
 import { Replica } from "./testing-replica.ts"
@@ -80,7 +80,7 @@ const withdrawn = (
     const fan = yield* signUp("fan")
     const title = `Vanishing ${crypto.randomUUID().slice(0, 8)}`
     yield* seedGeneration(owner.user.id, title, 2)
-    const [song, other] = [...(yield* callAs(owner.person, (api) => api.catalog.mySongs()))].sort(
+    const [song, other] = [...(yield* callAs(owner.person, (api) => api.songs.mySongs()))].sort(
       (a, b) => a.title.localeCompare(b.title),
     )
     for (const id of [song!.id, other!.id])

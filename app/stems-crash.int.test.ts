@@ -1,9 +1,9 @@
 import type { ChildProcess } from "node:child_process"
 import { Schema } from "effect"
 import { expect, it } from "vitest"
-import { SongView } from "#modules/catalog/api.ts"
 import { mediaJobs } from "#modules/media/index.ts"
 import { UsageRecord } from "#projections/credit-ledger/api.ts"
+import { SongView } from "#projections/songs/api.ts"
 import { runningProcesses } from "./processes.ts"
 import { crashRig, register, waitFor } from "./testing-servers.ts"
 

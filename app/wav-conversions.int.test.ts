@@ -19,7 +19,7 @@ const env = { REGISTRATIONS_PER_ADDRESS: "1000", ADMIN_EMAIL: adminEmail }
 const songOf = (person: ReturnType<typeof browser>, userId: string, isPublic: boolean) =>
   Effect.gen(function* () {
     const { generationId } = yield* seedGeneration(userId, `Song ${crypto.randomUUID()}`, 1)
-    const songs = yield* callAs(person, (api) => api.catalog.mySongs())
+    const songs = yield* callAs(person, (api) => api.songs.mySongs())
     const id = songs.find((song) => song.taskId === generationId)!.id
     if (isPublic) yield* person.patch(`/api/songs/${id}/privacy`, { isPublic: true })
     return id

@@ -24,7 +24,7 @@ const songsOf = Effect.gen(function* () {
     cover: new Uint8Array([1, 2, 3]),
     synced,
   })
-  const [hidden, shown] = [...(yield* callAs(owner.person, (api) => api.catalog.mySongs()))].sort(
+  const [hidden, shown] = [...(yield* callAs(owner.person, (api) => api.songs.mySongs()))].sort(
     (a, b) => a.title.localeCompare(b.title),
   )
   yield* owner.person.patch(`/api/songs/${shown!.id}/privacy`, { isPublic: true })

@@ -209,7 +209,7 @@ describeApp({ env: { LOGIN_ATTEMPTS_PER_ADDRESS: "1000" } })("bodies of other ty
       Effect.gen(function* () {
         const { person, user } = yield* signUp("types")
         yield* seedGeneration(user.id, "Typed", 1)
-        const [song] = yield* callAs(person, (api) => api.catalog.mySongs())
+        const [song] = yield* callAs(person, (api) => api.songs.mySongs())
         const base = yield* serverUrl
         const wrong: Array<string> = []
         for (const [as, endpoints] of [

@@ -31,7 +31,7 @@ describeApp({ config: { webDist } })("what the site tells search engines", (it) 
     Effect.gen(function* () {
       const { person, user } = yield* signUp("mapped")
       yield* seedGeneration(user.id, "Lighthouse", 2)
-      const songs = yield* callAs(person, (api) => api.catalog.mySongs())
+      const songs = yield* callAs(person, (api) => api.songs.mySongs())
       const [shown, hidden] = songs.map((song) => song.id)
       for (const id of [shown, hidden])
         yield* person.patch(`/api/songs/${id}/privacy`, { isPublic: true })

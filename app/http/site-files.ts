@@ -1,7 +1,6 @@
 import { HttpServerResponse } from "@effect/platform"
 import { Effect } from "effect"
 import { songPaths } from "#events/contracts/song-paths.ts"
-import type { Catalog } from "#modules/catalog/index.ts"
 
 /** Songs per sitemap file: well under the protocol's 50,000 URLs and 50 MB. */
 export const songsPerSitemap = 10_000
@@ -40,8 +39,17 @@ const robotsOf = (appUrl: string) =>
  * pages and files of its public songs (read as they are now: a song made private is gone from the next
  * answer). Undefined for any other path.
  */
+/** What the sitemaps read, from the songs read model: how many public songs, and a page of them. */
+export interface SitemapReads {
+  readonly publicSongCount: Effect.Effect<number>
+  readonly listedSongs: (
+    offset: number,
+    limit: number,
+  ) => Effect.Effect<ReadonlyArray<{ readonly songId: string; readonly createdAt: Date }>>
+}
+
 export const makeSiteFiles =
-  (catalog: Catalog["Type"], appUrl: string) =>
+  (reads: SitemapReads, appUrl: string) =>
   (pathname: string): Effect.Effect<HttpServerResponse.HttpServerResponse | undefined> => {
     const url = (path: string) => `<loc>${escapeXml(appUrl + path)}</loc>`
     if (pathname === "/robots.txt")
@@ -51,7 +59,7 @@ export const makeSiteFiles =
         }),
       )
     if (pathname === "/sitemap.xml")
-      return Effect.map(catalog.publicSongCount, (count) => {
+      return Effect.map(reads.publicSongCount, (count) => {
         const files = ["/sitemap-pages.xml"]
         for (let n = 1; n <= Math.ceil(count / songsPerSitemap); n++)
           files.push(`/sitemap-songs-${n}.xml`)
@@ -71,7 +79,7 @@ export const makeSiteFiles =
       )
     const n = Number(/^\/sitemap-songs-([1-9][0-9]{0,5})\.xml$/.exec(pathname)?.[1])
     if (!n) return Effect.succeed(undefined)
-    return Effect.map(catalog.listedSongs((n - 1) * songsPerSitemap, songsPerSitemap), (songs) =>
+    return Effect.map(reads.listedSongs((n - 1) * songsPerSitemap, songsPerSitemap), (songs) =>
       songs.length === 0
         ? HttpServerResponse.text("Not found", { status: 404 })
         : xml(

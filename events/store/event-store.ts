@@ -4,6 +4,7 @@ import { makeAppends } from "./appends.ts"
 import { type AppendError, TransactionTooOld } from "./errors.ts"
 import { makeEventReads } from "./event-reads.ts"
 import type { ExpectedVersion } from "./expected-version.ts"
+import { makeOwnWrites } from "./own-writes.ts"
 import { PgPool } from "./pg-client.ts"
 import type { Position } from "./position.ts"
 import type { NewEvent, RecordedEvent } from "./recorded-event.ts"
@@ -62,6 +63,8 @@ export class EventStore extends Context.Tag("@melody/events/EventStore")<
      * what a writer waits for to read its own writes (readers reach it once that transaction ends).
      */
     readonly lastCommitted: Effect.Effect<Position>
+    /** The last event this process appended that has committed (see own-writes.ts). */
+    readonly lastOwnWrite: Effect.Effect<Position | undefined>
   }
 >() {}
 
@@ -87,6 +90,7 @@ export const make = Effect.gen(function* () {
       )
 
   const { appendInTransaction, appendAlone } = makeAppends({ sql, pool, wakeups })
+  const ownWrites = makeOwnWrites()
 
   const append = (streamId: string, expected: ExpectedVersion, events: ReadonlyArray<NewEvent>) =>
     Effect.withFiberRuntime<AppendResult, AppendError>((fiber) => {
@@ -94,8 +98,12 @@ export const make = Effect.gen(function* () {
       const nested =
         Context.getOption(fiber.currentContext, SqlClient.TransactionConnection)._tag === "Some"
       return nested
-        ? appendInTransaction(streamId, expected, events)
-        : appendAlone(streamId, expected, events)
+        ? Effect.tap(appendInTransaction(streamId, expected, events), (result) =>
+            ownWrites.appendedInTransaction(result.position),
+          )
+        : Effect.tap(appendAlone(streamId, expected, events), (result) =>
+            Effect.sync(() => ownWrites.record(result.position)),
+          )
     })
 
   const tooOld = (cause: Cause.Cause<unknown>) =>
@@ -107,7 +115,7 @@ export const make = Effect.gen(function* () {
         .withTransaction(effect)
         .pipe(Effect.catchIf((error) => error instanceof SqlError.SqlError, Effect.die))
       if (nested) return once
-      return once.pipe(
+      return ownWrites.committing(once).pipe(
         Effect.sandbox,
         Effect.retry({ while: tooOld, times: 10, schedule: Schedule.exponential("2 millis") }),
         Effect.unsandbox,
@@ -129,6 +137,7 @@ export const make = Effect.gen(function* () {
     streamVersion: currentVersion,
     head,
     lastCommitted,
+    lastOwnWrite: ownWrites.last,
   })
 })
 

@@ -4,24 +4,6 @@ import { trimmedText, withMessage } from "#events/contracts/messages.ts"
 
 // What the catalog's endpoints accept, with the spec's messages.
 
-const nonNegative = (name: string, max: number) =>
-  withMessage(
-    Schema.NumberFromString.pipe(Schema.int(), Schema.between(0, max)),
-    `${name} must be a whole number from 0 to ${max}`,
-  )
-
-export const PublicSongsParams = Schema.Struct({
-  limit: Schema.optionalWith(
-    withMessage(
-      Schema.NumberFromString.pipe(Schema.int(), Schema.between(1, 50)),
-      "limit must be a whole number from 1 to 50",
-    ),
-    { default: () => 20 },
-  ),
-  offset: Schema.optionalWith(nonNegative("offset", 100_000), { default: () => 0 }),
-  snapshot: Schema.optional(nonNegative("snapshot", Number.MAX_SAFE_INTEGER)),
-})
-
 const text = (name: string, max: number, required: boolean) => trimmedText(name, max, { required })
 
 /** The spec's save payload; the server trusts only the audio link, to find the version it stored. */

@@ -1,16 +1,14 @@
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/platform"
-import { Schema } from "effect"
 import { Authenticated, EmailNotVerified, Unauthorized, Viewer } from "#events/contracts/auth.ts"
 import { DownloadParams } from "#events/contracts/download-params.ts"
 import { NotFound, TooManyRequests } from "#events/contracts/http-errors.ts"
 import { SyncedLyrics } from "#events/contracts/synced-lyrics.ts"
-import { LikeState, PublicSongs, SongsDeleted, SongView } from "./api-answers.ts"
+import { LikeState, SongSettings, SongsDeleted } from "./api-answers.ts"
 import {
   CoverParams,
   DeleteSongParams,
   PartsSharingPayload,
   PrivacyPayload,
-  PublicSongsParams,
   SaveSongPayload,
   SongPath,
 } from "./api-payloads.ts"
@@ -22,45 +20,22 @@ export * from "./api-refusals.ts"
 
 export class CatalogApi extends HttpApiGroup.make("catalog")
   .add(
-    HttpApiEndpoint.get("publicSongs", "/songs/public")
-      .setUrlParams(PublicSongsParams)
-      .addSuccess(PublicSongs)
-      .middleware(Viewer),
-  )
-  .add(
-    HttpApiEndpoint.get("mySongs", "/songs/my-songs")
-      .addSuccess(Schema.Array(SongView))
-      .middleware(Authenticated),
-  )
-  .add(
     HttpApiEndpoint.get("libraryDownload", "/library/download")
       .addSuccess(HttpApiSchema.Uint8Array({ contentType: "application/zip" }))
       .middleware(Authenticated),
   )
   .add(
-    HttpApiEndpoint.get("likedSongs", "/songs/liked")
-      .addSuccess(Schema.Array(SongView))
-      .middleware(Authenticated),
-  )
-  .add(
     HttpApiEndpoint.post("saveSong", "/songs")
       .setPayload(SaveSongPayload)
-      .addSuccess(SongView)
+      .addSuccess(SongSettings)
       .addError(UnknownAudio)
       .middleware(Authenticated),
-  )
-  .add(
-    HttpApiEndpoint.get("song", "/songs/:id")
-      .setPath(SongPath)
-      .addSuccess(SongView)
-      .addError(NotFound)
-      .middleware(Viewer),
   )
   .add(
     HttpApiEndpoint.patch("setPrivacy", "/songs/:id/privacy")
       .setPath(SongPath)
       .setPayload(PrivacyPayload)
-      .addSuccess(SongView)
+      .addSuccess(SongSettings)
       .addError(NotFound)
       .middleware(Authenticated),
   )
@@ -68,7 +43,7 @@ export class CatalogApi extends HttpApiGroup.make("catalog")
     HttpApiEndpoint.patch("setPartsSharing", "/songs/:id/parts-sharing")
       .setPath(SongPath)
       .setPayload(PartsSharingPayload)
-      .addSuccess(SongView)
+      .addSuccess(SongSettings)
       .addError(NotFound)
       .middleware(Authenticated),
   )
@@ -143,7 +118,4 @@ export class CatalogApi extends HttpApiGroup.make("catalog")
       .addError(NotFound)
       .middleware(Viewer),
   )
-  .annotate(
-    OpenApi.Description,
-    "Songs: the personal library, the public timeline, likes, privacy, audio and downloads.",
-  ) {}
+  .annotate(OpenApi.Description, "Songs: saving, privacy, likes, deletion, audio and downloads.") {}

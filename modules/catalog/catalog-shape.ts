@@ -3,17 +3,15 @@ import type { Effect } from "effect"
 import type { EmailNotVerified, SignedInUser, Unauthorized } from "#events/contracts/auth.ts"
 import type { CoverWidth } from "#events/contracts/cover-widths.ts"
 import type { NotFound, TooManyRequests } from "#events/contracts/http-errors.ts"
-import type { PublicQuery } from "#events/contracts/song-rows.ts"
 import type { SyncedLyrics } from "#events/contracts/synced-lyrics.ts"
 import type { Writes } from "#events/handle-command.ts"
 import type {
   AudioUnavailable,
   LikeState,
-  PublicSongs,
   SaveSongPayload,
   SongIsPrivate,
+  SongSettings,
   SongsDeleted,
-  SongView,
   UnknownAudio,
 } from "./api.ts"
 
@@ -27,28 +25,25 @@ type Served<E = never> = Effect.Effect<HttpServerResponse.HttpServerResponse, No
 
 /**
  * Songs and likes, one function per thing a person does. A private song is "not found" to everyone but
- * its owner; a write answers with the read models already holding it, so its author sees it at once.
+ * its owner; a write answers with what the song's own stream says once it is stored.
  */
 export interface CatalogShape {
-  readonly publicSongs: (query: PublicQuery) => Effect.Effect<PublicSongs>
-  /** Anonymous answers built from public pages may be kept while this stays the same. */
-  readonly publicVersion: Effect.Effect<string>
-  readonly mySongs: (user: SignedInUser) => Effect.Effect<ReadonlyArray<SongView>>
-  readonly likedSongs: (user: SignedInUser) => Effect.Effect<ReadonlyArray<SongView>>
-  readonly song: (songId: string, viewerId: string | undefined) => Effect.Effect<SongView, NotFound>
   /** Saves a generated version as a song (spec: POST /api/songs); saving it again changes nothing. */
-  readonly save: (user: SignedInUser, payload: SaveSongPayload) => Writes<SongView, UnknownAudio>
+  readonly save: (
+    user: SignedInUser,
+    payload: SaveSongPayload,
+  ) => Writes<SongSettings, UnknownAudio>
   readonly setPrivacy: (
     user: SignedInUser,
     songId: string,
     isPublic: boolean,
-  ) => Writes<SongView, NotFound>
+  ) => Writes<SongSettings, NotFound>
   /** Lets others download the owner's song's parts (stems and MIDI) while it is public, or not. */
   readonly setPartsSharing: (
     user: SignedInUser,
     songId: string,
     shared: boolean,
-  ) => Writes<SongView, NotFound>
+  ) => Writes<SongSettings, NotFound>
   /** Deletes the owner's song, or with `allVersions` every version of its generation they have. */
   readonly deleteSongs: (
     user: SignedInUser,
@@ -92,12 +87,4 @@ export interface CatalogShape {
   readonly libraryDownload: (
     user: SignedInUser,
   ) => Effect.Effect<HttpServerResponse.HttpServerResponse>
-  /** What a shared link shows before the app loads: for public songs only. */
-  readonly publicSongPreview: (songId: string) => Effect.Effect<SongView | undefined>
-  /** How many songs are public, and a page of them in a stable order: what a sitemap lists. */
-  readonly publicSongCount: Effect.Effect<number>
-  readonly listedSongs: (
-    offset: number,
-    limit: number,
-  ) => Effect.Effect<ReadonlyArray<{ readonly songId: string; readonly createdAt: Date }>>
 }

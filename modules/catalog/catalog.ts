@@ -2,27 +2,36 @@ import { Context, Effect, Layer } from "effect"
 import type { Actor } from "#events/contracts/actor.ts"
 import { actorOf, type SignedInUser } from "#events/contracts/auth.ts"
 import { catalogStreams, LikeEvent, type SongSaved } from "#events/contracts/catalog.ts"
-import type { PublicPage } from "#events/contracts/song-rows.ts"
 import { runCommand } from "#events/handle-command.ts"
-import { oncePerObject } from "#toolkit/once-per-object.ts"
-import { LikeState, PublicSongs, SongIsPrivate, UnknownAudio } from "./api.ts"
+import { LikeState, SongIsPrivate, SongSettings, UnknownAudio } from "./api.ts"
 import type { CatalogShape } from "./catalog-shape.ts"
 import { makeLibraryDownload } from "./library-download.ts"
 import { like } from "./like.ts"
-import { CatalogReads } from "./ports.ts"
 import { makeSongAccess, notFound, songStream } from "./song-access.ts"
 import { makeSongDeletion } from "./song-deletion.ts"
 import { makeSongFileAnswers } from "./song-file-answers.ts"
 import { SongFiles } from "./song-files.ts"
-import { toView } from "./song-view.ts"
 import { versionToSave } from "./versions.ts"
 
 const make = Effect.gen(function* () {
-  const reads = yield* CatalogReads
-  const { settledOn, loadSong, visibleSong, viewOf } = yield* makeSongAccess
+  const { loadSong, visibleSong } = yield* makeSongAccess
   const fileAnswers = yield* makeSongFileAnswers(visibleSong)
   const libraryDownload = yield* makeLibraryDownload(loadSong)
-  const deleteSongs = yield* makeSongDeletion({ loadSong, settledOn })
+  const deleteSongs = yield* makeSongDeletion({ loadSong })
+
+  /** What the song's stream says now: this request's write, or the earlier one that made it a no-op. */
+  const settingsOf = (songId: string) =>
+    Effect.flatMap(loadSong(songId), (state) =>
+      state === null || state.deleted
+        ? Effect.fail(notFound)
+        : Effect.succeed(
+            new SongSettings({
+              id: state.songId,
+              isPublic: state.isPublic,
+              partsShared: state.partsShared ?? false,
+            }),
+          ),
+    )
 
   const saveSong = (songId: string, saved: Omit<SongSaved, "_tag" | "songId">, actor: Actor) =>
     runCommand({
@@ -58,8 +67,7 @@ const make = Effect.gen(function* () {
     else if (payload.isPublic && !existing.isPublic) {
       yield* setVisibility(user, songId, true).pipe(Effect.catchTag("NotFound", Effect.die))
     }
-    yield* settledOn(catalogStreams.song(songId))
-    return yield* viewOf(songId, user.userId).pipe(Effect.catchTag("NotFound", Effect.die))
+    return yield* settingsOf(songId).pipe(Effect.catchTag("NotFound", Effect.die))
   })
 
   const setPrivacy = Effect.fn("Catalog.setPrivacy")(function* (
@@ -68,8 +76,7 @@ const make = Effect.gen(function* () {
     isPublic: boolean,
   ) {
     yield* setVisibility(user, songId, isPublic)
-    yield* settledOn(catalogStreams.song(songId))
-    return yield* viewOf(songId, user.userId)
+    return yield* settingsOf(songId)
   })
 
   const setPartsSharing = Effect.fn("Catalog.setPartsSharing")(function* (
@@ -85,8 +92,7 @@ const make = Effect.gen(function* () {
       Effect.catchTag("SongNotFound", () => Effect.fail(notFound)),
       Effect.catchTag("AlreadySaved", Effect.die),
     )
-    yield* settledOn(catalogStreams.song(songId))
-    return yield* viewOf(songId, user.userId)
+    return yield* settingsOf(songId)
   })
 
   const setLiked = Effect.fn("Catalog.setLiked")(function* (
@@ -106,28 +112,10 @@ const make = Effect.gen(function* () {
       actor: actorOf(user),
       maxAttempts: 10,
     })
-    yield* settledOn(catalogStreams.like(songId, user.userId))
-    const row = yield* reads.song(songId, user.userId)
-    return new LikeState({ likes: row?.likes ?? 0, liked: row?.liked ?? false })
+    return new LikeState({ liked })
   })
 
-  // The timeline hands out the same page object to every anonymous reader, and the same song objects to
-  // every page that lists them: each is converted once.
-  const viewOfRow = oncePerObject(toView)
-  const publicView = oncePerObject(
-    (page: PublicPage) =>
-      new PublicSongs(
-        { songs: page.songs.map(viewOfRow), total: page.total, snapshot: page.snapshot },
-        true,
-      ),
-  )
-
   return {
-    publicSongs: (query) => Effect.map(reads.publicPage(query), publicView),
-    publicVersion: reads.publicVersion,
-    mySongs: (user) => Effect.map(reads.ownedBy(user.userId), (rows) => rows.map(toView)),
-    likedSongs: (user) => Effect.map(reads.likedBy(user.userId), (rows) => rows.map(toView)),
-    song: viewOf,
     save,
     setPrivacy,
     setPartsSharing,
@@ -137,10 +125,6 @@ const make = Effect.gen(function* () {
     ...fileAnswers,
     libraryDownload,
     deleteSongs,
-    publicSongPreview: (songId) =>
-      Effect.map(reads.song(songId, undefined), (row) => (row?.isPublic ? toView(row) : undefined)),
-    publicSongCount: reads.publicSongCount,
-    listedSongs: reads.publicSongs,
   } satisfies CatalogShape
 })
 

@@ -1,53 +1,22 @@
-import { HttpApiBuilder, HttpServerResponse } from "@effect/platform"
+import { HttpApiBuilder } from "@effect/platform"
 import { Effect } from "effect"
 import { moduleApi } from "#events/contracts/api-id.ts"
 import { CurrentUser, CurrentViewer } from "#events/contracts/auth.ts"
-import { oncePerObject } from "#toolkit/once-per-object.ts"
-import { CatalogApi, encodeSongView, type PublicSongs, type SongView } from "./api.ts"
+import { CatalogApi } from "./api.ts"
 import { Catalog } from "./catalog.ts"
 
 const Api = moduleApi(CatalogApi)
 
 const viewerId = Effect.map(CurrentViewer, (viewer) => viewer?.userId)
 
-const encoder = new TextEncoder()
-
-// Each song is written once per view, and each page once per page object: pages share the views of the
-// songs they list, and anonymous readers of a page share the page (see Catalog.publicSongs).
-const songJson = oncePerObject((song: SongView) => JSON.stringify(encodeSongView(song)))
-
-/** The page as `JSON.stringify` of its encoded form would write it, from the songs' kept JSON. */
-export const publicSongsJson = (page: PublicSongs) =>
-  `{"songs":[${page.songs.map(songJson).join(",")}],"total":${page.total},"snapshot":${page.snapshot}}`
-
-const publicSongsBody = oncePerObject((page: PublicSongs) => encoder.encode(publicSongsJson(page)))
-
-const publicSongsResponse = (page: PublicSongs) =>
-  HttpServerResponse.uint8Array(publicSongsBody(page), { contentType: "application/json" })
-
 export const CatalogHttpLive = HttpApiBuilder.group(Api, "catalog", (handlers) =>
   Effect.gen(function* () {
     const catalog = yield* Catalog
 
     return handlers
-      .handle("publicSongs", ({ urlParams }) =>
-        Effect.flatMap(viewerId, (viewer) =>
-          catalog.publicSongs({
-            limit: urlParams.limit,
-            offset: urlParams.offset,
-            snapshot: urlParams.snapshot,
-            viewerId: viewer,
-          }),
-        ).pipe(Effect.map(publicSongsResponse)),
-      )
-      .handle("mySongs", () => Effect.flatMap(CurrentUser, catalog.mySongs))
-      .handle("likedSongs", () => Effect.flatMap(CurrentUser, catalog.likedSongs))
       .handle("libraryDownload", () => Effect.flatMap(CurrentUser, catalog.libraryDownload))
       .handle("saveSong", ({ payload }) =>
         Effect.flatMap(CurrentUser, (user) => catalog.save(user, payload)),
-      )
-      .handle("song", ({ path }) =>
-        Effect.flatMap(viewerId, (viewer) => catalog.song(path.id, viewer)),
       )
       .handle("setPrivacy", ({ path, payload }) =>
         Effect.flatMap(CurrentUser, (user) => catalog.setPrivacy(user, path.id, payload.isPublic)),

@@ -4,10 +4,9 @@ import { NodeStream } from "@effect/platform-node"
 import { Effect, Runtime } from "effect"
 import { ZipFile } from "yazl"
 import type { SignedInUser } from "#events/contracts/auth.ts"
-import type { SongRow } from "#events/contracts/song-rows.ts"
 import { attachment, fileName, safeName } from "#toolkit/file-response.ts"
 import { lrcOf } from "./lrc.ts"
-import { CatalogReads } from "./ports.ts"
+import { makeOwnedSongs, type OwnedSong } from "./owned-songs.ts"
 import type { SongAccess } from "./song-access.ts"
 import { SongFiles } from "./song-files.ts"
 import { readSyncedLyrics } from "./synced-lyrics-file.ts"
@@ -21,10 +20,10 @@ const text = (value: string) => new TextEncoder().encode(value)
 const extensionOf = (key: string) => key.split(".").pop() ?? "bin"
 
 /** "Title", "Title (2)": each song its own folder, however many share a title. */
-const folderNames = (rows: ReadonlyArray<SongRow>) => {
+const folderNames = (songs: ReadonlyArray<OwnedSong>) => {
   const seen = new Map<string, number>()
-  return rows.map((row) => {
-    const base = safeName(row.title)
+  return songs.map(({ song }) => {
+    const base = safeName(song.title)
     const count = (seen.get(base.toLowerCase()) ?? 0) + 1
     seen.set(base.toLowerCase(), count)
     return count === 1 ? base : `${base} (${count})`
@@ -40,7 +39,7 @@ const folderNames = (rows: ReadonlyArray<SongRow>) => {
  */
 export const makeLibraryDownload = (loadSong: SongAccess["loadSong"]) =>
   Effect.gen(function* () {
-    const reads = yield* CatalogReads
+    const ownedSongs = yield* makeOwnedSongs(loadSong)
     const files = yield* SongFiles
     const runtime = yield* Effect.runtime<never>()
 
@@ -49,37 +48,34 @@ export const makeLibraryDownload = (loadSong: SongAccess["loadSong"]) =>
         ? Effect.succeed([])
         : Effect.map(files.stat(key), (file) => (file ? [{ name, key, size: file.size }] : []))
 
-    const lrc = (row: SongRow, key: string | null) =>
-      key === null
+    const lrc = (song: OwnedSong["song"]) =>
+      song.syncedLyricsKey === null
         ? Effect.succeed(null)
-        : readSyncedLyrics(files, key).pipe(
-            Effect.map((synced) => lrcOf(row.title, row.durationMs, synced)),
+        : readSyncedLyrics(files, song.syncedLyricsKey).pipe(
+            Effect.map((synced) => lrcOf(song.title, song.durationMs, synced)),
             Effect.orElseSucceed(() => null),
           )
 
-    const songEntries = (row: SongRow, folder: string) =>
+    const songEntries = ({ song, createdAt }: OwnedSong, folder: string) =>
       Effect.gen(function* () {
-        const song = yield* loadSong(row.songId)
-        if (song === null) return []
-        const name = (extension: string) => `${folder}/${fileName(row.title, extension)}`
-        const timed = yield* lrc(row, song.syncedLyricsKey)
+        const name = (extension: string) => `${folder}/${fileName(song.title, extension)}`
+        const timed = yield* lrc(song)
         const about = {
-          id: row.songId,
-          title: row.title,
-          style: row.style,
-          createdAt: row.createdAt.toISOString(),
-          public: row.isPublic,
-          likes: row.likes,
-          durationSeconds: row.durationMs / 1000,
-          madeFrom: row.origin && {
-            operation: row.origin.operation,
-            songId: row.origin.songId,
-            title: row.origin.title,
+          id: song.songId,
+          title: song.title,
+          style: song.style,
+          createdAt: createdAt.toISOString(),
+          public: song.isPublic,
+          durationSeconds: song.durationMs / 1000,
+          madeFrom: song.origin && {
+            operation: song.origin.operation,
+            songId: song.origin.songId,
+            title: song.origin.title,
           },
         }
         const entries: Array<Entry> = [
           ...(yield* stored(name("mp3"), song.audioKey)),
-          { name: name("txt"), bytes: text(`${row.lyrics}\n`) },
+          { name: name("txt"), bytes: text(`${song.lyrics}\n`) },
           ...(timed ? [{ name: name("lrc"), bytes: text(timed) }] : []),
           ...(yield* stored(`${folder}/cover.${extensionOf(song.imageKey ?? "")}`, song.imageKey)),
           { name: `${folder}/song.json`, bytes: text(`${JSON.stringify(about, null, 2)}\n`) },
@@ -89,11 +85,15 @@ export const makeLibraryDownload = (loadSong: SongAccess["loadSong"]) =>
 
     return (user: SignedInUser) =>
       Effect.gen(function* () {
-        const rows = yield* reads.ownedBy(user.userId)
-        const folders = folderNames(rows)
-        const entries = (yield* Effect.forEach(rows, (row, i) => songEntries(row, folders[i]!), {
-          concurrency: 8,
-        })).flat()
+        const songs = yield* ownedSongs(user.userId)
+        const folders = folderNames(songs)
+        const entries = (yield* Effect.forEach(
+          songs,
+          (owned, i) => songEntries(owned, folders[i]!),
+          {
+            concurrency: 8,
+          },
+        )).flat()
         const zip = new ZipFile()
         const options = { compress: false, mtime: new Date() }
         for (const entry of entries) {

@@ -6,7 +6,7 @@ import { SongGenerationSucceeded } from "#events/contracts/media.ts"
 import { runCommand } from "#events/handle-command.ts"
 import { decodeAll, type EventStore, type Subscription } from "#events/store/index.ts"
 import { song } from "./song.ts"
-import { songIdOfVersion } from "./song-view.ts"
+import { songIdOfVersion } from "./song-ids.ts"
 
 const decode = decodeAll(SongGenerationSucceeded)
 const actor = Actors.system("catalog")

@@ -1,12 +1,11 @@
 import type { SqlClient } from "@effect/sql"
 import { Effect } from "effect"
 import { actorOf, type SignedInUser } from "#events/contracts/auth.ts"
-import { catalogStreams } from "#events/contracts/catalog.ts"
 import { runCommand } from "#events/handle-command.ts"
 import type { EventStore } from "#events/store/index.ts"
 import { now } from "#toolkit/clock.ts"
 import { SongsDeleted } from "./api.ts"
-import { CatalogReads } from "./ports.ts"
+import { makeOwnedSongs } from "./owned-songs.ts"
 import { notFound, type SongAccess, songStream } from "./song-access.ts"
 
 /**
@@ -14,9 +13,9 @@ import { notFound, type SongAccess, songStream } from "./song-access.ts"
  * a `SongDeleted` on its own stream, which says who and when; the lists, likes and page forget it, media
  * removes its files, and the credits it cost stay spent.
  */
-export const makeSongDeletion = (access: Pick<SongAccess, "loadSong" | "settledOn">) =>
+export const makeSongDeletion = (access: Pick<SongAccess, "loadSong">) =>
   Effect.gen(function* () {
-    const reads = yield* CatalogReads
+    const ownedSongs = yield* makeOwnedSongs(access.loadSong)
     const context = yield* Effect.context<EventStore | SqlClient.SqlClient>()
 
     const deleteOne = (user: SignedInUser, songId: string, at: Date) =>
@@ -38,20 +37,19 @@ export const makeSongDeletion = (access: Pick<SongAccess, "loadSong" | "settledO
       if (song === null || song.deleted || song.userId !== user.userId) return yield* notFound
       const siblings =
         allVersions && song.generationId !== null
-          ? (yield* reads.ownedBy(user.userId)).filter(
-              (row) => row.generationId === song.generationId && row.songId !== songId,
-            )
+          ? (yield* ownedSongs(user.userId, song.generationId))
+              .map((owned) => owned.song.songId)
+              .filter((id) => id !== songId)
           : []
       const at = yield* now
-      const deleted = [songId, ...siblings.map((row) => row.songId)]
+      const deleted = [songId, ...siblings]
       yield* deleteOne(user, songId, at).pipe(Effect.provide(context))
       for (const sibling of siblings)
-        yield* deleteOne(user, sibling.songId, at).pipe(
+        yield* deleteOne(user, sibling, at).pipe(
           Effect.provide(context),
           // Deleted meanwhile by another tab: it is gone either way.
           Effect.catchTag("NotFound", () => Effect.void),
         )
-      for (const id of deleted) yield* access.settledOn(catalogStreams.song(id))
       return new SongsDeleted({ songIds: deleted })
     })
   })

@@ -4,7 +4,7 @@ import type { SongSaved } from "#events/contracts/catalog.ts"
 import { versionIdFromAudioPath } from "#events/contracts/media.ts"
 import type { SongOrigin } from "#events/contracts/song-operations.ts"
 import { type SaveSongPayload, UnknownAudio } from "./api.ts"
-import { songIdOfVersion } from "./song-view.ts"
+import { songIdOfVersion } from "./song-ids.ts"
 
 /** A generated version as the catalog keeps it (`catalog.versions`), until someone saves it as a song. */
 interface VersionRow {

@@ -19,7 +19,7 @@ const publicSongs = (title: string, versions: number, shown: number, style?: str
   Effect.gen(function* () {
     const owner = yield* signUp("owner")
     yield* seedGeneration(owner.user.id, title, versions, style, { cover: new Uint8Array([1, 2]) })
-    const songs = [...(yield* callAs(owner.person, (api) => api.catalog.mySongs()))].sort((a, b) =>
+    const songs = [...(yield* callAs(owner.person, (api) => api.songs.mySongs()))].sort((a, b) =>
       a.title.localeCompare(b.title),
     )
     for (const song of songs.slice(0, shown))

@@ -1,6 +1,5 @@
 import { Effect } from "effect"
-import type { PublicSongs } from "#modules/catalog/api.ts"
-import type { Catalog } from "#modules/catalog/index.ts"
+import type { PublicSongs, SongView } from "#projections/songs/api.ts"
 import { escapeHtml } from "#toolkit/escape-html.ts"
 import { oncePerObject } from "#toolkit/once-per-object.ts"
 import { type FirstView, scriptJson } from "./html.ts"
@@ -50,8 +49,19 @@ const timelineHead = (page: PublicSongs, appUrl: string) => {
  * see them before the app starts: a public song's page and the timeline's first page, as any visitor sees
  * them. Every other path (and a private or unknown song) gets the app's plain page.
  */
-export const firstViews = (catalog: Catalog["Type"], appUrl: string) => {
-  // The catalog hands every reader of an unchanged timeline the same page: it is drawn once.
+/** What the first views read, from the songs read model: the timeline's pages and one song. */
+export interface FirstViewReads {
+  readonly publicSongs: (query: {
+    readonly limit: number
+    readonly offset: number
+    readonly snapshot: undefined
+    readonly viewerId: undefined
+  }) => Effect.Effect<PublicSongs>
+  readonly song: (songId: string, viewerId: undefined) => Effect.Effect<SongView, unknown>
+}
+
+export const firstViews = (reads: FirstViewReads, appUrl: string) => {
+  // The songs read model hands every reader of an unchanged timeline the same page: it is drawn once.
   const timelineView = oncePerObject(
     (page: PublicSongs): FirstView => ({
       head: timelineHead(page, appUrl),
@@ -61,14 +71,13 @@ export const firstViews = (catalog: Catalog["Type"], appUrl: string) => {
   return (pathname: string): Effect.Effect<FirstView | undefined> => {
     const songId = /^\/song\/([0-9a-f-]{36})$/.exec(pathname)?.[1]
     if (songId !== undefined)
-      return Effect.map(catalog.publicSongPreview(songId), (song) =>
-        song === undefined
-          ? undefined
-          : { head: songHead(song, appUrl), body: pageFrame(songBody(song)) },
+      return Effect.map(
+        reads.song(songId, undefined),
+        (song): FirstView => ({ head: songHead(song, appUrl), body: pageFrame(songBody(song)) }),
       ).pipe(Effect.orElseSucceed(() => undefined))
     if (pathname === "/timeline")
       return Effect.map(
-        catalog.publicSongs({
+        reads.publicSongs({
           limit: timelinePageSize,
           offset: 0,
           snapshot: undefined,

@@ -1,5 +1,5 @@
 import { coverSizes, coverSrcSet } from "#events/contracts/cover-widths.ts"
-import type { SongView } from "#modules/catalog/api.ts"
+import type { SongView } from "#projections/songs/api.ts"
 import { escapeHtml } from "#toolkit/escape-html.ts"
 import { coverOf } from "./song-head.ts"
 

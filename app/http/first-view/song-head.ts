@@ -1,5 +1,5 @@
 import { songPaths } from "#events/contracts/song-paths.ts"
-import type { SongView } from "#modules/catalog/api.ts"
+import type { SongView } from "#projections/songs/api.ts"
 import { escapeHtml } from "#toolkit/escape-html.ts"
 import { isoDuration, scriptJson } from "./html.ts"
 

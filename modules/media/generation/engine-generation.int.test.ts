@@ -84,7 +84,7 @@ describeApp({ env, config })("song generation with the offline engine", (it) => 
         }
 
         yield* settle
-        const songs = yield* api.catalog.mySongs()
+        const songs = yield* api.songs.mySongs()
         expect(songs).toHaveLength(2)
         const [first] = songs
         const midiUrl = first!.midiUrl!
@@ -150,12 +150,12 @@ describeApp({ env, config })("song generation with the offline engine", (it) => 
         yield* settle
         expect((yield* request(midiUrl)).status).toBe(401)
         expect((yield* other.send(midiUrl)).status).toBe(404)
-        const seen = yield* others.catalog.song({ path })
+        const seen = yield* others.songs.song({ path })
         expect(seen.midiUrl).toBeNull()
         expect(seen.lrcUrl).toBe(first!.lrcUrl)
         // Until its owner shares the song's parts: then anyone signed in may take its MIDI file.
         yield* api.catalog.setPartsSharing({ path, payload: { shared: true } })
-        expect((yield* others.catalog.song({ path })).midiUrl).toBe(midiUrl)
+        expect((yield* others.songs.song({ path })).midiUrl).toBe(midiUrl)
         expect((yield* other.send(midiUrl)).status).toBe(200)
         const anyone = yield* clientOf()
         expect(yield* anyone.catalog.syncedLyrics({ path })).toEqual(synced)

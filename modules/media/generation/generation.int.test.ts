@@ -79,7 +79,7 @@ const start = (api: ApiClient, plan: TaskPlan | null = {}) =>
 
 /** The library once it holds `count` songs: the catalog saves versions in its own reaction, moments later. */
 const librarySongs = (api: ApiClient, count: number) => {
-  const mySongs = api.catalog.mySongs()
+  const mySongs = api.songs.mySongs()
   return mySongs.pipe(
     Effect.filterOrFail((songs) => songs.length >= count),
     Effect.retry(Schedule.spaced("50 millis").pipe(Schedule.upTo("5 seconds"))),

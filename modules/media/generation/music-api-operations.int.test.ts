@@ -83,7 +83,7 @@ describeApp({ env, config })("operations with the music API", (it) => {
         expect(String(task.body.uploadUrl)).toContain(`${versionId}.mp3`)
       }
       expect(yield* balanceOf(person)).toBe(15)
-      const songs = yield* api.catalog.mySongs()
+      const songs = yield* api.songs.mySongs()
       expect(
         songs
           .filter((s) => s.origin !== null)
@@ -111,7 +111,7 @@ describeApp({ env, config })("operations with the music API", (it) => {
         ).toBe(404)
         // A version kept where no maker keeps its audio: no link to it opens.
         yield* seedGeneration(user.id, "Elsewhere", 1)
-        const songs = yield* api.catalog.mySongs()
+        const songs = yield* api.songs.mySongs()
         const elsewhere = songs.find((s) => s.title.startsWith("Elsewhere"))!.id
         const started = yield* api.reshaping.restyle({
           path: { songId: elsewhere },
@@ -179,7 +179,7 @@ describeApp({ env, config })("operations with the music API", (it) => {
       const first = yield* finish(api, made.taskId)
       expect(first.status).toBe("SUCCESS")
       const task = lastTask()
-      const songs = yield* api.catalog.mySongs()
+      const songs = yield* api.songs.mySongs()
       const songId = songs.find((s) => s.title === "Tide (Version 1)")!.id
       const keep = (songId: string, name: string) =>
         api.voices.keep({ payload: { songId, name, description: "" } })

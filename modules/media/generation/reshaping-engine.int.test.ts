@@ -50,7 +50,7 @@ describeApp({ env, config })("operations rendered by the offline engine", (it) =
       })
       const first = yield* finish(api, made.taskId)
       expect(first.status).toBe("SUCCESS")
-      const source = (yield* api.catalog.mySongs()).find((s) => s.title === "Harbour (Version 1)")!
+      const source = (yield* api.songs.mySongs()).find((s) => s.title === "Harbour (Version 1)")!
 
       const { taskId } = yield* api.reshaping.extend({
         path: { songId: source.id },
@@ -61,7 +61,7 @@ describeApp({ env, config })("operations rendered by the offline engine", (it) =
       expect(status.status).toBe("SUCCESS")
       expect(status.songs).toHaveLength(2)
 
-      const songs = yield* api.catalog.mySongs()
+      const songs = yield* api.songs.mySongs()
       const extended = songs.filter((s) => s.title.startsWith("Harbour (Extended) (Version"))
       expect(extended).toHaveLength(2)
       for (const song of extended) {

@@ -328,7 +328,7 @@ describeApp({ env, config })("operations on a song", (it) => {
       const { person, user } = yield* signUp("uploader")
       const userId = user.id
       yield* seedGeneration(userId, "Elsewhere", 1)
-      const mine = yield* callAs(person, (api) => api.catalog.mySongs())
+      const mine = yield* callAs(person, (api) => api.songs.mySongs())
       const songId = mine[0]!.id
       const answer = yield* refused(person, (api) =>
         api.reshaping.restyle({ path: { songId }, payload: { style: "jazz" } }),

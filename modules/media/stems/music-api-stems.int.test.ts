@@ -39,7 +39,7 @@ const songMade = (api: ApiClient, title: string) =>
       api.media.songStatus({ urlParams: { taskId } }),
       (status) => status.status === "SUCCESS",
     )
-    const songs = yield* api.catalog.mySongs().pipe(
+    const songs = yield* api.songs.mySongs().pipe(
       Effect.filterOrFail((songs) => songs.some((s) => s.title === `${title} (Version 1)`)),
       Effect.retry(Schedule.spaced("50 millis").pipe(Schedule.upTo("5 seconds"))),
       Effect.orDie,

@@ -111,7 +111,7 @@ describeApp({ env, config })("stems", (it) => {
     Effect.gen(function* () {
       const { api, user } = yield* signedUpWithClient("singer")
       yield* seedGeneration(user.id, "From Elsewhere", 1)
-      const songs = yield* api.catalog.mySongs()
+      const songs = yield* api.songs.mySongs()
       const stems = { path: { id: songs[0]!.id } }
       const refused = yield* Effect.flip(api.stems.make(stems))
       expect(refused).toBeInstanceOf(StemsUnavailable)

@@ -29,7 +29,7 @@ const songOwner = (title: string, seconds = 2, cover?: Uint8Array) =>
       seconds,
       ...(cover ? { cover } : {}),
     })
-    const songs = yield* owner.api.catalog.mySongs()
+    const songs = yield* owner.api.songs.mySongs()
     return { ...owner, songId: songs[0]!.id, audioKey: versions[0]!.audioKey }
   })
 
@@ -130,7 +130,7 @@ describeApp({ env, config })("video export", (it) => {
         lines: [{ text: "Every word in its time", startMs: 200, endMs: 1_800, words: [] }],
       }
       yield* seedGeneration(owner.user.id, "Timed", 1, "Pop", { seconds: 2, synced })
-      const [song] = yield* owner.api.catalog.mySongs()
+      const [song] = yield* owner.api.songs.mySongs()
       const exported = (withLyrics: boolean) =>
         Effect.gen(function* () {
           const queued = yield* startExport(owner.api, {

@@ -95,7 +95,7 @@ describeApp({ env, config })("kept voices", (it) => {
         message: "This song is an instrumental: there is no voice in it to keep.",
       })
       yield* seedGeneration(user.id, "Elsewhere", 1)
-      const songs = yield* api.catalog.mySongs()
+      const songs = yield* api.songs.mySongs()
       const elsewhere = songs.find((s) => s.title.startsWith("Elsewhere"))!.id
       const other = yield* Effect.flip(keep(api, { songId: elsewhere, name: "Other" }))
       expect(other).toBeInstanceOf(VoiceUnavailable)

@@ -11,9 +11,9 @@ import { decodeWire } from "./wire-shape.ts"
 /** The reads a public page makes before it is usable: what public-routes.ts holds. */
 const publicReads = [
   "identity.session",
-  "catalog.song",
+  "songs.song",
   "catalog.syncedLyrics",
-  "catalog.publicSongs",
+  "songs.publicSongs",
 ] as const
 
 const reads = contractReads(MelodyApi, publicReads)
@@ -106,7 +106,7 @@ describe("readPublic", () => {
   it("asks the endpoint's path with its url parameters", async () => {
     const fetch = answering(200, { songs: [], total: 0, snapshot: 3 })
     await expect(
-      readPublic("catalog.publicSongs", { urlParams: { limit: 20, offset: 40, snapshot: 3 } }),
+      readPublic("songs.publicSongs", { urlParams: { limit: 20, offset: 40, snapshot: 3 } }),
     ).resolves.toEqual({ songs: [], total: 0, snapshot: 3 })
     expect(fetch.mock.calls[0]?.[0]).toBe("/api/songs/public?limit=20&offset=40&snapshot=3")
     answering(200, { user: null })
@@ -115,7 +115,7 @@ describe("readPublic", () => {
 
   it("refuses as the contract says, and reads nothing else it cannot decode", async () => {
     const fetch = answering(404, { _tag: "NotFound", message: "No such song." })
-    const refusal = readPublic("catalog.song", { path: { id: "a/b" } })
+    const refusal = readPublic("songs.song", { path: { id: "a/b" } })
     await expect(refusal).rejects.toBeInstanceOf(ReadRefused)
     await expect(refusal).rejects.toMatchObject({ _tag: "NotFound", message: "No such song." })
     expect(fetch.mock.calls[0]?.[0]).toBe("/api/songs/a%2Fb")

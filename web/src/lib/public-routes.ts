@@ -25,7 +25,7 @@ export const publicRoutes = {
     },
     errors: {},
   },
-  "catalog.publicSongs": {
+  "songs.publicSongs": {
     path: "/api/songs/public",
     success: {
       fields: {
@@ -72,7 +72,7 @@ export const publicRoutes = {
     },
     errors: {},
   },
-  "catalog.song": {
+  "songs.song": {
     path: "/api/songs/:id",
     success: {
       fields: {

@@ -1,5 +1,6 @@
 import { type InfiniteData, type QueryClient, queryOptions } from "@tanstack/react-query"
-import type { PublicSongs, SongView } from "#modules/catalog/api.ts"
+import type { SongSettings } from "#modules/catalog/api.ts"
+import type { PublicSongs, SongView } from "#projections/songs/api.ts"
 import { callApi } from "./api.ts"
 
 /**
@@ -20,7 +21,7 @@ export const songKeys = {
  */
 export const mySongsQuery = queryOptions({
   queryKey: songKeys.mine,
-  queryFn: () => callApi((api) => api.catalog.mySongs()),
+  queryFn: () => callApi((api) => api.songs.mySongs()),
   staleTime: 0,
   refetchOnMount: "always",
   refetchOnWindowFocus: true,
@@ -48,3 +49,11 @@ export const updateSongEverywhere = (queryClient: QueryClient, id: string, updat
     for (const [key, data] of snapshot) queryClient.setQueryData(key, data)
   }
 }
+
+/** A song's settings as its owner's write left them, wherever the song is cached. */
+export const applySongSettings = (queryClient: QueryClient, settings: SongSettings) =>
+  updateSongEverywhere(queryClient, settings.id, (song) => ({
+    ...song,
+    isPublic: settings.isPublic,
+    partsShared: settings.partsShared,
+  }))

@@ -1,4 +1,4 @@
-import type { SongView } from "#modules/catalog/api.ts"
+import type { SongView } from "#projections/songs/api.ts"
 import { useBalance, useRefreshCredits } from "../../features/credits/credits-queries.ts"
 import { FollowedGeneration } from "../../features/song-generation/followed-generation.tsx"
 import { SongOperationsButton } from "../../features/song-operations/song-operations-button.tsx"

@@ -1,4 +1,4 @@
-import type { SongView } from "#modules/catalog/api.ts"
+import type { SongView } from "#projections/songs/api.ts"
 import { ShareButton } from "../../features/share/share-button.tsx"
 import { SongPreview } from "../../features/song/song-preview.tsx"
 

@@ -1,6 +1,6 @@
 import { Trash2 } from "lucide-react"
 import { useId, useState } from "react"
-import type { SongView } from "#modules/catalog/api.ts"
+import type { SongView } from "#projections/songs/api.ts"
 import { Button } from "../../components/ui/button.tsx"
 import { Checkbox } from "../../components/ui/checkbox.tsx"
 import { ConfirmDialogContent } from "../../components/ui/confirm-dialog.tsx"

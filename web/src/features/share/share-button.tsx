@@ -1,6 +1,6 @@
 import { Share2 } from "lucide-react"
 import { lazy, type ReactNode } from "react"
-import type { SongView } from "#modules/catalog/api.ts"
+import type { SongView } from "#projections/songs/api.ts"
 import { Button } from "../../components/ui/button.tsx"
 import { LoadsOnFirstClick } from "../../components/ui/loads-on-first-click.tsx"
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react"
-import type { SongView } from "#modules/catalog/api.ts"
+import type { SongView } from "#projections/songs/api.ts"
 import { GeneratedSongsDialog } from "./generated-songs-dialog.tsx"
 import type { SongToGenerate } from "./generation-queries.ts"
 import { type GenerationCredits, useGeneration } from "./use-generation.ts"

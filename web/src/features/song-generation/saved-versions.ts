@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query"
-import type { SongView } from "#modules/catalog/api.ts"
+import type { SongView } from "#projections/songs/api.ts"
 import { mySongsQuery } from "../../lib/song-cache.ts"
 import { versionTitle } from "./generation-status.ts"
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react"
-import type { SongView } from "#modules/catalog/api.ts"
+import type { SongView } from "#projections/songs/api.ts"
 import type { OperationRequest } from "./operation-queries.ts"
 
 /**

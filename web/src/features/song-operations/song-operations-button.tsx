@@ -3,7 +3,7 @@ import { Wand2 } from "lucide-react"
 import { type ReactNode, useState } from "react"
 import { reshapedTitle } from "#events/contracts/operation-words.ts"
 import { creditUseNames } from "#events/contracts/song-operations.ts"
-import type { SongView } from "#modules/catalog/api.ts"
+import type { SongView } from "#projections/songs/api.ts"
 import { Button } from "../../components/ui/button.tsx"
 import {
   Dialog,

@@ -1,6 +1,6 @@
 import { Download } from "lucide-react"
 import type { ReactNode } from "react"
-import type { SongView } from "#modules/catalog/api.ts"
+import type { SongView } from "#projections/songs/api.ts"
 import { Button } from "../../components/ui/button.tsx"
 import { downloadMp3, downloadWav } from "../../lib/download.ts"
 

@@ -1,5 +1,5 @@
 import { Heart } from "lucide-react"
-import type { SongView } from "#modules/catalog/api.ts"
+import type { SongView } from "#projections/songs/api.ts"
 import { cn } from "../../lib/cn.ts"
 import { toast } from "../../lib/toast/toast-store.ts"
 import { useToggleLike } from "./song-changes.ts"

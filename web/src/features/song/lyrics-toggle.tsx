@@ -1,6 +1,6 @@
 import { ChevronDown } from "lucide-react"
 import { useId, useState } from "react"
-import type { SongView } from "#modules/catalog/api.ts"
+import type { SongView } from "#projections/songs/api.ts"
 import type { AudioState } from "../../components/audio/use-audio.ts"
 import { cn } from "../../lib/cn.ts"
 import { SyncedLyrics } from "./synced-lyrics.tsx"

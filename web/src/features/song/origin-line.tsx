@@ -1,6 +1,6 @@
 import { Link } from "react-router"
 import { originWords } from "#events/contracts/operation-words.ts"
-import type { SongView } from "#modules/catalog/api.ts"
+import type { SongView } from "#projections/songs/api.ts"
 
 /** "Extended from <the song>", "Jazz ballad cover of <the song>": where an operation's song came from. */
 export const OriginLine = ({ song }: { readonly song: SongView }) =>

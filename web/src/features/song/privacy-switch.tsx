@@ -1,4 +1,4 @@
-import type { SongView } from "#modules/catalog/api.ts"
+import type { SongView } from "#projections/songs/api.ts"
 import { cn } from "../../lib/cn.ts"
 import { toast } from "../../lib/toast/toast-store.ts"
 import { useSetPrivacy } from "./song-changes.ts"

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react"
 import { cardTags, styleTags } from "#events/contracts/style-tags.ts"
-import type { SongView } from "#modules/catalog/api.ts"
+import type { SongView } from "#projections/songs/api.ts"
 import { AudioElement, PlayOverlay, SeekAndVolume } from "../../components/audio/audio-controls.tsx"
 import { useAudio } from "../../components/audio/use-audio.ts"
 import { Card } from "../../components/ui/card.tsx"

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query"
 import { callApi } from "../../lib/api.ts"
-import { songKeys, updateSongEverywhere } from "../../lib/song-cache.ts"
+import { applySongSettings, songKeys, updateSongEverywhere } from "../../lib/song-cache.ts"
 
 /**
  * Likes and unlikes show at once (spec: +1 and liked, or -1 not below 0), go back if the server says
- * no, and the public and liked lists are read again afterwards.
+ * no, and the public and liked lists are read again afterwards (the count is theirs to tell).
  */
 export const useToggleLike = () => {
   const queryClient = useQueryClient()
@@ -21,11 +21,7 @@ export const useToggleLike = () => {
       })),
     }),
     onSuccess: (state, { id }) => {
-      updateSongEverywhere(queryClient, id, (song) => ({
-        ...song,
-        likes: state.likes,
-        liked: state.liked,
-      }))
+      updateSongEverywhere(queryClient, id, (song) => ({ ...song, liked: state.liked }))
     },
     onError: (_error, _variables, context) => context?.revert(),
     onSettled: () =>
@@ -42,8 +38,8 @@ export const useSetPrivacy = () => {
   return useMutation({
     mutationFn: ({ id, isPublic }: { readonly id: string; readonly isPublic: boolean }) =>
       callApi((api) => api.catalog.setPrivacy({ path: { id }, payload: { isPublic } })),
-    onSuccess: (song) => {
-      updateSongEverywhere(queryClient, song.id, () => song)
+    onSuccess: (settings) => {
+      applySongSettings(queryClient, settings)
       return Promise.all([
         queryClient.invalidateQueries({ queryKey: songKeys.mine }),
         queryClient.invalidateQueries({ queryKey: songKeys.public }),

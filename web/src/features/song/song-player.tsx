@@ -1,4 +1,4 @@
-import type { SongView } from "#modules/catalog/api.ts"
+import type { SongView } from "#projections/songs/api.ts"
 import { AudioElement, PlayOverlay, SeekAndVolume } from "../../components/audio/audio-controls.tsx"
 import type { useAudio } from "../../components/audio/use-audio.ts"
 import { SongCover } from "./song-cover.tsx"

@@ -1,4 +1,4 @@
-import type { SongView } from "#modules/catalog/api.ts"
+import type { SongView } from "#projections/songs/api.ts"
 import { useAudio } from "../../components/audio/use-audio.ts"
 import { SongPlayer } from "./song-player.tsx"
 

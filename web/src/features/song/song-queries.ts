@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query"
 import type { SyncedLyrics } from "#events/contracts/synced-lyrics.ts"
-import type { SongView } from "#modules/catalog/api.ts"
+import type { SongView } from "#projections/songs/api.ts"
 import { callApi } from "../../lib/api.ts"
 import { readPublic } from "../../lib/public-read.ts"
 import { songKeys } from "../../lib/song-cache.ts"
@@ -9,7 +9,7 @@ import { songKeys } from "../../lib/song-cache.ts"
 export const songQuery = (id: string) =>
   queryOptions({
     queryKey: songKeys.one(id),
-    queryFn: (): Promise<SongView> => readPublic("catalog.song", { path: { id } }),
+    queryFn: (): Promise<SongView> => readPublic("songs.song", { path: { id } }),
   })
 
 /** When a song's lines are sung: written once by its maker, so never read twice. */
@@ -22,5 +22,5 @@ export const syncedLyricsQuery = (id: string) =>
 
 export const likedSongsQuery = queryOptions({
   queryKey: songKeys.liked,
-  queryFn: () => callApi((api) => api.catalog.likedSongs()),
+  queryFn: () => callApi((api) => api.songs.likedSongs()),
 })

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query"
 import { useId } from "react"
-import type { SongView } from "#modules/catalog/api.ts"
+import type { SongView } from "#projections/songs/api.ts"
 import { Checkbox } from "../../components/ui/checkbox.tsx"
 import { callApi, errorMessage } from "../../lib/api.ts"
-import { updateSongEverywhere } from "../../lib/song-cache.ts"
+import { applySongSettings } from "../../lib/song-cache.ts"
 import { toast } from "../../lib/toast/toast-store.ts"
 
 /** Lets others take my public song's parts (stems and MIDI), or not. */
@@ -12,7 +12,7 @@ const useSetPartsSharing = () => {
   return useMutation({
     mutationFn: ({ id, shared }: { readonly id: string; readonly shared: boolean }) =>
       callApi((api) => api.catalog.setPartsSharing({ path: { id }, payload: { shared } })),
-    onSuccess: (song) => updateSongEverywhere(queryClient, song.id, () => song),
+    onSuccess: (settings) => applySongSettings(queryClient, settings),
   })
 }
 

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions } from "@tanstack/react-query"
-import type { PublicSongs } from "#modules/catalog/api.ts"
+import type { PublicSongs } from "#projections/songs/api.ts"
 import { readPublic } from "../../lib/public-read.ts"
 import { songKeys } from "../../lib/song-cache.ts"
 
@@ -18,7 +18,7 @@ const firstPage: PageParam = { page: 0, snapshot: undefined }
 export const timelineQuery = infiniteQueryOptions({
   queryKey: songKeys.public,
   queryFn: ({ pageParam }): Promise<PublicSongs> =>
-    readPublic("catalog.publicSongs", {
+    readPublic("songs.publicSongs", {
       urlParams: {
         limit: pageSize,
         offset: pageParam.page * pageSize,

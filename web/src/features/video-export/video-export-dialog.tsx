@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query"
 import { Download, Film } from "lucide-react"
 import { useEffect, useId, useRef, useState } from "react"
 import { type VideoFormat, videoTimeoutMs } from "#events/contracts/video-formats.ts"
-import type { SongView } from "#modules/catalog/api.ts"
+import type { SongView } from "#projections/songs/api.ts"
 import { Button } from "../../components/ui/button.tsx"
 import { Checkbox } from "../../components/ui/checkbox.tsx"
 import {

@@ -3,7 +3,7 @@ import { Effect, Schema } from "effect"
 import { CatalogEvent, catalogEventTypes, type SongSaved } from "#events/contracts/catalog.ts"
 import { UserRegistered } from "#events/contracts/identity.ts"
 import { decodeAll, type RecordedEvent } from "#events/store/index.ts"
-import { insertRows } from "./insert-rows.ts"
+import { insertRows } from "../insert-rows.ts"
 
 /** The events the song read models follow: the catalog's, and registrations for creators' names. */
 export const songFactTypes = [...catalogEventTypes, "UserRegistered"]

@@ -1,6 +1,6 @@
 import { SqlClient } from "@effect/sql"
 import { Effect } from "effect"
-import type { Projection } from "./runner.ts"
+import type { Projection } from "../runner.ts"
 import {
   readSongFacts,
   type SongTables,

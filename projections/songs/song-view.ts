@@ -1,11 +1,6 @@
-import { v5 as uuidv5 } from "uuid"
 import { songPaths } from "#events/contracts/song-paths.ts"
-import type { SongRow } from "#events/contracts/song-rows.ts"
 import { SongView } from "./api.ts"
-
-/** Fixed: a version's song id is derived from it, so saving a version twice saves one song. */
-const songIdNamespace = "6b1f3a52-8c2e-4f7a-9d61-3e5c0b7a2f14"
-export const songIdOfVersion = (versionId: string) => uuidv5(versionId, songIdNamespace)
+import type { SongRow } from "./song-rows.ts"
 
 /** Read models hold only what the deciders accepted: no need to validate it again on every read. */
 export const toView = (row: SongRow) =>

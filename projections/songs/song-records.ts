@@ -1,6 +1,6 @@
 import type { SongOrigin } from "#events/contracts/song-operations.ts"
-import type { SongRow } from "#events/contracts/song-rows.ts"
 import type { SongTables } from "./song-facts.ts"
+import type { SongRow } from "./song-rows.ts"
 
 /**
  * The columns of a `SongRow`, for a query over `s` (songs), `c` (creators) and the likes table. Without a

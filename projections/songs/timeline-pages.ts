@@ -1,10 +1,10 @@
 import { SqlClient } from "@effect/sql"
 import { Duration, Effect, Fiber } from "effect"
-import type { SongRow } from "#events/contracts/song-rows.ts"
 import type { PgPool } from "#events/store/pg-client.ts"
 import { setBounded } from "#toolkit/bounded-map.ts"
 import { keptFresh } from "#toolkit/kept-fresh.ts"
 import { oncePerObject } from "#toolkit/once-per-object.ts"
+import type { SongRow } from "./song-rows.ts"
 import { makeTimelineOrder, type OrderPage, type OrderState } from "./timeline-order.ts"
 import {
   readOrderChanges,

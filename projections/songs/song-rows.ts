@@ -1,9 +1,6 @@
-/**
- * The shapes in which the library and timeline read models give songs back: written by the projections,
- * read by the catalog through its port, so both sides name them once.
- */
+import type { SongOrigin } from "#events/contracts/song-operations.ts"
 
-import type { SongOrigin } from "./song-operations.ts"
+// The shapes in which the library and timeline read models give songs back, before they become views.
 
 /** A song as the library and timeline read models give it back, for one viewer. */
 export interface SongRow {

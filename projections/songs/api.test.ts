@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Schema } from "effect"
 import { encodeSongView, PublicSongs, SongView } from "./api.ts"
-import { publicSongsJson } from "./http.ts"
+import { publicSongsJson } from "./song-json.ts"
 
 describe("encodeSongView", () => {
   const song = (overrides: Partial<SongView> = {}) =>

@@ -1,8 +1,8 @@
 import { SqlClient, SqlError } from "@effect/sql"
 import { Effect } from "effect"
-import type { SongRow } from "#events/contracts/song-rows.ts"
 import { PgPool } from "#events/store/pg-client.ts"
 import { type SongRecord, songRowSelect, toSongRow } from "./song-records.ts"
+import type { SongRow } from "./song-rows.ts"
 import { timelineTables } from "./timeline.ts"
 import { byRank, type Moved, type OrderState, type Placed } from "./timeline-order.ts"
 

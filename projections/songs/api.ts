@@ -1,0 +1,39 @@
+import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import { Schema } from "effect"
+import { Authenticated, Viewer } from "#events/contracts/auth.ts"
+import { NotFound } from "#events/contracts/http-errors.ts"
+import { PublicSongs, SongView } from "./api-answers.ts"
+import { PublicSongsParams, SongPath } from "./api-params.ts"
+
+export * from "./api-answers.ts"
+export * from "./api-params.ts"
+
+/** Songs as the library and timeline read models hold them: what every screen that lists songs reads. */
+export class SongsApi extends HttpApiGroup.make("songs")
+  .add(
+    HttpApiEndpoint.get("publicSongs", "/songs/public")
+      .setUrlParams(PublicSongsParams)
+      .addSuccess(PublicSongs)
+      .middleware(Viewer),
+  )
+  .add(
+    HttpApiEndpoint.get("mySongs", "/songs/my-songs")
+      .addSuccess(Schema.Array(SongView))
+      .middleware(Authenticated),
+  )
+  .add(
+    HttpApiEndpoint.get("likedSongs", "/songs/liked")
+      .addSuccess(Schema.Array(SongView))
+      .middleware(Authenticated),
+  )
+  .add(
+    HttpApiEndpoint.get("song", "/songs/:id")
+      .setPath(SongPath)
+      .addSuccess(SongView)
+      .addError(NotFound)
+      .middleware(Viewer),
+  )
+  .annotate(
+    OpenApi.Description,
+    "Songs to read: the public timeline, the personal library, liked songs and one song.",
+  ) {}

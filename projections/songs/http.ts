@@ -1,0 +1,36 @@
+import { HttpApiBuilder, HttpServerResponse } from "@effect/platform"
+import { Effect } from "effect"
+import { moduleApi } from "#events/contracts/api-id.ts"
+import { CurrentUser, CurrentViewer } from "#events/contracts/auth.ts"
+import { type PublicSongs, SongsApi } from "./api.ts"
+import { publicSongsBody } from "./song-json.ts"
+import { SongReads } from "./song-reads.ts"
+
+const viewerId = Effect.map(CurrentViewer, (viewer) => viewer?.userId)
+
+const publicSongsResponse = (page: PublicSongs) =>
+  HttpServerResponse.uint8Array(publicSongsBody(page), { contentType: "application/json" })
+
+export const SongsHttpLive = HttpApiBuilder.group(moduleApi(SongsApi), "songs", (handlers) =>
+  Effect.gen(function* () {
+    const reads = yield* SongReads
+    return handlers
+      .handle("publicSongs", ({ urlParams }) =>
+        Effect.flatMap(viewerId, (viewer) =>
+          reads.publicSongs({
+            limit: urlParams.limit,
+            offset: urlParams.offset,
+            snapshot: urlParams.snapshot,
+            viewerId: viewer,
+          }),
+        ).pipe(Effect.map(publicSongsResponse)),
+      )
+      .handle("mySongs", () => Effect.flatMap(CurrentUser, (user) => reads.mySongs(user.userId)))
+      .handle("likedSongs", () =>
+        Effect.flatMap(CurrentUser, (user) => reads.likedSongs(user.userId)),
+      )
+      .handle("song", ({ path }) =>
+        Effect.flatMap(viewerId, (viewer) => reads.song(path.id, viewer)),
+      )
+  }),
+)

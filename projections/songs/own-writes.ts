@@ -1,0 +1,41 @@
+import type { SqlClient } from "@effect/sql"
+import { Effect } from "effect"
+import { awaitPosition, EventStore, type EventWakeups, Position } from "#events/store/index.ts"
+import { projectionSubscriptionName } from "../runner.ts"
+import { library } from "./library.ts"
+import { timeline } from "./timeline.ts"
+
+/**
+ * Read-your-writes for the songs read models: before a read, wait (briefly) until the library and the
+ * timeline hold every event this process has written, then `refresh` what is kept in memory. A person's
+ * write ends before their next read begins, so they see it; a read after nothing new was written waits
+ * for nothing and asks the database nothing.
+ */
+export const makeOwnWritesWait = (refresh: Effect.Effect<void>) =>
+  Effect.gen(function* () {
+    const store = yield* EventStore
+    const context = yield* Effect.context<SqlClient.SqlClient | EventWakeups>()
+    let settled: Position | undefined
+
+    const reach = (position: Position) =>
+      Effect.forEach([library, timeline], (projection) =>
+        awaitPosition(projectionSubscriptionName(projection), position),
+      ).pipe(
+        Effect.map((reached) => reached.every(Boolean)),
+        Effect.provide(context),
+      )
+
+    return Effect.flatMap(store.lastOwnWrite, (written) => {
+      if (written === undefined) return Effect.void
+      if (settled !== undefined && Position.isAtOrAfter(settled, written)) return Effect.void
+      return Effect.flatMap(reach(written), (reached) =>
+        Effect.zipRight(
+          refresh,
+          Effect.sync(() => {
+            if (reached && (settled === undefined || Position.compare(written, settled) > 0))
+              settled = written
+          }),
+        ),
+      )
+    })
+  })

@@ -1,0 +1,85 @@
+import type { SqlClient } from "@effect/sql"
+import { Context, Effect, Layer } from "effect"
+import { NotFound } from "#events/contracts/http-errors.ts"
+import type { EventStore, EventWakeups } from "#events/store/index.ts"
+import { oncePerObject } from "#toolkit/once-per-object.ts"
+import { PublicSongs, type SongView } from "./api.ts"
+import { readLibrarySong, readOwnedSongs } from "./library.ts"
+import { makeOwnWritesWait } from "./own-writes.ts"
+import { countPublicSongs, type ListedSong, readPublicSongs } from "./sitemap-reads.ts"
+import type { PublicPage, PublicQuery } from "./song-rows.ts"
+import { toView } from "./song-view.ts"
+import { makeTimelinePages } from "./timeline-pages.ts"
+import { readLikedSongs } from "./timeline-reads.ts"
+
+/** The same answer for a song that does not exist and one this person may not see. */
+const notFound = new NotFound({ message: "This song does not exist, or it is private." })
+
+/**
+ * Songs as the library and timeline read models answer them: the public timeline's pages (kept in
+ * memory, see timeline-pages.ts), a person's own and liked songs, one song for one viewer, and every
+ * public song a page at a time (for the sitemap). Each read first waits for this process's own writes
+ * (own-writes.ts), so whoever changed a song sees the change.
+ */
+export class SongReads extends Context.Tag("@melody/projections/SongReads")<
+  SongReads,
+  {
+    readonly publicSongs: (query: PublicQuery) => Effect.Effect<PublicSongs>
+    /** Changes whenever a public page could read differently; at most 100 ms late (see timeline-pages.ts). */
+    readonly publicVersion: Effect.Effect<string>
+    readonly mySongs: (userId: string) => Effect.Effect<ReadonlyArray<SongView>>
+    readonly likedSongs: (userId: string) => Effect.Effect<ReadonlyArray<SongView>>
+    /** The song, if this viewer (or nobody) may see it: its owner, or anyone once it is public. */
+    readonly song: (
+      songId: string,
+      viewerId: string | undefined,
+    ) => Effect.Effect<SongView, NotFound>
+    readonly publicSongCount: Effect.Effect<number>
+    /** Public songs in a stable order, `limit` of them from `offset`: what a sitemap lists. */
+    readonly listedSongs: (
+      offset: number,
+      limit: number,
+    ) => Effect.Effect<ReadonlyArray<ListedSong>>
+  }
+>() {
+  static readonly live = Layer.effect(
+    SongReads,
+    Effect.gen(function* () {
+      const context = yield* Effect.context<SqlClient.SqlClient | EventWakeups | EventStore>()
+      const timelinePages = yield* makeTimelinePages({ capacity: 2_000, songCapacity: 100_000 })
+      const ownWrites = yield* makeOwnWritesWait(timelinePages.refresh)
+      const read = <A, E>(effect: Effect.Effect<A, E, SqlClient.SqlClient | EventWakeups>) =>
+        Effect.zipRight(ownWrites, Effect.provide(effect, context))
+
+      // The timeline hands out the same page object to every anonymous reader, and the same song
+      // objects to every page that lists them: each is converted once.
+      const viewOfRow = oncePerObject(toView)
+      const publicView = oncePerObject(
+        (page: PublicPage) =>
+          new PublicSongs(
+            { songs: page.songs.map(viewOfRow), total: page.total, snapshot: page.snapshot },
+            true,
+          ),
+      )
+
+      return SongReads.of({
+        publicSongs: (query) => read(Effect.map(timelinePages.page(query), publicView)),
+        publicVersion: Effect.zipRight(ownWrites, timelinePages.version),
+        mySongs: (userId) =>
+          read(Effect.map(readOwnedSongs(userId, userId), (rows) => rows.map(toView))),
+        likedSongs: (userId) =>
+          read(Effect.map(readLikedSongs(userId), (rows) => rows.map(toView))),
+        song: (songId, viewerId) =>
+          read(readLibrarySong(songId, viewerId)).pipe(
+            Effect.flatMap((row) =>
+              row && (row.isPublic || row.ownerId === viewerId)
+                ? Effect.succeed(toView(row))
+                : Effect.fail(notFound),
+            ),
+          ),
+        publicSongCount: read(countPublicSongs),
+        listedSongs: (offset, limit) => read(readPublicSongs(offset, limit)),
+      })
+    }),
+  )
+}
