@@ -2,6 +2,16 @@ import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/p
 import { Schema } from "effect"
 import { Authenticated } from "#events/contracts/auth.ts"
 
+/**
+ * A notice as the stream sends it (each message's data, as JSON): one of the person's generations or
+ * video exports, or their credits, changed. It carries ids only; the page reads what it shows.
+ */
+export const LiveNotice = Schema.Union(
+  Schema.Struct({ kind: Schema.Literal("generation", "video"), id: Schema.String }),
+  Schema.Struct({ kind: Schema.Literal("credits") }),
+)
+export type LiveNotice = typeof LiveNotice.Type
+
 /** The process holds as many live streams as it may (LIVE_STREAMS_PER_PROCESS); pages poll instead. */
 export class LiveStreamsFull extends Schema.TaggedError<LiveStreamsFull>()(
   "LiveStreamsFull",

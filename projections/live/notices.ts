@@ -1,18 +1,14 @@
 import { Option, Schema } from "effect"
 import type { RecordedEvent } from "#events/store/index.ts"
+import type { LiveNotice } from "./api.ts"
 
 /**
  * What a person's open pages are told as it happens: that one of their generations, video exports or
  * their credits changed; the page then asks for what it shows, as it would on its own (a notice carries
  * ids only, never what the page reads).
  */
-export type NoticeKind = "generation" | "video" | "credits"
-
-export interface Notice {
-  readonly kind: NoticeKind
-  /** The generation or the export; absent for credits. */
-  readonly id?: string
-}
+export type Notice = LiveNotice
+export type NoticeKind = Notice["kind"]
 
 /** The events that make a notice, by the kind of notice they make. */
 const kinds: Record<string, NoticeKind> = {

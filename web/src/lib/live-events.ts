@@ -1,5 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query"
+import { Option, Schema } from "effect"
 import { useEffect } from "react"
+import { LiveNotice } from "#projections/live/api.ts"
 import { useCurrentUser } from "./session.ts"
 
 /**
@@ -12,9 +14,7 @@ export const liveKeys = {
   credits: ["credits"] as const,
 }
 
-type Notice =
-  | { readonly kind: "generation" | "video"; readonly id: string }
-  | { readonly kind: "credits" }
+const readNotice = Schema.decodeUnknownOption(Schema.parseJson(LiveNotice))
 
 /**
  * While someone is signed in, the page keeps one Server-Sent Events stream open (/api/events): each
@@ -31,7 +31,9 @@ export const useLiveEvents = () => {
     if (!signedIn || typeof EventSource === "undefined") return
     const source = new EventSource("/api/events")
     source.onmessage = (message: MessageEvent<string>) => {
-      const notice = JSON.parse(message.data) as Notice
+      const decoded = readNotice(message.data)
+      if (Option.isNone(decoded)) return
+      const notice = decoded.value
       const queryKey =
         notice.kind === "credits"
           ? liveKeys.credits

@@ -33,18 +33,17 @@ type Update = (song: SongView) => SongView
 export const updateSongEverywhere = (queryClient: QueryClient, id: string, update: Update) => {
   const snapshot = queryClient.getQueriesData({ queryKey: songKeys.all })
   const apply = (song: SongView) => (song.id === id ? update(song) : song)
-  queryClient.setQueriesData<unknown>({ queryKey: songKeys.all }, (data: unknown) => {
-    if (data === undefined) return data
-    if (Array.isArray(data)) return (data as ReadonlyArray<SongView>).map(apply)
-    const pages = data as InfiniteData<PublicSongs>
-    if (Array.isArray(pages.pages)) {
-      return {
-        ...pages,
-        pages: pages.pages.map((page) => ({ ...page, songs: page.songs.map(apply) })),
-      }
-    }
-    return (data as SongView).id === id ? update(data as SongView) : data
-  })
+  for (const queryKey of [songKeys.mine, songKeys.liked])
+    queryClient.setQueriesData<ReadonlyArray<SongView>>({ queryKey }, (songs) => songs?.map(apply))
+  queryClient.setQueriesData<InfiniteData<PublicSongs>>(
+    { queryKey: songKeys.public },
+    (data) =>
+      data && {
+        ...data,
+        pages: data.pages.map((page) => ({ ...page, songs: page.songs.map(apply) })),
+      },
+  )
+  queryClient.setQueryData<SongView>(songKeys.one(id), (song) => song && update(song))
   return () => {
     for (const [key, data] of snapshot) queryClient.setQueryData(key, data)
   }

@@ -25,6 +25,16 @@ export const videoExportQuery = (id: string) =>
     refetchIntervalInBackground: true,
   })
 
+/**
+ * The endpoint answers the finished file only to a caller that asks for video/mp4; the app asks for JSON,
+ * so anything else is the server breaking its contract.
+ */
+const startedExport = (answer: VideoExport | Uint8Array): VideoExport => {
+  if (answer instanceof Uint8Array)
+    throw new Error("The server sent the video instead of its export.")
+  return answer
+}
+
 /** Queues the song's video in `format` on the server; answers the export to follow. */
 export const useStartExport = () =>
   useMutation({
@@ -45,5 +55,5 @@ export const useStartExport = () =>
             ...(input.showLyrics ? { showLyrics: true } : {}),
           },
         }),
-      ) as Promise<VideoExport>,
+      ).then(startedExport),
   })
