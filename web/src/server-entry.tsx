@@ -28,6 +28,9 @@ export const render = async (url: string, data: FirstViewData) => {
         </StaticRouter>
       </QueryClientProvider>
     </StrictMode>,
+    // Every boundary inline, however large: React otherwise writes a large one apart, with an inline
+    // script to put it in place, which the pages' Content-Security-Policy does not run.
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
   )
   const html = await new Response(prelude).text()
   const state = dehydrateFirstView(queryClient)

@@ -169,6 +169,8 @@ describeApp({ config: { webDist } })("pages the server draws", (it) => {
           `srcSet="/api/songs/${plain!.id}/cover?width=256 256w, /api/songs/${plain!.id}/cover?width=512 512w, /api/songs/${plain!.id}/cover?width=768 768w, /api/songs/${plain!.id}/cover 1024w" sizes="(min-width: 1024px) 22rem, (min-width: 640px) 45vw, 100vw"`,
         )
         expect(view).toContain(owner.user.username)
+        // Every part of the page is in place as it arrives: nothing waits for a script to move it there.
+        expect(view).not.toMatch(/<script|<template|id="S:/)
         // The app's genre filter, drawn from the songs on the page.
         expect(view).toContain(`<legend class="sr-only">Filter by genre</legend>`)
         // The page of songs the app's timeline starts from, in the order drawn.
