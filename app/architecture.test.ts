@@ -153,6 +153,10 @@ describe("architecture", () => {
       },
       { path: "app/cli.ts", text: "const { run } = await import(`#app/cli-commands.ts`)" },
       {
+        path: "app/http/first-view/renderer.ts",
+        text: "const built = await import(pathToFileURL(file).href)",
+      },
+      {
         path: "modules/billing/api.ts",
         text: `import { LedgerEntry } from "#projections/credit-ledger/api.ts"`,
       },

@@ -16,6 +16,8 @@ export interface AppConfigShape {
   readonly dataDir: string
   readonly embeddedPostgresPort: number
   readonly webDist: string
+  /** The built renderer public pages' first views are drawn with (web/src/server-entry.tsx). */
+  readonly webRenderer: string
   readonly logLevel: string
   /** Where privacy requests go; shown in the privacy notice. */
   readonly contactEmail: string
@@ -47,6 +49,9 @@ export const appConfig = Config.all({
   dataDir: Config.string("DATA_DIR").pipe(Config.withDefault("./.data")),
   embeddedPostgresPort: Config.port("EMBEDDED_POSTGRES_PORT").pipe(Config.withDefault(54329)),
   webDist: Config.string("WEB_DIST").pipe(Config.withDefault("./web/dist")),
+  webRenderer: Config.string("WEB_RENDERER").pipe(
+    Config.withDefault("./web/dist-ssr/server-entry.js"),
+  ),
   logLevel: logLevelConfig("info"),
   contactEmail: Config.string("CONTACT_EMAIL").pipe(Config.withDefault("privacy@melody.studio")),
   trustProxy: Config.string("TRUST_PROXY").pipe(

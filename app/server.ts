@@ -29,6 +29,7 @@ import { mailboxMayAnswer } from "./exposure.ts"
 import { bodyTypesOf } from "./http/body-types.ts"
 import { edge } from "./http/edge.ts"
 import { firstViews } from "./http/first-view/first-views.ts"
+import { loadRenderer } from "./http/first-view/renderer.ts"
 import { idempotent } from "./http/idempotency.ts"
 import { OperationsHttpLive } from "./http/operations-http.ts"
 import { pageScriptSources } from "./http/page-scripts.ts"
@@ -44,6 +45,9 @@ import { SystemHttpLive } from "./http/system-http.ts"
  * pages with long lyrics take more, and those that do not fit are cut from songs the timeline keeps.
  */
 const responseCacheBudget = 64 * 1024 * 1024
+
+/** The timeline's first view: as many songs as the app's first page (web/src/features/timeline). */
+const timelinePageSize = 20
 
 /** The API's reads that depend only on the URL for everyone without a session: kept at the edge, and cacheable. */
 const publicReads = new Set(["/api/songs/public"])
@@ -121,7 +125,22 @@ export const HttpLive = Layer.unwrapEffect(
       onSome: (s3) => s3.endpoint?.origin,
     })
     const pageScripts = yield* Effect.promise(() => pageScriptSources(config.webDist))
-    const staticFiles = makeStaticFiles(config.webDist, firstViews(songs, config.appUrl))
+    const render = yield* loadRenderer(config.webRenderer)
+    const firstViewReads = {
+      timeline: () =>
+        songs.publicSongs({
+          limit: timelinePageSize,
+          offset: 0,
+          snapshot: undefined,
+          viewerId: undefined,
+        }),
+      song: (songId: string) =>
+        Effect.option(songs.song(songId, undefined)).pipe(Effect.map(Option.getOrUndefined)),
+    }
+    const staticFiles = makeStaticFiles(
+      config.webDist,
+      firstViews(firstViewReads, render, config.appUrl),
+    )
     const siteFiles = makeSiteFiles(songs, config.appUrl)
     const withEdge = edge({
       staticFiles: (pathname, acceptEncoding) =>

@@ -1,3 +1,4 @@
+import { join } from "node:path"
 import { HttpServer } from "@effect/platform"
 import { ConfigProvider, Effect, Layer, Option } from "effect"
 import { awaitPosition, EventStore, Position } from "#events/store/index.ts"
@@ -24,6 +25,8 @@ export const testConfig = (overrides: Partial<AppConfigShape> = {}): AppConfigSh
   dataDir: "/tmp/melody-test-data",
   embeddedPostgresPort: 0,
   webDist: "/nonexistent",
+  // The one `npm run build` makes: the first views a test asks for are drawn by the app's components.
+  webRenderer: join(import.meta.dirname, "..", "web", "dist-ssr", "server-entry.js"),
   logLevel: "warn",
   contactEmail: "privacy@example.test",
   trustProxy: trustNoProxy,

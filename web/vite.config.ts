@@ -4,25 +4,35 @@ import { defineConfig } from "vite"
 import { inlineStylesheet } from "./inline-stylesheet.ts"
 import { precompress } from "./precompress.ts"
 
-export default defineConfig({
+/**
+ * The SPA (`vite build`, into dist/) and the renderer the server draws public pages' first views with
+ * (`vite build --ssr src/server-entry.tsx`, into dist-ssr/, outside what the server serves). The renderer
+ * carries its packages, built for production, so that the server's first views are React's production
+ * build whatever NODE_ENV says.
+ */
+export default defineConfig(({ isSsrBuild = false }) => ({
   root: import.meta.dirname,
-  plugins: [react(), tailwindcss(), inlineStylesheet(), precompress()],
+  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [inlineStylesheet(), precompress()])],
+  ...(isSsrBuild ? { ssr: { noExternal: true, target: "node" as const }, publicDir: false } : {}),
   build: {
-    outDir: "dist",
+    outDir: isSsrBuild ? "dist-ssr" : "dist",
     emptyOutDir: true,
-    target: "es2022",
+    target: isSsrBuild ? "node20" : "es2022",
     reportCompressedSize: false,
     // Every browser the app supports preloads modules itself.
     modulePreload: { polyfill: false },
     rollupOptions: {
-      output: {
-        // Vendor code changes rarely: separate chunks stay cached across releases of the app's own code.
-        manualChunks(id) {
-          if (/node_modules\/(react|react-dom|scheduler|react-router)\//.test(id)) return "react"
-          if (/node_modules\/(effect|@effect)\//.test(id)) return "effect"
-          return undefined
-        },
-      },
+      output: isSsrBuild
+        ? {}
+        : {
+            // Vendor code changes rarely: separate chunks stay cached across releases of the app's code.
+            manualChunks(id: string) {
+              if (/node_modules\/(react|react-dom|scheduler|react-router)\//.test(id))
+                return "react"
+              if (/node_modules\/(effect|@effect)\//.test(id)) return "effect"
+              return undefined
+            },
+          },
     },
   },
   server: {
@@ -31,4 +41,4 @@ export default defineConfig({
     // The typed client is built from contract files outside web/.
     fs: { allow: [".."] },
   },
-})
+}))

@@ -42,9 +42,10 @@ const isFile = (path: string) =>
 
 /**
  * The app's page with a first view in it: the view's title and description instead of the app's, its body
- * inside the app's root, marked so the app knows to take it over (web/src/app/first-view.ts), and the
- * document marked so that the view is there from the first paint, without the app's entrance animation
- * (styles.css).
+ * inside the app's root, marked so the app knows to hydrate it (web/src/app/first-view.ts), the state it
+ * was drawn from beside it once, as data (never run, and with nothing in it that could close its
+ * element), and the document marked so that the view is there from the first paint, without the app's
+ * entrance animation (styles.css).
  */
 const withFirstView = (html: string, view: FirstView) =>
   html
@@ -53,7 +54,11 @@ const withFirstView = (html: string, view: FirstView) =>
     .replace(/<meta name="description"[^>]*>/, "")
     // Replaced by functions: a song's words may hold `$&` or `$'`, which a replacement string expands.
     .replace("</head>", () => `${view.head}</head>`)
-    .replace('<div id="root"></div>', () => `<div id="root" data-first-view>${view.body}</div>`)
+    .replace(
+      '<div id="root"></div>',
+      () =>
+        `<div id="root" data-first-view>${view.body}</div><script type="application/json" id="first-view-state">${view.state.replace(/</g, "\\u003c")}</script>`,
+    )
 
 /**
  * Serves the built single-page app: files as they are (hashed assets cached for a year), and index.html for

@@ -1,3 +1,5 @@
+import { writeFile } from "node:fs/promises"
+import { join } from "node:path"
 import { launch } from "chrome-launcher"
 import lighthouse from "lighthouse"
 import desktopConfig from "lighthouse/core/config/desktop-config.js"
@@ -15,6 +17,8 @@ export interface PageScores {
   readonly firstContentfulPaint: number
   readonly largestContentfulPaint: number
   readonly totalBlockingTime: number
+  /** The main thread's work while the page loaded (Lighthouse's breakdown, simulated for its device). */
+  readonly mainThreadWork: number
   readonly cumulativeLayoutShift: number
   /** JavaScript the page transferred while loading, in KB. */
   readonly scriptKb: number
@@ -50,6 +54,15 @@ const measure = async (url: string, form: "mobile" | "desktop") => {
         form === "desktop" ? desktopConfig : undefined,
       )
       if (!run) throw new Error(`Lighthouse gave no result for ${url}`)
+      // BENCH_LHR_DIR keeps every report, to see where a page's time went.
+      if (process.env.BENCH_LHR_DIR)
+        await writeFile(
+          join(
+            process.env.BENCH_LHR_DIR,
+            `${new URL(url).pathname.replace(/\W+/g, "_")}-${form}.json`,
+          ),
+          JSON.stringify(run.lhr),
+        )
       if (run.lhr.runtimeError === undefined || attempt === 3) return run.lhr
     } finally {
       chrome.kill()
@@ -86,6 +99,7 @@ export const lighthouseScores = async (base: string, paths: ReadonlyArray<string
         firstContentfulPaint: value("first-contentful-paint"),
         largestContentfulPaint: value("largest-contentful-paint"),
         totalBlockingTime: value("total-blocking-time"),
+        mainThreadWork: value("mainthread-work-breakdown"),
         cumulativeLayoutShift: value("cumulative-layout-shift"),
         scriptKb: (scripts?.transferSize ?? 0) / 1024,
         benchmarkIndex: lhr.environment.benchmarkIndex,

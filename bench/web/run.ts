@@ -65,6 +65,7 @@ function printScores(pages: Awaited<ReturnType<typeof lighthouseScores>>) {
       FCP: ms(page.firstContentfulPaint),
       LCP: ms(page.largestContentfulPaint),
       TBT: `${Math.round(page.totalBlockingTime)} ms`,
+      "main thread": `${(page.mainThreadWork / 1000).toFixed(1)} s`,
       CLS: page.cumulativeLayoutShift.toFixed(3),
       "JS KB": Math.round(page.scriptKb),
       "benchmark index": Math.round(page.benchmarkIndex),

@@ -1,33 +1,5 @@
 import { expect, type Page, test } from "@playwright/test"
-import { newPerson, registerVerified, seedGeneration, skipSplash } from "./support.ts"
-
-/** One public song, made by a new person: its id and title. */
-const sharedSong = async (page: Page) => {
-  const maker = newPerson("drawn")
-  await skipSplash(page)
-  await registerVerified(page, maker)
-  const title = `Paper Lanterns ${maker.username.slice(-4)}`
-  await seedGeneration(maker.username, title, "Folk, warm male vocals, acoustic guitar", 1)
-  return page.evaluate(async (title) => {
-    // The library has the song once the catalog has read the seeded event: a moment later.
-    let song: { id: string; title: string } | undefined
-    for (let attempt = 0; attempt < 100 && song === undefined; attempt++) {
-      const songs = (await (await fetch("/api/songs/my-songs")).json()) as Array<{
-        id: string
-        title: string
-      }>
-      song = songs.find((s) => s.title === `${title} (Version 1)`)
-      if (song === undefined) await new Promise((resolve) => setTimeout(resolve, 100))
-    }
-    if (song === undefined) throw new Error("the seeded song never reached the library")
-    await fetch(`/api/songs/${song.id}/privacy`, {
-      method: "PATCH",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ isPublic: true }),
-    })
-    return { id: song.id, title: song.title }
-  }, title)
-}
+import { sharedSong } from "./shared-song.ts"
 
 /**
  * Watches every frame the page paints from its first: what the page's first heading showed in each (its
@@ -71,7 +43,7 @@ test("a shared song's page and the timeline arrive drawn, for a browser without 
   await expect(reader.getByRole("heading", { level: 1, name: song.title })).toBeVisible()
   await expect(reader.getByRole("img", { name: `Cover of ${song.title}` })).toBeAttached()
   await expect(reader.getByText("Folk, warm male vocals, acoustic guitar")).toBeVisible()
-  await expect(reader.locator(`audio[src="/api/songs/${song.id}/audio"]`)).toBeVisible()
+  await expect(reader.locator(`audio[controls][src="/api/songs/${song.id}/audio"]`)).toBeVisible()
   await reader.goto("/timeline")
   await expect(reader.getByRole("heading", { level: 1, name: "Public timeline" })).toBeVisible()
   await reader.getByRole("link", { name: song.title }).click()

@@ -1,7 +1,8 @@
-import { StrictMode } from "react"
-import { createRoot } from "react-dom/client"
+import { StrictMode, startTransition } from "react"
+import { createRoot, hydrateRoot } from "react-dom/client"
 import { App } from "./app/app.tsx"
-import { hasFirstView, readyToTakeOver } from "./app/first-view.ts"
+import { firstViewState } from "./app/first-view.ts"
+import { hydrateFirstView } from "./app/first-view-state.ts"
 import { loadPageAt } from "./app/router.tsx"
 import { makeQueryClient } from "./lib/query-client.ts"
 import { reportUncaughtErrors } from "./lib/report-errors.ts"
@@ -17,19 +18,30 @@ if (import.meta.env.PROD && "serviceWorker" in navigator)
 
 const root = document.getElementById("root")!
 const queryClient = makeQueryClient()
-// Every page asks who is signed in: asked now, it is answered while the splash shows or the page loads.
-void queryClient.prefetchQuery(currentUserQuery)
-const firstView = hasFirstView(root)
-const start = () =>
-  createRoot(root).render(
-    <StrictMode>
-      <App queryClient={queryClient} />
-    </StrictMode>,
-  )
+const app = (
+  <StrictMode>
+    <App queryClient={queryClient} />
+  </StrictMode>
+)
+const drawn = firstViewState(root)
 
-// The arriving page's code is loaded before the app starts, so its first render draws the page (a page
-// that cannot load shows its error), and its data is asked for meanwhile. Not a top-level await: the
-// entry would then have to finish before any lazy page could use its modules.
-const page = loadPageAt(window.location.pathname, queryClient)
-if (firstView) void readyToTakeOver(root, queryClient, page).then(start)
-else void page.code.then(start, start)
+if (drawn !== undefined) {
+  // A page the server drew (app/http/first-view) from this state: the app starts from the same cache
+  // and, once the page's code is here, takes the markup over in place. In a transition, hydration yields
+  // to the browser between components, so the page answers input while it is hydrated.
+  hydrateFirstView(queryClient, drawn)
+  const page = loadPageAt(window.location.pathname, queryClient)
+  void page.code.then(
+    () => startTransition(() => void hydrateRoot(root, app)),
+    () => createRoot(root).render(app),
+  )
+} else {
+  // Every page asks who is signed in: asked now, it is answered while the splash shows or the page loads.
+  void queryClient.prefetchQuery(currentUserQuery)
+  // The arriving page's code is loaded before the app starts, so its first render draws the page (a page
+  // that cannot load shows its error), and its data is asked for meanwhile. Not a top-level await: the
+  // entry would then have to finish before any lazy page could use its modules.
+  const page = loadPageAt(window.location.pathname, queryClient)
+  const start = () => createRoot(root).render(app)
+  void page.code.then(start, start)
+}

@@ -31,6 +31,20 @@ const publicSongs = (title: string, versions: number, shown: number, style?: str
 /** What the page shows before any script runs: the app's root as the server filled it. */
 const rootOf = (html: string) => /<div id="root"([^>]*)>([\s\S]*)<\/div><script/.exec(html)
 
+/** The root's text as a reader sees it: without the marks React leaves between adjacent texts. */
+const textOf = (view: string) => view.replace(/<!-- -->/g, "")
+
+/** The state the page was drawn from, which the app hydrates it from: there once, as data. */
+const stateOf = (html: string) => {
+  const scripts = [
+    ...html.matchAll(/<script type="application\/json" id="first-view-state">([^<]*)<\/script>/g),
+  ]
+  expect(scripts).toHaveLength(1)
+  return JSON.parse(scripts[0]![1]!) as {
+    queries: Array<{ queryKey: Array<unknown>; state: { data: unknown } }>
+  }
+}
+
 describeApp({ config: { webDist } })("pages the server draws", (it) => {
   it.effect(
     "a public song's page: its head for previews and search engines, nothing of a private one",
@@ -87,16 +101,39 @@ describeApp({ config: { webDist } })("pages the server draws", (it) => {
         expect(marks).toContain("data-first-view")
         // Shown from the first paint: the document is marked, which holds the entrance animation back.
         expect(page).toMatch(/<html data-first-view[\s>]/)
-        expect(view).toContain(`Harbour &amp; &lt;Lights&gt; $&#39; $&amp; (Version 1)</h1>`)
-        expect(view).toContain(`by ${owner.user.username} · Pop, upbeat, female vocals`)
-        // The cover at the width the page draws it: the whole width on a phone, 18rem beside the words.
+        const text = textOf(view!)
+        expect(text).toContain(`Harbour &amp; &lt;Lights&gt; $&#x27; $&amp; (Version 1)</h1>`)
+        expect(text).toContain(`by ${owner.user.username} · Pop, upbeat, female vocals`)
+        // The app's own page: its header's way in, the like button and the footer, drawn by its components.
+        expect(text).toMatch(/<a[^>]* href="\/auth"[^>]*>Sign in<\/a>/)
+        expect(text).toMatch(/<button[^>]*aria-label="Like Harbour/)
+        expect(text).toContain("Melody Studio · Songs from ideas")
+        // The cover at the width the page draws it (the whole width on a phone, 18rem beside the words),
+        // asked for at once: it is what a phone paints largest.
         const cover = `/api/songs/${song.id}/cover`
-        expect(view).toContain(
-          `<img src="${cover}" srcset="${cover}?width=256 256w, ${cover}?width=512 512w, ${cover}?width=768 768w, ${cover} 1024w" sizes="(min-width: 768px) 18rem, 100vw" alt="Cover of Harbour &amp; &lt;Lights&gt; $&#39; $&amp; (Version 1)"`,
+        const image = /<img [^>]*>/.exec(text)?.[0] ?? ""
+        expect(image).toContain(`src="${cover}"`)
+        expect(image).toContain(
+          `srcSet="${cover}?width=256 256w, ${cover}?width=512 512w, ${cover}?width=768 768w, ${cover} 1024w"`,
         )
-        expect(view).toContain("A song called Harbour &amp; &lt;Lights&gt; $&#39; $&amp;</pre>")
+        expect(image).toContain(`sizes="(min-width: 768px) 18rem, 100vw"`)
+        expect(image).toContain(
+          `alt="Cover of Harbour &amp; &lt;Lights&gt; $&#x27; $&amp; (Version 1)"`,
+        )
+        expect(image).toContain(`fetchPriority="high"`)
+        expect(text).toContain("A song called Harbour &amp; &lt;Lights&gt; $&#x27; $&amp;</pre>")
         expect(view).not.toContain("<Lights>")
-        const src = /<audio controls[^>]* src="([^"]+)"/.exec(view!)?.[1]
+        // The song the page shows, as its read answers it (dates as the API writes them), and nobody's
+        // session: each browser asks for its own.
+        const { queries } = stateOf(page)
+        expect(queries.map((query) => query.queryKey)).toEqual([["songs", "one", song.id]])
+        expect(queries[0]!.state.data).toMatchObject({
+          id: song.id,
+          title: song.title,
+          createdAt: song.createdAt.toISOString(),
+          liked: false,
+        })
+        const src = /<noscript><audio controls[^>]* src="([^"]+)"/.exec(view!)?.[1]
         expect(src).toBe(`/api/songs/${song.id}/audio`)
         // The player plays for anyone: its link works without a session.
         const audio = yield* request(src!)
@@ -121,15 +158,27 @@ describeApp({ config: { webDist } })("pages the server draws", (it) => {
         expect(page.text).toMatch(/<link rel="canonical" href="http:\/\/127.0.0.1\/timeline">/)
         const view = rootOf(page.text)?.[2] ?? ""
         expect(view).toContain("Public timeline</h1>")
-        const listed = [...view.matchAll(/<a href="\/song\/([^"]+)">/g)].map((m) => m[1])
+        const listed = [...view.matchAll(/<a [^>]*href="\/song\/([^"]+)"/g)].map((m) => m[1])
         expect(listed.indexOf(liked!.id)).toBeGreaterThanOrEqual(0)
         expect(listed.indexOf(liked!.id)).toBeLessThan(listed.indexOf(plain!.id))
         expect(listed).not.toContain(kept!.id)
-        expect(view).toContain(`<audio controls preload="none" src="/api/songs/${plain!.id}/audio"`)
         expect(view).toContain(
-          `srcset="/api/songs/${plain!.id}/cover?width=256 256w, /api/songs/${plain!.id}/cover?width=512 512w, /api/songs/${plain!.id}/cover?width=768 768w, /api/songs/${plain!.id}/cover 1024w" sizes="(min-width: 1024px) 22rem, (min-width: 640px) 45vw, 100vw"`,
+          `<noscript><audio controls="" preload="none" src="/api/songs/${plain!.id}/audio"`,
+        )
+        expect(view).toContain(
+          `srcSet="/api/songs/${plain!.id}/cover?width=256 256w, /api/songs/${plain!.id}/cover?width=512 512w, /api/songs/${plain!.id}/cover?width=768 768w, /api/songs/${plain!.id}/cover 1024w" sizes="(min-width: 1024px) 22rem, (min-width: 640px) 45vw, 100vw"`,
         )
         expect(view).toContain(owner.user.username)
+        // Every part of the page is in place as it arrives: nothing waits for a script to move it there.
+        expect(view).not.toMatch(/<script|<template|id="S:/)
+        // The app's genre filter, drawn from the songs on the page.
+        expect(view).toContain(`<legend class="sr-only">Filter by genre</legend>`)
+        // The page of songs the app's timeline starts from, in the order drawn.
+        const { queries } = stateOf(page.text)
+        expect(queries.map((query) => query.queryKey)).toEqual([["songs", "public"]])
+        const pages = (queries[0]!.state.data as { pages: Array<{ songs: Array<{ id: string }> }> })
+          .pages
+        expect(pages.map((p) => p.songs.map((song) => song.id))).toEqual([listed])
         const ld = /<script type="application\/ld\+json">([^<]*)<\/script>/.exec(page.text)?.[1]
         const playlist = JSON.parse(ld!) as {
           "@type": string

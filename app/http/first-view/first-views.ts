@@ -3,13 +3,18 @@ import type { PublicSongs, SongView } from "#projections/songs/api.ts"
 import { escapeHtml } from "#toolkit/escape-html.ts"
 import { oncePerObject } from "#toolkit/once-per-object.ts"
 import { type FirstView, scriptJson } from "./html.ts"
-import { pageFrame } from "./page-frame.ts"
-import { songBody } from "./song-body.ts"
+import type { Drawn, Render } from "./renderer.ts"
 import { musicRecording, songHead } from "./song-head.ts"
-import { timelineBody } from "./timeline-body.ts"
 
-/** The timeline's first page: as many songs as the app's first page (web/src/features/timeline). */
-const timelinePageSize = 20
+/**
+ * The reads a first view is drawn from, as any visitor (no session) sees them: the timeline's first page
+ * (as many songs as the app's first page, web/src/features/timeline) and one public song, undefined when
+ * it is private or unknown.
+ */
+export interface FirstViewReads {
+  readonly timeline: () => Effect.Effect<PublicSongs>
+  readonly song: (id: string) => Effect.Effect<SongView | undefined>
+}
 
 /**
  * The timeline as schema.org sees it: a playlist of every public song, most liked first, whose first page
@@ -44,47 +49,39 @@ const timelineHead = (page: PublicSongs, appUrl: string) => {
   ].join("\n    ")
 }
 
+const viewOf = (head: string, drawn: Drawn | undefined): FirstView | undefined =>
+  drawn && { head, body: drawn.html, state: drawn.state }
+
 /**
  * The pages that arrive drawn by the server, so link previews, crawlers without JavaScript and slow phones
  * see them before the app starts: a public song's page and the timeline's first page, as any visitor sees
- * them. Every other path (and a private or unknown song) gets the app's plain page.
+ * them, drawn by the app's own components (`render`), which the app then hydrates. Every other path (and
+ * a private or unknown song) gets the app's plain page.
  */
-/** What the first views read, from the songs read model: the timeline's pages and one song. */
-export interface FirstViewReads {
-  readonly publicSongs: (query: {
-    readonly limit: number
-    readonly offset: number
-    readonly snapshot: undefined
-    readonly viewerId: undefined
-  }) => Effect.Effect<PublicSongs>
-  readonly song: (songId: string, viewerId: undefined) => Effect.Effect<SongView, unknown>
-}
-
-export const firstViews = (reads: FirstViewReads, appUrl: string) => {
-  // The songs read model hands every reader of an unchanged timeline the same page: it is drawn once.
-  const timelineView = oncePerObject(
-    (page: PublicSongs): FirstView => ({
-      head: timelineHead(page, appUrl),
-      body: pageFrame(timelineBody(page.songs)),
-    }),
+export const firstViews = (reads: FirstViewReads, render: Render, appUrl: string) => {
+  // Every reader of an unchanged timeline is handed the same page object: it is drawn once.
+  const timelineView = oncePerObject((page: PublicSongs) =>
+    render("/timeline", { timeline: page }).then((drawn) =>
+      viewOf(timelineHead(page, appUrl), drawn),
+    ),
   )
+  const drawn = (view: () => Promise<FirstView | undefined>) =>
+    Effect.tryPromise(view).pipe(
+      Effect.tapError((error) => Effect.logWarning("A first view could not be drawn", error)),
+      Effect.orElseSucceed(() => undefined),
+    )
   return (pathname: string): Effect.Effect<FirstView | undefined> => {
     const songId = /^\/song\/([0-9a-f-]{36})$/.exec(pathname)?.[1]
     if (songId !== undefined)
-      return Effect.map(
-        reads.song(songId, undefined),
-        (song): FirstView => ({ head: songHead(song, appUrl), body: pageFrame(songBody(song)) }),
-      ).pipe(Effect.orElseSucceed(() => undefined))
+      return Effect.flatMap(reads.song(songId), (song) =>
+        song === undefined
+          ? Effect.succeed(undefined)
+          : drawn(() =>
+              render(pathname, { song }).then((page) => viewOf(songHead(song, appUrl), page)),
+            ),
+      )
     if (pathname === "/timeline")
-      return Effect.map(
-        reads.publicSongs({
-          limit: timelinePageSize,
-          offset: 0,
-          snapshot: undefined,
-          viewerId: undefined,
-        }),
-        timelineView,
-      ).pipe(Effect.orElseSucceed(() => undefined))
+      return Effect.flatMap(reads.timeline(), (page) => drawn(() => timelineView(page)))
     return Effect.succeed(undefined)
   }
 }

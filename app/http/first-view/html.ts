@@ -7,8 +7,9 @@ export const isoDuration = (ms: number) => {
   return `PT${Math.floor(seconds / 60)}M${seconds % 60}S`
 }
 
-/** A page's head and the first view of its body, both HTML. */
+/** A page's head, the first view of its body (both HTML), and the state the body was drawn from (JSON). */
 export interface FirstView {
   readonly head: string
   readonly body: string
+  readonly state: string
 }

@@ -1,4 +1,4 @@
-import { type QueryClient, QueryClientProvider } from "@tanstack/react-query"
+import { type QueryClient, QueryClientProvider, useQueryClient } from "@tanstack/react-query"
 import { Suspense, useEffect } from "react"
 import { ErrorBoundary } from "react-error-boundary"
 import { BrowserRouter, useLocation } from "react-router"
@@ -24,7 +24,12 @@ const Pages = () => {
   )
 }
 
-export const App = ({ queryClient }: { readonly queryClient: QueryClient }) => {
+/**
+ * Everything inside the router and the query cache: what the browser draws and what the server draws a
+ * public page's first view with (web/src/server-entry.tsx), under its own router.
+ */
+export const AppPages = () => {
+  const queryClient = useQueryClient()
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (!isResetShortcut(event)) return
@@ -36,14 +41,20 @@ export const App = ({ queryClient }: { readonly queryClient: QueryClient }) => {
   }, [queryClient])
 
   return (
-    <QueryClientProvider client={queryClient}>
-      <BrowserRouter>
-        <StartupGate>
-          <ForgetFirstView />
-          <Pages />
-        </StartupGate>
-        <ToastOutlet />
-      </BrowserRouter>
-    </QueryClientProvider>
+    <>
+      <StartupGate>
+        <ForgetFirstView />
+        <Pages />
+      </StartupGate>
+      <ToastOutlet />
+    </>
   )
 }
+
+export const App = ({ queryClient }: { readonly queryClient: QueryClient }) => (
+  <QueryClientProvider client={queryClient}>
+    <BrowserRouter>
+      <AppPages />
+    </BrowserRouter>
+  </QueryClientProvider>
+)

@@ -84,7 +84,7 @@ const refusalOf = (route: Route, status: number, body: unknown) => {
 }
 
 /**
- * Reads `name` (`"catalog.song"`) as its endpoint in app/api.ts declares it, decoded as Schema decodes
+ * Reads `name` (`"songs.song"`) as its endpoint in app/api.ts declares it, decoded as Schema decodes
  * it, without the typed client: the session, a shared song and the timeline are what every visitor's
  * phone asks first, and they need no Effect runtime. Rejects with `ReadRefused` for the refusals the
  * contract declares, `ApiUnavailable` for anything else.

@@ -1,3 +1,5 @@
+import { Link } from "react-router"
+import { songPaths } from "#events/contracts/song-paths.ts"
 import { DownloadButtons } from "../../features/song/download-buttons.tsx"
 import { LikeButton } from "../../features/song/like-button.tsx"
 import { SongCard } from "../../features/song/song-card.tsx"
@@ -6,16 +8,21 @@ import type { TimelineSong } from "../../features/timeline/timeline-page.tsx"
 import { VideoExportButton } from "../../features/video-export/video-export-button.tsx"
 import { SongShare } from "./song-share.tsx"
 
-/** A public song: who made it, play it, like it, download it, export a video, preview it, read its lyrics. */
-export const TimelineCard = ({ song, signedIn, selected, onToggleTag }: TimelineSong) => (
+/** A public song: its page, who made it, play it, like it, download it, export a video, preview it, read its lyrics. */
+export const TimelineCard = ({ song, signedIn, selected, onToggleTag, priority }: TimelineSong) => (
   <SongCard
     song={song}
+    priority={priority}
     selected={selected}
     onToggleTag={onToggleTag}
     heading={
       <>
         <div className="min-w-0">
-          <h2 className="font-display text-base leading-tight font-semibold">{song.title}</h2>
+          <h2 className="font-display text-base leading-tight font-semibold">
+            <Link to={songPaths.page(song.id)} className="hover:underline">
+              {song.title}
+            </Link>
+          </h2>
           <p className="truncate text-xs text-muted">
             {song.creator.username ?? "Unknown Creator"}
           </p>

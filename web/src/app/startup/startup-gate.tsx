@@ -4,8 +4,12 @@ import { storageKeys } from "../../lib/reset.ts"
 /** How long a first visit's splash shows (the bar in index.html grows for as long). */
 const splashDurationMs = 2800
 
-/** The splash index.html shows on a first visit (its script decided before the first paint), or null. */
-const shownSplash = () => document.getElementById("splash")
+/**
+ * The splash index.html shows on a first visit (its script decided before the first paint), or null: on
+ * the server, which draws only pages shown without it.
+ */
+const shownSplash = () =>
+  typeof document === "undefined" ? null : document.getElementById("splash")
 
 /**
  * Ends the splash 2.8 seconds after it appeared, or as the app starts if that is later (on a slow phone

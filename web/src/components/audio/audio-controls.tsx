@@ -10,6 +10,23 @@ export const AudioElement = ({ audio }: { readonly audio: AudioState }) =>
     <audio ref={audio.ref} src={audio.src} preload="none" />
   ) : null
 
+/**
+ * The browser's own player, for a page read without scripts (a server-drawn page's buttons do nothing
+ * there); with scripts it is never shown, nor laid out.
+ */
+export const NoScriptPlayer = ({
+  src,
+  title,
+}: {
+  readonly src: string
+  readonly title: string
+}) => (
+  <noscript>
+    {/* biome-ignore lint/a11y/useMediaCaption: songs are music; their lyrics are shown beside them */}
+    <audio controls preload="none" src={src} aria-label={`Play ${title}`} className="w-full" />
+  </noscript>
+)
+
 /** The round play/pause button laid over a cover. */
 export const PlayOverlay = ({
   audio,

@@ -1,7 +1,12 @@
 import type { ReactNode } from "react"
 import { cardTags, styleTags } from "#events/contracts/style-tags.ts"
 import type { SongView } from "#projections/songs/api.ts"
-import { AudioElement, PlayOverlay, SeekAndVolume } from "../../components/audio/audio-controls.tsx"
+import {
+  AudioElement,
+  NoScriptPlayer,
+  PlayOverlay,
+  SeekAndVolume,
+} from "../../components/audio/audio-controls.tsx"
 import { useAudio } from "../../components/audio/use-audio.ts"
 import { Card } from "../../components/ui/card.tsx"
 import { Chip } from "../../components/ui/filter-chips.tsx"
@@ -21,6 +26,7 @@ export const SongCard = ({
   details,
   downloads,
   share,
+  priority = false,
 }: {
   readonly song: SongView
   readonly selected: ReadonlySet<string>
@@ -29,6 +35,8 @@ export const SongCard = ({
   readonly details?: ReactNode
   readonly downloads: ReactNode
   readonly share: ReactNode
+  /** Among the first a phone sees, so its cover is asked for at once. */
+  readonly priority?: boolean
 }) => {
   const audio = useAudio(song.audioUrl)
   return (
@@ -38,10 +46,16 @@ export const SongCard = ({
       aria-label={song.title}
       role="article"
     >
-      <SongCover imageUrl={song.imageUrl} sourceImageUrl={song.sourceImageUrl} title={song.title}>
+      <SongCover
+        imageUrl={song.imageUrl}
+        sourceImageUrl={song.sourceImageUrl}
+        title={song.title}
+        priority={priority}
+      >
         <PlayOverlay audio={audio} title={song.title} />
       </SongCover>
       <AudioElement audio={audio} />
+      <NoScriptPlayer src={song.audioUrl} title={song.title} />
       <div className="flex items-start justify-between gap-2">{heading}</div>
       {details}
       <div className="flex flex-wrap gap-1">

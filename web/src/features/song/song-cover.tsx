@@ -11,6 +11,7 @@ export const SongCover = ({
   sourceImageUrl,
   title,
   drawn = "card",
+  priority = false,
   children,
 }: {
   readonly imageUrl: string | null
@@ -18,6 +19,8 @@ export const SongCover = ({
   readonly title: string
   /** Where it is drawn, which says how wide. */
   readonly drawn?: keyof typeof coverSizes
+  /** What a phone paints largest first: asked for at once, the rest when scrolled near. */
+  readonly priority?: boolean
   readonly children?: ReactNode
 }) => {
   const candidates = [imageUrl, sourceImageUrl].filter((url): url is string => Boolean(url))
@@ -30,7 +33,7 @@ export const SongCover = ({
           src={src}
           {...(src === imageUrl ? { srcSet: coverSrcSet(src), sizes: coverSizes[drawn] } : {})}
           alt={`Cover of ${title}`}
-          loading="lazy"
+          {...(priority ? { fetchPriority: "high" as const } : { loading: "lazy" as const })}
           className="h-full w-full object-cover"
           onError={() => setFailed((n) => n + 1)}
         />

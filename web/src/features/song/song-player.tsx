@@ -1,5 +1,10 @@
 import type { SongView } from "#projections/songs/api.ts"
-import { AudioElement, PlayOverlay, SeekAndVolume } from "../../components/audio/audio-controls.tsx"
+import {
+  AudioElement,
+  NoScriptPlayer,
+  PlayOverlay,
+  SeekAndVolume,
+} from "../../components/audio/audio-controls.tsx"
 import type { useAudio } from "../../components/audio/use-audio.ts"
 import { SongCover } from "./song-cover.tsx"
 
@@ -24,6 +29,7 @@ export const SongPlayer = ({
       sourceImageUrl={song.sourceImageUrl}
       title={song.title}
       drawn={drawn}
+      priority={drawn === "page"}
     >
       <PlayOverlay audio={audio} title={song.title} />
     </SongCover>
@@ -32,6 +38,7 @@ export const SongPlayer = ({
     <>
       {coverFrame === undefined ? cover : <div className={coverFrame}>{cover}</div>}
       <AudioElement audio={audio} />
+      <NoScriptPlayer src={song.audioUrl} title={song.title} />
       <SeekAndVolume audio={audio} fallbackSeconds={(song.duration || 30_000) / 1000} />
     </>
   )

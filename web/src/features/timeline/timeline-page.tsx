@@ -13,6 +13,9 @@ import { Spinner } from "../../components/ui/spinner.tsx"
 import { useCurrentUser } from "../../lib/session.ts"
 import { timelineQuery } from "./timeline-query.ts"
 
+/** Cards a phone sees before scrolling: their covers are asked for at once, the rest when near. */
+const eagerCovers = 2
+
 /** Later pages load when the end of the list comes within this much of the screen. */
 const scrollMargin = "0px 0px 800px 0px"
 
@@ -36,6 +39,8 @@ export interface TimelineSong {
   readonly signedIn: boolean
   readonly selected: ReadonlySet<string>
   readonly onToggleTag: (tag: string) => void
+  /** Among the first a phone sees. */
+  readonly priority: boolean
 }
 
 /** /timeline: public songs, most liked first; readable without an account. */
@@ -103,9 +108,15 @@ export const TimelinePage = ({
             <EmptyState text="No songs available in the selected categories." />
           ) : (
             <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-              {shown.map((song) => (
+              {shown.map((song, index) => (
                 <Fragment key={song.id}>
-                  {card({ song, signedIn: Boolean(user), selected, onToggleTag: toggle })}
+                  {card({
+                    song,
+                    signedIn: Boolean(user),
+                    selected,
+                    onToggleTag: toggle,
+                    priority: index < eagerCovers,
+                  })}
                 </Fragment>
               ))}
             </div>

@@ -1,0 +1,92 @@
+import { type Browser, expect, type Page, test } from "@playwright/test"
+import { sharedSong } from "./shared-song.ts"
+
+/**
+ * What went wrong while a page was taken over: a console error or warning about hydration, and any error
+ * the page did not catch, which is how React reports an error it recovered from (a mismatch between the
+ * server's markup and the app's first render among them, as "Minified React error #418" and the like).
+ */
+const watchHydration = (page: Page) => {
+  const problems: Array<string> = []
+  page.on("console", (message) => {
+    const text = message.text()
+    if (
+      (message.type() === "error" || message.type() === "warning") &&
+      /hydrat|Minified React error #4(18|19|21|22|23|25)/i.test(text)
+    )
+      problems.push(`console ${message.type()}: ${text}`)
+  })
+  page.on("pageerror", (error) => problems.push(`uncaught: ${error.message}`))
+  return problems
+}
+
+/** A visitor's first load of `path`, watched until the app has taken it over and is quiet. */
+const visit = async (browser: Browser, path: string, ready: (page: Page) => Promise<void>) => {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  const problems = watchHydration(page)
+  await page.goto(path)
+  await ready(page)
+  await page.waitForLoadState("networkidle")
+  await context.close()
+  return problems
+}
+
+test("every public page is taken over by the app without a hydration error", async ({
+  page,
+  browser,
+}) => {
+  const song = await sharedSong(page)
+  const songPage = await visit(browser, `/song/${song.id}`, async (visitor) => {
+    // Hydrated: the like button answers, asking a visitor to sign in (a click before is not heard).
+    await expect(async () => {
+      await visitor.getByRole("button", { name: `Like ${song.title}` }).click()
+      await expect(visitor.getByText("Sign in to like songs").first()).toBeVisible({
+        timeout: 2_000,
+      })
+    }).toPass()
+  })
+  expect(songPage).toEqual([])
+
+  const timeline = await visit(browser, "/timeline", async (visitor) => {
+    // Hydrated: a genre chip filters the list.
+    const chip = visitor.getByRole("group", { name: "Filter by genre" }).getByRole("button")
+    await expect(async () => {
+      await chip.first().click()
+      await expect(chip.first()).toHaveAttribute("aria-pressed", "true", { timeout: 1_000 })
+    }).toPass()
+  })
+  expect(timeline).toEqual([])
+
+  const auth = await visit(browser, "/auth", async (visitor) => {
+    await expect(visitor.getByRole("button", { name: "Login" })).toBeVisible()
+  })
+  expect(auth).toEqual([])
+
+  // A signed-in person's shared link: drawn as a visitor sees it, then theirs (the menu, their like).
+  const problems = watchHydration(page)
+  await page.goto(`/song/${song.id}`)
+  await expect(page.getByRole("link", { name: "Sign in" })).toHaveCount(0)
+  await page.getByRole("button", { name: `Like ${song.title}` }).click()
+  await expect(page.getByRole("button", { name: `Unlike ${song.title}` })).toBeVisible()
+  await page.reload()
+  await expect(page.getByRole("button", { name: `Unlike ${song.title}` })).toBeVisible()
+  expect(problems).toEqual([])
+})
+
+test("a page whose markup is not what the app draws is caught", async ({ page, browser }) => {
+  const song = await sharedSong(page)
+  const context = await browser.newContext()
+  const visitor = await context.newPage()
+  // The server's markup with the song's title changed: the app's first render cannot match it.
+  await visitor.route(`**/song/${song.id}`, async (route) => {
+    const response = await route.fetch()
+    const html = (await response.text()).replace(`>${song.title}</h1>`, ">Another title</h1>")
+    await route.fulfill({ response, body: html })
+  })
+  const problems = watchHydration(visitor)
+  await visitor.goto(`/song/${song.id}`)
+  await expect(visitor.getByRole("heading", { level: 1, name: song.title })).toBeVisible()
+  await expect.poll(() => problems.length).toBeGreaterThan(0)
+  await context.close()
+})
