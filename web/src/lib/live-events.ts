@@ -1,7 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query"
-import { Option, Schema } from "effect"
 import { useEffect } from "react"
-import { LiveNotice } from "#projections/live/api.ts"
 import { useCurrentUser } from "./session.ts"
 
 /**
@@ -13,8 +11,6 @@ export const liveKeys = {
   video: (exportId: string) => ["video-exports", exportId] as const,
   credits: ["credits"] as const,
 }
-
-const readNotice = Schema.decodeUnknownOption(Schema.parseJson(LiveNotice))
 
 /**
  * While someone is signed in, the page keeps one Server-Sent Events stream open (/api/events): each
@@ -29,21 +25,30 @@ export const useLiveEvents = () => {
   const signedIn = Boolean(useCurrentUser().data)
   useEffect(() => {
     if (!signedIn || typeof EventSource === "undefined") return
-    const source = new EventSource("/api/events")
-    source.onmessage = (message: MessageEvent<string>) => {
-      const decoded = readNotice(message.data)
-      if (Option.isNone(decoded)) return
-      const notice = decoded.value
-      const queryKey =
-        notice.kind === "credits"
-          ? liveKeys.credits
-          : notice.kind === "generation"
-            ? liveKeys.generation(notice.id)
-            : liveKeys.video(notice.id)
-      void queryClient.invalidateQueries({ queryKey })
+    let source: EventSource | undefined
+    let closed = false
+    // The notices' decoder brings Effect's Schema, which the first load of a page leaves out.
+    void import("./live-notice.ts").then(({ readNotice }) => {
+      if (closed) return
+      const opened = new EventSource("/api/events")
+      opened.onmessage = (message: MessageEvent<string>) => {
+        const notice = readNotice(message.data)
+        if (notice === undefined) return
+        const queryKey =
+          notice.kind === "credits"
+            ? liveKeys.credits
+            : notice.kind === "generation"
+              ? liveKeys.generation(notice.id)
+              : liveKeys.video(notice.id)
+        void queryClient.invalidateQueries({ queryKey })
+      }
+      opened.addEventListener("reset", () => void queryClient.invalidateQueries())
+      opened.addEventListener("replaced", () => opened.close())
+      source = opened
+    })
+    return () => {
+      closed = true
+      source?.close()
     }
-    source.addEventListener("reset", () => void queryClient.invalidateQueries())
-    source.addEventListener("replaced", () => source.close())
-    return () => source.close()
   }, [signedIn, queryClient])
 }
