@@ -7,12 +7,26 @@ const port = Number(process.env.E2E_PORT ?? 3210)
 process.env.E2E_STATE ??= join(tmpdir(), `melody-e2e-${port}.json`)
 
 /**
+ * Journeys that read what every journey writes: the admin's newest-first activity pages, today's
+ * reconciliation of all money, the one administrator's account; and the video export, whose render
+ * would otherwise wait for take-apart's (the server renders one video at a time) and overrun its time.
+ * They run alone, after the others.
+ */
+const alone = /\/(admin|adjustments|reconciliation|refunds|video)\.spec\.ts$/
+
+/**
  * Browser journeys against the built app, served by the real server on a fresh database (see e2e/serve.ts),
- * in Debian's Chromium: Playwright downloads no browser.
+ * in Debian's Chromium: Playwright downloads no browser. Each journey has people of its own, so two run at
+ * once (a file's journeys in order, on one worker): most of a journey is waiting for the server or the
+ * page, and a second one fills that time on a 2-core machine.
  */
 export default defineConfig({
   testDir: "./e2e",
-  workers: 1,
+  workers: 2,
+  projects: [
+    { name: "journeys", testIgnore: alone },
+    { name: "alone", testMatch: alone, workers: 1, dependencies: ["journeys"] },
+  ],
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [["list"]],
