@@ -11,6 +11,9 @@ import { timeline } from "./timeline.ts"
  * write ends before their next read begins, so they see it; a read after nothing new was written waits
  * for nothing and asks the database nothing.
  */
+/** Projections keep up within milliseconds; a read waits no longer than this for one that does not. */
+const waitAtMost = "2 seconds"
+
 export const makeOwnWritesWait = (refresh: Effect.Effect<void>) =>
   Effect.gen(function* () {
     const store = yield* EventStore
@@ -18,24 +21,22 @@ export const makeOwnWritesWait = (refresh: Effect.Effect<void>) =>
     let settled: Position | undefined
 
     const reach = (position: Position) =>
-      Effect.forEach([library, timeline], (projection) =>
-        awaitPosition(projectionSubscriptionName(projection), position),
-      ).pipe(
-        Effect.map((reached) => reached.every(Boolean)),
-        Effect.provide(context),
-      )
+      Effect.forEach(
+        [library, timeline],
+        (projection) => awaitPosition(projectionSubscriptionName(projection), position, waitAtMost),
+        { discard: true },
+      ).pipe(Effect.provide(context))
 
     return Effect.flatMap(store.lastOwnWrite, (written) => {
       if (written === undefined) return Effect.void
       if (settled !== undefined && Position.isAtOrAfter(settled, written)) return Effect.void
-      return Effect.flatMap(reach(written), (reached) =>
-        Effect.zipRight(
-          refresh,
-          Effect.sync(() => {
-            if (reached && (settled === undefined || Position.compare(written, settled) > 0))
-              settled = written
-          }),
-        ),
+      // Waited for once, reached or not: a projection that is paused or far behind holds up one read
+      // per write, never every read after it.
+      return Effect.zipRight(
+        Effect.zipRight(reach(written), refresh),
+        Effect.sync(() => {
+          if (settled === undefined || Position.compare(written, settled) > 0) settled = written
+        }),
       )
     })
   })
