@@ -1,4 +1,4 @@
-import { createServer, type Server } from "node:http"
+import { createServer } from "node:http"
 import { HttpApiBuilder, HttpApiSwagger, HttpMiddleware, HttpServer } from "@effect/platform"
 import { NodeHttpServer } from "@effect/platform-node"
 import { Effect, Layer, Option } from "effect"
@@ -100,17 +100,6 @@ const ApiLive = HttpApiBuilder.api(MelodyApi).pipe(
   ]),
 )
 
-/**
- * Idle connections stay open longer than any client or proxy keeps them (browsers and load balancers
- * about 60 s, Node's fetch 4 s): the side that closes an idle connection is then always the client, so
- * a request never meets a socket the server is closing under it.
- */
-const keptAlive = (server: Server) => {
-  server.keepAliveTimeout = 65_000
-  server.headersTimeout = 66_000
-  return server
-}
-
 /** The HTTP server: the API under /api (documented at /api/docs), the SPA everywhere else. */
 export const HttpLive = Layer.unwrapEffect(
   Effect.gen(function* () {
@@ -185,11 +174,7 @@ export const HttpLive = Layer.unwrapEffect(
         ).pipe(Layer.provideMerge(layer)),
       Layer.provideMerge(
         NodeHttpServer.layer(
-          () =>
-            keptAlive(createServer()).on(
-              "request",
-              sendSecurityHeaders(secure, mediaOrigin, pageScripts),
-            ),
+          () => createServer().on("request", sendSecurityHeaders(secure, mediaOrigin, pageScripts)),
           {
             port: config.port,
             host: config.host,
