@@ -7,6 +7,7 @@ import { LikeState, SongIsPrivate, SongSettings, UnknownAudio } from "./api.ts"
 import type { CatalogShape } from "./catalog-shape.ts"
 import { makeLibraryDownload } from "./library-download.ts"
 import { like } from "./like.ts"
+import type { Song } from "./song.ts"
 import { makeSongAccess, notFound, songStream } from "./song-access.ts"
 import { makeSongDeletion } from "./song-deletion.ts"
 import { makeSongFileAnswers } from "./song-file-answers.ts"
@@ -19,19 +20,19 @@ const make = Effect.gen(function* () {
   const libraryDownload = yield* makeLibraryDownload(loadSong)
   const deleteSongs = yield* makeSongDeletion({ loadSong })
 
-  /** What the song's stream says now: this request's write, or the earlier one that made it a no-op. */
-  const settingsOf = (songId: string) =>
-    Effect.flatMap(loadSong(songId), (state) =>
-      state === null || state.deleted
-        ? Effect.fail(notFound)
-        : Effect.succeed(
-            new SongSettings({
-              id: state.songId,
-              isPublic: state.isPublic,
-              partsShared: state.partsShared ?? false,
-            }),
-          ),
-    )
+  /** A song's settings as its stream holds them once the write is decided. */
+  const settingsOf = (state: NonNullable<Song>) =>
+    new SongSettings({
+      id: state.songId,
+      isPublic: state.isPublic,
+      partsShared: state.partsShared ?? false,
+    })
+
+  /** The state a command left, which exists: the deciders refuse a song that does not. */
+  const settingsAfter = (result: { readonly state: Song }) =>
+    result.state === null
+      ? Effect.die(new Error("a decided song has no state"))
+      : Effect.succeed(settingsOf(result.state))
 
   const saveSong = (songId: string, saved: Omit<SongSaved, "_tag" | "songId">, actor: Actor) =>
     runCommand({
@@ -67,7 +68,9 @@ const make = Effect.gen(function* () {
     else if (payload.isPublic && !existing.isPublic) {
       yield* setVisibility(user, songId, true).pipe(Effect.catchTag("NotFound", Effect.die))
     }
-    return yield* settingsOf(songId).pipe(Effect.catchTag("NotFound", Effect.die))
+    const stored = yield* loadSong(songId)
+    if (stored === null) return yield* Effect.die(new Error("a saved song has no state"))
+    return settingsOf(stored)
   })
 
   const setPrivacy = Effect.fn("Catalog.setPrivacy")(function* (
@@ -75,8 +78,7 @@ const make = Effect.gen(function* () {
     songId: string,
     isPublic: boolean,
   ) {
-    yield* setVisibility(user, songId, isPublic)
-    return yield* settingsOf(songId)
+    return yield* Effect.flatMap(setVisibility(user, songId, isPublic), settingsAfter)
   })
 
   const setPartsSharing = Effect.fn("Catalog.setPartsSharing")(function* (
@@ -84,7 +86,7 @@ const make = Effect.gen(function* () {
     songId: string,
     shared: boolean,
   ) {
-    yield* runCommand({
+    const decided = yield* runCommand({
       ...songStream(songId),
       command: { _tag: "SetPartsSharing", userId: user.userId, shared },
       actor: actorOf(user),
@@ -92,7 +94,7 @@ const make = Effect.gen(function* () {
       Effect.catchTag("SongNotFound", () => Effect.fail(notFound)),
       Effect.catchTag("AlreadySaved", Effect.die),
     )
-    return yield* settingsOf(songId)
+    return yield* settingsAfter(decided)
   })
 
   const setLiked = Effect.fn("Catalog.setLiked")(function* (
