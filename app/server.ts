@@ -9,10 +9,10 @@ import {
   MediaHttpLive,
   ReshapingHttpLive,
   StemsHttpLive,
-  VideoHttpLive,
   VoicesHttpLive,
-} from "#modules/media/index.ts"
+} from "#modules/music/index.ts"
 import { SongwritingHttpLive } from "#modules/songwriting/index.ts"
+import { VideoHttpLive } from "#modules/videos/index.ts"
 import { AdminHttpLive } from "#projections/admin/http.ts"
 import { CreditLedgerHttpLive } from "#projections/credit-ledger/http.ts"
 import { LiveHttpLive } from "#projections/live/http.ts"

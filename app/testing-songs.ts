@@ -8,7 +8,7 @@ import {
 import type { SyncedLyrics } from "#events/contracts/synced-lyrics.ts"
 import { EventStore, toNewEvent } from "#events/store/index.ts"
 import { songIdOfVersion } from "#modules/catalog/index.ts"
-import type { RenderFacts } from "#modules/media/index.ts"
+import type { RenderFacts } from "#modules/music/index.ts"
 import { FileStorage } from "#toolkit/storage/index.ts"
 import { sineMp3 } from "#toolkit/test-audio.ts"
 import { settle } from "./testing.ts"

@@ -7,7 +7,7 @@ import {
   MusicEngine,
   type RenderedSong,
   type RenderedStems,
-} from "#modules/media/ports.ts"
+} from "#modules/music/ports.ts"
 import { type EngineProcess, isWaiting, killGroup, startEngineProcess } from "./engine-process.ts"
 import { workDirOf } from "./work-dir.ts"
 

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises"
 import { Effect } from "effect"
 import { decodeSyncedLyricsJson } from "#events/contracts/synced-lyrics.ts"
-import type { SongRequest } from "#modules/media/ports.ts"
+import type { SongRequest } from "#modules/music/ports.ts"
 import { barSample, beatSample, sampleRate } from "./bar-grid.ts"
 import { sectionsWithin } from "./engine-record.ts"
 import { type FinishedSong, splicedSong } from "./finished-song.ts"

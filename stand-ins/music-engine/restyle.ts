@@ -1,4 +1,4 @@
-import type { PlayedRequest, RenderFacts } from "#modules/media/ports.ts"
+import type { PlayedRequest, RenderFacts } from "#modules/music/ports.ts"
 import { decodeRecord, type EngineRecord } from "./engine-record.ts"
 import { presets } from "./genres.ts"
 import { parseLyrics } from "./lyrics.ts"

@@ -1,4 +1,4 @@
-import type { PlayedRequest } from "#modules/media/ports.ts"
+import type { PlayedRequest } from "#modules/music/ports.ts"
 import { type LyricSection, parseLyrics } from "./lyrics.ts"
 import type { SongPlan } from "./play-song.ts"
 import { hashString, Random } from "./seeded-random.ts"

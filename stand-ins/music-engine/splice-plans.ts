@@ -1,4 +1,4 @@
-import type { PlayedRequest, Reshaping } from "#modules/media/ports.ts"
+import type { PlayedRequest, Reshaping } from "#modules/music/ports.ts"
 import { barAtOrAfter, barAtOrBefore, barSample, clamp } from "./bar-grid.ts"
 import { decodeRecord, type EngineRecord } from "./engine-record.ts"
 import { namesSections, parseLyrics } from "./lyrics.ts"

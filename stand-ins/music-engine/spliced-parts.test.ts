@@ -3,7 +3,7 @@ import { expect, layer } from "@effect/vitest"
 import { Effect } from "effect"
 import { parseMidi } from "midi-file"
 import { decodeSyncedLyricsJson, type SyncedLine } from "#events/contracts/synced-lyrics.ts"
-import type { RenderedSong } from "#modules/media/ports.ts"
+import type { RenderedSong } from "#modules/music/ports.ts"
 import {
   extensionOf,
   minute,

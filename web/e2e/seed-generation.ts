@@ -15,7 +15,7 @@ import { dataDir, eventStoreLayer, pgLayer, userIdOf } from "./seed-store.ts"
 const [username = "", title = "Song", style = "Pop", versions = "1", seconds = "4"] =
   process.argv.slice(2)
 
-// The server keeps media under DATA_DIR/media (see modules/media/config.ts).
+// The server keeps media under DATA_DIR/media (see toolkit/storage/storage-config.ts).
 process.env.MEDIA_DIR = join(dataDir, "media")
 
 const layer = Layer.mergeAll(

@@ -1,6 +1,6 @@
 import { useMutation } from "@tanstack/react-query"
 import type { VideoFormat } from "#events/contracts/video-formats.ts"
-import type { VideoExport } from "#modules/media/api.ts"
+import type { VideoExport } from "#modules/videos/api.ts"
 import { apiQuery, callPaidApi } from "../../lib/api.ts"
 import { liveKeys } from "../../lib/live-events.ts"
 
