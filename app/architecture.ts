@@ -23,9 +23,8 @@ import { importsOf } from "./import-scan.ts"
  *    source: the first views' renderer, built from web/src (app/http/first-view/renderer.ts).
  * 9. Reads are served beside their projection (its http.ts), never from app/http/, which imports only the
  *    projections' runner (for their health and rebuild).
- * 10. A module's tables live in the schema named after it, and its SQL names only those and no
- *    projection's: it learns what other modules know from their events, and reads a projection through
- *    its contract (architecture-tables.ts).
+ * 10. A module's tables live in the schema named after it, its SQL names no other: it learns what other
+ *    modules know from their events, and reads a projection through its contract (architecture-tables.ts).
  * Tests may also import app/testing.ts (and app/testing-client.ts, app/testing-songs.ts,
  * app/testing-music-api.ts, app/testing-openai.ts, app/testing-billing.ts), to exercise a module through
  * the whole app.

@@ -6,7 +6,7 @@ import type { CreditUse } from "#events/contracts/song-operations.ts"
 import type { Position } from "#events/store/index.ts"
 
 /**
- * Credits spent on work, declared between the module that spends them (media) and the one that keeps
+ * Credits spent on work, declared between the module that spends them (music) and the one that keeps
  * them (billing, which serves it): a debit taken in the caller's transaction, so that it commits together
  * with the request; the balance showing it; and whether a failed generation's credits came back (billing
  * refunds them in its own reaction).

@@ -24,7 +24,7 @@ const rounds = Number(process.env.BENCH_ROUNDS ?? 2)
 const songSeconds = 30
 const targetRatio = 1.0
 
-// Paths, not imports: other folders enter the media module only through its index.ts.
+// Paths, not imports: other folders enter the videos module only through its index.ts.
 const renderMain = fileURLToPath(
   new URL("../../modules/videos/video-render-main.ts", import.meta.url),
 )

@@ -31,7 +31,7 @@ type Browser = ReturnType<typeof browser>
 /** A timeline page asked for by its address (the edge keeps answers by it), read with the contract. */
 const timelinePage = (answer: Answer) => decodeBody(PublicSongs, answer)
 
-/** What the media module delivers: the catalog saves a generation's versions as private songs. */
+/** What the music module delivers: the catalog saves a generation's versions as private songs. */
 const generated = seedGeneration
 
 const mySongs = (person: Browser) => callAs(person, (api) => api.songs.mySongs())

@@ -1,7 +1,7 @@
 /**
  * One video render from the command line: a JSON `VideoRequest` on stdin, progress on stderr, one JSON line
  * on stdout with the render's own time. The benchmark (bench/video) runs the renderer through this file, as
- * other folders may not import the media module's insides; it is handy for looking at a format by eye too.
+ * other folders may not import the videos module's insides; it is handy for looking at a format by eye too.
  */
 import { text } from "node:stream/consumers"
 import { Effect } from "effect"

@@ -1,5 +1,5 @@
 /**
- * Puts a finished generation into the journeys' server as the media module would deliver it: MP3s in
+ * Puts a finished generation into the journeys' server as the music module would deliver it: MP3s in
  * its media folder and a SongGenerationSucceeded event; the server's catalog saves the songs.
  *   node --import tsx web/e2e/seed-generation.ts <username> <title> <style> <versions> [seconds]
  */
