@@ -1,7 +1,7 @@
 import { SqlClient, SqlError } from "@effect/sql"
 import { Effect } from "effect"
 import { PgPool } from "#events/store/pg-client.ts"
-import { type SongRecord, songRowSelect, toSongRow } from "./song-records.ts"
+import { songRowSelect } from "./song-columns.ts"
 import type { SongRow } from "./song-rows.ts"
 import { timelineTables } from "./timeline.ts"
 import { byRank, type Moved, type OrderState, type Placed } from "./timeline-order.ts"
@@ -139,8 +139,8 @@ const publicSongsById = `select ${songRowSelect(timelineTables, undefined)}
   where s.song_id = any($1::text[]) and s.is_public`
 
 /** `rows` in the order of `songIds`; an id without a row is left out. */
-const inOrderOf = (songIds: ReadonlyArray<string>, rows: ReadonlyArray<SongRecord>) => {
-  const byId = new Map(rows.map((r) => [r.song_id, toSongRow(r)] as const))
+const inOrderOf = (songIds: ReadonlyArray<string>, rows: ReadonlyArray<SongRow>) => {
+  const byId = new Map(rows.map((r) => [r.songId, r] as const))
   return songIds.flatMap((id) => byId.get(id) ?? [])
 }
 
@@ -155,7 +155,7 @@ export const songsInOrderReader = Effect.map(
   (pool) => (songIds: ReadonlyArray<string>) =>
     Effect.tryPromise({
       try: () =>
-        pool.query<SongRecord>({
+        pool.query<SongRow>({
           name: "timeline-songs-in-order",
           text: publicSongsById,
           values: [songIds],
@@ -225,7 +225,7 @@ export const readTimelinePage = (options: {
           .slice(offset, offset + limit)
           .map((r) => r.songId)
       }
-      const rows = ids.length === 0 ? [] : yield* sql.unsafe<SongRecord>(publicSongsById, [ids])
+      const rows = ids.length === 0 ? [] : yield* sql.unsafe<SongRow>(publicSongsById, [ids])
       return { songs: inOrderOf(ids, rows), total, snapshot } satisfies TimelinePage
     }),
   ).pipe(Effect.orDie, Effect.withSpan("readTimelinePage"))
@@ -233,13 +233,10 @@ export const readTimelinePage = (options: {
 /** The public songs a person likes, most recently published first. */
 export const readLikedSongs = (userId: string) =>
   Effect.flatMap(SqlClient.SqlClient, (sql) =>
-    sql.unsafe<SongRecord>(
+    sql.unsafe<SongRow>(
       `select ${songRowSelect(timelineTables, "$1")}
         where s.is_public and s.song_id in (select song_id from timeline_likes where user_id = $1)
         order by s.created_at desc, s.song_id desc`,
       [userId],
     ),
-  ).pipe(
-    Effect.map((rows) => rows.map(toSongRow)),
-    Effect.orDie,
-  )
+  ).pipe(Effect.orDie)
