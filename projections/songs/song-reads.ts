@@ -26,7 +26,7 @@ export class SongReads extends Context.Tag("@melody/projections/SongReads")<
   {
     readonly publicSongs: (query: PublicQuery) => Effect.Effect<PublicSongs>
     /** Changes whenever a public page could read differently; at most 100 ms late (see timeline-pages.ts). */
-    readonly publicVersion: Effect.Effect<string>
+    readonly publicStamp: Effect.Effect<string>
     readonly mySongs: (userId: string) => Effect.Effect<ReadonlyArray<SongView>>
     readonly likedSongs: (userId: string) => Effect.Effect<ReadonlyArray<SongView>>
     /** The song, if this viewer (or nobody) may see it: its owner, or anyone once it is public. */
@@ -64,7 +64,7 @@ export class SongReads extends Context.Tag("@melody/projections/SongReads")<
 
       return SongReads.of({
         publicSongs: (query) => read(Effect.map(timelinePages.page(query), publicView)),
-        publicVersion: Effect.zipRight(ownWrites, timelinePages.version),
+        publicStamp: Effect.zipRight(ownWrites, timelinePages.stamp),
         mySongs: (userId) =>
           read(Effect.map(readOwnedSongs(userId, userId), (rows) => rows.map(toView))),
         likedSongs: (userId) =>

@@ -7,7 +7,7 @@ import { timelineTables } from "./timeline.ts"
 import { byRank, type Moved, type OrderState, type Placed } from "./timeline-order.ts"
 
 /**
- * Reading the timeline's read model: the version that names its state, the order of public songs and
+ * Reading the timeline's read model: the stamp that names its state, the order of public songs and
  * what moved in it, pages cut at a snapshot (see timeline.ts), and the songs a person likes.
  */
 
@@ -30,7 +30,7 @@ export const snapshotOf = (
     : requested
 
 /** Names the timeline's state: moves on with every change, and after a rebuild (a new log). */
-const versionColumn = "started_at::text || '/' || last_seq"
+const stampColumn = "started_at::text || '/' || last_seq"
 
 /** A public song's place in the order, as `timeline-order.ts` holds it. */
 const placedColumns = `song_id, likes, (extract(epoch from created_at) * 1000000)::bigint as created_micros`
@@ -53,23 +53,23 @@ const toPlaced = (r: PlacedRecord): Placed => ({
  */
 const readCounters = Effect.flatMap(SqlClient.SqlClient, (sql) =>
   sql.unsafe<{
-    version: string
+    stamp: string
     started_at: string
     last_seq: number
     pruned_through: number
     public_count: number
   }>(
-    `select ${versionColumn} as version, started_at::text as started_at, last_seq, pruned_through,
+    `select ${stampColumn} as stamp, started_at::text as started_at, last_seq, pruned_through,
             public_count
        from timeline_stats`,
   ),
 ).pipe(
   Effect.map(([stats]): { readonly state: OrderState; readonly publicCount: number } =>
     stats === undefined
-      ? { state: { version: "empty", startedAt: "", lastSeq: 0, prunedThrough: 0 }, publicCount: 0 }
+      ? { state: { stamp: "empty", startedAt: "", lastSeq: 0, prunedThrough: 0 }, publicCount: 0 }
       : {
           state: {
-            version: stats.version,
+            stamp: stats.stamp,
             startedAt: stats.started_at,
             lastSeq: stats.last_seq,
             prunedThrough: stats.pruned_through,
@@ -82,7 +82,7 @@ const readCounters = Effect.flatMap(SqlClient.SqlClient, (sql) =>
 const readOrderState = Effect.map(readCounters, (counters) => counters.state)
 
 /** The name of the timeline's current state ("empty" before its first change). */
-export const readTimelineVersion = Effect.map(readOrderState, (state) => state.version).pipe(
+export const readTimelineStamp = Effect.map(readOrderState, (state) => state.stamp).pipe(
   Effect.orDie,
 )
 
