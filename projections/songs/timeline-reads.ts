@@ -8,7 +8,7 @@ import { byRank, type Moved, type OrderState, type Placed } from "./timeline-ord
 
 /**
  * Reading the timeline's read model: the stamp that names its state, the order of public songs and
- * what moved in it, pages cut at a snapshot (see timeline.ts), and the songs a person likes.
+ * what moved in it, and pages cut at a snapshot (see timeline.ts).
  */
 
 export interface TimelinePage {
@@ -229,14 +229,3 @@ export const readTimelinePage = (options: {
       return { songs: inOrderOf(ids, rows), total, snapshot } satisfies TimelinePage
     }),
   ).pipe(Effect.orDie, Effect.withSpan("readTimelinePage"))
-
-/** The public songs a person likes, most recently published first. */
-export const readLikedSongs = (userId: string) =>
-  Effect.flatMap(SqlClient.SqlClient, (sql) =>
-    sql.unsafe<SongRow>(
-      `select ${songRowSelect(timelineTables, "$1")}
-        where s.is_public and s.song_id in (select song_id from timeline_likes where user_id = $1)
-        order by s.created_at desc, s.song_id desc`,
-      [userId],
-    ),
-  ).pipe(Effect.orDie)
