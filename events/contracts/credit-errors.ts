@@ -7,7 +7,7 @@ export const creditUseDoing: Record<CreditUse, string> = {
   generation: "generate a song",
   extend: "extend a song",
   "replace-section": "replace a section of a song",
-  restyle: "make a cover of a song",
+  restyle: "restyle a song",
   stems: "make the stems of a song",
 }
 

@@ -2,7 +2,7 @@ import type { SongOperation, SongOrigin } from "./song-operations.ts"
 
 // Plain words, apart from the schemas, so a page can name operations without loading Effect.
 
-/** What an operation's songs are called: "Title (Extended)", "Title (Jazz cover)". */
+/** What an operation's songs are called: "Title (Extended)", "Title (Jazz restyle)". */
 export const reshapedTitle = (title: string, operation: SongOperation, style: string) => {
   const base = title.replace(/\s*\(Version \d+\)$/, "")
   switch (operation) {
@@ -11,12 +11,12 @@ export const reshapedTitle = (title: string, operation: SongOperation, style: st
     case "replace-section":
       return `${base} (New section)`
     case "restyle":
-      return `${base} (${coverName(style)})`
+      return `${base} (${restyleName(style)})`
   }
 }
 
-/** "as a jazz ballad" -> "Jazz ballad cover"; a long style is cut at its first comma or four words. */
-const coverName = (style: string) => {
+/** "as a jazz ballad" -> "Jazz ballad restyle"; a long style is cut at its first comma or four words. */
+const restyleName = (style: string) => {
   const words = style
     .replace(/^\s*(as|in)\s+(an?\s+|the\s+)?/i, "")
     .split(",")[0]!
@@ -24,10 +24,10 @@ const coverName = (style: string) => {
     .split(/\s+/)
     .slice(0, 4)
     .join(" ")
-  return words === "" ? "Cover" : `${words[0]!.toUpperCase()}${words.slice(1)} cover`
+  return words === "" ? "Restyle" : `${words[0]!.toUpperCase()}${words.slice(1)} restyle`
 }
 
-/** "Extended from", "Jazz cover of": how a card names a song's origin, before its title. */
+/** "Extended from", "Jazz restyle of": how a card names a song's origin, before its title. */
 export const originWords = (origin: SongOrigin, style: string) => {
   switch (origin.operation) {
     case "extend":
@@ -35,6 +35,6 @@ export const originWords = (origin: SongOrigin, style: string) => {
     case "replace-section":
       return "New section of"
     case "restyle":
-      return `${coverName(style)} of`
+      return `${restyleName(style)} of`
   }
 }

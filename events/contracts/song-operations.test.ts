@@ -10,14 +10,14 @@ describe("an operation's song", () => {
       "Paper Boats (New section)",
     )
     expect(reshapedTitle("Paper Boats (Version 1)", "restyle", "as a jazz ballad")).toBe(
-      "Paper Boats (Jazz ballad cover)",
+      "Paper Boats (Jazz ballad restyle)",
     )
     expect(reshapedTitle("Paper Boats", "restyle", "synthwave, 120 bpm, female vocals")).toBe(
-      "Paper Boats (Synthwave cover)",
+      "Paper Boats (Synthwave restyle)",
     )
     expect(
       reshapedTitle("Paper Boats", "restyle", "in an epic cinematic orchestral trailer style"),
-    ).toBe("Paper Boats (Epic cinematic orchestral trailer cover)")
+    ).toBe("Paper Boats (Epic cinematic orchestral trailer restyle)")
   })
 
   it("names its origin as the cards say it", () => {
@@ -25,7 +25,7 @@ describe("an operation's song", () => {
     expect(originWords({ ...origin, operation: "extend" }, "folk")).toBe("Extended from")
     expect(originWords({ ...origin, operation: "replace-section" }, "folk")).toBe("New section of")
     expect(originWords({ ...origin, operation: "restyle" }, "as a jazz ballad")).toBe(
-      "Jazz ballad cover of",
+      "Jazz ballad restyle of",
     )
   })
 })

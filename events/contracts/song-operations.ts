@@ -16,7 +16,7 @@ export const creditUseNames: Record<CreditUse, string> = {
   generation: "Song generation",
   extend: "Extend",
   "replace-section": "Replace a section",
-  restyle: "Cover",
+  restyle: "Restyle",
   stems: "Stems",
 }
 

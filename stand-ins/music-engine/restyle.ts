@@ -22,7 +22,7 @@ const singsTheSource = (lyrics: string, record: EngineRecord) => {
 }
 
 /**
- * A cover: the source's lines in the request's style (its genre, tempo, instruments and arrangement),
+ * A restyle: the source's lines in the request's style (its genre, tempo, instruments and arrangement),
  * to the source's tune. The tune's draws come from the source's compose seed, and they stay the
  * same only over the same notes to choose from, so the key, the mode and the voice stay the source's
  * unless the style names others (or the request keeps another voice). Lyrics that hold every line the

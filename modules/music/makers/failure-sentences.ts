@@ -13,6 +13,6 @@ export const failedSentence = (reshaping: Reshaping | null) => {
     case "replace-section":
       return "The section could not be replaced."
     case "restyle":
-      return "The cover could not be made."
+      return "The song could not be restyled."
   }
 }

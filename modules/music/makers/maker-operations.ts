@@ -20,5 +20,5 @@ export const makerNames: Record<MusicMakerName, string> = {
 export const operationVerbs: Record<SongOperation, string> = {
   extend: "extend",
   "replace-section": "replace a section of",
-  restyle: "make a cover of",
+  restyle: "restyle",
 }

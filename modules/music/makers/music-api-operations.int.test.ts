@@ -36,68 +36,74 @@ const finish = (api: ApiClient, taskId: string) =>
 const lastTask = () => [...fake.tasks.values()].at(-1)!
 
 describeApp({ env, config })("operations with the music API", (it) => {
-  it.effect("extend, cover and re-sing a stretch from our stored copy, which the API fetches", () =>
-    Effect.gen(function* () {
-      const { person, api, user } = yield* signedUpWithClient("api")
-      const offered = yield* api.reshaping.operations()
-      expect(offered.maker).toBe("music-api")
-      expect(offered.operations.map((o) => o.operation)).toEqual([
-        "extend",
-        "replace-section",
-        "restyle",
-      ])
-      const { songId, versionId } = yield* seedEngineSong(user.id, "Harbour Lights", facts)
-      const path = { songId }
-      const asks = [
-        api.reshaping.extend({
-          path,
-          payload: { lyrics: "[Verse]\nThe boats come home", atSeconds: 30 },
-        }),
-        api.reshaping.restyle({ path, payload: { style: "as a jazz ballad" } }),
-        api.reshaping.replaceSection({
-          path,
-          payload: { lyrics: "New lines here", startSeconds: 8, endSeconds: 20 },
-        }),
-      ]
-      const expected = [
-        { operationType: "upload_extend", continueAt: 30, prompt: "[Verse]\nThe boats come home" },
-        { operationType: "upload_cover", style: "as a jazz ballad" },
-        {
-          operationType: "replace_section",
-          infillStartS: 8,
-          infillEndS: 20,
-          tags: "upbeat pop with female vocals",
-        },
-      ]
-      for (const [i, ask] of asks.entries()) {
-        // Every callback of these tasks comes twice: nothing is saved or charged twice.
-        fake.planNext({ callbacks: "twice" })
-        const started = yield* ask
-        const status = yield* finish(api, started.taskId)
-        expect(status.status).toBe("SUCCESS")
-        const { operationType, ...fields } = expected[i]!
-        const task = lastTask()
-        expect(task.operationType).toBe(operationType)
-        expect(task.body).toMatchObject({ ...fields, model: "V4_5ALL" })
-        expect(String(task.body.uploadUrl)).toContain(`/api/media/sources/`)
-        expect(String(task.body.uploadUrl)).toContain(`${versionId}.mp3`)
-      }
-      expect(yield* balanceOf(person)).toBe(15)
-      const songs = yield* api.songs.mySongs()
-      expect(
-        songs
-          .filter((s) => s.origin !== null)
-          .map((s) => s.title)
-          .sort(),
-      ).toEqual([
-        "Harbour Lights (Extended) (Version 1)",
-        "Harbour Lights (Extended) (Version 2)",
-        "Harbour Lights (Jazz ballad cover) (Version 1)",
-        "Harbour Lights (Jazz ballad cover) (Version 2)",
-        "Harbour Lights (New section) (Version 1)",
-        "Harbour Lights (New section) (Version 2)",
-      ])
-    }),
+  it.effect(
+    "extend, restyle and re-sing a stretch from our stored copy, which the API fetches",
+    () =>
+      Effect.gen(function* () {
+        const { person, api, user } = yield* signedUpWithClient("api")
+        const offered = yield* api.reshaping.operations()
+        expect(offered.maker).toBe("music-api")
+        expect(offered.operations.map((o) => o.operation)).toEqual([
+          "extend",
+          "replace-section",
+          "restyle",
+        ])
+        const { songId, versionId } = yield* seedEngineSong(user.id, "Harbour Lights", facts)
+        const path = { songId }
+        const asks = [
+          api.reshaping.extend({
+            path,
+            payload: { lyrics: "[Verse]\nThe boats come home", atSeconds: 30 },
+          }),
+          api.reshaping.restyle({ path, payload: { style: "as a jazz ballad" } }),
+          api.reshaping.replaceSection({
+            path,
+            payload: { lyrics: "New lines here", startSeconds: 8, endSeconds: 20 },
+          }),
+        ]
+        const expected = [
+          {
+            operationType: "upload_extend",
+            continueAt: 30,
+            prompt: "[Verse]\nThe boats come home",
+          },
+          { operationType: "upload_cover", style: "as a jazz ballad" },
+          {
+            operationType: "replace_section",
+            infillStartS: 8,
+            infillEndS: 20,
+            tags: "upbeat pop with female vocals",
+          },
+        ]
+        for (const [i, ask] of asks.entries()) {
+          // Every callback of these tasks comes twice: nothing is saved or charged twice.
+          fake.planNext({ callbacks: "twice" })
+          const started = yield* ask
+          const status = yield* finish(api, started.taskId)
+          expect(status.status).toBe("SUCCESS")
+          const { operationType, ...fields } = expected[i]!
+          const task = lastTask()
+          expect(task.operationType).toBe(operationType)
+          expect(task.body).toMatchObject({ ...fields, model: "V4_5ALL" })
+          expect(String(task.body.uploadUrl)).toContain(`/api/media/sources/`)
+          expect(String(task.body.uploadUrl)).toContain(`${versionId}.mp3`)
+        }
+        expect(yield* balanceOf(person)).toBe(15)
+        const songs = yield* api.songs.mySongs()
+        expect(
+          songs
+            .filter((s) => s.origin !== null)
+            .map((s) => s.title)
+            .sort(),
+        ).toEqual([
+          "Harbour Lights (Extended) (Version 1)",
+          "Harbour Lights (Extended) (Version 2)",
+          "Harbour Lights (Jazz ballad restyle) (Version 1)",
+          "Harbour Lights (Jazz ballad restyle) (Version 2)",
+          "Harbour Lights (New section) (Version 1)",
+          "Harbour Lights (New section) (Version 2)",
+        ])
+      }),
   )
 
   it.effect(

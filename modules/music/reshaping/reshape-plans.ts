@@ -122,7 +122,7 @@ export const replacePlan = (from: ReshapeSource, payload: ReplaceSectionPayload)
 export const restylePlan = (from: ReshapeSource, payload: RestylePayload) =>
   Effect.gen(function* () {
     if (payload.style.toLowerCase() === from.song.style.trim().toLowerCase())
-      return yield* invalid("That is the song's own style: describe another one for the cover.")
+      return yield* invalid("That is the song's own style: describe another one to restyle it in.")
     const { song } = from
     return {
       ...kept(from, {

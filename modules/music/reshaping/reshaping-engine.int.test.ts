@@ -149,7 +149,7 @@ describeApp({ env, config })("operations rendered by the offline engine", (it) =
         const status = yield* finish(api, taskId)
         expect(status.status).toBe("GENERATE_AUDIO_FAILED")
         // The engine died with a stack of file paths: the person reads our sentence, admins the stack.
-        expect(status.error).toBe("The cover could not be made.")
+        expect(status.error).toBe("The song could not be restyled.")
         expect(status.creditRefund).toEqual({ refunded: true, amount: 5 })
         yield* settle
         const errors = yield* admin.admin.errors({ urlParams: firstPage })

@@ -89,7 +89,7 @@ describeApp({ env, config })("operations on a song", (it) => {
         operations: [
           { operation: "extend", name: "Extend", price: 3 },
           { operation: "replace-section", name: "Replace a section", price: 5 },
-          { operation: "restyle", name: "Cover", price: 5 },
+          { operation: "restyle", name: "Restyle", price: 5 },
         ],
         stemsPrices: { engine: 1, musicApi: 2 },
       })
@@ -183,7 +183,7 @@ describeApp({ env, config })("operations on a song", (it) => {
       )
       expect(sameStyle).toMatchObject({
         _tag: "InvalidOperation",
-        message: "That is the song's own style: describe another one for the cover.",
+        message: "That is the song's own style: describe another one to restyle it in.",
       })
       const notANumber = yield* refusedAsSent(
         person,
@@ -294,7 +294,7 @@ describeApp({ env, config })("operations on a song", (it) => {
           [
             "restyle",
             { style: "jazz" },
-            "make a cover of it",
+            "restyle it",
             (api: ApiClient, songId: string) =>
               api.reshaping.restyle({ path: { songId }, payload: { style: "jazz" } }),
           ],
@@ -337,7 +337,7 @@ describeApp({ env, config })("operations on a song", (it) => {
         _tag: "OperationUnsupported",
         operation: "restyle",
         maker: "engine",
-        message: "The offline music engine can't make a cover of a song it did not make.",
+        message: "The offline music engine can't restyle a song it did not make.",
       })
       expect(yield* callAs(person, (api) => api.reshaping.sections({ path: { songId } }))).toEqual(
         [],
@@ -356,7 +356,7 @@ describeApp({ env, config })("operations on a song", (it) => {
       const answer = yield* refused(person, restyle("rock"))
       expect(answer).toMatchObject({
         _tag: "InsufficientCredits",
-        message: "You need 5 credits to make a cover of a song. You currently have 0 credits.",
+        message: "You need 5 credits to restyle a song. You currently have 0 credits.",
       })
     }),
   )

@@ -6,7 +6,7 @@ import { PriceButton } from "./price-button.tsx"
 
 const suggestions = ["as a jazz ballad", "synthwave", "acoustic folk", "lo-fi hip hop", "rock"]
 
-/** Cover: the same lyrics and melody in another style. */
+/** Restyle: the same lyrics and melody in another style. */
 export const RestyleForm = ({
   song,
   price,
@@ -54,7 +54,7 @@ export const RestyleForm = ({
       </div>
       {slots.voicePicker({ value: voiceId, onChange: setVoiceId })}
       <PriceButton
-        label="Make the cover"
+        label="Restyle it"
         use="restyle"
         price={price}
         balance={balance}
