@@ -7,7 +7,7 @@ import { withMessage } from "#events/contracts/messages.ts"
 import { BillingApi, FreeCreditsApi, ReceiptsApi, ReconciliationApi } from "#modules/billing/api.ts"
 import { CatalogApi } from "#modules/catalog/api.ts"
 import { IdentityApi } from "#modules/identity/api.ts"
-import { MediaApi, ReshapingApi, StemsApi, VoicesApi } from "#modules/music/api.ts"
+import { GenerationApi, ReshapingApi, StemsApi, VoicesApi } from "#modules/music/api.ts"
 import { SongwritingApi } from "#modules/songwriting/api.ts"
 import { VideoApi } from "#modules/videos/api.ts"
 import { AdminApi } from "#projections/admin/api.ts"
@@ -122,7 +122,7 @@ export class MelodyApi extends HttpApi.make(apiId)
   .add(SongwritingApi)
   .add(SongsApi)
   .add(CatalogApi)
-  .add(MediaApi)
+  .add(GenerationApi)
   .add(ReshapingApi)
   .add(VoicesApi)
   .add(VideoApi)

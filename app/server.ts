@@ -6,7 +6,7 @@ import { BillingHttpLive, ReconciliationHttpLive } from "#modules/billing/index.
 import { CatalogHttpLive } from "#modules/catalog/index.ts"
 import { Identity, IdentityHttpLive } from "#modules/identity/index.ts"
 import {
-  MediaHttpLive,
+  GenerationHttpLive,
   ReshapingHttpLive,
   StemsHttpLive,
   VoicesHttpLive,
@@ -89,7 +89,7 @@ const ApiLive = HttpApiBuilder.api(MelodyApi).pipe(
     SongwritingHttpLive,
     SongsHttpLive,
     CatalogHttpLive,
-    MediaHttpLive,
+    GenerationHttpLive,
     ReshapingHttpLive,
     VoicesHttpLive,
     StemsHttpLive,

@@ -115,7 +115,8 @@ const SourcePath = Schema.Struct({
   file: Schema.String.pipe(Schema.pattern(/^[0-9a-zA-Z-]{1,64}\.mp3$/)),
 })
 
-export class MediaApi extends HttpApiGroup.make("media")
+/** Generation's endpoints; the group keeps the name "media", which its paths and the typed client carry. */
+export class GenerationApi extends HttpApiGroup.make("media")
   .add(
     HttpApiEndpoint.post("generateSong", "/generate-song")
       .setPayload(GenerateSongPayload)

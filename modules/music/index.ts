@@ -13,10 +13,10 @@ import { Stems } from "./stems/stems.ts"
 import { StemsMaker } from "./stems/stems-job.ts"
 import { Voices } from "./voices/voices.ts"
 
-export { MediaApi, ReshapingApi, StemsApi, VoicesApi } from "./api.ts"
+export { GenerationApi, ReshapingApi, StemsApi, VoicesApi } from "./api.ts"
 export { describeMusicConfig, musicConfig } from "./config.ts"
 export { Generations } from "./generation/generations.ts"
-export { MediaHttpLive } from "./generation/http.ts"
+export { GenerationHttpLive } from "./generation/http.ts"
 export { musicJobs } from "./jobs.ts"
 export {
   EngineFailed,

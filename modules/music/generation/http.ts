@@ -6,17 +6,17 @@ import { NotFound } from "#events/contracts/http-errors.ts"
 import { fileName, fileResponse } from "#toolkit/file-response.ts"
 import { HeavyWork } from "#toolkit/heavy-work.ts"
 import { FileStorage } from "#toolkit/storage/index.ts"
-import { MediaApi } from "../api.ts"
+import { GenerationApi } from "../api.ts"
 import { MusicConfig } from "../config.ts"
 import { generationOfVersion, versionKeys } from "../makers/music-maker.ts"
 import { validSourceToken } from "../makers/source-link.ts"
 import { Generations } from "./generations.ts"
 import { makePreviews } from "./previews.ts"
 
-const Api = moduleApi(MediaApi)
+const Api = moduleApi(GenerationApi)
 const notFound = new NotFound({ message: "This version does not exist." })
 
-export const MediaHttpLive = HttpApiBuilder.group(Api, "media", (handlers) =>
+export const GenerationHttpLive = HttpApiBuilder.group(Api, "media", (handlers) =>
   Effect.gen(function* () {
     const generations = yield* Generations
     const storage = yield* FileStorage
