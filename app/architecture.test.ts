@@ -1,6 +1,7 @@
 import { fileURLToPath } from "node:url"
 import { describe, expect, it } from "vitest"
 import { checkImports } from "./architecture.ts"
+import { checkContracts } from "./architecture-contracts.ts"
 import { projectSources } from "./architecture-sources.ts"
 import { checkTables } from "./architecture-tables.ts"
 
@@ -12,6 +13,42 @@ describe("architecture", () => {
     expect(sources.length).toBeGreaterThan(20)
     expect(checkImports(sources)).toEqual([])
     expect(checkTables(sources)).toEqual([])
+    expect(checkContracts(sources)).toEqual([])
+  })
+
+  it("rejects anything but events, their schemas, stream names and the actor in events/contracts/", () => {
+    const bad = [
+      { path: "events/contracts/prices.ts", text: "export const songCost = 5" },
+      {
+        path: "events/contracts/catalog.ts",
+        text: [
+          `export class SongSaved extends Schema.TaggedClass<SongSaved>()("SongSaved", {}) {}`,
+          `export const catalogStreams = { song: (id: string) => \`song-\${id}\` }`,
+          `export const songPaths = { audio: (id: string) => \`/api/songs/\${id}/audio\` }`,
+          `export class NotFound extends Schema.TaggedError<NotFound>()("NotFound", {}) {}`,
+          'export const coverSizes = { card: "22rem" }',
+          "export function describeMoney(cents: number) { return String(cents) }",
+        ].join("\n"),
+      },
+      {
+        path: "events/contracts/offers.ts",
+        text: [
+          `export const PlanId = Schema.Literal("BASIC", "PRO")`,
+          "export const Money = { amountCents: Schema.Int, currency: Schema.String }",
+          "export type PlanId = typeof PlanId.Type",
+          "export const billingEventTypes = BillingEvent.members.map((m) => m._tag)",
+        ].join("\n"),
+      },
+      { path: "events/contracts/media.test.ts", text: "export const sample = 1" },
+      { path: "modules/billing/api-prices.ts", text: "export const songCost = 5" },
+    ]
+    expect(checkContracts(bad).map((v) => `${v.file}: ${v.specifier}`)).toEqual([
+      "events/contracts/prices.ts: songCost",
+      "events/contracts/catalog.ts: songPaths",
+      "events/contracts/catalog.ts: NotFound",
+      "events/contracts/catalog.ts: coverSizes",
+      "events/contracts/catalog.ts: describeMoney",
+    ])
   })
 
   it("rejects SQL on another module's tables or a projection's", () => {
