@@ -10,7 +10,8 @@ import { NotFound } from "#api/http-errors.ts"
 
 export class ProjectionState extends Schema.Class<ProjectionState>("ProjectionState")({
   name: Schema.String,
-  version: Schema.Int,
+  /** The read model's shape: a new one is rebuilt from the first event. */
+  revision: Schema.Int,
   status: Schema.Literal("running", "paused"),
   /** The last event it processed, in the global order. */
   position: Schema.Number,

@@ -146,7 +146,7 @@ export const HttpLive = Layer.unwrapEffect(
       idempotency: idempotent({ paidPaths, holderOf: identity.sessionHolder, requests }),
       responseCache: makeResponseCache({
         paths: publicReads,
-        version: songs.publicVersion,
+        stamp: songs.publicStamp,
         holderOf: identity.knownHolder,
         budget: responseCacheBudget,
       }),

@@ -9,7 +9,7 @@ import { projections } from "../projections.ts"
 const stateOf = (status: ProjectionStatus) =>
   new ProjectionState({
     name: status.projection,
-    version: status.version,
+    revision: status.revision,
     status: status.status,
     position: status.position.globalPosition,
     behind: status.behind,

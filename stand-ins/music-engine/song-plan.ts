@@ -19,7 +19,7 @@ export const requestRandom = (request: PlayedRequest) =>
 export const drawSeed = (random: Random) => Math.floor(random.next() * 4294967296)
 
 /**
- * Who sings: nobody in an instrumental (its lead instrument plays the melody the voice would have sung),
+ * Who sings: nobody in an instrumental (its lead instrument plays the tune the voice would have sung),
  * the kept voice when the request names one, otherwise the one chosen.
  */
 export const vocalsFor = (request: PlayedRequest, chosen: Vocals | null): Vocals | null =>

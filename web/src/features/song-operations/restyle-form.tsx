@@ -13,7 +13,7 @@ export const RestyleForm = ({
   balance,
   pending,
   onStart,
-  parts,
+  slots,
 }: OperationFormProps) => {
   const [style, setStyle] = useState("")
   const [voiceId, setVoiceId] = useState("")
@@ -52,14 +52,14 @@ export const RestyleForm = ({
           </button>
         ))}
       </div>
-      {parts.voicePicker({ value: voiceId, onChange: setVoiceId })}
+      {slots.voicePicker({ value: voiceId, onChange: setVoiceId })}
       <PriceButton
         label="Make the cover"
         use="restyle"
         price={price}
         balance={balance}
         pending={pending}
-        shortOfCredits={parts.shortOfCredits}
+        shortOfCredits={slots.shortOfCredits}
       />
     </form>
   )

@@ -20,7 +20,7 @@ export const liveKeys = {
  * away) asks everything again; `replaced` (a seventh tab of the same person took this one's place) closes
  * it for good, or the two would take each other's place every few seconds.
  */
-export const useLiveEvents = () => {
+export const useLiveStream = () => {
   const queryClient = useQueryClient()
   const signedIn = Boolean(useCurrentUser().data)
   useEffect(() => {

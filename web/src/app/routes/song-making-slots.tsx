@@ -5,7 +5,7 @@ import { VoicePicker } from "../../features/voices/voice-picker.tsx"
  * What the song-making features (generation, operations) draw from others: the voices feature's picker
  * for which of my kept voices sings, and the credits feature's banner for a balance below the price.
  */
-export const songMakingParts = {
+export const songMakingSlots = {
   voicePicker: (choice: {
     readonly value: string
     readonly onChange: (voiceId: string) => void

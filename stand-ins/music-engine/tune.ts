@@ -3,7 +3,7 @@ import type { Phrase } from "./phrasing.ts"
 import type { Random } from "./seeded-random.ts"
 import type { SyllableShape } from "./syllables.ts"
 
-export interface MelodyContext {
+export interface TuneContext {
   /** The bar the line starts in. */
   readonly bar: number
   readonly chords: ReadonlyArray<Chord>
@@ -41,10 +41,10 @@ const leapCost = (interval: number, strong: boolean) =>
  * chord tones on strong beats and stressed syllables, no third repeat, a cadence at the end; a little
  * seeded jitter keeps two lines of the same shape from being the same tune.
  */
-export const melodyFor = (
+export const tuneFor = (
   phrase: Phrase,
   syllables: ReadonlyArray<SyllableShape>,
-  context: MelodyContext,
+  context: TuneContext,
   random: Random,
 ): ReadonlyArray<number> => {
   const [low, high] = context.range

@@ -10,11 +10,11 @@ export interface Sent {
   readonly notice: Notice
 }
 
-/** What the feed tells, in the order of the log, as it reads it. */
-export interface FeedListener {
+/** What the reader tells, in the order of the log, as it reads it. */
+export interface NoticeListener {
   /** Called synchronously, so that whoever keeps streams sees notices and kept notices in one order. */
   readonly notice: (sent: Sent) => void
-  /** Some of this person's sessions may have ended; run on its own, the feed reading on meanwhile. */
+  /** Some of this person's sessions may have ended; run on its own, the reader reading on meanwhile. */
   readonly sessionsEnded: (userId: string) => Effect.Effect<void>
 }
 
@@ -28,7 +28,7 @@ const types = [...noticeTypes, ...sessionEndTypes]
  * open, never a query per page. It follows the log from where it stood when the first page followed,
  * woken by the store's bell (NOTIFY from the other processes) and looking again every second regardless.
  */
-export const makeLiveFeed = (listener: FeedListener) =>
+export const makeNoticeReader = (listener: NoticeListener) =>
   Effect.gen(function* () {
     const store = yield* EventStore
     const wakeups = yield* EventWakeups
@@ -61,7 +61,9 @@ export const makeLiveFeed = (listener: FeedListener) =>
           if ((yield* readNew) < batch)
             yield* wakeups.next.pipe(Effect.timeoutOption(Duration.seconds(1)))
         }).pipe(
-          Effect.catchAllCause((cause) => Effect.logWarning("The live feed could not read", cause)),
+          Effect.catchAllCause((cause) =>
+            Effect.logWarning("The notice reader could not read the log", cause),
+          ),
           Effect.forever,
           Effect.forkIn(scope),
         )
