@@ -2,8 +2,8 @@ import type { Readable } from "node:stream"
 import { Context, type Duration, Effect, Layer } from "effect"
 import type { Position } from "#events/store/index.ts"
 import { LiveStreamsFull } from "./api.ts"
-import { makeNoticeReader } from "./notice-reader.ts"
 import { LiveSessions } from "./live-sessions.ts"
+import { makeNoticeReader } from "./notice-reader.ts"
 import { eventText, makeOpenStream, type OpenStream } from "./open-stream.ts"
 
 /**

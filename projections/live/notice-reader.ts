@@ -61,7 +61,9 @@ export const makeNoticeReader = (listener: NoticeListener) =>
           if ((yield* readNew) < batch)
             yield* wakeups.next.pipe(Effect.timeoutOption(Duration.seconds(1)))
         }).pipe(
-          Effect.catchAllCause((cause) => Effect.logWarning("The notice reader could not read the log", cause)),
+          Effect.catchAllCause((cause) =>
+            Effect.logWarning("The notice reader could not read the log", cause),
+          ),
           Effect.forever,
           Effect.forkIn(scope),
         )
