@@ -1,6 +1,8 @@
 import { fileURLToPath } from "node:url"
 import { describe, expect, it } from "vitest"
-import { checkImports, projectSources } from "./architecture.ts"
+import { checkImports } from "./architecture.ts"
+import { checkContracts } from "./architecture-contracts.ts"
+import { projectSources } from "./architecture-sources.ts"
 import { checkTables } from "./architecture-tables.ts"
 
 const root = fileURLToPath(new URL("..", import.meta.url))
@@ -11,6 +13,42 @@ describe("architecture", () => {
     expect(sources.length).toBeGreaterThan(20)
     expect(checkImports(sources)).toEqual([])
     expect(checkTables(sources)).toEqual([])
+    expect(checkContracts(sources)).toEqual([])
+  })
+
+  it("rejects anything but events, their schemas, stream names and the actor in events/contracts/", () => {
+    const bad = [
+      { path: "events/contracts/prices.ts", text: "export const songCost = 5" },
+      {
+        path: "events/contracts/catalog.ts",
+        text: [
+          `export class SongSaved extends Schema.TaggedClass<SongSaved>()("SongSaved", {}) {}`,
+          `export const catalogStreams = { song: (id: string) => \`song-\${id}\` }`,
+          `export const songPaths = { audio: (id: string) => \`/api/songs/\${id}/audio\` }`,
+          `export class NotFound extends Schema.TaggedError<NotFound>()("NotFound", {}) {}`,
+          'export const coverSizes = { card: "22rem" }',
+          "export function describeMoney(cents: number) { return String(cents) }",
+        ].join("\n"),
+      },
+      {
+        path: "events/contracts/offers.ts",
+        text: [
+          `export const PlanId = Schema.Literal("BASIC", "PRO")`,
+          "export const Money = { amountCents: Schema.Int, currency: Schema.String }",
+          "export type PlanId = typeof PlanId.Type",
+          "export const billingEventTypes = BillingEvent.members.map((m) => m._tag)",
+        ].join("\n"),
+      },
+      { path: "events/contracts/media.test.ts", text: "export const sample = 1" },
+      { path: "modules/billing/api-prices.ts", text: "export const songCost = 5" },
+    ]
+    expect(checkContracts(bad).map((v) => `${v.file}: ${v.specifier}`)).toEqual([
+      "events/contracts/prices.ts: songCost",
+      "events/contracts/catalog.ts: songPaths",
+      "events/contracts/catalog.ts: NotFound",
+      "events/contracts/catalog.ts: coverSizes",
+      "events/contracts/catalog.ts: describeMoney",
+    ])
   })
 
   it("rejects SQL on another module's tables, a table outside its schema or a projection's", () => {
@@ -104,13 +142,13 @@ describe("architecture", () => {
     const rules = checkImports(bad).map((v) => `${v.file}: ${v.rule}`)
     expect(rules).toEqual([
       "modules/billing/reactions.ts: modules never import each other; react to their events instead",
-      "projections/timeline.ts: projections import events/ and toolkit/ only",
+      "projections/timeline.ts: projections import events/, toolkit/ and contract files only",
       "events/contracts/songs.ts: contract files import only effect and @effect/platform's HttpApi modules",
       "modules/catalog/api.ts: contract files import only effect and @effect/platform's HttpApi modules",
       "modules/catalog/api.ts: contract files import only other contract files",
       "app/api.ts: contract files import only effect and @effect/platform's HttpApi modules",
       "modules/music/music.ts: relative imports stay inside their folder; use a # alias across folders",
-      "app/layers.ts: other folders enter a module only through its index.ts, api.ts or ports.ts",
+      "app/layers.ts: other folders enter a module only through its index.ts, ports.ts or contract files",
       "events/decider.ts: events/ is the base: it imports no other backend folder",
       "web/src/lib/api.ts: the SPA imports backend code only through contract files",
       "modules/identity/identity.ts: only app/ knows app/",
@@ -118,10 +156,10 @@ describe("architecture", () => {
       "stand-ins/melody/lyric-writer.ts: stand-ins import only the ports they implement (a module's ports.ts), contract files and the toolkit",
       "web/src/features/library/library-card.tsx: web features do not import each other; what they share lives in web/src/components or web/src/lib",
       "modules/music/generation/generations.ts: imports through an alias name their target directly, without . or ..",
-      "modules/music/generation/generations.ts: other folders enter a module only through its index.ts, api.ts or ports.ts",
+      "modules/music/generation/generations.ts: other folders enter a module only through its index.ts, ports.ts or contract files",
       "modules/music/generation/generations.ts: modules never import each other; react to their events instead",
       "app/layers.ts: imports name their target as a string literal",
-      "toolkit/jobs.ts: toolkit/ imports events/ only",
+      "toolkit/jobs.ts: toolkit/ imports events/ and contract files only",
       "modules/music/index.ts: only app/ and tests know the stand-ins; a module depends on its ports",
       "modules/billing/billing.ts: modules read projections only through their contracts (api.ts)",
       "app/http/song-http.ts: reads are served beside their projection (its http.ts), never from app/http/",
@@ -169,6 +207,23 @@ describe("architecture", () => {
       {
         path: "modules/billing/api.ts",
         text: `import { LedgerEntry } from "#projections/credit-ledger/api.ts"`,
+      },
+      {
+        path: "modules/music/generation/paid-start.ts",
+        text: `import { InsufficientCredits } from "#modules/billing/api-credit-errors.ts"`,
+      },
+      {
+        path: "projections/songs/song-view.ts",
+        text: `import { songPaths } from "#modules/catalog/api-song-paths.ts"`,
+      },
+      {
+        path: "toolkit/storage/cover-keys.ts",
+        text: `import type { CoverWidth } from "#modules/catalog/api-covers.ts"`,
+      },
+      { path: "modules/identity/http.ts", text: `import { moduleApi } from "#api/id.ts"` },
+      {
+        path: "web/src/features/song/song-cover.tsx",
+        text: `import { coverSrcSet } from "#modules/catalog/api-covers.ts"`,
       },
       {
         path: "app/http/first-view/first-views.ts",

@@ -1,7 +1,7 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
-import { AdminOnly } from "#events/contracts/auth.ts"
-import { NotFound } from "#events/contracts/http-errors.ts"
+import { AdminOnly } from "#api/auth.ts"
+import { NotFound } from "#api/http-errors.ts"
 
 /**
  * Operating the read models: each projection's health, and its rebuild from zero. The app holds the list

@@ -5,8 +5,8 @@ import {
   SongGenerationRequested,
   SongGenerationSucceeded,
 } from "#events/contracts/media.ts"
-import type { SyncedLyrics } from "#events/contracts/synced-lyrics.ts"
 import { EventStore, toNewEvent } from "#events/store/index.ts"
+import type { SyncedLyrics } from "#modules/catalog/api-synced-lyrics.ts"
 import { songIdOfVersion } from "#modules/catalog/index.ts"
 import type { RenderFacts } from "#modules/music/index.ts"
 import { FileStorage } from "#toolkit/storage/index.ts"

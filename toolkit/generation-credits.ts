@@ -1,9 +1,9 @@
 import { Context, type Effect } from "effect"
+import type { SignedInUser } from "#api/auth.ts"
 import type { Actor } from "#events/contracts/actor.ts"
-import type { SignedInUser } from "#events/contracts/auth.ts"
-import type { InsufficientCredits } from "#events/contracts/credit-errors.ts"
 import type { CreditUse } from "#events/contracts/song-operations.ts"
 import type { Position } from "#events/store/index.ts"
+import type { InsufficientCredits } from "#modules/billing/api-credit-errors.ts"
 
 /**
  * Credits spent on work, declared between the module that spends them (music) and the one that keeps

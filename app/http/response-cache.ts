@@ -1,6 +1,6 @@
 import { Cookies, type HttpServerRequest, type HttpServerResponse } from "@effect/platform"
 import { Effect } from "effect"
-import { sessionCookieName } from "#events/contracts/auth.ts"
+import { sessionCookieName } from "#api/auth.ts"
 import { makeBudgetedMap } from "#toolkit/bounded-map.ts"
 
 export interface ResponseCacheOptions {

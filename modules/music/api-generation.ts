@@ -1,10 +1,10 @@
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
-import { Authenticated, EmailNotVerified } from "#events/contracts/auth.ts"
-import { InsufficientCredits } from "#events/contracts/credit-errors.ts"
-import { DownloadParams } from "#events/contracts/download-params.ts"
-import { NotFound, TooManyRequests } from "#events/contracts/http-errors.ts"
-import { trimmedText, withMessage } from "#events/contracts/messages.ts"
+import { Authenticated, EmailNotVerified } from "#api/auth.ts"
+import { DownloadParams } from "#api/download-params.ts"
+import { NotFound, TooManyRequests } from "#api/http-errors.ts"
+import { trimmedText, withMessage } from "#api/messages.ts"
+import { InsufficientCredits } from "#modules/billing/api-credit-errors.ts"
 
 // Generating a song (spec: generate-song, check-song-status, the generated song version).
 

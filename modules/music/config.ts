@@ -1,7 +1,7 @@
 import { Config, Context, Duration, Layer, Option } from "effect"
 import type { MusicMakerName } from "#events/contracts/media.ts"
-import { songCost } from "#events/contracts/prices.ts"
 import type { SongOperation } from "#events/contracts/song-operations.ts"
+import { songCost } from "#modules/billing/api-prices.ts"
 import { type MusicApiSettings, musicApi } from "./music-api-config.ts"
 
 export interface MusicConfigShape {

@@ -1,10 +1,11 @@
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
-import { Authenticated, EmailNotVerified } from "#events/contracts/auth.ts"
-import { DownloadParams } from "#events/contracts/download-params.ts"
-import { NotFound, TooManyRequests } from "#events/contracts/http-errors.ts"
-import { trimmedText, withMessage } from "#events/contracts/messages.ts"
-import { VideoFormat, videoFormatNames } from "#events/contracts/video-formats.ts"
+import { Authenticated, EmailNotVerified } from "#api/auth.ts"
+import { DownloadParams } from "#api/download-params.ts"
+import { NotFound, TooManyRequests } from "#api/http-errors.ts"
+import { trimmedText, withMessage } from "#api/messages.ts"
+import { VideoFormat } from "#events/contracts/media.ts"
+import { videoFormatNames } from "./api-video-formats.ts"
 
 // Video export (spec: videos/generate, video_jobs, the video export dialog).
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import { videoFormatNames, videoFormats } from "#events/contracts/video-formats.ts"
+import { videoFormatNames, videoFormats } from "./api-video-formats.ts"
 import { type Box, layoutOf, titleLines } from "./video-layout.ts"
 
 const long =

@@ -6,14 +6,11 @@ import { fileURLToPath } from "node:url"
 import { promisify } from "node:util"
 import { expect, layer } from "@effect/vitest"
 import { Effect, Fiber, Schedule } from "effect"
-import {
-  type VideoFormat,
-  videoFormatNames,
-  videoFormats,
-} from "#events/contracts/video-formats.ts"
+import type { VideoFormat } from "#events/contracts/media.ts"
 import { processesMentioning } from "#stand-ins/music-engine/test-audio-measures.ts"
 import { sineMp3 } from "#toolkit/test-audio.ts"
 import { probeFile } from "#toolkit/test-video.ts"
+import { videoFormatNames, videoFormats } from "./api-video-formats.ts"
 import { VideoRenderer } from "./video-renderer.ts"
 import { RenderFailed, timedOutReason, type VideoRequest } from "./video-request.ts"
 

@@ -2,7 +2,7 @@ import { mkdir, rename, rm } from "node:fs/promises"
 import { availableParallelism } from "node:os"
 import { dirname } from "node:path"
 import { Context, Duration, Effect, Exit, Layer, Stream } from "effect"
-import { videoTimeoutMs } from "#events/contracts/video-formats.ts"
+import { videoTimeoutMs } from "./api-video-formats.ts"
 import { commandOf, timesOf } from "./ffmpeg-command.ts"
 import { failed, RenderFailed, timedOutReason, type VideoRequest } from "./video-request.ts"
 

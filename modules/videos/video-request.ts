@@ -1,5 +1,6 @@
 import { Data } from "effect"
-import { type VideoFormat, videoTimedOutMessage } from "#events/contracts/video-formats.ts"
+import type { VideoFormat } from "#events/contracts/media.ts"
+import { videoTimedOutMessage } from "./api-video-formats.ts"
 
 /** Why a render did not give a video; `timedOut` when it ran past its time. */
 export class RenderFailed extends Data.TaggedError("RenderFailed")<{

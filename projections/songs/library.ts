@@ -1,7 +1,7 @@
 import { SqlClient } from "@effect/sql"
 import { Effect } from "effect"
-import { styleTags } from "#events/contracts/style-tags.ts"
 import type { Projection } from "../runner.ts"
+import { styleTags } from "./api-style-tags.ts"
 import { songRowSelect } from "./song-columns.ts"
 import {
   readSongFacts,

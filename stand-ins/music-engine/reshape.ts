@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises"
 import { Effect } from "effect"
-import { decodeSyncedLyricsJson } from "#events/contracts/synced-lyrics.ts"
+import { decodeSyncedLyricsJson } from "#modules/catalog/api-synced-lyrics.ts"
 import type { SongRequest } from "#modules/music/ports.ts"
 import { barSample, beatSample, sampleRate } from "./bar-grid.ts"
 import { sectionsWithin } from "./engine-record.ts"

@@ -1,8 +1,8 @@
 import { Effect } from "effect"
 import { SongDeleted } from "#events/contracts/catalog.ts"
-import { coverWidths } from "#events/contracts/cover-widths.ts"
-import { sizedCoverOf } from "#events/contracts/media.ts"
 import { decodeAll, type Subscription } from "#events/store/index.ts"
+import { coverWidths } from "#modules/catalog/api-covers.ts"
+import { sizedCoverOf } from "#toolkit/storage/cover-keys.ts"
 import { FileStorage, wavKeyOf } from "#toolkit/storage/index.ts"
 import { generationOfVersion, versionKeys } from "../makers/music-maker.ts"
 

@@ -8,8 +8,8 @@ import {
   SongGenerationSubmitted,
   SongGenerationSucceeded,
 } from "#events/contracts/media.ts"
-import { originOf } from "#events/contracts/song-operations.ts"
 import type { Decider } from "#events/decider.ts"
+import { originOf } from "../song-origin.ts"
 import {
   evolveGeneration,
   type GenerationRequest,

@@ -1,9 +1,9 @@
 import type { Effect } from "effect"
-import type { SignedInUser } from "#events/contracts/auth.ts"
-import type { InsufficientCredits } from "#events/contracts/credit-errors.ts"
-import type { NotFound, TooManyRequests } from "#events/contracts/http-errors.ts"
+import type { SignedInUser } from "#api/auth.ts"
+import type { NotFound, TooManyRequests } from "#api/http-errors.ts"
 import type { GeneratedVersion } from "#events/contracts/media.ts"
 import type { Writes } from "#events/handle-command.ts"
+import type { InsufficientCredits } from "#modules/billing/api-credit-errors.ts"
 import type {
   GenerateSongPayload,
   GenerationStarted,

@@ -1,5 +1,5 @@
-import { versionAudioPath } from "#events/contracts/media.ts"
 import { CreditRefund, GeneratedSong, SongStatus } from "../api.ts"
+import { versionAudioPath } from "../api-version-paths.ts"
 import { type GenerationState, phaseOf } from "./generation-state.ts"
 import { previewIndexes, previewPath } from "./previews.ts"
 

@@ -1,4 +1,4 @@
-import type { SyncedLine, SyncedLyrics } from "#events/contracts/synced-lyrics.ts"
+import type { SyncedLine, SyncedLyrics } from "#modules/catalog/api-synced-lyrics.ts"
 import type { AlignedWord } from "./music-api-answers.ts"
 
 const ms = (seconds: number) => Math.round(seconds * 1000)

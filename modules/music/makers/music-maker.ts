@@ -1,5 +1,5 @@
 import { Data, type Effect } from "effect"
-import { webpCoverOf } from "#events/contracts/media.ts"
+import { webpCoverOf } from "#toolkit/storage/cover-keys.ts"
 import type { GenerationCommand } from "../generation/generation-decider.ts"
 import type { GenerationState } from "../generation/generation-state.ts"
 

@@ -1,11 +1,11 @@
 import { Effect } from "effect"
-import { reshapedTitle } from "#events/contracts/operation-words.ts"
 import {
   type ExtendPayload,
   InvalidOperation,
   type ReplaceSectionPayload,
   type RestylePayload,
 } from "../api.ts"
+import { reshapedTitle } from "../api-operation-words.ts"
 import type { SongToMake } from "../generation/generation-state.ts"
 import { clock } from "../makers/maker-rules.ts"
 import type { SungSection } from "../ports.ts"

@@ -1,7 +1,8 @@
 import { Context, Effect, Layer } from "effect"
-import type { SignedInUser } from "#events/contracts/auth.ts"
-import { NotFound } from "#events/contracts/http-errors.ts"
-import { creditUseNames, type SongOperation } from "#events/contracts/song-operations.ts"
+import type { SignedInUser } from "#api/auth.ts"
+import { NotFound } from "#api/http-errors.ts"
+import type { SongOperation } from "#events/contracts/song-operations.ts"
+import { creditUseNames } from "#modules/billing/api-credit-uses.ts"
 import {
   type ExtendPayload,
   MissingInformation,

@@ -1,7 +1,7 @@
 import type { SqlClient } from "@effect/sql"
 import { Context, Effect, Layer } from "effect"
 import { v7 as uuidv7 } from "uuid"
-import { actorOf, type SignedInUser } from "#events/contracts/auth.ts"
+import { actorOf, type SignedInUser } from "#api/auth.ts"
 import { runCommand } from "#events/handle-command.ts"
 import { EventStore } from "#events/store/index.ts"
 import { now } from "#toolkit/clock.ts"

@@ -1,5 +1,5 @@
 import { Effect } from "effect"
-import { NotFound } from "#events/contracts/http-errors.ts"
+import { NotFound } from "#api/http-errors.ts"
 import type { ChosenVoice } from "#events/contracts/voices.ts"
 import { loadAggregate } from "#events/decider.ts"
 import { voiceStream } from "./voice-collection.ts"

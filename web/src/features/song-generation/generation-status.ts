@@ -1,5 +1,5 @@
-import { shortOfCreditsMessage } from "#events/contracts/credit-errors.ts"
-import { songCost } from "#events/contracts/prices.ts"
+import { shortOfCreditsMessage } from "#modules/billing/api-credit-errors.ts"
+import { songCost } from "#modules/billing/api-prices.ts"
 import type { GeneratedSong, GenerationPhase, SongStatus } from "#modules/music/api.ts"
 
 /** Spec section 9: how often a running generation is asked about. */

@@ -1,5 +1,5 @@
-import { shortOfCreditsMessage } from "#events/contracts/credit-errors.ts"
 import type { SongOperation } from "#events/contracts/song-operations.ts"
+import { shortOfCreditsMessage } from "#modules/billing/api-credit-errors.ts"
 import { Button } from "../../components/ui/button.tsx"
 import type { OperationSlots } from "./operation-form-props.ts"
 

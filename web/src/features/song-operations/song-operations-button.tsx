@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query"
 import { Wand2 } from "lucide-react"
 import { type ReactNode, useState } from "react"
-import { reshapedTitle } from "#events/contracts/operation-words.ts"
-import { creditUseNames } from "#events/contracts/song-operations.ts"
+import { creditUseNames } from "#modules/billing/api-credit-uses.ts"
+import { reshapedTitle } from "#modules/music/api-operation-words.ts"
 import type { SongView } from "#projections/songs/api.ts"
 import { Button } from "../../components/ui/button.tsx"
 import {

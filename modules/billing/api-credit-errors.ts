@@ -1,6 +1,6 @@
 import { HttpApiSchema } from "@effect/platform"
 import { Schema } from "effect"
-import { CreditUse } from "./song-operations.ts"
+import { CreditUse } from "#events/contracts/song-operations.ts"
 
 /** What each use's credits are for, as a refusal names it: "to extend a song". */
 export const creditUseDoing: Record<CreditUse, string> = {

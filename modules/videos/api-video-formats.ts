@@ -1,17 +1,7 @@
-import { Schema } from "effect"
+import { VideoFormat } from "#events/contracts/media.ts"
 
-/** The social formats a song's video is exported in; browser-safe, so a screen can list them too. */
-export const videoFormatNames = [
-  "instagram-story",
-  "instagram-video",
-  "facebook-story",
-  "facebook-video",
-  "youtube",
-  "tiktok",
-] as const
-
-export const VideoFormat = Schema.Literal(...videoFormatNames)
-export type VideoFormat = typeof VideoFormat.Type
+/** The social formats a song's video is exported in, in the order screens list them. */
+export const videoFormatNames = VideoFormat.literals
 
 export interface VideoFormatSpec {
   readonly label: string

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import { saysInstrumental } from "./instrumental.ts"
+import { saysInstrumental } from "./api-instrumental.ts"
 
 describe("a style that asks for no voice", () => {
   it("says instrumental, no vocals or without singing; a voice or a word inside another does not", () => {

@@ -1,6 +1,6 @@
 import { HttpApiMiddleware, HttpApiSchema, HttpApiSecurity } from "@effect/platform"
 import { Context, Schema } from "effect"
-import type { Actor } from "./actor.ts"
+import type { Actor } from "#events/contracts/actor.ts"
 import { NotFound } from "./http-errors.ts"
 
 /** The session cookie: HttpOnly, SameSite=Lax, Secure behind TLS. */

@@ -1,4 +1,4 @@
-import type { SongOperation, SongOrigin } from "./song-operations.ts"
+import type { SongOperation, SongOrigin } from "#events/contracts/song-operations.ts"
 
 // Plain words, apart from the schemas, so a page can name operations without loading Effect.
 

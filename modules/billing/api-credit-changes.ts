@@ -1,4 +1,4 @@
-import type { CreditAccountEvent } from "./billing.ts"
+import type { CreditAccountEvent } from "#events/contracts/billing.ts"
 
 /**
  * How an event changes a balance, signed: 0 for a ledger fact that moves none (a declined payment),

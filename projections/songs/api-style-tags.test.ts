@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import { cardTags, filterTags, styleTags } from "./style-tags.ts"
+import { cardTags, filterTags, styleTags } from "./api-style-tags.ts"
 
 describe("style tags", () => {
   it("reads genres, voices, instruments and the other words", () => {

@@ -1,3 +1,5 @@
+import { urlPath } from "#api/url-path.ts"
+
 /** Where a song's audio and cover are served from, for its owner and, when public, everyone. */
 export const songPaths = {
   audio: (songId: string) => `/api/songs/${songId}/audio`,
@@ -8,3 +10,7 @@ export const songPaths = {
   lrc: (songId: string) => `/api/songs/${songId}/lrc`,
   page: (songId: string) => `/song/${songId}`,
 }
+
+/** The song whose audio a link points to, for calls that name a song by its audio (spec: videos/generate). */
+export const songIdFromAudioUrl = (url: string): string | undefined =>
+  /^\/api\/songs\/([0-9a-zA-Z-]{1,64})\/audio$/.exec(urlPath(url))?.[1]

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import { originWords, reshapedTitle } from "./operation-words.ts"
+import { originWords, reshapedTitle } from "./api-operation-words.ts"
 
 describe("an operation's song", () => {
   it("is titled after the song it came from, without that song's version number", () => {
