@@ -232,7 +232,7 @@ describeApp({ env, config })("the admin side", (it) => {
         expect(poison.map((e) => e.context.subscription).sort()).toEqual(
           expect.arrayContaining(["projection:library", "projection:timeline"]),
         )
-        const states = yield* api.operations.projections()
+        const states = yield* api.projections.status()
         const library = states.find((s) => s.name === "library")
         expect(library?.deadLetters).toBeGreaterThanOrEqual(1)
         expect(library?.status).toBe("running")
@@ -258,13 +258,11 @@ describeApp({ env, config })("the admin side", (it) => {
         const model = projection.tables.filter((table) => !journal.includes(table))
         const live = yield* rowsOf(model)
         // Answered 202: the typed client reads a success only at the status the contract gives it.
-        yield* api.operations.rebuildProjection({ path: { name: projection.name } })
+        yield* api.projections.rebuild({ path: { name: projection.name } })
         yield* settle
         expect([projection.name, yield* rowsOf(model)]).toEqual([projection.name, live])
       }
-      const unknown = yield* Effect.flip(
-        api.operations.rebuildProjection({ path: { name: "nothing" } }),
-      )
+      const unknown = yield* Effect.flip(api.projections.rebuild({ path: { name: "nothing" } }))
       expect(unknown._tag).toBe("NotFound")
     }),
   )

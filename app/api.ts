@@ -7,14 +7,14 @@ import { TooManyRequests } from "#api/refusals.ts"
 import { BillingApi, FreeCreditsApi, ReceiptsApi, ReconciliationApi } from "#modules/billing/api.ts"
 import { CatalogApi } from "#modules/catalog/api.ts"
 import { IdentityApi } from "#modules/identity/api.ts"
-import { GenerationApi, ReshapingApi, StemsApi, VoicesApi } from "#modules/music/api.ts"
+import { GenerationApi, OperationsApi, StemsApi, VoicesApi } from "#modules/music/api.ts"
 import { SongwritingApi } from "#modules/songwriting/api.ts"
 import { VideoApi } from "#modules/videos/api.ts"
 import { AdminApi } from "#projections/admin/api.ts"
 import { CreditLedgerApi } from "#projections/credit-ledger/api.ts"
 import { LiveApi } from "#projections/live/api.ts"
 import { SongsApi } from "#projections/songs/api.ts"
-import { OperationsApi } from "./operations-api.ts"
+import { ProjectionsApi } from "./projections-api.ts"
 
 /**
  * The one HTTP API: every module's group under /api. Server handlers, the SPA's typed client and the
@@ -123,13 +123,13 @@ export class MelodyApi extends HttpApi.make(apiId)
   .add(SongsApi)
   .add(CatalogApi)
   .add(GenerationApi)
-  .add(ReshapingApi)
+  .add(OperationsApi)
   .add(VoicesApi)
   .add(VideoApi)
   .add(StemsApi)
   .add(LiveApi)
   .add(AdminApi)
-  .add(OperationsApi)
+  .add(ProjectionsApi)
   .addError(MalformedRequest)
   .addError(InternalError)
   .prefix(apiPrefix)

@@ -7,7 +7,7 @@ import { importsOf } from "./import-scan.ts"
  *    files (a module's api.ts and api-*.ts).
  * 2. Projections import events/, the toolkit and contract files only.
  * 3. Contract files (events/contracts/**, api/**, every module's and projection's api.ts and the api-*.ts
- *    files beside it, app/api.ts and app/operations-api.ts) import only effect, @effect/platform's HttpApi
+ *    files beside it, app/api.ts and app/projections-api.ts) import only effect, @effect/platform's HttpApi
  *    modules and other contract files, so the SPA can bundle them, and any folder may import them: they
  *    carry no module's internals. events/contracts/ holds the events alone (architecture-contracts.ts);
  *    api/ holds what every part of the HTTP API shares (its id, the session middlewares, the common
@@ -89,7 +89,7 @@ export const isTest = (path: string) => /\.test\.tsx?$/.test(path)
 export const isContractFile = (path: string) =>
   path.startsWith("events/contracts/") ||
   path.startsWith("api/") ||
-  /^app\/(api|operations-api)\.ts$/.test(path) ||
+  /^app\/(api|projections-api)\.ts$/.test(path) ||
   /^(modules|projections)\/[^/]+\/api(-[a-z-]+)?\.ts$/.test(path)
 
 const contractPackages = /^(effect(\/.*)?|@effect\/platform\/(HttpApi\w*|OpenApi))$/

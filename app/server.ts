@@ -7,7 +7,7 @@ import { CatalogHttpLive } from "#modules/catalog/index.ts"
 import { Identity, IdentityHttpLive } from "#modules/identity/index.ts"
 import {
   GenerationHttpLive,
-  ReshapingHttpLive,
+  OperationsHttpLive,
   StemsHttpLive,
   VoicesHttpLive,
 } from "#modules/music/index.ts"
@@ -31,8 +31,8 @@ import { edge } from "./http/edge.ts"
 import { firstViews } from "./http/first-view/first-views.ts"
 import { loadRenderer } from "./http/first-view/renderer.ts"
 import { idempotent } from "./http/idempotency.ts"
-import { OperationsHttpLive } from "./http/operations-http.ts"
 import { pageScriptSources } from "./http/page-scripts.ts"
+import { ProjectionsHttpLive } from "./http/projections-http.ts"
 import { makeResponseCache } from "./http/response-cache.ts"
 import { sendSecurityHeaders } from "./http/security-headers.ts"
 import { makeSiteFiles } from "./http/site-files.ts"
@@ -90,13 +90,13 @@ const ApiLive = HttpApiBuilder.api(MelodyApi).pipe(
     SongsHttpLive,
     CatalogHttpLive,
     GenerationHttpLive,
-    ReshapingHttpLive,
+    OperationsHttpLive,
     VoicesHttpLive,
     StemsHttpLive,
     LiveHttpLive.pipe(Layer.provide(LiveStreamsLive)),
     VideoHttpLive,
     AdminHttpLive,
-    OperationsHttpLive,
+    ProjectionsHttpLive,
   ]),
 )
 

@@ -238,7 +238,7 @@ printTable(
   partRows,
 )
 printTable(
-  `Reshaping a finished song vs its full render in the same round (wall clock, from the request to the child's exit); worst of ${rounds} rounds, ratio: higher is better for ours`,
+  `Operation a finished song vs its full render in the same round (wall clock, from the request to the child's exit); worst of ${rounds} rounds, ratio: higher is better for ours`,
   reshapeRows,
 )
 console.log(`Measured in ${((now() - t) / 1000).toFixed(0)} s; load average now ${load()}.`)

@@ -1,5 +1,5 @@
 import { Schema } from "effect"
-import { Reshaping, SongOrigin } from "./song-operations.ts"
+import { Operation, SongOrigin } from "./song-operations.ts"
 import { ChosenVoice } from "./voices.ts"
 
 /**
@@ -68,7 +68,7 @@ export class SongGenerationRequested extends Schema.TaggedClass<SongGenerationRe
     /** No voice: the lead instrument plays the melody. Requests stored before there was a choice sang. */
     instrumental: Schema.optionalWith(Schema.Boolean, { default: () => false }),
     /** An operation on an earlier song; null for a song made from scratch. */
-    reshaping: Schema.optionalWith(Schema.NullOr(Reshaping), { default: () => null }),
+    reshaping: Schema.optionalWith(Schema.NullOr(Operation), { default: () => null }),
     /** A kept voice that sings it; null: the style's own singer. */
     voice: Schema.optionalWith(Schema.NullOr(ChosenVoice), { default: () => null }),
     /** Debited in the same transaction; refunded if the generation fails. */

@@ -32,7 +32,7 @@ const from = {
  * offline); replace-section sings `lines` over `startMs`..`endMs` (the section named, when one was);
  * restyle sings the song's own lyrics in the request's style.
  */
-export const Reshaping = Schema.Union(
+export const Operation = Schema.Union(
   Schema.TaggedStruct("extend", { ...from, atMs: Schema.Int, continuation: Schema.String }),
   Schema.TaggedStruct("replace-section", {
     ...from,
@@ -43,4 +43,4 @@ export const Reshaping = Schema.Union(
   }),
   Schema.TaggedStruct("restyle", from),
 )
-export type Reshaping = typeof Reshaping.Type
+export type Operation = typeof Operation.Type

@@ -7,25 +7,25 @@ import { Layer } from "effect"
 import { MusicConfigLive } from "./config.ts"
 import { Generations } from "./generation/generations.ts"
 import { MusicApi } from "./makers/music-api.ts"
-import { SongReshaping } from "./reshaping/song-reshaping.ts"
+import { Operations } from "./operations/song-operations.ts"
 import { Songs } from "./songs.ts"
 import { Stems } from "./stems/stems.ts"
 import { StemsMaker } from "./stems/stems-job.ts"
 import { Voices } from "./voices/voices.ts"
 
-export { GenerationApi, ReshapingApi, StemsApi, VoicesApi } from "./api.ts"
+export { GenerationApi, OperationsApi, StemsApi, VoicesApi } from "./api.ts"
 export { describeMusicConfig, musicConfig } from "./config.ts"
 export { Generations } from "./generation/generations.ts"
 export { GenerationHttpLive } from "./generation/http.ts"
 export { musicJobs } from "./jobs.ts"
+export { OperationsHttpLive } from "./operations/operations-http.ts"
+export { Operations } from "./operations/song-operations.ts"
 export {
   EngineFailed,
   MusicEngine,
   type RenderFacts,
 } from "./ports.ts"
 export { musicReactions } from "./reactions.ts"
-export { ReshapingHttpLive } from "./reshaping/reshaping-http.ts"
-export { SongReshaping } from "./reshaping/song-reshaping.ts"
 export { Stems } from "./stems/stems.ts"
 export { StemsHttpLive } from "./stems/stems-http.ts"
 export { Voices } from "./voices/voices.ts"
@@ -45,6 +45,6 @@ export const MusicLive = Layer.mergeAll(Generations.live, StemsMaker.live).pipe(
  * What music makes from saved songs (new versions, kept voices, stems), on its own view of the songs; the
  * app provides the store, the job queue and the credits port.
  */
-export const SongWorkLive = Layer.mergeAll(SongReshaping.live, Voices.live, Stems.live).pipe(
+export const SongWorkLive = Layer.mergeAll(Operations.live, Voices.live, Stems.live).pipe(
   Layer.provide(Songs.live),
 )

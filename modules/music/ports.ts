@@ -40,7 +40,7 @@ export type RenderFacts = typeof RenderFacts.Type
  * replace-section sings the request's lyrics over `startMs`..`endMs` and keeps everything else; restyle
  * sings the same lyrics to the same melody in the request's style.
  */
-export type Reshaping =
+export type Operation =
   | {
       readonly kind: "extend"
       readonly sourceAudio: string
@@ -73,7 +73,7 @@ export interface SongRequest {
   readonly instrumental?: boolean | undefined
   /** A kept voice: sung by it, whatever the style would choose. */
   readonly voice?: EngineVoice | undefined
-  readonly reshape?: Reshaping | undefined
+  readonly reshape?: Operation | undefined
   readonly seed: number
   readonly outDir: string
   readonly maxSeconds?: number

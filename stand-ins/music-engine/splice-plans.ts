@@ -1,4 +1,4 @@
-import type { PlayedRequest, Reshaping } from "#modules/music/ports.ts"
+import type { Operation, PlayedRequest } from "#modules/music/ports.ts"
 import { barAtOrAfter, barAtOrBefore, barSample, clamp } from "./bar-grid.ts"
 import { decodeRecord, type EngineRecord } from "./engine-record.ts"
 import { namesSections, parseLyrics } from "./lyrics.ts"
@@ -6,8 +6,8 @@ import type { SongPlan } from "./play-song.ts"
 import { fitSections } from "./song-length.ts"
 import { defaultMaxSeconds, drawSeed, requestRandom, sectionsOf, vocalsFor } from "./song-plan.ts"
 
-export type Extend = Extract<Reshaping, { kind: "extend" }>
-export type ReplaceSection = Extract<Reshaping, { kind: "replace-section" }>
+export type Extend = Extract<Operation, { kind: "extend" }>
+export type ReplaceSection = Extract<Operation, { kind: "replace-section" }>
 
 /** A splice as planned: the source's record, the new music to play, and the source's samples it replaces. */
 export interface SplicePlan {

@@ -1,5 +1,5 @@
 import type { GeneratedVersion, GenerationEvent, MusicMakerName } from "#events/contracts/media.ts"
-import type { Reshaping } from "#events/contracts/song-operations.ts"
+import type { Operation } from "#events/contracts/song-operations.ts"
 import type { ChosenVoice } from "#events/contracts/voices.ts"
 import type { GenerationPhase } from "../api.ts"
 
@@ -9,7 +9,7 @@ export interface SongToMake {
   readonly style: string
   readonly lyrics: string
   readonly instrumental: boolean
-  readonly reshaping: Reshaping | null
+  readonly reshaping: Operation | null
   readonly voice: ChosenVoice | null
 }
 

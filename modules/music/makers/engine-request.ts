@@ -2,7 +2,7 @@ import { createHash } from "node:crypto"
 import { Effect } from "effect"
 import { FileStorage } from "#toolkit/storage/index.ts"
 import type { GenerationRequest } from "../generation/generation-state.ts"
-import type { Reshaping as EngineReshaping, SongRequest } from "../ports.ts"
+import type { Operation as EngineOperation, SongRequest } from "../ports.ts"
 import { generationOfVersion, StepFailed, versionKeys } from "./music-maker.ts"
 import { makeRenderFactsStore } from "./render-facts-store.ts"
 
@@ -43,7 +43,7 @@ export const makeEngineRequests = Effect.gen(function* () {
       const kept = versionKeys(ids.generationId, ids.index)
       const sourceLyrics = yield* localIfKept(kept.syncedLyrics)
       const sourceMidi = yield* localIfKept(kept.midi)
-      const reshape: EngineReshaping =
+      const reshape: EngineOperation =
         reshaping._tag === "extend"
           ? { kind: "extend", sourceAudio, sourceLyrics, sourceMidi, source, atMs: reshaping.atMs }
           : reshaping._tag === "replace-section"

@@ -41,7 +41,7 @@ describeApp({ env, config })("operations with the music API", (it) => {
     () =>
       Effect.gen(function* () {
         const { person, api, user } = yield* signedUpWithClient("api")
-        const offered = yield* api.reshaping.operations()
+        const offered = yield* api.operations.list()
         expect(offered.maker).toBe("music-api")
         expect(offered.operations.map((o) => o.operation)).toEqual([
           "extend",
@@ -51,12 +51,12 @@ describeApp({ env, config })("operations with the music API", (it) => {
         const { songId, versionId } = yield* seedEngineSong(user.id, "Harbour Lights", facts)
         const path = { songId }
         const asks = [
-          api.reshaping.extend({
+          api.operations.extend({
             path,
             payload: { lyrics: "[Verse]\nThe boats come home", atSeconds: 30 },
           }),
-          api.reshaping.restyle({ path, payload: { style: "as a jazz ballad" } }),
-          api.reshaping.replaceSection({
+          api.operations.restyle({ path, payload: { style: "as a jazz ballad" } }),
+          api.operations.replaceSection({
             path,
             payload: { lyrics: "New lines here", startSeconds: 8, endSeconds: 20 },
           }),
@@ -119,7 +119,7 @@ describeApp({ env, config })("operations with the music API", (it) => {
         yield* seedGeneration(user.id, "Elsewhere", 1)
         const songs = yield* api.songs.mySongs()
         const elsewhere = songs.find((s) => s.title.startsWith("Elsewhere"))!.id
-        const started = yield* api.reshaping.restyle({
+        const started = yield* api.operations.restyle({
           path: { songId: elsewhere },
           payload: { style: "rock" },
         })
@@ -139,7 +139,7 @@ describeApp({ env, config })("operations with the music API", (it) => {
       const { songId } = yield* seedEngineSong(user.id, "Short", facts)
       const path = { songId }
       const answer = yield* Effect.flip(
-        api.reshaping.replaceSection({
+        api.operations.replaceSection({
           path,
           payload: { lyrics: "Too short", startSeconds: 8, endSeconds: 10 },
         }),
@@ -149,14 +149,14 @@ describeApp({ env, config })("operations with the music API", (it) => {
         message: "The music API replaces 6 to 60 seconds at a time.",
       })
       const fromStart = yield* Effect.flip(
-        api.reshaping.extend({ path, payload: { lyrics: "More", atSeconds: 0 } }),
+        api.operations.extend({ path, payload: { lyrics: "More", atSeconds: 0 } }),
       )
       expect(fromStart).toMatchObject({
         _tag: "InvalidOperation",
         message: "The music API continues a song from a point after its start: choose a later one.",
       })
       for (const lyrics of ["[Chorus]", "...\n!?"]) {
-        const nothing = yield* Effect.flip(api.reshaping.extend({ path, payload: { lyrics } }))
+        const nothing = yield* Effect.flip(api.operations.extend({ path, payload: { lyrics } }))
         expect(nothing._tag).toBe("NothingToSing")
         const generated = yield* Effect.flip(
           api.media.generateSong({
@@ -167,7 +167,7 @@ describeApp({ env, config })("operations with the music API", (it) => {
       }
       expect(yield* balanceOf(person)).toBe(30)
       // The music API sings words in any script.
-      yield* api.reshaping.extend({ path, payload: { lyrics: "Привет, мир" } })
+      yield* api.operations.extend({ path, payload: { lyrics: "Привет, мир" } })
     }),
   )
 
@@ -204,7 +204,7 @@ describeApp({ env, config })("operations with the music API", (it) => {
             voiceId,
           }),
         }),
-        api.reshaping.restyle({ path: { songId }, payload: { style: "gospel", voiceId } }),
+        api.operations.restyle({ path: { songId }, payload: { style: "gospel", voiceId } }),
       ]) {
         const started = yield* sing
         yield* finish(api, started.taskId)

@@ -1,4 +1,4 @@
-import type { Reshaping } from "#events/contracts/song-operations.ts"
+import type { Operation } from "#events/contracts/song-operations.ts"
 import type { GenerationRequest } from "../generation/generation-state.ts"
 
 /** The music API's endpoints that start from audio it fetches: ours, by a signed link. */
@@ -26,7 +26,7 @@ const seconds = (ms: number) => Math.round(ms / 10) / 100
  */
 export const editOrderOf = (
   request: GenerationRequest,
-  reshaping: Reshaping,
+  reshaping: Operation,
   links: { readonly uploadUrl: string; readonly callBackUrl: string },
 ): EditOrder => {
   const persona = request.voice?.personaId

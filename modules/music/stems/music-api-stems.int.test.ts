@@ -68,7 +68,7 @@ describeApp({ env, config })("stems through the music API", (it) => {
         const { person, api } = yield* newPerson("separated")
         const songId = yield* songMade(api, "Harbour Lights")
         expect(yield* balanceOf(person)).toBe(25)
-        const offered = yield* api.reshaping.operations()
+        const offered = yield* api.operations.list()
         expect(offered.stemsPrices).toEqual({ engine: 0, musicApi: 2 })
 
         // Two asks at once, both answered: one request, one charge.

@@ -43,7 +43,7 @@ describeApp({ env, config })("paid stems", (it) => {
       const { person, api, user } = yield* signedUpWithClient("short")
       const { songId } = yield* seedEngineSong(user.id, "Too Dear", facts, { requested: true })
       for (const style of ["jazz", "synthwave"])
-        yield* api.reshaping.restyle({ path: { songId }, payload: { style } })
+        yield* api.operations.restyle({ path: { songId }, payload: { style } })
       expect(yield* balanceOf(person)).toBe(0)
       const stems = { path: { id: songId } }
       const refused = yield* Effect.flip(api.stems.make(stems))

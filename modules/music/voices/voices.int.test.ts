@@ -178,8 +178,8 @@ describeApp({ env, config })("kept voices", (it) => {
             voiceId,
           }),
         }),
-        yield* api.reshaping.extend({ path: { songId }, payload: { lyrics: "More", voiceId } }),
-        yield* api.reshaping.restyle({ path: { songId }, payload: { style: "jazz", voiceId } }),
+        yield* api.operations.extend({ path: { songId }, payload: { lyrics: "More", voiceId } }),
+        yield* api.operations.restyle({ path: { songId }, payload: { style: "jazz", voiceId } }),
       ]
       for (const { taskId } of started) expect(yield* requestedVoice(taskId)).toEqual(singer)
       const plain = yield* api.media.generateSong({

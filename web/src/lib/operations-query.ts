@@ -7,6 +7,6 @@ import { callApi } from "./api.ts"
  */
 export const operationsQuery = queryOptions({
   queryKey: ["song-operations"] as const,
-  queryFn: () => callApi((api) => api.reshaping.operations()),
+  queryFn: () => callApi((api) => api.operations.list()),
   staleTime: 5 * 60_000,
 })

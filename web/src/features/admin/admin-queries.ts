@@ -42,7 +42,7 @@ const projections = [...admin, "projections"] as const
 
 export const projectionsQuery = queryOptions({
   queryKey: projections,
-  queryFn: () => callApi((api) => api.operations.projections()),
+  queryFn: () => callApi((api) => api.projections.status()),
   refetchInterval: adminPollInterval,
 })
 
@@ -85,8 +85,7 @@ export const statementQuery = (userId: string, month: string) =>
 export const useRebuildProjection = () => {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (name: string) =>
-      callApi((api) => api.operations.rebuildProjection({ path: { name } })),
+    mutationFn: (name: string) => callApi((api) => api.projections.rebuild({ path: { name } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: projections }),
   })
 }

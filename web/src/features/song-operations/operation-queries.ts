@@ -7,7 +7,7 @@ import { apiQuery, paidMutation } from "../../lib/api.ts"
 export const sectionsQuery = (songId: string) =>
   apiQuery({
     queryKey: ["song-operations", "sections", songId],
-    call: (api) => api.reshaping.sections({ path: { songId } }),
+    call: (api) => api.operations.sections({ path: { songId } }),
   })
 
 /** What each operation is started with. */
@@ -25,11 +25,11 @@ export const useStartOperation = (songId: string) =>
       const path = { songId }
       switch (request.operation) {
         case "extend":
-          return api.reshaping.extend({ path, payload: request.payload })
+          return api.operations.extend({ path, payload: request.payload })
         case "replace-section":
-          return api.reshaping.replaceSection({ path, payload: request.payload })
+          return api.operations.replaceSection({ path, payload: request.payload })
         case "restyle":
-          return api.reshaping.restyle({ path, payload: request.payload })
+          return api.operations.restyle({ path, payload: request.payload })
       }
     }),
   )

@@ -24,14 +24,14 @@ export class ProjectionState extends Schema.Class<ProjectionState>("ProjectionSt
 
 const ProjectionPath = Schema.Struct({ name: Schema.String.pipe(Schema.maxLength(100)) })
 
-export class OperationsApi extends HttpApiGroup.make("operations")
+export class ProjectionsApi extends HttpApiGroup.make("projections")
   .add(
-    HttpApiEndpoint.get("projections", "/admin/projections")
+    HttpApiEndpoint.get("status", "/admin/projections")
       .addSuccess(Schema.Array(ProjectionState))
       .middleware(AdminOnly),
   )
   .add(
-    HttpApiEndpoint.post("rebuildProjection", "/admin/projections/:name/rebuild")
+    HttpApiEndpoint.post("rebuild", "/admin/projections/:name/rebuild")
       .setPath(ProjectionPath)
       .addSuccess(ProjectionState, { status: 202 })
       .addError(NotFound)

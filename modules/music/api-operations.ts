@@ -117,9 +117,9 @@ const operation = <Name extends string, P extends Schema.Schema.Any>(
     .addError(TooManyRequests)
     .middleware(Authenticated)
 
-export class ReshapingApi extends HttpApiGroup.make("reshaping")
+export class OperationsApi extends HttpApiGroup.make("operations")
   .add(
-    HttpApiEndpoint.get("operations", "/song-operations")
+    HttpApiEndpoint.get("list", "/song-operations")
       .addSuccess(SongOperations)
       .middleware(Authenticated),
   )

@@ -3,8 +3,8 @@ import { Effect } from "effect"
 import { NotFound } from "#api/refusals.ts"
 import { type ProjectionStatus, projectionStatus, resetProjection } from "#projections/runner.ts"
 import { MelodyApi } from "../api.ts"
-import { ProjectionState } from "../operations-api.ts"
 import { projections } from "../projections.ts"
+import { ProjectionState } from "../projections-api.ts"
 
 const stateOf = (status: ProjectionStatus) =>
   new ProjectionState({
@@ -19,15 +19,15 @@ const stateOf = (status: ProjectionStatus) =>
     lastErrorAt: status.lastErrorAt,
   })
 
-export const OperationsHttpLive = HttpApiBuilder.group(MelodyApi, "operations", (handlers) =>
+export const ProjectionsHttpLive = HttpApiBuilder.group(MelodyApi, "projections", (handlers) =>
   Effect.succeed(
     handlers
-      .handle("projections", () =>
+      .handle("status", () =>
         Effect.map(projectionStatus(projections), (statuses) => statuses.map(stateOf)).pipe(
           Effect.orDie,
         ),
       )
-      .handle("rebuildProjection", ({ path }) =>
+      .handle("rebuild", ({ path }) =>
         Effect.gen(function* () {
           const projection = projections.find((p) => p.name === path.name)
           if (!projection) {

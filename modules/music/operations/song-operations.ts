@@ -21,8 +21,8 @@ import { makeRenderFactsStore } from "../makers/render-facts-store.ts"
 import type { RenderFacts } from "../ports.ts"
 import { type OwnedSong, Songs } from "../songs.ts"
 import { chosenVoice } from "../voices/voice-choice.ts"
-import { extendPlan, replacePlan, restylePlan } from "./reshape-plans.ts"
-import type { SongReshapingShape } from "./song-reshaping-shape.ts"
+import { extendPlan, replacePlan, restylePlan } from "./operation-plans.ts"
+import type { OperationsShape } from "./song-operations-shape.ts"
 
 export const songNotFound = new NotFound({ message: "This song does not exist, or it is private." })
 
@@ -136,7 +136,7 @@ const make = Effect.gen(function* () {
     }))
   })
 
-  const operations = Effect.sync(() => ({
+  const list = Effect.sync(() => ({
     maker,
     operations: makerRules[maker].operations.map((operation) => ({
       operation,
@@ -146,15 +146,15 @@ const make = Effect.gen(function* () {
     stemsPrices: { engine: config.stemsPrices.engine, musicApi: config.stemsPrices["music-api"] },
   }))
 
-  return { extend, replaceSection, restyle, sections, operations } satisfies SongReshapingShape
+  return { extend, replaceSection, restyle, sections, list } satisfies OperationsShape
 })
 
-/** Operations on one's own song (see song-reshaping-shape.ts). */
-export class SongReshaping extends Context.Tag("@melody/music/SongReshaping")<
-  SongReshaping,
-  SongReshapingShape
+/** Operations on one's own song (see song-operations-shape.ts). */
+export class Operations extends Context.Tag("@melody/music/Operations")<
+  Operations,
+  OperationsShape
 >() {
-  static readonly live = Layer.effect(SongReshaping, make)
+  static readonly live = Layer.effect(Operations, make)
 }
 
 /** Where an operation starts: the person's song and, from the engine, its musical facts. */

@@ -31,7 +31,7 @@ export type ReshapeRefusal =
  * Operations on one's own song. Each is a paid generation whose request names the song and the operation:
  * followed, refunded and saved like any other, and refused before any debit when it cannot be done.
  */
-export interface SongReshapingShape {
+export interface OperationsShape {
   readonly extend: (
     user: SignedInUser,
     songId: string,
@@ -53,5 +53,5 @@ export interface SongReshapingShape {
     songId: string,
   ) => Effect.Effect<ReadonlyArray<SongSection>, NotFound>
   /** The operations the maker in use can do, with their prices. */
-  readonly operations: Effect.Effect<SongOperations>
+  readonly list: Effect.Effect<SongOperations>
 }

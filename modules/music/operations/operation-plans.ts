@@ -9,7 +9,7 @@ import { reshapedTitle } from "../api-operation-words.ts"
 import type { SongToMake } from "../generation/generation-state.ts"
 import { clock } from "../makers/maker-rules.ts"
 import type { SungSection } from "../ports.ts"
-import type { ReshapeSource } from "./song-reshaping.ts"
+import type { ReshapeSource } from "./song-operations.ts"
 
 const invalid = (message: string) => Effect.fail(new InvalidOperation({ message }))
 

@@ -52,7 +52,7 @@ describeApp({ env, config })("operations rendered by the offline engine", (it) =
       expect(first.status).toBe("SUCCESS")
       const source = (yield* api.songs.mySongs()).find((s) => s.title === "Harbour (Version 1)")!
 
-      const { taskId } = yield* api.reshaping.extend({
+      const { taskId } = yield* api.operations.extend({
         path: { songId: source.id },
         payload: { lyrics: "[Chorus]\nCome home, come home" },
       })
@@ -83,7 +83,7 @@ describeApp({ env, config })("operations rendered by the offline engine", (it) =
         sections: ReadonlyArray<{ label: string }>
       }
       expect(facts.sections.length).toBeGreaterThanOrEqual(2)
-      const sections = yield* api.reshaping.sections({ path: { songId: extended[0]!.id } })
+      const sections = yield* api.operations.sections({ path: { songId: extended[0]!.id } })
       expect(sections.length).toBe(facts.sections.length)
       // Its words are timed, the source's and the continuation's: karaoke and lyric videos follow it.
       const lrc = yield* person.get(extended[0]!.lrcUrl!)
@@ -141,7 +141,7 @@ describeApp({ env, config })("operations rendered by the offline engine", (it) =
           voice: { gender: "female", delivery: "sing" },
           engine: { not: "a record" },
         })
-        const { taskId } = yield* api.reshaping.restyle({
+        const { taskId } = yield* api.operations.restyle({
           path: { songId },
           payload: { style: "jazz" },
         })

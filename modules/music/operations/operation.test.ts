@@ -6,14 +6,14 @@ import {
   SongGenerationSubmitted,
   SongGenerationSucceeded,
 } from "#events/contracts/media.ts"
-import type { Reshaping } from "#events/contracts/song-operations.ts"
+import type { Operation } from "#events/contracts/song-operations.ts"
 import { fold } from "#events/decider.ts"
 import { given } from "#events/testing.ts"
 import { generation } from "../generation/generation-decider.ts"
 
 const ids = { generationId: "g2", userId: "u1" }
 const from = { songId: "s1", versionId: "g1-1", title: "Paper Boats (Version 1)" }
-const operations: ReadonlyArray<Reshaping> = [
+const operations: ReadonlyArray<Operation> = [
   { _tag: "extend", ...from, atMs: 61_000, continuation: "[Verse]\nThe rain has stopped" },
   {
     _tag: "replace-section",
@@ -35,7 +35,7 @@ const version = (index: number) => ({
   durationMs: 90_000,
 })
 
-const story = (reshaping: Reshaping, credits: number) => {
+const story = (reshaping: Operation, credits: number) => {
   const request = {
     ...ids,
     title: "Paper Boats (Extended)",

@@ -83,7 +83,7 @@ describeApp({ env, config })("operations on a song", (it) => {
   it.effect("offer the engine's three operations, and stems, at their configured prices", () =>
     Effect.gen(function* () {
       const { person } = yield* signUp("offer")
-      const answer = yield* callAs(person, (api) => api.reshaping.operations())
+      const answer = yield* callAs(person, (api) => api.operations.list())
       expect(answer).toEqual({
         maker: "engine",
         operations: [
@@ -105,7 +105,7 @@ describeApp({ env, config })("operations on a song", (it) => {
         const userId = user.id
         const { songId } = yield* seedEngineSong(userId, "Paper Boats (Version 1)", facts)
         const api = yield* clientOf(person)
-        const { taskId } = yield* api.reshaping.extend({
+        const { taskId } = yield* api.operations.extend({
           path: { songId },
           payload: { lyrics: "[Verse]\nThe rain has stopped" },
         })
@@ -117,7 +117,7 @@ describeApp({ env, config })("operations on a song", (it) => {
         })
         const status = yield* api.media.songStatus({ urlParams: { taskId } })
         expect(status).toMatchObject({ status: "PENDING", phase: "arranging" })
-        const sections = yield* api.reshaping.sections({ path: { songId } })
+        const sections = yield* api.operations.sections({ path: { songId } })
         expect(sections).toEqual([
           {
             label: "[Verse]",
@@ -138,7 +138,7 @@ describeApp({ env, config })("operations on a song", (it) => {
       const path = (operation: string) => `/api/songs/${songId}/${operation}`
       const song = { path: { songId } }
       const pastEnd = yield* refused(person, (api) =>
-        api.reshaping.extend({ ...song, payload: { lyrics: "More", atSeconds: 61 } }),
+        api.operations.extend({ ...song, payload: { lyrics: "More", atSeconds: 61 } }),
       )
       expect(pastEnd).toMatchObject({
         _tag: "InvalidOperation",
@@ -148,7 +148,7 @@ describeApp({ env, config })("operations on a song", (it) => {
       const noLyrics = yield* refusedAsSent(person, path("extend"), { lyrics: "  " }, 400)
       expect(noLyrics).toMatchObject({ _tag: "MissingInformation", missing: ["lyrics"] })
       const noSection = yield* refused(person, (api) =>
-        api.reshaping.replaceSection({
+        api.operations.replaceSection({
           ...song,
           payload: { section: "[Verse 3]", lyrics: "New words" },
         }),
@@ -158,11 +158,11 @@ describeApp({ env, config })("operations on a song", (it) => {
         message: "This song has no section [Verse 3]. Its sections are [Verse], [Chorus].",
       })
       const emptySection = yield* refused(person, (api) =>
-        api.reshaping.replaceSection({ ...song, payload: { section: "[Verse]", lyrics: "" } }),
+        api.operations.replaceSection({ ...song, payload: { section: "[Verse]", lyrics: "" } }),
       )
       expect(emptySection).toMatchObject({ _tag: "MissingInformation", missing: ["lyrics"] })
       const backwards = yield* refused(person, (api) =>
-        api.reshaping.replaceSection({
+        api.operations.replaceSection({
           ...song,
           payload: { startSeconds: 20, endSeconds: 10, lyrics: "New words" },
         }),
@@ -179,7 +179,7 @@ describeApp({ env, config })("operations on a song", (it) => {
       )
       expect(longStyle.message).toContain("Style must be at most 200 characters")
       const sameStyle = yield* refused(person, (api) =>
-        api.reshaping.restyle({ ...song, payload: { style: "Upbeat pop with female vocals" } }),
+        api.operations.restyle({ ...song, payload: { style: "Upbeat pop with female vocals" } }),
       )
       expect(sameStyle).toMatchObject({
         _tag: "InvalidOperation",
@@ -205,12 +205,12 @@ describeApp({ env, config })("operations on a song", (it) => {
         "The offline music engine continues a song from its first bar line on: choose a point at 0:02 or later."
       for (const atSeconds of [0, 1.5]) {
         const early = yield* refused(person, (api) =>
-          api.reshaping.extend({ ...song, payload: { lyrics: "More", atSeconds } }),
+          api.operations.extend({ ...song, payload: { lyrics: "More", atSeconds } }),
         )
         expect(early).toMatchObject({ _tag: "InvalidOperation", message: fromStart })
       }
       const atStart = yield* refused(person, (api) =>
-        api.reshaping.replaceSection({
+        api.operations.replaceSection({
           ...song,
           payload: { lyrics: "New words", startSeconds: 0, endSeconds: 10 },
         }),
@@ -235,7 +235,7 @@ describeApp({ env, config })("operations on a song", (it) => {
         expect(extended).toMatchObject({ _tag: "NothingToSing", message: nothing })
       }
       const unsayable = yield* refused(person, (api) =>
-        api.reshaping.extend({ ...song, payload: { lyrics: "Привет, мир" } }),
+        api.operations.extend({ ...song, payload: { lyrics: "Привет, мир" } }),
       )
       expect(unsayable).toMatchObject({
         _tag: "NothingToSing",
@@ -255,7 +255,7 @@ describeApp({ env, config })("operations on a song", (it) => {
       expect((yield* usage(person)).length).toBe(0)
       // The words the engine can say are enough, whatever else a line holds.
       yield* callAs(person, (api) =>
-        api.reshaping.extend({ ...song, payload: { lyrics: "[Chorus]\nOlé, café!" } }),
+        api.operations.extend({ ...song, payload: { lyrics: "[Chorus]\nOlé, café!" } }),
       )
     }),
   )
@@ -279,14 +279,14 @@ describeApp({ env, config })("operations on a song", (it) => {
             { lyrics: "More" },
             "extend it",
             (api: ApiClient, songId: string) =>
-              api.reshaping.extend({ path: { songId }, payload: { lyrics: "More" } }),
+              api.operations.extend({ path: { songId }, payload: { lyrics: "More" } }),
           ],
           [
             "replace-section",
             { section: "[Verse]", lyrics: "Other words" },
             "replace a section of it",
             (api: ApiClient, songId: string) =>
-              api.reshaping.replaceSection({
+              api.operations.replaceSection({
                 path: { songId },
                 payload: { section: "[Verse]", lyrics: "Other words" },
               }),
@@ -296,7 +296,7 @@ describeApp({ env, config })("operations on a song", (it) => {
             { style: "jazz" },
             "restyle it",
             (api: ApiClient, songId: string) =>
-              api.reshaping.restyle({ path: { songId }, payload: { style: "jazz" } }),
+              api.operations.restyle({ path: { songId }, payload: { style: "jazz" } }),
           ],
         ] as const) {
           const answer = yield* refused(other, (api) => call(api, songId))
@@ -331,7 +331,7 @@ describeApp({ env, config })("operations on a song", (it) => {
       const mine = yield* callAs(person, (api) => api.songs.mySongs())
       const songId = mine[0]!.id
       const answer = yield* refused(person, (api) =>
-        api.reshaping.restyle({ path: { songId }, payload: { style: "jazz" } }),
+        api.operations.restyle({ path: { songId }, payload: { style: "jazz" } }),
       )
       expect(answer).toMatchObject({
         _tag: "OperationUnsupported",
@@ -339,7 +339,7 @@ describeApp({ env, config })("operations on a song", (it) => {
         maker: "engine",
         message: "The offline music engine can't restyle a song it did not make.",
       })
-      expect(yield* callAs(person, (api) => api.reshaping.sections({ path: { songId } }))).toEqual(
+      expect(yield* callAs(person, (api) => api.operations.sections({ path: { songId } }))).toEqual(
         [],
       )
     }),
@@ -351,7 +351,7 @@ describeApp({ env, config })("operations on a song", (it) => {
       const userId = user.id
       const { songId } = yield* seedEngineSong(userId, "Cheap (Version 1)", facts)
       const restyle = (style: string) => (api: ApiClient) =>
-        api.reshaping.restyle({ path: { songId }, payload: { style } })
+        api.operations.restyle({ path: { songId }, payload: { style } })
       for (const style of ["jazz ballad", "synthwave"]) yield* callAs(person, restyle(style))
       const answer = yield* refused(person, restyle("rock"))
       expect(answer).toMatchObject({
