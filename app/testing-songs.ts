@@ -136,7 +136,7 @@ export const seedEngineSong = (
             style: event.style,
             lyrics: event.lyrics,
             instrumental: false,
-            reshaping: null,
+            operation: null,
             voice: null,
             credits: 0,
             maker: "engine",

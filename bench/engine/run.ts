@@ -20,7 +20,7 @@ import { promisify } from "node:util"
 import { childrenCpuMs } from "../support/cpu-time.ts"
 import { now, printTable, type Row } from "../support/report.ts"
 import { type Measured, type Rendered, renderOnce } from "./engine-child.ts"
-import { type ReshapeKind, reshapeKinds, reshapeRequest } from "./reshapes.ts"
+import { type OperationKind, operationKinds, operationRequest } from "./operations.ts"
 import { benchSongs } from "./songs.ts"
 
 const execFileAsync = promisify(execFile)
@@ -35,7 +35,7 @@ const load = () =>
     .map((n) => n.toFixed(1))
     .join(" ")
 console.log(
-  `Music engine benchmark: ${benchSongs.length} full songs and ${reshapeKinds.length} reshapings of each, ${rounds} rounds, ${availableParallelism()} cores, load average ${load()}.`,
+  `Music engine benchmark: ${benchSongs.length} full songs and ${operationKinds.length} operations on each, ${rounds} rounds, ${availableParallelism()} cores, load average ${load()}.`,
 )
 
 /** ffmpeg alone: the engine's WAV to MP3, as the engine's last step does with lame. */
@@ -69,21 +69,21 @@ const factor = (seconds: number, ms: number) => (seconds * 1000) / ms
 const x = (n: number) => `${n.toFixed(1)}x`
 const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`
 const rows: Array<Row> = []
-const reshapeRows: Array<Row> = []
+const operationRows: Array<Row> = []
 const partRows: Array<Row> = []
 
 /** A stage's time from the engine's log ("midi: 3 ms (...)"). */
 const stageMs = (stages: string, name: string) =>
   Number(new RegExp(`^${name}: (\\d+) ms`, "m").exec(stages)?.[1] ?? Number.NaN)
 
-interface Reshaped {
+interface Operated {
   readonly measured: Measured
   readonly rendered: Rendered
   readonly source: { readonly measured: Measured; readonly rendered: Rendered }
 }
 
-/** The rows of one reshaping of a song, by its worst round. */
-const reshapeRowsOf = (name: string, kind: ReshapeKind, runs: ReadonlyArray<Reshaped>): Row => {
+/** The rows of one operation of a song, by its worst round. */
+const operationRowsOf = (name: string, kind: OperationKind, runs: ReadonlyArray<Operated>): Row => {
   const full = worst(runs.map((run) => run.source.measured))
   const fullFactor = factor(full.seconds, full.wallMs)
   const ours = worst(runs.map((run) => run.measured))
@@ -132,7 +132,7 @@ const t = now()
 for (const song of benchSongs) {
   const ours: Array<Measured> = []
   const bare: Array<Measured> = []
-  const reshaped = new Map<ReshapeKind, Array<Reshaped>>(reshapeKinds.map((kind) => [kind, []]))
+  const operated = new Map<OperationKind, Array<Operated>>(operationKinds.map((kind) => [kind, []]))
   const stems: Array<Measured> = []
   const midiMs: Array<number> = []
   for (let round = 0; round < rounds; round++) {
@@ -159,10 +159,10 @@ for (const song of benchSongs) {
         })
       ).measured,
     )
-    for (const kind of reshapeKinds) {
-      const request = reshapeRequest(song, kind, source.rendered, `${outDir}-${kind}`)
+    for (const kind of operationKinds) {
+      const request = operationRequest(song, kind, source.rendered, `${outDir}-${kind}`)
       const { rendered, stages, measured } = await renderOnce(request)
-      reshaped.get(kind)!.push({ rendered, measured, source })
+      operated.get(kind)!.push({ rendered, measured, source })
       if (round === 0)
         console.log(
           `${song.name}, ${kind}: ${measured.seconds.toFixed(1)} s, ${rendered.lufs} LUFS\n  ${stages.replaceAll("\n", "\n  ")}`,
@@ -225,8 +225,8 @@ for (const song of benchSongs) {
       pass: undefined,
     },
   )
-  for (const kind of reshapeKinds)
-    reshapeRows.push(reshapeRowsOf(song.name, kind, reshaped.get(kind)!))
+  for (const kind of operationKinds)
+    operationRows.push(operationRowsOf(song.name, kind, operated.get(kind)!))
 }
 
 printTable(
@@ -239,9 +239,9 @@ printTable(
 )
 printTable(
   `Operation a finished song vs its full render in the same round (wall clock, from the request to the child's exit); worst of ${rounds} rounds, ratio: higher is better for ours`,
-  reshapeRows,
+  operationRows,
 )
 console.log(`Measured in ${((now() - t) / 1000).toFixed(0)} s; load average now ${load()}.`)
 
 await rm(scratch, { recursive: true, force: true })
-process.exit([...rows, ...reshapeRows].some((row) => row.pass === false) ? 1 : 0)
+process.exit([...rows, ...operationRows].some((row) => row.pass === false) ? 1 : 0)

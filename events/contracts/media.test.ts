@@ -49,7 +49,7 @@ describe("a stored generation request", () => {
   })
 
   it("written before operations was made from scratch, and an operation round-trips", () => {
-    expect(Schema.decodeUnknownSync(SongGenerationRequested)(stored).reshaping).toBeNull()
+    expect(Schema.decodeUnknownSync(SongGenerationRequested)(stored).operation).toBeNull()
     const reshaping = {
       _tag: "extend",
       songId: "s1",
@@ -59,7 +59,7 @@ describe("a stored generation request", () => {
       continuation: "[Verse]\nThe rain has stopped",
     }
     const request = Schema.decodeUnknownSync(SongGenerationRequested)({ ...stored, reshaping })
-    expect(request.reshaping).toEqual(reshaping)
+    expect(request.operation).toEqual(reshaping)
     expect(Schema.encodeSync(SongGenerationRequested)(request).reshaping).toEqual(reshaping)
     expect(() =>
       Schema.decodeUnknownSync(SongGenerationRequested)({

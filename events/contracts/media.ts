@@ -52,7 +52,7 @@ export class SongGenerationSucceeded extends Schema.TaggedClass<SongGenerationSu
     style: Schema.String,
     lyrics: Schema.String,
     versions: Schema.Array(GeneratedVersion),
-    /** The song an operation reshaped; null for a song made from scratch. */
+    /** The song an operation started from; null for a song made from scratch. */
     origin: Schema.optionalWith(Schema.NullOr(SongOrigin), { default: () => null }),
   },
 ) {}
@@ -65,10 +65,12 @@ export class SongGenerationRequested extends Schema.TaggedClass<SongGenerationRe
     title: Schema.String,
     style: Schema.String,
     lyrics: Schema.String,
-    /** No voice: the lead instrument plays the melody. Requests stored before there was a choice sang. */
+    /** No voice: the lead instrument plays the tune. Requests stored before there was a choice sang. */
     instrumental: Schema.optionalWith(Schema.Boolean, { default: () => false }),
-    /** An operation on an earlier song; null for a song made from scratch. */
-    reshaping: Schema.optionalWith(Schema.NullOr(Operation), { default: () => null }),
+    /** An operation on an earlier song, stored as `operation`; null for a song made from scratch. */
+    operation: Schema.optionalWith(Schema.NullOr(Operation), { default: () => null }).pipe(
+      Schema.fromKey("reshaping"),
+    ),
     /** A kept voice that sings it; null: the style's own singer. */
     voice: Schema.optionalWith(Schema.NullOr(ChosenVoice), { default: () => null }),
     /** Debited in the same transaction; refunded if the generation fails. */

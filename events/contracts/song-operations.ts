@@ -15,7 +15,7 @@ export type CreditUse = typeof CreditUse.Type
 export const SongOrigin = Schema.Struct({
   operation: SongOperation,
   songId: Schema.String,
-  /** The song's title when it was reshaped. */
+  /** The song's title when the operation started from it. */
   title: Schema.String,
 })
 export type SongOrigin = typeof SongOrigin.Type

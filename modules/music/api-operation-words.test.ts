@@ -1,22 +1,22 @@
 import { describe, expect, it } from "@effect/vitest"
-import { originWords, reshapedTitle } from "./api-operation-words.ts"
+import { operationTitle, originWords } from "./api-operation-words.ts"
 
 describe("an operation's song", () => {
   it("is titled after the song it came from, without that song's version number", () => {
-    expect(reshapedTitle("Paper Boats (Version 2)", "extend", "folk")).toBe(
+    expect(operationTitle("Paper Boats (Version 2)", "extend", "folk")).toBe(
       "Paper Boats (Extended)",
     )
-    expect(reshapedTitle("Paper Boats", "replace-section", "folk")).toBe(
+    expect(operationTitle("Paper Boats", "replace-section", "folk")).toBe(
       "Paper Boats (New section)",
     )
-    expect(reshapedTitle("Paper Boats (Version 1)", "restyle", "as a jazz ballad")).toBe(
+    expect(operationTitle("Paper Boats (Version 1)", "restyle", "as a jazz ballad")).toBe(
       "Paper Boats (Jazz ballad restyle)",
     )
-    expect(reshapedTitle("Paper Boats", "restyle", "synthwave, 120 bpm, female vocals")).toBe(
+    expect(operationTitle("Paper Boats", "restyle", "synthwave, 120 bpm, female vocals")).toBe(
       "Paper Boats (Synthwave restyle)",
     )
     expect(
-      reshapedTitle("Paper Boats", "restyle", "in an epic cinematic orchestral trailer style"),
+      operationTitle("Paper Boats", "restyle", "in an epic cinematic orchestral trailer style"),
     ).toBe("Paper Boats (Epic cinematic orchestral trailer restyle)")
   })
 

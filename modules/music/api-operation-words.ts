@@ -3,7 +3,7 @@ import type { SongOperation, SongOrigin } from "#events/contracts/song-operation
 // Plain words, apart from the schemas, so a page can name operations without loading Effect.
 
 /** What an operation's songs are called: "Title (Extended)", "Title (Jazz restyle)". */
-export const reshapedTitle = (title: string, operation: SongOperation, style: string) => {
+export const operationTitle = (title: string, operation: SongOperation, style: string) => {
   const base = title.replace(/\s*\(Version \d+\)$/, "")
   switch (operation) {
     case "extend":

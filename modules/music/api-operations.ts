@@ -88,7 +88,7 @@ export class OperationUnsupported extends Schema.TaggedError<OperationUnsupporte
   HttpApiSchema.annotations({ status: 422 }),
 ) {}
 
-/** Operations are for the song's owner: anyone may hear a public song, only its owner may reshape it. */
+/** Operations are for the song's owner: anyone may hear a public song, only its owner may operation it. */
 export class NotTheOwner extends Schema.TaggedError<NotTheOwner>()(
   "NotTheOwner",
   { message: Schema.String },

@@ -1,6 +1,6 @@
 /**
  * Music: songs made by a music maker (the offline engine or a music API), heard while they are made,
- * reshaped (extended, a section replaced, restyled), sung again in a kept voice, and taken apart into stems.
+ * changed by an operation (extended, a section replaced, restyled), sung again in a kept voice, and taken apart into stems.
  */
 
 import { Layer } from "effect"

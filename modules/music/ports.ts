@@ -18,7 +18,7 @@ export const SungSection = Schema.Struct({
 export type SungSection = typeof SungSection.Type
 
 /**
- * The musical facts of an engine render, kept beside its MP3 so the song can be reshaped later. Media reads
+ * The musical facts of an engine render, kept beside its MP3 so an operation can start from the song later. Media reads
  * the named fields; `engine` is the engine's own record (resolved style, seeds), stored as it is.
  */
 export const RenderFacts = Schema.Struct({
@@ -73,7 +73,7 @@ export interface SongRequest {
   readonly instrumental?: boolean | undefined
   /** A kept voice: sung by it, whatever the style would choose. */
   readonly voice?: EngineVoice | undefined
-  readonly reshape?: Operation | undefined
+  readonly operation?: Operation | undefined
   readonly seed: number
   readonly outDir: string
   readonly maxSeconds?: number

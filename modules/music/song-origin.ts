@@ -1,8 +1,8 @@
 import type { Operation, SongOrigin } from "#events/contracts/song-operations.ts"
 
-/** The song a reshaping's versions came from, and how, as their cards and pages name it. */
-export const originOf = (reshaping: Operation): SongOrigin => ({
-  operation: reshaping._tag,
-  songId: reshaping.songId,
-  title: reshaping.title,
+/** The song a operation's versions came from, and how, as their cards and pages name it. */
+export const originOf = (operation: Operation): SongOrigin => ({
+  operation: operation._tag,
+  songId: operation.songId,
+  title: operation.title,
 })

@@ -7,39 +7,39 @@ import { type FinishedSong, masteredSong } from "./finished-song.ts"
 import { encodeMp3 } from "./mp3-encoder.ts"
 import { playSong } from "./play-song.ts"
 import { factsOf, sungRegionsOf } from "./render-facts.ts"
-import { extendSong, replaceSection } from "./reshape.ts"
 import { restylePlan } from "./restyle.ts"
 import { songMidi } from "./song-midi.ts"
 import { newSongPlan, requestRandom } from "./song-plan.ts"
+import { extendSong, replaceSection } from "./spliced-songs.ts"
 import { workDirOf } from "./work-dir.ts"
 
-/** The song a request asks for: a new one, or one reshaped from an earlier render. */
+/** The song a request asks for: a new one, or one an operation makes from an earlier render. */
 const finishedSong = async (
   request: SongRequest,
   workDir: string,
   stage: (name: string) => void,
 ): Promise<FinishedSong> => {
-  const { reshape, soundfont } = request
-  if (reshape === undefined)
+  const { operation, soundfont } = request
+  if (operation === undefined)
     return masteredSong(await playSong(newSongPlan(request), soundfont, workDir, stage))
-  switch (reshape.kind) {
+  switch (operation.kind) {
     case "restyle":
       return masteredSong(
-        await playSong(restylePlan(request, reshape.source), soundfont, workDir, stage),
+        await playSong(restylePlan(request, operation.source), soundfont, workDir, stage),
       )
     case "extend":
-      return extendSong(request, reshape, workDir, stage)
+      return extendSong(request, operation, workDir, stage)
     case "replace-section":
-      return replaceSection(request, reshape, workDir, stage)
+      return replaceSection(request, operation, workDir, stage)
     default:
-      return reshape satisfies never
+      return operation satisfies never
   }
 }
 
 /**
  * Title, lyrics, style and seed to a finished song, `song.wav` (44.1 kHz, 16-bit stereo) and `song.mp3`
  * in `outDir` with its cover (`cover.webp`, `cover.jpg`; and `song.mid` and, sung, `song.lyrics.json`
- * for a song played whole), with the facts a later reshaping starts from. Each file appears only once complete. The same request writes the same
+ * for a song played whole), with the facts a later operation starts from. Each file appears only once complete. The same request writes the same
  * bytes: every choice is drawn from a generator seeded by the request (and the source's record), and
  * every program run is deterministic.
  */

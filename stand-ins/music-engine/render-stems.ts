@@ -29,17 +29,17 @@ const stemsOf = async (
   soundfont: string | undefined,
   workDir: string,
 ): Promise<Stems> => {
-  const { reshape } = request
-  if (reshape?.kind !== "extend" && reshape?.kind !== "replace-section") {
-    const plan = reshape ? restylePlan(request, reshape.source) : newSongPlan(request)
+  const { operation } = request
+  if (operation?.kind !== "extend" && operation?.kind !== "replace-section") {
+    const plan = operation ? restylePlan(request, operation.source) : newSongPlan(request)
     return (await playSong(plan, soundfont, workDir, () => {}, true)).stems!
   }
-  if (!reshape.sourceRequest) throw new Error("a spliced song's stems need its source's request")
+  if (!operation.sourceRequest) throw new Error("a spliced song's stems need its source's request")
   const sourceDir = join(workDir, "source")
   await mkdir(sourceDir)
-  const source = await stemsOf(reshape.sourceRequest, soundfont, sourceDir)
+  const source = await stemsOf(operation.sourceRequest, soundfont, sourceDir)
   const joint =
-    reshape.kind === "extend" ? extendPlan(request, reshape) : replacePlan(request, reshape)
+    operation.kind === "extend" ? extendPlan(request, operation) : replacePlan(request, operation)
   const played = await playSong(joint.plan, soundfont, workDir, () => {}, true)
   const { leadBeats, bars, bpm } = played.arrangement
   const from = beatSample(leadBeats, bpm)

@@ -22,8 +22,8 @@ export interface SplicePlan {
 }
 
 /** The source's record and style (sung by the request's voice, if it keeps one), and the request's draws. */
-const basisOf = (request: PlayedRequest, reshape: Extend | ReplaceSection) => {
-  const record = decodeRecord(reshape.source.engine)
+const basisOf = (request: PlayedRequest, operation: Extend | ReplaceSection) => {
+  const record = decodeRecord(operation.source.engine)
   const random = requestRandom(request)
   return {
     record,
@@ -42,9 +42,9 @@ const basisOf = (request: PlayedRequest, reshape: Extend | ReplaceSection) => {
  * the request's lyrics in the source's style: no intro, the sections as written (a continuation is not
  * made 30 s long), the outro and the fade.
  */
-export const extendPlan = (request: PlayedRequest, reshape: Extend): SplicePlan => {
-  const { record, style, compose, ...draws } = basisOf(request, reshape)
-  const atBar = clamp(barAtOrBefore(reshape.atMs, style.bpm), 0, record.bars - 1)
+export const extendPlan = (request: PlayedRequest, operation: Extend): SplicePlan => {
+  const { record, style, compose, ...draws } = basisOf(request, operation)
+  const atBar = clamp(barAtOrBefore(operation.atMs, style.bpm), 0, record.bars - 1)
   const maxSeconds = request.maxSeconds ?? defaultMaxSeconds
   return {
     record,
@@ -66,11 +66,11 @@ export const extendPlan = (request: PlayedRequest, reshape: Extend): SplicePlan 
  * A replaced section: the bars from `startMs` (snapped down) to `endMs` (snapped up) sung anew, the
  * request's lines as one section in the source's style, without intro or outro.
  */
-export const replacePlan = (request: PlayedRequest, reshape: ReplaceSection): SplicePlan => {
-  const { record, style, compose, ...draws } = basisOf(request, reshape)
+export const replacePlan = (request: PlayedRequest, operation: ReplaceSection): SplicePlan => {
+  const { record, style, compose, ...draws } = basisOf(request, operation)
   const lastBar = record.bars - 1
-  const startBar = clamp(barAtOrBefore(reshape.startMs, style.bpm), 0, lastBar - 1)
-  const endBar = clamp(barAtOrAfter(reshape.endMs, style.bpm), startBar + 1, lastBar)
+  const startBar = clamp(barAtOrBefore(operation.startMs, style.bpm), 0, lastBar - 1)
+  const endBar = clamp(barAtOrAfter(operation.endMs, style.bpm), startBar + 1, lastBar)
   const written = parseLyrics(request.lyrics)
   const lines = written.flatMap((section) => section.lines)
   if (lines.length === 0) throw new Error("a replaced section needs lines to sing")

@@ -12,7 +12,7 @@ import {
   Source,
   SourceLive,
   twiceTheVerse,
-} from "./test-reshapes.ts"
+} from "./test-operations.ts"
 
 /** A render's timed lines, read back from its file. */
 const timedLines = (song: RenderedSong) =>

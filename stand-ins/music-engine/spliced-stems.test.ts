@@ -39,7 +39,7 @@ describe("the stems of a song joined from two takes", () => {
       lyrics: continuation,
       style: source.style,
       seed: 8,
-      reshape: {
+      operation: {
         kind: "extend",
         sourceAudio: made.mp3Path,
         sourceLyrics: made.syncedLyricsPath,

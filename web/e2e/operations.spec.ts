@@ -20,7 +20,7 @@ test.beforeAll(async ({ browser }: { browser: Browser }) => {
   test.setTimeout(6 * 60_000)
   page = await browser.newPage()
   await skipSplash(page)
-  await registerVerified(page, newPerson("reshaper"))
+  await registerVerified(page, newPerson("operator"))
   await buyProPack(page)
   await generateOffline(page, {
     title: "Lantern",
@@ -43,12 +43,12 @@ const songIdOf = async (title: string) => {
 }
 
 /** The operations dialog of the source song, opened from its library card. */
-const reshapeFromLibrary = async () => {
+const operateFromLibrary = async () => {
   await page.goto("/library")
   await card(source)
-    .getByRole("button", { name: `Reshape ${source}` })
+    .getByRole("button", { name: `Operations on ${source}` })
     .click()
-  return page.getByRole("dialog", { name: `Reshape “${source}”` })
+  return page.getByRole("dialog", { name: `Operations on “${source}”` })
 }
 
 /** The new song's dialog: ready, then its first version playing; closed unless `stay`. */
@@ -76,7 +76,7 @@ const newVersionPlays = async (title: string, stay = false) => {
 
 test("extend a song from the library: the continuation's versions play and name their origin", async () => {
   test.setTimeout(6 * 60_000)
-  const dialog = await reshapeFromLibrary()
+  const dialog = await operateFromLibrary()
   await expect(dialog.getByRole("tab", { name: "Extend" })).toHaveAttribute("data-state", "active")
   await dialog
     .getByLabel("Lyrics for the continuation")
@@ -108,8 +108,8 @@ test("extend a song from the library: the continuation's versions play and name 
 test("replace a section from the song page: its lines come to edit, only that part is sung again", async () => {
   test.setTimeout(6 * 60_000)
   await page.goto(`/song/${await songIdOf(source)}`)
-  await page.getByRole("button", { name: `Reshape ${source}` }).click()
-  const dialog = page.getByRole("dialog", { name: `Reshape “${source}”` })
+  await page.getByRole("button", { name: `Operations on ${source}` }).click()
+  const dialog = page.getByRole("dialog", { name: `Operations on “${source}”` })
   await dialog.getByRole("tab", { name: "Replace a section" }).click()
   // A drag across the waveform chooses a stretch of its own, from a fifth of the song to two fifths.
   const waveform = dialog.getByTestId("waveform")
@@ -135,8 +135,8 @@ test("restyle a version right from its dialog: same words, new style, and Usage 
   test.setTimeout(6 * 60_000)
   const made = page.getByRole("dialog", { name: "Lantern (New section)" })
   const version = "Lantern (New section) (Version 1)"
-  await made.getByRole("button", { name: `Reshape ${version}` }).click()
-  const dialog = page.getByRole("dialog", { name: `Reshape “${version}”` })
+  await made.getByRole("button", { name: `Operations on ${version}` }).click()
+  const dialog = page.getByRole("dialog", { name: `Operations on “${version}”` })
   await dialog.getByRole("tab", { name: "Restyle" }).click()
   await dialog.getByRole("button", { name: "synthwave" }).click()
   await dialog.getByRole("button", { name: "Restyle it · 5 credits" }).click()
@@ -170,7 +170,7 @@ test("keep a voice, find it on the Voices page, and have it sing a restyle", asy
   await expect(voice).toContainText("Bright, close, female")
   await expect(voice.getByRole("link", { name: source })).toBeVisible()
 
-  const dialog = await reshapeFromLibrary()
+  const dialog = await operateFromLibrary()
   await dialog.getByRole("tab", { name: "Restyle" }).click()
   await dialog.getByLabel("New style").fill("acoustic folk")
   await dialog.getByLabel("Voice").selectOption({ label: "Lamplight (Female voice, sung)" })

@@ -18,7 +18,7 @@ const request = {
   style: "folk, female vocals",
   lyrics: "[Verse 1]\nPaper boats on a rainy street",
   instrumental: false,
-  reshaping: null,
+  operation: null,
   voice: null,
   credits: 5,
   maker: "music-api" as const,

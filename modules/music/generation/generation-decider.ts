@@ -82,7 +82,7 @@ const decide = (
               style: state.request.style,
               lyrics: state.request.lyrics,
               versions: command.versions,
-              origin: state.request.reshaping && originOf(state.request.reshaping),
+              origin: state.request.operation && originOf(state.request.operation),
             }),
           ])
     case "RecordFailure":

@@ -24,7 +24,7 @@ export const makeGenerationRequest = (start: PaidStart, maker: MusicMakerName) =
     }
     const { voiceId, ...words } = payload
     const voice = yield* chosenVoice(user.userId, voiceId)
-    const song = { ...words, reshaping: null, voice }
+    const song = { ...words, operation: null, voice }
     yield* makerSings(maker, song)
     return yield* start(user, song, { credits: songCost, spentOn: "generation" })
   })

@@ -9,7 +9,7 @@ export interface SongToMake {
   readonly style: string
   readonly lyrics: string
   readonly instrumental: boolean
-  readonly reshaping: Operation | null
+  readonly operation: Operation | null
   readonly voice: ChosenVoice | null
 }
 

@@ -36,7 +36,7 @@ export const makeEngineMaker = Effect.gen(function* () {
           soundfont: Option.getOrUndefined(config.soundfont),
         })
         const keys = versionKeys(generationId, index)
-        // The facts first: a version whose audio is stored can always be reshaped.
+        // The facts first: a version whose audio is stored can always be the source of an operation.
         yield* facts.write(generationId, index, song.facts)
         if (song.midiPath)
           yield* storage.put(keys.midi, createReadStream(song.midiPath)).pipe(Effect.orDie)
@@ -66,7 +66,7 @@ export const makeEngineMaker = Effect.gen(function* () {
           ? error
           : new StepFailed({
               status: "GENERATE_AUDIO_FAILED",
-              reason: failedSentence(generation.request.reshaping),
+              reason: failedSentence(generation.request.operation),
               detail: `The music engine failed: ${error.reason}`,
               // A render that failed or ran out of time would do the same again: the credits go back now.
               retryable: false,

@@ -31,11 +31,11 @@ export const makeEngineRequests = Effect.gen(function* () {
 
   return (generation: { readonly request: GenerationRequest }) =>
     Effect.gen(function* () {
-      const { title, lyrics, style, instrumental, reshaping, voice } = generation.request
+      const { title, lyrics, style, instrumental, operation, voice } = generation.request
       const words = { title, lyrics, style, instrumental, voice: voice?.singer }
-      if (reshaping === null) return words
-      const source = yield* facts.read(reshaping.versionId)
-      const ids = generationOfVersion(reshaping.versionId)
+      if (operation === null) return words
+      const source = yield* facts.read(operation.versionId)
+      const ids = generationOfVersion(operation.versionId)
       const audioKey = ids && versionKeys(ids.generationId, ids.index).audio
       const stored = audioKey && (yield* storage.stat(audioKey).pipe(Effect.orDie))
       if (source === undefined || !audioKey || !stored) return yield* sourceLost
@@ -43,26 +43,29 @@ export const makeEngineRequests = Effect.gen(function* () {
       const kept = versionKeys(ids.generationId, ids.index)
       const sourceLyrics = yield* localIfKept(kept.syncedLyrics)
       const sourceMidi = yield* localIfKept(kept.midi)
-      const reshape: EngineOperation =
-        reshaping._tag === "extend"
-          ? { kind: "extend", sourceAudio, sourceLyrics, sourceMidi, source, atMs: reshaping.atMs }
-          : reshaping._tag === "replace-section"
+      const played: EngineOperation =
+        operation._tag === "extend"
+          ? { kind: "extend", sourceAudio, sourceLyrics, sourceMidi, source, atMs: operation.atMs }
+          : operation._tag === "replace-section"
             ? {
                 kind: "replace-section",
                 sourceAudio,
                 sourceLyrics,
                 sourceMidi,
                 source,
-                startMs: reshaping.startMs,
-                endMs: reshaping.endMs,
+                startMs: operation.startMs,
+                endMs: operation.endMs,
               }
             : { kind: "restyle", source }
       const sung =
-        reshaping._tag === "extend"
-          ? reshaping.continuation
-          : reshaping._tag === "replace-section"
-            ? reshaping.lines
+        operation._tag === "extend"
+          ? operation.continuation
+          : operation._tag === "replace-section"
+            ? operation.lines
             : lyrics
-      return { ...words, lyrics: sung, reshape } satisfies Omit<SongRequest, "seed" | "outDir">
+      return { ...words, lyrics: sung, operation: played } satisfies Omit<
+        SongRequest,
+        "seed" | "outDir"
+      >
     })
 })

@@ -11,16 +11,16 @@ export const engineRules: MakerRules = {
   sings: (line) => /[a-z0-9]/i.test(line.normalize("NFD")),
   cannotSing:
     "The offline music engine sings words in Latin letters or digits, and these lyrics have none: write at least one line of them.",
-  refusal: (reshaping, facts) => {
+  refusal: (operation, facts) => {
     // Facts time bar lines to the millisecond.
     const beforeFirstBar = (ms: number) => facts !== undefined && ms + 1 < facts.barMs
-    switch (reshaping._tag) {
+    switch (operation._tag) {
       case "extend":
-        return beforeFirstBar(reshaping.atMs)
+        return beforeFirstBar(operation.atMs)
           ? `The offline music engine continues a song from its first bar line on: choose a point at ${clockAtOrAfter(facts!.barMs)} or later.`
           : undefined
       case "replace-section":
-        return beforeFirstBar(reshaping.startMs)
+        return beforeFirstBar(operation.startMs)
           ? `The offline music engine replaces from its first bar line on: start the stretch at ${clockAtOrAfter(facts!.barMs)} or later.`
           : undefined
       case "restyle":

@@ -4,8 +4,8 @@ import type { Operation } from "#events/contracts/song-operations.ts"
  * What a person reads when a paid song fails in its maker: a sentence of ours for what was asked, never
  * the maker's words (the error stream keeps those for admins); the status check adds the refund.
  */
-export const failedSentence = (reshaping: Operation | null) => {
-  switch (reshaping?._tag) {
+export const failedSentence = (operation: Operation | null) => {
+  switch (operation?._tag) {
     case undefined:
       return "The song could not be made."
     case "extend":

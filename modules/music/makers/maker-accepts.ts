@@ -20,11 +20,11 @@ const noWords =
 
 /** The words a request sings: an operation's new lines, or the whole song's. */
 const sungWords = (song: SongToMake) => {
-  switch (song.reshaping?._tag) {
+  switch (song.operation?._tag) {
     case "extend":
-      return song.reshaping.continuation
+      return song.operation.continuation
     case "replace-section":
-      return song.reshaping.lines
+      return song.operation.lines
     default:
       return song.lyrics
   }
@@ -54,6 +54,6 @@ export const makerAccepts = (
   facts: RenderFacts | undefined,
 ): Effect.Effect<void, NothingToSing | InvalidOperation> =>
   Effect.flatMap(makerSings(maker, song), () => {
-    const refusal = song.reshaping && makerRules[maker].refusal(song.reshaping, facts)
+    const refusal = song.operation && makerRules[maker].refusal(song.operation, facts)
     return refusal ? Effect.fail(new InvalidOperation({ message: refusal })) : Effect.void
   })

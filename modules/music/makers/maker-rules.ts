@@ -13,7 +13,7 @@ export interface MakerRules {
   /** What it says of lyrics with words, none of which it can sing. */
   readonly cannotSing: string
   /** Why it cannot do this operation to a song with these facts (where known), or undefined. */
-  readonly refusal: (reshaping: Operation, facts: RenderFacts | undefined) => string | undefined
+  readonly refusal: (operation: Operation, facts: RenderFacts | undefined) => string | undefined
 }
 
 /** "2:31", how a refusal names a point in the song. */

@@ -32,7 +32,7 @@ const taskFailed = (generation: RunningGeneration, status: string, message: stri
     reason:
       status === "SENSITIVE_WORD_ERROR"
         ? sensitiveWords
-        : failedSentence(generation.request.reshaping),
+        : failedSentence(generation.request.operation),
     detail: `The music service ended the task with ${status}${message ? `: ${message}` : ""}`,
     retryable: false,
   })
@@ -40,7 +40,7 @@ const taskFailed = (generation: RunningGeneration, status: string, message: stri
 const fromRefusal = (generation: RunningGeneration) => (refused: MusicApiRefused) =>
   new StepFailed({
     status: refused.retryable ? "PROVIDER_ERROR" : "CREATE_TASK_FAILED",
-    reason: failedSentence(generation.request.reshaping),
+    reason: failedSentence(generation.request.operation),
     detail: `The music service refused the song: ${refused.message}`,
     retryable: refused.retryable,
   })
@@ -82,7 +82,7 @@ export const makeMusicApiMaker = Effect.gen(function* () {
         (copy) =>
           new StepFailed({
             status: "PROVIDER_ERROR",
-            reason: failedSentence(generation.request.reshaping),
+            reason: failedSentence(generation.request.operation),
             detail: `A finished track could not be copied: ${copy.reason}`,
             retryable: true,
           }),
@@ -111,12 +111,12 @@ export const makeMusicApiMaker = Effect.gen(function* () {
 
   /** The task a request starts: a song from scratch, or an operation on our stored copy of one. */
   const submit = (request: RunningGeneration["request"]) => {
-    const { generationId, title, style, lyrics, instrumental, voice, reshaping } = request
+    const { generationId, title, style, lyrics, instrumental, voice, operation } = request
     const key = Option.getOrElse(secret, () => "none")
     const callbackUrl = `${appUrl}${callbackPath(key, generationId)}`
-    if (reshaping !== null) {
-      const uploadUrl = `${appUrl}${sourcePath(key, reshaping.versionId)}`
-      return api.edit(editOrderOf(request, reshaping, { uploadUrl, callBackUrl: callbackUrl }))
+    if (operation !== null) {
+      const uploadUrl = `${appUrl}${sourcePath(key, operation.versionId)}`
+      return api.edit(editOrderOf(request, operation, { uploadUrl, callBackUrl: callbackUrl }))
     }
     return api.generate({
       // Music APIs take 80 to 100 characters of title; ours may be longer, and stays ours.

@@ -26,7 +26,7 @@ const seconds = (ms: number) => Math.round(ms / 10) / 100
  */
 export const editOrderOf = (
   request: GenerationRequest,
-  reshaping: Operation,
+  operation: Operation,
   links: { readonly uploadUrl: string; readonly callBackUrl: string },
 ): EditOrder => {
   const persona = request.voice?.personaId
@@ -35,7 +35,7 @@ export const editOrderOf = (
     title: request.title.slice(0, 80),
     ...(persona ? { personaId: persona } : {}),
   }
-  switch (reshaping._tag) {
+  switch (operation._tag) {
     case "extend":
       return {
         path: "upload-extend",
@@ -44,8 +44,8 @@ export const editOrderOf = (
           defaultParamFlag: true,
           customMode: true,
           instrumental: request.instrumental,
-          continueAt: seconds(reshaping.atMs),
-          prompt: reshaping.continuation,
+          continueAt: seconds(operation.atMs),
+          prompt: operation.continuation,
           style: request.style,
         },
       }
@@ -65,10 +65,10 @@ export const editOrderOf = (
         path: "replace-section",
         fields: {
           ...common,
-          prompt: reshaping.lines,
+          prompt: operation.lines,
           tags: request.style,
-          infillStartS: seconds(reshaping.startMs),
-          infillEndS: seconds(reshaping.endMs),
+          infillStartS: seconds(operation.startMs),
+          infillEndS: seconds(operation.endMs),
           fullLyrics: request.lyrics,
         },
       }

@@ -11,14 +11,14 @@ export const musicApiRules: MakerRules = {
   sings: (line) => /[\p{L}\p{N}]/u.test(line),
   cannotSing:
     "These lyrics have no words the music API can sing: write at least one line of words.",
-  refusal: (reshaping) => {
-    switch (reshaping._tag) {
+  refusal: (operation) => {
+    switch (operation._tag) {
       case "extend":
-        return reshaping.atMs < 1000
+        return operation.atMs < 1000
           ? "The music API continues a song from a point after its start: choose a later one."
           : undefined
       case "replace-section": {
-        const length = reshaping.endMs - reshaping.startMs
+        const length = operation.endMs - operation.startMs
         return length < 6000 || length > 60_000
           ? "The music API replaces 6 to 60 seconds at a time."
           : undefined

@@ -76,7 +76,7 @@ describeApp({ env, config })("operations rendered by the offline engine", (it) =
         expect(song.lyrics).toContain("Come home, come home")
       }
       expect(songs.find((s) => s.id === source.id)).toEqual(source)
-      // Every engine version keeps its facts, so an extension can itself be reshaped.
+      // Every engine version keeps its facts, so an operation can start from an extension too.
       const storage = yield* FileStorage
       const stored = yield* storage.read(versionKeys(taskId, 1).facts)
       const facts = JSON.parse(yield* Effect.promise(() => text(stored))) as {

@@ -5,11 +5,11 @@ import {
   type ReplaceSectionPayload,
   type RestylePayload,
 } from "../api.ts"
-import { reshapedTitle } from "../api-operation-words.ts"
+import { operationTitle } from "../api-operation-words.ts"
 import type { SongToMake } from "../generation/generation-state.ts"
 import { clock } from "../makers/maker-rules.ts"
 import type { SungSection } from "../ports.ts"
-import type { ReshapeSource } from "./song-operations.ts"
+import type { OperationSource } from "./song-operations.ts"
 
 const invalid = (message: string) => Effect.fail(new InvalidOperation({ message }))
 
@@ -21,20 +21,20 @@ const sameSection = (label: string, asked: string) =>
   label.replace(/[[\]]/g, "").trim().toLowerCase() ===
   asked.replace(/[[\]]/g, "").trim().toLowerCase()
 
-const kept = (from: ReshapeSource, operation: SongToMake["reshaping"] & {}) => ({
+const kept = (from: OperationSource, operation: SongToMake["operation"] & {}) => ({
   voice: null,
-  title: reshapedTitle(from.song.title, operation._tag, ""),
+  title: operationTitle(from.song.title, operation._tag, ""),
   style: from.song.style,
   // A song without a voice stays without one.
   instrumental: from.facts?.voice === null,
-  reshaping: operation,
+  operation,
 })
 
 /**
  * Extend: the song up to the point (its last bar unless said), then the continuation. The new song's
  * lyrics are the sections sung before the point and the continuation's.
  */
-export const extendPlan = (from: ReshapeSource, payload: ExtendPayload) =>
+export const extendPlan = (from: OperationSource, payload: ExtendPayload) =>
   Effect.gen(function* () {
     const { song, facts } = from
     const durationMs = facts?.durationMs ?? song.durationMs
@@ -59,7 +59,7 @@ export const extendPlan = (from: ReshapeSource, payload: ExtendPayload) =>
   })
 
 /** The stretch a replacement sings over: a named section, or a range in seconds. */
-const stretchOf = (from: ReshapeSource, payload: ReplaceSectionPayload) =>
+const stretchOf = (from: OperationSource, payload: ReplaceSectionPayload) =>
   Effect.gen(function* () {
     const sections = from.facts?.sections ?? []
     if (payload.section !== undefined && payload.section !== "") {
@@ -93,7 +93,7 @@ const stretchOf = (from: ReshapeSource, payload: ReplaceSectionPayload) =>
  * Replace a section: the new lines sung over the stretch, everything else kept. The new song's lyrics are
  * the song's sections with the replaced ones' lines swapped for the new.
  */
-export const replacePlan = (from: ReshapeSource, payload: ReplaceSectionPayload) =>
+export const replacePlan = (from: OperationSource, payload: ReplaceSectionPayload) =>
   Effect.gen(function* () {
     const stretch = yield* stretchOf(from, payload)
     const sections = from.facts?.sections ?? []
@@ -119,7 +119,7 @@ export const replacePlan = (from: ReshapeSource, payload: ReplaceSectionPayload)
   })
 
 /** Restyle: the song's own lyrics and melody in another style. */
-export const restylePlan = (from: ReshapeSource, payload: RestylePayload) =>
+export const restylePlan = (from: OperationSource, payload: RestylePayload) =>
   Effect.gen(function* () {
     if (payload.style.toLowerCase() === from.song.style.trim().toLowerCase())
       return yield* invalid("That is the song's own style: describe another one to restyle it in.")
@@ -131,7 +131,7 @@ export const restylePlan = (from: ReshapeSource, payload: RestylePayload) =>
         versionId: song.versionId,
         title: song.title,
       }),
-      title: reshapedTitle(song.title, "restyle", payload.style),
+      title: operationTitle(song.title, "restyle", payload.style),
       style: payload.style,
       lyrics: song.lyrics,
     } satisfies SongToMake

@@ -35,14 +35,14 @@ const version = (index: number) => ({
   durationMs: 90_000,
 })
 
-const story = (reshaping: Operation, credits: number) => {
+const story = (operation: Operation, credits: number) => {
   const request = {
     ...ids,
     title: "Paper Boats (Extended)",
     style: "folk, female vocals",
     lyrics: "[Verse 1]\nPaper boats on a rainy street",
     instrumental: false,
-    reshaping,
+    operation,
     voice: null,
     credits,
     maker: "engine" as const,
@@ -59,9 +59,9 @@ const story = (reshaping: Operation, credits: number) => {
 }
 
 describe("an operation on a song", () => {
-  it("is requested once, with the song and operation it reshapes", () => {
-    for (const reshaping of operations) {
-      const { request, requested } = story(reshaping, 3)
+  it("is requested once, with the operation and the song it starts from", () => {
+    for (const operation of operations) {
+      const { request, requested } = story(operation, 3)
       given(generation, []).when({ _tag: "RequestGeneration", request }).thenEmits([requested])
       given(generation, [requested])
         .when({ _tag: "RequestGeneration", request })
@@ -70,15 +70,15 @@ describe("an operation on a song", () => {
   })
 
   it("succeeds once, its versions knowing the song and operation they came from", () => {
-    for (const reshaping of operations) {
-      const { requested, submitted, first } = story(reshaping, 5)
+    for (const operation of operations) {
+      const { requested, submitted, first } = story(operation, 5)
       const succeeded = new SongGenerationSucceeded({
         ...ids,
         title: "Paper Boats (Extended)",
         style: "folk, female vocals",
         lyrics: "[Verse 1]\nPaper boats on a rainy street",
         versions: [version(1), version(2)],
-        origin: { operation: reshaping._tag, songId: "s1", title: "Paper Boats (Version 1)" },
+        origin: { operation: operation._tag, songId: "s1", title: "Paper Boats (Version 1)" },
       })
       const history = [requested, submitted, first]
       given(generation, history)
@@ -121,7 +121,7 @@ describe("an operation on a song", () => {
       .thenEmits([])
     expect(fold(generation, [requested, submitted, first])).toMatchObject({
       _tag: "Running",
-      request: { reshaping: { _tag: "restyle", songId: "s1" } },
+      request: { operation: { _tag: "restyle", songId: "s1" } },
     })
   })
 })

@@ -17,7 +17,7 @@ import type {
   SongSection,
 } from "../api.ts"
 
-export type ReshapeRefusal =
+export type OperationRefusal =
   | NotFound
   | NotTheOwner
   | OperationUnsupported
@@ -36,17 +36,17 @@ export interface OperationsShape {
     user: SignedInUser,
     songId: string,
     payload: ExtendPayload,
-  ) => Writes<GenerationStarted, ReshapeRefusal>
+  ) => Writes<GenerationStarted, OperationRefusal>
   readonly replaceSection: (
     user: SignedInUser,
     songId: string,
     payload: ReplaceSectionPayload,
-  ) => Writes<GenerationStarted, ReshapeRefusal>
+  ) => Writes<GenerationStarted, OperationRefusal>
   readonly restyle: (
     user: SignedInUser,
     songId: string,
     payload: RestylePayload,
-  ) => Writes<GenerationStarted, ReshapeRefusal>
+  ) => Writes<GenerationStarted, OperationRefusal>
   /** The lyric sections of one's own song as sung (none where the engine did not make it). */
   readonly sections: (
     user: SignedInUser,

@@ -49,7 +49,7 @@ const make = Effect.gen(function* () {
     Effect.gen(function* () {
       const song = yield* songs.owned(songId, user.userId)
       if (!song) {
-        // Someone else's public song is there for them to hear, not to reshape.
+        // Someone else's public song is there for them to hear, not to operation.
         const heard = yield* songs.visible(songId, user.userId)
         return yield* heard
           ? new NotTheOwner({
@@ -78,7 +78,7 @@ const make = Effect.gen(function* () {
     user: SignedInUser,
     operation: SongOperation,
     planned: SongToMake,
-    from: ReshapeSource,
+    from: OperationSource,
   ) =>
     Effect.zipRight(
       makerAccepts(maker, planned, from.facts),
@@ -158,7 +158,7 @@ export class Operations extends Context.Tag("@melody/music/Operations")<
 }
 
 /** Where an operation starts: the person's song and, from the engine, its musical facts. */
-export interface ReshapeSource {
+export interface OperationSource {
   readonly song: OwnedSong & { readonly versionId: string }
   readonly facts: RenderFacts | undefined
 }

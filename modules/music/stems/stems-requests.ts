@@ -27,12 +27,12 @@ export const makeStemsRequests = Effect.gen(function* () {
       if (state._tag === "None" || state.request.maker !== "engine") return yield* unavailable
       const request = yield* requestOf(state).pipe(Effect.catchTag("StepFailed", () => unavailable))
       const played: PlayedRequest = { ...request, seed: engineSeedOf(ids.generationId, ids.index) }
-      const { reshape } = played
-      const from = state.request.reshaping
-      if (from && (reshape?.kind === "extend" || reshape?.kind === "replace-section"))
+      const { operation } = played
+      const from = state.request.operation
+      if (from && (operation?.kind === "extend" || operation?.kind === "replace-section"))
         return {
           ...played,
-          reshape: { ...reshape, sourceRequest: yield* requestFor(from.versionId) },
+          operation: { ...operation, sourceRequest: yield* requestFor(from.versionId) },
         }
       return played
     })

@@ -7,10 +7,10 @@ import { songMakingSlots } from "./song-making-slots.tsx"
 
 // Routes compose features: an operation on a song is started by the song-operations feature (its forms
 // drawing the voices feature's picker and the credits feature's banner), paid from the credits feature's
-// balance, and followed in the song-generation feature's dialog, where the songs it makes can be reshaped
-// again.
+// balance, and followed in the song-generation feature's dialog, where another operation can start from
+// the songs it makes.
 
-const Reshape = ({ song }: { readonly song: SongView }) => {
+const Operations = ({ song }: { readonly song: SongView }) => {
   const balance = useBalance()
   const refresh = useRefreshCredits()
   return (
@@ -31,10 +31,10 @@ const Reshape = ({ song }: { readonly song: SongView }) => {
   )
 }
 
-/** What I can do more to a song of mine: reshape it, keep its voice. */
+/** What I can do more to a song of mine: operation it, keep its voice. */
 export const OwnSongActions = ({ song }: { readonly song: SongView }) => (
   <>
-    <Reshape song={song} />
+    <Operations song={song} />
     <KeepVoiceButton song={song} />
   </>
 )

@@ -11,7 +11,7 @@ import { songMakingSlots } from "./song-making-slots.tsx"
 
 // Routes compose features: the chat and the form edit their lyrics in the lyrics feature's editor and
 // hand them to the song-generation control; the credits feature gives it the balance and its banner, the
-// voices feature its picker, and the songs it makes can be reshaped from its dialog (features do not
+// voices feature its picker, and an operation can start from the songs it makes, in its dialog (features do not
 // import each other).
 
 const GenerateSong = (song: SongToGenerate) => {

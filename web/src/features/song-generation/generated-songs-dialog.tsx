@@ -40,7 +40,7 @@ const pendingIndexes = (made: number, waiting: number) =>
  * The generated songs: progress while they are made, then each version to play, save and download.
  * While the song is being made it stays open (no close button, Escape and outside clicks ignored),
  * unless something went wrong. Once the versions are in the library, `versionActions` adds what the
- * route offers on a saved song (reshaping it, keeping its voice).
+ * route offers on a saved song (operation it, keeping its voice).
  */
 export const GeneratedSongsDialog = ({
   open,

@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query"
 import { Wand2 } from "lucide-react"
 import { type ReactNode, useState } from "react"
 import { creditUseNames } from "#modules/billing/api-credit-uses.ts"
-import { reshapedTitle } from "#modules/music/api-operation-words.ts"
+import { operationTitle } from "#modules/music/api-operation-words.ts"
 import type { SongView } from "#projections/songs/api.ts"
 import { Button } from "../../components/ui/button.tsx"
 import {
@@ -32,7 +32,7 @@ export interface StartedOperation {
 const forms = { extend: ExtendForm, "replace-section": ReplaceSectionForm, restyle: RestyleForm }
 
 /**
- * "Reshape" on one's own song: the operations the maker offers, each with its form and price. A started
+ * "Operations" on one's own song: the operations the maker offers, each with its form and price. A started
  * one is followed like a generation (`follow` renders that, from the route).
  */
 export const SongOperationsButton = ({
@@ -68,7 +68,7 @@ export const SongOperationsButton = ({
         setStarted({
           taskId,
           song: {
-            title: reshapedTitle(song.title, request.operation, style),
+            title: operationTitle(song.title, request.operation, style),
             style,
             lyrics: song.lyrics,
           },
@@ -80,7 +80,7 @@ export const SongOperationsButton = ({
       onError: (error) => {
         toast({
           title: error._tag === "InsufficientCredits" ? "Insufficient credits" : "Error",
-          description: errorMessage(error, "The song could not be reshaped. Please try again."),
+          description: errorMessage(error, "The operation could not be started. Please try again."),
           variant: "destructive",
         })
         if (error._tag === "InsufficientCredits") onDebited()
@@ -91,12 +91,12 @@ export const SongOperationsButton = ({
     <>
       <Dialog open={open} onOpenChange={setOpen}>
         <DialogTrigger asChild>
-          <Button size="sm" variant="ghost" aria-label={`Reshape ${song.title}`}>
-            <Wand2 className="h-4 w-4" aria-hidden /> Reshape
+          <Button size="sm" variant="ghost" aria-label={`Operations on ${song.title}`}>
+            <Wand2 className="h-4 w-4" aria-hidden /> Operations
           </Button>
         </DialogTrigger>
         <DialogContent className="sm:w-[min(94vw,34rem)]">
-          <DialogTitle>Reshape “{song.title}”</DialogTitle>
+          <DialogTitle>Operations on “{song.title}”</DialogTitle>
           <DialogDescription>
             Each makes two new versions, saved to My Songs. This song stays as it is.
           </DialogDescription>

@@ -6,13 +6,13 @@
 import type { EngineRequest, Rendered } from "./engine-child.ts"
 import type { BenchSong } from "./songs.ts"
 
-export const reshapeKinds = ["extend", "replace-section", "restyle", "instrumental"] as const
-export type ReshapeKind = (typeof reshapeKinds)[number]
+export const operationKinds = ["extend", "replace-section", "restyle", "instrumental"] as const
+export type OperationKind = (typeof operationKinds)[number]
 
 /** The song's request for `kind`, made from its full render `source`. */
-export const reshapeRequest = (
+export const operationRequest = (
   song: BenchSong,
-  kind: ReshapeKind,
+  kind: OperationKind,
   source: Rendered,
   outDir: string,
 ): EngineRequest => {
@@ -23,7 +23,7 @@ export const reshapeRequest = (
       return {
         ...base,
         lyrics: song.newVerse,
-        reshape: { kind, sourceAudio: source.mp3Path, source: facts, atMs: facts.endMs },
+        operation: { kind, sourceAudio: source.mp3Path, source: facts, atMs: facts.endMs },
       }
     case "replace-section": {
       // The second verse, sung with other lines.
@@ -31,7 +31,7 @@ export const reshapeRequest = (
       return {
         ...base,
         lyrics: song.newVerse,
-        reshape: {
+        operation: {
           kind,
           sourceAudio: source.mp3Path,
           source: facts,
@@ -41,7 +41,7 @@ export const reshapeRequest = (
       }
     }
     case "restyle":
-      return { ...base, style: song.cover, reshape: { kind, source: facts } }
+      return { ...base, style: song.cover, operation: { kind, source: facts } }
     case "instrumental":
       return { ...base, instrumental: true }
   }

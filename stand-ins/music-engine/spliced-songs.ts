@@ -49,19 +49,19 @@ const masteredPiece = (
 }
 
 /** The source's audio and what its files tell, read while the new music plays. */
-const readSource = (reshape: Extend | ReplaceSection) => {
+const readSource = (operation: Extend | ReplaceSection) => {
   // ffmpeg decodes while Festival speaks; a failure waits to be seen where the audio is awaited.
-  const audio = decodeAudio(reshape.sourceAudio, reshape.source.durationMs)
+  const audio = decodeAudio(operation.sourceAudio, operation.source.durationMs)
   audio.catch(() => {})
   // What the source's files do not give (an older song, an unreadable file) is not guessed.
   const parts = Promise.all([
-    reshape.sourceLyrics
-      ? readFile(reshape.sourceLyrics, "utf8")
+    operation.sourceLyrics
+      ? readFile(operation.sourceLyrics, "utf8")
           .then((json) => Effect.runPromise(decodeSyncedLyricsJson(json)))
           .catch(() => null)
       : null,
-    reshape.sourceMidi
-      ? readFile(reshape.sourceMidi)
+    operation.sourceMidi
+      ? readFile(operation.sourceMidi)
           .then((bytes) => new Uint8Array(bytes))
           .catch(() => null)
       : null,
@@ -84,12 +84,12 @@ const playedFrom = (played: PlayedSong, at: number): Stretch => {
  */
 export const extendSong = async (
   request: SongRequest,
-  reshape: Extend,
+  operation: Extend,
   workDir: string,
   stage: Stage,
 ): Promise<FinishedSong> => {
-  const source = readSource(reshape)
-  const { record, plan, start: at, startBar: atBar } = extendPlan(request, reshape)
+  const source = readSource(operation)
+  const { record, plan, start: at, startBar: atBar } = extendPlan(request, operation)
   const played = await playSong(plan, request.soundfont, workDir, stage)
   const audio = await source.audio
   const spliced = splice([
@@ -127,12 +127,12 @@ export const extendSong = async (
  */
 export const replaceSection = async (
   request: SongRequest,
-  reshape: ReplaceSection,
+  operation: ReplaceSection,
   workDir: string,
   stage: Stage,
 ): Promise<FinishedSong> => {
-  const source = readSource(reshape)
-  const { record, plan, start, end: endOrNull, startBar, endBar } = replacePlan(request, reshape)
+  const source = readSource(operation)
+  const { record, plan, start, end: endOrNull, startBar, endBar } = replacePlan(request, operation)
   const end = endOrNull!
   const played = await playSong(plan, request.soundfont, workDir, stage)
   const audio = await source.audio

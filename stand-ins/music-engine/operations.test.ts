@@ -25,7 +25,7 @@ import {
   Source,
   SourceLive,
   twiceTheVerse,
-} from "./test-reshapes.ts"
+} from "./test-operations.ts"
 
 const lyrics = goldenLyrics
 
@@ -40,7 +40,7 @@ const stepAcrossBarLines = (stereo: Int16Array, barMs: number, from: number, to:
   stepAroundBarLines(stereo, barMs, from, to, crossfadeSamples)
 
 // The real clock: renders take real seconds.
-layer(SourceLive, { excludeTestServices: true })("reshaping a render", (it) => {
+layer(SourceLive, { excludeTestServices: true })("an operation on a render", (it) => {
   it.effect("a render's facts name its sections as sung, where they are, and its voice", () =>
     Effect.gen(function* () {
       const { facts, durationMs } = yield* Source
@@ -103,7 +103,7 @@ layer(SourceLive, { excludeTestServices: true })("reshaping a render", (it) => {
       const song = yield* render({
         lyrics: newVerse,
         style: pop,
-        reshape: { kind: "extend", ...from(source), atMs: source.durationMs + 10_000 },
+        operation: { kind: "extend", ...from(source), atMs: source.durationMs + 10_000 },
       })
       expect(song.facts.sections.map((section) => section.startMs)).toEqual([
         ...source.facts.sections.map((section) => section.startMs),
@@ -161,7 +161,7 @@ layer(SourceLive, { excludeTestServices: true })("reshaping a render", (it) => {
         const song = yield* render({
           lyrics,
           style: "as a jazz ballad",
-          reshape: { kind: "restyle", source: source.facts },
+          operation: { kind: "restyle", source: source.facts },
         })
         expect(song.genre).toBe("jazz")
         expect(syllablesOf(song)).toBe(syllablesOf(source))

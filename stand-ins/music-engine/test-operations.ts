@@ -6,7 +6,7 @@ import { MusicEngine, type RenderedSong, type SongRequest } from "#modules/music
 import { MusicEngineLive } from "./child-process.ts"
 import { goldenLyrics } from "./test-audio-measures.ts"
 
-/** Renders for the reshaping tests: one source song, and what a reshaping of it names. */
+/** Renders for the operation tests: one source song, and what a operation of it names. */
 
 export const newVerse = `Paper airplanes flying over town
 Every worry that we had is falling down`
@@ -19,7 +19,7 @@ export const pop = "upbeat pop with female vocals, guitar and drums"
 export const minute = 60_000
 
 const scratchDir = Effect.acquireRelease(
-  Effect.promise(() => mkdtemp(join(tmpdir(), "melody-reshape-test-"))),
+  Effect.promise(() => mkdtemp(join(tmpdir(), "melody-operation-test-"))),
   (dir) => Effect.promise(() => rm(dir, { recursive: true, force: true })),
 )
 
@@ -37,14 +37,14 @@ export const render = (request: Omit<SongRequest, "outDir" | "title" | "seed">) 
     })
   })
 
-/** One song every reshaping starts from. */
+/** One song every operation starts from. */
 export class Source extends Context.Tag("Source")<Source, RenderedSong>() {}
 
 export const SourceLive = Layer.scoped(Source, render({ lyrics: goldenLyrics, style: pop })).pipe(
   Layer.provideMerge(MusicEngineLive),
 )
 
-/** The source as a reshaping names it: its audio, its timed lyrics, its MIDI file and its facts. */
+/** The source as a operation names it: its audio, its timed lyrics, its MIDI file and its facts. */
 export const from = (source: RenderedSong) => ({
   sourceAudio: source.mp3Path,
   sourceLyrics: source.syncedLyricsPath,
@@ -57,7 +57,7 @@ export const extensionOf = (source: RenderedSong, atMs: number) =>
   render({
     lyrics: `[Verse]\n${newVerse}`,
     style: pop,
-    reshape: { kind: "extend", ...from(source), atMs },
+    operation: { kind: "extend", ...from(source), atMs },
   })
 
 /** The source with one of its sections sung anew, twice as long. */
@@ -68,7 +68,7 @@ export const replacementOf = (
   render({
     lyrics: twiceTheVerse,
     style: pop,
-    reshape: {
+    operation: {
       kind: "replace-section",
       ...from(source),
       startMs: section.startMs,
