@@ -9,7 +9,14 @@ export const isoDuration = (ms: number) => {
 
 /** A page's head, the first view of its body (both HTML), and the state the body was drawn from (JSON). */
 export interface FirstView {
+  /** Shown under the splash on a first visit (the sign-in page), or at once (a shared song, the timeline). */
+  readonly splash?: boolean
   readonly head: string
   readonly body: string
   readonly state: string
+}
+
+/** Where the server sends a request instead of drawing it (a visitor at a signed-in page). */
+export interface Redirect {
+  readonly redirect: string
 }
