@@ -70,6 +70,7 @@ function printScores(pages: Awaited<ReturnType<typeof lighthouseScores>>) {
       LCP: ms(page.largestContentfulPaint),
       TBT: `${Math.round(page.totalBlockingTime)} ms`,
       "main thread": `${(page.mainThreadWork / 1000).toFixed(1)} s`,
+      "without other": `${(page.attributedWork / 1000).toFixed(2)} s`,
       CLS: page.cumulativeLayoutShift.toFixed(3),
       "JS KB": Math.round(page.scriptKb),
       "benchmark index": Math.round(page.benchmarkIndex),

@@ -100,7 +100,7 @@ describeApp({ config: { webDist } })("pages the server draws", (it) => {
         const [, marks, view] = rootOf(page) ?? []
         expect(marks).toContain("data-first-view")
         // Shown from the first paint: the document is marked, which holds the entrance animation back.
-        expect(page).toMatch(/<html data-first-view[\s>]/)
+        expect(page).toMatch(/<html data-first-view="shared"[\s>]/)
         const text = textOf(view!)
         expect(text).toContain(`Harbour &amp; &lt;Lights&gt; $&#x27; $&amp; (Version 1)</h1>`)
         expect(text).toContain(`by ${owner.user.username} · Pop, upbeat, female vocals`)
@@ -218,13 +218,41 @@ describeApp({ config: { webDist } })("pages the server draws", (it) => {
 
   it.effect("other pages are the app's own, with nothing drawn", () =>
     Effect.gen(function* () {
-      for (const path of ["/", "/auth", "/library", `/song/${crypto.randomUUID()}`]) {
+      for (const path of ["/library", "/terms", `/song/${crypto.randomUUID()}`]) {
         const page = yield* request(path)
         expect(page.status).toBe(200)
         expect(rootOf(page.text)?.[0]).toContain('<div id="root"></div>')
         expect(page.text).toContain("<title>Melody Studio</title>")
         expect(page.text).not.toContain("data-first-view")
       }
+    }),
+  )
+
+  it.effect("the sign-in page is drawn for a visitor, and a visitor at / is sent to it", () =>
+    Effect.gen(function* () {
+      const home = yield* request("/", { redirect: "manual" })
+      expect(home.status).toBe(302)
+      expect(home.headers.get("location")).toBe("/auth")
+      const page = yield* request("/auth")
+      const [, marks, view] = rootOf(page.text) ?? []
+      expect(marks).toContain('data-first-view="visitor"')
+      // Shown under the splash on a first visit; the app's own title and description kept.
+      expect(page.text).toMatch(/<html data-first-view="splash"/)
+      expect(textOf(view!)).toMatch(/>Login<\/button>/)
+      expect(page.text).toContain("<title>Melody Studio</title>")
+      expect(page.text).toContain('<meta name="description" content="The app.">')
+
+      // Someone signed in: home and the sign-in page are the app's (which sends them home), and a public
+      // page is marked theirs, for the app to take over at once.
+      const reader = (yield* signUp("reader")).person
+      for (const path of ["/", "/auth"]) {
+        const own = yield* reader.get(path)
+        expect(own.status).toBe(200)
+        expect(rootOf(own.text)?.[0]).toContain('<div id="root"></div>')
+      }
+      expect(rootOf((yield* reader.get("/timeline")).text)?.[1]).toContain(
+        'data-first-view="signed-in"',
+      )
     }),
   )
 })
