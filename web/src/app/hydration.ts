@@ -10,6 +10,20 @@ const listening = { capture: true, passive: true } as const
 const dispatchInput = (field: Element) => field.dispatchEvent(new Event("input", { bubbles: true }))
 
 /**
+ * A press done again, as the browser did it: some controls answer the press rather than the click (a tab
+ * is chosen as the button goes down), and React heard neither.
+ */
+const press = (target: HTMLElement) => {
+  const init = { bubbles: true, cancelable: true, composed: true, button: 0 }
+  const pointer = { ...init, isPrimary: true, pointerType: "mouse" }
+  target.dispatchEvent(new PointerEvent("pointerdown", pointer))
+  target.dispatchEvent(new MouseEvent("mousedown", init))
+  target.dispatchEvent(new PointerEvent("pointerup", pointer))
+  target.dispatchEvent(new MouseEvent("mouseup", init))
+  target.click()
+}
+
+/**
  * Tells React of every field whose value was typed or filled in before it held the root (the value
  * differs from the one drawn), as if typed now, so the form's state has it. The first event makes React
  * hydrate the field at once, recording the value it finds as the field's own; the value is then put back
@@ -49,7 +63,7 @@ export const hydrateWhenUsed = (root: HTMLElement, takeOver: () => Promise<void>
       held = () => target.requestSubmit()
     } else if (event.type === "click" && target.closest("a[href]") === null) {
       event.preventDefault()
-      held = () => (target as HTMLElement).click()
+      held = () => press(target as HTMLElement)
     }
   }
   window.addEventListener("click", hold, true)
