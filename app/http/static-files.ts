@@ -3,7 +3,7 @@ import { extname, join, normalize, resolve, sep } from "node:path"
 import { HttpServerResponse } from "@effect/platform"
 import { Effect } from "effect"
 import { encodingOf, isCompressible } from "./compression.ts"
-import type { FirstView, Redirect } from "./first-view/html.ts"
+import type { FirstView } from "./first-view/html.ts"
 
 const notBuilt = `<!doctype html><meta charset="utf-8"><title>Melody Studio</title>
 <p>The web app has not been built yet. Run <code>npm start</code> (or <code>npm run build</code>) and reload.</p>`
@@ -43,8 +43,8 @@ const isFile = (path: string) =>
 /**
  * The app's page with a first view in it: the view's title and description instead of the app's (when it
  * has its own), its body inside the app's root, marked so the app knows to hydrate it
- * (web/src/app/first-view.ts) and whether it was asked for by someone signed in (whose page the app takes
- * over at once, to make it theirs), the state it was drawn from beside it once, as data (never run, and
+ * (web/src/app/first-view.ts), whether it was asked for by someone signed in (whose page the app takes
+ * over at once, to make it theirs) and the address it was drawn for if another was asked for, the state it was drawn from beside it once, as data (never run, and
  * with nothing in it that could close its element), and the document marked so that the view is there
  * from the first paint, without the app's entrance animation (styles.css).
  */
@@ -60,7 +60,7 @@ const withFirstView = (html: string, view: FirstView, signedIn: boolean) => {
       .replace(
         '<div id="root"></div>',
         () =>
-          `<div id="root" data-first-view="${signedIn ? "signed-in" : "visitor"}">${view.body}</div><script type="application/json" id="first-view-state">${view.state.replace(/</g, "\\u003c")}</script>`,
+          `<div id="root" data-first-view="${signedIn ? "signed-in" : "visitor"}"${view.at ? ` data-at="${view.at}"` : ""}>${view.body}</div><script type="application/json" id="first-view-state">${view.state.replace(/</g, "\\u003c")}</script>`,
       )
   )
 }
@@ -73,12 +73,10 @@ export const makeStaticFiles = (
   distDir: string,
   /**
    * A page drawn by the server (a shared song, the timeline, the sign-in page), shown before any script
-   * runs, or where to send the request instead, for someone signed in or not.
+   * runs, for someone signed in or not.
    */
-  firstViewOf: (
-    pathname: string,
-    signedIn: boolean,
-  ) => Effect.Effect<FirstView | Redirect | undefined> = () => Effect.succeed(undefined),
+  firstViewOf: (pathname: string, signedIn: boolean) => Effect.Effect<FirstView | undefined> = () =>
+    Effect.succeed(undefined),
   /** Whether a session cookie's value is a live session. */
   isSignedIn: (session: string) => Effect.Effect<boolean> = () => Effect.succeed(false),
 ) => {
@@ -129,10 +127,6 @@ export const makeStaticFiles = (
         return HttpServerResponse.html(notBuilt).pipe(HttpServerResponse.setStatus(503))
       const signedIn = session === undefined ? false : yield* isSignedIn(session)
       const view = yield* firstViewOf(decoded, signedIn)
-      if (view !== undefined && "redirect" in view)
-        return HttpServerResponse.empty({ status: 302, headers: { location: view.redirect } }).pipe(
-          HttpServerResponse.setHeader("cache-control", "no-cache"),
-        )
       if (view !== undefined) {
         const html = yield* Effect.promise(() => readFile(index, "utf8"))
         return HttpServerResponse.html(withFirstView(html, view, signedIn)).pipe(

@@ -31,6 +31,10 @@ if (drawn !== undefined) {
   // and, once the page's code is here and the page is used (hydration.ts), takes the markup over in
   // place. In a transition, hydration yields to the browser between components, so the page answers
   // input while it is hydrated.
+  // Drawn for another address (the sign-in page, for a visitor at `/`): the address is made the page's
+  // before the router reads it, as the page's guard would have sent the visitor there.
+  if (root.dataset.at && root.dataset.at !== window.location.pathname)
+    window.history.replaceState(window.history.state, "", root.dataset.at + window.location.search)
   hydrateFirstView(queryClient, drawn)
   const page = loadPageAt(window.location.pathname, queryClient)
   hydrateWhenUsed(root, () =>

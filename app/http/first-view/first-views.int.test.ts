@@ -228,12 +228,14 @@ describeApp({ config: { webDist } })("pages the server draws", (it) => {
     }),
   )
 
-  it.effect("the sign-in page is drawn for a visitor, and a visitor at / is sent to it", () =>
+  it.effect("the sign-in page is drawn for a visitor, at / too", () =>
     Effect.gen(function* () {
-      const home = yield* request("/", { redirect: "manual" })
-      expect(home.status).toBe(302)
-      expect(home.headers.get("location")).toBe("/auth")
+      // At `/`, the same page, which the app moves to its own address.
+      const home = yield* request("/")
+      expect(home.status).toBe(200)
+      expect(rootOf(home.text)?.[1]).toContain('data-at="/auth"')
       const page = yield* request("/auth")
+      expect(rootOf(home.text)?.[2]).toBe(rootOf(page.text)?.[2])
       const [, marks, view] = rootOf(page.text) ?? []
       expect(marks).toContain('data-first-view="visitor"')
       // Shown under the splash on a first visit; the app's own title and description kept.

@@ -2,7 +2,7 @@ import { Effect } from "effect"
 import type { PublicSongs, SongView } from "#projections/songs/api.ts"
 import { escapeHtml } from "#toolkit/escape-html.ts"
 import { oncePerObject } from "#toolkit/once-per-object.ts"
-import { type FirstView, type Redirect, scriptJson } from "./html.ts"
+import { type FirstView, scriptJson } from "./html.ts"
 import type { Drawn, Render } from "./renderer.ts"
 import { musicRecording, songHead } from "./song-head.ts"
 
@@ -56,8 +56,9 @@ const viewOf = (head: string, drawn: Drawn | undefined): FirstView | undefined =
  * The pages that arrive drawn by the server, so link previews, crawlers without JavaScript and slow phones
  * see them before the app starts: a public song's page and the timeline's first page, as any visitor sees
  * them, and the sign-in page for a visitor, drawn by the app's own components (`render`), which the app
- * then hydrates. A visitor at `/` (home is for signed-in people) is sent to the sign-in page by the
- * server, as the app would send them once started. Every other path (and a private or unknown song, or
+ * then hydrates. A visitor at `/` (home is for signed-in people) is answered with the sign-in page, whose
+ * address the app then makes `/auth`, as its guard would have: without a redirect's round trip. Every
+ * other path (and a private or unknown song, or
  * the sign-in page for someone signed in, whom the app sends home) gets the app's plain page.
  */
 export const firstViews = (reads: FirstViewReads, render: Render, appUrl: string) => {
@@ -83,7 +84,7 @@ export const firstViews = (reads: FirstViewReads, render: Render, appUrl: string
       Effect.tapError((error) => Effect.logWarning("A first view could not be drawn", error)),
       Effect.orElseSucceed(() => undefined),
     )
-  return (pathname: string, signedIn: boolean): Effect.Effect<FirstView | Redirect | undefined> => {
+  return (pathname: string, signedIn: boolean): Effect.Effect<FirstView | undefined> => {
     const songId = /^\/song\/([0-9a-f-]{36})$/.exec(pathname)?.[1]
     if (songId !== undefined)
       return Effect.flatMap(reads.song(songId), (song) =>
@@ -96,7 +97,8 @@ export const firstViews = (reads: FirstViewReads, render: Render, appUrl: string
     if (pathname === "/timeline")
       return Effect.flatMap(reads.timeline(), (page) => drawn(() => timelineView(page)))
     if (pathname === "/auth") return signedIn ? Effect.succeed(undefined) : drawn(signIn)
-    if (pathname === "/" && !signedIn) return Effect.succeed({ redirect: "/auth" })
+    if (pathname === "/" && !signedIn)
+      return drawn(() => signIn().then((view) => view && { ...view, at: "/auth" }))
     return Effect.succeed(undefined)
   }
 }

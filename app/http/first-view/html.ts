@@ -11,12 +11,9 @@ export const isoDuration = (ms: number) => {
 export interface FirstView {
   /** Shown under the splash on a first visit (the sign-in page), or at once (a shared song, the timeline). */
   readonly splash?: boolean
+  /** The address the page was drawn for, when another was asked for (the sign-in page, for `/`). */
+  readonly at?: string
   readonly head: string
   readonly body: string
   readonly state: string
-}
-
-/** Where the server sends a request instead of drawing it (a visitor at a signed-in page). */
-export interface Redirect {
-  readonly redirect: string
 }
