@@ -1,6 +1,6 @@
 import { defineConfig } from "vitest/config"
 
-const folders = "{events,toolkit,modules,stand-ins,projections,app,bench,web/src}"
+const folders = "{api,events,toolkit,modules,stand-ins,projections,app,bench,web/src}"
 
 export default defineConfig({
   test: {

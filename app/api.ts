@@ -1,14 +1,15 @@
 import { HttpApi, HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
-import { apiId, apiPrefix } from "#events/contracts/api-id.ts"
-import { Viewer } from "#events/contracts/auth.ts"
-import { TooManyRequests } from "#events/contracts/http-errors.ts"
-import { withMessage } from "#events/contracts/messages.ts"
+import { Viewer } from "#api/auth.ts"
+import { TooManyRequests } from "#api/http-errors.ts"
+import { apiId, apiPrefix } from "#api/id.ts"
+import { withMessage } from "#api/messages.ts"
 import { BillingApi, FreeCreditsApi, ReceiptsApi, ReconciliationApi } from "#modules/billing/api.ts"
 import { CatalogApi } from "#modules/catalog/api.ts"
 import { IdentityApi } from "#modules/identity/api.ts"
-import { MediaApi, ReshapingApi, StemsApi, VideoApi, VoicesApi } from "#modules/media/api.ts"
+import { GenerationApi, ReshapingApi, StemsApi, VoicesApi } from "#modules/music/api.ts"
 import { SongwritingApi } from "#modules/songwriting/api.ts"
+import { VideoApi } from "#modules/videos/api.ts"
 import { AdminApi } from "#projections/admin/api.ts"
 import { CreditLedgerApi } from "#projections/credit-ledger/api.ts"
 import { LiveApi } from "#projections/live/api.ts"
@@ -121,7 +122,7 @@ export class MelodyApi extends HttpApi.make(apiId)
   .add(SongwritingApi)
   .add(SongsApi)
   .add(CatalogApi)
-  .add(MediaApi)
+  .add(GenerationApi)
   .add(ReshapingApi)
   .add(VoicesApi)
   .add(VideoApi)

@@ -5,6 +5,9 @@ import { isTest, type SourceFile, type Violation } from "./architecture.ts"
  * (its schema) and no projection's.
  */
 
+/** A table a module makes, with its schema if named: `create table billing.receipts`. */
+const tableCreation = /\bcreate table (?:if not exists )?(?:([a-z_]+)\.)?[a-z_]+/gi
+
 const tableUse = /\b(?:from|into|update|join)\s+([a-z_]+)(?:\.([a-z_]+))?/gi
 
 /** The tables the projections create: theirs alone to read. */
@@ -17,11 +20,11 @@ const projectionTables = (files: ReadonlyArray<SourceFile>) =>
       ),
   )
 
-/** Where a module's SQL names another module's tables (by their schema) or a projection's. */
+/**
+ * Where a module's SQL names a table outside its own schema (another module's, or one no module owns) or a
+ * projection's, or makes a table outside the schema named after it.
+ */
 export const checkTables = (files: ReadonlyArray<SourceFile>): ReadonlyArray<Violation> => {
-  const modules = new Set(
-    files.flatMap((file) => file.path.match(/^modules\/([^/]+)\//)?.[1] ?? []),
-  )
   const projected = projectionTables(files)
   const violations: Array<Violation> = []
   for (const file of files) {
@@ -30,7 +33,7 @@ export const checkTables = (files: ReadonlyArray<SourceFile>): ReadonlyArray<Vio
     for (const [, first, second] of file.text.matchAll(tableUse)) {
       const schema = second === undefined ? undefined : first!.toLowerCase()
       const table = (second ?? first!).toLowerCase()
-      if (schema !== undefined && modules.has(schema) && schema !== owner) {
+      if (schema !== undefined && schema !== owner) {
         violations.push({
           file: file.path,
           specifier: `${schema}.${table}`,
@@ -41,6 +44,15 @@ export const checkTables = (files: ReadonlyArray<SourceFile>): ReadonlyArray<Vio
           file: file.path,
           specifier: table,
           rule: "a module reads a projection only through its contract (api.ts), never its tables",
+        })
+      }
+    }
+    for (const [, schema] of file.text.matchAll(tableCreation)) {
+      if (schema?.toLowerCase() !== owner) {
+        violations.push({
+          file: file.path,
+          specifier: schema ?? "(no schema)",
+          rule: "a module's tables live in its own schema, named after it",
         })
       }
     }

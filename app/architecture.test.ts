@@ -1,6 +1,8 @@
 import { fileURLToPath } from "node:url"
 import { describe, expect, it } from "vitest"
-import { checkImports, projectSources } from "./architecture.ts"
+import { checkImports } from "./architecture.ts"
+import { checkContracts } from "./architecture-contracts.ts"
+import { projectSources } from "./architecture-sources.ts"
 import { checkTables } from "./architecture-tables.ts"
 
 const root = fileURLToPath(new URL("..", import.meta.url))
@@ -11,9 +13,45 @@ describe("architecture", () => {
     expect(sources.length).toBeGreaterThan(20)
     expect(checkImports(sources)).toEqual([])
     expect(checkTables(sources)).toEqual([])
+    expect(checkContracts(sources)).toEqual([])
   })
 
-  it("rejects SQL on another module's tables or a projection's", () => {
+  it("rejects anything but events, their schemas, stream names and the actor in events/contracts/", () => {
+    const bad = [
+      { path: "events/contracts/prices.ts", text: "export const songCost = 5" },
+      {
+        path: "events/contracts/catalog.ts",
+        text: [
+          `export class SongSaved extends Schema.TaggedClass<SongSaved>()("SongSaved", {}) {}`,
+          `export const catalogStreams = { song: (id: string) => \`song-\${id}\` }`,
+          `export const songPaths = { audio: (id: string) => \`/api/songs/\${id}/audio\` }`,
+          `export class NotFound extends Schema.TaggedError<NotFound>()("NotFound", {}) {}`,
+          'export const coverSizes = { card: "22rem" }',
+          "export function describeMoney(cents: number) { return String(cents) }",
+        ].join("\n"),
+      },
+      {
+        path: "events/contracts/offers.ts",
+        text: [
+          `export const PlanId = Schema.Literal("BASIC", "PRO")`,
+          "export const Money = { amountCents: Schema.Int, currency: Schema.String }",
+          "export type PlanId = typeof PlanId.Type",
+          "export const billingEventTypes = BillingEvent.members.map((m) => m._tag)",
+        ].join("\n"),
+      },
+      { path: "events/contracts/media.test.ts", text: "export const sample = 1" },
+      { path: "modules/billing/api-prices.ts", text: "export const songCost = 5" },
+    ]
+    expect(checkContracts(bad).map((v) => `${v.file}: ${v.specifier}`)).toEqual([
+      "events/contracts/prices.ts: songCost",
+      "events/contracts/catalog.ts: songPaths",
+      "events/contracts/catalog.ts: NotFound",
+      "events/contracts/catalog.ts: coverSizes",
+      "events/contracts/catalog.ts: describeMoney",
+    ])
+  })
+
+  it("rejects SQL on another module's tables, a table outside its schema or a projection's", () => {
     const bad = [
       {
         path: "projections/credit-ledger/projection.ts",
@@ -25,13 +63,23 @@ describe("architecture", () => {
         path: "modules/catalog/song-access.ts",
         text: "sql`select * from billing.receipts join identity.session using (user_id)`",
       },
-      { path: "modules/media/songs.ts", text: "sql`select balance from credit_ledger`" },
+      { path: "modules/music/songs.ts", text: "sql`select balance from credit_ledger`" },
       { path: "modules/billing/receipts.ts", text: "sql`insert into billing.receipts values ()`" },
+      { path: "modules/videos/songs.ts", text: "sql`select song_id from media.song_videos`" },
+      { path: "modules/videos/migrations.ts", text: "sql`create table media.song_videos ()`" },
+      {
+        path: "modules/videos/migrations.ts",
+        text: "sql`create table if not exists song_videos ()`",
+      },
+      { path: "modules/videos/migrations.ts", text: "sql`create table videos.song_videos ()`" },
     ]
     expect(checkTables(bad).map((v) => `${v.file}: ${v.specifier}: ${v.rule}`)).toEqual([
       "modules/catalog/song-access.ts: billing.receipts: a module's SQL names only its own tables; it learns the rest from events",
       "modules/catalog/song-access.ts: identity.session: a module's SQL names only its own tables; it learns the rest from events",
-      "modules/media/songs.ts: credit_ledger: a module reads a projection only through its contract (api.ts), never its tables",
+      "modules/music/songs.ts: credit_ledger: a module reads a projection only through its contract (api.ts), never its tables",
+      "modules/videos/songs.ts: media.song_videos: a module's SQL names only its own tables; it learns the rest from events",
+      "modules/videos/migrations.ts: media: a module's tables live in its own schema, named after it",
+      "modules/videos/migrations.ts: (no schema): a module's tables live in its own schema, named after it",
     ])
   })
 
@@ -39,7 +87,7 @@ describe("architecture", () => {
     const bad = [
       {
         path: "modules/billing/reactions.ts",
-        text: `import { media } from "#modules/media/index.ts"`,
+        text: `import { videos } from "#modules/videos/index.ts"`,
       },
       { path: "projections/timeline.ts", text: `import { Song } from "#modules/catalog/index.ts"` },
       { path: "events/contracts/songs.ts", text: `import { readFile } from "node:fs"` },
@@ -49,7 +97,7 @@ describe("architecture", () => {
       },
       { path: "app/api.ts", text: `import { HttpApi, HttpServer } from "@effect/platform"` },
       {
-        path: "modules/media/media.ts",
+        path: "modules/music/music.ts",
         text: `import { store } from "../../events/store/index.ts"`,
       },
       { path: "app/layers.ts", text: `import { secret } from "#modules/billing/billing.ts"` },
@@ -66,8 +114,8 @@ describe("architecture", () => {
         text: `import { useCurrentUser } from "../auth/auth-page.tsx"`,
       },
       {
-        path: "modules/media/generation/generations.ts",
-        text: `import { CreditAccounts } from "#modules/media/../billing/credit-accounts.ts"`,
+        path: "modules/music/generation/generations.ts",
+        text: `import { CreditAccounts } from "#modules/music/../billing/credit-accounts.ts"`,
       },
       {
         path: "app/layers.ts",
@@ -79,7 +127,7 @@ describe("architecture", () => {
         text: `import { creditLedger } from "#projections/credit-ledger/projection.ts"`,
       },
       {
-        path: "modules/media/index.ts",
+        path: "modules/music/index.ts",
         text: `import { engine } from "#stand-ins/music-engine/main.ts"`,
       },
       {
@@ -94,25 +142,25 @@ describe("architecture", () => {
     const rules = checkImports(bad).map((v) => `${v.file}: ${v.rule}`)
     expect(rules).toEqual([
       "modules/billing/reactions.ts: modules never import each other; react to their events instead",
-      "projections/timeline.ts: projections import events/ and toolkit/ only",
+      "projections/timeline.ts: projections import events/, toolkit/ and contract files only",
       "events/contracts/songs.ts: contract files import only effect and @effect/platform's HttpApi modules",
       "modules/catalog/api.ts: contract files import only effect and @effect/platform's HttpApi modules",
       "modules/catalog/api.ts: contract files import only other contract files",
       "app/api.ts: contract files import only effect and @effect/platform's HttpApi modules",
-      "modules/media/media.ts: relative imports stay inside their folder; use a # alias across folders",
-      "app/layers.ts: other folders enter a module only through its index.ts, api.ts or ports.ts",
+      "modules/music/music.ts: relative imports stay inside their folder; use a # alias across folders",
+      "app/layers.ts: other folders enter a module only through its index.ts, ports.ts or contract files",
       "events/decider.ts: events/ is the base: it imports no other backend folder",
       "web/src/lib/api.ts: the SPA imports backend code only through contract files",
       "modules/identity/identity.ts: only app/ knows app/",
       "modules/identity/users.test.ts: only app/ knows app/",
       "stand-ins/melody/lyric-writer.ts: stand-ins import only the ports they implement (a module's ports.ts), contract files and the toolkit",
       "web/src/features/library/library-card.tsx: web features do not import each other; what they share lives in web/src/components or web/src/lib",
-      "modules/media/generation/generations.ts: imports through an alias name their target directly, without . or ..",
-      "modules/media/generation/generations.ts: other folders enter a module only through its index.ts, api.ts or ports.ts",
-      "modules/media/generation/generations.ts: modules never import each other; react to their events instead",
+      "modules/music/generation/generations.ts: imports through an alias name their target directly, without . or ..",
+      "modules/music/generation/generations.ts: other folders enter a module only through its index.ts, ports.ts or contract files",
+      "modules/music/generation/generations.ts: modules never import each other; react to their events instead",
       "app/layers.ts: imports name their target as a string literal",
-      "toolkit/jobs.ts: toolkit/ imports events/ only",
-      "modules/media/index.ts: only app/ and tests know the stand-ins; a module depends on its ports",
+      "toolkit/jobs.ts: toolkit/ imports events/ and contract files only",
+      "modules/music/index.ts: only app/ and tests know the stand-ins; a module depends on its ports",
       "modules/billing/billing.ts: modules read projections only through their contracts (api.ts)",
       "app/http/song-http.ts: reads are served beside their projection (its http.ts), never from app/http/",
     ])
@@ -159,6 +207,23 @@ describe("architecture", () => {
       {
         path: "modules/billing/api.ts",
         text: `import { LedgerEntry } from "#projections/credit-ledger/api.ts"`,
+      },
+      {
+        path: "modules/music/generation/paid-start.ts",
+        text: `import { InsufficientCredits } from "#modules/billing/api-credit-errors.ts"`,
+      },
+      {
+        path: "projections/songs/song-view.ts",
+        text: `import { songPaths } from "#modules/catalog/api-song-paths.ts"`,
+      },
+      {
+        path: "toolkit/storage/cover-keys.ts",
+        text: `import type { CoverWidth } from "#modules/catalog/api-covers.ts"`,
+      },
+      { path: "modules/identity/http.ts", text: `import { moduleApi } from "#api/id.ts"` },
+      {
+        path: "web/src/features/song/song-cover.tsx",
+        text: `import { coverSrcSet } from "#modules/catalog/api-covers.ts"`,
       },
       {
         path: "app/http/first-view/first-views.ts",

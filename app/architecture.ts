@@ -1,21 +1,24 @@
-import { readdirSync, readFileSync } from "node:fs"
-import { dirname, join, normalize, relative } from "node:path"
+import { dirname, join, normalize } from "node:path"
 import { importsOf } from "./import-scan.ts"
 
 /**
  * The architecture's dependency rules, as code:
- * 1. Modules never import each other.
- * 2. Projections import events/ only.
- * 3. Contract files (events/contracts/**, every module's and projection's api.ts and the api-*.ts files
- *    it gathers, app/api.ts and app/operations-api.ts) import only
- *    effect, @effect/platform's HttpApi modules and other contract files, so the SPA can bundle them.
+ * 1. Modules never import each other's code; they may read each other's published language, its contract
+ *    files (a module's api.ts and api-*.ts).
+ * 2. Projections import events/, the toolkit and contract files only.
+ * 3. Contract files (events/contracts/**, api/**, every module's and projection's api.ts and the api-*.ts
+ *    files beside it, app/api.ts and app/operations-api.ts) import only effect, @effect/platform's HttpApi
+ *    modules and other contract files, so the SPA can bundle them, and any folder may import them: they
+ *    carry no module's internals. events/contracts/ holds the events alone (architecture-contracts.ts);
+ *    api/ holds what every part of the HTTP API shares (its id, the session middlewares, the common
+ *    refusals, message helpers), which is no module's.
  * 4. Only app/ knows every backend folder; events/ knows none of the others. Across folders, imports go
- *    through the #events, #modules, #projections and #app aliases, and into a module only through its
- *    index.ts, api.ts or ports.ts. Relative imports stay inside their folder.
+ *    through the #api, #events, #modules, #projections and #app aliases, and into a module only through
+ *    its index.ts, ports.ts or contract files. Relative imports stay inside their folder.
  * 5. The SPA imports backend code only through contract files; its features do not import each other
  *    (what two features share lives in web/src/components or web/src/lib).
- * 6. toolkit/ (helpers that are not about events, stored files among them) imports events/ only; its
- *    tests may run against the stand-ins' fake services.
+ * 6. toolkit/ (helpers that are not about events, stored files among them) imports events/ and contract
+ *    files only; its tests may run against the stand-ins' fake services.
  * 7. Stand-ins (offline implementations and fake outside services) import only the ports they implement
  *    (a module's ports.ts), contract files and the toolkit.
  * 8. Imports are string literals naming their target directly: no `..` after an alias, no computed
@@ -23,7 +26,7 @@ import { importsOf } from "./import-scan.ts"
  *    source: the first views' renderer, built from web/src (app/http/first-view/renderer.ts).
  * 9. Reads are served beside their projection (its http.ts), never from app/http/, which imports only the
  *    projections' runner (for their health and rebuild).
- * 10. A module's SQL names only its own tables (its schema) and no projection's: it learns what other
+ * 10. A module's tables live in the schema named after it, its SQL names no other: it learns what other
  *    modules know from their events, and reads a projection through its contract (architecture-tables.ts).
  * Tests may also import app/testing.ts (and app/testing-client.ts, app/testing-songs.ts,
  * app/testing-music-api.ts, app/testing-openai.ts, app/testing-billing.ts), to exercise a module through
@@ -42,6 +45,7 @@ export interface Violation {
 }
 
 const aliases: Record<string, string> = {
+  "#api/": "api/",
   "#events/": "events/",
   "#toolkit/": "toolkit/",
   "#stand-ins/": "stand-ins/",
@@ -84,6 +88,7 @@ export const isTest = (path: string) => /\.test\.tsx?$/.test(path)
 
 export const isContractFile = (path: string) =>
   path.startsWith("events/contracts/") ||
+  path.startsWith("api/") ||
   /^app\/(api|operations-api)\.ts$/.test(path) ||
   /^(modules|projections)\/[^/]+\/api(-[a-z-]+)?\.ts$/.test(path)
 
@@ -162,7 +167,7 @@ export const checkImports = (files: ReadonlyArray<SourceFile>): ReadonlyArray<Vi
         }
         continue
       }
-      const entersModule = /\/(index|api)\.ts$/.test(to) || isPortFile(to)
+      const entersModule = /\/index\.ts$/.test(to) || isPortFile(to) || isContractFile(to)
       if (
         file.path.startsWith("app/http/") &&
         toFolder === "projections" &&
@@ -177,11 +182,14 @@ export const checkImports = (files: ReadonlyArray<SourceFile>): ReadonlyArray<Vi
       if (toFolder.startsWith("modules/") && from !== toFolder && !entersModule) {
         report(
           specifier,
-          "other folders enter a module only through its index.ts, api.ts or ports.ts",
+          "other folders enter a module only through its index.ts, ports.ts or contract files",
         )
       }
       if (toFolder === from || from === "app" || from === "bench" || from.startsWith("web"))
         continue
+      // A published language: contract files import only contract files, so no internals come with them.
+      // app/'s contracts gather every module's, which only app/ may know.
+      if (isContractFile(to) && from !== "events" && toFolder !== "app") continue
       if (from.startsWith("modules/") && toFolder.startsWith("modules/")) {
         report(specifier, "modules never import each other; react to their events instead")
       } else if (
@@ -192,7 +200,7 @@ export const checkImports = (files: ReadonlyArray<SourceFile>): ReadonlyArray<Vi
       ) {
         report(specifier, "modules read projections only through their contracts (api.ts)")
       } else if (from === "projections" && toFolder !== "events" && toFolder !== "toolkit") {
-        report(specifier, "projections import events/ and toolkit/ only")
+        report(specifier, "projections import events/, toolkit/ and contract files only")
       } else if (from === "events" && toFolder !== "events") {
         report(specifier, "events/ is the base: it imports no other backend folder")
       } else if (
@@ -200,7 +208,7 @@ export const checkImports = (files: ReadonlyArray<SourceFile>): ReadonlyArray<Vi
         toFolder !== "events" &&
         !(isTest(file.path) && toFolder === "stand-ins")
       ) {
-        report(specifier, "toolkit/ imports events/ only")
+        report(specifier, "toolkit/ imports events/ and contract files only")
       } else if (toFolder === "stand-ins" && !isTest(file.path)) {
         report(specifier, "only app/ and tests know the stand-ins; a module depends on its ports")
       } else if (toFolder === "app" && !(isTest(file.path) && testingHelpers.has(to))) {
@@ -209,42 +217,4 @@ export const checkImports = (files: ReadonlyArray<SourceFile>): ReadonlyArray<Vi
     }
   }
   return violations
-}
-
-const roots = [
-  "events",
-  "toolkit",
-  "modules",
-  "stand-ins",
-  "projections",
-  "app",
-  "bench",
-  "web/src",
-  "web/e2e",
-]
-
-/** Every TypeScript file of the project, with paths relative to its root. */
-export const projectSources = (root: string): ReadonlyArray<SourceFile> => {
-  const files: Array<SourceFile> = []
-  const walk = (dir: string) => {
-    let entries: ReadonlyArray<import("node:fs").Dirent>
-    try {
-      entries = readdirSync(join(root, dir), { withFileTypes: true })
-    } catch {
-      return
-    }
-    for (const entry of entries) {
-      const path = `${dir}/${entry.name}`
-      if (entry.isDirectory()) {
-        if (entry.name !== "node_modules" && entry.name !== "dist") walk(path)
-      } else if (/\.tsx?$/.test(entry.name)) {
-        files.push({
-          path: relative(root, join(root, path)),
-          text: readFileSync(join(root, path), "utf8"),
-        })
-      }
-    }
-  }
-  for (const dir of roots) walk(dir)
-  return files
 }

@@ -1,6 +1,6 @@
 import { Command, Options } from "@effect/cli"
 import { Console, Effect } from "effect"
-import { describeMoney } from "#events/contracts/billing.ts"
+import { describeMoney } from "#modules/billing/api-offers.ts"
 import { Reconciliations, reconciliationCsv } from "#modules/billing/index.ts"
 import { ledgerMoney } from "#projections/credit-ledger/money.ts"
 import { bringUpToDate } from "#projections/runner.ts"

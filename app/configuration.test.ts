@@ -11,8 +11,9 @@ import {
 import { describe, expect, it } from "vitest"
 import { billingConfig } from "#modules/billing/index.ts"
 import { identityConfig } from "#modules/identity/index.ts"
-import { mediaConfig } from "#modules/media/index.ts"
+import { musicConfig } from "#modules/music/index.ts"
 import { songwritingConfig } from "#modules/songwriting/index.ts"
+import { videosConfig } from "#modules/videos/index.ts"
 import { heavyWorkConfig } from "#toolkit/heavy-work.ts"
 import { storageConfig } from "#toolkit/storage/index.ts"
 import { appConfig } from "./config.ts"
@@ -41,7 +42,8 @@ const variablesRead = (): ReadonlySet<string> => {
     identityConfig,
     billingConfig,
     songwritingConfig,
-    mediaConfig,
+    musicConfig,
+    videosConfig,
     storageConfig,
     heavyWorkConfig,
   ]

@@ -1,7 +1,7 @@
 import { expect } from "@effect/vitest"
 import { Effect } from "effect"
 import sharp from "sharp"
-import { sizedCoverOf } from "#events/contracts/media.ts"
+import { sizedCoverOf } from "#toolkit/storage/cover-keys.ts"
 import { CoverSizer, FileStorage } from "#toolkit/storage/index.ts"
 import { describeApp, request, settle, signUp } from "./testing.ts"
 import { callAs } from "./testing-client.ts"

@@ -1,6 +1,6 @@
 import { Schema } from "effect"
 import { expect, it } from "vitest"
-import { GenerationStarted } from "#modules/media/api.ts"
+import { GenerationStarted } from "#modules/music/api.ts"
 import { SongView } from "#projections/songs/api.ts"
 import { crashRig, register, waitFor } from "./testing-servers.ts"
 

@@ -1,7 +1,7 @@
 import { expect } from "@effect/vitest"
 import { Effect } from "effect"
 import { songIdOfVersion } from "#modules/catalog/index.ts"
-import type { RenderFacts } from "#modules/media/index.ts"
+import type { RenderFacts } from "#modules/music/index.ts"
 import { balanceOf, describeApp, postJson } from "./testing.ts"
 import { callAs } from "./testing-client.ts"
 import { type Browser, env, paid, sameAnswer, signedUp, song } from "./testing-idempotency.ts"

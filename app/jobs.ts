@@ -2,7 +2,8 @@ import { Config, Duration, Effect } from "effect"
 import { Actors } from "#events/contracts/actor.ts"
 import { billingJobs } from "#modules/billing/index.ts"
 import { identityJobs } from "#modules/identity/index.ts"
-import { mediaJobs } from "#modules/media/index.ts"
+import { musicJobs } from "#modules/music/index.ts"
+import { videosJobs } from "#modules/videos/index.ts"
 import { ErrorReports } from "#toolkit/error-reports.ts"
 import { forgetOldIdempotencyKeys } from "#toolkit/idempotent-requests.ts"
 import { jobWorker } from "#toolkit/job-worker.ts"
@@ -13,7 +14,8 @@ import { forgetOldRateLimitWindows } from "#toolkit/rate-limit.ts"
 export const jobKinds = [
   ...identityJobs,
   ...billingJobs,
-  ...mediaJobs,
+  ...musicJobs,
+  ...videosJobs,
   forgetOldRateLimitWindows,
   forgetOldIdempotencyKeys,
 ]

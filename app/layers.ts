@@ -19,17 +19,18 @@ import {
   ViewerLive,
 } from "#modules/identity/index.ts"
 import {
-  describeMediaConfig,
-  MediaLive,
+  describeMusicConfig,
   MusicEngine,
-  mediaConfig,
+  MusicLive,
+  musicConfig,
   SongWorkLive,
-} from "#modules/media/index.ts"
+} from "#modules/music/index.ts"
 import {
   describeSongwritingConfig,
   songwritingConfig,
   songwritingLive,
 } from "#modules/songwriting/index.ts"
+import { VideosLive } from "#modules/videos/index.ts"
 import { LedgerMoneyReads } from "#projections/credit-ledger/money-reads.ts"
 import { CreditLedgerReads } from "#projections/credit-ledger/reads.ts"
 import { SongReads } from "#projections/songs/song-reads.ts"
@@ -87,17 +88,19 @@ export const ModulesLive = Layer.mergeAll(
   Layer.provideMerge(PersonMailLive),
   Layer.provideMerge(IdentityLive),
   Layer.provideMerge(songwritingLive(OfflineModelLive)),
-  // Above the catalog and media, which serve its songs port, storage and configuration.
-  Layer.provideMerge(SongWorkLive.pipe(Layer.provide(GenerationCreditsLive))),
+  // Above the catalog and music, which serve storage and music's configuration.
+  Layer.provideMerge(
+    Layer.mergeAll(SongWorkLive.pipe(Layer.provide(GenerationCreditsLive)), VideosLive),
+  ),
   Layer.provideMerge(
     Catalog.live.pipe(
       Layer.provideMerge(
-        MediaLive.pipe(Layer.provide(Layer.mergeAll(GenerationCreditsLive, MusicEngineLive))),
+        MusicLive.pipe(Layer.provide(Layer.mergeAll(GenerationCreditsLive, MusicEngineLive))),
       ),
       Layer.provideMerge(StorageLive),
     ),
   ),
-  // Last, so that media's credits port above can be served by billing's accounts. Billing reads the
+  // Last, so that music's credits port above can be served by billing's accounts. Billing reads the
   // credit ledger through its port, whose shape the projection's reads have.
   Layer.provideMerge(
     BillingLive.pipe(
@@ -128,8 +131,8 @@ export const Startup = Layer.effectDiscard(
  */
 const EngineWarmLive = Layer.effectDiscard(
   Effect.gen(function* () {
-    const media = yield* mediaConfig
-    if (Option.isNone(media.musicApi)) yield* Effect.flatMap(MusicEngine, (engine) => engine.warm)
+    const music = yield* musicConfig
+    if (Option.isNone(music.musicApi)) yield* Effect.flatMap(MusicEngine, (engine) => engine.warm)
   }),
 ).pipe(Layer.provide(MusicEngineLive))
 
@@ -139,14 +142,14 @@ const StartupLog = Layer.effectDiscard(
     const app = yield* AppConfig
     const billing = yield* billingConfig
     const songwriting = yield* songwritingConfig
-    const media = yield* mediaConfig
+    const music = yield* musicConfig
     const storage = yield* storageConfig
     yield* Effect.logInfo("Melody Studio starting", {
       ...describeConfig(app),
       ...describeBillingConfig(billing),
       ...describeSongwritingConfig(songwriting),
       ...describeStorageConfig(storage),
-      ...describeMediaConfig(media),
+      ...describeMusicConfig(music),
     })
     const identity = yield* identityConfig
     for (const warning of exposureWarnings(app, Option.isNone(identity.smtpUrl))) {

@@ -3,7 +3,7 @@ import { eventStoreMigrations, runMigrations } from "#events/store/index.ts"
 import { billingMigrations } from "#modules/billing/index.ts"
 import { catalogMigrations } from "#modules/catalog/index.ts"
 import { identityMigrations } from "#modules/identity/index.ts"
-import { mediaMigrations } from "#modules/media/index.ts"
+import { videosMigrations } from "#modules/videos/index.ts"
 import { prepareProjections, projectionMigrations } from "#projections/runner.ts"
 import { idempotentRequestsMigrations } from "#toolkit/idempotent-requests.ts"
 import { rateLimitMigrations } from "#toolkit/rate-limit.ts"
@@ -19,7 +19,7 @@ export const migrateAll = Effect.gen(function* () {
   yield* runMigrations("identity", identityMigrations)
   yield* runMigrations("billing", billingMigrations)
   yield* runMigrations("catalog", catalogMigrations)
-  yield* runMigrations("media", mediaMigrations)
+  yield* runMigrations("videos", videosMigrations)
   yield* runMigrations("projections", projectionMigrations)
   yield* prepareProjections(projections)
 }).pipe(Effect.withSpan("migrateAll"))

@@ -1,7 +1,7 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
-import { AdminOnly } from "#events/contracts/auth.ts"
-import { NotFound } from "#events/contracts/http-errors.ts"
+import { AdminOnly } from "#api/auth.ts"
+import { NotFound } from "#api/http-errors.ts"
 
 /**
  * Operating the read models: each projection's health, and its rebuild from zero. The app holds the list
@@ -10,7 +10,8 @@ import { NotFound } from "#events/contracts/http-errors.ts"
 
 export class ProjectionState extends Schema.Class<ProjectionState>("ProjectionState")({
   name: Schema.String,
-  version: Schema.Int,
+  /** The read model's shape: a new one is rebuilt from the first event. */
+  revision: Schema.Int,
   status: Schema.Literal("running", "paused"),
   /** The last event it processed, in the global order. */
   position: Schema.Number,

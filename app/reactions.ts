@@ -1,7 +1,8 @@
 import type { Subscription } from "#events/store/index.ts"
 import { billingReactions } from "#modules/billing/index.ts"
 import { catalogReactions } from "#modules/catalog/index.ts"
-import { mediaReactions } from "#modules/media/index.ts"
+import { musicReactions } from "#modules/music/index.ts"
+import { videosReactions } from "#modules/videos/index.ts"
 
 type Requirements<S> = S extends Subscription<infer R> ? R : never
 
@@ -11,7 +12,8 @@ export const reactions: ReadonlyArray<
     Requirements<
       | (typeof billingReactions)[number]
       | (typeof catalogReactions)[number]
-      | (typeof mediaReactions)[number]
+      | (typeof musicReactions)[number]
+      | (typeof videosReactions)[number]
     >
   >
-> = [...billingReactions, ...catalogReactions, ...mediaReactions]
+> = [...billingReactions, ...catalogReactions, ...musicReactions, ...videosReactions]

@@ -6,13 +6,13 @@ import { BillingHttpLive, ReconciliationHttpLive } from "#modules/billing/index.
 import { CatalogHttpLive } from "#modules/catalog/index.ts"
 import { Identity, IdentityHttpLive } from "#modules/identity/index.ts"
 import {
-  MediaHttpLive,
+  GenerationHttpLive,
   ReshapingHttpLive,
   StemsHttpLive,
-  VideoHttpLive,
   VoicesHttpLive,
-} from "#modules/media/index.ts"
+} from "#modules/music/index.ts"
 import { SongwritingHttpLive } from "#modules/songwriting/index.ts"
+import { VideoHttpLive } from "#modules/videos/index.ts"
 import { AdminHttpLive } from "#projections/admin/http.ts"
 import { CreditLedgerHttpLive } from "#projections/credit-ledger/http.ts"
 import { LiveHttpLive } from "#projections/live/http.ts"
@@ -89,7 +89,7 @@ const ApiLive = HttpApiBuilder.api(MelodyApi).pipe(
     SongwritingHttpLive,
     SongsHttpLive,
     CatalogHttpLive,
-    MediaHttpLive,
+    GenerationHttpLive,
     ReshapingHttpLive,
     VoicesHttpLive,
     StemsHttpLive,
@@ -147,7 +147,7 @@ export const HttpLive = Layer.unwrapEffect(
       idempotency: idempotent({ paidPaths, holderOf: identity.sessionHolder, requests }),
       responseCache: makeResponseCache({
         paths: publicReads,
-        version: songs.publicVersion,
+        stamp: songs.publicStamp,
         holderOf: identity.knownHolder,
         budget: responseCacheBudget,
       }),

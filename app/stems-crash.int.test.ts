@@ -1,7 +1,7 @@
 import type { ChildProcess } from "node:child_process"
 import { Schema } from "effect"
 import { beforeAll, expect, it } from "vitest"
-import { mediaJobs } from "#modules/media/index.ts"
+import { musicJobs } from "#modules/music/index.ts"
 import { UsageRecord } from "#projections/credit-ledger/api.ts"
 import { SongView } from "#projections/songs/api.ts"
 import { runningProcesses } from "./processes.ts"
@@ -18,7 +18,7 @@ const { servers } = await crashRig("stems_crash", { seconds: 1 }, "engine", {
   STEMS_CREDITS: "2",
 })
 const { call } = servers
-const attempts = mediaJobs.find((kind) => kind.name === "media:make-stems")!.maxAttempts
+const attempts = musicJobs.find((kind) => kind.name === "media:make-stems")!.maxAttempts
 
 /** Answers read as the contract has them; one that does not match fails the test. */
 const librarySongs = Schema.decodeUnknownSync(Schema.Array(SongView))

@@ -5,15 +5,15 @@ import {
   SongGenerationRequested,
   SongGenerationSucceeded,
 } from "#events/contracts/media.ts"
-import type { SyncedLyrics } from "#events/contracts/synced-lyrics.ts"
 import { EventStore, toNewEvent } from "#events/store/index.ts"
+import type { SyncedLyrics } from "#modules/catalog/api-synced-lyrics.ts"
 import { songIdOfVersion } from "#modules/catalog/index.ts"
-import type { RenderFacts } from "#modules/media/index.ts"
+import type { RenderFacts } from "#modules/music/index.ts"
 import { FileStorage } from "#toolkit/storage/index.ts"
 import { sineMp3 } from "#toolkit/test-audio.ts"
 import { settle } from "./testing.ts"
 
-/** Puts a file into media storage, as the media module does with what it renders or copies. */
+/** Puts a file into media storage, as the music module does with what it renders or copies. */
 export const storeMedia = (key: string, bytes: Uint8Array) =>
   Effect.flatMap(FileStorage, (storage) => storage.put(key, bytes))
 
@@ -36,7 +36,7 @@ const deliver = (event: SongGenerationSucceeded, requested?: SongGenerationReque
   })
 
 /**
- * A finished generation as the media module delivers it: its versions are MP3s (sine tones of `seconds`,
+ * A finished generation as the music module delivers it: its versions are MP3s (sine tones of `seconds`,
  * 2 by default) already in our storage, with `cover` as their cover and `synced` as their timed lyrics
  * if given. The catalog's reaction saves them as private songs, 'Title (Version N)'.
  */

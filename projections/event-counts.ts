@@ -7,7 +7,7 @@ import type { Projection } from "./runner.ts"
 /** How many events of each type exist and when the last one happened: the store at a glance, for operators. */
 export const eventCounts: Projection = {
   name: "event-counts",
-  version: 1,
+  revision: 1,
   tables: ["event_type_counts"],
   onPoison: "skip",
   setup: Effect.flatMap(

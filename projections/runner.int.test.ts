@@ -27,7 +27,7 @@ const newEvent = (type: string, data: object = {}): NewEvent => ({
 /** Records every event it is given; fails on events marked poison. */
 const recorder = (name: string, onPoison: "pause" | "skip"): Projection => ({
   name,
-  version: 1,
+  revision: 1,
   tables: [`${name}_rows`],
   onPoison,
   types: [`Noted-${name}`],
@@ -165,14 +165,14 @@ describeWithDatabase({ migrations: [["projections", projectionMigrations]] })(
         }),
       )
 
-      it.effect("a version bump drops the read model and replays it from the first event", () =>
+      it.effect("a new revision drops the read model and replays it from the first event", () =>
         Effect.gen(function* () {
           const v1 = recorder("versioned", "skip")
           yield* prepareProjections([v1])
           yield* appendNoted("versioned", [1, 2])
           yield* catchUpProjection(v1)
           yield* query("insert into versioned_rows (event_id, n) values (gen_random_uuid(), 99)")
-          const v2 = { ...v1, version: 2 }
+          const v2 = { ...v1, revision: 2 }
           yield* prepareProjections([v2])
           expect(yield* rowsOf("versioned")).toEqual([])
           yield* catchUpProjection(v2)

@@ -16,12 +16,13 @@ import {
 /**
  * A read model built from events. `apply` receives a batch and writes it with set-based SQL in the same
  * transaction that moves the projection's checkpoint. Everything a projection holds can be thrown away and
- * built again from the events: bumping `version` does exactly that at the next start.
+ * built again from the events: bumping `revision` does exactly that at the next start.
  */
 export interface Projection {
   readonly name: string
-  readonly version: number
-  /** The read model's tables: dropped on a version change, emptied on a rebuild. */
+  /** The read model's shape: a new one drops its tables and replays it. */
+  readonly revision: number
+  /** The read model's tables: dropped on a new revision, emptied on a rebuild. */
   readonly tables: ReadonlyArray<string>
   /**
    * Those of `tables` that log how the model changed (for readers holding a snapshot), not what it holds:
@@ -44,7 +45,7 @@ export interface Projection {
 
 export interface ProjectionStatus extends SubscriptionReport {
   readonly projection: string
-  readonly version: number
+  readonly revision: number
 }
 
 export const projectionMigrations: Migrations = {
@@ -52,6 +53,14 @@ export const projectionMigrations: Migrations = {
     SqlClient.SqlClient,
     (sql) =>
       sql`create table projection_versions (name text primary key, version integer not null)`,
+  ),
+  "2_projection_revisions": Effect.flatMap(SqlClient.SqlClient, (sql) =>
+    sql.withTransaction(
+      Effect.zipRight(
+        sql`alter table projection_versions rename to projection_revisions`,
+        sql`alter table projection_revisions rename column version to revision`,
+      ),
+    ),
   ),
 }
 
@@ -71,7 +80,7 @@ const setupLock = 7302
 const quoteIdentifier = (name: string) => `"${name.replaceAll('"', '""')}"`
 
 /**
- * Brings every projection's tables to the code's version: unchanged ones are left as they are, changed ones
+ * Brings every projection's tables to the code's revision: unchanged ones are left as they are, changed ones
  * are dropped, recreated and replayed from the first event.
  */
 export const prepareProjections = (projections: ReadonlyArray<Projection>) =>
@@ -82,15 +91,16 @@ export const prepareProjections = (projections: ReadonlyArray<Projection>) =>
       Effect.gen(function* () {
         yield* sql`select pg_advisory_xact_lock(${setupLock})`
         for (const projection of projections) {
-          const [stored] = yield* sql<{ version: number }>`
-            select version from projection_versions where name = ${projection.name}`
-          if (stored?.version !== projection.version) {
+          const [stored] = yield* sql<{ revision: number }>`
+            select revision from projection_revisions where name = ${projection.name}`
+          if (stored?.revision !== projection.revision) {
             for (const table of projection.tables)
               yield* sql`drop table if exists ${sql(table)} cascade`
             yield* control.reset(subscriptionName(projection))
             yield* sql`
-              insert into projection_versions (name, version) values (${projection.name}, ${projection.version})
-              on conflict (name) do update set version = excluded.version`
+              insert into projection_revisions (name, revision)
+              values (${projection.name}, ${projection.revision})
+              on conflict (name) do update set revision = excluded.revision`
           }
           yield* projection.setup
         }
@@ -193,7 +203,7 @@ export const projectionStatus = (projections: ReadonlyArray<Projection>) =>
             updatedAt: new Date(0),
           }),
           projection: projection.name,
-          version: projection.version,
+          revision: projection.revision,
         }),
       ),
     )

@@ -17,11 +17,8 @@ import { mkdir, stat } from "node:fs/promises"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { promisify } from "node:util"
-import {
-  type VideoFormat,
-  videoFormatNames,
-  videoFormats,
-} from "#events/contracts/video-formats.ts"
+import type { VideoFormat } from "#events/contracts/media.ts"
+import { videoFormatNames, videoFormats } from "#modules/videos/api-video-formats.ts"
 
 const execFileAsync = promisify(execFile)
 const outDir = fileURLToPath(new URL("../web/public/assets/video-backgrounds/", import.meta.url))

@@ -1,12 +1,12 @@
 import { Context, type Effect } from "effect"
+import type { SignedInUser } from "#api/auth.ts"
 import type { Actor } from "#events/contracts/actor.ts"
-import type { SignedInUser } from "#events/contracts/auth.ts"
-import type { InsufficientCredits } from "#events/contracts/credit-errors.ts"
 import type { CreditUse } from "#events/contracts/song-operations.ts"
 import type { Position } from "#events/store/index.ts"
+import type { InsufficientCredits } from "#modules/billing/api-credit-errors.ts"
 
 /**
- * Credits spent on work, declared between the module that spends them (media) and the one that keeps
+ * Credits spent on work, declared between the module that spends them (music) and the one that keeps
  * them (billing, which serves it): a debit taken in the caller's transaction, so that it commits together
  * with the request; the balance showing it; and whether a failed generation's credits came back (billing
  * refunds them in its own reaction).

@@ -1,6 +1,6 @@
 import { HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import { Effect, Exit } from "effect"
-import { sessionCookieName } from "#events/contracts/auth.ts"
+import { sessionCookieName } from "#api/auth.ts"
 import type { IdempotentRequests, KeptAnswer } from "#toolkit/idempotent-requests.ts"
 import { jsonError } from "./api-answers.ts"
 import { requestFingerprint } from "./request-fingerprint.ts"

@@ -1,6 +1,6 @@
 import { HttpApiBuilder } from "@effect/platform"
 import { Effect } from "effect"
-import { NotFound } from "#events/contracts/http-errors.ts"
+import { NotFound } from "#api/http-errors.ts"
 import { type ProjectionStatus, projectionStatus, resetProjection } from "#projections/runner.ts"
 import { MelodyApi } from "../api.ts"
 import { ProjectionState } from "../operations-api.ts"
@@ -9,7 +9,7 @@ import { projections } from "../projections.ts"
 const stateOf = (status: ProjectionStatus) =>
   new ProjectionState({
     name: status.projection,
-    version: status.version,
+    revision: status.revision,
     status: status.status,
     position: status.position.globalPosition,
     behind: status.behind,

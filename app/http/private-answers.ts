@@ -1,5 +1,5 @@
 import { Cookies, type HttpServerRequest, HttpServerResponse } from "@effect/platform"
-import { sessionCookieName } from "#events/contracts/auth.ts"
+import { sessionCookieName } from "#api/auth.ts"
 
 const sessionPrefix = `${sessionCookieName}=`
 

@@ -6,16 +6,16 @@ import { makeResponseCache } from "./response-cache.ts"
 const path = "/api/songs/public"
 
 /**
- * The response cache over a version the test moves on by hand and sessions whose holders it sets by hand, and an
+ * The response cache over a stamp the test moves on by hand and sessions whose holders it sets by hand, and an
  * app that counts its calls.
  */
 const rig = (budget = 1_000_000) => {
-  let version = "v1"
+  let stamp = "v1"
   let calls = 0
   const holders = new Map<string, string>()
   const answers = makeResponseCache({
     paths: new Set([path]),
-    version: Effect.sync(() => version),
+    stamp: Effect.sync(() => stamp),
     holderOf: (sessionId) => Effect.sync(() => holders.get(sessionId)),
     budget,
   })
@@ -40,7 +40,7 @@ const rig = (budget = 1_000_000) => {
     ask,
     calls: () => calls,
     move: (next: string) => {
-      version = next
+      stamp = next
     },
     holders,
   }
@@ -51,7 +51,7 @@ const withSession = (sessionId: string): RequestInit => ({
 })
 
 describe("the response cache", () => {
-  it.effect("one URL is answered once per version for everyone without a session", () =>
+  it.effect("one URL is answered once per stamp for everyone without a session", () =>
     Effect.gen(function* () {
       const { ask, calls, move } = rig()
       const first = yield* ask(`${path}?limit=20`)
@@ -120,7 +120,7 @@ describe("the response cache", () => {
     }),
   )
 
-  it.effect("an answer made while another reader saw a newer version is not kept", () =>
+  it.effect("an answer made while another reader saw a newer stamp is not kept", () =>
     Effect.gen(function* () {
       const { ask, calls, move } = rig()
       let newer: HttpServerResponse.HttpServerResponse | undefined
@@ -163,7 +163,7 @@ describe("the response cache", () => {
         expect(ended.status).toBe(401)
         expect(yield* ask(path, withSession("ann-2"))).toBe(ann)
         expect(calls()).toBe(4)
-        // A new version drops everyone's answers.
+        // A new stamp drops everyone's answers.
         move("v2")
         expect(yield* ask(path, withSession("ann-2"))).not.toBe(ann)
         expect(calls()).toBe(5)

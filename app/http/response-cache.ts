@@ -1,13 +1,13 @@
 import { Cookies, type HttpServerRequest, type HttpServerResponse } from "@effect/platform"
 import { Effect } from "effect"
-import { sessionCookieName } from "#events/contracts/auth.ts"
+import { sessionCookieName } from "#api/auth.ts"
 import { makeBudgetedMap } from "#toolkit/bounded-map.ts"
 
 export interface ResponseCacheOptions {
   /** The paths whose answers depend only on the URL and on who reads. */
   readonly paths: ReadonlySet<string>
-  /** Changes whenever any of those answers could change; answers are kept under the version they were made. */
-  readonly version: Effect.Effect<string>
+  /** Changes whenever any of those answers could change; answers are kept under the stamp they were made. */
+  readonly stamp: Effect.Effect<string>
   /**
    * Who holds this session id, when that is known without reading anything (undefined otherwise): only
    * then is a signed-in reader's answer looked up or kept. Must stop answering the moment a session ends.
@@ -35,8 +35,8 @@ const sizeOf = (response: HttpServerResponse.HttpServerResponse) =>
  * ends is never answered from here. Anything that is not a GET of one of `paths` goes through, and only a
  * plain 200 that sets no cookie is kept (a session that slid forward sends its cookie again).
  *
- * The version is read before the app answers, so an answer is never kept under a newer version than the
- * one it was read at; all are dropped when the version moves on. Each side is kept to its budget of bytes,
+ * The stamp is read before the app answers, so an answer is never kept under a newer stamp than the
+ * one it was read at; all are dropped when the stamp moves on. Each side is kept to its budget of bytes,
  * the oldest answers making room.
  */
 export const makeResponseCache = (options: ResponseCacheOptions) => {
@@ -69,11 +69,11 @@ export const makeResponseCache = (options: ResponseCacheOptions) => {
     ): Effect.Effect<HttpServerResponse.HttpServerResponse, E, R> =>
       request.method === "GET" && options.paths.has(pathname)
         ? Effect.gen(function* () {
-            const version = yield* options.version
-            if (version !== keptFor) {
+            const stamp = yield* options.stamp
+            if (stamp !== keptFor) {
               shared.clear()
               personal.clear()
-              keptFor = version
+              keptFor = stamp
             }
             const sessionId = sessionOf(request)
             const holder = sessionId === undefined ? undefined : yield* options.holderOf(sessionId)
@@ -83,7 +83,7 @@ export const makeResponseCache = (options: ResponseCacheOptions) => {
                 : undefined
             if (known) return known
             const response = yield* answer
-            if (keptFor !== version || !keepable(response)) return response
+            if (keptFor !== stamp || !keepable(response)) return response
             if (sessionId === undefined) {
               shared.set(request.url, response)
               return response

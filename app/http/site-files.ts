@@ -1,6 +1,6 @@
 import { HttpServerResponse } from "@effect/platform"
 import { Effect } from "effect"
-import { songPaths } from "#events/contracts/song-paths.ts"
+import { songPaths } from "#modules/catalog/api-song-paths.ts"
 
 /** Songs per sitemap file: well under the protocol's 50,000 URLs and 50 MB. */
 export const songsPerSitemap = 10_000

@@ -6,10 +6,10 @@ import { fileURLToPath } from "node:url"
 import { childrenCpuMs } from "../support/cpu-time.ts"
 import { now } from "../support/report.ts"
 
-// A path, not an import: other folders enter the media module only through its index.ts.
+// A path, not an import: other folders enter the music module only through its index.ts.
 const engineMain = fileURLToPath(new URL("../../stand-ins/music-engine/main.ts", import.meta.url))
 
-/** What the benchmark reads of the facts of a render (media's `RenderFacts`). */
+/** What the benchmark reads of the facts of a render (music's `RenderFacts`). */
 export interface Facts {
   readonly durationMs: number
   readonly endMs: number

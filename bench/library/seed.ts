@@ -10,7 +10,7 @@ import { EventWakeups } from "#events/store/wakeups.ts"
 const encode = toNewEvent(SongGenerationSucceeded)
 
 /**
- * `songs` finished songs of one person's, as the media module delivers them (two versions to a
+ * `songs` finished songs of one person's, as the music module delivers them (two versions to a
  * generation), appended to the running server's event store; each version's MP3 a hard link to `mp3` in
  * the server's media folder, so a thousand songs take the disk space of one. The server's catalog saves
  * them as it does any generation.

@@ -3,7 +3,7 @@
  *
  * A 30-second song exported as video in portrait (instagram-story, 1080x1920) and landscape (youtube,
  * 1920x1080), each by the renderer as a job runs it (`VideoRenderer.live`, started through
- * `modules/media/video-export/video-render-main.ts`: other folders do not import the media module's insides). The
+ * `modules/videos/video-render-main.ts`: other folders do not import the videos module's insides). The
  * measure is render time over the song's length; the target is at most 1.0 on two cores. The baseline,
  * measured in the same run at the same size with the same codec settings: ffmpeg alone encoding a plain
  * colour and the song, the least any export must do. Rounds alternate between the two sides; the worst
@@ -24,9 +24,9 @@ const rounds = Number(process.env.BENCH_ROUNDS ?? 2)
 const songSeconds = 30
 const targetRatio = 1.0
 
-// Paths, not imports: other folders enter the media module only through its index.ts.
+// Paths, not imports: other folders enter the videos module only through its index.ts.
 const renderMain = fileURLToPath(
-  new URL("../../modules/media/video-export/video-render-main.ts", import.meta.url),
+  new URL("../../modules/videos/video-render-main.ts", import.meta.url),
 )
 const backgroundsDir = fileURLToPath(
   new URL("../../web/public/assets/video-backgrounds", import.meta.url),

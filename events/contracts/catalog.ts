@@ -1,6 +1,5 @@
 import { Schema } from "effect"
 import { SongOrigin } from "./song-operations.ts"
-import { urlPath } from "./url-path.ts"
 
 /**
  * The catalog's facts: songs on `song-<songId>` (saved, made public, made private) and each person's like
@@ -95,13 +94,6 @@ export const catalogStreams = {
   song: (songId: string) => `song-${songId}`,
   like: (songId: string, userId: string) => `like-${songId}-${userId}`,
 }
-
-/** A song's duration when nobody knows it (spec: 30 seconds). */
-export const defaultDurationMs = 30_000
-
-/** The song whose audio a link points to, for calls that name a song by its audio (spec: videos/generate). */
-export const songIdFromAudioUrl = (url: string): string | undefined =>
-  /^\/api\/songs\/([0-9a-zA-Z-]{1,64})\/audio$/.exec(urlPath(url))?.[1]
 
 /** The event types the catalog's read models follow, with the registrations that name creators. */
 export const catalogEventTypes: ReadonlyArray<string> = [

@@ -1,8 +1,43 @@
-export * from "./actor.ts"
-export * from "./auth.ts"
-export * from "./billing.ts"
-export * from "./errors.ts"
-export * from "./http-errors.ts"
-export * from "./identity.ts"
-export * from "./messages.ts"
-export * from "./metadata.ts"
+import { Schema } from "effect"
+import { BillingEvent, PaymentMismatched } from "./billing.ts"
+import { CatalogEvent } from "./catalog.ts"
+import { CreditAdjustmentEvent } from "./credit-adjustments.ts"
+import { ErrorReported } from "./errors.ts"
+import { IdentityEvent } from "./identity.ts"
+import { GenerationEvent, VideoExportEvent } from "./media.ts"
+import { ConversationEvent, LyricsDraftEvent } from "./songwriting.ts"
+import { StemsEvent } from "./stems.ts"
+import { VoiceEvent } from "./voices.ts"
+
+/**
+ * Every fact the system records, from every module: what the store may hold. A reader decodes with the
+ * narrower union of what it follows; this one is for what must know them all (every type name is unique,
+ * every event is in some module's union), and a new event joins it through its module's union.
+ */
+export const DomainEvent = Schema.Union(
+  IdentityEvent,
+  ConversationEvent,
+  LyricsDraftEvent,
+  BillingEvent,
+  PaymentMismatched,
+  CreditAdjustmentEvent,
+  CatalogEvent,
+  GenerationEvent,
+  VideoExportEvent,
+  StemsEvent,
+  VoiceEvent,
+  ErrorReported,
+)
+export type DomainEvent = typeof DomainEvent.Type
+
+type Member = { readonly _tag: string } | { readonly members: ReadonlyArray<Member> }
+const eventsOf = (member: Member): ReadonlyArray<{ readonly _tag: string }> =>
+  "members" in member ? member.members.flatMap(eventsOf) : [member]
+
+/**
+ * The type name of every event, as the store records it in its `type` column; an event two streams share
+ * (lyrics written on the conversation and on the draft) is named once.
+ */
+export const domainEventTypes: ReadonlyArray<string> = [...new Set(eventsOf(DomainEvent))].map(
+  (event) => event._tag,
+)

@@ -1,8 +1,5 @@
 import { Schema } from "effect"
-import type { CoverWidth } from "./cover-widths.ts"
 import { Reshaping, SongOrigin } from "./song-operations.ts"
-import { urlPath } from "./url-path.ts"
-import { VideoFormat } from "./video-formats.ts"
 import { ChosenVoice } from "./voices.ts"
 
 /**
@@ -25,13 +22,6 @@ export const MusicMakerName = Schema.transformLiterals(
   ["provider", "music-api"],
 )
 export type MusicMakerName = typeof MusicMakerName.Type
-
-/** Where a JPEG cover's WebP twin is kept, when it has one: pages are sent it, previews the JPEG. */
-export const webpCoverOf = (jpegKey: string) => jpegKey.replace(/\.jpg$/, ".webp")
-
-/** Where a cover's copy at `width` (cover-widths.ts) is kept, as WebP. */
-export const sizedCoverOf = (coverKey: string, width: CoverWidth) =>
-  `sized/${coverKey.replace(/\.[a-z0-9]+$/, "")}.w${width}.webp`
 
 export const GeneratedVersion = Schema.Struct({
   versionId: Schema.String,
@@ -139,14 +129,19 @@ export const GenerationEvent = Schema.Union(
 )
 export type GenerationEvent = typeof GenerationEvent.Type
 
-/** Where a generated version's audio is played from before it is a song; the catalog reads it back. */
-export const versionAudioPath = (versionId: string) => `/api/media/versions/${versionId}/audio`
-
-export const versionIdFromAudioPath = (url: string): string | undefined =>
-  /^\/api\/media\/versions\/([0-9a-zA-Z-]{1,64})\/audio$/.exec(urlPath(url))?.[1]
-
 // Video exports: every export of a person is on their `video-exports-<userId>` stream, so "one at a time"
 // is one decision on one stream.
+
+/** The social formats a song's video is exported in; as the export events name them. */
+export const VideoFormat = Schema.Literal(
+  "instagram-story",
+  "instagram-video",
+  "facebook-story",
+  "facebook-video",
+  "youtube",
+  "tiktok",
+)
+export type VideoFormat = typeof VideoFormat.Type
 
 export const videoStreams = {
   exports: (userId: string) => `video-exports-${userId}`,

@@ -1,6 +1,6 @@
 import { Schema } from "effect"
 
-// What can be bought (packs once, plans monthly), what it costs, and how people read their names.
+// What can be bought (packs once, plans monthly) and what it costs, as billing's events record it.
 
 export const PackId = Schema.Literal("basic", "pro", "premium")
 export type PackId = typeof PackId.Type
@@ -10,27 +10,3 @@ export type PlanId = typeof PlanId.Type
 
 /** A price or a payment, in cents of its currency. */
 export const Money = { amountCents: Schema.Int, currency: Schema.String }
-
-/** Each pack's and plan's name as people read it. */
-export const offerNames: Record<PackId | PlanId, string> = {
-  basic: "Basic",
-  pro: "Pro",
-  premium: "Premium",
-  BASIC: "Basic",
-  PRO: "Pro",
-  PREMIUM: "Premium",
-}
-
-/** Money as receipts and the ledger write it: "13.29 EUR". */
-export const describeMoney = (cents: number, currency: string) =>
-  `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`
-
-/** An offer as checkouts, receipts and the ledger name it: "Pro pack: 150 credits". */
-export const describeOffer = (
-  kind: "pack" | "subscription",
-  item: PackId | PlanId,
-  credits: number,
-) =>
-  kind === "pack"
-    ? `${offerNames[item]} pack: ${credits} credits`
-    : `${offerNames[item]} plan: ${credits} credits a month`

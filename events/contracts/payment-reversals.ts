@@ -19,15 +19,6 @@ export const RefundReason = Schema.Literal(
 )
 export type RefundReason = typeof RefundReason.Type
 
-export const refundReasonNames: Record<RefundReason, string> = {
-  second_subscription: "a second subscription while another was active",
-  requested_by_customer: "requested by the customer",
-  duplicate: "a duplicate payment",
-  fraudulent: "a fraudulent payment",
-  support: "made by support",
-  provider: "made by the payment provider",
-}
-
 /** What a payment bought, on the events that name the payment: "the Pro pack", "the Pro plan". */
 export const PaymentItem = {
   kind: Schema.Literal("pack", "subscription"),

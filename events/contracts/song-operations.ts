@@ -11,24 +11,6 @@ export type SongOperation = typeof SongOperation.Type
 export const CreditUse = Schema.Literal("generation", ...SongOperation.literals, "stems")
 export type CreditUse = typeof CreditUse.Type
 
-/** Each use's name, as Usage History and the buttons say it. */
-export const creditUseNames: Record<CreditUse, string> = {
-  generation: "Song generation",
-  extend: "Extend",
-  "replace-section": "Replace a section",
-  restyle: "Cover",
-  stems: "Stems",
-}
-
-/** Each use's type in Usage History. */
-export const usageTypes = {
-  generation: "song_generation",
-  extend: "song_extend",
-  "replace-section": "song_replace_section",
-  restyle: "song_restyle",
-  stems: "song_stems",
-} as const satisfies Record<CreditUse, string>
-
 /** The song an operation's versions came from, and how: what their cards and pages link back to. */
 export const SongOrigin = Schema.Struct({
   operation: SongOperation,
@@ -62,9 +44,3 @@ export const Reshaping = Schema.Union(
   Schema.TaggedStruct("restyle", from),
 )
 export type Reshaping = typeof Reshaping.Type
-
-export const originOf = (reshaping: Reshaping): SongOrigin => ({
-  operation: reshaping._tag,
-  songId: reshaping.songId,
-  title: reshaping.title,
-})

@@ -1,14 +1,14 @@
 import { SqlClient } from "@effect/sql"
 import { Effect, Either } from "effect"
 import { v7 as uuidv7 } from "uuid"
+import type { SignedInUser } from "#api/auth.ts"
+import { NotFound } from "#api/http-errors.ts"
 import { Actors } from "#events/contracts/actor.ts"
-import type { SignedInUser } from "#events/contracts/auth.ts"
 import {
   type AdjustmentRequested,
   CreditAdjustmentEvent,
   creditAdjustmentStream,
 } from "#events/contracts/credit-adjustments.ts"
-import { NotFound } from "#events/contracts/http-errors.ts"
 import { runCommand } from "#events/handle-command.ts"
 import { EventStore } from "#events/store/index.ts"
 import { Adjusted, PendingAdjustment, PendingAdjustments } from "./api-adjustment-answers.ts"

@@ -1,6 +1,6 @@
 import { HttpApiEndpoint, HttpApiGroup } from "@effect/platform"
 import { Schema } from "effect"
-import { Authenticated } from "#events/contracts/auth.ts"
+import { Authenticated } from "#api/auth.ts"
 
 /** The signed-in person's free daily credits (DAILY_FREE_CREDITS), for the credits page. */
 export class FreeCreditsView extends Schema.Class<FreeCreditsView>("FreeCreditsView")({

@@ -1,6 +1,6 @@
 import { Schema } from "effect"
+import { withMessage } from "#api/messages.ts"
 import { PackId, PlanId } from "#events/contracts/billing.ts"
-import { withMessage } from "#events/contracts/messages.ts"
 
 // What billing's endpoints accept, with the spec's messages.
 

@@ -1,6 +1,6 @@
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
-import { AdminOnly } from "#events/contracts/auth.ts"
+import { AdminOnly } from "#api/auth.ts"
 
 // What reconciliation with the payment provider answers: the differences by kind and the totals.
 

@@ -1,7 +1,7 @@
 import { Effect } from "effect"
 import { CreditAccountEvent, creditAccountEventTypes } from "#events/contracts/billing.ts"
-import { creditChange } from "#events/contracts/credit-changes.ts"
 import { awaitCommittedReadable, decodeAll, EventStore, Position } from "#events/store/index.ts"
+import { creditChange } from "./api-credit-changes.ts"
 
 const decodeEvents = decodeAll(CreditAccountEvent)
 

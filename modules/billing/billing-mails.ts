@@ -1,9 +1,10 @@
 import { Effect } from "effect"
-import { describeMoney, offerNames, SubscriptionPaymentFailed } from "#events/contracts/billing.ts"
+import { SubscriptionPaymentFailed } from "#events/contracts/billing.ts"
 import { decodeAll, type Subscription } from "#events/store/index.ts"
 import { AppUrl } from "#toolkit/app-url.ts"
 import { escapeHtml } from "#toolkit/escape-html.ts"
 import { PersonMail } from "#toolkit/person-mail.ts"
+import { describeMoney, offerNames } from "./api-offers.ts"
 
 const decodeFailures = decodeAll(SubscriptionPaymentFailed)
 

@@ -1,7 +1,7 @@
 import type { Effect, Option } from "effect"
-import type { SignedInUser } from "#events/contracts/auth.ts"
+import type { SignedInUser } from "#api/auth.ts"
+import type { NotFound } from "#api/http-errors.ts"
 import type { PlanId } from "#events/contracts/billing.ts"
-import type { NotFound } from "#events/contracts/http-errors.ts"
 import type { Writes } from "#events/handle-command.ts"
 import type { AdjustmentAsked } from "./adjustments.ts"
 import type {

@@ -1,5 +1,5 @@
 import { Effect } from "effect"
-import { actorOf, type SignedInUser } from "#events/contracts/auth.ts"
+import { actorOf, type SignedInUser } from "#api/auth.ts"
 import type { PlanId } from "#events/contracts/billing.ts"
 import { NotASubscription } from "./api.ts"
 import { CreditAccounts } from "./credit-accounts.ts"

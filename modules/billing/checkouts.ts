@@ -1,17 +1,17 @@
 import { Effect } from "effect"
+import { actorOf, type SignedInUser } from "#api/auth.ts"
+import { NotFound } from "#api/http-errors.ts"
 import type { Actor } from "#events/contracts/actor.ts"
-import { actorOf, type SignedInUser } from "#events/contracts/auth.ts"
 import {
   billingStreams,
   CheckoutEvent,
-  describeOffer,
   type PackId,
   type PlanId,
 } from "#events/contracts/billing.ts"
-import { NotFound } from "#events/contracts/http-errors.ts"
 import { fold } from "#events/decider.ts"
 import { runCommand } from "#events/handle-command.ts"
 import { decodeAll, EventStore } from "#events/store/index.ts"
+import { describeOffer } from "./api-offers.ts"
 import { type Checkout, type CheckoutCommand, checkout } from "./checkout-decider.ts"
 import { BillingConfig } from "./config.ts"
 import { makePaymentFacts } from "./payment-facts.ts"

@@ -15,9 +15,9 @@ import {
   SubscriptionDeclined,
   SubscriptionEnded,
 } from "#events/contracts/billing.ts"
-import { InsufficientCredits } from "#events/contracts/credit-errors.ts"
 import { fold } from "#events/decider.ts"
 import { given } from "#events/testing.ts"
+import { InsufficientCredits } from "./api-credit-errors.ts"
 import { creditAccount } from "./credit-account-decider.ts"
 import { memory } from "./credit-account-state.ts"
 

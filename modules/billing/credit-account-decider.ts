@@ -8,9 +8,9 @@ import {
   SubscriptionCancelled,
   SubscriptionEnded,
 } from "#events/contracts/billing.ts"
-import { InsufficientCredits } from "#events/contracts/credit-errors.ts"
 import type { Decider } from "#events/decider.ts"
 import { InvalidAdjustment } from "./api.ts"
+import { InsufficientCredits } from "./api-credit-errors.ts"
 
 import { type CreditAccount, emptyAccount, evolve } from "./credit-account-state.ts"
 import type { CreditCommand, CreditRefusal } from "./credit-commands.ts"

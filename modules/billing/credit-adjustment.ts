@@ -1,11 +1,11 @@
 import { Either } from "effect"
+import { NotFound } from "#api/http-errors.ts"
 import {
   AdjustmentApproved,
   AdjustmentRejected,
   AdjustmentRequested,
   type CreditAdjustmentEvent,
 } from "#events/contracts/credit-adjustments.ts"
-import { NotFound } from "#events/contracts/http-errors.ts"
 import type { Decider } from "#events/decider.ts"
 import {
   AdjustmentSettled,

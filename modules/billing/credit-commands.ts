@@ -1,8 +1,8 @@
 import { Data, Either } from "effect"
 import type { CreditAccountEvent, PackId, PlanId, RefundReason } from "#events/contracts/billing.ts"
-import type { InsufficientCredits } from "#events/contracts/credit-errors.ts"
 import type { CreditUse } from "#events/contracts/song-operations.ts"
 import type { InvalidAdjustment, InvalidRefund } from "./api.ts"
+import type { InsufficientCredits } from "./api-credit-errors.ts"
 
 type Commands =
   | { readonly _tag: "GrantSignupCredits"; readonly amount: number }

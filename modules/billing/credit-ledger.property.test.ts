@@ -6,9 +6,9 @@ import {
   CreditAccountEvent,
   type PaymentRefunded,
 } from "#events/contracts/billing.ts"
-import { creditChange } from "#events/contracts/credit-changes.ts"
 import type { DecodedEvent } from "#events/store/index.ts"
 import { ledgerRows } from "#projections/credit-ledger/rows.ts"
+import { creditChange } from "./api-credit-changes.ts"
 import { creditAccount } from "./credit-account-decider.ts"
 import type { CreditCommand } from "./credit-commands.ts"
 

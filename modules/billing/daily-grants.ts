@@ -1,6 +1,6 @@
 import { Context, Effect, Layer } from "effect"
+import type { SignedInUser } from "#api/auth.ts"
 import { Actors } from "#events/contracts/actor.ts"
-import type { SignedInUser } from "#events/contracts/auth.ts"
 import type { Position } from "#events/store/index.ts"
 import { setBounded } from "#toolkit/bounded-map.ts"
 import { now } from "#toolkit/clock.ts"

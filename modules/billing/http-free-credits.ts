@@ -1,7 +1,7 @@
 import { HttpApiBuilder } from "@effect/platform"
 import { Effect } from "effect"
-import { moduleApi } from "#events/contracts/api-id.ts"
-import { CurrentUser } from "#events/contracts/auth.ts"
+import { CurrentUser } from "#api/auth.ts"
+import { moduleApi } from "#api/id.ts"
 import { FreeCreditsApi } from "./api-free-credits.ts"
 import { DailyGrants } from "./daily-grants.ts"
 

@@ -1,8 +1,8 @@
 import { HttpApiBuilder, HttpServerRequest } from "@effect/platform"
 import { Effect, Option } from "effect"
-import { moduleApi } from "#events/contracts/api-id.ts"
-import { CurrentUser } from "#events/contracts/auth.ts"
-import { NotFound } from "#events/contracts/http-errors.ts"
+import { CurrentUser } from "#api/auth.ts"
+import { NotFound } from "#api/http-errors.ts"
+import { moduleApi } from "#api/id.ts"
 import {
   BillingApi,
   CheckoutDone,

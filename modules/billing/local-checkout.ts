@@ -1,16 +1,11 @@
 import { Context, Effect, Layer } from "effect"
+import { actorOf, type SignedInUser } from "#api/auth.ts"
+import { NotFound } from "#api/http-errors.ts"
 import type { Actor } from "#events/contracts/actor.ts"
-import { actorOf, type SignedInUser } from "#events/contracts/auth.ts"
-import {
-  type CheckoutStarted,
-  describeMoney,
-  describeOffer,
-  offerNames,
-  type PlanId,
-} from "#events/contracts/billing.ts"
-import { NotFound } from "#events/contracts/http-errors.ts"
+import type { CheckoutStarted, PlanId } from "#events/contracts/billing.ts"
 import { now } from "#toolkit/clock.ts"
 import { ActiveSubscriptionExists, CheckoutClosed, LocalCheckout } from "./api.ts"
+import { describeMoney, describeOffer, offerNames } from "./api-offers.ts"
 import type { CheckoutCommand } from "./checkout-decider.ts"
 import { CreditAccounts } from "./credit-accounts.ts"
 import type { LocalCheckoutShape } from "./local-checkout-shape.ts"

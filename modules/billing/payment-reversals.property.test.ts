@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Either, FastCheck as fc } from "effect"
 import { type CreditAccountEvent, CreditsPurchased } from "#events/contracts/billing.ts"
-import { creditChange } from "#events/contracts/credit-changes.ts"
+import { creditChange } from "./api-credit-changes.ts"
 import { creditAccount } from "./credit-account-decider.ts"
 import type { CreditCommand } from "./credit-commands.ts"
 

@@ -1,10 +1,10 @@
 import {
-  describeMoney,
   PaymentDisputeClosed,
   PaymentDisputed,
   PaymentRefunded,
 } from "#events/contracts/billing.ts"
 import { InvalidRefund } from "./api.ts"
+import { describeMoney } from "./api-offers.ts"
 import type { CreditAccount } from "./credit-account-state.ts"
 import {
   AlreadyDisputed,

@@ -1,8 +1,8 @@
 import type { Effect } from "effect"
+import type { SignedInUser } from "#api/auth.ts"
+import type { NotFound } from "#api/http-errors.ts"
 import type { Actor } from "#events/contracts/actor.ts"
-import type { SignedInUser } from "#events/contracts/auth.ts"
 import type { CheckoutEvent, CheckoutStarted, PlanId } from "#events/contracts/billing.ts"
-import type { NotFound } from "#events/contracts/http-errors.ts"
 import type { CommandResult, Writes } from "#events/handle-command.ts"
 import type {
   ActiveSubscriptionExists,

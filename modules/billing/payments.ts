@@ -1,8 +1,8 @@
 import { Context, Effect, Layer } from "effect"
+import { actorOf, type SignedInUser } from "#api/auth.ts"
+import { NotFound } from "#api/http-errors.ts"
 import { type Actor, Actors } from "#events/contracts/actor.ts"
-import { actorOf, type SignedInUser } from "#events/contracts/auth.ts"
 import type { PlanId } from "#events/contracts/billing.ts"
-import { NotFound } from "#events/contracts/http-errors.ts"
 import { now } from "#toolkit/clock.ts"
 import {
   activeSubscriptionExists,

@@ -1,4 +1,5 @@
-import { offerNames, type PackId, type PlanId } from "#events/contracts/billing.ts"
+import type { PackId, PlanId } from "#events/contracts/billing.ts"
+import { offerNames } from "./api-offers.ts"
 
 /** What can be bought: prices in cents of the configured currency. Only the server's prices count. */
 export interface Offer<Id> {

@@ -1,5 +1,5 @@
-import { describeMoney } from "#events/contracts/billing.ts"
 import { escapeHtml } from "#toolkit/escape-html.ts"
+import { describeMoney } from "./api-offers.ts"
 
 /** What a receipt says: a payment (a pack, a plan's first month, a renewal) or a refund of one. */
 export interface Receipt {

@@ -1,6 +1,6 @@
 import { SqlClient } from "@effect/sql"
 import { Effect } from "effect"
-import { NotFound } from "#events/contracts/http-errors.ts"
+import { NotFound } from "#api/http-errors.ts"
 import { ReceiptLine, ReceiptList } from "./api-receipts.ts"
 
 interface Row {

@@ -2,8 +2,6 @@ import { SqlClient } from "@effect/sql"
 import { Clock, Effect, Schema } from "effect"
 import {
   CreditsPurchased,
-  describeOffer,
-  offerNames,
   PaymentRefunded,
   SubscriptionCreditsGranted,
   SubscriptionDeclined,
@@ -11,6 +9,7 @@ import {
 import { decodeAll, type Subscription } from "#events/store/index.ts"
 import { AppUrl } from "#toolkit/app-url.ts"
 import { PersonMail } from "#toolkit/person-mail.ts"
+import { describeOffer, offerNames } from "./api-offers.ts"
 import { type Receipt, receiptMail } from "./receipt-mail.ts"
 
 const decode = decodeAll(

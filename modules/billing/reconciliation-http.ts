@@ -1,6 +1,6 @@
 import { HttpApiBuilder } from "@effect/platform"
 import { Effect } from "effect"
-import { moduleApi } from "#events/contracts/api-id.ts"
+import { moduleApi } from "#api/id.ts"
 import { now } from "#toolkit/clock.ts"
 import { ReconciliationApi } from "./api-reconciliation.ts"
 import { reconciliationCsv } from "./reconciliation-csv.ts"

@@ -1,6 +1,6 @@
 import { Schema } from "effect"
-import { coverWidths } from "#events/contracts/cover-widths.ts"
-import { trimmedText, withMessage } from "#events/contracts/messages.ts"
+import { trimmedText, withMessage } from "#api/messages.ts"
+import { coverWidths } from "./api-covers.ts"
 
 // What the catalog's endpoints accept, with the spec's messages.
 

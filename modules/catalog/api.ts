@@ -1,8 +1,7 @@
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/platform"
-import { Authenticated, EmailNotVerified, Unauthorized, Viewer } from "#events/contracts/auth.ts"
-import { DownloadParams } from "#events/contracts/download-params.ts"
-import { NotFound, TooManyRequests } from "#events/contracts/http-errors.ts"
-import { SyncedLyrics } from "#events/contracts/synced-lyrics.ts"
+import { Authenticated, EmailNotVerified, Unauthorized, Viewer } from "#api/auth.ts"
+import { DownloadParams } from "#api/download-params.ts"
+import { NotFound, TooManyRequests } from "#api/http-errors.ts"
 import { LikeState, SongSettings, SongsDeleted } from "./api-answers.ts"
 import {
   CoverParams,
@@ -13,6 +12,7 @@ import {
   SongPath,
 } from "./api-payloads.ts"
 import { AudioUnavailable, SongIsPrivate, UnknownAudio } from "./api-refusals.ts"
+import { SyncedLyrics } from "./api-synced-lyrics.ts"
 
 export * from "./api-answers.ts"
 export * from "./api-payloads.ts"

@@ -1,9 +1,7 @@
 import type { HttpServerResponse } from "@effect/platform"
 import type { Effect } from "effect"
-import type { EmailNotVerified, SignedInUser, Unauthorized } from "#events/contracts/auth.ts"
-import type { CoverWidth } from "#events/contracts/cover-widths.ts"
-import type { NotFound, TooManyRequests } from "#events/contracts/http-errors.ts"
-import type { SyncedLyrics } from "#events/contracts/synced-lyrics.ts"
+import type { EmailNotVerified, SignedInUser, Unauthorized } from "#api/auth.ts"
+import type { NotFound, TooManyRequests } from "#api/http-errors.ts"
 import type { Writes } from "#events/handle-command.ts"
 import type {
   AudioUnavailable,
@@ -14,6 +12,8 @@ import type {
   SongsDeleted,
   UnknownAudio,
 } from "./api.ts"
+import type { CoverWidth } from "./api-covers.ts"
+import type { SyncedLyrics } from "./api-synced-lyrics.ts"
 
 /** How a song's file is asked for: a byte range for players that seek, a download to save it. */
 export interface FileRequest {

@@ -15,8 +15,8 @@ import { callAs, clientOf, decodeBody } from "#app/testing-client.ts"
 import { seedGeneration } from "#app/testing-songs.ts"
 import { Actors } from "#events/contracts/actor.ts"
 import { catalogStreams, SongLiked } from "#events/contracts/catalog.ts"
-import { versionAudioPath } from "#events/contracts/media.ts"
 import { EventStore, toNewEvent } from "#events/store/index.ts"
+import { versionAudioPath } from "#modules/music/api-version-paths.ts"
 import { rebuildProjection } from "#projections/runner.ts"
 import { PublicSongs } from "#projections/songs/api.ts"
 import { library } from "#projections/songs/library.ts"
@@ -31,7 +31,7 @@ type Browser = ReturnType<typeof browser>
 /** A timeline page asked for by its address (the edge keeps answers by it), read with the contract. */
 const timelinePage = (answer: Answer) => decodeBody(PublicSongs, answer)
 
-/** What the media module delivers: the catalog saves a generation's versions as private songs. */
+/** What the music module delivers: the catalog saves a generation's versions as private songs. */
 const generated = seedGeneration
 
 const mySongs = (person: Browser) => callAs(person, (api) => api.songs.mySongs())

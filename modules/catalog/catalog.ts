@@ -1,6 +1,6 @@
 import { Context, Effect, Layer } from "effect"
+import { actorOf, type SignedInUser } from "#api/auth.ts"
 import type { Actor } from "#events/contracts/actor.ts"
-import { actorOf, type SignedInUser } from "#events/contracts/auth.ts"
 import { catalogStreams, LikeEvent, type SongSaved } from "#events/contracts/catalog.ts"
 import { runCommand } from "#events/handle-command.ts"
 import { LikeState, SongIsPrivate, SongSettings, UnknownAudio } from "./api.ts"

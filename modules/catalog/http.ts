@@ -1,7 +1,7 @@
 import { HttpApiBuilder } from "@effect/platform"
 import { Effect } from "effect"
-import { moduleApi } from "#events/contracts/api-id.ts"
-import { CurrentUser, CurrentViewer } from "#events/contracts/auth.ts"
+import { CurrentUser, CurrentViewer } from "#api/auth.ts"
+import { moduleApi } from "#api/id.ts"
 import { CatalogApi } from "./api.ts"
 import { Catalog } from "./catalog.ts"
 

@@ -1,4 +1,4 @@
-import type { SyncedLyrics } from "#events/contracts/synced-lyrics.ts"
+import type { SyncedLyrics } from "./api-synced-lyrics.ts"
 
 /** `[mm:ss.xx]`'s time: minutes, seconds and hundredths. */
 const stamp = (ms: number) => {

@@ -1,7 +1,7 @@
 import type { SqlClient } from "@effect/sql"
 import { Effect } from "effect"
+import { NotFound } from "#api/http-errors.ts"
 import { catalogStreams, SongEvent } from "#events/contracts/catalog.ts"
-import { NotFound } from "#events/contracts/http-errors.ts"
 import { loadAggregate } from "#events/decider.ts"
 import type { EventStore } from "#events/store/index.ts"
 import { song, visibleTo } from "./song.ts"

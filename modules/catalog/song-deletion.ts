@@ -1,6 +1,6 @@
 import type { SqlClient } from "@effect/sql"
 import { Effect } from "effect"
-import { actorOf, type SignedInUser } from "#events/contracts/auth.ts"
+import { actorOf, type SignedInUser } from "#api/auth.ts"
 import { runCommand } from "#events/handle-command.ts"
 import type { EventStore } from "#events/store/index.ts"
 import { now } from "#toolkit/clock.ts"

@@ -1,6 +1,5 @@
 import type { Readable } from "node:stream"
 import { Context, Effect, Layer } from "effect"
-import type { CoverWidth } from "#events/contracts/cover-widths.ts"
 import type { ByteRange } from "#toolkit/file-response.ts"
 import {
   type ConversionFailed,
@@ -8,6 +7,7 @@ import {
   FileStorage,
   WavConverter,
 } from "#toolkit/storage/index.ts"
+import type { CoverWidth } from "./api-covers.ts"
 
 /**
  * The files behind songs as the catalog serves them: a key the storage refuses is a defect (the catalog

@@ -1,6 +1,6 @@
 import { text } from "node:stream/consumers"
 import { Effect } from "effect"
-import { decodeSyncedLyricsJson } from "#events/contracts/synced-lyrics.ts"
+import { decodeSyncedLyricsJson } from "./api-synced-lyrics.ts"
 import type { SongFiles } from "./song-files.ts"
 
 /** A song's synced lyrics, as its maker kept them beside it (a small JSON file). */

@@ -1,8 +1,8 @@
 import { SqlClient } from "@effect/sql"
 import { Effect } from "effect"
 import type { SongSaved } from "#events/contracts/catalog.ts"
-import { versionIdFromAudioPath } from "#events/contracts/media.ts"
 import type { SongOrigin } from "#events/contracts/song-operations.ts"
+import { versionIdFromAudioPath } from "#modules/music/api-version-paths.ts"
 import { type SaveSongPayload, UnknownAudio } from "./api.ts"
 import { songIdOfVersion } from "./song-ids.ts"
 

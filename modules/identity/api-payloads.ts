@@ -1,5 +1,5 @@
 import { Schema } from "effect"
-import { withMessage } from "#events/contracts/messages.ts"
+import { withMessage } from "#api/messages.ts"
 
 // Fields, with the spec's messages (section 5). Texts are trimmed before they are checked.
 

@@ -1,7 +1,7 @@
 import { HttpApiEndpoint, HttpApiGroup } from "@effect/platform"
 import { Schema } from "effect"
-import { Authenticated, Unauthorized, Viewer } from "#events/contracts/auth.ts"
-import { NotFound, TooManyRequests } from "#events/contracts/http-errors.ts"
+import { Authenticated, Unauthorized, Viewer } from "#api/auth.ts"
+import { NotFound, TooManyRequests } from "#api/http-errors.ts"
 import { MailboxMessage, Message, SessionView, SignedIn, UserView } from "./api-answers.ts"
 import {
   EmailPayload,

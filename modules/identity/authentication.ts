@@ -7,8 +7,8 @@ import {
   type SignedInUser,
   type Unauthorized,
   Viewer,
-} from "#events/contracts/auth.ts"
-import type { NotFound } from "#events/contracts/http-errors.ts"
+} from "#api/auth.ts"
+import type { NotFound } from "#api/http-errors.ts"
 import { Identity } from "./identity.ts"
 import { makeSessionCookie, requestSession } from "./session-cookie.ts"
 

@@ -1,6 +1,6 @@
 import { Duration, Effect, Option, Schema } from "effect"
+import { notSignedIn, type SignedInUser } from "#api/auth.ts"
 import { Actors } from "#events/contracts/actor.ts"
-import { notSignedIn, type SignedInUser } from "#events/contracts/auth.ts"
 import { EventStore } from "#events/store/index.ts"
 import { type JobKind, JobQueue } from "#toolkit/jobs.ts"
 import { RateLimiter } from "#toolkit/rate-limit.ts"

@@ -1,9 +1,9 @@
 import { HttpApiDecodeError } from "@effect/platform/HttpApiError"
 import { describe, expect } from "@effect/vitest"
 import { Effect } from "effect"
+import { TooManyRequests } from "#api/http-errors.ts"
 import { browser, describeApp, postJson, request, runJobs } from "#app/testing.ts"
 import { clientOf, decodeBody } from "#app/testing-client.ts"
-import { TooManyRequests } from "#events/contracts/http-errors.ts"
 import { query } from "#events/testing.ts"
 import { Identity } from "./identity.ts"
 

@@ -1,5 +1,5 @@
 import { Clock, Context, Deferred, Effect, FiberId, Layer } from "effect"
-import type { SignedInUser } from "#events/contracts/auth.ts"
+import type { SignedInUser } from "#api/auth.ts"
 import { setBounded } from "#toolkit/bounded-map.ts"
 import type { Session } from "./sessions.ts"
 import { tokenHash } from "./tokens.ts"

@@ -1,6 +1,6 @@
 import { HttpApiBuilder, HttpServerRequest } from "@effect/platform"
 import { Effect } from "effect"
-import { sessionCookieName, sessionSecurity } from "#events/contracts/auth.ts"
+import { sessionCookieName, sessionSecurity } from "#api/auth.ts"
 import { AppUrl } from "#toolkit/app-url.ts"
 
 /** The session cookie: HttpOnly, SameSite=Lax, for the whole site, Secure when the app is served over TLS. */

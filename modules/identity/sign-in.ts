@@ -1,6 +1,6 @@
 import { Effect } from "effect"
+import type { SignedInUser } from "#api/auth.ts"
 import { Actors } from "#events/contracts/actor.ts"
-import type { SignedInUser } from "#events/contracts/auth.ts"
 import { RateLimiter } from "#toolkit/rate-limit.ts"
 import { InvalidCredentials } from "./api.ts"
 import type { Client } from "./client.ts"

@@ -1,6 +1,6 @@
 import { Schema } from "effect"
-import { withMessage } from "#events/contracts/messages.ts"
-import { lyricsLimit } from "#events/contracts/songwriting.ts"
+import { withMessage } from "#api/messages.ts"
+import { lyricsLimit } from "./api-chat.ts"
 
 // What Melody's chat and the lyrics form accept, with the spec's messages (section 5).
 

@@ -1,7 +1,7 @@
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
-import { Authenticated } from "#events/contracts/auth.ts"
-import { TooManyRequests } from "#events/contracts/http-errors.ts"
+import { Authenticated } from "#api/auth.ts"
+import { TooManyRequests } from "#api/http-errors.ts"
 import {
   ChatTurnResult,
   Conversation,

@@ -1,9 +1,6 @@
-import {
-  type ConversationEvent,
-  lyricsIntro,
-  newSongMessage,
-} from "#events/contracts/songwriting.ts"
+import type { ConversationEvent } from "#events/contracts/songwriting.ts"
 import { ChatMessage } from "./api.ts"
+import { lyricsIntro, newSongMessage } from "./api-chat.ts"
 
 /** How much of a long chat the screen gets back. */
 export const shownMessages = 200

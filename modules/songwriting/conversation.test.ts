@@ -3,13 +3,13 @@ import {
   AssistantReplied,
   LyricsEdited,
   LyricsWritten,
-  newSongMessage,
   SongRevised,
   SongStartedOver,
   UserMessagePosted,
 } from "#events/contracts/songwriting.ts"
 import { fold } from "#events/decider.ts"
 import { given } from "#events/testing.ts"
+import { newSongMessage } from "./api-chat.ts"
 import { conversation } from "./conversation.ts"
 import type { Reply } from "./ports.ts"
 

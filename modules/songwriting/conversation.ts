@@ -4,13 +4,12 @@ import {
   type ConversationEvent,
   LyricsEdited,
   LyricsWritten,
-  lyricsIntro,
-  newSongMessage,
   SongRevised,
   SongStartedOver,
   UserMessagePosted,
 } from "#events/contracts/songwriting.ts"
 import type { Decider } from "#events/decider.ts"
+import { lyricsIntro, newSongMessage } from "./api-chat.ts"
 import type { ChatTurn, Reply, SongSketch } from "./ports.ts"
 
 /** How many of the current song's turns the model is shown. */

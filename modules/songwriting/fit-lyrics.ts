@@ -1,4 +1,4 @@
-import { lyricsLimit } from "#events/contracts/songwriting.ts"
+import { lyricsLimit } from "./api-chat.ts"
 
 /** Lyrics within the box's limit: a model that wrote more is cut at the last whole line that fits. */
 export const fitLyrics = (lyrics: string): string => {

@@ -1,5 +1,5 @@
 import { Effect } from "effect"
-import { actorOf, type SignedInUser } from "#events/contracts/auth.ts"
+import { actorOf, type SignedInUser } from "#api/auth.ts"
 import { LyricsDraftEvent, songwritingStreams } from "#events/contracts/songwriting.ts"
 import { fold } from "#events/decider.ts"
 import { runCommand } from "#events/handle-command.ts"

@@ -1,7 +1,7 @@
 import type { SqlClient } from "@effect/sql"
 import { Cause, Effect, Option, Queue, Stream } from "effect"
 import { v7 as uuidv7 } from "uuid"
-import { actorOf, type SignedInUser } from "#events/contracts/auth.ts"
+import { actorOf, type SignedInUser } from "#api/auth.ts"
 import { ConversationEvent, songwritingStreams } from "#events/contracts/songwriting.ts"
 import { loadAggregate } from "#events/decider.ts"
 import { runCommand } from "#events/handle-command.ts"

@@ -1,4 +1,4 @@
-import { lyricsLimit } from "#events/contracts/songwriting.ts"
+import { lyricsLimit } from "./api-chat.ts"
 import type { LyricsRequest, ReplyRequest } from "./ports.ts"
 
 /** Who Melody is and how she answers: the four steps of the how-to page, and the reply's JSON shape. */

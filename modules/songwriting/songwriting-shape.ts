@@ -1,6 +1,6 @@
 import type { Effect, Stream } from "effect"
-import type { SignedInUser } from "#events/contracts/auth.ts"
-import type { TooManyRequests } from "#events/contracts/http-errors.ts"
+import type { SignedInUser } from "#api/auth.ts"
+import type { TooManyRequests } from "#api/http-errors.ts"
 import type { Writes } from "#events/handle-command.ts"
 import type {
   ChatTurnResult,

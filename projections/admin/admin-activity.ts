@@ -12,7 +12,7 @@ const decode = decodeAll(ActivityEvent)
 
 export const adminActivity: Projection = {
   name: "admin-activity",
-  version: 2,
+  revision: 2,
   tables: ["admin_activity"],
   types: activityEventTypes,
   onPoison: "skip",

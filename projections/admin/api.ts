@@ -1,8 +1,8 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
-import { AdminOnly } from "#events/contracts/auth.ts"
-import { NotFound } from "#events/contracts/http-errors.ts"
-import { withMessage } from "#events/contracts/messages.ts"
+import { AdminOnly } from "#api/auth.ts"
+import { NotFound } from "#api/http-errors.ts"
+import { withMessage } from "#api/messages.ts"
 import { ErrorLogs, Interactions, StreamEvents, UserMatch } from "./api-answers.ts"
 
 export * from "./api-answers.ts"

@@ -71,7 +71,7 @@ const entryOf = (event: typeof ErrorEvent.Type): ErrorEntry => {
 
 export const errorStream: Projection = {
   name: "error-stream",
-  version: 1,
+  revision: 1,
   tables: ["admin_errors"],
   types: ErrorEvent.members.map((m) => m._tag),
   onPoison: "skip",

@@ -1,7 +1,7 @@
 import { HttpApiEndpoint, HttpApiGroup } from "@effect/platform"
 import { Schema } from "effect"
-import { Authenticated } from "#events/contracts/auth.ts"
-import { usageTypes } from "#events/contracts/song-operations.ts"
+import { Authenticated } from "#api/auth.ts"
+import { usageTypes } from "./api-usage-types.ts"
 
 /** The signed-in user's credits, as the ledger knows them. */
 export class CreditsView extends Schema.Class<CreditsView>("CreditsView")({

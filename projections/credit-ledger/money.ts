@@ -93,7 +93,7 @@ export const moneyRow = ({
 
 export const ledgerMoney: Projection = {
   name: "ledger-money",
-  version: 2,
+  revision: 2,
   tables: ["ledger_money"],
   types: moneyTypes,
   onPoison: "pause",

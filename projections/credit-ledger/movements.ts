@@ -1,10 +1,7 @@
-import {
-  type BillingEvent,
-  describeMoney,
-  describeOffer,
-  offerNames,
-} from "#events/contracts/billing.ts"
-import { creditUseNames, usageTypes } from "#events/contracts/song-operations.ts"
+import type { BillingEvent } from "#events/contracts/billing.ts"
+import { creditUseNames } from "#modules/billing/api-credit-uses.ts"
+import { describeMoney, describeOffer, offerNames } from "#modules/billing/api-offers.ts"
+import { usageTypes } from "./api-usage-types.ts"
 import { paymentDisputed, paymentRefunded } from "./reversals.ts"
 import type { TransactionRow, UsageRow } from "./rows.ts"
 

@@ -1,12 +1,11 @@
-import {
-  describeMoney,
-  offerNames,
-  type PaymentDisputeClosed,
-  type PaymentDisputed,
-  type PaymentRefunded,
-  refundReasonNames,
+import type {
+  PaymentDisputeClosed,
+  PaymentDisputed,
+  PaymentRefunded,
 } from "#events/contracts/billing.ts"
+import { describeMoney, offerNames } from "#modules/billing/api-offers.ts"
 import type { MovementRows } from "./movements.ts"
+import { refundReasonNames } from "./refund-reasons.ts"
 
 // Payments going back, in the ledger under the payment they belong to, and in the person's history.
 

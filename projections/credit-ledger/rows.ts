@@ -1,12 +1,10 @@
 import type { Actor } from "#events/contracts/actor.ts"
-import {
-  type BillingEvent,
-  type CheckoutStarted,
-  describeOffer,
-} from "#events/contracts/billing.ts"
-import { creditChange } from "#events/contracts/credit-changes.ts"
-import type { CreditUse, usageTypes } from "#events/contracts/song-operations.ts"
+import type { BillingEvent, CheckoutStarted } from "#events/contracts/billing.ts"
+import type { CreditUse } from "#events/contracts/song-operations.ts"
 import type { DecodedEvent } from "#events/store/index.ts"
+import { creditChange } from "#modules/billing/api-credit-changes.ts"
+import { describeOffer } from "#modules/billing/api-offers.ts"
+import type { usageTypes } from "./api-usage-types.ts"
 import { type LedgerParties, movementRows } from "./movements.ts"
 
 const noParties: LedgerParties = { ticket: null, requestedBy: null, approvedBy: null }

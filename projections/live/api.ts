@@ -1,6 +1,6 @@
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
-import { Authenticated } from "#events/contracts/auth.ts"
+import { Authenticated } from "#api/auth.ts"
 
 /**
  * A notice as the stream sends it (each message's data, as JSON): one of the person's generations or

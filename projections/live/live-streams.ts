@@ -2,8 +2,8 @@ import type { Readable } from "node:stream"
 import { Context, type Duration, Effect, Layer } from "effect"
 import type { Position } from "#events/store/index.ts"
 import { LiveStreamsFull } from "./api.ts"
-import { makeLiveFeed } from "./live-feed.ts"
 import { LiveSessions } from "./live-sessions.ts"
+import { makeNoticeReader } from "./notice-reader.ts"
 import { eventText, makeOpenStream, type OpenStream } from "./open-stream.ts"
 
 /**
@@ -30,7 +30,7 @@ export interface LiveSession {
 
 /**
  * The live streams open in this process (http.ts sends them): each person's notices from the one reader
- * of the log (live-feed.ts) and a heartbeat, at most `perPerson` per person and `limit` in all
+ * of the log (notice-reader.ts) and a heartbeat, at most `perPerson` per person and `limit` in all
  * (LIVE_STREAMS_PER_PROCESS: each costs a connection and some memory). A stream holds no database
  * connection while it waits. It ends when its session does: at once on a sign-out or a password reset
  * recorded by any process, and within `sessionCheckEvery` when it runs out, both read from where
@@ -79,7 +79,7 @@ export class LiveStreams extends Context.Tag("@melody/projections/LiveStreams")<
             ),
           )
 
-        const feed = yield* makeLiveFeed({
+        const reader = yield* makeNoticeReader({
           notice: (sent) => {
             for (const stream of byPerson.get(sent.userId) ?? []) stream.sendNotice(sent)
           },
@@ -107,13 +107,13 @@ export class LiveStreams extends Context.Tag("@melody/projections/LiveStreams")<
 
         const open = (session: LiveSession, after: Position | undefined) =>
           Effect.zipRight(
-            feed.start,
-            // In one go, as the feed delivers: no notice falls between those kept and the new stream.
+            reader.start,
+            // In one go, as the reader delivers: no notice falls between those kept and the new stream.
             Effect.suspend(() => {
               const theirs = byPerson.get(session.userId) ?? []
               if (theirs.length >= perPerson) theirs[0]!.end(eventText.replaced)
               if (count >= limit) return Effect.fail(full)
-              const missed = feed.missed(session.userId, after)
+              const missed = reader.missed(session.userId, after)
               const stream = makeOpenStream(session, after, forget)
               stream.send(eventText.retry)
               if (missed === null) stream.send(eventText.reset)

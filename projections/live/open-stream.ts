@@ -1,6 +1,6 @@
 import { Readable } from "node:stream"
 import { Position } from "#events/store/index.ts"
-import type { Sent } from "./live-feed.ts"
+import type { Sent } from "./notice-reader.ts"
 
 /** What a page that reads nothing may leave unread before its stream ends (it reconnects and resumes). */
 const unreadLimit = 64 * 1024

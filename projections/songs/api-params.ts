@@ -1,5 +1,5 @@
 import { Schema } from "effect"
-import { withMessage } from "#events/contracts/messages.ts"
+import { withMessage } from "#api/messages.ts"
 
 // What the songs read model's endpoints accept, with the spec's messages.
 

@@ -1,7 +1,7 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
-import { Authenticated, Viewer } from "#events/contracts/auth.ts"
-import { NotFound } from "#events/contracts/http-errors.ts"
+import { Authenticated, Viewer } from "#api/auth.ts"
+import { NotFound } from "#api/http-errors.ts"
 import { PublicSongs, SongView } from "./api-answers.ts"
 import { PublicSongsParams, SongPath } from "./api-params.ts"
 

@@ -1,7 +1,8 @@
 import { SqlClient } from "@effect/sql"
 import { Effect } from "effect"
-import { styleTags } from "#events/contracts/style-tags.ts"
 import type { Projection } from "../runner.ts"
+import { styleTags } from "./api-style-tags.ts"
+import { songRowSelect } from "./song-columns.ts"
 import {
   readSongFacts,
   type SongTables,
@@ -9,7 +10,7 @@ import {
   songTablesSql,
   writeSongFacts,
 } from "./song-facts.ts"
-import { type SongRecord, songRowSelect, toSongRow } from "./song-records.ts"
+import type { SongRow } from "./song-rows.ts"
 
 /** Each person's songs, newest first, with their style tags, like counts and whether they like them. */
 
@@ -21,7 +22,7 @@ const tables: SongTables = {
 
 export const library: Projection = {
   name: "library",
-  version: 5,
+  revision: 5,
   tables: [tables.songs, tables.likes, tables.creators],
   types: songFactTypes,
   onPoison: "skip",
@@ -38,23 +39,20 @@ export const library: Projection = {
 
 export const readOwnedSongs = (ownerId: string, viewerId: string | undefined) =>
   Effect.flatMap(SqlClient.SqlClient, (sql) =>
-    sql.unsafe<SongRecord>(
+    sql.unsafe<SongRow>(
       `select ${songRowSelect(tables, "$2")}
         where s.owner_id = $1 order by s.created_at desc, s.song_id desc`,
       [ownerId, viewerId ?? ""],
     ),
-  ).pipe(
-    Effect.map((rows) => rows.map(toSongRow)),
-    Effect.orDie,
-  )
+  ).pipe(Effect.orDie)
 
 export const readLibrarySong = (songId: string, viewerId: string | undefined) =>
   Effect.flatMap(SqlClient.SqlClient, (sql) =>
-    sql.unsafe<SongRecord>(`select ${songRowSelect(tables, "$2")} where s.song_id = $1`, [
+    sql.unsafe<SongRow>(`select ${songRowSelect(tables, "$2")} where s.song_id = $1`, [
       songId,
       viewerId ?? "",
     ]),
   ).pipe(
-    Effect.map((rows) => (rows[0] ? toSongRow(rows[0]) : undefined)),
+    Effect.map((rows) => rows[0]),
     Effect.orDie,
   )

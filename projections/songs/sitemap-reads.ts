@@ -1,12 +1,10 @@
 import { SqlClient } from "@effect/sql"
 import { Effect } from "effect"
+import type { SongRow } from "./song-rows.ts"
 import { timelineTables } from "./timeline.ts"
 
 /** A public song as a sitemap lists it: its id and when it was made. */
-export interface ListedSong {
-  readonly songId: string
-  readonly createdAt: Date
-}
+export type ListedSong = Pick<SongRow, "songId" | "createdAt">
 
 /** How many songs are public now: how many pages a sitemap of them has. */
 export const countPublicSongs = Effect.flatMap(SqlClient.SqlClient, (sql) =>
@@ -21,14 +19,9 @@ export const countPublicSongs = Effect.flatMap(SqlClient.SqlClient, (sql) =>
 /** Public songs in a stable order (by id), `limit` of them from `offset`: one page of a sitemap. */
 export const readPublicSongs = (offset: number, limit: number) =>
   Effect.flatMap(SqlClient.SqlClient, (sql) =>
-    sql.unsafe<{ song_id: string; created_at: Date }>(
-      `select song_id, created_at from ${timelineTables.songs} where is_public
+    sql.unsafe<ListedSong>(
+      `select song_id as "songId", created_at as "createdAt" from ${timelineTables.songs} where is_public
        order by song_id offset $1 limit $2`,
       [offset, limit],
     ),
-  ).pipe(
-    Effect.map((rows) =>
-      rows.map((row): ListedSong => ({ songId: row.song_id, createdAt: row.created_at })),
-    ),
-    Effect.orDie,
-  )
+  ).pipe(Effect.orDie)

@@ -1,16 +1,16 @@
 import type { SqlClient } from "@effect/sql"
 import { Context, Effect, Layer } from "effect"
-import { NotFound } from "#events/contracts/http-errors.ts"
+import { NotFound } from "#api/http-errors.ts"
 import type { EventStore, EventWakeups } from "#events/store/index.ts"
 import { oncePerObject } from "#toolkit/once-per-object.ts"
 import { PublicSongs, type SongView } from "./api.ts"
 import { readLibrarySong, readOwnedSongs } from "./library.ts"
+import { readLikedSongs } from "./liked-songs.ts"
 import { makeOwnWritesWait } from "./own-writes.ts"
 import { countPublicSongs, type ListedSong, readPublicSongs } from "./sitemap-reads.ts"
 import type { PublicPage, PublicQuery } from "./song-rows.ts"
 import { toView } from "./song-view.ts"
 import { makeTimelinePages } from "./timeline-pages.ts"
-import { readLikedSongs } from "./timeline-reads.ts"
 
 /** The same answer for a song that does not exist and one this person may not see. */
 const notFound = new NotFound({ message: "This song does not exist, or it is private." })
@@ -26,7 +26,7 @@ export class SongReads extends Context.Tag("@melody/projections/SongReads")<
   {
     readonly publicSongs: (query: PublicQuery) => Effect.Effect<PublicSongs>
     /** Changes whenever a public page could read differently; at most 100 ms late (see timeline-pages.ts). */
-    readonly publicVersion: Effect.Effect<string>
+    readonly publicStamp: Effect.Effect<string>
     readonly mySongs: (userId: string) => Effect.Effect<ReadonlyArray<SongView>>
     readonly likedSongs: (userId: string) => Effect.Effect<ReadonlyArray<SongView>>
     /** The song, if this viewer (or nobody) may see it: its owner, or anyone once it is public. */
@@ -64,7 +64,7 @@ export class SongReads extends Context.Tag("@melody/projections/SongReads")<
 
       return SongReads.of({
         publicSongs: (query) => read(Effect.map(timelinePages.page(query), publicView)),
-        publicVersion: Effect.zipRight(ownWrites, timelinePages.version),
+        publicStamp: Effect.zipRight(ownWrites, timelinePages.stamp),
         mySongs: (userId) =>
           read(Effect.map(readOwnedSongs(userId, userId), (rows) => rows.map(toView))),
         likedSongs: (userId) =>

@@ -1,4 +1,4 @@
-import { songPaths } from "#events/contracts/song-paths.ts"
+import { songPaths } from "#modules/catalog/api-song-paths.ts"
 import { SongView } from "./api.ts"
 import type { SongRow } from "./song-rows.ts"
 

@@ -14,7 +14,7 @@ const randomFrom = (seed: number) => () => {
 }
 
 const stateAt = (lastSeq: number): OrderState => ({
-  version: `v/${lastSeq}`,
+  stamp: `s/${lastSeq}`,
   startedAt: "v",
   lastSeq,
   prunedThrough: 0,

@@ -13,8 +13,8 @@ export interface Placed {
 
 /** The state of the read model an order was read at (see timeline.ts: the log of changes and its counters). */
 export interface OrderState {
-  /** Names the timeline's state, as `readTimelineVersion` does. */
-  readonly version: string
+  /** Names the timeline's state, as `readTimelineStamp` does. */
+  readonly stamp: string
   /** When the log started: a rebuild starts a new one, whose sequence numbers mean nothing to the old. */
   readonly startedAt: string
   readonly lastSeq: number

@@ -10,14 +10,14 @@ import {
   readOrderChanges,
   readTimelineOrder,
   readTimelinePage,
-  readTimelineVersion,
+  readTimelineStamp,
   snapshotOf,
   songsInOrderReader,
   type TimelinePage,
 } from "./timeline-reads.ts"
 
-/** How long the timeline's version is taken as current before it is read again. */
-const versionFreshness = Duration.millis(100)
+/** How long the timeline's stamp is taken as current before it is read again. */
+const stampFreshness = Duration.millis(100)
 
 /** How many sets of liked songs are kept per page (the oldest makes room). */
 const variantsPerPage = 32
@@ -35,13 +35,13 @@ const startShared = <A>(read: Effect.Effect<A>) =>
  * Public timeline pages from memory. The order of public songs is held in memory (`timeline-order.ts`)
  * and brought forward with the songs the log says moved, so a page at any depth is a slice of ids and
  * its songs, which are read by id once and kept until the log says they changed. Everyone reads the same
- * few pages, so each page is made once per version of the timeline and kept, and only whether the viewer
+ * few pages, so each page is made once per stamp of the timeline and kept, and only whether the viewer
  * liked its songs is asked per request.
  *
- * Once the version is 100 ms old it is read again in the background, and readers go on with the one they
+ * Once the stamp is 100 ms old it is read again in the background, and readers go on with the one they
  * have until the order is brought to the new one; after `refresh` (which the catalog calls once a write of
  * this process reached the timeline, so its author sees it on the next read) it is read at once and
- * awaited. A page is never older than the version it is kept under. Another server process sees a change
+ * awaited. A page is never older than the stamp it is kept under. Another server process sees a change
  * about 100 ms late. A page cut at an older snapshot is read from the database (`readTimelinePage`).
  */
 export const makeTimelinePages = (options: {
@@ -60,7 +60,7 @@ export const makeTimelinePages = (options: {
     // Read whole the first time, after a rebuild and after a gap in the log; else only what moved.
     const bringForward = Effect.gen(function* () {
       const read = order.at
-      if (read !== undefined && read.version === (yield* readTimelineVersion)) return read
+      if (read !== undefined && read.stamp === (yield* readTimelineStamp)) return read
       const changes = read === undefined ? undefined : yield* readOrderChanges(read)
       if (changes === undefined) {
         const whole = yield* readTimelineOrder
@@ -106,11 +106,11 @@ export const makeTimelinePages = (options: {
       )
     }
 
-    const { get: current, refresh } = yield* keptFresh(bringForward, versionFreshness)
-    const version = Effect.map(current, (state) => state.version)
-    // Pages of the current version only, each read once even when many readers ask at the same moment.
-    // A page's read is put in the map before it starts, so a read that began before a newer version was
-    // seen never lands among that version's pages.
+    const { get: current, refresh } = yield* keptFresh(bringForward, stampFreshness)
+    const stamp = Effect.map(current, (state) => state.stamp)
+    // Pages of the current stamp only, each read once even when many readers ask at the same moment.
+    // A page's read is put in the map before it starts, so a read that began before a newer stamp was
+    // seen never lands among that stamp's pages.
     let pagesOf = ""
     const pages = new Map<string, Effect.Effect<TimelinePage>>()
     const shared = (query: {
@@ -120,9 +120,9 @@ export const makeTimelinePages = (options: {
     }) =>
       Effect.gen(function* () {
         const state = yield* current
-        if (state.version !== pagesOf) {
+        if (state.stamp !== pagesOf) {
           pages.clear()
-          pagesOf = state.version
+          pagesOf = state.stamp
         }
         const key = `${query.snapshot ?? ""}/${query.limit}/${query.offset}`
         const known = pages.get(key)
@@ -192,6 +192,6 @@ export const makeTimelinePages = (options: {
       return variant
     }
 
-    /** The timeline's version, as the pages are kept under it: a cache of answers built from pages uses it. */
-    return { page, refresh, version }
+    /** The timeline's stamp, as the pages are kept under it: a cache of answers built from pages uses it. */
+    return { page, refresh, stamp }
   })

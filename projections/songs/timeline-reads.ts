@@ -1,14 +1,14 @@
 import { SqlClient, SqlError } from "@effect/sql"
 import { Effect } from "effect"
 import { PgPool } from "#events/store/pg-client.ts"
-import { type SongRecord, songRowSelect, toSongRow } from "./song-records.ts"
+import { songRowSelect } from "./song-columns.ts"
 import type { SongRow } from "./song-rows.ts"
 import { timelineTables } from "./timeline.ts"
 import { byRank, type Moved, type OrderState, type Placed } from "./timeline-order.ts"
 
 /**
- * Reading the timeline's read model: the version that names its state, the order of public songs and
- * what moved in it, pages cut at a snapshot (see timeline.ts), and the songs a person likes.
+ * Reading the timeline's read model: the stamp that names its state, the order of public songs and
+ * what moved in it, and pages cut at a snapshot (see timeline.ts).
  */
 
 export interface TimelinePage {
@@ -30,7 +30,7 @@ export const snapshotOf = (
     : requested
 
 /** Names the timeline's state: moves on with every change, and after a rebuild (a new log). */
-const versionColumn = "started_at::text || '/' || last_seq"
+const stampColumn = "started_at::text || '/' || last_seq"
 
 /** A public song's place in the order, as `timeline-order.ts` holds it. */
 const placedColumns = `song_id, likes, (extract(epoch from created_at) * 1000000)::bigint as created_micros`
@@ -53,23 +53,23 @@ const toPlaced = (r: PlacedRecord): Placed => ({
  */
 const readCounters = Effect.flatMap(SqlClient.SqlClient, (sql) =>
   sql.unsafe<{
-    version: string
+    stamp: string
     started_at: string
     last_seq: number
     pruned_through: number
     public_count: number
   }>(
-    `select ${versionColumn} as version, started_at::text as started_at, last_seq, pruned_through,
+    `select ${stampColumn} as stamp, started_at::text as started_at, last_seq, pruned_through,
             public_count
        from timeline_stats`,
   ),
 ).pipe(
   Effect.map(([stats]): { readonly state: OrderState; readonly publicCount: number } =>
     stats === undefined
-      ? { state: { version: "empty", startedAt: "", lastSeq: 0, prunedThrough: 0 }, publicCount: 0 }
+      ? { state: { stamp: "empty", startedAt: "", lastSeq: 0, prunedThrough: 0 }, publicCount: 0 }
       : {
           state: {
-            version: stats.version,
+            stamp: stats.stamp,
             startedAt: stats.started_at,
             lastSeq: stats.last_seq,
             prunedThrough: stats.pruned_through,
@@ -82,7 +82,7 @@ const readCounters = Effect.flatMap(SqlClient.SqlClient, (sql) =>
 const readOrderState = Effect.map(readCounters, (counters) => counters.state)
 
 /** The name of the timeline's current state ("empty" before its first change). */
-export const readTimelineVersion = Effect.map(readOrderState, (state) => state.version).pipe(
+export const readTimelineStamp = Effect.map(readOrderState, (state) => state.stamp).pipe(
   Effect.orDie,
 )
 
@@ -139,8 +139,8 @@ const publicSongsById = `select ${songRowSelect(timelineTables, undefined)}
   where s.song_id = any($1::text[]) and s.is_public`
 
 /** `rows` in the order of `songIds`; an id without a row is left out. */
-const inOrderOf = (songIds: ReadonlyArray<string>, rows: ReadonlyArray<SongRecord>) => {
-  const byId = new Map(rows.map((r) => [r.song_id, toSongRow(r)] as const))
+const inOrderOf = (songIds: ReadonlyArray<string>, rows: ReadonlyArray<SongRow>) => {
+  const byId = new Map(rows.map((r) => [r.songId, r] as const))
   return songIds.flatMap((id) => byId.get(id) ?? [])
 }
 
@@ -155,7 +155,7 @@ export const songsInOrderReader = Effect.map(
   (pool) => (songIds: ReadonlyArray<string>) =>
     Effect.tryPromise({
       try: () =>
-        pool.query<SongRecord>({
+        pool.query<SongRow>({
           name: "timeline-songs-in-order",
           text: publicSongsById,
           values: [songIds],
@@ -225,21 +225,7 @@ export const readTimelinePage = (options: {
           .slice(offset, offset + limit)
           .map((r) => r.songId)
       }
-      const rows = ids.length === 0 ? [] : yield* sql.unsafe<SongRecord>(publicSongsById, [ids])
+      const rows = ids.length === 0 ? [] : yield* sql.unsafe<SongRow>(publicSongsById, [ids])
       return { songs: inOrderOf(ids, rows), total, snapshot } satisfies TimelinePage
     }),
   ).pipe(Effect.orDie, Effect.withSpan("readTimelinePage"))
-
-/** The public songs a person likes, most recently published first. */
-export const readLikedSongs = (userId: string) =>
-  Effect.flatMap(SqlClient.SqlClient, (sql) =>
-    sql.unsafe<SongRecord>(
-      `select ${songRowSelect(timelineTables, "$1")}
-        where s.is_public and s.song_id in (select song_id from timeline_likes where user_id = $1)
-        order by s.created_at desc, s.song_id desc`,
-      [userId],
-    ),
-  ).pipe(
-    Effect.map((rows) => rows.map(toSongRow)),
-    Effect.orDie,
-  )

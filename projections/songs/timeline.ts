@@ -27,7 +27,7 @@ const logRetention = "1 hour"
 
 export const timeline: Projection = {
   name: "timeline",
-  version: 6,
+  revision: 6,
   tables: [
     timelineTables.songs,
     timelineTables.likes,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
-import { ActionType, newSongMessage } from "#events/contracts/songwriting.ts"
+import { ActionType } from "#events/contracts/songwriting.ts"
+import { newSongMessage } from "#modules/songwriting/api-chat.ts"
 import type { ChatTurn, Reply, ReplyRequest, SongSketch } from "#modules/songwriting/ports.ts"
 import { offlineReply } from "./melody.ts"
 

@@ -48,7 +48,7 @@ describe("an arrangement", () => {
     })
   })
 
-  it("keeps the melody in the key and in the voice's range", () => {
+  it("keeps the tune in the key and in the voice's range", () => {
     for (const [text, low, high] of [
       ["pop with female vocals", 55, 71],
       ["rock with male vocals", 45, 62],
@@ -66,7 +66,7 @@ describe("an arrangement", () => {
     }
   })
 
-  it("raps on speech pitch, and an instrumental's lead plays the melody", () => {
+  it("raps on speech pitch, and an instrumental's lead plays the tune", () => {
     expect(arrangementOf("hip-hop with rap").vocal.every((note) => note.pitch === null)).toBe(true)
     const instrumental = arrangementOf("jazz instrumental")
     const lead = instrumental.notes.filter((note) => note.channel === channel.lead)

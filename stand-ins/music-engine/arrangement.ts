@@ -2,12 +2,12 @@ import { channelSetup, playBand } from "./band.ts"
 import { type Chord, chordOf, scaleOf } from "./harmony.ts"
 import { leadPart } from "./lead-part.ts"
 import type { SectionKind } from "./lyrics.ts"
-import { melodyFor } from "./melody.ts"
 import { type Phrase, rapPhrase, singPhrase } from "./phrasing.ts"
 import { type ChannelSetup, channel, type NoteEvent, type VocalNote } from "./score.ts"
 import { Random } from "./seeded-random.ts"
 import type { Style } from "./style.ts"
 import type { SyllableShape } from "./syllables.ts"
+import { tuneFor } from "./tune.ts"
 
 export interface LyricLine {
   /** Index of the lyric section the line belongs to. */
@@ -28,14 +28,14 @@ export interface FormSection {
  * How much of a song to compose. A song has an intro and an outro; a continuation has no intro, a
  * replaced stretch neither. Music spliced into a song starts after `leadBeats` of silence, so the notes
  * played a little early and the consonants sung before its first beat are there, as in the song.
- * `melodySeed` and `bandSeed`, when given, seed the melody's and the band's draws apart from the
+ * `tuneSeed` and `bandSeed`, when given, seed the tune's and the band's draws apart from the
  * harmony's, which always come from the compose generator.
  */
 export interface ComposeOptions {
   readonly intro?: boolean
   readonly outro?: boolean
   readonly leadBeats?: number
-  readonly melodySeed?: number
+  readonly tuneSeed?: number
   readonly bandSeed?: number
 }
 
@@ -65,7 +65,7 @@ const swung = (beat: number, style: Style) => {
 }
 
 /**
- * Song form, harmony, melody and band. The form is an intro (the lead plays the chorus hook), the lyric
+ * Song form, harmony, tune and band. The form is an intro (the lead plays the chorus hook), the lyric
  * sections (each a whole number of 4-bar phrases), a 2-bar break after a chorus, and a 4-bar outro that
  * ends on a held tonic chord.
  */
@@ -112,9 +112,9 @@ export const compose = (
   const introBars = intro ? (style.bpm < 80 ? 2 : 4) : 0
   if (intro) addSection("intro", introBars, introNumerals)
 
-  const melodyFork = random.fork("melody")
-  const melodyRandom =
-    options.melodySeed === undefined ? melodyFork : new Random(options.melodySeed)
+  // The fork keeps its first name: a restyle draws its source's tune again from the same compose seed.
+  const tuneFork = random.fork("melody")
+  const tuneRandom = options.tuneSeed === undefined ? tuneFork : new Random(options.tuneSeed)
   const motifs = new Map<string, { bars: number; pitches: ReadonlyArray<number | null> }>()
   const sectionIds = [...new Set(lines.map((line) => line.section))].sort((a, b) => a - b)
   let previousKind: SectionKind | null = null
@@ -128,7 +128,7 @@ export const compose = (
       const syllables = lines[index]!.syllables
       return rap
         ? rapPhrase(syllables)
-        : singPhrase(syllables, melodyRandom.fork(`${kind}:${syllables.length}`))
+        : singPhrase(syllables, tuneRandom.fork(`${kind}:${syllables.length}`))
     })
     const lineBars: Array<number> = []
     let used = 0
@@ -154,7 +154,7 @@ export const compose = (
           ? cached.pitches
           : rap
             ? phrase.starts.map(() => null)
-            : melodyFor(
+            : tuneFor(
                 phrase,
                 syllables,
                 {
@@ -166,7 +166,7 @@ export const compose = (
                   chorus: kind === "chorus",
                   answer: k % 2 === 1,
                 },
-                melodyRandom,
+                tuneRandom,
               )
       motifs.set(key, { bars: phrase.bars, pitches })
       let word = -1

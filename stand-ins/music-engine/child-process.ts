@@ -7,7 +7,7 @@ import {
   MusicEngine,
   type RenderedSong,
   type RenderedStems,
-} from "#modules/media/ports.ts"
+} from "#modules/music/ports.ts"
 import { type EngineProcess, isWaiting, killGroup, startEngineProcess } from "./engine-process.ts"
 import { workDirOf } from "./work-dir.ts"
 
@@ -85,7 +85,7 @@ const dismiss = ({ child, lifeline }: EngineProcess) => {
 }
 
 /**
- * The engine as media's `MusicEngine`: one render per core, each in a child process of its own. Starting
+ * The engine as music's `MusicEngine`: one render per core, each in a child process of its own. Starting
  * one (Node, tsx, the engine's modules) takes most of a second, so one is kept started ahead: `warm`
  * starts it, a render takes it if it is still there, and the next one starts when that render is done
  * (loading it while the render runs would take the cores the render needs).

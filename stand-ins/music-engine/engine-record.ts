@@ -57,7 +57,7 @@ export type RecordedSection = typeof RecordedSection.Type
 
 /**
  * The engine's own record of a render, kept in its facts: the style as resolved, the seed the harmony
- * and melody were drawn from, and the lyric sections on the bar grid. A reshaping starts from it.
+ * and tune were drawn from, and the lyric sections on the bar grid. A reshaping starts from it.
  */
 export const EngineRecord = Schema.Struct({
   engine: Schema.Literal("melody-engine/1"),

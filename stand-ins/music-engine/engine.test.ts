@@ -4,7 +4,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { expect, layer } from "@effect/vitest"
 import { Effect, Fiber, Schedule } from "effect"
-import { EngineFailed, MusicEngine, type RenderedSong } from "#modules/media/ports.ts"
+import { EngineFailed, MusicEngine, type RenderedSong } from "#modules/music/ports.ts"
 import { probeAudio } from "#toolkit/test-audio.ts"
 import { MusicEngineLive } from "./child-process.ts"
 import {

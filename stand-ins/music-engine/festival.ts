@@ -38,7 +38,7 @@ const voiceCommands: Record<Voice, string> = {
 
 /** Scheme that speaks one line, saves it at 44.1 kHz, and dumps words, syllables and timed phones. */
 const helpers = `
-(define (melody_dump utt fd)
+(define (tune_dump utt fd)
   (mapcar
    (lambda (w)
      (format fd "W %s\\n" (item.name w))
@@ -53,12 +53,12 @@ const helpers = `
       (item.daughters (item.relation w 'SylStructure))))
    (utt.relation.items utt 'Word))
   t)
-(define (melody_line text base)
+(define (tune_line text base)
   (let ((utt (utt.synth (eval (list 'Utterance 'Text text)))))
     (utt.wave.resample utt 44100)
     (utt.save.wave utt (string-append base ".wav") 'riff)
     (let ((fd (fopen (string-append base ".txt") "w")))
-      (melody_dump utt fd)
+      (tune_dump utt fd)
       (fclose fd))))
 `
 
@@ -96,7 +96,7 @@ export const parseDump = (dump: string): ReadonlyArray<SpokenWord> => {
 
 /**
  * Speaks every line with one Festival process. The CMU lexicon gives the syllables and their stress, so the
- * melody has exactly as many notes as the audio has syllables. `--heap 1000000`: the default heap costs
+ * tune has exactly as many notes as the audio has syllables. `--heap 1000000`: the default heap costs
  * about 330 MB of memory per process.
  */
 export const speakLines = async (
@@ -109,7 +109,7 @@ export const speakLines = async (
   const script = [
     helpers,
     voiceCommands[voice],
-    ...lines.map((line, i) => `(melody_line ${schemeString(line)} ${schemeString(base(i))})`),
+    ...lines.map((line, i) => `(tune_line ${schemeString(line)} ${schemeString(base(i))})`),
   ]
   const scriptPath = join(workDir, `${name}.scm`)
   await writeFile(scriptPath, `${script.join("\n")}\n`)

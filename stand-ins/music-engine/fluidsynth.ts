@@ -5,7 +5,7 @@ import { midiFileOf } from "./midi-file.ts"
 import { runProgram } from "./run-program.ts"
 import type { NoteEvent } from "./score.ts"
 
-/** Debian's General MIDI soundfonts, best first; MELODY_SOUNDFONT (the media config) names another. */
+/** Debian's General MIDI soundfonts, best first; MELODY_SOUNDFONT (the music config) names another. */
 const soundfonts = [
   "/usr/share/sounds/sf2/FluidR3_GM.sf2",
   "/usr/share/sounds/sf3/MuseScore_General.sf3",

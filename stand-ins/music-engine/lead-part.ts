@@ -4,7 +4,7 @@ import { channel, type NoteEvent, type VocalNote } from "./score.ts"
 import type { Style } from "./style.ts"
 
 /**
- * The lead instrument: the whole melody in an instrumental; otherwise the chorus hook in the intro (an
+ * The lead instrument: the whole tune in an instrumental; otherwise the chorus hook in the intro (an
  * octave up for a male voice), or for rap a 2-bar riff of chord tones in the intro, breaks and outro.
  */
 export const leadPart = (

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from "node:fs"
 import { text } from "node:stream/consumers"
-import type { SongRequest } from "#modules/media/ports.ts"
+import type { SongRequest } from "#modules/music/ports.ts"
 import { renderSong } from "./render-song.ts"
 import { renderStems } from "./render-stems.ts"
 import { tetherToServer } from "./tether.ts"

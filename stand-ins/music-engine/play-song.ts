@@ -1,4 +1,4 @@
-import type { SyncedLyrics } from "#events/contracts/synced-lyrics.ts"
+import type { SyncedLyrics } from "#modules/catalog/api-synced-lyrics.ts"
 import type { Arrangement, ComposeOptions } from "./arrangement.ts"
 import { sampleRate } from "./bar-grid.ts"
 import { type PlayedRecord, recordOf } from "./engine-record.ts"

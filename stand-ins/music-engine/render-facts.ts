@@ -1,4 +1,4 @@
-import type { RenderFacts } from "#modules/media/ports.ts"
+import type { RenderFacts } from "#modules/music/ports.ts"
 import { barSecondsOf } from "./bar-grid.ts"
 import type { EngineRecord } from "./engine-record.ts"
 

@@ -1,6 +1,6 @@
 import { mkdir, rename, rm, writeFile } from "node:fs/promises"
 import { join } from "node:path"
-import type { RenderedSong, SongRequest } from "#modules/media/ports.ts"
+import type { RenderedSong, SongRequest } from "#modules/music/ports.ts"
 import { sampleRate } from "./bar-grid.ts"
 import { coverImages } from "./cover-image.ts"
 import { type FinishedSong, masteredSong } from "./finished-song.ts"

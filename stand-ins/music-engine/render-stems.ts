@@ -6,7 +6,7 @@ import {
   type SongRequest,
   type StemName,
   stemNames,
-} from "#modules/media/ports.ts"
+} from "#modules/music/ports.ts"
 import { beatSample, sampleRate } from "./bar-grid.ts"
 import { playSong } from "./play-song.ts"
 import { restylePlan } from "./restyle.ts"

@@ -1,6 +1,6 @@
 import { expect, layer } from "@effect/vitest"
 import { Effect } from "effect"
-import type { RenderedSong } from "#modules/media/ports.ts"
+import type { RenderedSong } from "#modules/music/ports.ts"
 import { decodeRecord } from "./engine-record.ts"
 import { crossfadeSamples } from "./splice.ts"
 import {

@@ -1,4 +1,4 @@
-import type { PlayedRequest, RenderFacts } from "#modules/media/ports.ts"
+import type { PlayedRequest, RenderFacts } from "#modules/music/ports.ts"
 import { decodeRecord, type EngineRecord } from "./engine-record.ts"
 import { presets } from "./genres.ts"
 import { parseLyrics } from "./lyrics.ts"
@@ -22,8 +22,8 @@ const singsTheSource = (lyrics: string, record: EngineRecord) => {
 }
 
 /**
- * A cover: the source's lines in the request's style (its genre, tempo, instruments and arrangement),
- * to the source's melody. The melody's draws come from the source's compose seed, and they stay the
+ * A restyle: the source's lines in the request's style (its genre, tempo, instruments and arrangement),
+ * to the source's tune. The tune's draws come from the source's compose seed, and they stay the
  * same only over the same notes to choose from, so the key, the mode and the voice stay the source's
  * unless the style names others (or the request keeps another voice). Lyrics that hold every line the
  * source sang are sung as the source sang them, section for section, however long that is at the new

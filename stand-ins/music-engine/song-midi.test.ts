@@ -4,7 +4,7 @@ import { join } from "node:path"
 import { expect, layer } from "@effect/vitest"
 import { Effect } from "effect"
 import { type MidiData, type MidiEvent, parseMidi } from "midi-file"
-import { MusicEngine } from "#modules/media/ports.ts"
+import { MusicEngine } from "#modules/music/ports.ts"
 import { MusicEngineLive } from "./child-process.ts"
 import { goldenLyrics } from "./test-audio-measures.ts"
 

@@ -46,7 +46,7 @@ export interface SongMidiInput {
 /**
  * The whole song as a Standard MIDI File (format 1) for a DAW or a karaoke player: a conductor track
  * (title, tempo, 4/4, key, a marker per section), one track per band part with its General MIDI program
- * (drums on channel 10), and the sung melody with each syllable as a lyric event on its note.
+ * (drums on channel 10), and the sung tune with each syllable as a lyric event on its note.
  */
 export const songMidi = ({ title, arrangement, tonic, mode, lines }: SongMidiInput) => {
   const sectionNames = namesOf(arrangement.sections.map((section) => section.kind))

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import type { SongRequest } from "#modules/media/ports.ts"
+import type { SongRequest } from "#modules/music/ports.ts"
 import { compose } from "./arrangement.ts"
 import { decodeRecord, recordOf } from "./engine-record.ts"
 import { parseLyrics } from "./lyrics.ts"

@@ -1,4 +1,4 @@
-import type { PlayedRequest } from "#modules/media/ports.ts"
+import type { PlayedRequest } from "#modules/music/ports.ts"
 import { type LyricSection, parseLyrics } from "./lyrics.ts"
 import type { SongPlan } from "./play-song.ts"
 import { hashString, Random } from "./seeded-random.ts"
@@ -19,7 +19,7 @@ export const requestRandom = (request: PlayedRequest) =>
 export const drawSeed = (random: Random) => Math.floor(random.next() * 4294967296)
 
 /**
- * Who sings: nobody in an instrumental (its lead instrument plays the melody the voice would have sung),
+ * Who sings: nobody in an instrumental (its lead instrument plays the tune the voice would have sung),
  * the kept voice when the request names one, otherwise the one chosen.
  */
 export const vocalsFor = (request: PlayedRequest, chosen: Vocals | null): Vocals | null =>

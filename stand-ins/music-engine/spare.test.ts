@@ -5,7 +5,7 @@ import { join } from "node:path"
 import { promisify } from "node:util"
 import { expect, it } from "@effect/vitest"
 import { Effect, Fiber, Layer, Schedule } from "effect"
-import { MusicEngine } from "#modules/media/ports.ts"
+import { MusicEngine } from "#modules/music/ports.ts"
 import { MusicEngineLive } from "./child-process.ts"
 
 const execFileAsync = promisify(execFile)

@@ -1,4 +1,4 @@
-import type { PlayedRequest, Reshaping } from "#modules/media/ports.ts"
+import type { PlayedRequest, Reshaping } from "#modules/music/ports.ts"
 import { barAtOrAfter, barAtOrBefore, barSample, clamp } from "./bar-grid.ts"
 import { decodeRecord, type EngineRecord } from "./engine-record.ts"
 import { namesSections, parseLyrics } from "./lyrics.ts"
@@ -28,8 +28,8 @@ const basisOf = (request: PlayedRequest, reshape: Extend | ReplaceSection) => {
   return {
     record,
     style: { ...record.style, vocals: vocalsFor(request, record.style.vocals) },
-    // The harmony is the source's (its compose seed); the new melody and playing are the request's.
-    compose: { melodySeed: drawSeed(random), bandSeed: drawSeed(random), leadBeats: 1 },
+    // The harmony is the source's (its compose seed); the new tune and playing are the request's.
+    compose: { tuneSeed: drawSeed(random), bandSeed: drawSeed(random), leadBeats: 1 },
     composeSeed: record.composeSeed,
     mixRandom: random.fork("mix"),
     // The voice is set against the source's band level (0: the source had no voice).

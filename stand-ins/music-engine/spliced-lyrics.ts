@@ -1,4 +1,4 @@
-import type { SyncedLine, SyncedLyrics } from "#events/contracts/synced-lyrics.ts"
+import type { SyncedLine, SyncedLyrics } from "#modules/catalog/api-synced-lyrics.ts"
 
 /** A stretch of one render's timed lines in a splice: the lines begun in [fromMs, toMs), moved by `shiftMs`. */
 export interface LyricsPiece {

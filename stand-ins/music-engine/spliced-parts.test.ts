@@ -2,8 +2,8 @@ import { readFile } from "node:fs/promises"
 import { expect, layer } from "@effect/vitest"
 import { Effect } from "effect"
 import { parseMidi } from "midi-file"
-import { decodeSyncedLyricsJson, type SyncedLine } from "#events/contracts/synced-lyrics.ts"
-import type { RenderedSong } from "#modules/media/ports.ts"
+import { decodeSyncedLyricsJson, type SyncedLine } from "#modules/catalog/api-synced-lyrics.ts"
+import type { RenderedSong } from "#modules/music/ports.ts"
 import {
   extensionOf,
   minute,

@@ -1,4 +1,4 @@
-import type { SyncedLyrics } from "#events/contracts/synced-lyrics.ts"
+import type { SyncedLyrics } from "#modules/catalog/api-synced-lyrics.ts"
 import type { PlayedSong } from "./play-song.ts"
 import { songMidi } from "./song-midi.ts"
 import { splicedLyrics } from "./spliced-lyrics.ts"

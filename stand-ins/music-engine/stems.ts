@@ -1,4 +1,4 @@
-import type { StemName } from "#modules/media/ports.ts"
+import type { StemName } from "#modules/music/ports.ts"
 import type { Arrangement } from "./arrangement.ts"
 import { bandUnits } from "./fluidsynth.ts"
 import { type Mixed, type Stereo, vinylLowpass } from "./mixdown.ts"

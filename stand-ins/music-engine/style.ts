@@ -28,7 +28,7 @@ export interface Style
   readonly bpm: number
   readonly mode: Mode
   readonly tonic: number
-  /** Null for an instrumental: the lead instrument then plays the melody. */
+  /** Null for an instrumental: the lead instrument then plays the tune. */
   readonly vocals: Vocals | null
   readonly progressions: Progressions
 }

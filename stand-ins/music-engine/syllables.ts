@@ -1,4 +1,4 @@
-/** What the melody needs of a syllable: its stress, and whether a word begins with it. */
+/** What the tune needs of a syllable: its stress, and whether a word begins with it. */
 export interface SyllableShape {
   /** 0 unstressed, 1 primary, 2 secondary (the CMU lexicon's marks). */
   readonly stress: number
@@ -14,7 +14,7 @@ const functionWords = new Set(
 )
 
 /**
- * Syllables counted from vowel groups, for songs nobody sings (the lead instrument plays the melody and no
+ * Syllables counted from vowel groups, for songs nobody sings (the lead instrument plays the tune and no
  * speech synthesiser is asked). Sung songs take theirs from Festival, so that notes and audio agree.
  */
 export const estimateSyllables = (line: string): ReadonlyArray<SyllableShape> => {

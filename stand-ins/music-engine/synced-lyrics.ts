@@ -1,4 +1,4 @@
-import type { SyncedLine, SyncedLyrics } from "#events/contracts/synced-lyrics.ts"
+import type { SyncedLine, SyncedLyrics } from "#modules/catalog/api-synced-lyrics.ts"
 import type { VocalNote } from "./score.ts"
 import type { SungAt } from "./singer.ts"
 import type { SungWords } from "./vocal-midi.ts"

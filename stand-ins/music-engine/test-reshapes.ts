@@ -2,7 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { Context, Effect, Layer } from "effect"
-import { MusicEngine, type RenderedSong, type SongRequest } from "#modules/media/ports.ts"
+import { MusicEngine, type RenderedSong, type SongRequest } from "#modules/music/ports.ts"
 import { MusicEngineLive } from "./child-process.ts"
 import { goldenLyrics } from "./test-audio-measures.ts"
 

@@ -3,7 +3,7 @@ import type { SpokenLine } from "./festival.ts"
 import { atStart, notesOn, type Timed, tickOf, trackOf } from "./midi-track.ts"
 import { syllableTexts } from "./syllable-text.ts"
 
-/** The sung melody's channel: one the band leaves free, with General MIDI's "Voice Oohs". */
+/** The sung tune's channel: one the band leaves free, with General MIDI's "Voice Oohs". */
 const vocalChannel = 5
 const voiceOohs = 53
 /** A rapped syllable keeps its spoken pitch, which a score cannot hold: it sits on middle C. */
@@ -12,7 +12,7 @@ const rappedPitch = 60
 /** A sung line's words as Festival spoke them: each with its syllable count. */
 export type SungWords = ReadonlyArray<{ readonly text: string; readonly syllables: number }>
 
-/** The melody as sung, each note carrying its syllable: "gol-", "den " (a space ends a word). */
+/** The tune as sung, each note carrying its syllable: "gol-", "den " (a space ends a word). */
 export const vocalTrack = (arrangement: Arrangement, lines: ReadonlyArray<SungWords>) => {
   const texts = lines.map((words) => words.map((word) => syllableTexts(word.text, word.syllables)))
   const events: Array<Timed> = [

@@ -39,7 +39,7 @@ export const speakLyrics = async (
   return new Map(spoken.flat().map((line) => [line.text, line]))
 }
 
-/** The syllables the melody is written for: exactly those Festival spoke. */
+/** The syllables the tune is written for: exactly those Festival spoke. */
 export const syllablesOf = (spoken: SpokenLine) =>
   spoken.words.flatMap((word) =>
     word.syllables.map((syllable, k) => ({ stress: syllable.stress, wordStart: k === 0 })),

@@ -1,9 +1,9 @@
 import { Context, Data, Effect, Layer } from "effect"
 import sharp from "sharp"
-import type { CoverWidth } from "#events/contracts/cover-widths.ts"
-import { sizedCoverOf } from "#events/contracts/media.ts"
+import type { CoverWidth } from "#modules/catalog/api-covers.ts"
 import { setBounded } from "#toolkit/bounded-map.ts"
 import { singleFlight } from "#toolkit/single-flight.ts"
+import { sizedCoverOf } from "./cover-keys.ts"
 import { FileStorage } from "./storage.ts"
 
 export class SizingFailed extends Data.TaggedError("SizingFailed")<{

@@ -131,28 +131,28 @@ test("replace a section from the song page: its lines come to edit, only that pa
   await newVersionPlays("Lantern (New section)", true)
 })
 
-test("make a cover of a version right from its dialog: same words, new style, and Usage History names each operation", async () => {
+test("restyle a version right from its dialog: same words, new style, and Usage History names each operation", async () => {
   test.setTimeout(6 * 60_000)
   const made = page.getByRole("dialog", { name: "Lantern (New section)" })
   const version = "Lantern (New section) (Version 1)"
   await made.getByRole("button", { name: `Reshape ${version}` }).click()
   const dialog = page.getByRole("dialog", { name: `Reshape “${version}”` })
-  await dialog.getByRole("tab", { name: "Cover" }).click()
+  await dialog.getByRole("tab", { name: "Restyle" }).click()
   await dialog.getByRole("button", { name: "synthwave" }).click()
-  await dialog.getByRole("button", { name: "Make the cover · 5 credits" }).click()
-  await newVersionPlays("Lantern (New section) (Synthwave cover)")
+  await dialog.getByRole("button", { name: "Restyle it · 5 credits" }).click()
+  await newVersionPlays("Lantern (New section) (Synthwave restyle)")
   await page.goto("/library")
-  const cover = card("Lantern (New section) (Synthwave cover) (Version 1)")
-  await expect(cover.getByTestId("song-origin")).toHaveText(`Synthwave cover of ${version}`)
+  const restyled = card("Lantern (New section) (Synthwave restyle) (Version 1)")
+  await expect(restyled.getByTestId("song-origin")).toHaveText(`Synthwave restyle of ${version}`)
 
   await page.goto("/credits")
   const usage = page.getByRole("tabpanel", { name: "Usage History" })
-  for (const name of ["Cover", "Replace a section", "Extend", "Song generation"])
+  for (const name of ["Restyle", "Replace a section", "Extend", "Song generation"])
     await expect(usage.getByText(name, { exact: true }).first()).toBeVisible()
   await expect(page.getByTestId("available-credits")).toHaveText("130")
 })
 
-test("keep a voice, find it on the Voices page, and have it sing a cover", async () => {
+test("keep a voice, find it on the Voices page, and have it sing a restyle", async () => {
   test.setTimeout(6 * 60_000)
   await page.goto("/library")
   await card(source)
@@ -171,12 +171,12 @@ test("keep a voice, find it on the Voices page, and have it sing a cover", async
   await expect(voice.getByRole("link", { name: source })).toBeVisible()
 
   const dialog = await reshapeFromLibrary()
-  await dialog.getByRole("tab", { name: "Cover" }).click()
+  await dialog.getByRole("tab", { name: "Restyle" }).click()
   await dialog.getByLabel("New style").fill("acoustic folk")
   await dialog.getByLabel("Voice").selectOption({ label: "Lamplight (Female voice, sung)" })
   const asked = page.waitForRequest((request) => request.url().endsWith("/restyle"))
-  await dialog.getByRole("button", { name: "Make the cover · 5 credits" }).click()
+  await dialog.getByRole("button", { name: "Restyle it · 5 credits" }).click()
   expect((await asked).postDataJSON()).toMatchObject({ style: "acoustic folk" })
   expect((await asked).postDataJSON().voiceId).toMatch(/^[0-9a-f-]{36}$/)
-  await newVersionPlays("Lantern (Acoustic folk cover)")
+  await newVersionPlays("Lantern (Acoustic folk restyle)")
 })

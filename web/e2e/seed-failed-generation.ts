@@ -1,5 +1,5 @@
 /**
- * Puts a generation that failed at the provider into the journeys' server, as the media module would
+ * Puts a generation that failed at the provider into the journeys' server, as the music module would
  * record it: a SongGenerationFailed event on its own stream. Prints the generation's id.
  *   node --import tsx web/e2e/seed-failed-generation.ts <username> <status> <reason>
  */

@@ -1,5 +1,5 @@
 /**
- * Puts a finished generation into the journeys' server as the media module would deliver it: MP3s in
+ * Puts a finished generation into the journeys' server as the music module would deliver it: MP3s in
  * its media folder and a SongGenerationSucceeded event; the server's catalog saves the songs.
  *   node --import tsx web/e2e/seed-generation.ts <username> <title> <style> <versions> [seconds]
  */
@@ -15,7 +15,7 @@ import { dataDir, eventStoreLayer, pgLayer, userIdOf } from "./seed-store.ts"
 const [username = "", title = "Song", style = "Pop", versions = "1", seconds = "4"] =
   process.argv.slice(2)
 
-// The server keeps media under DATA_DIR/media (see modules/media/config.ts).
+// The server keeps media under DATA_DIR/media (see toolkit/storage/storage-config.ts).
 process.env.MEDIA_DIR = join(dataDir, "media")
 
 const layer = Layer.mergeAll(

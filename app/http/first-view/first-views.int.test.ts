@@ -199,7 +199,7 @@ describeApp({ config: { webDist } })("pages the server draws", (it) => {
         )
         expect(tracks[0]).toMatchObject({ position: 1, item: { "@type": "MusicRecording" } })
 
-        // Read again unchanged, the page is the one drawn for this version of the timeline: answered too.
+        // Read again unchanged, the page is the one drawn for this stamp of the timeline: answered too.
         const again = yield* request("/timeline").pipe(Effect.timeout("5 seconds"))
         expect(again.status).toBe(200)
         expect(rootOf(again.text)?.[2]).toBe(view)

@@ -1,4 +1,4 @@
-import { songPaths } from "#events/contracts/song-paths.ts"
+import { songPaths } from "#modules/catalog/api-song-paths.ts"
 import type { SongView } from "#projections/songs/api.ts"
 import { escapeHtml } from "#toolkit/escape-html.ts"
 import { isoDuration, scriptJson } from "./html.ts"

@@ -1,6 +1,6 @@
 import { Coins } from "lucide-react"
 import { Link } from "react-router"
-import { songCost } from "#events/contracts/prices.ts"
+import { songCost } from "#modules/billing/api-prices.ts"
 import { Popover, PopoverContent, PopoverTrigger } from "../../components/ui/popover.tsx"
 import { useBalance } from "../../features/credits/credits-queries.ts"
 

@@ -1,11 +1,11 @@
 import { Link, Outlet } from "react-router"
 import { VerifiedBanner } from "../../features/auth/verified-banner.tsx"
-import { useLiveEvents } from "../../lib/live-events.ts"
+import { useLiveStream } from "../../lib/live-stream.ts"
 import { Header } from "./header.tsx"
 
 /** Header with navigation, the page, and a quiet footer; for a signed-in person, live notices. */
 export const MainLayout = () => {
-  useLiveEvents()
+  useLiveStream()
   return (
     <div className="flex min-h-dvh flex-col">
       <Header />

@@ -3,7 +3,7 @@ import { useBalance, useRefreshCredits } from "../../features/credits/credits-qu
 import { FollowedGeneration } from "../../features/song-generation/followed-generation.tsx"
 import { SongOperationsButton } from "../../features/song-operations/song-operations-button.tsx"
 import { KeepVoiceButton } from "../../features/voices/keep-voice-button.tsx"
-import { songMakingParts } from "./song-making-parts.tsx"
+import { songMakingSlots } from "./song-making-slots.tsx"
 
 // Routes compose features: an operation on a song is started by the song-operations feature (its forms
 // drawing the voices feature's picker and the credits feature's banner), paid from the credits feature's
@@ -18,7 +18,7 @@ const Reshape = ({ song }: { readonly song: SongView }) => {
       song={song}
       balance={balance.data}
       onDebited={refresh}
-      parts={songMakingParts}
+      slots={songMakingSlots}
       follow={(started, dialog) => (
         <FollowedGeneration
           {...started}

@@ -7,7 +7,7 @@ import {
   type SongToGenerate,
 } from "../../features/song-generation/generate-song-control.tsx"
 import { ownSongActions } from "./own-song-actions.tsx"
-import { songMakingParts } from "./song-making-parts.tsx"
+import { songMakingSlots } from "./song-making-slots.tsx"
 
 // Routes compose features: the chat and the form edit their lyrics in the lyrics feature's editor and
 // hand them to the song-generation control; the credits feature gives it the balance and its banner, the
@@ -22,7 +22,7 @@ const GenerateSong = (song: SongToGenerate) => {
       {...song}
       credits={{ balance: balance.data, refresh }}
       versionActions={ownSongActions}
-      {...songMakingParts}
+      {...songMakingSlots}
     />
   )
 }

@@ -1,5 +1,5 @@
 import { Link } from "react-router"
-import { songPaths } from "#events/contracts/song-paths.ts"
+import { songPaths } from "#modules/catalog/api-song-paths.ts"
 import { DownloadButtons } from "../../features/song/download-buttons.tsx"
 import { LikeButton } from "../../features/song/like-button.tsx"
 import { SongCard } from "../../features/song/song-card.tsx"

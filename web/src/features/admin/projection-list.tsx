@@ -30,7 +30,9 @@ export const ProjectionList = () => {
         <tr key={projection.name}>
           <Td className="font-semibold">
             {projection.name}
-            <span className="block text-xs font-normal text-faint">v{projection.version}</span>
+            <span className="block text-xs font-normal text-faint">
+              revision {projection.revision}
+            </span>
           </Td>
           <Td>
             <Badge tone={projection.status === "running" ? "success" : "warning"}>

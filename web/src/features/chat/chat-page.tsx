@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query"
 import { RotateCcw } from "lucide-react"
 import { type ReactNode, useEffect, useRef, useState } from "react"
-import { melodyGreeting, newSongMessage } from "#events/contracts/songwriting.ts"
+import { melodyGreeting, newSongMessage } from "#modules/songwriting/api-chat.ts"
 import { Badge } from "../../components/ui/badge.tsx"
 import { Button } from "../../components/ui/button.tsx"
 import { Card } from "../../components/ui/card.tsx"

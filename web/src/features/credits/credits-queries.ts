@@ -7,7 +7,7 @@ import {
 } from "@tanstack/react-query"
 import type { PlanId } from "#events/contracts/billing.ts"
 import { callApi, callPaidApi, paidMutation } from "../../lib/api.ts"
-import { liveKeys } from "../../lib/live-events.ts"
+import { liveKeys } from "../../lib/live-stream.ts"
 import { useCurrentUser } from "../../lib/session.ts"
 
 /** Everything about a user's credits lives under this key, so one invalidation refreshes it all. */

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation } from "@tanstack/react-query"
 import { apiMutation, callApi } from "../../lib/api.ts"
-import { liveKeys } from "../../lib/live-events.ts"
+import { liveKeys } from "../../lib/live-stream.ts"
 
 /** The person's invoices and receipts, newest first; refreshed with the rest of their credits. */
 export const receiptsQuery = queryOptions({

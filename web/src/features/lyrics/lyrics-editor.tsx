@@ -1,4 +1,4 @@
-import { lyricsLimit } from "#events/contracts/songwriting.ts"
+import { lyricsLimit } from "#modules/songwriting/api-chat.ts"
 import { Textarea } from "../../components/ui/textarea.tsx"
 import { cn } from "../../lib/cn.ts"
 import type { SaveState } from "../../lib/use-autosave.ts"

@@ -1,6 +1,6 @@
 import { Copy, Share2 } from "lucide-react"
 import type { ReactNode } from "react"
-import { songPaths } from "#events/contracts/song-paths.ts"
+import { songPaths } from "#modules/catalog/api-song-paths.ts"
 import type { SongView } from "#projections/songs/api.ts"
 import { Button } from "../../components/ui/button.tsx"
 import {

@@ -1,6 +1,6 @@
 import { useMutation } from "@tanstack/react-query"
 import { apiQuery, paidMutation } from "../../lib/api.ts"
-import { liveKeys } from "../../lib/live-events.ts"
+import { liveKeys } from "../../lib/live-stream.ts"
 import { isFinal, statusPollInterval } from "./generation-status.ts"
 
 export const generationKeys = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { CreditRefund, GeneratedSong } from "#modules/media/api.ts"
+import { CreditRefund, GeneratedSong } from "#modules/music/api.ts"
 import {
   failureText,
   insufficientCreditsMessage,

@@ -1,6 +1,6 @@
-import { shortOfCreditsMessage } from "#events/contracts/credit-errors.ts"
-import { songCost } from "#events/contracts/prices.ts"
-import type { GeneratedSong, GenerationPhase, SongStatus } from "#modules/media/api.ts"
+import { shortOfCreditsMessage } from "#modules/billing/api-credit-errors.ts"
+import { songCost } from "#modules/billing/api-prices.ts"
+import type { GeneratedSong, GenerationPhase, SongStatus } from "#modules/music/api.ts"
 
 /** Spec section 9: how often a running generation is asked about. */
 export const statusPollInterval = 8000

@@ -1,4 +1,4 @@
-import { songCost } from "#events/contracts/prices.ts"
+import { songCost } from "#modules/billing/api-prices.ts"
 import { errorMessage } from "../../lib/api.ts"
 import { toast } from "../../lib/toast/toast-store.ts"
 import type { useStartGeneration } from "./generation-queries.ts"

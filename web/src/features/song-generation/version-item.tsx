@@ -1,6 +1,6 @@
 import { Check, Download, Pause, Play } from "lucide-react"
 import { type ReactNode, useState } from "react"
-import type { GeneratedSong } from "#modules/media/api.ts"
+import type { GeneratedSong } from "#modules/music/api.ts"
 import { AudioElement, SeekAndVolume } from "../../components/audio/audio-controls.tsx"
 import { useAudio } from "../../components/audio/use-audio.ts"
 import { Badge } from "../../components/ui/badge.tsx"

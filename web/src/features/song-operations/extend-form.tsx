@@ -13,7 +13,7 @@ export const ExtendForm = ({
   balance,
   pending,
   onStart,
-  parts,
+  slots,
 }: OperationFormProps) => {
   const [lyrics, setLyrics] = useState("")
   const [at, setAt] = useState("")
@@ -63,14 +63,14 @@ export const ExtendForm = ({
           />
         )}
       </Field>
-      {parts.voicePicker({ value: voiceId, onChange: setVoiceId })}
+      {slots.voicePicker({ value: voiceId, onChange: setVoiceId })}
       <PriceButton
         label="Extend"
         use="extend"
         price={price}
         balance={balance}
         pending={pending}
-        shortOfCredits={parts.shortOfCredits}
+        shortOfCredits={slots.shortOfCredits}
       />
     </form>
   )

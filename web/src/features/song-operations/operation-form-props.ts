@@ -6,7 +6,7 @@ import type { OperationRequest } from "./operation-queries.ts"
  * What other features draw in an operation's form (the route brings them): the voice picker, and the
  * banner for a balance below the price.
  */
-export interface OperationParts {
+export interface OperationSlots {
   readonly voicePicker: (choice: {
     readonly value: string
     readonly onChange: (voiceId: string) => void
@@ -21,5 +21,5 @@ export interface OperationFormProps {
   readonly balance: number | undefined
   readonly pending: boolean
   readonly onStart: (request: OperationRequest) => void
-  readonly parts: OperationParts
+  readonly slots: OperationSlots
 }

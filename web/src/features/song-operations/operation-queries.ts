@@ -1,6 +1,6 @@
 import { useMutation } from "@tanstack/react-query"
 import type { SongOperation } from "#events/contracts/song-operations.ts"
-import type { ExtendPayload, ReplaceSectionPayload, RestylePayload } from "#modules/media/api.ts"
+import type { ExtendPayload, ReplaceSectionPayload, RestylePayload } from "#modules/music/api.ts"
 import { apiQuery, paidMutation } from "../../lib/api.ts"
 
 /** The song's lyric sections as sung, to choose the one to replace. */

@@ -1,7 +1,7 @@
-import { shortOfCreditsMessage } from "#events/contracts/credit-errors.ts"
 import type { SongOperation } from "#events/contracts/song-operations.ts"
+import { shortOfCreditsMessage } from "#modules/billing/api-credit-errors.ts"
 import { Button } from "../../components/ui/button.tsx"
-import type { OperationParts } from "./operation-form-props.ts"
+import type { OperationSlots } from "./operation-form-props.ts"
 
 /**
  * An operation's start button, its price on it; below the balance it says so, with the way to more
@@ -23,7 +23,7 @@ export const PriceButton = ({
   readonly balance: number | undefined
   readonly pending: boolean
   readonly disabled?: boolean
-  readonly shortOfCredits: OperationParts["shortOfCredits"]
+  readonly shortOfCredits: OperationSlots["shortOfCredits"]
 }) => {
   const short = balance !== undefined && balance < price
   return (

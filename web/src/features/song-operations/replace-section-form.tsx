@@ -46,7 +46,7 @@ export const ReplaceSectionForm = ({
   balance,
   pending,
   onStart,
-  parts,
+  slots,
 }: OperationFormProps) => {
   const sections = useQuery(sectionsQuery(song.id))
   const [chosen, setChosen] = useState("")
@@ -139,7 +139,7 @@ export const ReplaceSectionForm = ({
         price={price}
         balance={balance}
         pending={pending}
-        shortOfCredits={parts.shortOfCredits}
+        shortOfCredits={slots.shortOfCredits}
         disabled={sections.isPending}
       />
     </form>

@@ -6,14 +6,14 @@ import { PriceButton } from "./price-button.tsx"
 
 const suggestions = ["as a jazz ballad", "synthwave", "acoustic folk", "lo-fi hip hop", "rock"]
 
-/** Cover: the same lyrics and melody in another style. */
+/** Restyle: the same lyrics and melody in another style. */
 export const RestyleForm = ({
   song,
   price,
   balance,
   pending,
   onStart,
-  parts,
+  slots,
 }: OperationFormProps) => {
   const [style, setStyle] = useState("")
   const [voiceId, setVoiceId] = useState("")
@@ -52,14 +52,14 @@ export const RestyleForm = ({
           </button>
         ))}
       </div>
-      {parts.voicePicker({ value: voiceId, onChange: setVoiceId })}
+      {slots.voicePicker({ value: voiceId, onChange: setVoiceId })}
       <PriceButton
-        label="Make the cover"
+        label="Restyle it"
         use="restyle"
         price={price}
         balance={balance}
         pending={pending}
-        shortOfCredits={parts.shortOfCredits}
+        shortOfCredits={slots.shortOfCredits}
       />
     </form>
   )

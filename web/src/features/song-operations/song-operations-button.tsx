@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query"
 import { Wand2 } from "lucide-react"
 import { type ReactNode, useState } from "react"
-import { reshapedTitle } from "#events/contracts/operation-words.ts"
-import { creditUseNames } from "#events/contracts/song-operations.ts"
+import { creditUseNames } from "#modules/billing/api-credit-uses.ts"
+import { reshapedTitle } from "#modules/music/api-operation-words.ts"
 import type { SongView } from "#projections/songs/api.ts"
 import { Button } from "../../components/ui/button.tsx"
 import {
@@ -17,7 +17,7 @@ import { errorMessage } from "../../lib/api.ts"
 import { operationsQuery } from "../../lib/operations-query.ts"
 import { toast } from "../../lib/toast/toast-store.ts"
 import { ExtendForm } from "./extend-form.tsx"
-import type { OperationParts } from "./operation-form-props.ts"
+import type { OperationSlots } from "./operation-form-props.ts"
 import { type OperationRequest, useStartOperation } from "./operation-queries.ts"
 import { ReplaceSectionForm } from "./replace-section-form.tsx"
 import { RestyleForm } from "./restyle-form.tsx"
@@ -40,7 +40,7 @@ export const SongOperationsButton = ({
   balance,
   onDebited,
   follow,
-  parts,
+  slots,
 }: {
   readonly song: SongView
   readonly balance: number | undefined
@@ -50,7 +50,7 @@ export const SongOperationsButton = ({
     dialog: { readonly open: boolean; readonly onOpenChange: (open: boolean) => void },
   ) => ReactNode
   /** What the forms draw from other features (from the route). */
-  readonly parts: OperationParts
+  readonly slots: OperationSlots
 }) => {
   const offer = useQuery(operationsQuery)
   const start = useStartOperation(song.id)
@@ -118,7 +118,7 @@ export const SongOperationsButton = ({
                     balance={balance}
                     pending={start.isPending}
                     onStart={begin}
-                    parts={parts}
+                    slots={slots}
                   />
                 </TabsContent>
               )

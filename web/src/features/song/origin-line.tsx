@@ -1,5 +1,5 @@
 import { Link } from "react-router"
-import { originWords } from "#events/contracts/operation-words.ts"
+import { originWords } from "#modules/music/api-operation-words.ts"
 import type { SongView } from "#projections/songs/api.ts"
 
 /** "Extended from <the song>", "Jazz ballad cover of <the song>": where an operation's song came from. */

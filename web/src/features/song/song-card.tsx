@@ -1,6 +1,6 @@
 import type { ReactNode } from "react"
-import { cardTags, styleTags } from "#events/contracts/style-tags.ts"
 import type { SongView } from "#projections/songs/api.ts"
+import { cardTags, styleTags } from "#projections/songs/api-style-tags.ts"
 import {
   AudioElement,
   NoScriptPlayer,

@@ -1,6 +1,6 @@
 import { Music } from "lucide-react"
 import { type ReactNode, useState } from "react"
-import { coverSizes, coverSrcSet } from "#events/contracts/cover-widths.ts"
+import { coverSizes, coverSrcSet } from "#modules/catalog/api-covers.ts"
 
 /**
  * The cover: our copy (at the width the page draws it), else the provider's link, else a note; each is

@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query"
-import type { SyncedLyrics } from "#events/contracts/synced-lyrics.ts"
+import type { SyncedLyrics } from "#modules/catalog/api-synced-lyrics.ts"
 import type { SongView } from "#projections/songs/api.ts"
 import { callApi } from "../../lib/api.ts"
 import { readPublic } from "../../lib/public-read.ts"

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query"
 import { useEffect, useRef, useState } from "react"
-import type { SyncedLine } from "#events/contracts/synced-lyrics.ts"
+import type { SyncedLine } from "#modules/catalog/api-synced-lyrics.ts"
 import type { AudioState } from "../../components/audio/use-audio.ts"
 import { cn } from "../../lib/cn.ts"
 import { syncedLyricsQuery } from "./song-queries.ts"

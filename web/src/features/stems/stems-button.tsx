@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import { Layers, LoaderCircle } from "lucide-react"
 import { useEffect, useState } from "react"
-import type { StemsStatus } from "#modules/media/api.ts"
+import type { StemsStatus } from "#modules/music/api.ts"
 import type { SongView } from "#projections/songs/api.ts"
 import { Button } from "../../components/ui/button.tsx"
 import { callApi, callPaidApi } from "../../lib/api.ts"

@@ -1,8 +1,5 @@
-import {
-  type VideoFormat,
-  videoFormatNames,
-  videoFormats,
-} from "#events/contracts/video-formats.ts"
+import type { VideoFormat } from "#events/contracts/media.ts"
+import { videoFormatNames, videoFormats } from "#modules/videos/api-video-formats.ts"
 import { cn } from "../../lib/cn.ts"
 
 /** The six social formats as radio cards, each with its size. */

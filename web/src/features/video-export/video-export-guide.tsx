@@ -1,5 +1,5 @@
 import { CircleHelp } from "lucide-react"
-import { videoFormatNames, videoFormats } from "#events/contracts/video-formats.ts"
+import { videoFormatNames, videoFormats } from "#modules/videos/api-video-formats.ts"
 import { Button } from "../../components/ui/button.tsx"
 import {
   Dialog,

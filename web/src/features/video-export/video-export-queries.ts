@@ -1,8 +1,8 @@
 import { useMutation } from "@tanstack/react-query"
-import type { VideoFormat } from "#events/contracts/video-formats.ts"
-import type { VideoExport } from "#modules/media/api.ts"
+import type { VideoFormat } from "#events/contracts/media.ts"
+import type { VideoExport } from "#modules/videos/api.ts"
 import { apiQuery, callPaidApi } from "../../lib/api.ts"
-import { liveKeys } from "../../lib/live-events.ts"
+import { liveKeys } from "../../lib/live-stream.ts"
 
 /** How often a running export is looked at: its progress moves every second or two. */
 export const exportPollInterval = 1000

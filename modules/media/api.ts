@@ -1,5 +1,0 @@
-export * from "./api-generation.ts"
-export * from "./api-reshaping.ts"
-export * from "./api-stems.ts"
-export * from "./api-video.ts"
-export * from "./api-voices.ts"
