@@ -6,7 +6,7 @@ import {
   type Path,
 } from "@effect/platform"
 import { Clock, Effect, FiberRef, identity, LogLevel, Option, type Scope } from "effect"
-import { sessionCookieName } from "#events/contracts/auth.ts"
+import { sessionCookieName } from "#api/auth.ts"
 import {
   currentCallerOnThisMachine,
   currentClientAddress,
