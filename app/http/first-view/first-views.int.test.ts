@@ -227,34 +227,4 @@ describeApp({ config: { webDist } })("pages the server draws", (it) => {
       }
     }),
   )
-
-  it.effect("the sign-in page is drawn for a visitor, at / too", () =>
-    Effect.gen(function* () {
-      // At `/`, the same page, which the app moves to its own address.
-      const home = yield* request("/")
-      expect(home.status).toBe(200)
-      expect(rootOf(home.text)?.[1]).toContain('data-at="/auth"')
-      const page = yield* request("/auth")
-      expect(rootOf(home.text)?.[2]).toBe(rootOf(page.text)?.[2])
-      const [, marks, view] = rootOf(page.text) ?? []
-      expect(marks).toContain('data-first-view="visitor"')
-      // Shown under the splash on a first visit; the app's own title and description kept.
-      expect(page.text).toMatch(/<html data-first-view="splash"/)
-      expect(textOf(view!)).toMatch(/>Login<\/button>/)
-      expect(page.text).toContain("<title>Melody Studio</title>")
-      expect(page.text).toContain('<meta name="description" content="The app.">')
-
-      // Someone signed in: home and the sign-in page are the app's (which sends them home), and a public
-      // page is marked theirs, for the app to take over at once.
-      const reader = (yield* signUp("reader")).person
-      for (const path of ["/", "/auth"]) {
-        const own = yield* reader.get(path)
-        expect(own.status).toBe(200)
-        expect(rootOf(own.text)?.[0]).toContain('<div id="root"></div>')
-      }
-      expect(rootOf((yield* reader.get("/timeline")).text)?.[1]).toContain(
-        'data-first-view="signed-in"',
-      )
-    }),
-  )
 })
