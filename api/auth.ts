@@ -1,7 +1,7 @@
 import { HttpApiMiddleware, HttpApiSchema, HttpApiSecurity } from "@effect/platform"
 import { Context, Schema } from "effect"
 import type { Actor } from "#events/contracts/actor.ts"
-import { NotFound } from "./http-errors.ts"
+import { NotFound } from "./refusals.ts"
 
 /** The session cookie: HttpOnly, SameSite=Lax, Secure behind TLS. */
 export const sessionCookieName = "melody_session"

@@ -210,7 +210,7 @@ describe("architecture", () => {
       },
       {
         path: "modules/music/generation/paid-start.ts",
-        text: `import { InsufficientCredits } from "#modules/billing/api-credit-errors.ts"`,
+        text: `import { InsufficientCredits } from "#modules/billing/api-credit-refusals.ts"`,
       },
       {
         path: "projections/songs/song-view.ts",

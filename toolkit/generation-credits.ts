@@ -3,7 +3,7 @@ import type { SignedInUser } from "#api/auth.ts"
 import type { Actor } from "#events/contracts/actor.ts"
 import type { CreditUse } from "#events/contracts/song-operations.ts"
 import type { Position } from "#events/store/index.ts"
-import type { InsufficientCredits } from "#modules/billing/api-credit-errors.ts"
+import type { InsufficientCredits } from "#modules/billing/api-credit-refusals.ts"
 
 /**
  * Credits spent on work, declared between the module that spends them (music) and the one that keeps

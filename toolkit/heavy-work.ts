@@ -1,6 +1,6 @@
 import { Config, Context, Effect, FiberRef, Layer } from "effect"
 import { type EmailNotVerified, emailNotVerified, type SignedInUser } from "#api/auth.ts"
-import type { TooManyRequests } from "#api/http-errors.ts"
+import type { TooManyRequests } from "#api/refusals.ts"
 import { currentClientAddress } from "#events/request-context.ts"
 import { type Limit, RateLimiter } from "./rate-limit.ts"
 

@@ -1,6 +1,6 @@
 import { SqlClient } from "@effect/sql"
 import { Context, Duration, Effect, Layer, Schema } from "effect"
-import { type TooManyRequests, tooManyRequests } from "#api/http-errors.ts"
+import { type TooManyRequests, tooManyRequests } from "#api/refusals.ts"
 import type { Migrations } from "#events/store/run-migrations.ts"
 import type { JobKind } from "./jobs.ts"
 

@@ -1,6 +1,6 @@
 import { HttpApiBuilder } from "@effect/platform"
 import { Effect } from "effect"
-import { NotFound } from "#api/http-errors.ts"
+import { NotFound } from "#api/refusals.ts"
 import { type ProjectionStatus, projectionStatus, resetProjection } from "#projections/runner.ts"
 import { MelodyApi } from "../api.ts"
 import { ProjectionState } from "../operations-api.ts"

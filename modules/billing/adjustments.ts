@@ -2,7 +2,7 @@ import { SqlClient } from "@effect/sql"
 import { Effect, Either } from "effect"
 import { v7 as uuidv7 } from "uuid"
 import type { SignedInUser } from "#api/auth.ts"
-import { NotFound } from "#api/http-errors.ts"
+import { NotFound } from "#api/refusals.ts"
 import { Actors } from "#events/contracts/actor.ts"
 import {
   type AdjustmentRequested,

@@ -1,5 +1,5 @@
 import { Effect, Either } from "effect"
-import { NotFound } from "#api/http-errors.ts"
+import { NotFound } from "#api/refusals.ts"
 import { Ledger, Statement } from "./api-answers.ts"
 import { InvalidLedgerQuery } from "./api-refusals.ts"
 import { CreditAccounts } from "./credit-accounts.ts"

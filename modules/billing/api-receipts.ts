@@ -1,7 +1,7 @@
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema } from "@effect/platform"
 import { Schema } from "effect"
 import { Authenticated } from "#api/auth.ts"
-import { NotFound } from "#api/http-errors.ts"
+import { NotFound } from "#api/refusals.ts"
 import { PaymentProviderFailed } from "./api-refusals.ts"
 
 /** One of the signed-in person's payments, as its receipt shows it, with what refunds gave back of it. */

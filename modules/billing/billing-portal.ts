@@ -1,6 +1,6 @@
 import { SqlClient } from "@effect/sql"
 import { Effect, Option } from "effect"
-import { NotFound } from "#api/http-errors.ts"
+import { NotFound } from "#api/refusals.ts"
 import { AppUrl } from "#toolkit/app-url.ts"
 import { BillingPortal, NoBillingAccount } from "./api-receipts.ts"
 import { callStripe, StripeClient } from "./stripe-client.ts"

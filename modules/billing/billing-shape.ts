@@ -1,6 +1,6 @@
 import type { Effect, Option } from "effect"
 import type { SignedInUser } from "#api/auth.ts"
-import type { NotFound } from "#api/http-errors.ts"
+import type { NotFound } from "#api/refusals.ts"
 import type { PlanId } from "#events/contracts/billing.ts"
 import type { Writes } from "#events/handle-command.ts"
 import type { AdjustmentAsked } from "./adjustments.ts"

@@ -17,7 +17,7 @@ import {
 } from "#events/contracts/billing.ts"
 import { fold } from "#events/decider.ts"
 import { given } from "#events/testing.ts"
-import { InsufficientCredits } from "./api-credit-errors.ts"
+import { InsufficientCredits } from "./api-credit-refusals.ts"
 import { creditAccount } from "./credit-account-decider.ts"
 import { memory } from "./credit-account-state.ts"
 

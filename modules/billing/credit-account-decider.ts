@@ -10,7 +10,7 @@ import {
 } from "#events/contracts/billing.ts"
 import type { Decider } from "#events/decider.ts"
 import { InvalidAdjustment } from "./api.ts"
-import { InsufficientCredits } from "./api-credit-errors.ts"
+import { InsufficientCredits } from "./api-credit-refusals.ts"
 
 import { type CreditAccount, emptyAccount, evolve } from "./credit-account-state.ts"
 import type { CreditCommand, CreditRefusal } from "./credit-commands.ts"

@@ -1,7 +1,7 @@
 import { Schema } from "effect"
 import type { CreditAccountEvent } from "#events/contracts/billing.ts"
 import { PlanId } from "#events/contracts/billing.ts"
-import { OwedBecause } from "./api-credit-errors.ts"
+import { OwedBecause } from "./api-credit-refusals.ts"
 import { FreeCredits, freeAfterGrant, freeAfterReversal, noFreeCredits } from "./free-credits.ts"
 import { changing, PaymentState, paid } from "./payment-state.ts"
 import { afterPaymentFailed, afterPlanChanged } from "./plan-changes.ts"

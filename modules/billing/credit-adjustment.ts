@@ -1,5 +1,5 @@
 import { Either } from "effect"
-import { NotFound } from "#api/http-errors.ts"
+import { NotFound } from "#api/refusals.ts"
 import {
   AdjustmentApproved,
   AdjustmentRejected,

@@ -2,7 +2,7 @@ import { Data, Either } from "effect"
 import type { CreditAccountEvent, PackId, PlanId, RefundReason } from "#events/contracts/billing.ts"
 import type { CreditUse } from "#events/contracts/song-operations.ts"
 import type { InvalidAdjustment, InvalidRefund } from "./api.ts"
-import type { InsufficientCredits } from "./api-credit-errors.ts"
+import type { InsufficientCredits } from "./api-credit-refusals.ts"
 
 type Commands =
   | { readonly _tag: "GrantSignupCredits"; readonly amount: number }

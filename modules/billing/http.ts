@@ -1,8 +1,8 @@
 import { HttpApiBuilder, HttpServerRequest } from "@effect/platform"
 import { Effect, Option } from "effect"
 import { CurrentUser } from "#api/auth.ts"
-import { NotFound } from "#api/http-errors.ts"
 import { moduleApi } from "#api/id.ts"
+import { NotFound } from "#api/refusals.ts"
 import {
   BillingApi,
   CheckoutDone,

@@ -1,6 +1,6 @@
 import type { Effect } from "effect"
 import type { SignedInUser } from "#api/auth.ts"
-import type { NotFound } from "#api/http-errors.ts"
+import type { NotFound } from "#api/refusals.ts"
 import type { Actor } from "#events/contracts/actor.ts"
 import type { CheckoutEvent, CheckoutStarted, PlanId } from "#events/contracts/billing.ts"
 import type { CommandResult, Writes } from "#events/handle-command.ts"

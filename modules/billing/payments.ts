@@ -1,6 +1,6 @@
 import { Context, Effect, Layer } from "effect"
 import { actorOf, type SignedInUser } from "#api/auth.ts"
-import { NotFound } from "#api/http-errors.ts"
+import { NotFound } from "#api/refusals.ts"
 import { type Actor, Actors } from "#events/contracts/actor.ts"
 import type { PlanId } from "#events/contracts/billing.ts"
 import { now } from "#toolkit/clock.ts"

@@ -1,7 +1,7 @@
 import { Effect } from "effect"
 import { v7 as uuidv7 } from "uuid"
 import type { SignedInUser } from "#api/auth.ts"
-import { NotFound } from "#api/http-errors.ts"
+import { NotFound } from "#api/refusals.ts"
 import { Actors } from "#events/contracts/actor.ts"
 import { AdminPayment, AdminPayments, DisputeRefused, type InvalidRefund } from "./api.ts"
 import { describeOffer } from "./api-offers.ts"

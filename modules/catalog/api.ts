@@ -1,7 +1,7 @@
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/platform"
 import { Authenticated, EmailNotVerified, Unauthorized, Viewer } from "#api/auth.ts"
 import { DownloadParams } from "#api/download-params.ts"
-import { NotFound, TooManyRequests } from "#api/http-errors.ts"
+import { NotFound, TooManyRequests } from "#api/refusals.ts"
 import { LikeState, SongSettings, SongsDeleted } from "./api-answers.ts"
 import {
   CoverParams,

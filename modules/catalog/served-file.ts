@@ -1,5 +1,5 @@
 import { Effect } from "effect"
-import type { NotFound } from "#api/http-errors.ts"
+import type { NotFound } from "#api/refusals.ts"
 import { fileResponse } from "#toolkit/file-response.ts"
 import type { SongFiles } from "./song-files.ts"
 

@@ -1,6 +1,6 @@
 import type { SqlClient } from "@effect/sql"
 import { Effect } from "effect"
-import { NotFound } from "#api/http-errors.ts"
+import { NotFound } from "#api/refusals.ts"
 import { catalogStreams, SongEvent } from "#events/contracts/catalog.ts"
 import { loadAggregate } from "#events/decider.ts"
 import type { EventStore } from "#events/store/index.ts"

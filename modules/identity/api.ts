@@ -1,7 +1,7 @@
 import { HttpApiEndpoint, HttpApiGroup } from "@effect/platform"
 import { Schema } from "effect"
 import { Authenticated, Unauthorized, Viewer } from "#api/auth.ts"
-import { NotFound, TooManyRequests } from "#api/http-errors.ts"
+import { NotFound, TooManyRequests } from "#api/refusals.ts"
 import { MailboxMessage, Message, SessionView, SignedIn, UserView } from "./api-answers.ts"
 import {
   EmailPayload,

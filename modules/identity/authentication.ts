@@ -8,7 +8,7 @@ import {
   type Unauthorized,
   Viewer,
 } from "#api/auth.ts"
-import type { NotFound } from "#api/http-errors.ts"
+import type { NotFound } from "#api/refusals.ts"
 import { Identity } from "./identity.ts"
 import { makeSessionCookie, requestSession } from "./session-cookie.ts"
 

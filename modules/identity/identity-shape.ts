@@ -1,7 +1,7 @@
 import type { SqlClient } from "@effect/sql"
 import type { Effect } from "effect"
 import type { SignedInUser, Unauthorized } from "#api/auth.ts"
-import type { TooManyRequests } from "#api/http-errors.ts"
+import type { TooManyRequests } from "#api/refusals.ts"
 import type { AdminGranted } from "#events/contracts/identity.ts"
 import type { Writes } from "#events/handle-command.ts"
 import type {

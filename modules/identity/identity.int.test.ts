@@ -1,7 +1,7 @@
 import { HttpApiDecodeError } from "@effect/platform/HttpApiError"
 import { describe, expect } from "@effect/vitest"
 import { Effect } from "effect"
-import { TooManyRequests } from "#api/http-errors.ts"
+import { TooManyRequests } from "#api/refusals.ts"
 import { browser, describeApp, postJson, request, runJobs } from "#app/testing.ts"
 import { clientOf, decodeBody } from "#app/testing-client.ts"
 import { query } from "#events/testing.ts"

@@ -2,9 +2,9 @@ import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/p
 import { Schema } from "effect"
 import { Authenticated, EmailNotVerified } from "#api/auth.ts"
 import { DownloadParams } from "#api/download-params.ts"
-import { NotFound, TooManyRequests } from "#api/http-errors.ts"
 import { trimmedText, withMessage } from "#api/messages.ts"
-import { InsufficientCredits } from "#modules/billing/api-credit-errors.ts"
+import { NotFound, TooManyRequests } from "#api/refusals.ts"
+import { InsufficientCredits } from "#modules/billing/api-credit-refusals.ts"
 
 // Generating a song (spec: generate-song, check-song-status, the generated song version).
 

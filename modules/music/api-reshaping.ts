@@ -1,10 +1,10 @@
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
 import { Authenticated, EmailNotVerified } from "#api/auth.ts"
-import { NotFound, TooManyRequests } from "#api/http-errors.ts"
 import { trimmedText, withMessage } from "#api/messages.ts"
+import { NotFound, TooManyRequests } from "#api/refusals.ts"
 import { SongOperation } from "#events/contracts/song-operations.ts"
-import { InsufficientCredits } from "#modules/billing/api-credit-errors.ts"
+import { InsufficientCredits } from "#modules/billing/api-credit-refusals.ts"
 import { GenerationStarted, MissingInformation, NothingToSing, voiceId } from "./api-generation.ts"
 
 // Operations on a song after its first render: extend, replace a section, restyle.

@@ -1,8 +1,8 @@
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
 import { Authenticated, EmailNotVerified } from "#api/auth.ts"
-import { NotFound, TooManyRequests } from "#api/http-errors.ts"
-import { InsufficientCredits } from "#modules/billing/api-credit-errors.ts"
+import { NotFound, TooManyRequests } from "#api/refusals.ts"
+import { InsufficientCredits } from "#modules/billing/api-credit-refusals.ts"
 
 // A song taken apart: its stems, made on request and kept.
 

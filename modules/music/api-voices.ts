@@ -1,8 +1,8 @@
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
 import { Authenticated, EmailNotVerified } from "#api/auth.ts"
-import { NotFound, TooManyRequests } from "#api/http-errors.ts"
 import { trimmedText } from "#api/messages.ts"
+import { NotFound, TooManyRequests } from "#api/refusals.ts"
 import { SingerSettings } from "#events/contracts/voices.ts"
 
 // Voices people keep from their songs, to sing later ones ("personas").

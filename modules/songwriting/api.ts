@@ -1,7 +1,7 @@
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
 import { Authenticated } from "#api/auth.ts"
-import { TooManyRequests } from "#api/http-errors.ts"
+import { TooManyRequests } from "#api/refusals.ts"
 import {
   ChatTurnResult,
   Conversation,

@@ -1,6 +1,6 @@
 import type { Effect, Stream } from "effect"
 import type { SignedInUser } from "#api/auth.ts"
-import type { TooManyRequests } from "#api/http-errors.ts"
+import type { TooManyRequests } from "#api/refusals.ts"
 import type { Writes } from "#events/handle-command.ts"
 import type {
   ChatTurnResult,

@@ -2,8 +2,8 @@ import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/p
 import { Schema } from "effect"
 import { Authenticated, EmailNotVerified } from "#api/auth.ts"
 import { DownloadParams } from "#api/download-params.ts"
-import { NotFound, TooManyRequests } from "#api/http-errors.ts"
 import { trimmedText, withMessage } from "#api/messages.ts"
+import { NotFound, TooManyRequests } from "#api/refusals.ts"
 import { VideoFormat } from "#events/contracts/media.ts"
 import { videoFormatNames } from "./api-video-formats.ts"
 

@@ -1,4 +1,4 @@
-import { NotFound } from "#api/http-errors.ts"
+import { NotFound } from "#api/refusals.ts"
 import { VideoExport } from "./api.ts"
 import type { ExportView } from "./video-export-status.ts"
 

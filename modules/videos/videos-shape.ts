@@ -1,7 +1,7 @@
 import type { HttpServerResponse } from "@effect/platform"
 import type { Effect } from "effect"
 import type { SignedInUser } from "#api/auth.ts"
-import type { NotFound } from "#api/http-errors.ts"
+import type { NotFound } from "#api/refusals.ts"
 import type { Writes } from "#events/handle-command.ts"
 import type {
   ExportVideoPayload,

@@ -1,7 +1,7 @@
 import { Context, Effect, Layer, Schema } from "effect"
 import { v7 as uuidv7 } from "uuid"
 import { actorOf, type SignedInUser } from "#api/auth.ts"
-import { NotFound } from "#api/http-errors.ts"
+import { NotFound } from "#api/refusals.ts"
 import { runCommand } from "#events/handle-command.ts"
 import { EventStore } from "#events/store/index.ts"
 import { songIdFromAudioUrl } from "#modules/catalog/api-song-paths.ts"

@@ -1,8 +1,8 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
 import { AdminOnly } from "#api/auth.ts"
-import { NotFound } from "#api/http-errors.ts"
 import { withMessage } from "#api/messages.ts"
+import { NotFound } from "#api/refusals.ts"
 import { ErrorLogs, Interactions, StreamEvents, UserMatch } from "./api-answers.ts"
 
 export * from "./api-answers.ts"

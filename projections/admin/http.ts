@@ -1,7 +1,7 @@
 import { HttpApiBuilder } from "@effect/platform"
 import { Effect } from "effect"
-import { NotFound } from "#api/http-errors.ts"
 import { moduleApi } from "#api/id.ts"
+import { NotFound } from "#api/refusals.ts"
 import { scrub } from "#events/scrub.ts"
 import { EventStore } from "#events/store/index.ts"
 import { findRegisteredUsers, readActivities } from "./admin-activity.ts"

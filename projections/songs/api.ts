@@ -1,7 +1,7 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
 import { Authenticated, Viewer } from "#api/auth.ts"
-import { NotFound } from "#api/http-errors.ts"
+import { NotFound } from "#api/refusals.ts"
 import { PublicSongs, SongView } from "./api-answers.ts"
 import { PublicSongsParams, SongPath } from "./api-params.ts"
 

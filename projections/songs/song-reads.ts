@@ -1,6 +1,6 @@
 import type { SqlClient } from "@effect/sql"
 import { Context, Effect, Layer } from "effect"
-import { NotFound } from "#api/http-errors.ts"
+import { NotFound } from "#api/refusals.ts"
 import type { EventStore, EventWakeups } from "#events/store/index.ts"
 import { oncePerObject } from "#toolkit/once-per-object.ts"
 import { PublicSongs, type SongView } from "./api.ts"

@@ -1,6 +1,6 @@
 import { Effect, Option, Redacted, Schedule } from "effect"
 import type { SignedInUser } from "#api/auth.ts"
-import { NotFound } from "#api/http-errors.ts"
+import { NotFound } from "#api/refusals.ts"
 import { GenerationCredits } from "#toolkit/generation-credits.ts"
 import { secretEquals } from "#toolkit/secret-equals.ts"
 import { MusicConfig } from "../config.ts"

@@ -1,9 +1,9 @@
 import type { Effect } from "effect"
 import type { SignedInUser } from "#api/auth.ts"
-import type { NotFound, TooManyRequests } from "#api/http-errors.ts"
+import type { NotFound, TooManyRequests } from "#api/refusals.ts"
 import type { GeneratedVersion } from "#events/contracts/media.ts"
 import type { Writes } from "#events/handle-command.ts"
-import type { InsufficientCredits } from "#modules/billing/api-credit-errors.ts"
+import type { InsufficientCredits } from "#modules/billing/api-credit-refusals.ts"
 import type {
   GenerateSongPayload,
   GenerationStarted,

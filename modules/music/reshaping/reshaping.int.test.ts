@@ -2,11 +2,11 @@ import { join } from "node:path"
 import { HttpApiDecodeError } from "@effect/platform/HttpApiError"
 import { expect } from "@effect/vitest"
 import { Effect, Schema } from "effect"
-import { NotFound } from "#api/http-errors.ts"
+import { NotFound } from "#api/refusals.ts"
 import { balanceOf, type browser, describeApp, request, settle, signUp } from "#app/testing.ts"
 import { type ApiClient, callAs, clientOf, decodeBody } from "#app/testing-client.ts"
 import { seedEngineSong, seedGeneration } from "#app/testing-songs.ts"
-import { InsufficientCredits } from "#modules/billing/api-credit-errors.ts"
+import { InsufficientCredits } from "#modules/billing/api-credit-refusals.ts"
 import {
   GenerateSongPayload,
   InvalidOperation,

@@ -1,6 +1,6 @@
 import { Context, Effect, Layer } from "effect"
 import type { SignedInUser } from "#api/auth.ts"
-import { NotFound } from "#api/http-errors.ts"
+import { NotFound } from "#api/refusals.ts"
 import type { SongOperation } from "#events/contracts/song-operations.ts"
 import { creditUseNames } from "#modules/billing/api-credit-uses.ts"
 import {

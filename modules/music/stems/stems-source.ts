@@ -1,5 +1,5 @@
 import { Effect } from "effect"
-import { NotFound } from "#api/http-errors.ts"
+import { NotFound } from "#api/refusals.ts"
 import { StemsEvent, stemsStream } from "#events/contracts/stems.ts"
 import { loadAggregate } from "#events/decider.ts"
 import { StemsUnavailable } from "../api.ts"

@@ -1,5 +1,5 @@
 import { Effect } from "effect"
-import { NotFound } from "#api/http-errors.ts"
+import { NotFound } from "#api/refusals.ts"
 import type { ChosenVoice } from "#events/contracts/voices.ts"
 import { loadAggregate } from "#events/decider.ts"
 import { voiceStream } from "./voice-collection.ts"

@@ -1,7 +1,7 @@
 import { Schema } from "effect"
 import { EventSourceParserStream } from "eventsource-parser/stream"
 import { Unauthorized } from "#api/auth.ts"
-import { TooManyRequests } from "#api/http-errors.ts"
+import { TooManyRequests } from "#api/refusals.ts"
 import { type ChatTurnResult, chatStreamEvents } from "#modules/songwriting/api.ts"
 import { ApiUnavailable, unreachable } from "../../lib/api.ts"
 

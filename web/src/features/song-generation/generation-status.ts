@@ -1,4 +1,4 @@
-import { shortOfCreditsMessage } from "#modules/billing/api-credit-errors.ts"
+import { shortOfCreditsMessage } from "#modules/billing/api-credit-refusals.ts"
 import { songCost } from "#modules/billing/api-prices.ts"
 import type { GeneratedSong, GenerationPhase, SongStatus } from "#modules/music/api.ts"
 

@@ -1,5 +1,5 @@
 import type { SongOperation } from "#events/contracts/song-operations.ts"
-import { shortOfCreditsMessage } from "#modules/billing/api-credit-errors.ts"
+import { shortOfCreditsMessage } from "#modules/billing/api-credit-refusals.ts"
 import { Button } from "../../components/ui/button.tsx"
 import type { OperationSlots } from "./operation-form-props.ts"
 
