@@ -129,12 +129,13 @@ export const HttpLive = Layer.unwrapEffect(
     const staticFiles = makeStaticFiles(
       config.webDist,
       firstViews(firstViewReads, render, config.appUrl),
+      (session) => Effect.map(identity.sessionHolder(session), (holder) => holder !== undefined),
     )
     const siteFiles = makeSiteFiles(songs, config.appUrl)
     const withEdge = edge({
-      staticFiles: (pathname, acceptEncoding) =>
+      staticFiles: (pathname, acceptEncoding, session) =>
         Effect.flatMap(siteFiles(pathname), (file) =>
-          file ? Effect.succeed(file) : staticFiles(pathname, acceptEncoding),
+          file ? Effect.succeed(file) : staticFiles(pathname, acceptEncoding, session),
         ),
       recordError: reports.recordFromCaller,
       appUrl: new URL(config.appUrl),

@@ -6,7 +6,10 @@ const firstFonts = /^assets\/(inter|outfit)-latin-wght-normal-[\w-]+\.woff2$/
 /**
  * Puts the app's stylesheet into index.html (10 KB compressed) and asks for the Latin fonts with the page:
  * a phone paints without waiting for a stylesheet's request, and its text meets its font sooner. The
- * pages are served with `no-cache`, so a stale inlined stylesheet is never kept.
+ * pages are served with `no-cache`, so a stale inlined stylesheet is never kept. The fonts are `optional`
+ * rather than `swap`: text is set in its font when the font arrives within the browser's short wait (a
+ * preloaded font mostly does) and otherwise stays in the fallback until the next page, so text never
+ * moves once painted (a late font reflowed a song's lyrics and the timeline's cards on a busy phone).
  */
 export const inlineStylesheet = (): Plugin => ({
   name: "melody-inline-stylesheet",
@@ -20,7 +23,8 @@ export const inlineStylesheet = (): Plugin => ({
       for (const sheet of assets.filter((file) => file.fileName.endsWith(".css"))) {
         const link = `<link rel="stylesheet" crossorigin href="/${sheet.fileName}">`
         if (!page.includes(link)) throw new Error(`index.html does not link ${sheet.fileName}`)
-        page = page.replace(link, () => `<style>${String(sheet.source)}</style>`)
+        const css = String(sheet.source).replaceAll("font-display:swap", "font-display:optional")
+        page = page.replace(link, () => `<style>${css}</style>`)
       }
       const preloads = assets
         .filter((file) => firstFonts.test(file.fileName))

@@ -6,6 +6,7 @@ import {
   type Path,
 } from "@effect/platform"
 import { Clock, Effect, FiberRef, identity, LogLevel, Option, type Scope } from "effect"
+import { sessionCookieName } from "#api/auth.ts"
 import {
   currentCallerOnThisMachine,
   currentClientAddress,
@@ -31,6 +32,8 @@ export interface EdgeOptions<R> {
   readonly staticFiles: (
     pathname: string,
     acceptEncoding: string | undefined,
+    /** The session cookie's value, if any: a page is drawn as whoever holds it sees it. */
+    session: string | undefined,
   ) => Effect.Effect<HttpServerResponse.HttpServerResponse, never, R>
   /** Records a failure; `caller` is the client's address, whose share of the error stream is limited. */
   readonly recordError: (report: ErrorReport, caller: string) => Effect.Effect<void>
@@ -141,7 +144,11 @@ export const edge =
               Effect.catchAllCause(answerFailure(options.recordError, failed)),
               Effect.map((answer) => cachingOf(request, pathname, answer)),
             )
-          : yield* options.staticFiles(pathname, request.headers["accept-encoding"]))
+          : yield* options.staticFiles(
+              pathname,
+              request.headers["accept-encoding"],
+              request.cookies[sessionCookieName] || undefined,
+            ))
       yield* logRequest(request, isApi, response.status, started)
       const sent = yield* compressed(withCharset(response), request.headers["accept-encoding"])
       return HttpServerResponse.setHeader(sent, "x-request-id", requestId)

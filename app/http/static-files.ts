@@ -41,24 +41,29 @@ const isFile = (path: string) =>
   )
 
 /**
- * The app's page with a first view in it: the view's title and description instead of the app's, its body
- * inside the app's root, marked so the app knows to hydrate it (web/src/app/first-view.ts), the state it
- * was drawn from beside it once, as data (never run, and with nothing in it that could close its
- * element), and the document marked so that the view is there from the first paint, without the app's
- * entrance animation (styles.css).
+ * The app's page with a first view in it: the view's title and description instead of the app's (when it
+ * has its own), its body inside the app's root, marked so the app knows to hydrate it
+ * (web/src/app/first-view.ts), whether it was asked for by someone signed in (whose page the app takes
+ * over at once, to make it theirs) and the address it was drawn for if another was asked for, the state it was drawn from beside it once, as data (never run, and
+ * with nothing in it that could close its element), and the document marked so that the view is there
+ * from the first paint, without the app's entrance animation (styles.css).
  */
-const withFirstView = (html: string, view: FirstView) =>
-  html
-    .replace(/<html(?=[\s>])/, "<html data-first-view")
-    .replace(/<title>[^<]*<\/title>/, "")
-    .replace(/<meta name="description"[^>]*>/, "")
-    // Replaced by functions: a song's words may hold `$&` or `$'`, which a replacement string expands.
-    .replace("</head>", () => `${view.head}</head>`)
-    .replace(
-      '<div id="root"></div>',
-      () =>
-        `<div id="root" data-first-view>${view.body}</div><script type="application/json" id="first-view-state">${view.state.replace(/</g, "\\u003c")}</script>`,
-    )
+const withFirstView = (html: string, view: FirstView, signedIn: boolean) => {
+  const ownHead = view.head.includes("<title>")
+  return (
+    html
+      .replace(/<html(?=[\s>])/, `<html data-first-view="${view.splash ? "splash" : "shared"}"`)
+      .replace(/<title>[^<]*<\/title>/, (title) => (ownHead ? "" : title))
+      .replace(/<meta name="description"[^>]*>/, (meta) => (ownHead ? "" : meta))
+      // Replaced by functions: a song's words may hold `$&` or `$'`, which a replacement string expands.
+      .replace("</head>", () => `${view.head}</head>`)
+      .replace(
+        '<div id="root"></div>',
+        () =>
+          `<div id="root" data-first-view="${signedIn ? "signed-in" : "visitor"}"${view.at ? ` data-at="${view.at}"` : ""}>${view.body}</div><script type="application/json" id="first-view-state">${view.state.replace(/</g, "\\u003c")}</script>`,
+      )
+  )
+}
 
 /**
  * Serves the built single-page app: files as they are (hashed assets cached for a year), and index.html for
@@ -66,9 +71,14 @@ const withFirstView = (html: string, view: FirstView) =>
  */
 export const makeStaticFiles = (
   distDir: string,
-  /** A page drawn by the server (a shared song, the timeline), shown before any script runs. */
-  firstViewOf: (pathname: string) => Effect.Effect<FirstView | undefined> = () =>
+  /**
+   * A page drawn by the server (a shared song, the timeline, the sign-in page), shown before any script
+   * runs, for someone signed in or not.
+   */
+  firstViewOf: (pathname: string, signedIn: boolean) => Effect.Effect<FirstView | undefined> = () =>
     Effect.succeed(undefined),
+  /** Whether a session cookie's value is a live session. */
+  isSignedIn: (session: string) => Effect.Effect<boolean> = () => Effect.succeed(false),
 ) => {
   const root = resolve(distDir)
   const index = join(root, "index.html")
@@ -96,7 +106,7 @@ export const makeStaticFiles = (
       return yield* HttpServerResponse.file(path, { headers })
     })
 
-  return (pathname: string, acceptEncoding?: string) =>
+  return (pathname: string, acceptEncoding?: string, session?: string) =>
     Effect.gen(function* () {
       const decoded = (() => {
         try {
@@ -115,10 +125,11 @@ export const makeStaticFiles = (
       }
       if (!(yield* isFile(index)))
         return HttpServerResponse.html(notBuilt).pipe(HttpServerResponse.setStatus(503))
-      const view = yield* firstViewOf(decoded)
+      const signedIn = session === undefined ? false : yield* isSignedIn(session)
+      const view = yield* firstViewOf(decoded, signedIn)
       if (view !== undefined) {
         const html = yield* Effect.promise(() => readFile(index, "utf8"))
-        return HttpServerResponse.html(withFirstView(html, view)).pipe(
+        return HttpServerResponse.html(withFirstView(html, view, signedIn)).pipe(
           HttpServerResponse.setHeader("cache-control", "no-cache"),
         )
       }

@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from "react-dom/client"
 import { App } from "./app/app.tsx"
 import { firstViewState } from "./app/first-view.ts"
 import { hydrateFirstView } from "./app/first-view-state.ts"
+import { hydrateWhenUsed } from "./app/hydration.ts"
 import { loadPageAt } from "./app/router.tsx"
 import { makeQueryClient } from "./lib/query-client.ts"
 import { reportUncaughtErrors } from "./lib/report-errors.ts"
@@ -27,13 +28,20 @@ const drawn = firstViewState(root)
 
 if (drawn !== undefined) {
   // A page the server drew (app/http/first-view) from this state: the app starts from the same cache
-  // and, once the page's code is here, takes the markup over in place. In a transition, hydration yields
-  // to the browser between components, so the page answers input while it is hydrated.
+  // and, once the page's code is here and the page is used (hydration.ts), takes the markup over in
+  // place. In a transition, hydration yields to the browser between components, so the page answers
+  // input while it is hydrated.
+  // Drawn for another address (the sign-in page, for a visitor at `/`): the address is made the page's
+  // before the router reads it, as the page's guard would have sent the visitor there.
+  if (root.dataset.at && root.dataset.at !== window.location.pathname)
+    window.history.replaceState(window.history.state, "", root.dataset.at + window.location.search)
   hydrateFirstView(queryClient, drawn)
   const page = loadPageAt(window.location.pathname, queryClient)
-  void page.code.then(
-    () => startTransition(() => void hydrateRoot(root, app)),
-    () => createRoot(root).render(app),
+  hydrateWhenUsed(root, () =>
+    page.code.then(
+      () => startTransition(() => void hydrateRoot(root, app)),
+      () => createRoot(root).render(app),
+    ),
   )
 } else {
   // Every page asks who is signed in: asked now, it is answered while the splash shows or the page loads.

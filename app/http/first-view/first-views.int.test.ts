@@ -100,7 +100,7 @@ describeApp({ config: { webDist } })("pages the server draws", (it) => {
         const [, marks, view] = rootOf(page) ?? []
         expect(marks).toContain("data-first-view")
         // Shown from the first paint: the document is marked, which holds the entrance animation back.
-        expect(page).toMatch(/<html data-first-view[\s>]/)
+        expect(page).toMatch(/<html data-first-view="shared"[\s>]/)
         const text = textOf(view!)
         expect(text).toContain(`Harbour &amp; &lt;Lights&gt; $&#x27; $&amp; (Version 1)</h1>`)
         expect(text).toContain(`by ${owner.user.username} · Pop, upbeat, female vocals`)
@@ -218,7 +218,7 @@ describeApp({ config: { webDist } })("pages the server draws", (it) => {
 
   it.effect("other pages are the app's own, with nothing drawn", () =>
     Effect.gen(function* () {
-      for (const path of ["/", "/auth", "/library", `/song/${crypto.randomUUID()}`]) {
+      for (const path of ["/library", "/terms", `/song/${crypto.randomUUID()}`]) {
         const page = yield* request(path)
         expect(page.status).toBe(200)
         expect(rootOf(page.text)?.[0]).toContain('<div id="root"></div>')

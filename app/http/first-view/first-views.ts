@@ -55,8 +55,11 @@ const viewOf = (head: string, drawn: Drawn | undefined): FirstView | undefined =
 /**
  * The pages that arrive drawn by the server, so link previews, crawlers without JavaScript and slow phones
  * see them before the app starts: a public song's page and the timeline's first page, as any visitor sees
- * them, drawn by the app's own components (`render`), which the app then hydrates. Every other path (and
- * a private or unknown song) gets the app's plain page.
+ * them, and the sign-in page for a visitor, drawn by the app's own components (`render`), which the app
+ * then hydrates. A visitor at `/` (home is for signed-in people) is answered with the sign-in page, whose
+ * address the app then makes `/auth`, as its guard would have: without a redirect's round trip. Every
+ * other path (and a private or unknown song, or
+ * the sign-in page for someone signed in, whom the app sends home) gets the app's plain page.
  */
 export const firstViews = (reads: FirstViewReads, render: Render, appUrl: string) => {
   // Every reader of an unchanged timeline is handed the same page object: it is drawn once.
@@ -65,12 +68,23 @@ export const firstViews = (reads: FirstViewReads, render: Render, appUrl: string
       viewOf(timelineHead(page, appUrl), drawn),
     ),
   )
+  // The sign-in page is the same for every visitor: drawn once, or again after a failure.
+  let authView: Promise<FirstView | undefined> | undefined
+  const signIn = () => {
+    authView ??= render("/auth", {}).then(
+      (drawn) => drawn && { ...viewOf("", drawn)!, splash: true },
+    )
+    authView.catch(() => {
+      authView = undefined
+    })
+    return authView
+  }
   const drawn = (view: () => Promise<FirstView | undefined>) =>
     Effect.tryPromise(view).pipe(
       Effect.tapError((error) => Effect.logWarning("A first view could not be drawn", error)),
       Effect.orElseSucceed(() => undefined),
     )
-  return (pathname: string): Effect.Effect<FirstView | undefined> => {
+  return (pathname: string, signedIn: boolean): Effect.Effect<FirstView | undefined> => {
     const songId = /^\/song\/([0-9a-f-]{36})$/.exec(pathname)?.[1]
     if (songId !== undefined)
       return Effect.flatMap(reads.song(songId), (song) =>
@@ -82,6 +96,9 @@ export const firstViews = (reads: FirstViewReads, render: Render, appUrl: string
       )
     if (pathname === "/timeline")
       return Effect.flatMap(reads.timeline(), (page) => drawn(() => timelineView(page)))
+    if (pathname === "/auth") return signedIn ? Effect.succeed(undefined) : drawn(signIn)
+    if (pathname === "/" && !signedIn)
+      return drawn(() => signIn().then((view) => view && { ...view, at: "/auth" }))
     return Effect.succeed(undefined)
   }
 }

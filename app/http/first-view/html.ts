@@ -9,6 +9,10 @@ export const isoDuration = (ms: number) => {
 
 /** A page's head, the first view of its body (both HTML), and the state the body was drawn from (JSON). */
 export interface FirstView {
+  /** Shown under the splash on a first visit (the sign-in page), or at once (a shared song, the timeline). */
+  readonly splash?: boolean
+  /** The address the page was drawn for, when another was asked for (the sign-in page, for `/`). */
+  readonly at?: string
   readonly head: string
   readonly body: string
   readonly state: string

@@ -5,11 +5,14 @@ import { storageKeys } from "../../lib/reset.ts"
 const splashDurationMs = 2800
 
 /**
- * The splash index.html shows on a first visit (its script decided before the first paint), or null: on
- * the server, which draws only pages shown without it.
+ * The splash index.html shows on a first visit (its script decided before the first paint), for the app
+ * to end, or null: on the server, and on a page the server drew, which the page's script shows under the
+ * splash and ends itself (so the app's first render is the server's markup).
  */
 const shownSplash = () =>
-  typeof document === "undefined" ? null : document.getElementById("splash")
+  typeof document === "undefined" || document.documentElement.hasAttribute("data-first-view")
+    ? null
+    : document.getElementById("splash")
 
 /**
  * Ends the splash 2.8 seconds after it appeared, or as the app starts if that is later (on a slow phone

@@ -1,0 +1,85 @@
+/**
+ * What a visitor does first on a page: each means they are about to use it. Not a focus: the sign-in
+ * page focuses its first field itself (autofocus), and a person's focus comes with a press or a key. An
+ * input is one: a field filled without a key (a password manager, a paste from a menu).
+ */
+const moves = ["pointerdown", "keydown", "input", "touchstart", "wheel", "scroll"] as const
+
+const listening = { capture: true, passive: true } as const
+
+const dispatchInput = (field: Element) => field.dispatchEvent(new Event("input", { bubbles: true }))
+
+/**
+ * A press done again, as the browser did it: some controls answer the press rather than the click (a tab
+ * is chosen as the button goes down), and React heard neither.
+ */
+const press = (target: HTMLElement) => {
+  const init = { bubbles: true, cancelable: true, composed: true, button: 0 }
+  const pointer = { ...init, isPrimary: true, pointerType: "mouse" }
+  target.dispatchEvent(new PointerEvent("pointerdown", pointer))
+  target.dispatchEvent(new MouseEvent("mousedown", init))
+  target.dispatchEvent(new PointerEvent("pointerup", pointer))
+  target.dispatchEvent(new MouseEvent("mouseup", init))
+  target.click()
+}
+
+/**
+ * Tells React of every field whose value was typed or filled in before it held the root (the value
+ * differs from the one drawn), as if typed now, so the form's state has it. The first event makes React
+ * hydrate the field at once, recording the value it finds as the field's own; the value is then put back
+ * through React's record and set again past it, so the second event is a change React hands the field's
+ * onChange.
+ */
+const retellFields = (root: HTMLElement) => {
+  for (const field of root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(
+    "input:not([type=checkbox]):not([type=radio]), textarea",
+  )) {
+    const typed = field.value
+    if (typed === field.defaultValue) continue
+    const setValue = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), "value")?.set
+    dispatchInput(field)
+    field.value = field.defaultValue
+    setValue?.call(field, typed)
+    dispatchInput(field)
+  }
+}
+
+/**
+ * Takes over a page the server drew (`takeOver`, which resolves once React holds the root) when it is
+ * needed, rather than as it loads: at once for someone signed in (the server says so on the root; their
+ * page is to become theirs), otherwise at the visitor's first move (a press, a key, a touch, a scroll). Until then the page is the server's
+ * markup: its links are links and navigate as they are, and it costs the phone no rendering. A press on
+ * anything else, or a form sent, before React holds the root is held and done again once it does, where
+ * React hydrates what was pressed at once and hands it the click (the page's code is asked for on
+ * arrival, so this wait is short); values typed before then are handed to their fields first.
+ */
+export const hydrateWhenUsed = (root: HTMLElement, takeOver: () => Promise<void>) => {
+  let held: (() => void) | undefined
+  const hold = (event: Event) => {
+    const target = event.target instanceof Element ? event.target : undefined
+    if (target === undefined || !root.contains(target)) return
+    if (event.type === "submit" && target instanceof HTMLFormElement) {
+      event.preventDefault()
+      held = () => target.requestSubmit()
+    } else if (event.type === "click" && target.closest("a[href]") === null) {
+      event.preventDefault()
+      held = () => press(target as HTMLElement)
+    }
+  }
+  window.addEventListener("click", hold, true)
+  window.addEventListener("submit", hold, true)
+  let started = false
+  const start = () => {
+    if (started) return
+    started = true
+    for (const move of moves) window.removeEventListener(move, start, listening)
+    void takeOver().then(() => {
+      window.removeEventListener("click", hold, true)
+      window.removeEventListener("submit", hold, true)
+      retellFields(root)
+      held?.()
+    })
+  }
+  if (root.dataset.firstView === "signed-in") start()
+  else for (const move of moves) window.addEventListener(move, start, listening)
+}
