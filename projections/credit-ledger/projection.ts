@@ -128,7 +128,7 @@ const writeBalances = (balances: LedgerRows["balances"]) =>
 
 export const creditLedger: Projection = {
   name: "credit-ledger",
-  revision: 5,
+  revision: 6,
   tables: ["credit_balances", "credit_ledger", "credit_usage", "credit_transactions"],
   types: billingEventTypes,
   onPoison: "pause",

@@ -130,11 +130,11 @@ describe("the credit ledger's rows", () => {
     )
     expect(rows.usage.map((u) => [u.id, u.type, u.description, u.creditsUsed])).toEqual([
       ["debit-g2", "song_extend", "Extend", 3],
-      ["debit-g3", "song_restyle", "Cover", 5],
+      ["debit-g3", "song_restyle", "Restyle", 5],
     ])
     expect(rows.ledger.map((e) => [e.causeId, e.detail])).toEqual([
       ["g2", "Extend"],
-      ["g3", "Cover"],
+      ["g3", "Restyle"],
     ])
   })
 
