@@ -44,9 +44,10 @@ const isFile = (path: string) =>
  * The app's page with a first view in it: the view's title and description instead of the app's (when it
  * has its own), its body inside the app's root, marked so the app knows to hydrate it
  * (web/src/app/first-view.ts), whether it was asked for by someone signed in (whose page the app takes
- * over at once, to make it theirs) and the address it was drawn for if another was asked for, the state it was drawn from beside it once, as data (never run, and
- * with nothing in it that could close its element), and the document marked so that the view is there
- * from the first paint, without the app's entrance animation (styles.css).
+ * over at once, to make it theirs) and the address it was drawn for if another was asked for, the state
+ * it was drawn from beside it once, as data (never run, and with nothing in it that could close its
+ * element), and the document marked so that the view is there from the first paint, without the app's
+ * entrance animation (styles.css).
  */
 const withFirstView = (html: string, view: FirstView, signedIn: boolean) => {
   const ownHead = view.head.includes("<title>")

@@ -58,8 +58,8 @@ const viewOf = (head: string, drawn: Drawn | undefined): FirstView | undefined =
  * them, and the sign-in page for a visitor, drawn by the app's own components (`render`), which the app
  * then hydrates. A visitor at `/` (home is for signed-in people) is answered with the sign-in page, whose
  * address the app then makes `/auth`, as its guard would have: without a redirect's round trip. Every
- * other path (and a private or unknown song, or
- * the sign-in page for someone signed in, whom the app sends home) gets the app's plain page.
+ * other path (and a private or unknown song, or the sign-in page for someone signed in, whom the app
+ * sends home) gets the app's plain page.
  */
 export const firstViews = (reads: FirstViewReads, render: Render, appUrl: string) => {
   // Every reader of an unchanged timeline is handed the same page object: it is drawn once.

@@ -47,8 +47,8 @@ const retellFields = (root: HTMLElement) => {
 /**
  * Takes over a page the server drew (`takeOver`, which resolves once React holds the root) when it is
  * needed, rather than as it loads: at once for someone signed in (the server says so on the root; their
- * page is to become theirs), otherwise at the visitor's first move (a press, a key, a touch, a scroll). Until then the page is the server's
- * markup: its links are links and navigate as they are, and it costs the phone no rendering. A press on
+ * page is to become theirs), otherwise at the visitor's first move (a press, a key, a touch, a scroll).
+ * Until then the page is the server's markup: its links are links and navigate as they are, and it costs the phone no rendering. A press on
  * anything else, or a form sent, before React holds the root is held and done again once it does, where
  * React hydrates what was pressed at once and hands it the click (the page's code is asked for on
  * arrival, so this wait is short); values typed before then are handed to their fields first.
