@@ -1,8 +1,7 @@
 import { Effect } from "effect"
 import { SongDeleted } from "#events/contracts/catalog.ts"
 import { decodeAll, type Subscription } from "#events/store/index.ts"
-import { coverWidths } from "#modules/catalog/api-covers.ts"
-import { sizedCoverOf } from "#toolkit/storage/cover-keys.ts"
+import { sizedCoversOf } from "#toolkit/storage/cover-keys.ts"
 import { FileStorage, wavKeyOf } from "#toolkit/storage/index.ts"
 import { generationOfVersion, versionKeys } from "../makers/music-maker.ts"
 
@@ -28,9 +27,7 @@ export const removeDeletedSongFiles: Subscription<FileStorage> = {
         const keys = new Set([
           ...event.files,
           ...event.files.filter((key) => key.endsWith(".mp3")).map(wavKeyOf),
-          ...event.files
-            .filter(isImage)
-            .flatMap((key) => coverWidths.map((width) => sizedCoverOf(key, width))),
+          ...event.files.filter(isImage).flatMap(sizedCoversOf),
           ...(kept ? [kept.coverWebp, kept.stems, kept.facts, kept.midi, kept.syncedLyrics] : []),
         ])
         for (const key of keys) yield* storage.remove(key).pipe(Effect.orDie)
