@@ -3,6 +3,7 @@ import react from "@vitejs/plugin-react"
 import { defineConfig } from "vite"
 import { inlineStylesheet } from "./inline-stylesheet.ts"
 import { precompress } from "./precompress.ts"
+import { preloadApp } from "./preload-app.ts"
 
 /**
  * The SPA (`vite build`, into dist/) and the renderer the server draws public pages' first views with
@@ -12,7 +13,11 @@ import { precompress } from "./precompress.ts"
  */
 export default defineConfig(({ isSsrBuild = false }) => ({
   root: import.meta.dirname,
-  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [inlineStylesheet(), precompress()])],
+  plugins: [
+    react(),
+    tailwindcss(),
+    ...(isSsrBuild ? [] : [inlineStylesheet(), preloadApp(), precompress()]),
+  ],
   ...(isSsrBuild ? { ssr: { noExternal: true, target: "node" as const }, publicDir: false } : {}),
   build: {
     outDir: isSsrBuild ? "dist-ssr" : "dist",

@@ -23,6 +23,31 @@ const press = (target: HTMLElement) => {
   target.click()
 }
 
+/** What is held until React holds the root, and done again then. */
+const heldKinds = ["click", "submit", "keydown"] as const
+
+/** A key pressed with Ctrl, Alt or Meta: a shortcut the app may answer (Ctrl+Shift+S resets it). */
+const isShortcut = (event: KeyboardEvent) =>
+  event.type === "keydown" && (event.ctrlKey || event.altKey || event.metaKey)
+
+const copyOf = (event: KeyboardEvent): KeyboardEventInit => ({
+  key: event.key,
+  code: event.code,
+  ctrlKey: event.ctrlKey,
+  altKey: event.altKey,
+  metaKey: event.metaKey,
+  shiftKey: event.shiftKey,
+  bubbles: true,
+  cancelable: true,
+})
+
+/** What a press on `target` presses: an icon's shape inside a button is an SVG element, which has no click. */
+const pressable = (target: Element) => {
+  let at: Element | null = target
+  while (at !== null && !(at instanceof HTMLElement)) at = at.parentElement
+  return at
+}
+
 /**
  * Tells React of every field whose value was typed or filled in before it held the root (the value
  * differs from the one drawn), as if typed now, so the form's state has it. The first event makes React
@@ -48,34 +73,40 @@ const retellFields = (root: HTMLElement) => {
  * Takes over a page the server drew (`takeOver`, which resolves once React holds the root) when it is
  * needed, rather than as it loads: at once for someone signed in (the server says so on the root; their
  * page is to become theirs), otherwise at the visitor's first move (a press, a key, a touch, a scroll).
- * Until then the page is the server's markup: its links are links and navigate as they are, and it costs the phone no rendering. A press on
- * anything else, or a form sent, before React holds the root is held and done again once it does, where
- * React hydrates what was pressed at once and hands it the click (the page's code is asked for on
- * arrival, so this wait is short); values typed before then are handed to their fields first.
+ * Until then the page is the server's markup: its links are links and navigate as they are, and it
+ * costs the phone no rendering and none of the app's script. A press on anything else, or a form sent,
+ * before React holds the root is held and done again once it does, where React hydrates what was
+ * pressed at once and hands it the click (the app's files are fetched on arrival, so this wait is the
+ * app's start); values typed before then are handed to their fields first, and a shortcut is pressed
+ * again.
  */
 export const hydrateWhenUsed = (root: HTMLElement, takeOver: () => Promise<void>) => {
   let held: (() => void) | undefined
   const hold = (event: Event) => {
     const target = event.target instanceof Element ? event.target : undefined
-    if (target === undefined || !root.contains(target)) return
+    if (target === undefined) return
+    if (event instanceof KeyboardEvent && isShortcut(event)) {
+      held = () => target.dispatchEvent(new KeyboardEvent("keydown", copyOf(event)))
+      return
+    }
+    if (!root.contains(target)) return
     if (event.type === "submit" && target instanceof HTMLFormElement) {
       event.preventDefault()
       held = () => target.requestSubmit()
     } else if (event.type === "click" && target.closest("a[href]") === null) {
       event.preventDefault()
-      held = () => press(target as HTMLElement)
+      const element = pressable(target)
+      if (element) held = () => press(element)
     }
   }
-  window.addEventListener("click", hold, true)
-  window.addEventListener("submit", hold, true)
+  for (const kind of heldKinds) window.addEventListener(kind, hold, true)
   let started = false
   const start = () => {
     if (started) return
     started = true
     for (const move of moves) window.removeEventListener(move, start, listening)
     void takeOver().then(() => {
-      window.removeEventListener("click", hold, true)
-      window.removeEventListener("submit", hold, true)
+      for (const kind of heldKinds) window.removeEventListener(kind, hold, true)
       retellFields(root)
       held?.()
     })

@@ -19,12 +19,3 @@ export const reportClientError = (error: unknown, context: Record<string, unknow
     }),
   ).catch(() => undefined)
 }
-
-export const reportUncaughtErrors = () => {
-  window.addEventListener("error", (event) =>
-    reportClientError(event.error ?? event.message, { kind: "error" }),
-  )
-  window.addEventListener("unhandledrejection", (event) =>
-    reportClientError(event.reason, { kind: "unhandledrejection" }),
-  )
-}
