@@ -210,13 +210,14 @@ test("an instrumental without lyrics: asked for without a voice, its versions pl
   await expect(dialog.getByTestId("generation-phase")).toHaveText("Your song is ready!", {
     timeout: renderTimeout,
   })
-  // Pushed, not polled: each phase shows within a second of the notice that it changed.
+  // Pushed, not polled: each phase shows soon after the notice that it changed, where the poll comes every
+  // 8 s. Soon is 3 s: on a busy 2-core machine the status read and the render after a notice take 2 s.
   const { notices, phases, open } = await page.evaluate(() => window.__followed)
   expect(open).toBe(true)
   for (const phase of phases.filter((p) => p.text !== phases[0]?.text)) {
     const told = notices.filter((notice) => notice.at <= phase.at).at(-1)
     expect(told, phase.text).toBeDefined()
-    expect(phase.at - told!.at, phase.text).toBeLessThan(1000)
+    expect(phase.at - told!.at, phase.text).toBeLessThan(3000)
   }
   expect(phases.map((phase) => phase.text)).toContain("Your song is ready!")
   await expect(page.getByTestId("header-credits")).toHaveText("145")
