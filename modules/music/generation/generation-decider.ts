@@ -1,7 +1,8 @@
 import { Data, Either } from "effect"
 import {
   type GeneratedVersion,
-  type GenerationEvent,
+  GenerationEvent,
+  mediaStreams,
   SongGenerationFailed,
   SongGenerationProgressed,
   SongGenerationRequested,
@@ -112,3 +113,10 @@ export const generation: Decider<
   evolve: evolveGeneration,
   decide,
 }
+
+/** A generation's stream: what its commands run on. */
+export const streamOf = (generationId: string) => ({
+  decider: generation,
+  events: GenerationEvent,
+  streamId: mediaStreams.generation(generationId),
+})

@@ -10,8 +10,8 @@ import { now } from "#toolkit/clock.ts"
 import { GenerationCredits } from "#toolkit/generation-credits.ts"
 import { GenerationStarted } from "../api.ts"
 import { MusicConfig, type MusicConfigShape } from "../config.ts"
+import { streamOf } from "./generation-decider.ts"
 import type { SongToMake } from "./generation-state.ts"
-import { streamOf } from "./generation-stream.ts"
 
 /** The maker new songs are made with: the music API when one is configured, the engine otherwise. */
 export const activeMaker = (config: MusicConfigShape): MusicMakerName =>

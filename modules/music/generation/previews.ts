@@ -8,8 +8,8 @@ import { NotFound } from "#api/refusals.ts"
 import { loadAggregate } from "#events/decider.ts"
 import type { EventStore } from "#events/store/index.ts"
 import { MusicApi } from "../makers/music-api.ts"
+import { streamOf } from "./generation-decider.ts"
 import { type GenerationState, stepRank } from "./generation-state.ts"
-import { streamOf } from "./generation-stream.ts"
 
 /** Where the dialog plays a track the music API is still making. */
 export const previewPath = (generationId: string, index: number) =>

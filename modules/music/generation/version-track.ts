@@ -1,7 +1,7 @@
 import { Effect } from "effect"
 import { loadAggregate } from "#events/decider.ts"
 import { generationOfVersion } from "../makers/music-maker.ts"
-import { streamOf } from "./generation-stream.ts"
+import { streamOf } from "./generation-decider.ts"
 
 /** The generation a version came from, as its stream stands now; none for a version no maker made. */
 export const generationOf = (versionId: string) =>
