@@ -44,7 +44,7 @@ describeApp()("command line", (it) => {
         const { sessionId } = yield* buyer.billing.createPaymentIntent({
           payload: { amount: 4.99, credits: 50 },
         })
-        yield* buyer.billing.payLocalCheckout({ path: { sessionId } })
+        yield* buyer.billing.payOfflineCheckout({ path: { sessionId } })
         // Spent, partly refunded, then disputed and lost: the balance goes below zero, in the audit too.
         const accounts = yield* CreditAccounts
         const actor = Actors.system("test")
@@ -110,7 +110,7 @@ describeApp()("command line", (it) => {
       const { sessionId } = yield* buyer.billing.createSubscription({
         payload: { planId: "BASIC" },
       })
-      yield* buyer.billing.payLocalCheckout({ path: { sessionId } })
+      yield* buyer.billing.payOfflineCheckout({ path: { sessionId } })
       const due = yield* cli("renew-subscriptions")
       expect(due.stdout).toContain("Renewed 0 test-mode subscription(s)")
       const forced = yield* cli("renew-subscriptions", "--force")

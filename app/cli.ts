@@ -114,7 +114,10 @@ const renewSubscriptions = Command.make(
   ({ force }) =>
     Effect.gen(function* () {
       const billing = yield* Billing
-      const { renewed, ended } = yield* billing.renewLocalSubscriptions({ now: yield* now, force })
+      const { renewed, ended } = yield* billing.renewOfflineSubscriptions({
+        now: yield* now,
+        force,
+      })
       yield* Console.log(`Renewed ${renewed} test-mode subscription(s); ${ended} ended.`)
     }),
 )

@@ -59,7 +59,7 @@ export const buyProPack = (person: Browser) =>
     })
     expect(url).toMatch(new RegExp(`/checkout/${sessionId}$`))
     const { redirectUrl } = yield* callAs(person, (api) =>
-      api.billing.payLocalCheckout({ path: { sessionId } }),
+      api.billing.payOfflineCheckout({ path: { sessionId } }),
     )
     return { sessionId, redirectUrl }
   })

@@ -184,13 +184,24 @@ export const CreditAccountEvent = Schema.Union(
 )
 export type CreditAccountEvent = typeof CreditAccountEvent.Type
 
+/**
+ * Who takes the money: Stripe, or the offline checkout that stands in for it without keys. Stored events
+ * name the offline checkout "local", the word they were written with; they are read and written as they
+ * are.
+ */
+export const PaymentProviderName = Schema.transformLiterals(
+  ["stripe", "stripe"],
+  ["local", "offline"],
+)
+export type PaymentProviderName = typeof PaymentProviderName.Type
+
 export class CheckoutStarted extends Schema.TaggedClass<CheckoutStarted>()("CheckoutStarted", {
   checkoutSessionId: Schema.String,
   userId: Schema.String,
   kind: Schema.Literal("pack", "subscription"),
   item: Schema.Union(PackId, PlanId),
   credits: Schema.Int,
-  provider: Schema.Literal("stripe", "local"),
+  provider: PaymentProviderName,
   ...Money,
 }) {}
 

@@ -58,14 +58,14 @@ export class PriceList extends Schema.Class<PriceList>("PriceList")({
   songCost: Schema.Int,
   packs: Schema.Array(Offer),
   plans: Schema.Array(Offer),
-  /** Payments go to the local test-mode checkout: no card is charged. */
+  /** Payments go to the offline test-mode checkout: no card is charged. */
   testMode: Schema.Boolean,
   /** Free credits each verified account is topped up to every day; 0 when there are none. */
   dailyFreeCredits: Schema.Int,
 }) {}
 
 /** A checkout of the offline test mode, as its page shows it. */
-export class LocalCheckout extends Schema.Class<LocalCheckout>("LocalCheckout")({
+export class OfflineCheckout extends Schema.Class<OfflineCheckout>("OfflineCheckout")({
   sessionId: Schema.String,
   kind: Schema.Literal("pack", "subscription"),
   description: Schema.String,

@@ -8,7 +8,7 @@ import {
   CheckoutDone,
   CheckoutRedirect,
   Ledger,
-  LocalCheckout,
+  OfflineCheckout,
   OneTimeVerification,
   PendingAdjustments,
   PriceList,
@@ -124,14 +124,14 @@ export class BillingApi extends HttpApiGroup.make("billing")
       .addError(NotFound),
   )
   .add(
-    HttpApiEndpoint.get("localCheckout", "/checkout/:sessionId")
+    HttpApiEndpoint.get("offlineCheckout", "/checkout/:sessionId")
       .setPath(SessionPath)
-      .addSuccess(LocalCheckout)
+      .addSuccess(OfflineCheckout)
       .addError(NotFound)
       .middleware(Authenticated),
   )
   .add(
-    HttpApiEndpoint.post("payLocalCheckout", "/checkout/:sessionId/pay")
+    HttpApiEndpoint.post("payOfflineCheckout", "/checkout/:sessionId/pay")
       .setPath(SessionPath)
       .addSuccess(CheckoutDone)
       .addError(NotFound)
@@ -140,7 +140,7 @@ export class BillingApi extends HttpApiGroup.make("billing")
       .middleware(Authenticated),
   )
   .add(
-    HttpApiEndpoint.post("cancelLocalCheckout", "/checkout/:sessionId/cancel")
+    HttpApiEndpoint.post("cancelOfflineCheckout", "/checkout/:sessionId/cancel")
       .setPath(SessionPath)
       .addSuccess(CheckoutDone)
       .addError(NotFound)

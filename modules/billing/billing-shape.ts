@@ -25,7 +25,7 @@ import type { AdjustmentSettled, OwnAdjustment } from "./api-adjustment-refusals
 import type { InvalidLedgerQuery } from "./api-refusals.ts"
 import type { Recomputed } from "./balance-audit.ts"
 import type { LedgerQuery } from "./ledger-query.ts"
-import type { LocalCheckoutShape } from "./local-checkout-shape.ts"
+import type { OfflineCheckoutShape } from "./offline-checkout-shape.ts"
 import type { PaymentsShape } from "./payments-shape.ts"
 
 /** Where the buyer goes to pay, and the checkout that waits for them. */
@@ -82,11 +82,11 @@ export interface BillingShape {
     { readonly status: "pending" | "success"; readonly creditAmount: number },
     NotFound | PaymentProviderFailed
   >
-  readonly localCheckout: LocalCheckoutShape["view"]
-  readonly payLocalCheckout: LocalCheckoutShape["pay"]
-  readonly cancelLocalCheckout: LocalCheckoutShape["cancel"]
-  /** The test mode's monthly invoices: each active local subscription whose period is over (or all). */
-  readonly renewLocalSubscriptions: LocalCheckoutShape["renewSubscriptions"]
+  readonly offlineCheckout: OfflineCheckoutShape["view"]
+  readonly payOfflineCheckout: OfflineCheckoutShape["pay"]
+  readonly cancelOfflineCheckout: OfflineCheckoutShape["cancel"]
+  /** The test mode's monthly invoices: each active offline subscription whose period is over (or all). */
+  readonly renewOfflineSubscriptions: OfflineCheckoutShape["renewSubscriptions"]
   /** Present when Stripe is configured. */
   readonly receiveStripeWebhook: Option.Option<
     (

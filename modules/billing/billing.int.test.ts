@@ -251,15 +251,15 @@ describeApp({ env })("billing", (it) => {
           const billing = yield* Billing
           const { person } = yield* member()
           const { sessionId } = yield* openPlan(person, "BASIC")
-          yield* callAs(person, (api) => api.billing.payLocalCheckout({ path: { sessionId } }))
+          yield* callAs(person, (api) => api.billing.payOfflineCheckout({ path: { sessionId } }))
           const renewsAt = (yield* subscriptionOf(person)).renewsAt?.getTime() ?? Number.NaN
           const due = new Date(renewsAt + 60_000)
 
-          yield* billing.renewLocalSubscriptions({ now: new Date(), force: false })
+          yield* billing.renewOfflineSubscriptions({ now: new Date(), force: false })
           yield* settle
           expect(yield* balanceOf(person)).toBe(100)
-          yield* billing.renewLocalSubscriptions({ now: due, force: false })
-          yield* billing.renewLocalSubscriptions({ now: due, force: false })
+          yield* billing.renewOfflineSubscriptions({ now: due, force: false })
+          yield* billing.renewOfflineSubscriptions({ now: due, force: false })
           yield* settle
           expect(yield* balanceOf(person)).toBe(200)
           const renewed = (yield* subscriptionOf(person)).renewsAt?.getTime() ?? Number.NaN
@@ -272,7 +272,7 @@ describeApp({ env })("billing", (it) => {
 
           yield* person.post("/api/subscription/cancel")
           const end = new Date(renewed + 60_000)
-          yield* billing.renewLocalSubscriptions({ now: end, force: false })
+          yield* billing.renewOfflineSubscriptions({ now: end, force: false })
           yield* settle
           expect(yield* balanceOf(person)).toBe(200)
           expect((yield* person.get("/api/subscription/status")).body).toMatchObject({

@@ -11,7 +11,7 @@ import { makeCheckoutReturns } from "./checkout-returns.ts"
 import { BillingConfig } from "./config.ts"
 import { CreditAccounts } from "./credit-accounts.ts"
 import { CreditLedger } from "./credit-ledger.ts"
-import { LocalCheckoutService } from "./local-checkout.ts"
+import { OfflineCheckoutService } from "./offline-checkout.ts"
 import { PaymentProvider } from "./payment-provider.ts"
 import { Payments } from "./payments.ts"
 import { packs, plans } from "./price-list.ts"
@@ -26,7 +26,7 @@ const make = Effect.gen(function* () {
   const payments = yield* Payments
   const returns = yield* makeCheckoutReturns
   const provider = yield* PaymentProvider
-  const local = yield* LocalCheckoutService
+  const offline = yield* OfflineCheckoutService
   const webhooks = yield* Effect.serviceOption(StripeWebhooks)
   const reversals = yield* makeTestModeReversals
 
@@ -44,7 +44,7 @@ const make = Effect.gen(function* () {
     songCost,
     packs: packs.map((pack) => new Offer(pack)),
     plans: plans.map((plan) => new Offer(plan)),
-    testMode: provider.name === "local",
+    testMode: provider.name === "offline",
     dailyFreeCredits: config.dailyFreeCredits,
   })
 
@@ -80,12 +80,12 @@ const make = Effect.gen(function* () {
       thenSettled(returns.verifySubscription(user, sessionId)),
     verifyOneTime: (user: SignedInUser, sessionId: string) =>
       thenSettled(returns.verifyOneTime(user, sessionId)),
-    localCheckout: local.view,
-    payLocalCheckout: (user: SignedInUser, sessionId: string) =>
-      thenSettled(local.pay(user, sessionId)),
-    cancelLocalCheckout: (user: SignedInUser, sessionId: string) =>
-      thenSettled(local.cancel(user, sessionId)),
-    renewLocalSubscriptions: local.renewSubscriptions,
+    offlineCheckout: offline.view,
+    payOfflineCheckout: (user: SignedInUser, sessionId: string) =>
+      thenSettled(offline.pay(user, sessionId)),
+    cancelOfflineCheckout: (user: SignedInUser, sessionId: string) =>
+      thenSettled(offline.cancel(user, sessionId)),
+    renewOfflineSubscriptions: offline.renewSubscriptions,
     receiveStripeWebhook: Option.map(webhooks, (w) => w.receive),
     adminLedger: adminLedger.page,
     adminLedgerCsv: adminLedger.csv,

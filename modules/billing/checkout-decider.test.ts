@@ -9,7 +9,7 @@ const started = new CheckoutStarted({
   kind: "pack",
   item: "PRO",
   credits: 150,
-  provider: "local",
+  provider: "offline",
   amountCents: 1329,
   currency: "usd",
 })

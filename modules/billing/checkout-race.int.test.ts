@@ -44,7 +44,7 @@ describeApp({ env })("a test-mode checkout paid and cancelled at once", (it) => 
           yield* settle
           const after = (yield* api.creditLedger.credits()).credits
           expect(after - before).toBe(winner === "CheckoutPaid" ? 150 : 0)
-          const page = yield* api.billing.localCheckout({ path: { sessionId } })
+          const page = yield* api.billing.offlineCheckout({ path: { sessionId } })
           expect(page.status).toBe(winner === "CheckoutPaid" ? "paid" : "cancelled")
         }
       }),

@@ -21,7 +21,7 @@ export interface BillingConfigShape {
   readonly adjustmentApprovalAbove: number
   /** The one currency of every price, ISO 4217, lower case as Stripe writes it. */
   readonly currency: string
-  /** Unset: the local test-mode checkout. */
+  /** Unset: the offline test-mode checkout. */
   readonly stripe: Option.Option<StripeSettings>
 }
 
@@ -102,7 +102,7 @@ export const billingConfig = Config.all({
 export const BillingConfigLive = Layer.effect(BillingConfig, billingConfig)
 
 export const describeBillingConfig = (config: BillingConfigShape) => ({
-  payments: Option.isSome(config.stripe) ? "stripe" : "local test-mode checkout",
+  payments: Option.isSome(config.stripe) ? "stripe" : "offline test-mode checkout",
   stripePrices: Option.match(config.stripe, {
     onNone: () => "none",
     onSome: ({ catalog }) => Object.keys(catalog.prices).join(", ") || "inline",

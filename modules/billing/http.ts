@@ -65,18 +65,20 @@ export const BillingHttpLive = HttpApiBuilder.group(Api, "billing", (handlers) =
           return { received: true }
         }),
       )
-      .handle("localCheckout", ({ path }) =>
-        Effect.flatMap(CurrentUser, (user) => billing.localCheckout(user, path.sessionId)),
+      .handle("offlineCheckout", ({ path }) =>
+        Effect.flatMap(CurrentUser, (user) => billing.offlineCheckout(user, path.sessionId)),
       )
-      .handle("payLocalCheckout", ({ path }) =>
+      .handle("payOfflineCheckout", ({ path }) =>
         Effect.map(
-          Effect.flatMap(CurrentUser, (user) => billing.payLocalCheckout(user, path.sessionId)),
+          Effect.flatMap(CurrentUser, (user) => billing.payOfflineCheckout(user, path.sessionId)),
           (done) => new CheckoutDone(done),
         ),
       )
-      .handle("cancelLocalCheckout", ({ path }) =>
+      .handle("cancelOfflineCheckout", ({ path }) =>
         Effect.map(
-          Effect.flatMap(CurrentUser, (user) => billing.cancelLocalCheckout(user, path.sessionId)),
+          Effect.flatMap(CurrentUser, (user) =>
+            billing.cancelOfflineCheckout(user, path.sessionId),
+          ),
           (done) => new CheckoutDone(done),
         ),
       )

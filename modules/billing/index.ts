@@ -8,8 +8,8 @@ import { DailyGrants } from "./daily-grants.ts"
 import { BillingHttpLive as BillingGroupHttpLive } from "./http.ts"
 import { FreeCreditsHttpLive } from "./http-free-credits.ts"
 import { ReceiptsHttpLive } from "./http-receipts.ts"
-import { LocalCheckoutService } from "./local-checkout.ts"
-import { LocalPaymentsLive } from "./local-payments.ts"
+import { OfflineCheckoutService } from "./offline-checkout.ts"
+import { OfflinePaymentsLive } from "./offline-payments.ts"
 import { Payments } from "./payments.ts"
 import { Reconciliations } from "./reconciliations.ts"
 import { makeStripe, StripeClient } from "./stripe-client.ts"
@@ -33,19 +33,19 @@ export { ReconciliationHttpLive } from "./reconciliation-http.ts"
 export { Reconciliations } from "./reconciliations.ts"
 
 /**
- * Stripe when configured, with its webhooks; the local test-mode checkout otherwise (its page answers
+ * Stripe when configured, with its webhooks; the offline test-mode checkout otherwise (its page answers
  * "not found" when Stripe is configured).
  */
 const PaymentsLive = Layer.unwrapEffect(
   Effect.map(BillingConfig, (config) => {
     return Option.match(config.stripe, {
       onNone: () =>
-        LocalCheckoutService.live.pipe(
+        OfflineCheckoutService.live.pipe(
           Layer.provideMerge(Payments.live),
-          Layer.provideMerge(LocalPaymentsLive),
+          Layer.provideMerge(OfflinePaymentsLive),
         ),
       onSome: (settings) =>
-        Layer.mergeAll(LocalCheckoutService.live, StripeWebhooks.live).pipe(
+        Layer.mergeAll(OfflineCheckoutService.live, StripeWebhooks.live).pipe(
           Layer.provideMerge(Payments.live),
           Layer.provideMerge(StripePaymentsLive),
           Layer.provideMerge(Layer.succeed(StripeClient, makeStripe(settings))),

@@ -6,23 +6,24 @@ import { reconcileYesterday } from "./reconciliation-job.ts"
 import { refundDeclinedSubscription } from "./subscription-refunds.ts"
 
 /**
- * The test mode's stand-in for Stripe's scheduler: hourly, due local subscriptions are invoiced again and
+ * The test mode's stand-in for Stripe's scheduler: hourly, due offline subscriptions are invoiced again and
  * cancelled ones past their end end. With Stripe configured there are none, and this does nothing.
  */
-export const renewLocalSubscriptions: JobKind<unknown, Billing> = {
+export const renewOfflineSubscriptions: JobKind<unknown, Billing> = {
+  // Queued jobs and the schedule carry this name: it keeps the word it was first written with.
   name: "billing:renew-local-subscriptions",
   payload: Schema.Unknown,
   maxAttempts: 3,
   cron: "41 * * * *",
   run: () =>
     Effect.flatMap(Effect.zip(Billing, now), ([billing, date]) =>
-      billing.renewLocalSubscriptions({ now: date, force: false }),
+      billing.renewOfflineSubscriptions({ now: date, force: false }),
     ),
 }
 
 /** Every background job billing runs. */
 export const billingJobs = [
-  renewLocalSubscriptions,
+  renewOfflineSubscriptions,
   refundDeclinedSubscription,
   reconcileYesterday,
 ] as const

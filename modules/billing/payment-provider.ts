@@ -1,5 +1,10 @@
 import { Context, type Effect } from "effect"
-import type { PackId, PlanId, RefundReason } from "#events/contracts/billing.ts"
+import type {
+  PackId,
+  PaymentProviderName,
+  PlanId,
+  RefundReason,
+} from "#events/contracts/billing.ts"
 import type { PaymentProviderFailed } from "./api.ts"
 import type { InvoiceLink } from "./invoice-links.ts"
 import type { Offer } from "./price-list.ts"
@@ -82,7 +87,7 @@ export type CheckoutState =
 export class PaymentProvider extends Context.Tag("@melody/billing/PaymentProvider")<
   PaymentProvider,
   {
-    readonly name: "stripe" | "local"
+    readonly name: PaymentProviderName
     /** Opens a checkout; answers its id and the page the buyer goes to. */
     readonly startCheckout: (
       request: CheckoutRequest,

@@ -1,8 +1,8 @@
-import { Context, Effect, Layer } from "effect"
+import { Context, Effect, Layer, Schema } from "effect"
 import { actorOf, type SignedInUser } from "#api/auth.ts"
 import { NotFound } from "#api/refusals.ts"
 import { type Actor, Actors } from "#events/contracts/actor.ts"
-import type { PlanId } from "#events/contracts/billing.ts"
+import { PaymentProviderName, type PlanId } from "#events/contracts/billing.ts"
 import { now } from "#toolkit/clock.ts"
 import {
   activeSubscriptionExists,
@@ -21,8 +21,12 @@ import { packById, packMatching, planById } from "./price-list.ts"
 import { subscriptionStatus } from "./subscription-status.ts"
 import { makeUpgradeInvoices } from "./upgrade-invoices.ts"
 
-/** Events a payment provider reports are recorded as this actor. */
-export const providerActor = (name: "stripe" | "local") => Actors.system(`payments:${name}`)
+/**
+ * Events a payment provider reports are recorded as this actor, named with the provider's stored word (the
+ * offline checkout's is "local"), so that one provider is one actor across the whole history.
+ */
+export const providerActor = (name: PaymentProviderName) =>
+  Actors.system(`payments:${Schema.encodeSync(PaymentProviderName)(name)}`)
 
 const noSubscription = new NotFound({ message: "You have no active subscription." })
 

@@ -117,7 +117,7 @@ describeApp({ env })("a change of plan in the test mode", (it) => {
 
         expect((yield* change(person, "PRO")).body).toMatchObject({ nextPlan: "PRO" })
         const billing = yield* Billing
-        const renewed = yield* billing.renewLocalSubscriptions({ now: new Date(), force: true })
+        const renewed = yield* billing.renewOfflineSubscriptions({ now: new Date(), force: true })
         expect(renewed.renewed).toBeGreaterThanOrEqual(1)
         yield* settle
         const status = (yield* person.get("/api/subscription/status")).body

@@ -99,7 +99,7 @@ describeApp({ env })("two subscriptions in the test mode", (it) => {
             })
             expect(
               yield* callAs(person, (api) =>
-                api.billing.localCheckout({ path: { sessionId: loser.sessionId } }),
+                api.billing.offlineCheckout({ path: { sessionId: loser.sessionId } }),
               ),
             ).toMatchObject({ status: "refunded" })
             const verify = `/api/payments/verify-subscription?sessionId=${loser.sessionId}`

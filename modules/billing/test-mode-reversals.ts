@@ -40,7 +40,7 @@ const adminPayment = (payment: Payment) =>
 export const makeTestModeReversals = Effect.gen(function* () {
   const accounts = yield* CreditAccounts
   const provider = yield* PaymentProvider
-  const testMode = provider.name === "local"
+  const testMode = provider.name === "offline"
   const records = yield* makeTestModeRecords
 
   const paymentOf = (userId: string, paymentId: string) =>

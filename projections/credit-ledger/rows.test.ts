@@ -36,7 +36,7 @@ const recorded = (events: ReadonlyArray<BillingEvent>, actor = Actors.system("te
     }),
   )
 
-const pack = { userId: "u1", kind: "pack", item: "pro", credits: 50, provider: "local" } as const
+const pack = { userId: "u1", kind: "pack", item: "pro", credits: 50, provider: "offline" } as const
 
 describe("the credit ledger's rows", () => {
   it("a purchase is a ledger entry with its price and a completed transaction after its pending checkout", () => {

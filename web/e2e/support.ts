@@ -186,7 +186,7 @@ export const generateOffline = async (
     .toBe("SUCCESS")
 }
 
-/** 150 credits, paid at the local test-mode checkout. */
+/** 150 credits, paid at the offline test-mode checkout. */
 export const buyProPack = async (page: Page) => {
   await page.goto("/credits")
   await page.getByRole("tab", { name: "One-Time Purchase" }).click()

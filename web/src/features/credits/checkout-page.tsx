@@ -26,14 +26,14 @@ export const CheckoutPage = () => {
   const navigate = useNavigate()
   const checkout = useQuery({
     queryKey: ["checkout", sessionId],
-    queryFn: () => callApi((api) => api.billing.localCheckout({ path: { sessionId } })),
+    queryFn: () => callApi((api) => api.billing.offlineCheckout({ path: { sessionId } })),
   })
   const finish = useMutation({
     mutationFn: (action: "pay" | "cancel") =>
       callApi((api) =>
         action === "pay"
-          ? api.billing.payLocalCheckout({ path: { sessionId } })
-          : api.billing.cancelLocalCheckout({ path: { sessionId } }),
+          ? api.billing.payOfflineCheckout({ path: { sessionId } })
+          : api.billing.cancelOfflineCheckout({ path: { sessionId } }),
       ),
     onSuccess: ({ redirectUrl }) => navigate(redirectUrl, { replace: true }),
     onError: (error) => {

@@ -4,14 +4,14 @@ import { NotFound } from "#api/refusals.ts"
 import type { Actor } from "#events/contracts/actor.ts"
 import type { CheckoutStarted, PlanId } from "#events/contracts/billing.ts"
 import { now } from "#toolkit/clock.ts"
-import { ActiveSubscriptionExists, CheckoutClosed, LocalCheckout } from "./api.ts"
+import { ActiveSubscriptionExists, CheckoutClosed, OfflineCheckout } from "./api.ts"
 import { describeMoney, describeOffer, offerNames } from "./api-offers.ts"
 import type { CheckoutCommand } from "./checkout-decider.ts"
 import { CreditAccounts } from "./credit-accounts.ts"
-import type { LocalCheckoutShape } from "./local-checkout-shape.ts"
-import { localId } from "./local-ids.ts"
-import { makeLocalRenewals } from "./local-renewals.ts"
 import { addMonth } from "./months.ts"
+import type { OfflineCheckoutShape } from "./offline-checkout-shape.ts"
+import { offlineId } from "./offline-ids.ts"
+import { makeOfflineRenewals } from "./offline-renewals.ts"
 import { PaymentProvider } from "./payment-provider.ts"
 import { Payments, providerActor } from "./payments.ts"
 import { makeTestModeRecords } from "./test-mode-records.ts"
@@ -26,18 +26,18 @@ const make = Effect.gen(function* () {
   const accounts = yield* CreditAccounts
   const records = yield* makeTestModeRecords
 
-  const localOnly = provider.name === "local" ? Effect.void : Effect.fail(noTestMode)
+  const offlineOnly = provider.name === "offline" ? Effect.void : Effect.fail(noTestMode)
 
   const creditsPage = (query: string) => `/credits?${query}`
 
   const view = (user: SignedInUser, sessionId: string) =>
     Effect.gen(function* () {
-      yield* localOnly
+      yield* offlineOnly
       const { started, status } = yield* payments.ownCheckout(user, sessionId)
       const account = yield* accounts.load(user.userId)
       const paid = account.grants.includes(sessionId)
       const refunded = account.declined.some((d) => d.checkoutSessionId === sessionId)
-      return new LocalCheckout({
+      return new OfflineCheckout({
         sessionId,
         kind: started.kind,
         description: describeOffer(started.kind, started.item, started.credits),
@@ -85,10 +85,10 @@ const make = Effect.gen(function* () {
       )
     })
 
-  const pay = Effect.fn("LocalCheckout.pay")(function* (user: SignedInUser, sessionId: string) {
-    yield* localOnly
+  const pay = Effect.fn("OfflineCheckout.pay")(function* (user: SignedInUser, sessionId: string) {
+    yield* offlineOnly
     const { started } = yield* payments.ownCheckout(user, sessionId)
-    const actor = providerActor("local")
+    const actor = providerActor("offline")
     const account = yield* accounts.load(user.userId)
     if (account.declined.some((d) => d.checkoutSessionId === sessionId)) {
       return yield* secondPlanRefunded(started)
@@ -113,8 +113,8 @@ const make = Effect.gen(function* () {
       })
       yield* payments.packPaid(started, started, actor)
     } else if (!granted) {
-      const subscriptionId = localId("sub", sessionId)
-      const invoiceId = localId("in", `${subscriptionId}/1`)
+      const subscriptionId = offlineId("sub", sessionId)
+      const invoiceId = offlineId("in", `${subscriptionId}/1`)
       yield* records.record({
         object: "charge",
         id: invoiceId,
@@ -144,7 +144,7 @@ const make = Effect.gen(function* () {
 
   const cancel = (user: SignedInUser, sessionId: string) =>
     Effect.gen(function* () {
-      yield* localOnly
+      yield* offlineOnly
       yield* payments.ownCheckout(user, sessionId)
       if ((yield* accounts.load(user.userId)).grants.includes(sessionId)) return yield* paidFirst
       yield* decide(sessionId, { _tag: "CancelCheckout", reason: "cancelled" }, actorOf(user))
@@ -155,14 +155,14 @@ const make = Effect.gen(function* () {
     view,
     pay,
     cancel,
-    renewSubscriptions: yield* makeLocalRenewals,
-  } satisfies LocalCheckoutShape
+    renewSubscriptions: yield* makeOfflineRenewals,
+  } satisfies OfflineCheckoutShape
 })
 
-/** The offline test mode's checkout page and its monthly renewals (see local-checkout-shape.ts). */
-export class LocalCheckoutService extends Context.Tag("@melody/billing/LocalCheckout")<
-  LocalCheckoutService,
-  LocalCheckoutShape
+/** The offline test mode's checkout page and its monthly renewals (see offline-checkout-shape.ts). */
+export class OfflineCheckoutService extends Context.Tag("@melody/billing/OfflineCheckout")<
+  OfflineCheckoutService,
+  OfflineCheckoutShape
 >() {
-  static readonly live = Layer.effect(LocalCheckoutService, make)
+  static readonly live = Layer.effect(OfflineCheckoutService, make)
 }

@@ -1,8 +1,8 @@
 import { Effect } from "effect"
 import { BillingConfig } from "./config.ts"
 import { CreditAccounts } from "./credit-accounts.ts"
-import { localId } from "./local-ids.ts"
 import { addMonth } from "./months.ts"
+import { offlineId } from "./offline-ids.ts"
 import { Payments, providerActor } from "./payments.ts"
 import { planById } from "./price-list.ts"
 import { makeTestModeRecords } from "./test-mode-records.ts"
@@ -15,18 +15,18 @@ export interface RenewalOptions {
   readonly force: boolean
 }
 
-/** The test mode's monthly renewals, as Stripe's scheduler would run them (see local-checkout.ts). */
-export const makeLocalRenewals = Effect.gen(function* () {
+/** The test mode's monthly renewals, as Stripe's scheduler would run them (see offline-checkout.ts). */
+export const makeOfflineRenewals = Effect.gen(function* () {
   const payments = yield* Payments
   const accounts = yield* CreditAccounts
   const config = yield* BillingConfig
   const records = yield* makeTestModeRecords
 
-  return Effect.fn("LocalCheckout.renewSubscriptions")(function* (options: RenewalOptions) {
+  return Effect.fn("OfflineCheckout.renewSubscriptions")(function* (options: RenewalOptions) {
     const candidates = yield* accounts.withSubscription(localSubscription)
     let renewed = 0
     let ended = 0
-    const actor = providerActor("local")
+    const actor = providerActor("offline")
     for (const userId of candidates) {
       const subscription = (yield* accounts.load(userId)).subscription
       if (!subscription?.id.startsWith(localSubscription)) continue
@@ -41,7 +41,7 @@ export const makeLocalRenewals = Effect.gen(function* () {
       // A downgrade waiting for this renewal is what it invoices.
       const planId = subscription.nextPlan ?? subscription.plan
       const plan = planById(planId)
-      const invoiceId = localId("in", `${subscription.id}/${subscription.renewsAt.toISOString()}`)
+      const invoiceId = offlineId("in", `${subscription.id}/${subscription.renewsAt.toISOString()}`)
       const charge = { amountCents: plan.priceCents, currency: config.currency }
       yield* records.record({ object: "charge", id: invoiceId, paymentId: invoiceId, ...charge })
       const outcome = yield* payments.invoicePaid(

@@ -2,28 +2,28 @@ import { Effect, Layer } from "effect"
 import { v7 as uuidv7 } from "uuid"
 import { AppUrl } from "#toolkit/app-url.ts"
 import { BillingConfig } from "./config.ts"
-import { localId } from "./local-ids.ts"
+import { offlineId } from "./offline-ids.ts"
 import { PaymentProvider, type PlanChangeRequest } from "./payment-provider.ts"
 import { prorationCents } from "./proration.ts"
 import { makeTestModeRecords } from "./test-mode-records.ts"
 
 /**
  * The offline default: checkouts open on the app's own test-mode page (/checkout/:id), where paying
- * records the payment at once (see local-checkout.ts). No card is ever charged.
+ * records the payment at once (see offline-checkout.ts). No card is ever charged.
  */
-export const LocalPaymentsLive = Layer.effect(
+export const OfflinePaymentsLive = Layer.effect(
   PaymentProvider,
   Effect.map(
     Effect.all([AppUrl, makeTestModeRecords, BillingConfig]),
     ([appUrl, records, config]) =>
       PaymentProvider.of({
-        name: "local",
+        name: "offline",
         startCheckout: () =>
           Effect.sync(() => {
             const sessionId = `cs_local_${uuidv7().replaceAll("-", "")}`
             return { sessionId, url: `${appUrl}/checkout/${sessionId}` }
           }),
-        // A local checkout is recorded the moment it is paid, so one not recorded yet is still open.
+        // An offline checkout is recorded the moment it is paid, so one not recorded yet is still open.
         checkoutState: () => Effect.succeed({ status: "open" }),
         cancelAtPeriodEnd: (_subscriptionId, periodEnd) => Effect.succeed({ endsAt: periodEnd }),
         // An upgrade's prorated difference is paid at once; a downgrade waits for the renewal's price.
@@ -31,7 +31,7 @@ export const LocalPaymentsLive = Layer.effect(
           if (change.effective === "at_renewal") return Effect.succeed({ invoice: null })
           const invoice = {
             subscriptionId: change.subscriptionId,
-            invoiceId: localId(
+            invoiceId: offlineId(
               "in",
               `${change.subscriptionId}/${change.toPlan}/${change.now.toISOString()}`,
             ),
@@ -54,7 +54,7 @@ export const LocalPaymentsLive = Layer.effect(
         endSubscriptionNow: () => Effect.void,
         // No card was charged: the refund is the test mode's own, named after the invoice it gives back.
         refundInvoice: ({ invoiceId, amountCents, currency }) => {
-          const refund = { refundId: localId("re", invoiceId), amountCents, currency }
+          const refund = { refundId: offlineId("re", invoiceId), amountCents, currency }
           return Effect.as(
             records.record({
               object: "refund",
