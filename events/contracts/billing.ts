@@ -1,4 +1,5 @@
 import { Schema } from "effect"
+import { CheckoutEvent } from "./checkouts.ts"
 import { Money, PackId, PlanId } from "./offers.ts"
 import { PaymentDisputeClosed, PaymentDisputed, PaymentRefunded } from "./payment-reversals.ts"
 import { SubscriptionPaymentFailed, SubscriptionPlanChanged } from "./plan-changes.ts"
@@ -18,6 +19,7 @@ export * from "./offers.ts"
 /** The tax included in a payment's amount, when Stripe Tax computed one (absent: none, or before tax). */
 const Tax = { taxCents: Schema.optionalWith(Schema.Int, { exact: true }) }
 
+export * from "./checkouts.ts"
 export * from "./payment-reversals.ts"
 export * from "./plan-changes.ts"
 
@@ -183,46 +185,6 @@ export const CreditAccountEvent = Schema.Union(
   SubscriptionPlanChanged,
 )
 export type CreditAccountEvent = typeof CreditAccountEvent.Type
-
-/**
- * Who takes the money: Stripe, or the offline checkout that stands in for it without keys. Stored events
- * name the offline checkout "local", the word they were written with; they are read and written as they
- * are.
- */
-export const PaymentProviderName = Schema.transformLiterals(
-  ["stripe", "stripe"],
-  ["local", "offline"],
-)
-export type PaymentProviderName = typeof PaymentProviderName.Type
-
-export class CheckoutStarted extends Schema.TaggedClass<CheckoutStarted>()("CheckoutStarted", {
-  checkoutSessionId: Schema.String,
-  userId: Schema.String,
-  kind: Schema.Literal("pack", "subscription"),
-  item: Schema.Union(PackId, PlanId),
-  credits: Schema.Int,
-  provider: PaymentProviderName,
-  ...Money,
-}) {}
-
-/** The buyer left the checkout, or it expired unpaid. */
-export class CheckoutCancelled extends Schema.TaggedClass<CheckoutCancelled>()(
-  "CheckoutCancelled",
-  {
-    checkoutSessionId: Schema.String,
-    userId: Schema.String,
-    reason: Schema.Literal("cancelled", "expired"),
-  },
-) {}
-
-/** The buyer paid a test-mode checkout: its one decision, after which it can no longer be cancelled. */
-export class CheckoutPaid extends Schema.TaggedClass<CheckoutPaid>()("CheckoutPaid", {
-  checkoutSessionId: Schema.String,
-  userId: Schema.String,
-}) {}
-
-export const CheckoutEvent = Schema.Union(CheckoutStarted, CheckoutCancelled, CheckoutPaid)
-export type CheckoutEvent = typeof CheckoutEvent.Type
 
 export const BillingEvent = Schema.Union(CreditAccountEvent, CheckoutEvent)
 export type BillingEvent = typeof BillingEvent.Type

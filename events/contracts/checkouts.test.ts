@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Either, Schema } from "effect"
-import { CheckoutStarted, PaymentProviderName } from "./billing.ts"
+import { CheckoutStarted, PaymentProviderName } from "./checkouts.ts"
 
 describe("the payment provider's name", () => {
   it("reads the stored word for the offline checkout as the word the code uses, and writes it back as stored", () => {
