@@ -39,10 +39,24 @@ const asBrowser = (person: Browser, origin: string) => (client: HttpClient.HttpC
     ),
   )
 
+/**
+ * A call with no answer within a minute ends the test naming the call, rather than leaving it to the test's
+ * own timeout, which says nothing of where it waited.
+ */
+const answeredWithin = (client: HttpClient.HttpClient) =>
+  HttpClient.transform(client, (response, request) =>
+    Effect.timeout(response, "60 seconds").pipe(
+      Effect.catchTag("TimeoutException", () =>
+        Effect.die(new Error(`${request.method} ${request.url} had no answer within 60 s`)),
+      ),
+    ),
+  )
+
 const makeClient = (baseUrl: string, person: Browser | undefined) =>
   HttpApiClient.make(MelodyApi, {
     baseUrl,
-    transformClient: person === undefined ? undefined : asBrowser(person, baseUrl),
+    transformClient: (client) =>
+      answeredWithin(person === undefined ? client : asBrowser(person, baseUrl)(client)),
   }).pipe(Effect.provide(FetchHttpClient.layer))
 
 type Client = Effect.Effect.Success<ReturnType<typeof makeClient>>

@@ -72,7 +72,8 @@ export const settle = Effect.gen(function* () {
   // older transaction is still open, and waiting for it alone would return before they are handled.
   const { lastCommitted } = yield* EventStore
   let head = yield* lastCommitted
-  while (true) {
+  // Bounded, so that a test whose events never stop coming fails saying so.
+  for (let round = 0; round < 50; round++) {
     for (const name of names) {
       const reached = yield* awaitPosition(name, head, "10 seconds")
       if (!reached) return yield* Effect.die(new Error(`${name} did not catch up`))
@@ -81,6 +82,7 @@ export const settle = Effect.gen(function* () {
     if (Position.compare(next, head) === 0) return
     head = next
   }
+  return yield* Effect.die(new Error("events kept coming: settle gave up after 50 rounds"))
 }).pipe(Effect.orDie)
 
 /** The server's address, for fetch. */
@@ -146,7 +148,14 @@ export const browser = () => {
         headers.set("origin", base)
         if (cookies.size > 0)
           headers.set("cookie", [...cookies].map(([k, v]) => `${k}=${v}`).join("; "))
-        const response = await fetch(base + path, { ...init, headers })
+        const response = await fetch(base + path, {
+          ...init,
+          headers,
+          signal: AbortSignal.timeout(60_000),
+        }).catch((cause: unknown) => {
+          if (!(cause instanceof DOMException && cause.name === "TimeoutError")) throw cause
+          throw new Error(`${init.method ?? "GET"} ${path} had no answer within 60 s`, { cause })
+        })
         remember(response.headers)
         return answerOf(response)
       }),
