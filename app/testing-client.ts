@@ -9,6 +9,7 @@ import {
 import { Duration, Effect, Schema } from "effect"
 import { MelodyApi } from "./api.ts"
 import { type Answer, type browser, serverUrl, signUp } from "./testing.ts"
+import { noAnswer } from "./testing-stall.ts"
 
 type Browser = ReturnType<typeof browser>
 
@@ -47,7 +48,7 @@ const answeredWithin = (client: HttpClient.HttpClient) =>
   HttpClient.transform(client, (response, request) =>
     Effect.timeout(response, "60 seconds").pipe(
       Effect.catchTag("TimeoutException", () =>
-        Effect.die(new Error(`${request.method} ${request.url} had no answer within 60 s`)),
+        Effect.flatMap(noAnswer(request.method, request.url), Effect.die),
       ),
     ),
   )

@@ -1,5 +1,6 @@
 import { HttpServer } from "@effect/platform"
 import { Effect } from "effect"
+import { noAnswer } from "./testing-stall.ts"
 
 /* The test server over HTTP: its address, plain requests, and a browser that keeps its cookies. */
 
@@ -61,22 +62,28 @@ export const browser = () => {
   }
   const send = (path: string, init: RequestInit = {}) =>
     Effect.flatMap(serverUrl, (base) =>
-      Effect.promise(async (): Promise<Answer> => {
-        const headers = new Headers(init.headers)
-        headers.set("origin", base)
-        if (cookies.size > 0)
-          headers.set("cookie", [...cookies].map(([k, v]) => `${k}=${v}`).join("; "))
-        const response = await fetch(base + path, {
-          ...init,
-          headers,
-          signal: AbortSignal.timeout(60_000),
-        }).catch((cause: unknown) => {
-          if (!(cause instanceof DOMException && cause.name === "TimeoutError")) throw cause
-          throw new Error(`${init.method ?? "GET"} ${path} had no answer within 60 s`, { cause })
-        })
-        remember(response.headers)
-        return answerOf(response)
-      }),
+      Effect.tryPromise({
+        try: async (): Promise<Answer> => {
+          const headers = new Headers(init.headers)
+          headers.set("origin", base)
+          if (cookies.size > 0)
+            headers.set("cookie", [...cookies].map(([k, v]) => `${k}=${v}`).join("; "))
+          const response = await fetch(base + path, {
+            ...init,
+            headers,
+            signal: AbortSignal.timeout(60_000),
+          })
+          remember(response.headers)
+          return answerOf(response)
+        },
+        catch: (cause) => cause,
+      }).pipe(
+        Effect.catchAll((cause) =>
+          cause instanceof DOMException && cause.name === "TimeoutError"
+            ? Effect.flatMap(noAnswer(init.method ?? "GET", path), Effect.die)
+            : Effect.die(cause),
+        ),
+      ),
     )
   return {
     cookies,
