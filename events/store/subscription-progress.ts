@@ -1,5 +1,4 @@
-import type { SqlError } from "@effect/sql"
-import { type Duration, Effect, Option } from "effect"
+import { Duration, Effect } from "effect"
 import { makeCheckpoints } from "./checkpoints.ts"
 import { Position } from "./position.ts"
 import { EventWakeups } from "./wakeups.ts"
@@ -14,7 +13,7 @@ export const subscriptionControl = Effect.map(makeCheckpoints, (checkpoints) => 
 
 /**
  * Waits until a subscription has processed `position` (read-your-writes), or gives up after `timeout`.
- * Answers whether it got there.
+ * Answers whether it got there. The deadline is real time, as the wait between looks is (wakeups.ts).
  */
 export const awaitPosition = (
   name: string,
@@ -24,17 +23,12 @@ export const awaitPosition = (
   Effect.gen(function* () {
     const checkpoints = yield* makeCheckpoints
     const wakeups = yield* EventWakeups
-    const reached = Effect.map(checkpoints.load(name), (c) =>
-      Position.isAtOrAfter(c.position, position),
-    )
-    const loop: Effect.Effect<boolean, SqlError.SqlError> = Effect.flatMap(reached, (done) =>
-      done
-        ? Effect.succeed(true)
-        : Effect.zipRight(Effect.raceFirst(wakeups.next, Effect.sleep("25 millis")), loop),
-    )
-    return yield* loop.pipe(
-      Effect.timeout(timeout),
-      Effect.option,
-      Effect.map(Option.getOrElse(() => false)),
-    )
+    const deadline = performance.now() + Duration.toMillis(timeout)
+    while (true) {
+      const checkpoint = yield* checkpoints.load(name)
+      if (Position.isAtOrAfter(checkpoint.position, position)) return true
+      const left = deadline - performance.now()
+      if (left <= 0) return false
+      yield* wakeups.nextWithin(Math.min(left, 25))
+    }
   }).pipe(Effect.orDie)

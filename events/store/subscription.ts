@@ -163,7 +163,7 @@ const make = <R>(subscription: Subscription<R>, timing: SubscriptionTiming) =>
       return batch.length
     })
 
-    const idle = Effect.raceFirst(wakeups.next, Effect.sleep(timing.pollInterval))
+    const idle = wakeups.nextWithin(timing.pollInterval)
 
     const consume: Effect.Effect<never, unknown, R> = Effect.gen(function* () {
       yield* checkpoints.ensure(name)

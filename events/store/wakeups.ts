@@ -1,28 +1,47 @@
 import { PgClient } from "@effect/sql-pg"
-import { Context, Effect, Layer, Schedule, Stream } from "effect"
+import { Context, Duration, Effect, Layer, Schedule, Stream } from "effect"
 
 const channel = "melody_events"
 
 /**
  * A wake-up bell as plain callbacks: ringing it is a few property reads, cheap enough to do on every
  * append; waiting on it is an async effect resumed at the next ring.
+ *
+ * `nextWithin` bounds the wait with a plain timer in the same callback rather than racing two fibers: it is
+ * the wait of every poll and every read-your-writes, and a race forks two fibers each time. A read that
+ * waited in such a race once never resumed (neither the ring nor the timer woke it, nor the timeout
+ * around it), so these waits fork nothing. The timer is real time: a poll's pace is not the domain's clock.
  */
 const makeBell = () => {
-  let waiting: Array<() => void> = []
+  let waiting = new Set<() => void>()
   const ring = () => {
-    if (waiting.length === 0) return
+    if (waiting.size === 0) return
     const woken = waiting
-    waiting = []
+    waiting = new Set()
     for (const resume of woken) resume()
   }
   const next = Effect.async<void>((resume) => {
     const wake = () => resume(Effect.void)
-    waiting.push(wake)
-    return Effect.sync(() => {
-      waiting = waiting.filter((w) => w !== wake)
-    })
+    waiting.add(wake)
+    return Effect.sync(() => waiting.delete(wake))
   })
-  return { ring, next }
+  const nextWithin = (timeout: Duration.DurationInput) =>
+    Effect.async<void>((resume) => {
+      const wake = () => {
+        clearTimeout(timer)
+        resume(Effect.void)
+      }
+      const timer = setTimeout(() => {
+        waiting.delete(wake)
+        resume(Effect.void)
+      }, Duration.toMillis(timeout))
+      waiting.add(wake)
+      return Effect.sync(() => {
+        clearTimeout(timer)
+        waiting.delete(wake)
+      })
+    })
+  return { ring, next, nextWithin }
 }
 
 /**
@@ -37,6 +56,8 @@ export class EventWakeups extends Context.Tag("@melody/events/EventWakeups")<
   {
     /** Completes at the next wake-up. */
     readonly next: Effect.Effect<void>
+    /** Completes at the next wake-up or once `timeout` has passed, whichever comes first. */
+    readonly nextWithin: (timeout: Duration.DurationInput) => Effect.Effect<void>
     /** Events were committed: wake local subscriptions now and other processes shortly. */
     readonly signal: Effect.Effect<void>
     /** The same, as a plain call, for code running in a driver callback. */
@@ -46,7 +67,12 @@ export class EventWakeups extends Context.Tag("@melody/events/EventWakeups")<
   /** Wake-ups within this process only (tests, tools). */
   static readonly local = Layer.sync(EventWakeups, () => {
     const bell = makeBell()
-    return { next: bell.next, signal: Effect.sync(bell.ring), ring: bell.ring }
+    return {
+      next: bell.next,
+      nextWithin: bell.nextWithin,
+      signal: Effect.sync(bell.ring),
+      ring: bell.ring,
+    }
   })
 
   static readonly live = Layer.scoped(
@@ -88,7 +114,7 @@ export class EventWakeups extends Context.Tag("@melody/events/EventWakeups")<
         pending = true
         outgoing.ring()
       }
-      return { next: local.next, signal: Effect.sync(ring), ring }
+      return { next: local.next, nextWithin: local.nextWithin, signal: Effect.sync(ring), ring }
     }),
   )
 }

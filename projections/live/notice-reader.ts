@@ -58,8 +58,7 @@ export const makeNoticeReader = (listener: NoticeListener) =>
       Effect.gen(function* () {
         position = yield* store.head
         yield* Effect.gen(function* () {
-          if ((yield* readNew) < batch)
-            yield* wakeups.next.pipe(Effect.timeoutOption(Duration.seconds(1)))
+          if ((yield* readNew) < batch) yield* wakeups.nextWithin(Duration.seconds(1))
         }).pipe(
           Effect.catchAllCause((cause) =>
             Effect.logWarning("The notice reader could not read the log", cause),
