@@ -4,13 +4,14 @@ import { NotFound } from "#api/refusals.ts"
 import type { EventStore, EventWakeups } from "#events/store/index.ts"
 import { oncePerObject } from "#toolkit/once-per-object.ts"
 import { PublicSongs, type SongView } from "./api.ts"
-import { readLibrarySong, readOwnedSongs } from "./library.ts"
+import { library, readLibrarySong, readOwnedSongs } from "./library.ts"
 import { readLikedSongs } from "./liked-songs.ts"
-import { makeOwnWritesWait } from "./own-writes.ts"
+import { makeOwnWritesWait } from "../own-writes.ts"
 import { countPublicSongs, type ListedSong, readPublicSongs } from "./sitemap-reads.ts"
 import type { PublicPage, PublicQuery } from "./song-rows.ts"
 import { toView } from "./song-view.ts"
 import { makeTimelinePages } from "./timeline-pages.ts"
+import { timeline } from "./timeline.ts"
 
 /** The same answer for a song that does not exist and one this person may not see. */
 const notFound = new NotFound({ message: "This song does not exist, or it is private." })
@@ -47,7 +48,7 @@ export class SongReads extends Context.Tag("@melody/projections/SongReads")<
     Effect.gen(function* () {
       const context = yield* Effect.context<SqlClient.SqlClient | EventWakeups | EventStore>()
       const timelinePages = yield* makeTimelinePages({ capacity: 2_000, songCapacity: 100_000 })
-      const ownWrites = yield* makeOwnWritesWait(timelinePages.refresh)
+      const ownWrites = yield* makeOwnWritesWait([library, timeline], timelinePages.refresh)
       const read = <A, E>(effect: Effect.Effect<A, E, SqlClient.SqlClient | EventWakeups>) =>
         Effect.zipRight(ownWrites, Effect.provide(effect, context))
 

@@ -1,20 +1,21 @@
 import type { SqlClient } from "@effect/sql"
 import { Effect } from "effect"
 import { awaitPosition, EventStore, type EventWakeups, Position } from "#events/store/index.ts"
-import { projectionSubscriptionName } from "../runner.ts"
-import { library } from "./library.ts"
-import { timeline } from "./timeline.ts"
+import { type Projection, projectionSubscriptionName } from "./runner.ts"
 
-/**
- * Read-your-writes for the songs read models: before a read, wait (briefly) until the library and the
- * timeline hold every event this process has written, then `refresh` what is kept in memory. A person's
- * write ends before their next read begins, so they see it; a read after nothing new was written waits
- * for nothing and asks the database nothing.
- */
 /** Projections keep up within milliseconds; a read waits no longer than this for one that does not. */
 const waitAtMost = "2 seconds"
 
-export const makeOwnWritesWait = (refresh: Effect.Effect<void>) =>
+/**
+ * Read-your-writes for read models: before a read, wait (briefly) until `projections` hold every event
+ * this process has written, then `refresh` what the reads keep in memory. A person's write ends before
+ * their next read begins, so they see it; a read after nothing new was written waits for nothing and asks
+ * the database nothing.
+ */
+export const makeOwnWritesWait = (
+  projections: ReadonlyArray<Projection>,
+  refresh: Effect.Effect<void> = Effect.void,
+) =>
   Effect.gen(function* () {
     const store = yield* EventStore
     const context = yield* Effect.context<SqlClient.SqlClient | EventWakeups>()
@@ -22,7 +23,7 @@ export const makeOwnWritesWait = (refresh: Effect.Effect<void>) =>
 
     const reach = (position: Position) =>
       Effect.forEach(
-        [library, timeline],
+        projections,
         (projection) => awaitPosition(projectionSubscriptionName(projection), position, waitAtMost),
         { discard: true },
       ).pipe(Effect.provide(context))
