@@ -1,6 +1,7 @@
 import { Schema } from "effect"
 import { BillingEvent, PaymentMismatched } from "./billing.ts"
 import { CatalogEvent } from "./catalog.ts"
+import { FollowEvent } from "./community.ts"
 import { CreditAdjustmentEvent } from "./credit-adjustments.ts"
 import { ErrorReported } from "./errors.ts"
 import { IdentityEvent } from "./identity.ts"
@@ -22,6 +23,7 @@ export const DomainEvent = Schema.Union(
   PaymentMismatched,
   CreditAdjustmentEvent,
   CatalogEvent,
+  FollowEvent,
   GenerationEvent,
   VideoExportEvent,
   StemsEvent,
