@@ -6,11 +6,13 @@ import { withMessage } from "#api/messages.ts"
 import { TooManyRequests } from "#api/refusals.ts"
 import { BillingApi, FreeCreditsApi, ReceiptsApi, ReconciliationApi } from "#modules/billing/api.ts"
 import { CatalogApi } from "#modules/catalog/api.ts"
+import { CommunityApi } from "#modules/community/api.ts"
 import { IdentityApi } from "#modules/identity/api.ts"
 import { GenerationApi, OperationsApi, StemsApi, VoicesApi } from "#modules/music/api.ts"
 import { SongwritingApi } from "#modules/songwriting/api.ts"
 import { VideoApi } from "#modules/videos/api.ts"
 import { AdminApi } from "#projections/admin/api.ts"
+import { CreatorsApi } from "#projections/creators/api.ts"
 import { CreditLedgerApi } from "#projections/credit-ledger/api.ts"
 import { LiveApi } from "#projections/live/api.ts"
 import { SongsApi } from "#projections/songs/api.ts"
@@ -122,6 +124,8 @@ export class MelodyApi extends HttpApi.make(apiId)
   .add(SongwritingApi)
   .add(SongsApi)
   .add(CatalogApi)
+  .add(CommunityApi)
+  .add(CreatorsApi)
   .add(GenerationApi)
   .add(OperationsApi)
   .add(VoicesApi)

@@ -9,6 +9,7 @@ import {
   RecordedMoney,
 } from "#modules/billing/index.ts"
 import { Catalog } from "#modules/catalog/index.ts"
+import { Follows } from "#modules/community/index.ts"
 import {
   AdminOnlyLive,
   AuthenticatedLive,
@@ -31,6 +32,7 @@ import {
   songwritingLive,
 } from "#modules/songwriting/index.ts"
 import { VideosLive } from "#modules/videos/index.ts"
+import { CreatorReads } from "#projections/creators/reads.ts"
 import { LedgerMoneyReads } from "#projections/credit-ledger/money-reads.ts"
 import { CreditLedgerReads } from "#projections/credit-ledger/reads.ts"
 import { SongReads } from "#projections/songs/song-reads.ts"
@@ -84,6 +86,8 @@ export const ModulesLive = Layer.mergeAll(
   ViewerLive,
   AdminOnlyLive,
   SongReads.live,
+  CreatorReads.live,
+  Follows.live,
 ).pipe(
   Layer.provideMerge(PersonMailLive),
   Layer.provideMerge(IdentityLive),

@@ -1,5 +1,6 @@
 import { adminActivity } from "#projections/admin/admin-activity.ts"
 import { errorStream } from "#projections/admin/error-stream.ts"
+import { creators } from "#projections/creators/projection.ts"
 import { ledgerMoney } from "#projections/credit-ledger/money.ts"
 import { creditLedger } from "#projections/credit-ledger/projection.ts"
 import { eventCounts } from "#projections/event-counts.ts"
@@ -14,6 +15,7 @@ export const projections: ReadonlyArray<Projection> = [
   ledgerMoney,
   library,
   timeline,
+  creators,
   adminActivity,
   errorStream,
 ]

@@ -4,6 +4,7 @@ import { NodeHttpServer } from "@effect/platform-node"
 import { Effect, Layer, Option } from "effect"
 import { BillingHttpLive, ReconciliationHttpLive } from "#modules/billing/index.ts"
 import { CatalogHttpLive } from "#modules/catalog/index.ts"
+import { CommunityHttpLive } from "#modules/community/index.ts"
 import { Identity, IdentityHttpLive } from "#modules/identity/index.ts"
 import {
   GenerationHttpLive,
@@ -14,6 +15,7 @@ import {
 import { SongwritingHttpLive } from "#modules/songwriting/index.ts"
 import { VideoHttpLive } from "#modules/videos/index.ts"
 import { AdminHttpLive } from "#projections/admin/http.ts"
+import { CreatorsHttpLive } from "#projections/creators/http.ts"
 import { CreditLedgerHttpLive } from "#projections/credit-ledger/http.ts"
 import { LiveHttpLive } from "#projections/live/http.ts"
 import { LiveSessions } from "#projections/live/live-sessions.ts"
@@ -89,6 +91,8 @@ const ApiLive = HttpApiBuilder.api(MelodyApi).pipe(
     SongwritingHttpLive,
     SongsHttpLive,
     CatalogHttpLive,
+    CommunityHttpLive,
+    CreatorsHttpLive,
     GenerationHttpLive,
     OperationsHttpLive,
     VoicesHttpLive,

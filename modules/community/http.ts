@@ -1,0 +1,22 @@
+import { HttpApiBuilder } from "@effect/platform"
+import { Effect } from "effect"
+import { CurrentUser } from "#api/auth.ts"
+import { moduleApi } from "#api/id.ts"
+import { CommunityApi } from "./api.ts"
+import { Follows } from "./follows.ts"
+
+export const CommunityHttpLive = HttpApiBuilder.group(
+  moduleApi(CommunityApi),
+  "community",
+  (handlers) =>
+    Effect.gen(function* () {
+      const follows = yield* Follows
+      return handlers
+        .handle("follow", ({ path }) =>
+          Effect.flatMap(CurrentUser, (user) => follows.follow(user, path.username)),
+        )
+        .handle("unfollow", ({ path }) =>
+          Effect.flatMap(CurrentUser, (user) => follows.unfollow(user, path.username)),
+        )
+    }),
+)

@@ -1,0 +1,68 @@
+import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import { Schema } from "effect"
+import { Authenticated, Viewer } from "#api/auth.ts"
+import { NotFound } from "#api/refusals.ts"
+import { CreatorPath } from "#modules/community/api.ts"
+import { SongView } from "../songs/api-answers.ts"
+import { PublicSongsParams } from "../songs/api-params.ts"
+
+/** A creator's page, as one viewer (or nobody) sees it: only public songs are counted. */
+export class CreatorProfile extends Schema.Class<CreatorProfile>("CreatorProfile")({
+  username: Schema.String,
+  name: Schema.String,
+  joinedAt: Schema.Date,
+  followers: Schema.Int,
+  following: Schema.Int,
+  songs: Schema.Int,
+  likes: Schema.Int,
+  /** Whether the viewer follows them (false without a session). */
+  followedByYou: Schema.Boolean,
+}) {}
+
+/** Someone in a list of followers or followed creators. */
+export class CreatorSummary extends Schema.Class<CreatorSummary>("CreatorSummary")({
+  username: Schema.String,
+  name: Schema.String,
+}) {}
+
+/** A page of the Following feed: as the timeline's pages are asked for, without a snapshot. */
+export const FollowingSongsParams = PublicSongsParams.pick("limit", "offset")
+
+/** Creators' pages, their followers and whom they follow, and the songs of the people one follows. */
+export class CreatorsApi extends HttpApiGroup.make("creators")
+  .add(
+    HttpApiEndpoint.get("creator", "/creators/:username")
+      .setPath(CreatorPath)
+      .addSuccess(CreatorProfile)
+      .addError(NotFound)
+      .middleware(Viewer),
+  )
+  .add(
+    HttpApiEndpoint.get("creatorSongs", "/creators/:username/songs")
+      .setPath(CreatorPath)
+      .addSuccess(Schema.Array(SongView))
+      .addError(NotFound)
+      .middleware(Viewer),
+  )
+  .add(
+    HttpApiEndpoint.get("followers", "/creators/:username/followers")
+      .setPath(CreatorPath)
+      .addSuccess(Schema.Array(CreatorSummary))
+      .addError(NotFound),
+  )
+  .add(
+    HttpApiEndpoint.get("following", "/creators/:username/following")
+      .setPath(CreatorPath)
+      .addSuccess(Schema.Array(CreatorSummary))
+      .addError(NotFound),
+  )
+  .add(
+    HttpApiEndpoint.get("followingSongs", "/feed/following")
+      .setUrlParams(FollowingSongsParams)
+      .addSuccess(Schema.Array(SongView))
+      .middleware(Authenticated),
+  )
+  .annotate(
+    OpenApi.Description,
+    "Creators' pages, who follows whom, and the public songs of the people one follows, newest first.",
+  ) {}
