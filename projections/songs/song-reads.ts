@@ -3,15 +3,15 @@ import { Context, Effect, Layer } from "effect"
 import { NotFound } from "#api/refusals.ts"
 import type { EventStore, EventWakeups } from "#events/store/index.ts"
 import { oncePerObject } from "#toolkit/once-per-object.ts"
+import { makeOwnWritesWait } from "../own-writes.ts"
 import { PublicSongs, type SongView } from "./api.ts"
 import { library, readLibrarySong, readOwnedSongs } from "./library.ts"
 import { readLikedSongs } from "./liked-songs.ts"
-import { makeOwnWritesWait } from "../own-writes.ts"
 import { countPublicSongs, type ListedSong, readPublicSongs } from "./sitemap-reads.ts"
 import type { PublicPage, PublicQuery } from "./song-rows.ts"
 import { toView } from "./song-view.ts"
-import { makeTimelinePages } from "./timeline-pages.ts"
 import { timeline } from "./timeline.ts"
+import { makeTimelinePages } from "./timeline-pages.ts"
 
 /** The same answer for a song that does not exist and one this person may not see. */
 const notFound = new NotFound({ message: "This song does not exist, or it is private." })
