@@ -1,13 +1,12 @@
 import type { Page } from "@playwright/test"
 import { newPerson, registerVerified, seedGeneration, skipSplash } from "./support.ts"
 
-/** One public song, made by a new person: its id and title. */
-export const sharedSong = async (page: Page) => {
-  const maker = newPerson("drawn")
-  await skipSplash(page)
-  await registerVerified(page, maker)
-  const title = `Paper Lanterns ${maker.username.slice(-4)}`
-  await seedGeneration(maker.username, title, "Folk, warm male vocals, acoustic guitar", 1)
+/**
+ * A song seeded for the person signed in on `page` (`username`), made public from their browser: its id
+ * and title.
+ */
+export const publishedSong = async (page: Page, username: string, title: string, style: string) => {
+  await seedGeneration(username, title, style, 1)
   return page.evaluate(async (title) => {
     // The library has the song once the catalog has read the seeded event: a moment later.
     let song: { id: string; title: string } | undefined
@@ -27,4 +26,13 @@ export const sharedSong = async (page: Page) => {
     })
     return { id: song.id, title: song.title }
   }, title)
+}
+
+/** One public song, made by a new person: its id and title. */
+export const sharedSong = async (page: Page) => {
+  const maker = newPerson("drawn")
+  await skipSplash(page)
+  await registerVerified(page, maker)
+  const title = `Paper Lanterns ${maker.username.slice(-4)}`
+  return publishedSong(page, maker.username, title, "Folk, warm male vocals, acoustic guitar")
 }

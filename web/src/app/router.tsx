@@ -64,6 +64,20 @@ const routes: Array<RouteObject> = [
         ({ queryClient }) => queryClient.ensureInfiniteQueryData(timelineQuery),
       ),
       page(
+        "u/:username",
+        () => import("./routes/creator-route.tsx").then((m) => m.CreatorRoute),
+        async ({ queryClient, params }) => {
+          const { creatorQuery, creatorSongsQuery } = await import(
+            "../features/creators/creator-queries.ts"
+          )
+          const username = params.username ?? ""
+          return Promise.all([
+            queryClient.ensureQueryData(creatorQuery(username)),
+            queryClient.ensureQueryData(creatorSongsQuery(username)),
+          ])
+        },
+      ),
+      page(
         "song/:id",
         () => import("./routes/song-route.tsx").then((m) => m.SongRoute),
         ({ queryClient, params }) => queryClient.ensureQueryData(songQuery(params.id ?? "")),

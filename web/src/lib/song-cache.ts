@@ -5,7 +5,7 @@ import { callApi } from "./api.ts"
 
 /**
  * Songs in the caches of every screen that shows them, under one prefix: the library, the timeline's
- * pages, the liked list and single songs. A change to one song updates it wherever it is shown.
+ * pages, the liked list, creators' pages, the Following feed and single songs. A change to one song updates it wherever it is shown.
  */
 export const songKeys = {
   all: ["songs"] as const,
@@ -13,6 +13,10 @@ export const songKeys = {
   liked: ["songs", "liked"] as const,
   public: ["songs", "public"] as const,
   one: (id: string) => ["songs", "one", id] as const,
+  /** Every creator's page's songs. */
+  creators: ["songs", "creator"] as const,
+  creator: (username: string) => ["songs", "creator", username.toLowerCase()] as const,
+  following: ["songs", "following"] as const,
 }
 
 /**
@@ -33,7 +37,7 @@ type Update = (song: SongView) => SongView
 export const updateSongEverywhere = (queryClient: QueryClient, id: string, update: Update) => {
   const snapshot = queryClient.getQueriesData({ queryKey: songKeys.all })
   const apply = (song: SongView) => (song.id === id ? update(song) : song)
-  for (const queryKey of [songKeys.mine, songKeys.liked])
+  for (const queryKey of [songKeys.mine, songKeys.liked, songKeys.creators, songKeys.following])
     queryClient.setQueriesData<ReadonlyArray<SongView>>({ queryKey }, (songs) => songs?.map(apply))
   queryClient.setQueriesData<InfiniteData<PublicSongs>>(
     { queryKey: songKeys.public },

@@ -3,6 +3,7 @@ import type { ReactNode } from "react"
 import { Link, useParams } from "react-router"
 import type { SongView } from "#projections/songs/api.ts"
 import { useAudio } from "../../components/audio/use-audio.ts"
+import { CreatorLink } from "../../components/creator-link.tsx"
 import { Button } from "../../components/ui/button.tsx"
 import { Card } from "../../components/ui/card.tsx"
 import { PageSpinner } from "../../components/ui/page-spinner.tsx"
@@ -50,7 +51,9 @@ export const SongPage = ({
         <header>
           <h1 className="font-display text-3xl font-bold tracking-tight">{data.title}</h1>
           <p className="mt-1 text-muted">
-            by {data.creator.username ?? "Unknown Creator"} · {data.style}
+            by{" "}
+            <CreatorLink username={data.creator.username} className="text-text hover:underline" /> ·{" "}
+            {data.style}
           </p>
           <OriginLine song={data} />
         </header>

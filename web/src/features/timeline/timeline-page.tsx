@@ -1,20 +1,18 @@
 import { useInfiniteQuery } from "@tanstack/react-query"
 import { Sparkles } from "lucide-react"
-import { Fragment, type ReactNode, useEffect, useMemo, useRef, useState } from "react"
-import { Link } from "react-router"
+import { type ReactNode, useEffect, useMemo, useRef } from "react"
+import { Link, useSearchParams } from "react-router"
 import type { SongView } from "#projections/songs/api.ts"
-import { filterTags, styleTags } from "#projections/songs/api-style-tags.ts"
 import { EmptyState } from "../../components/empty-state.tsx"
 import { ScrollToTop } from "../../components/scroll-to-top.tsx"
 import { Button } from "../../components/ui/button.tsx"
-import { FilterChips, toggled, withAnyTag } from "../../components/ui/filter-chips.tsx"
 import { PageSpinner } from "../../components/ui/page-spinner.tsx"
 import { Spinner } from "../../components/ui/spinner.tsx"
 import { useCurrentUser } from "../../lib/session.ts"
+import { FollowingList } from "./following-list.tsx"
+import { SongGrid, type TimelineSong } from "./song-grid.tsx"
 import { timelineQuery } from "./timeline-query.ts"
-
-/** Cards a phone sees before scrolling: their covers are asked for at once, the rest when near. */
-const eagerCovers = 2
+import { TimelineTabs, timelineTabOf } from "./timeline-tabs.tsx"
 
 /** Later pages load when the end of the list comes within this much of the screen. */
 const scrollMargin = "0px 0px 800px 0px"
@@ -27,21 +25,7 @@ const uniqueSongs = (pages: ReadonlyArray<{ readonly songs: ReadonlyArray<SongVi
   )
 }
 
-/** The genres of the songs loaded so far, alphabetical, with whatever is selected. */
-const genreChips = (songs: ReadonlyArray<SongView>, selected: ReadonlySet<string>) =>
-  [...new Set([...songs.flatMap((song) => styleTags(song.style).genres), ...selected])].sort()
-
-const songTags = (song: SongView) => filterTags(styleTags(song.style))
-
-/** What a song's card on the timeline is drawn from. */
-export interface TimelineSong {
-  readonly song: SongView
-  readonly signedIn: boolean
-  readonly selected: ReadonlySet<string>
-  readonly onToggleTag: (tag: string) => void
-  /** Among the first a phone sees. */
-  readonly priority: boolean
-}
+export type { TimelineSong }
 
 /** /timeline: public songs, most liked first; readable without an account. */
 export const TimelinePage = ({
@@ -51,9 +35,47 @@ export const TimelinePage = ({
   readonly card: (song: TimelineSong) => ReactNode
 }) => {
   const { data: user } = useCurrentUser()
+  const [search] = useSearchParams()
+  const tab = timelineTabOf(search)
+  return (
+    <section className="mx-auto max-w-6xl animate-rise space-y-6">
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="font-display text-3xl font-bold tracking-tight sm:text-4xl">
+            Public timeline
+          </h1>
+          <p className="mt-2 text-muted">
+            {tab === "following"
+              ? "The newest songs of the creators you follow."
+              : "Songs people made and shared, the most liked first."}
+          </p>
+        </div>
+        <Button asChild>
+          <Link to="/chat">
+            <Sparkles className="h-4 w-4" aria-hidden /> Create Your Song
+          </Link>
+        </Button>
+      </header>
+      <TimelineTabs current={tab} />
+      {tab === "following" ? (
+        <FollowingList signedIn={Boolean(user)} card={card} />
+      ) : (
+        <MostLiked signedIn={Boolean(user)} card={card} />
+      )}
+      <ScrollToTop />
+    </section>
+  )
+}
+
+/** The spec's timeline: public songs, most liked first, 20 at a time as the reader scrolls. */
+const MostLiked = ({
+  signedIn,
+  card,
+}: {
+  readonly signedIn: boolean
+  readonly card: (song: TimelineSong) => ReactNode
+}) => {
   const timeline = useInfiniteQuery(timelineQuery)
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set())
-  const toggle = (tag: string) => setSelected((current) => toggled(current, tag))
   const end = useRef<HTMLDivElement>(null)
   const songs = useMemo(() => uniqueSongs(timeline.data?.pages ?? []), [timeline.data])
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = timeline
@@ -77,69 +99,28 @@ export const TimelinePage = ({
       <p className="text-center text-danger">Failed to fetch songs. Please refresh the page.</p>
     )
   }
-  const shown = withAnyTag(songs, selected, songTags)
-
+  if (songs.length === 0) {
+    return <EmptyState text="No public songs available yet. Be the first to share your creation!" />
+  }
   return (
-    <section className="mx-auto max-w-6xl animate-rise space-y-6">
-      <header className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="font-display text-3xl font-bold tracking-tight sm:text-4xl">
-            Public timeline
-          </h1>
-          <p className="mt-2 text-muted">Songs people made and shared, the most liked first.</p>
-        </div>
-        <Button asChild>
-          <Link to="/chat">
-            <Sparkles className="h-4 w-4" aria-hidden /> Create Your Song
-          </Link>
-        </Button>
-      </header>
-      {songs.length === 0 ? (
-        <EmptyState text="No public songs available yet. Be the first to share your creation!" />
-      ) : (
-        <>
-          <FilterChips
-            chips={genreChips(songs, selected)}
-            selected={selected}
-            onToggle={toggle}
-            label="Filter by genre"
-          />
-          {shown.length === 0 ? (
-            <EmptyState text="No songs available in the selected categories." />
-          ) : (
-            <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-              {shown.map((song, index) => (
-                <Fragment key={song.id}>
-                  {card({
-                    song,
-                    signedIn: Boolean(user),
-                    selected,
-                    onToggleTag: toggle,
-                    priority: index < eagerCovers,
-                  })}
-                </Fragment>
-              ))}
-            </div>
-          )}
-          <div ref={end} className="flex flex-col items-center gap-3 py-8 text-sm text-muted">
-            {isFetchingNextPage ? (
-              <p className="flex items-center gap-2">
-                <Spinner className="h-4 w-4" /> Loading more songs...
-              </p>
-            ) : hasNextPage ? (
-              <p className="flex items-center gap-3">
-                Scroll for more songs or
-                <Button variant="secondary" size="sm" onClick={() => void fetchNextPage()}>
-                  Load More Songs
-                </Button>
-              </p>
-            ) : (
-              <p>No more songs to load</p>
-            )}
-          </div>
-        </>
-      )}
-      <ScrollToTop />
-    </section>
+    <>
+      <SongGrid songs={songs} signedIn={signedIn} card={card} />
+      <div ref={end} className="flex flex-col items-center gap-3 py-8 text-sm text-muted">
+        {isFetchingNextPage ? (
+          <p className="flex items-center gap-2">
+            <Spinner className="h-4 w-4" /> Loading more songs...
+          </p>
+        ) : hasNextPage ? (
+          <p className="flex items-center gap-3">
+            Scroll for more songs or
+            <Button variant="secondary" size="sm" onClick={() => void fetchNextPage()}>
+              Load More Songs
+            </Button>
+          </p>
+        ) : (
+          <p>No more songs to load</p>
+        )}
+      </div>
+    </>
   )
 }

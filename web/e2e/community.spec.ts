@@ -1,0 +1,76 @@
+import { expect, type Page, test } from "@playwright/test"
+import { publishedSong } from "./shared-song.ts"
+import { personInOwnBrowser, skipSplash } from "./support.ts"
+
+const card = (page: Page, title: string) => page.getByRole("article", { name: title, exact: true })
+
+const count = (page: Page, label: string) =>
+  page.locator("dl div").filter({ hasText: label }).locator("dd")
+
+test("a listener follows a creator from a card, and finds the creator's next song under Following", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000)
+  const maker = await personInOwnBrowser(browser, "maker")
+  const fan = await personInOwnBrowser(browser, "fan")
+  const suffix = maker.person.username.slice(-4)
+  const first = await publishedSong(
+    maker.page,
+    maker.person.username,
+    `Morning Ferry ${suffix}`,
+    "Folk, acoustic guitar",
+  )
+
+  // The creator's name on a timeline card opens their page.
+  await fan.page.goto("/timeline")
+  const shown = card(fan.page, first.title)
+  await shown.getByRole("link", { name: maker.person.username }).click()
+  await expect(fan.page).toHaveURL(new RegExp(`/u/${maker.person.username}$`))
+  await expect(fan.page.getByRole("heading", { level: 1 })).toHaveText(maker.person.name)
+  await expect(fan.page.getByRole("img", { name: `${maker.person.name}'s avatar` })).toBeVisible()
+  await expect(card(fan.page, first.title)).toBeVisible()
+  await expect(count(fan.page, "Songs")).toHaveText("1")
+  await expect(count(fan.page, "Followers")).toHaveText("0")
+
+  // Nothing is followed yet: the Following tab says how it fills.
+  await fan.page.goto("/timeline?tab=following")
+  await expect(fan.page.getByText("Nothing here yet.")).toBeVisible()
+  await fan.page.goBack()
+
+  await fan.page.getByRole("button", { name: `Follow ${maker.person.username}` }).click()
+  const unfollow = fan.page.getByRole("button", { name: `Unfollow ${maker.person.username}` })
+  await expect(unfollow).toHaveAttribute("aria-pressed", "true")
+  await expect(count(fan.page, "Followers")).toHaveText("1")
+  await fan.page.reload()
+  await expect(unfollow).toBeVisible()
+
+  // The creator shares a new song; the fan finds it first under Following, the older one after it.
+  const second = await publishedSong(
+    maker.page,
+    maker.person.username,
+    `Evening Tide ${suffix}`,
+    "Jazz, saxophone",
+  )
+  await fan.page.goto("/timeline")
+  await fan.page
+    .getByRole("navigation", { name: "Timeline lists" })
+    .getByRole("link", { name: "Following" })
+    .click()
+  await expect(fan.page).toHaveURL(/\/timeline\?tab=following$/)
+  await expect(fan.page.getByRole("article")).toHaveCount(2)
+  await expect(fan.page.getByRole("article").first()).toHaveAccessibleName(second.title)
+  await expect(fan.page.getByRole("article").last()).toHaveAccessibleName(first.title)
+
+  // A visitor reads the page too, and is asked to sign in to follow.
+  const visitor = await browser.newContext()
+  const anonymous = await visitor.newPage()
+  await skipSplash(anonymous)
+  await anonymous.goto(`/u/${maker.person.username}`)
+  await expect(count(anonymous, "Followers")).toHaveText("1")
+  await expect(anonymous.getByRole("link", { name: "Sign in to follow" })).toBeVisible()
+  await expect(card(anonymous, second.title)).toBeVisible()
+  await visitor.close()
+
+  await fan.context.close()
+  await maker.context.close()
+})

@@ -1,0 +1,52 @@
+import { cn } from "../../lib/cn.ts"
+
+/** A stable number from a text (FNV-1a), so a name always draws the same picture. */
+const hashOf = (text: string) => {
+  let hash = 0x811c9dc5
+  for (const char of text) {
+    hash ^= char.codePointAt(0) ?? 0
+    hash = Math.imul(hash, 0x01000193) >>> 0
+  }
+  return hash
+}
+
+/** Up to two letters from a display name, else from the username. */
+const initialsOf = (name: string, username: string) => {
+  const words = name.trim().split(/\s+/).filter(Boolean)
+  const letters = words.length > 0 ? words.slice(0, 2).map((w) => [...w][0]) : [[...username][0]]
+  return letters.join("").toUpperCase()
+}
+
+/**
+ * A creator's picture drawn from their username: two hues and an angle of a gradient, with their
+ * initials, so nobody is a blank placeholder and everyone keeps the same one.
+ */
+export const CreatorAvatar = ({
+  username,
+  name,
+  className,
+}: {
+  readonly username: string
+  readonly name: string
+  readonly className?: string
+}) => {
+  const hash = hashOf(username.toLowerCase())
+  const hue = hash % 360
+  const second = (hue + 40 + ((hash >>> 9) % 100)) % 360
+  const angle = (hash >>> 17) % 360
+  return (
+    <span
+      role="img"
+      aria-label={`${name || username}'s avatar`}
+      className={cn(
+        "inline-flex shrink-0 select-none items-center justify-center rounded-full font-display font-bold text-white",
+        className,
+      )}
+      style={{
+        backgroundImage: `linear-gradient(${angle}deg, hsl(${hue} 70% 45%), hsl(${second} 75% 35%))`,
+      }}
+    >
+      {initialsOf(name, username)}
+    </span>
+  )
+}

@@ -1,0 +1,109 @@
+import { useQuery } from "@tanstack/react-query"
+import type { ReactNode } from "react"
+import { Link } from "react-router"
+import type { CreatorProfile } from "#projections/creators/api.ts"
+import { Button } from "../../components/ui/button.tsx"
+import { PageSpinner } from "../../components/ui/page-spinner.tsx"
+import { useCurrentUser } from "../../lib/session.ts"
+import { SongGrid, type TimelineSong } from "../timeline/song-grid.tsx"
+import { CreatorAvatar } from "./creator-avatar.tsx"
+import { creatorQuery, creatorSongsQuery } from "./creator-queries.ts"
+import { FollowButton } from "./follow-button.tsx"
+
+const joined = new Intl.DateTimeFormat("en", { month: "long", year: "numeric" })
+const count = new Intl.NumberFormat("en")
+
+const Counts = ({ profile }: { readonly profile: CreatorProfile }) => (
+  <dl className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
+    {(
+      [
+        ["Followers", profile.followers],
+        ["Following", profile.following],
+        ["Songs", profile.songs],
+        ["Likes", profile.likes],
+      ] as const
+    ).map(([label, value]) => (
+      <div key={label} className="flex items-baseline gap-1.5">
+        <dd className="font-display text-lg font-bold text-text">{count.format(value)}</dd>
+        <dt className="text-muted">{label}</dt>
+      </div>
+    ))}
+  </dl>
+)
+
+const Songs = ({
+  username,
+  signedIn,
+  card,
+}: {
+  readonly username: string
+  readonly signedIn: boolean
+  readonly card: (song: TimelineSong) => ReactNode
+}) => {
+  const songs = useQuery(creatorSongsQuery(username))
+  if (songs.isPending) return <PageSpinner />
+  if (songs.isError) {
+    return (
+      <p className="text-center text-danger">Failed to fetch songs. Please refresh the page.</p>
+    )
+  }
+  if (songs.data.length === 0) {
+    return <p className="py-12 text-center text-muted">No public songs yet.</p>
+  }
+  return <SongGrid songs={songs.data} signedIn={signedIn} card={card} />
+}
+
+/** /u/:username: a creator's picture, name, counts and public songs, newest first; readable by anyone. */
+export const CreatorPage = ({
+  username,
+  card,
+}: {
+  readonly username: string
+  /** A song's card (the route composes it). */
+  readonly card: (song: TimelineSong) => ReactNode
+}) => {
+  const { data: user } = useCurrentUser()
+  const creator = useQuery(creatorQuery(username))
+  if (creator.isPending) return <PageSpinner />
+  if (creator.isError) {
+    const missing = creator.error._tag === "NotFound"
+    return (
+      <section className="mx-auto max-w-xl py-16 text-center">
+        <h1 className="font-display text-2xl font-bold">
+          {missing ? "This creator does not exist." : "Failed to fetch this creator."}
+        </h1>
+        <Button asChild className="mt-6">
+          <Link to="/timeline">Back to the timeline</Link>
+        </Button>
+      </section>
+    )
+  }
+  const profile = creator.data
+  return (
+    <section className="mx-auto max-w-6xl animate-rise space-y-8">
+      <header className="flex flex-wrap items-center gap-5">
+        <CreatorAvatar
+          username={profile.username}
+          name={profile.name}
+          className="h-20 w-20 text-2xl sm:h-24 sm:w-24 sm:text-3xl"
+        />
+        <div className="min-w-0 flex-1 space-y-2">
+          <div>
+            <h1 className="truncate font-display text-3xl font-bold tracking-tight">
+              {profile.name || profile.username}
+            </h1>
+            <p className="text-sm text-muted">
+              @{profile.username} · Joined {joined.format(profile.joinedAt)}
+            </p>
+          </div>
+          <Counts profile={profile} />
+        </div>
+        <FollowButton profile={profile} viewer={user?.username} />
+      </header>
+      <div className="space-y-4">
+        <h2 className="font-display text-xl font-semibold">Songs</h2>
+        <Songs username={profile.username} signedIn={Boolean(user)} card={card} />
+      </div>
+    </section>
+  )
+}

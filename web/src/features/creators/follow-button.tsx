@@ -1,0 +1,86 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query"
+import { UserCheck, UserPlus } from "lucide-react"
+import { Link } from "react-router"
+import type { CreatorProfile } from "#projections/creators/api.ts"
+import { Button } from "../../components/ui/button.tsx"
+import { callApi, errorMessage } from "../../lib/api.ts"
+import { songKeys } from "../../lib/song-cache.ts"
+import { toast } from "../../lib/toast/toast-store.ts"
+import { creatorKeys } from "./creator-queries.ts"
+
+/** Follows or unfollows a creator, showing the change at once and putting it back if the server refuses. */
+const useFollow = (username: string) => {
+  const queryClient = useQueryClient()
+  const key = creatorKeys.one(username)
+  return useMutation({
+    mutationFn: (follow: boolean) =>
+      callApi((api) =>
+        follow
+          ? api.community.follow({ path: { username } })
+          : api.community.unfollow({ path: { username } }),
+      ),
+    onMutate: (follow) => {
+      const before = queryClient.getQueryData<CreatorProfile>(key)
+      if (before && before.followedByYou !== follow) {
+        queryClient.setQueryData<CreatorProfile>(key, {
+          ...before,
+          followedByYou: follow,
+          followers: Math.max(0, before.followers + (follow ? 1 : -1)),
+        })
+      }
+      return { before }
+    },
+    onError: (error, follow, context) => {
+      if (context?.before) queryClient.setQueryData(key, context.before)
+      toast({
+        title: follow ? "Could not follow" : "Could not unfollow",
+        description: errorMessage(error),
+        variant: "destructive",
+      })
+    },
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: key }),
+        queryClient.invalidateQueries({ queryKey: songKeys.following }),
+      ]),
+  })
+}
+
+/** Follow or Following (pressed); a visitor is asked to sign in, and nobody follows themselves. */
+export const FollowButton = ({
+  profile,
+  viewer,
+}: {
+  readonly profile: CreatorProfile
+  /** The signed-in person's username; undefined for a visitor. */
+  readonly viewer: string | undefined
+}) => {
+  const follow = useFollow(profile.username)
+  if (viewer === undefined) {
+    return (
+      <Button asChild variant="secondary">
+        <Link to="/auth">
+          <UserPlus className="h-4 w-4" aria-hidden /> Sign in to follow
+        </Link>
+      </Button>
+    )
+  }
+  if (viewer.toLowerCase() === profile.username.toLowerCase()) return null
+  const following = profile.followedByYou
+  return (
+    <Button
+      variant={following ? "secondary" : "primary"}
+      aria-pressed={following}
+      aria-label={following ? `Unfollow ${profile.username}` : `Follow ${profile.username}`}
+      disabled={follow.isPending}
+      onClick={() => follow.mutate(!following)}
+    >
+      {following ? (
+        <UserCheck className="h-4 w-4" aria-hidden />
+      ) : (
+        <UserPlus className="h-4 w-4" aria-hidden />
+      )}
+      {following ? "Following" : "Follow"}
+    </Button>
+  )
+}

@@ -1,0 +1,39 @@
+import { Link } from "react-router"
+import { cn } from "../../lib/cn.ts"
+
+/** The timeline's lists, by the `tab` in its address. */
+export type TimelineTab = "liked" | "following"
+
+export const timelineTabOf = (search: URLSearchParams): TimelineTab =>
+  search.get("tab") === "following" ? "following" : "liked"
+
+const tabs: ReadonlyArray<{
+  readonly tab: TimelineTab
+  readonly label: string
+  readonly to: string
+}> = [
+  { tab: "liked", label: "Most liked", to: "/timeline" },
+  { tab: "following", label: "Following", to: "/timeline?tab=following" },
+]
+
+/** Links rather than buttons: each list has its own address, to share or come back to. */
+export const TimelineTabs = ({ current }: { readonly current: TimelineTab }) => (
+  <nav
+    aria-label="Timeline lists"
+    className="flex gap-1 rounded-xl border border-line bg-ink/50 p-1"
+  >
+    {tabs.map(({ tab, label, to }) => (
+      <Link
+        key={tab}
+        to={to}
+        aria-current={tab === current ? "page" : undefined}
+        className={cn(
+          "rounded-lg px-3 py-1.5 text-sm font-semibold text-muted transition hover:text-text",
+          tab === current && "bg-surface-raised text-text shadow",
+        )}
+      >
+        {label}
+      </Link>
+    ))}
+  </nav>
+)
