@@ -38,9 +38,9 @@ describeApp({ env })("following creators", (it) => {
   describe("a follow", () => {
     it.effect("is the caller's own, of someone who exists, never of oneself", () =>
       Effect.gen(function* () {
-        const maker = yield* signUp("maker")
+        const creator = yield* signUp("creator")
         const fan = yield* signUp("fan")
-        const path = `/api/creators/${maker.user.username}/follow`
+        const path = `/api/creators/${creator.user.username}/follow`
         const anonymous = yield* request(path, { method: "PUT" })
         expect(anonymous.status).toBe(401)
         const unknown = yield* fan.person.send("/api/creators/nobody_here/follow", {
@@ -48,17 +48,17 @@ describeApp({ env })("following creators", (it) => {
         })
         expect(unknown.status).toBe(404)
         expect(unknown.body).toMatchObject({ message: "This creator does not exist." })
-        const self = yield* maker.person.send(path, { method: "PUT" })
+        const self = yield* creator.person.send(path, { method: "PUT" })
         expect(self.status).toBe(400)
         expect(self.body).toMatchObject({ message: "You cannot follow yourself." })
-        const profile = `/api/creators/${maker.user.username}`
+        const profile = `/api/creators/${creator.user.username}`
         expect((yield* request(profile)).body).toMatchObject({ followers: 0, following: 0 })
 
         // Twice, and by a username in other letters: one follow all the same.
         const followed = yield* fan.person.send(path, { method: "PUT" })
         expect(followed.status).toBe(200)
         expect(followed.body).toEqual({ following: true })
-        const shouted = `/api/creators/${maker.user.username.toUpperCase()}/follow`
+        const shouted = `/api/creators/${creator.user.username.toUpperCase()}/follow`
         expect((yield* fan.person.send(shouted, { method: "PUT" })).status).toBe(200)
         expect((yield* fan.person.get(profile)).body).toMatchObject({
           followers: 1,
@@ -95,23 +95,23 @@ describeApp({ env })("following creators", (it) => {
   describe("a creator's page", () => {
     it.effect("counts and lists public songs only, for anyone, an admin no differently", () =>
       Effect.gen(function* () {
-        const maker = yield* signUp("maker")
+        const creator = yield* signUp("creator")
         const admin = yield* signUpGrantedAdmin("moderator")
-        const shown = yield* songOf(maker, "Open Window")
-        yield* songOf(maker, "Locked Drawer", false)
+        const shown = yield* songOf(creator, "Open Window")
+        yield* songOf(creator, "Locked Drawer", false)
         const fan = yield* signUp("fan")
         yield* fan.person.post(`/api/songs/${shown.id}/like`)
-        const page = `/api/creators/${maker.user.username}`
+        const page = `/api/creators/${creator.user.username}`
         for (const reader of [
           request(page),
           fan.person.get(page),
           admin.person.get(page),
-          maker.person.get(page),
+          creator.person.get(page),
         ]) {
           const answer = yield* reader
           expect(answer.status).toBe(200)
           expect(answer.body).toMatchObject({
-            username: maker.user.username,
+            username: creator.user.username,
             name: "Test Person",
             songs: 1,
             likes: 1,
@@ -128,60 +128,60 @@ describeApp({ env })("following creators", (it) => {
 
     it.effect("lists followers and followed creators, the latest first", () =>
       Effect.gen(function* () {
-        const maker = yield* signUp("maker")
+        const creator = yield* signUp("creator")
         const first = yield* signUp("first")
         const second = yield* signUp("second")
         for (const fan of [first, second]) {
-          yield* fan.person.send(`/api/creators/${maker.user.username}/follow`, { method: "PUT" })
+          yield* fan.person.send(`/api/creators/${creator.user.username}/follow`, { method: "PUT" })
         }
         yield* first.person.send(`/api/creators/${second.user.username}/follow`, { method: "PUT" })
-        expect(usernames(yield* request(`/api/creators/${maker.user.username}/followers`))).toEqual(
-          [second.user.username, first.user.username],
-        )
+        expect(
+          usernames(yield* request(`/api/creators/${creator.user.username}/followers`)),
+        ).toEqual([second.user.username, first.user.username])
         expect(usernames(yield* request(`/api/creators/${first.user.username}/following`))).toEqual(
-          [second.user.username, maker.user.username],
+          [second.user.username, creator.user.username],
         )
-        expect(usernames(yield* request(`/api/creators/${maker.user.username}/following`))).toEqual(
-          [],
-        )
+        expect(
+          usernames(yield* request(`/api/creators/${creator.user.username}/following`)),
+        ).toEqual([])
       }),
     )
   })
 
-  describe("the Following feed", () => {
+  describe("the Following list", () => {
     it.effect(
       "has the public songs of the people one follows, newest first, and loses a song made private or deleted",
       () =>
         Effect.gen(function* () {
-          const maker = yield* signUp("maker")
+          const creator = yield* signUp("creator")
           const stranger = yield* signUp("stranger")
           const fan = yield* signUp("fan")
           const admin = yield* signUpGrantedAdmin("moderator")
-          yield* fan.person.send(`/api/creators/${maker.user.username}/follow`, { method: "PUT" })
-          const older = yield* songOf(maker, "First Light")
-          const newer = yield* songOf(maker, "Second Wind")
-          yield* songOf(maker, "Kept Quiet", false)
+          yield* fan.person.send(`/api/creators/${creator.user.username}/follow`, { method: "PUT" })
+          const older = yield* songOf(creator, "First Light")
+          const newer = yield* songOf(creator, "Second Wind")
+          yield* songOf(creator, "Kept Quiet", false)
           yield* songOf(stranger, "Not Followed")
-          const feed = "/api/feed/following"
-          expect(titles(yield* fan.person.get(feed))).toEqual([
+          const list = "/api/following/songs"
+          expect(titles(yield* fan.person.get(list))).toEqual([
             "Second Wind (Version 1)",
             "First Light (Version 1)",
           ])
-          expect(titles(yield* fan.person.get(`${feed}?limit=1&offset=1`))).toEqual([
+          expect(titles(yield* fan.person.get(`${list}?limit=1&offset=1`))).toEqual([
             "First Light (Version 1)",
           ])
-          // Nobody else's feed shows them: not the maker's own, not an admin's.
-          expect(titles(yield* admin.person.get(feed))).toEqual([])
-          expect(titles(yield* maker.person.get(feed))).toEqual([])
-          expect((yield* request(feed)).status).toBe(401)
+          // Nobody else's list shows them: not the creator's own, not an admin's.
+          expect(titles(yield* admin.person.get(list))).toEqual([])
+          expect(titles(yield* creator.person.get(list))).toEqual([])
+          expect((yield* request(list)).status).toBe(401)
           for (const bad of ["limit=0", "limit=51", "offset=-1", "limit=abc"]) {
-            expect((yield* fan.person.get(`${feed}?${bad}`)).status, bad).toBe(400)
+            expect((yield* fan.person.get(`${list}?${bad}`)).status, bad).toBe(400)
           }
 
-          yield* maker.person.patch(`/api/songs/${newer.id}/privacy`, { isPublic: false })
-          yield* maker.person.send(`/api/songs/${older.id}`, { method: "DELETE" })
-          expect(titles(yield* fan.person.get(feed))).toEqual([])
-          const page = `/api/creators/${maker.user.username}`
+          yield* creator.person.patch(`/api/songs/${newer.id}/privacy`, { isPublic: false })
+          yield* creator.person.send(`/api/songs/${older.id}`, { method: "DELETE" })
+          expect(titles(yield* fan.person.get(list))).toEqual([])
+          const page = `/api/creators/${creator.user.username}`
           expect(titles(yield* request(`${page}/songs`))).toEqual([])
           expect((yield* request(page)).body).toMatchObject({ songs: 0, likes: 0 })
         }),
@@ -190,11 +190,11 @@ describeApp({ env })("following creators", (it) => {
 
   it.effect("the read model rebuilt from zero, twice, holds the same rows", () =>
     Effect.gen(function* () {
-      const maker = yield* signUp("maker")
+      const creator = yield* signUp("creator")
       const fan = yield* signUp("fan")
-      const song = yield* songOf(maker, "Rebuilt")
+      const song = yield* songOf(creator, "Rebuilt")
       yield* fan.person.post(`/api/songs/${song.id}/like`)
-      yield* fan.person.send(`/api/creators/${maker.user.username}/follow`, { method: "PUT" })
+      yield* fan.person.send(`/api/creators/${creator.user.username}/follow`, { method: "PUT" })
       yield* settle
       const rows = Effect.forEach(creators.tables, (table) =>
         query(`select * from ${table} order by 1, 2`),

@@ -25,7 +25,7 @@ export class CreatorSummary extends Schema.Class<CreatorSummary>("CreatorSummary
   name: Schema.String,
 }) {}
 
-/** A page of the Following feed: as the timeline's pages are asked for, without a snapshot. */
+/** A page of the Following list: as the timeline's pages are asked for, without a snapshot. */
 export const FollowingSongsParams = PublicSongsParams.pick("limit", "offset")
 
 /** Creators' pages, their followers and whom they follow, and the songs of the people one follows. */
@@ -57,7 +57,7 @@ export class CreatorsApi extends HttpApiGroup.make("creators")
       .addError(NotFound),
   )
   .add(
-    HttpApiEndpoint.get("followingSongs", "/feed/following")
+    HttpApiEndpoint.get("followingSongs", "/following/songs")
       .setUrlParams(FollowingSongsParams)
       .addSuccess(Schema.Array(SongView))
       .middleware(Authenticated),

@@ -11,12 +11,12 @@ test("a listener follows a creator from a card, and finds the creator's next son
   browser,
 }) => {
   test.setTimeout(120_000)
-  const maker = await personInOwnBrowser(browser, "maker")
+  const creator = await personInOwnBrowser(browser, "creator")
   const fan = await personInOwnBrowser(browser, "fan")
-  const suffix = maker.person.username.slice(-4)
+  const suffix = creator.person.username.slice(-4)
   const first = await publishedSong(
-    maker.page,
-    maker.person.username,
+    creator.page,
+    creator.person.username,
     `Morning Ferry ${suffix}`,
     "Folk, acoustic guitar",
   )
@@ -24,10 +24,10 @@ test("a listener follows a creator from a card, and finds the creator's next son
   // The creator's name on a timeline card opens their page.
   await fan.page.goto("/timeline")
   const shown = card(fan.page, first.title)
-  await shown.getByRole("link", { name: maker.person.username }).click()
-  await expect(fan.page).toHaveURL(new RegExp(`/u/${maker.person.username}$`))
-  await expect(fan.page.getByRole("heading", { level: 1 })).toHaveText(maker.person.name)
-  await expect(fan.page.getByRole("img", { name: `${maker.person.name}'s avatar` })).toBeVisible()
+  await shown.getByRole("link", { name: creator.person.username }).click()
+  await expect(fan.page).toHaveURL(new RegExp(`/u/${creator.person.username}$`))
+  await expect(fan.page.getByRole("heading", { level: 1 })).toHaveText(creator.person.name)
+  await expect(fan.page.getByRole("img", { name: `${creator.person.name}'s avatar` })).toBeVisible()
   await expect(card(fan.page, first.title)).toBeVisible()
   await expect(count(fan.page, "Songs")).toHaveText("1")
   await expect(count(fan.page, "Followers")).toHaveText("0")
@@ -37,8 +37,8 @@ test("a listener follows a creator from a card, and finds the creator's next son
   await expect(fan.page.getByText("Nothing here yet.")).toBeVisible()
   await fan.page.goBack()
 
-  await fan.page.getByRole("button", { name: `Follow ${maker.person.username}` }).click()
-  const unfollow = fan.page.getByRole("button", { name: `Unfollow ${maker.person.username}` })
+  await fan.page.getByRole("button", { name: `Follow ${creator.person.username}` }).click()
+  const unfollow = fan.page.getByRole("button", { name: `Unfollow ${creator.person.username}` })
   await expect(unfollow).toHaveAttribute("aria-pressed", "true")
   await expect(count(fan.page, "Followers")).toHaveText("1")
   await fan.page.reload()
@@ -46,8 +46,8 @@ test("a listener follows a creator from a card, and finds the creator's next son
 
   // The creator shares a new song; the fan finds it first under Following, the older one after it.
   const second = await publishedSong(
-    maker.page,
-    maker.person.username,
+    creator.page,
+    creator.person.username,
     `Evening Tide ${suffix}`,
     "Jazz, saxophone",
   )
@@ -65,12 +65,12 @@ test("a listener follows a creator from a card, and finds the creator's next son
   const visitor = await browser.newContext()
   const anonymous = await visitor.newPage()
   await skipSplash(anonymous)
-  await anonymous.goto(`/u/${maker.person.username}`)
+  await anonymous.goto(`/u/${creator.person.username}`)
   await expect(count(anonymous, "Followers")).toHaveText("1")
   await expect(anonymous.getByRole("link", { name: "Sign in to follow" })).toBeVisible()
   await expect(card(anonymous, second.title)).toBeVisible()
   await visitor.close()
 
   await fan.context.close()
-  await maker.context.close()
+  await creator.context.close()
 })

@@ -5,7 +5,7 @@ import { callApi } from "./api.ts"
 
 /**
  * Songs in the caches of every screen that shows them, under one prefix: the library, the timeline's
- * pages, the liked list, creators' pages, the Following feed and single songs. A change to one song updates it wherever it is shown.
+ * pages, the liked list, creators' pages, the Following list and single songs. A change to one song updates it wherever it is shown.
  */
 export const songKeys = {
   all: ["songs"] as const,
