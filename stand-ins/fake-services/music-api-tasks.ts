@@ -12,6 +12,11 @@ export interface TaskPlan {
   readonly failAt?: { readonly stage: Stage; readonly status: string; readonly errorCode?: number }
   /** The task never leaves PENDING. */
   readonly stuck?: boolean
+  /**
+   * Each look at the task finds it one stage further, whatever the time (`timings` is then unused): for a
+   * test that must see every stage, however loaded the machine.
+   */
+  readonly stagePerLook?: boolean
   /** Each look at the task is answered this late (a slow music API: the step is in flight meanwhile). */
   readonly slowAnswersMs?: number
   /** This task's file links stop working this long after a stage gives them out (default: the server's). */
@@ -28,6 +33,8 @@ export interface FakeTask {
   readonly plan: TaskPlan
   readonly createdAt: number
   readonly songIds: readonly [string, string]
+  /** How many times the task was looked at (record-info). */
+  looks: number
 }
 
 export interface FakeMusicApiOptions {
@@ -69,8 +76,9 @@ export const reached = (task: FakeTask, now = Date.now()) => {
   if (task.plan.stuck) return "PENDING"
   const timings = task.plan.timings ?? defaultTimings
   let status = "PENDING"
-  for (const stage of stages) {
-    if (now - task.createdAt < timings[stage]) break
+  for (const [index, stage] of stages.entries()) {
+    if (task.plan.stagePerLook ? task.looks <= index + 1 : now - task.createdAt < timings[stage])
+      break
     if (task.plan.failAt?.stage === stage) return task.plan.failAt.status
     status = stage
   }

@@ -118,6 +118,7 @@ export const startFakeMusicApi = async (options: FakeMusicApiOptions) => {
       plan: plans.shift() ?? {},
       createdAt: Date.now(),
       songIds: [crypto.randomUUID(), crypto.randomUUID()],
+      looks: 0,
     }
     tasks.set(task.taskId, task)
     scheduleCallbacks(task)
@@ -131,6 +132,7 @@ export const startFakeMusicApi = async (options: FakeMusicApiOptions) => {
     if (task.plan.slowAnswersMs) {
       await new Promise((resolve) => setTimeout(resolve, task.plan.slowAnswersMs))
     }
+    task.looks += 1
     const status = reached(task)
     const failed = task.plan.failAt && status === task.plan.failAt.status
     return answer(response, 200, "success", {
