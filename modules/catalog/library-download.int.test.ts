@@ -74,8 +74,10 @@ describeApp({ env })("the library in one download", (it) => {
         const size = (yield* Effect.promise(() => stat(zipPath))).size
         expect(Number(response.headers.get("content-length"))).toBe(size)
         expect(size).toBeGreaterThan(200 * audio.byteLength)
-        // Memory stays where it was once the download is under way, however much more it sends.
-        expect(peak - early).toBeLessThan(16 * 1024 * 1024)
+        // Memory stays where it was once the download is under way, however much more it sends: it grows
+        // by far less than the three quarters still to send (a zip held whole would grow by all of them),
+        // with room for the collector's own timing on a loaded machine.
+        expect(peak - early).toBeLessThan(size / 4)
         expect(early).toBeLessThan(64 * 1024 * 1024)
 
         const entries = yield* entriesOf(zipPath)
