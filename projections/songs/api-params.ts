@@ -21,5 +21,8 @@ export const PublicSongsParams = Schema.Struct({
   snapshot: Schema.optional(nonNegative("snapshot", Number.MAX_SAFE_INTEGER)),
 })
 
+/** A page of the newest public songs: as the timeline's pages, without a snapshot. */
+export const NewestSongsParams = PublicSongsParams.pick("limit", "offset")
+
 /** The song an address names. */
 export const SongPath = Schema.Struct({ id: Schema.String.pipe(Schema.maxLength(64)) })

@@ -3,7 +3,7 @@ import { Schema } from "effect"
 import { Authenticated, Viewer } from "#api/auth.ts"
 import { NotFound } from "#api/refusals.ts"
 import { PublicSongs, SongView } from "./api-answers.ts"
-import { PublicSongsParams, SongPath } from "./api-params.ts"
+import { NewestSongsParams, PublicSongsParams, SongPath } from "./api-params.ts"
 
 export * from "./api-answers.ts"
 export * from "./api-params.ts"
@@ -14,6 +14,12 @@ export class SongsApi extends HttpApiGroup.make("songs")
     HttpApiEndpoint.get("publicSongs", "/songs/public")
       .setUrlParams(PublicSongsParams)
       .addSuccess(PublicSongs)
+      .middleware(Viewer),
+  )
+  .add(
+    HttpApiEndpoint.get("newestSongs", "/songs/newest")
+      .setUrlParams(NewestSongsParams)
+      .addSuccess(Schema.Array(SongView))
       .middleware(Viewer),
   )
   .add(
@@ -35,5 +41,5 @@ export class SongsApi extends HttpApiGroup.make("songs")
   )
   .annotate(
     OpenApi.Description,
-    "Songs to read: the public timeline, the personal library, liked songs and one song.",
+    "Songs to read: the public timeline (most liked, or newest), the personal library, liked songs and one song.",
   ) {}

@@ -25,6 +25,11 @@ export const SongsHttpLive = HttpApiBuilder.group(moduleApi(SongsApi), "songs", 
           }),
         ).pipe(Effect.map(publicSongsResponse)),
       )
+      .handle("newestSongs", ({ urlParams }) =>
+        Effect.flatMap(viewerId, (viewer) =>
+          reads.newestSongs({ limit: urlParams.limit, offset: urlParams.offset, viewerId: viewer }),
+        ),
+      )
       .handle("mySongs", () => Effect.flatMap(CurrentUser, (user) => reads.mySongs(user.userId)))
       .handle("likedSongs", () =>
         Effect.flatMap(CurrentUser, (user) => reads.likedSongs(user.userId)),

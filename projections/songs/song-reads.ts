@@ -7,6 +7,7 @@ import { makeOwnWritesWait } from "../own-writes.ts"
 import { PublicSongs, type SongView } from "./api.ts"
 import { library, readLibrarySong, readOwnedSongs } from "./library.ts"
 import { readLikedSongs } from "./liked-songs.ts"
+import { readNewestSongs } from "./newest-songs.ts"
 import { countPublicSongs, type ListedSong, readPublicSongs } from "./sitemap-reads.ts"
 import type { PublicPage, PublicQuery } from "./song-rows.ts"
 import { toView } from "./song-view.ts"
@@ -26,6 +27,10 @@ export class SongReads extends Context.Tag("@melody/projections/SongReads")<
   SongReads,
   {
     readonly publicSongs: (query: PublicQuery) => Effect.Effect<PublicSongs>
+    /** Public songs, the newest first. */
+    readonly newestSongs: (
+      query: Omit<PublicQuery, "snapshot">,
+    ) => Effect.Effect<ReadonlyArray<SongView>>
     /** Changes whenever a public page could read differently; at most 100 ms late (see timeline-pages.ts). */
     readonly publicStamp: Effect.Effect<string>
     readonly mySongs: (userId: string) => Effect.Effect<ReadonlyArray<SongView>>
@@ -66,6 +71,8 @@ export class SongReads extends Context.Tag("@melody/projections/SongReads")<
       return SongReads.of({
         publicSongs: (query) => read(Effect.map(timelinePages.page(query), publicView)),
         publicStamp: Effect.zipRight(ownWrites, timelinePages.stamp),
+        newestSongs: (query) =>
+          read(Effect.map(readNewestSongs(query), (rows) => rows.map(toView))),
         mySongs: (userId) =>
           read(Effect.map(readOwnedSongs(userId, userId), (rows) => rows.map(toView))),
         likedSongs: (userId) =>

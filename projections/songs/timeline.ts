@@ -27,7 +27,7 @@ const logRetention = "1 hour"
 
 export const timeline: Projection = {
   name: "timeline",
-  revision: 6,
+  revision: 7,
   tables: [
     timelineTables.songs,
     timelineTables.likes,
@@ -44,6 +44,9 @@ export const timeline: Projection = {
     yield* sql`
       create index if not exists timeline_songs_ranked
         on timeline_songs (likes desc, created_at desc, song_id desc) where is_public`
+    yield* sql`
+      create index if not exists timeline_songs_newest
+        on timeline_songs (created_at desc, song_id desc) where is_public`
     yield* sql`
       create table if not exists timeline_changes (
         seq bigint generated always as identity primary key,

@@ -14,6 +14,7 @@ const publicReads = [
   "songs.song",
   "catalog.syncedLyrics",
   "songs.publicSongs",
+  "songs.newestSongs",
 ] as const
 
 const reads = contractReads(MelodyApi, publicReads)

@@ -72,6 +72,47 @@ export const publicRoutes = {
     },
     errors: {},
   },
+  "songs.newestSongs": {
+    path: "/api/songs/newest",
+    success: {
+      arrayOf: {
+        fields: {
+          id: "string",
+          userId: "string",
+          title: "string",
+          audioUrl: "string",
+          streamAudioUrl: "string",
+          imageUrl: { oneOf: ["string", "null"] },
+          sourceImageUrl: { oneOf: ["string", "null"] },
+          duration: "int",
+          isPublic: "boolean",
+          style: "string",
+          lyrics: "string",
+          createdAt: "date",
+          taskId: { oneOf: ["string", "null"] },
+          origin: {
+            oneOf: [
+              {
+                fields: {
+                  operation: { literal: ["extend", "replace-section", "restyle"] },
+                  songId: "string",
+                  title: "string",
+                },
+              },
+              "null",
+            ],
+          },
+          likes: "int",
+          liked: "boolean",
+          midiUrl: { oneOf: ["string", "null"] },
+          partsShared: "boolean",
+          lrcUrl: { oneOf: ["string", "null"] },
+          creator: { fields: { username: { oneOf: ["string", "null"] } } },
+        },
+      },
+    },
+    errors: {},
+  },
   "songs.song": {
     path: "/api/songs/:id",
     success: {

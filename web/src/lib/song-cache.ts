@@ -12,6 +12,7 @@ export const songKeys = {
   mine: ["songs", "mine"] as const,
   liked: ["songs", "liked"] as const,
   public: ["songs", "public"] as const,
+  newest: ["songs", "newest"] as const,
   one: (id: string) => ["songs", "one", id] as const,
   /** Every creator's page's songs. */
   creators: ["songs", "creator"] as const,
@@ -46,6 +47,10 @@ export const updateSongEverywhere = (queryClient: QueryClient, id: string, updat
         ...data,
         pages: data.pages.map((page) => ({ ...page, songs: page.songs.map(apply) })),
       },
+  )
+  queryClient.setQueriesData<InfiniteData<ReadonlyArray<SongView>>>(
+    { queryKey: songKeys.newest },
+    (data) => data && { ...data, pages: data.pages.map((songs) => songs.map(apply)) },
   )
   queryClient.setQueryData<SongView>(songKeys.one(id), (song) => song && update(song))
   return () => {

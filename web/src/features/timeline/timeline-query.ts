@@ -1,5 +1,5 @@
 import { infiniteQueryOptions } from "@tanstack/react-query"
-import type { PublicSongs } from "#projections/songs/api.ts"
+import type { PublicSongs, SongView } from "#projections/songs/api.ts"
 import { readPublic } from "../../lib/public-read.ts"
 import { songKeys } from "../../lib/song-cache.ts"
 
@@ -30,4 +30,15 @@ export const timelineQuery = infiniteQueryOptions({
     pages.length * pageSize < last.total
       ? { page: pages.length, snapshot: pages[0]?.snapshot }
       : undefined,
+})
+
+/** Public songs, the newest first, 20 at a time; more may exist while a page comes back full. */
+export const newestQuery = infiniteQueryOptions({
+  queryKey: songKeys.newest,
+  queryFn: ({ pageParam }): Promise<ReadonlyArray<SongView>> =>
+    readPublic("songs.newestSongs", {
+      urlParams: { limit: pageSize, offset: pageParam * pageSize },
+    }),
+  initialPageParam: 0,
+  getNextPageParam: (last, pages) => (last.length === pageSize ? pages.length : undefined),
 })

@@ -2,10 +2,12 @@ import { Link } from "react-router"
 import { cn } from "../../lib/cn.ts"
 
 /** The timeline's lists, by the `tab` in its address. */
-export type TimelineTab = "liked" | "following"
+export type TimelineTab = "liked" | "newest" | "following"
 
-export const timelineTabOf = (search: URLSearchParams): TimelineTab =>
-  search.get("tab") === "following" ? "following" : "liked"
+export const timelineTabOf = (search: URLSearchParams): TimelineTab => {
+  const tab = search.get("tab")
+  return tab === "newest" || tab === "following" ? tab : "liked"
+}
 
 const tabs: ReadonlyArray<{
   readonly tab: TimelineTab
@@ -13,6 +15,7 @@ const tabs: ReadonlyArray<{
   readonly to: string
 }> = [
   { tab: "liked", label: "Most liked", to: "/timeline" },
+  { tab: "newest", label: "Newest", to: "/timeline?tab=newest" },
   { tab: "following", label: "Following", to: "/timeline?tab=following" },
 ]
 
