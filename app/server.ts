@@ -137,9 +137,9 @@ export const HttpLive = Layer.unwrapEffect(
     )
     const siteFiles = makeSiteFiles(songs, config.appUrl)
     const withEdge = edge({
-      staticFiles: (pathname, acceptEncoding, session) =>
+      staticFiles: (pathname, acceptEncoding, session, search) =>
         Effect.flatMap(siteFiles(pathname), (file) =>
-          file ? Effect.succeed(file) : staticFiles(pathname, acceptEncoding, session),
+          file ? Effect.succeed(file) : staticFiles(pathname, acceptEncoding, session, search),
         ),
       recordError: reports.recordFromCaller,
       appUrl: new URL(config.appUrl),

@@ -34,6 +34,8 @@ export interface EdgeOptions<R> {
     acceptEncoding: string | undefined,
     /** The session cookie's value, if any: a page is drawn as whoever holds it sees it. */
     session: string | undefined,
+    /** The address's query (`?tab=newest`), which says which of a page's lists is shown. */
+    search: URLSearchParams,
   ) => Effect.Effect<HttpServerResponse.HttpServerResponse, never, R>
   /** Records a failure; `caller` is the client's address, whose share of the error stream is limited. */
   readonly recordError: (report: ErrorReport, caller: string) => Effect.Effect<void>
@@ -109,7 +111,7 @@ export const edge =
       const request = yield* HttpServerRequest.HttpServerRequest
       const started = yield* Clock.currentTimeMillis
       const requestId = requestIdOf(request)
-      const pathname = new URL(request.url, "http://localhost").pathname
+      const { pathname, searchParams } = new URL(request.url, "http://localhost")
       const isApi = pathname === "/api" || pathname.startsWith("/api/")
       const peer = Option.getOrUndefined(request.remoteAddress)
       const client = clientOf(peer ?? "unknown", request.headers)
@@ -148,6 +150,7 @@ export const edge =
               pathname,
               request.headers["accept-encoding"],
               request.cookies[sessionCookieName] || undefined,
+              searchParams,
             ))
       yield* logRequest(request, isApi, response.status, started)
       const sent = yield* compressed(withCharset(response), request.headers["accept-encoding"])

@@ -76,8 +76,11 @@ export const makeStaticFiles = (
    * A page drawn by the server (a shared song, the timeline, the sign-in page), shown before any script
    * runs, for someone signed in or not.
    */
-  firstViewOf: (pathname: string, signedIn: boolean) => Effect.Effect<FirstView | undefined> = () =>
-    Effect.succeed(undefined),
+  firstViewOf: (
+    pathname: string,
+    signedIn: boolean,
+    search: URLSearchParams,
+  ) => Effect.Effect<FirstView | undefined> = () => Effect.succeed(undefined),
   /** Whether a session cookie's value is a live session. */
   isSignedIn: (session: string) => Effect.Effect<boolean> = () => Effect.succeed(false),
 ) => {
@@ -107,7 +110,12 @@ export const makeStaticFiles = (
       return yield* HttpServerResponse.file(path, { headers })
     })
 
-  return (pathname: string, acceptEncoding?: string, session?: string) =>
+  return (
+    pathname: string,
+    acceptEncoding?: string,
+    session?: string,
+    search = new URLSearchParams(),
+  ) =>
     Effect.gen(function* () {
       const decoded = (() => {
         try {
@@ -127,7 +135,7 @@ export const makeStaticFiles = (
       if (!(yield* isFile(index)))
         return HttpServerResponse.html(notBuilt).pipe(HttpServerResponse.setStatus(503))
       const signedIn = session === undefined ? false : yield* isSignedIn(session)
-      const view = yield* firstViewOf(decoded, signedIn)
+      const view = yield* firstViewOf(decoded, signedIn, search)
       if (view !== undefined) {
         const html = yield* Effect.promise(() => readFile(index, "utf8"))
         return HttpServerResponse.html(withFirstView(html, view, signedIn)).pipe(

@@ -103,7 +103,12 @@ describeApp({ config: { webDist } })("pages the server draws", (it) => {
         expect(page).toMatch(/<html data-first-view="shared"[\s>]/)
         const text = textOf(view!)
         expect(text).toContain(`Harbour &amp; &lt;Lights&gt; $&#x27; $&amp; (Version 1)</h1>`)
-        expect(text).toContain(`by ${owner.user.username} · Pop, upbeat, female vocals`)
+        // The creator's name opens their page.
+        expect(text).toMatch(
+          new RegExp(
+            `by <a[^>]* href="/u/${owner.user.username}"[^>]*>${owner.user.username}</a> · Pop, upbeat, female vocals`,
+          ),
+        )
         // The app's own page: its header's way in, the like button and the footer, drawn by its components.
         expect(text).toMatch(/<a[^>]* href="\/auth"[^>]*>Sign in<\/a>/)
         expect(text).toMatch(/<button[^>]*aria-label="Like Harbour/)
@@ -218,7 +223,14 @@ describeApp({ config: { webDist } })("pages the server draws", (it) => {
 
   it.effect("other pages are the app's own, with nothing drawn", () =>
     Effect.gen(function* () {
-      for (const path of ["/library", "/terms", `/song/${crypto.randomUUID()}`]) {
+      // The timeline is drawn for its first list, most liked: its other lists are the app's to draw.
+      for (const path of [
+        "/library",
+        "/terms",
+        `/song/${crypto.randomUUID()}`,
+        "/timeline?tab=newest",
+        "/timeline?tab=following",
+      ]) {
         const page = yield* request(path)
         expect(page.status).toBe(200)
         expect(rootOf(page.text)?.[0]).toContain('<div id="root"></div>')

@@ -84,7 +84,11 @@ export const firstViews = (reads: FirstViewReads, render: Render, appUrl: string
       Effect.tapError((error) => Effect.logWarning("A first view could not be drawn", error)),
       Effect.orElseSucceed(() => undefined),
     )
-  return (pathname: string, signedIn: boolean): Effect.Effect<FirstView | undefined> => {
+  return (
+    pathname: string,
+    signedIn: boolean,
+    search: URLSearchParams,
+  ): Effect.Effect<FirstView | undefined> => {
     const songId = /^\/song\/([0-9a-f-]{36})$/.exec(pathname)?.[1]
     if (songId !== undefined)
       return Effect.flatMap(reads.song(songId), (song) =>
@@ -94,7 +98,8 @@ export const firstViews = (reads: FirstViewReads, render: Render, appUrl: string
               render(pathname, { song }).then((page) => viewOf(songHead(song, appUrl), page)),
             ),
       )
-    if (pathname === "/timeline")
+    // Drawn for the most liked songs, its first list: another list is the app's to draw.
+    if (pathname === "/timeline" && (search.get("tab") ?? "liked") === "liked")
       return Effect.flatMap(reads.timeline(), (page) => drawn(() => timelineView(page)))
     if (pathname === "/auth") return signedIn ? Effect.succeed(undefined) : drawn(signIn)
     if (pathname === "/" && !signedIn)
