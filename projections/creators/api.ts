@@ -4,7 +4,7 @@ import { Authenticated, Viewer } from "#api/auth.ts"
 import { NotFound } from "#api/refusals.ts"
 import { CreatorPath } from "#modules/community/api.ts"
 import { SongView } from "../songs/api-answers.ts"
-import { PublicSongsParams } from "../songs/api-params.ts"
+import { NewestSongsParams } from "../songs/api-params.ts"
 
 /** A creator's page, as one viewer (or nobody) sees it: only public songs are counted. */
 export class CreatorProfile extends Schema.Class<CreatorProfile>("CreatorProfile")({
@@ -25,8 +25,8 @@ export class CreatorSummary extends Schema.Class<CreatorSummary>("CreatorSummary
   name: Schema.String,
 }) {}
 
-/** A page of the Following list: as the timeline's pages are asked for, without a snapshot. */
-export const FollowingSongsParams = PublicSongsParams.pick("limit", "offset")
+/** A page of the Following list, as a page of the newest songs is asked for. */
+export const FollowingSongsParams = NewestSongsParams
 
 /** Creators' pages, their followers and whom they follow, and the songs of the people one follows. */
 export class CreatorsApi extends HttpApiGroup.make("creators")
