@@ -51,7 +51,18 @@ test("a listener follows a creator from a card, and finds the creator's next son
     `Evening Tide ${suffix}`,
     "Jazz, saxophone",
   )
+  // Newest lists it first for everyone, whoever they follow.
   await fan.page.goto("/timeline")
+  const lists = fan.page.getByRole("navigation", { name: "Timeline lists" })
+  await lists.getByRole("link", { name: "Newest" }).click()
+  await expect(fan.page).toHaveURL(/\/timeline\?tab=newest$/)
+  await expect(card(fan.page, second.title)).toBeVisible()
+  // Other journeys share songs meanwhile: what matters is that the newer comes before the older.
+  const order = await fan.page
+    .getByRole("article")
+    .evaluateAll((articles) => articles.map((a) => a.getAttribute("aria-label") ?? a.textContent))
+  const at = (title: string) => order.findIndex((name) => name?.includes(title))
+  expect(at(second.title)).toBeLessThan(at(first.title))
   await fan.page
     .getByRole("navigation", { name: "Timeline lists" })
     .getByRole("link", { name: "Following" })
