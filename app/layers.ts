@@ -9,7 +9,7 @@ import {
   RecordedMoney,
 } from "#modules/billing/index.ts"
 import { Catalog } from "#modules/catalog/index.ts"
-import { Follows } from "#modules/community/index.ts"
+import { Follows, Profiles } from "#modules/community/index.ts"
 import {
   AdminOnlyLive,
   AuthenticatedLive,
@@ -88,6 +88,7 @@ export const ModulesLive = Layer.mergeAll(
   SongReads.live,
   CreatorReads.live,
   Follows.live,
+  Profiles.live,
 ).pipe(
   Layer.provideMerge(PersonMailLive),
   Layer.provideMerge(IdentityLive),

@@ -1,8 +1,9 @@
 import { Schema } from "effect"
 
 /**
- * The community's facts: who follows whom. Each pair is its own stream, `follow-<followerId>-<creatorId>`,
- * so following twice records nothing new and two people's follows never contend.
+ * The community's facts: who follows whom, and how creators present themselves. Each pair is its own
+ * stream, `follow-<followerId>-<creatorId>`, so following twice records nothing new and two people's
+ * follows never contend; a creator's page is on `creator-profile-<userId>`.
  */
 
 /** `followerId` now follows `creatorId`. */
@@ -19,6 +20,24 @@ export class CreatorUnfollowed extends Schema.TaggedClass<CreatorUnfollowed>()(
 export const FollowEvent = Schema.Union(CreatorFollowed, CreatorUnfollowed)
 export type FollowEvent = typeof FollowEvent.Type
 
+/**
+ * What a creator's page says of them, as they last wrote it: the name others see (registration's until
+ * they change it), a short text about themselves, and up to three links. Text, never markup.
+ */
+export class CreatorProfileEdited extends Schema.TaggedClass<CreatorProfileEdited>()(
+  "CreatorProfileEdited",
+  {
+    userId: Schema.String,
+    name: Schema.String,
+    bio: Schema.String,
+    links: Schema.Array(Schema.String),
+  },
+) {}
+
+export const ProfileEvent = Schema.Union(CreatorProfileEdited)
+export type ProfileEvent = typeof ProfileEvent.Type
+
 export const communityStreams = {
   follow: (followerId: string, creatorId: string) => `follow-${followerId}-${creatorId}`,
+  profile: (userId: string) => `creator-profile-${userId}`,
 }

@@ -1,7 +1,7 @@
 import { Schema } from "effect"
 import { BillingEvent, PaymentMismatched } from "./billing.ts"
 import { CatalogEvent } from "./catalog.ts"
-import { FollowEvent } from "./community.ts"
+import { FollowEvent, ProfileEvent } from "./community.ts"
 import { CreditAdjustmentEvent } from "./credit-adjustments.ts"
 import { ErrorReported } from "./errors.ts"
 import { IdentityEvent } from "./identity.ts"
@@ -24,6 +24,7 @@ export const DomainEvent = Schema.Union(
   CreditAdjustmentEvent,
   CatalogEvent,
   FollowEvent,
+  ProfileEvent,
   GenerationEvent,
   VideoExportEvent,
   StemsEvent,

@@ -1,6 +1,7 @@
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
 import { Authenticated } from "#api/auth.ts"
+import { trimmedText } from "#api/messages.ts"
 import { NotFound } from "#api/refusals.ts"
 
 /** The creator an address names, by username. */
@@ -17,7 +18,47 @@ export class CannotFollowSelf extends Schema.TaggedError<CannotFollowSelf>()(
   HttpApiSchema.annotations({ status: 400 }),
 ) {}
 
-/** Following creators: a follow is the caller's own, made and ended only by them. */
+/** The most links a creator's page shows. */
+export const maxLinks = 3
+
+/** A link on a creator's page: a web address, http or https, shown as the address it is. */
+const Link = trimmedText("Each link", 300, { required: true }).pipe(
+  Schema.filter(
+    (text) => {
+      try {
+        const url = new URL(text)
+        return url.protocol === "http:" || url.protocol === "https:"
+      } catch {
+        return false
+      }
+    },
+    { message: () => ({ message: "Each link must be an http or https address", override: true }) },
+  ),
+)
+
+/** What a creator writes about themselves: stored as text and shown as text, whatever it holds. */
+export const ProfilePayload = Schema.Struct({
+  name: trimmedText("Name", 60, { required: true }),
+  bio: trimmedText("Bio", 500, { required: false }),
+  // Anything but a list says so; a list whose link is wrong says which rule the link breaks.
+  links: Schema.Array(Link)
+    .annotations({
+      message: (issue) => ({
+        message: "links must be a list of addresses",
+        override: issue._tag === "Type",
+      }),
+    })
+    .pipe(Schema.filter((links) => links.length <= maxLinks || `At most ${maxLinks} links`)),
+})
+
+/** A creator's page as its owner saved it. */
+export class ProfileText extends Schema.Class<ProfileText>("ProfileText")({
+  name: Schema.String,
+  bio: Schema.String,
+  links: Schema.Array(Schema.String),
+}) {}
+
+/** Following creators (a follow is the caller's own, made and ended only by them), and one's own page. */
 export class CommunityApi extends HttpApiGroup.make("community")
   .add(
     HttpApiEndpoint.put("follow", "/creators/:username/follow")
@@ -34,4 +75,10 @@ export class CommunityApi extends HttpApiGroup.make("community")
       .addError(NotFound)
       .middleware(Authenticated),
   )
-  .annotate(OpenApi.Description, "Following creators.") {}
+  .add(
+    HttpApiEndpoint.put("editProfile", "/profile")
+      .setPayload(ProfilePayload)
+      .addSuccess(ProfileText)
+      .middleware(Authenticated),
+  )
+  .annotate(OpenApi.Description, "Following creators, and what a creator's page says of them.") {}

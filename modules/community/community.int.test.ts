@@ -194,6 +194,11 @@ describeApp({ env })("following creators", (it) => {
       const fan = yield* signUp("fan")
       const song = yield* songOf(creator, "Rebuilt")
       yield* fan.person.post(`/api/songs/${song.id}/like`)
+      yield* creator.person.put("/api/profile", {
+        name: "Rebuilt Creator",
+        bio: "Twice",
+        links: ["https://rebuilt.example"],
+      })
       yield* fan.person.send(`/api/creators/${creator.user.username}/follow`, { method: "PUT" })
       yield* settle
       const rows = Effect.forEach(creators.tables, (table) =>

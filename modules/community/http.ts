@@ -4,6 +4,7 @@ import { CurrentUser } from "#api/auth.ts"
 import { moduleApi } from "#api/id.ts"
 import { CommunityApi } from "./api.ts"
 import { Follows } from "./follows.ts"
+import { Profiles } from "./profiles.ts"
 
 export const CommunityHttpLive = HttpApiBuilder.group(
   moduleApi(CommunityApi),
@@ -11,12 +12,16 @@ export const CommunityHttpLive = HttpApiBuilder.group(
   (handlers) =>
     Effect.gen(function* () {
       const follows = yield* Follows
+      const profiles = yield* Profiles
       return handlers
         .handle("follow", ({ path }) =>
           Effect.flatMap(CurrentUser, (user) => follows.follow(user, path.username)),
         )
         .handle("unfollow", ({ path }) =>
           Effect.flatMap(CurrentUser, (user) => follows.unfollow(user, path.username)),
+        )
+        .handle("editProfile", ({ payload }) =>
+          Effect.flatMap(CurrentUser, (user) => profiles.edit(user, payload)),
         )
     }),
 )

@@ -1,4 +1,5 @@
-/** Community: who follows whom. */
-export { CannotFollowSelf, CommunityApi, FollowState } from "./api.ts"
+/** Community: who follows whom, and what creators say of themselves. */
+export { CannotFollowSelf, CommunityApi, FollowState, ProfileText } from "./api.ts"
 export { Follows } from "./follows.ts"
 export { CommunityHttpLive } from "./http.ts"
+export { Profiles } from "./profiles.ts"

@@ -10,6 +10,10 @@ import { NewestSongsParams } from "../songs/api-params.ts"
 export class CreatorProfile extends Schema.Class<CreatorProfile>("CreatorProfile")({
   username: Schema.String,
   name: Schema.String,
+  /** What they wrote about themselves, as text. */
+  bio: Schema.String,
+  /** Up to three web addresses of theirs. */
+  links: Schema.Array(Schema.String),
   joinedAt: Schema.Date,
   followers: Schema.Int,
   following: Schema.Int,

@@ -1,6 +1,6 @@
 import { SqlClient } from "@effect/sql"
 import { Effect, Schema } from "effect"
-import { FollowEvent } from "#events/contracts/community.ts"
+import { FollowEvent, ProfileEvent } from "#events/contracts/community.ts"
 import { UserRegistered } from "#events/contracts/identity.ts"
 import { decodeAll, type RecordedEvent } from "#events/store/index.ts"
 import { insertRows } from "../insert-rows.ts"
@@ -25,9 +25,13 @@ export const creatorSongTables: SongTables = {
   creators: "creator_song_names",
 }
 
-const peopleTypes = new Set(["UserRegistered", ...FollowEvent.members.map((m) => m._tag)])
+const peopleTypes = new Set([
+  "UserRegistered",
+  ...FollowEvent.members.map((m) => m._tag),
+  "CreatorProfileEdited",
+])
 const songTypes = new Set(songFactTypes)
-const decodePeople = decodeAll(Schema.Union(UserRegistered, FollowEvent))
+const decodePeople = decodeAll(Schema.Union(UserRegistered, FollowEvent, ProfileEvent))
 
 /** What a batch ends with per pair, and how far each person's counts moved. */
 const foldFollows = (history: ReadonlyArray<{ event: FollowEvent; recordedAt: Date }>) => {
@@ -82,9 +86,31 @@ const writePeople = (events: ReadonlyArray<RecordedEvent>) =>
       registered,
       "on conflict (user_id) do nothing",
     )
+    // The last edit of each creator's page in the batch is what it says.
+    const edits = new Map(
+      history.flatMap(({ event }) =>
+        event._tag === "CreatorProfileEdited" ? [[event.userId, event] as const] : [],
+      ),
+    )
+    if (edits.size > 0) {
+      const edited = [...edits.values()]
+      yield* sql.unsafe(
+        `update creator_people p set name = e.name, bio = e.bio, links = e.links::jsonb
+           from unnest($1::text[], $2::text[], $3::text[], $4::text[]) as e(user_id, name, bio, links)
+          where p.user_id = e.user_id`,
+        [
+          edited.map((e) => e.userId),
+          edited.map((e) => e.name),
+          edited.map((e) => e.bio),
+          edited.map((e) => JSON.stringify(e.links)),
+        ],
+      )
+    }
     const follows = foldFollows(
       history.flatMap(({ event, recordedAt }) =>
-        event._tag === "UserRegistered" ? [] : [{ event, recordedAt }],
+        event._tag === "CreatorFollowed" || event._tag === "CreatorUnfollowed"
+          ? [{ event, recordedAt }]
+          : [],
       ),
     )
     const on = follows.pairs.filter((p) => p.on)
@@ -112,7 +138,7 @@ const writePeople = (events: ReadonlyArray<RecordedEvent>) =>
 
 export const creators: Projection = {
   name: "creators",
-  revision: 1,
+  revision: 2,
   tables: [
     creatorSongTables.songs,
     creatorSongTables.likes,
@@ -134,6 +160,8 @@ export const creators: Projection = {
         username text not null,
         name text not null,
         joined_at timestamptz not null,
+        bio text not null default '',
+        links jsonb not null default '[]',
         followers integer not null default 0,
         following integer not null default 0
       )`

@@ -19,6 +19,8 @@ interface ProfileRow {
   readonly user_id: string
   readonly username: string
   readonly name: string
+  readonly bio: string
+  readonly links: ReadonlyArray<string>
   readonly joined_at: Date
   readonly followers: number
   readonly following: number
@@ -89,7 +91,7 @@ export class CreatorReads extends Context.Tag("@melody/projections/CreatorReads"
           read(
             sql
               .unsafe<ProfileRow>(
-                `select p.user_id, p.username, p.name, p.joined_at, p.followers, p.following,
+                `select p.user_id, p.username, p.name, p.bio, p.links, p.joined_at, p.followers, p.following,
                       (select count(*)::int from creator_songs s where s.owner_id = p.user_id and s.is_public) as songs,
                       (select coalesce(sum(s.likes), 0)::int from creator_songs s
                         where s.owner_id = p.user_id and s.is_public) as likes,
@@ -107,6 +109,8 @@ export class CreatorReads extends Context.Tag("@melody/projections/CreatorReads"
                           {
                             username: row.username,
                             name: row.name,
+                            bio: row.bio,
+                            links: row.links,
                             joinedAt: row.joined_at,
                             followers: row.followers,
                             following: row.following,
