@@ -1,11 +1,11 @@
 import { Link } from "react-router"
 import { songPaths } from "#modules/catalog/api-song-paths.ts"
 import { CreatorLink } from "../../components/creator-link.tsx"
+import type { TimelineSong } from "../../components/song-grid.tsx"
 import { DownloadButtons } from "../../features/song/download-buttons.tsx"
 import { LikeButton } from "../../features/song/like-button.tsx"
 import { SongCard } from "../../features/song/song-card.tsx"
 import { Stems } from "../../features/stems/stems-button.tsx"
-import type { TimelineSong } from "../../features/timeline/song-grid.tsx"
 import { VideoExportButton } from "../../features/video-export/video-export-button.tsx"
 import { SongShare } from "./song-share.tsx"
 

@@ -1,10 +1,10 @@
 import { useQuery } from "@tanstack/react-query"
 import type { ReactNode } from "react"
 import { Link } from "react-router"
+import { SongGrid, type TimelineSong } from "../../components/song-grid.tsx"
 import { Button } from "../../components/ui/button.tsx"
 import { PageSpinner } from "../../components/ui/page-spinner.tsx"
 import { followingSongsQuery } from "./following-query.ts"
-import { SongGrid, type TimelineSong } from "./song-grid.tsx"
 
 /** The Following tab for a signed-in person: the newest public songs of the people they follow. */
 const FollowedSongs = ({ card }: { readonly card: (song: TimelineSong) => ReactNode }) => {
@@ -18,8 +18,7 @@ const FollowedSongs = ({ card }: { readonly card: (song: TimelineSong) => ReactN
   if (songs.data.length === 0) {
     return (
       <p className="mx-auto max-w-md py-16 text-center text-muted">
-        Nothing here yet. Follow creators from their pages, and their new public songs show up here,
-        newest first.
+        Nothing here yet: follow creators to see their new songs here.
       </p>
     )
   }
@@ -38,7 +37,7 @@ export const FollowingList = ({
     <FollowedSongs card={card} />
   ) : (
     <div className="mx-auto max-w-md py-16 text-center">
-      <p className="text-muted">Sign in to see the new songs of the creators you follow.</p>
+      <p className="text-muted">Sign in to see the new songs of creators you follow.</p>
       <Button asChild className="mt-6">
         <Link to="/auth">Sign in</Link>
       </Button>

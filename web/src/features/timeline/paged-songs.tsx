@@ -2,10 +2,10 @@ import type { InfiniteData, UseInfiniteQueryResult } from "@tanstack/react-query
 import { type ReactNode, useEffect, useMemo, useRef } from "react"
 import type { SongView } from "#projections/songs/api.ts"
 import { EmptyState } from "../../components/empty-state.tsx"
+import { SongGrid, type TimelineSong } from "../../components/song-grid.tsx"
 import { Button } from "../../components/ui/button.tsx"
 import { PageSpinner } from "../../components/ui/page-spinner.tsx"
 import { Spinner } from "../../components/ui/spinner.tsx"
-import { SongGrid, type TimelineSong } from "./song-grid.tsx"
 
 /** Later pages load when the end of the list comes within this much of the screen. */
 const scrollMargin = "0px 0px 800px 0px"

@@ -4,21 +4,15 @@ import type { ReactNode } from "react"
 import { Link, useSearchParams } from "react-router"
 import type { PublicSongs, SongView } from "#projections/songs/api.ts"
 import { ScrollToTop } from "../../components/scroll-to-top.tsx"
+import type { TimelineSong } from "../../components/song-grid.tsx"
 import { Button } from "../../components/ui/button.tsx"
 import { useCurrentUser } from "../../lib/session.ts"
 import { FollowingList } from "./following-list.tsx"
 import { PagedSongs } from "./paged-songs.tsx"
-import type { TimelineSong } from "./song-grid.tsx"
 import { newestQuery, timelineQuery } from "./timeline-query.ts"
-import { type TimelineTab, TimelineTabs, timelineTabOf } from "./timeline-tabs.tsx"
+import { TimelineTabs, timelineTabOf } from "./timeline-tabs.tsx"
 
 export type { TimelineSong }
-
-const subtitles: Record<TimelineTab, string> = {
-  liked: "Songs people made and shared, the most liked first.",
-  newest: "Songs people made and shared, the newest first.",
-  following: "The newest songs of the creators you follow.",
-}
 
 const songsOfPage = (page: PublicSongs) => page.songs
 const songsAsThey = (songs: ReadonlyArray<SongView>) => songs
@@ -52,7 +46,9 @@ export const TimelinePage = ({
           <h1 className="font-display text-3xl font-bold tracking-tight sm:text-4xl">
             Public timeline
           </h1>
-          <p className="mt-2 text-muted">{subtitles[tab]}</p>
+          <p className="mt-2 text-muted">
+            Songs people made and shared, the {tab === "liked" ? "most liked" : "newest"} first.
+          </p>
         </div>
         <Button asChild>
           <Link to="/chat">

@@ -9,14 +9,10 @@ export const timelineTabOf = (search: URLSearchParams): TimelineTab => {
   return tab === "newest" || tab === "following" ? tab : "liked"
 }
 
-const tabs: ReadonlyArray<{
-  readonly tab: TimelineTab
-  readonly label: string
-  readonly to: string
-}> = [
-  { tab: "liked", label: "Most liked", to: "/timeline" },
-  { tab: "newest", label: "Newest", to: "/timeline?tab=newest" },
-  { tab: "following", label: "Following", to: "/timeline?tab=following" },
+const tabs: ReadonlyArray<readonly [TimelineTab, string]> = [
+  ["liked", "Most liked"],
+  ["newest", "Newest"],
+  ["following", "Following"],
 ]
 
 /** Links rather than buttons: each list has its own address, to share or come back to. */
@@ -25,10 +21,10 @@ export const TimelineTabs = ({ current }: { readonly current: TimelineTab }) => 
     aria-label="Timeline lists"
     className="flex gap-1 rounded-xl border border-line bg-ink/50 p-1"
   >
-    {tabs.map(({ tab, label, to }) => (
+    {tabs.map(([tab, label]) => (
       <Link
         key={tab}
-        to={to}
+        to={tab === "liked" ? "/timeline" : `/timeline?tab=${tab}`}
         aria-current={tab === current ? "page" : undefined}
         className={cn(
           "rounded-lg px-3 py-1.5 text-sm font-semibold text-muted transition hover:text-text",

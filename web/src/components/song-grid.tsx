@@ -1,8 +1,8 @@
 import { Fragment, type ReactNode, useState } from "react"
 import type { SongView } from "#projections/songs/api.ts"
 import { filterTags, styleTags } from "#projections/songs/api-style-tags.ts"
-import { EmptyState } from "../../components/empty-state.tsx"
-import { FilterChips, toggled, withAnyTag } from "../../components/ui/filter-chips.tsx"
+import { EmptyState } from "./empty-state.tsx"
+import { FilterChips, toggled, withAnyTag } from "./ui/filter-chips.tsx"
 
 /** Cards a phone sees before scrolling: their covers are asked for at once, the rest when near. */
 const eagerCovers = 2
