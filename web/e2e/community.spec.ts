@@ -85,3 +85,33 @@ test("a listener follows a creator from a card, and finds the creator's next son
   await fan.context.close()
   await creator.context.close()
 })
+
+test("a creator writes their page: a name, a bio shown as text and links; a link that is not a web address is refused in words", async ({
+  browser,
+}) => {
+  const creator = await personInOwnBrowser(browser, "creator")
+  const page = creator.page
+  await page.goto(`/u/${creator.person.username}`)
+  // One's own page has no Follow: it has Edit profile.
+  await expect(page.getByRole("button", { name: /Follow/ })).toHaveCount(0)
+  await page.getByRole("button", { name: "Edit profile" }).click()
+  const dialog = page.getByRole("dialog", { name: "Edit profile" })
+  await dialog.getByLabel("Name").fill("Ada of the Harbour")
+  await dialog.getByLabel("Bio").fill("Songs about <b>boats</b>.\nAnd the sea.")
+  await dialog.getByLabel("Link 1").fill("javascript:alert(1)")
+  await dialog.getByRole("button", { name: "Save" }).click()
+  await expect(dialog.getByText("Each link must be an http or https address")).toBeVisible()
+  await dialog.getByLabel("Link 1").fill("https://ada.example/songs/")
+  await dialog.getByRole("button", { name: "Save" }).click()
+  await expect(dialog).toBeHidden()
+
+  await page.reload()
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Ada of the Harbour")
+  await expect(page.getByText("Songs about <b>boats</b>.")).toBeVisible()
+  await expect(page.locator("b")).toHaveCount(0)
+  const link = page.getByRole("list", { name: "Links" }).getByRole("link")
+  await expect(link).toHaveText("ada.example/songs")
+  await expect(link).toHaveAttribute("href", "https://ada.example/songs/")
+  await expect(link).toHaveAttribute("rel", "nofollow ugc noopener noreferrer")
+  await creator.context.close()
+})

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query"
-import type { ReactNode } from "react"
+import { lazy, type ReactNode, Suspense } from "react"
 import { Link } from "react-router"
 import type { CreatorProfile } from "#projections/creators/api.ts"
 import { SongGrid, type TimelineSong } from "../../components/song-grid.tsx"
@@ -30,6 +30,40 @@ const Counts = ({ profile }: { readonly profile: CreatorProfile }) => (
     ))}
   </dl>
 )
+
+/** Loaded for the page's owner only: what every visitor downloads stays small. */
+const ProfileEditor = lazy(() =>
+  import("./profile-editor.tsx").then((m) => ({ default: m.ProfileEditor })),
+)
+
+/** Where a link goes, shortly: its host and path, without the scheme. */
+const shown = (link: string) => link.replace(/^https?:\/\//, "").replace(/\/$/, "")
+
+/** What they wrote about themselves, as text, and their links, which search engines are told not to follow. */
+const About = ({ profile }: { readonly profile: CreatorProfile }) =>
+  profile.bio === "" && profile.links.length === 0 ? null : (
+    <div className="max-w-2xl space-y-3">
+      {profile.bio !== "" && (
+        <p className="whitespace-pre-line break-words text-muted">{profile.bio}</p>
+      )}
+      {profile.links.length > 0 && (
+        <ul aria-label="Links" className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+          {profile.links.map((link) => (
+            <li key={link}>
+              <a
+                href={link}
+                target="_blank"
+                rel="nofollow ugc noopener noreferrer"
+                className="text-text hover:underline"
+              >
+                {shown(link)}
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  )
 
 const Songs = ({
   username,
@@ -98,8 +132,18 @@ export const CreatorPage = ({
           </div>
           <Counts profile={profile} />
         </div>
-        <FollowButton profile={profile} viewer={user?.username} />
+        {user?.username.toLowerCase() === profile.username.toLowerCase() ? (
+          <Suspense fallback={null}>
+            <ProfileEditor
+              key={`${profile.name}\n${profile.bio}\n${profile.links.join()}`}
+              profile={profile}
+            />
+          </Suspense>
+        ) : (
+          <FollowButton profile={profile} viewer={user?.username} />
+        )}
       </header>
+      <About profile={profile} />
       <div className="space-y-4">
         <h2 className="font-display text-xl font-semibold">Songs</h2>
         <Songs username={profile.username} signedIn={Boolean(user)} card={card} />

@@ -46,7 +46,7 @@ const useFollow = (username: string) => {
   })
 }
 
-/** Follow or Following (pressed); a visitor is asked to sign in, and nobody follows themselves. */
+/** Follow or Following (pressed); a visitor is asked to sign in. Not drawn on one's own page. */
 export const FollowButton = ({
   profile,
   viewer,
@@ -65,7 +65,6 @@ export const FollowButton = ({
       </Button>
     )
   }
-  if (viewer.toLowerCase() === profile.username.toLowerCase()) return null
   const following = profile.followedByYou
   return (
     <Button
