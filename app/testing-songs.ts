@@ -11,7 +11,10 @@ import { songIdOfVersion } from "#modules/catalog/index.ts"
 import type { RenderFacts } from "#modules/music/index.ts"
 import { FileStorage } from "#toolkit/storage/index.ts"
 import { sineMp3 } from "#toolkit/test-audio.ts"
-import { settle } from "./testing.ts"
+import { type browser, settle } from "./testing.ts"
+import { callAs } from "./testing-client.ts"
+
+type Browser = ReturnType<typeof browser>
 
 /** Puts a file into media storage, as the music module does with what it renders or copies. */
 export const storeMedia = (key: string, bytes: Uint8Array) =>
@@ -186,4 +189,18 @@ export const seedLibrary = (userId: string, songs: number, audio: Uint8Array) =>
       ])
     }
     yield* settle
+  })
+
+/** A one-version song of `owner`'s, saved private, then made public from their browser unless asked not to. */
+export const songOf = (
+  owner: { readonly user: { readonly id: string }; readonly person: Browser },
+  title: string,
+  isPublic = true,
+) =>
+  Effect.gen(function* () {
+    yield* seedGeneration(owner.user.id, title, 1)
+    const songs = yield* callAs(owner.person, (api) => api.songs.mySongs())
+    const song = songs.find((s) => s.title.startsWith(title))!
+    if (isPublic) yield* owner.person.patch(`/api/songs/${song.id}/privacy`, { isPublic: true })
+    return song
   })

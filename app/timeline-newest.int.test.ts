@@ -1,20 +1,7 @@
 import { expect } from "@effect/vitest"
 import { Effect } from "effect"
 import { type Answer, describeApp, request, signUp, signUpGrantedAdmin } from "#app/testing.ts"
-import { callAs } from "#app/testing-client.ts"
-import { seedGeneration } from "#app/testing-songs.ts"
-
-type Person = Effect.Effect.Success<ReturnType<typeof signUp>>
-
-/** A song of `owner`'s: saved private, then made public unless asked not to. */
-const songOf = (owner: Person, title: string, isPublic = true) =>
-  Effect.gen(function* () {
-    yield* seedGeneration(owner.user.id, title, 1)
-    const songs = yield* callAs(owner.person, (api) => api.songs.mySongs())
-    const song = songs.find((s) => s.title.startsWith(title))!
-    if (isPublic) yield* owner.person.patch(`/api/songs/${song.id}/privacy`, { isPublic: true })
-    return song
-  })
+import { songOf } from "#app/testing-songs.ts"
 
 const shown = (answer: Answer) =>
   (answer.body as ReadonlyArray<{ title: string; liked: boolean }>).map(

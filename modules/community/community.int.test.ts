@@ -8,25 +8,12 @@ import {
   signUp,
   signUpGrantedAdmin,
 } from "#app/testing.ts"
-import { callAs } from "#app/testing-client.ts"
-import { seedGeneration } from "#app/testing-songs.ts"
+import { songOf } from "#app/testing-songs.ts"
 import { query } from "#events/testing.ts"
 import { creators } from "#projections/creators/projection.ts"
 import { rebuildProjection } from "#projections/runner.ts"
 
 const env = { REGISTRATIONS_PER_ADDRESS: "1000" }
-
-type Person = Effect.Effect.Success<ReturnType<typeof signUp>>
-
-/** A song of `owner`'s, saved private, then made public unless asked not to. */
-const songOf = (owner: Person, title: string, isPublic = true) =>
-  Effect.gen(function* () {
-    yield* seedGeneration(owner.user.id, title, 1)
-    const songs = yield* callAs(owner.person, (api) => api.songs.mySongs())
-    const song = songs.find((s) => s.title.startsWith(title))!
-    if (isPublic) yield* owner.person.patch(`/api/songs/${song.id}/privacy`, { isPublic: true })
-    return song
-  })
 
 const titles = (answer: Answer) =>
   (answer.body as ReadonlyArray<{ title: string }>).map((s) => s.title)
