@@ -16,6 +16,7 @@ import { SongwritingHttpLive } from "#modules/songwriting/index.ts"
 import { VideoHttpLive } from "#modules/videos/index.ts"
 import { AdminHttpLive } from "#projections/admin/http.ts"
 import { CreatorsHttpLive } from "#projections/creators/http.ts"
+import { CreatorReads } from "#projections/creators/reads.ts"
 import { CreditLedgerHttpLive } from "#projections/credit-ledger/http.ts"
 import { LiveHttpLive } from "#projections/live/http.ts"
 import { LiveSessions } from "#projections/live/live-sessions.ts"
@@ -110,6 +111,7 @@ export const HttpLive = Layer.unwrapEffect(
     const config = yield* AppConfig
     const reports = yield* ErrorReports
     const songs = yield* SongReads
+    const creators = yield* CreatorReads
     const identity = yield* Identity
     const requests = yield* IdempotentRequests
     const secure = config.appUrl.startsWith("https://")
@@ -135,7 +137,15 @@ export const HttpLive = Layer.unwrapEffect(
       firstViews(firstViewReads, render, config.appUrl),
       (session) => Effect.map(identity.sessionHolder(session), (holder) => holder !== undefined),
     )
-    const siteFiles = makeSiteFiles(songs, config.appUrl)
+    const siteFiles = makeSiteFiles(
+      {
+        publicSongCount: songs.publicSongCount,
+        listedSongs: songs.listedSongs,
+        listedCreatorCount: creators.listedCreatorCount,
+        listedCreators: creators.listedCreators,
+      },
+      config.appUrl,
+    )
     const withEdge = edge({
       staticFiles: (pathname, acceptEncoding, session, search) =>
         Effect.flatMap(siteFiles(pathname), (file) =>

@@ -27,39 +27,48 @@ describeApp({ config: { webDist } })("what the site tells search engines", (it) 
     }),
   )
 
-  it.effect("the sitemap lists the public pages and public songs, never a private one", () =>
-    Effect.gen(function* () {
-      const { person, user } = yield* signUp("mapped")
-      yield* seedGeneration(user.id, "Lighthouse", 2)
-      const songs = yield* callAs(person, (api) => api.songs.mySongs())
-      const [shown, hidden] = songs.map((song) => song.id)
-      for (const id of [shown, hidden])
-        yield* person.patch(`/api/songs/${id}/privacy`, { isPublic: true })
-      yield* person.patch(`/api/songs/${hidden}/privacy`, { isPublic: false })
-      yield* settle
+  it.effect(
+    "the sitemap lists the public pages, public songs and their creators, never a private one",
+    () =>
+      Effect.gen(function* () {
+        const { person, user } = yield* signUp("mapped")
+        yield* seedGeneration(user.id, "Lighthouse", 2)
+        const songs = yield* callAs(person, (api) => api.songs.mySongs())
+        const [shown, hidden] = songs.map((song) => song.id)
+        for (const id of [shown, hidden])
+          yield* person.patch(`/api/songs/${id}/privacy`, { isPublic: true })
+        yield* person.patch(`/api/songs/${hidden}/privacy`, { isPublic: false })
+        yield* settle
 
-      const index = yield* request("/sitemap.xml")
-      expect(index.status).toBe(200)
-      expect(index.headers.get("content-type")).toContain("application/xml")
-      expect(index.text).toContain("<sitemapindex")
-      expect(locations(index.text)).toEqual([
-        "http://127.0.0.1/sitemap-pages.xml",
-        "http://127.0.0.1/sitemap-songs-1.xml",
-      ])
-      expect(locations((yield* request("/sitemap-pages.xml")).text)).toContain(
-        "http://127.0.0.1/timeline",
-      )
-      const listed = locations((yield* request("/sitemap-songs-1.xml")).text)
-      expect(listed).toContain(`http://127.0.0.1/song/${shown}`)
-      expect(listed).not.toContain(`http://127.0.0.1/song/${hidden}`)
+        const index = yield* request("/sitemap.xml")
+        expect(index.status).toBe(200)
+        expect(index.headers.get("content-type")).toContain("application/xml")
+        expect(index.text).toContain("<sitemapindex")
+        expect(locations(index.text)).toEqual([
+          "http://127.0.0.1/sitemap-pages.xml",
+          "http://127.0.0.1/sitemap-songs-1.xml",
+          "http://127.0.0.1/sitemap-creators-1.xml",
+        ])
+        // A creator with a public song; someone with none has no page worth listing.
+        const quiet = yield* signUp("quiet")
+        const creators = locations((yield* request("/sitemap-creators-1.xml")).text)
+        expect(creators).toContain(`http://127.0.0.1/u/${user.username}`)
+        expect(creators).not.toContain(`http://127.0.0.1/u/${quiet.user.username}`)
+        expect(locations((yield* request("/sitemap-pages.xml")).text)).toContain(
+          "http://127.0.0.1/timeline",
+        )
+        const listed = locations((yield* request("/sitemap-songs-1.xml")).text)
+        expect(listed).toContain(`http://127.0.0.1/song/${shown}`)
+        expect(listed).not.toContain(`http://127.0.0.1/song/${hidden}`)
 
-      // Made private: gone from the next answer.
-      yield* person.patch(`/api/songs/${shown}/privacy`, { isPublic: false })
-      yield* settle
-      expect(locations((yield* request("/sitemap.xml")).text)).toEqual([
-        "http://127.0.0.1/sitemap-pages.xml",
-      ])
-      expect((yield* request("/sitemap-songs-1.xml")).status).toBe(404)
-    }),
+        // Made private: gone from the next answer.
+        yield* person.patch(`/api/songs/${shown}/privacy`, { isPublic: false })
+        yield* settle
+        expect(locations((yield* request("/sitemap.xml")).text)).toEqual([
+          "http://127.0.0.1/sitemap-pages.xml",
+        ])
+        expect((yield* request("/sitemap-songs-1.xml")).status).toBe(404)
+        expect((yield* request("/sitemap-creators-1.xml")).status).toBe(404)
+      }),
   )
 })

@@ -2,7 +2,7 @@ import { HttpServerResponse } from "@effect/platform"
 import { Effect } from "effect"
 import { songPaths } from "#modules/catalog/api-song-paths.ts"
 
-/** Songs per sitemap file: well under the protocol's 50,000 URLs and 50 MB. */
+/** Songs (or creators) per sitemap file: well under the protocol's 50,000 URLs and 50 MB. */
 export const songsPerSitemap = 10_000
 
 const escapeXml = (text: string) =>
@@ -39,8 +39,16 @@ const robotsOf = (appUrl: string) =>
  * pages and files of its public songs (read as they are now: a song made private is gone from the next
  * answer). Undefined for any other path.
  */
-/** What the sitemaps read, from the songs read model: how many public songs, and a page of them. */
+/**
+ * What the sitemaps read: from the songs read model, how many public songs and a page of them; from the
+ * creators read model, the same of creators with a public song.
+ */
 export interface SitemapReads {
+  readonly listedCreatorCount: Effect.Effect<number>
+  readonly listedCreators: (
+    offset: number,
+    limit: number,
+  ) => Effect.Effect<ReadonlyArray<{ readonly username: string; readonly lastSong: Date }>>
   readonly publicSongCount: Effect.Effect<number>
   readonly listedSongs: (
     offset: number,
@@ -59,16 +67,21 @@ export const makeSiteFiles =
         }),
       )
     if (pathname === "/sitemap.xml")
-      return Effect.map(reads.publicSongCount, (count) => {
-        const files = ["/sitemap-pages.xml"]
-        for (let n = 1; n <= Math.ceil(count / songsPerSitemap); n++)
-          files.push(`/sitemap-songs-${n}.xml`)
-        return xml(
-          `<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${files
-            .map((file) => `  <sitemap>${url(file)}</sitemap>`)
-            .join("\n")}\n</sitemapindex>`,
-        )
-      })
+      return Effect.map(
+        Effect.all([reads.publicSongCount, reads.listedCreatorCount]),
+        ([songs, creators]) => {
+          const files = ["/sitemap-pages.xml"]
+          for (let n = 1; n <= Math.ceil(songs / songsPerSitemap); n++)
+            files.push(`/sitemap-songs-${n}.xml`)
+          for (let n = 1; n <= Math.ceil(creators / songsPerSitemap); n++)
+            files.push(`/sitemap-creators-${n}.xml`)
+          return xml(
+            `<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${files
+              .map((file) => `  <sitemap>${url(file)}</sitemap>`)
+              .join("\n")}\n</sitemapindex>`,
+          )
+        },
+      )
     if (pathname === "/sitemap-pages.xml")
       return Effect.succeed(
         xml(
@@ -76,6 +89,22 @@ export const makeSiteFiles =
             .map((page) => `  <url>${url(page)}</url>`)
             .join("\n")}\n</urlset>`,
         ),
+      )
+    const c = Number(/^\/sitemap-creators-([1-9][0-9]{0,5})\.xml$/.exec(pathname)?.[1])
+    if (c)
+      return Effect.map(
+        reads.listedCreators((c - 1) * songsPerSitemap, songsPerSitemap),
+        (creators) =>
+          creators.length === 0
+            ? HttpServerResponse.text("Not found", { status: 404 })
+            : xml(
+                `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${creators
+                  .map(
+                    (creator) =>
+                      `  <url>${url(`/u/${encodeURIComponent(creator.username)}`)}<lastmod>${creator.lastSong.toISOString()}</lastmod></url>`,
+                  )
+                  .join("\n")}\n</urlset>`,
+              ),
       )
     const n = Number(/^\/sitemap-songs-([1-9][0-9]{0,5})\.xml$/.exec(pathname)?.[1])
     if (!n) return Effect.succeed(undefined)

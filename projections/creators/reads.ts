@@ -44,6 +44,13 @@ export class CreatorReads extends Context.Tag("@melody/projections/CreatorReads"
     ) => Effect.Effect<ReadonlyArray<ReturnType<typeof toView>>, NotFound>
     readonly followers: (username: string) => Effect.Effect<ReadonlyArray<CreatorSummary>, NotFound>
     readonly following: (username: string) => Effect.Effect<ReadonlyArray<CreatorSummary>, NotFound>
+    /** How many creators have a public song: those a sitemap lists. */
+    readonly listedCreatorCount: Effect.Effect<number>
+    /** Creators with a public song, by username, `limit` of them from `offset`, with their newest song's time. */
+    readonly listedCreators: (
+      offset: number,
+      limit: number,
+    ) => Effect.Effect<ReadonlyArray<{ readonly username: string; readonly lastSong: Date }>>
     /** The public songs of the people `viewerId` follows, newest first. */
     readonly followingSongs: (
       viewerId: string,
@@ -139,6 +146,23 @@ export class CreatorReads extends Context.Tag("@melody/projections/CreatorReads"
                   Effect.orDie,
                   Effect.map((rows) => rows.map(toView)),
                 ),
+            ),
+          ),
+        listedCreatorCount: read(
+          sql<{ count: number }>`
+            select count(distinct owner_id)::int as count from creator_songs where is_public`.pipe(
+            Effect.map(([row]) => row?.count ?? 0),
+            Effect.orDie,
+          ),
+        ),
+        listedCreators: (offset, limit) =>
+          read(
+            sql<{ username: string; lastSong: Date }>`
+              select p.username, max(s.created_at) as "lastSong"
+                from creator_songs s join creator_people p on p.user_id = s.owner_id
+               where s.is_public
+               group by p.username order by p.username offset ${offset} limit ${limit}`.pipe(
+              Effect.orDie,
             ),
           ),
         followers: (username) => people(username, "followers"),
