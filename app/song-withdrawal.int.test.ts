@@ -13,8 +13,8 @@ import { seedGeneration } from "./testing-songs.ts"
 /**
  * A public song its owner deletes or makes private leaves every read the product has at once: the
  * timeline's API for anyone and for people signed in (pages kept in memory, answers cached at the edge,
- * pages cut at an older snapshot), the pages the server draws with their JSON-LD, the sitemap, liked
- * songs and the library; and on another server on the same database, within its freshness.
+ * pages cut at an older snapshot), the newest songs, the creator's songs and the Following list of a
+ * follower, the pages the server draws with their JSON-LD, the sitemap, liked songs and the library; and on another server on the same database, within its freshness.
  */
 
 const env = { REGISTRATIONS_PER_ADDRESS: "1000" }
@@ -35,7 +35,7 @@ type Read<R> = (path: string, as?: Person) => Effect.Effect<Answer, never, R>
 /** Every read path a public song shows on, by name, as `read` answers it now. */
 const readsOf = <R>(
   read: Read<R>,
-  people: { readonly fan: Person; readonly owner: Person },
+  people: { readonly fan: Person; readonly owner: Person; readonly ownerName: string },
   songId: string,
   snapshot: number,
 ) =>
@@ -50,6 +50,9 @@ const readsOf = <R>(
     "song API, anonymous": read(`/api/songs/${songId}`),
     "sitemap of songs": read("/sitemap-songs-1.xml"),
     "the fan's liked songs": read("/api/songs/liked", people.fan),
+    "newest songs": read("/api/songs/newest?limit=50"),
+    "the creator's songs": read(`/api/creators/${people.ownerName}/songs`),
+    "the fan's Following list": read("/api/following/songs", people.fan),
   })
 
 type Reads = Effect.Effect.Success<ReturnType<typeof readsOf<never>>>
@@ -86,9 +89,13 @@ const withdrawn = (
     for (const id of [song!.id, other!.id])
       yield* owner.person.patch(`/api/songs/${id}/privacy`, { isPublic: true })
     expect((yield* fan.person.post(`/api/songs/${song!.id}/like`)).status).toBe(200)
+    const followed = yield* fan.person.send(`/api/creators/${owner.user.username}/follow`, {
+      method: "PUT",
+    })
+    expect(followed.status).toBe(200)
     yield* settle
     const gone = { id: song!.id, title: song!.title }
-    const people = { fan: fan.person, owner: owner.person }
+    const people = { fan: fan.person, owner: owner.person, ownerName: owner.user.username }
     const here: Read<HttpServer.HttpServer> = (path, as) => (as ? as.get(path) : request(path))
     const there: Read<never> = (path, as) => replica.get(path, as && cookieOf(as))
     // The timeline's page as every read below asks for it (and the edge caches it), read with the contract.
