@@ -43,6 +43,15 @@ Hold on to me, we can touch the light
 Sing it louder, let the music play
 We are golden and we'll find a way`
 
+/**
+ * The same song three times over (about four minutes), for a render that must still be going when a short
+ * timeout ends it: one of 80 s took 4 s on a quiet CI machine, inside a 5 s timeout.
+ */
+const longestLyrics = [longLyrics, longLyrics, longLyrics].join("\n")
+
+/** Long enough for Festival to have started, however loaded the machine; far shorter than the render. */
+const shortTimeoutMs = 3000
+
 const maxSeconds = 40
 const minute = 60_000
 
@@ -254,16 +263,16 @@ layer(MusicEngineLive, { excludeTestServices: true })(
           const failure = yield* Effect.flip(
             engine.render({
               title: "Golden",
-              lyrics: longLyrics,
+              lyrics: longestLyrics,
               style: styles[0].style,
               seed: 1,
               outDir,
-              timeoutMs: 5000,
+              timeoutMs: shortTimeoutMs,
             }),
           )
           yield* Fiber.interrupt(watcher)
           expect(failure).toBeInstanceOf(EngineFailed)
-          expect(failure.reason).toContain("took longer than 5000 ms")
+          expect(failure.reason).toContain(`took longer than ${shortTimeoutMs} ms`)
           // It was killed mid-work, and nothing it started outlived it.
           expect([...seen].some((name) => /festival|fluidsynth/.test(name))).toBe(true)
           expect(yield* processesMentioning(outDir)).toEqual([])
