@@ -204,6 +204,8 @@ describeApp({ env })("ledger views", (it) => {
         Effect.gen(function* () {
           const finance = yield* admin
           const people = [(yield* signUp("first")).user.id, (yield* signUp("second")).user.id]
+          // Billing opens their accounts when it reads their registrations: a moment later.
+          yield* settle
           // Each person's entries one after another, the two people's side by side: batches mix them.
           yield* Effect.forEach(
             people,
