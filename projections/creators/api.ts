@@ -29,6 +29,9 @@ export class CreatorSummary extends Schema.Class<CreatorSummary>("CreatorSummary
   name: Schema.String,
 }) {}
 
+/** A page of the Following list, as a page of the newest songs is asked for. */
+export const FollowingSongsParams = NewestSongsParams
+
 /** Creators' pages, their followers and whom they follow, and the songs of the people one follows. */
 export class CreatorsApi extends HttpApiGroup.make("creators")
   .add(
@@ -59,7 +62,7 @@ export class CreatorsApi extends HttpApiGroup.make("creators")
   )
   .add(
     HttpApiEndpoint.get("followingSongs", "/following/songs")
-      .setUrlParams(NewestSongsParams)
+      .setUrlParams(FollowingSongsParams)
       .addSuccess(Schema.Array(SongView))
       .middleware(Authenticated),
   )

@@ -12,6 +12,8 @@ import { PagedSongs } from "./paged-songs.tsx"
 import { newestQuery, timelineQuery } from "./timeline-query.ts"
 import { TimelineTabs, timelineTabOf } from "./timeline-tabs.tsx"
 
+export type { TimelineSong }
+
 const songsOfPage = (page: PublicSongs) => page.songs
 const songsAsThey = (songs: ReadonlyArray<SongView>) => songs
 
