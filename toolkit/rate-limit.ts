@@ -10,13 +10,16 @@ export interface Limit {
 }
 
 /**
- * Counts attempts per key in fixed windows, in PostgreSQL so that every replica counts together. A key
- * names what is limited and for whom: `login:ip:203.0.113.7`, `login:account:ada`.
+ * Counts attempts per key in fixed windows, in PostgreSQL so that every replica counts together, and
+ * judges them by a sliding estimate: the previous window's count, weighed by how much of it the sliding
+ * window still covers, plus the current one's. Fixed windows alone would let a burst straddling a window's
+ * edge through twice. A key names what is limited and for whom: `login:ip:203.0.113.7`,
+ * `login:account:ada`.
  */
 export class RateLimiter extends Context.Tag("@melody/RateLimiter")<
   RateLimiter,
   {
-    /** Counts one attempt; fails, telling when to come back, once the window's limit is passed. */
+    /** Counts one attempt; fails, telling when to come back, once the limit is passed. */
     readonly hit: (key: string, limit: Limit) => Effect.Effect<void, TooManyRequests>
     /** Fails like `hit` would, without counting. */
     readonly check: (key: string, limit: Limit) => Effect.Effect<void, TooManyRequests>
@@ -28,42 +31,77 @@ export class RateLimiter extends Context.Tag("@melody/RateLimiter")<
       const sql = yield* SqlClient.SqlClient
       const windowOf = (limit: Limit) => Math.max(1, Math.round(Duration.toSeconds(limit.per)))
 
-      const verdict = (limit: Limit) => (row: { hits: number; retry_after: number } | undefined) =>
-        row && row.hits > limit.max
-          ? Effect.fail(tooManyRequests(Math.max(1, Math.ceil(row.retry_after))))
-          : Effect.void
+      const verdict = (limit: Limit, window: number) => (count: WindowCount | undefined) => {
+        const wait = count === undefined ? undefined : secondsUntilAllowed(limit.max, window, count)
+        return wait === undefined ? Effect.void : Effect.fail(tooManyRequests(wait))
+      }
+
+      // `$1` is the key, `$2` the window in seconds; `current` names the current window's row.
+      const windowCount = (current: string) =>
+        `select ${current}.hits,
+           coalesce((select r.hits from rate_limits r
+                     where r.key = $1 and r.window_start = ${current}.window_start - make_interval(secs => $2)), 0)
+             as previous,
+           extract(epoch from now() - ${current}.window_start)::float8 as elapsed
+         from ${current}`
 
       const hit = (key: string, limit: Limit) =>
         sql
-          .unsafe<{ hits: number; retry_after: number }>(
-            `with w as (select to_timestamp(floor(extract(epoch from now()) / $2) * $2) as start)
-             insert into rate_limits (key, window_start, hits)
-             select $1, w.start, 1 from w
-             on conflict (key, window_start) do update set hits = rate_limits.hits + 1
-             returning hits, extract(epoch from window_start + make_interval(secs => $2) - now())::float8 as retry_after`,
+          .unsafe<WindowCount>(
+            `with w as (select to_timestamp(floor(extract(epoch from now()) / $2) * $2) as start),
+             counted as (
+               insert into rate_limits (key, window_start, hits)
+               select $1, w.start, 1 from w
+               on conflict (key, window_start) do update set hits = rate_limits.hits + 1
+               returning hits, window_start)
+             ${windowCount("counted")}`,
             [key, windowOf(limit)],
           )
           .pipe(
             Effect.orDie,
-            Effect.flatMap(([row]) => verdict(limit)(row)),
+            Effect.flatMap(([row]) => verdict(limit, windowOf(limit))(row)),
           )
 
       const check = (key: string, limit: Limit) =>
         sql
-          .unsafe<{ hits: number; retry_after: number }>(
-            `select hits, extract(epoch from window_start + make_interval(secs => $2) - now())::float8 as retry_after
-             from rate_limits
-             where key = $1 and window_start = to_timestamp(floor(extract(epoch from now()) / $2) * $2)`,
+          .unsafe<WindowCount>(
+            `with w as (select to_timestamp(floor(extract(epoch from now()) / $2) * $2) as window_start),
+             counted as (
+               select coalesce((select hits from rate_limits r where r.key = $1 and r.window_start = w.window_start), 0)
+                 as hits, w.window_start
+               from w)
+             ${windowCount("counted")}`,
             [key, windowOf(limit)],
           )
           .pipe(
             Effect.orDie,
-            Effect.flatMap(([row]) => verdict({ ...limit, max: limit.max - 1 })(row)),
+            // The attempt being checked would be one more.
+            Effect.flatMap(([row]) =>
+              verdict(limit, windowOf(limit))(row && { ...row, hits: row.hits + 1 }),
+            ),
           )
 
       return { hit, check }
     }),
   )
+}
+
+/** One key's attempts: in the current window, in the one before it, and how far into the current one we are. */
+export interface WindowCount {
+  readonly hits: number
+  readonly previous: number
+  readonly elapsed: number
+}
+
+/** Seconds until the sliding estimate falls back within `max`, or undefined when it is within already. */
+export const secondsUntilAllowed = (max: number, window: number, count: WindowCount) => {
+  const estimate = count.previous * (1 - count.elapsed / window) + count.hits
+  if (estimate <= max) return undefined
+  const wait =
+    count.hits > max
+      ? window - count.elapsed
+      : window * (1 - (max - count.hits) / count.previous) - count.elapsed
+  return Math.max(1, Math.ceil(wait))
 }
 
 export const rateLimitMigrations: Migrations = {
