@@ -24,7 +24,8 @@ export const TimelineCard = ({ song, signedIn, selected, onToggleTag, priority }
               {song.title}
             </Link>
           </h2>
-          <p className="truncate text-xs text-muted">
+          {/* Apart enough from the title that each link is a touch target of its own. */}
+          <p className="mt-2 truncate text-xs text-muted">
             <CreatorLink username={song.creator.username} />
           </p>
         </div>

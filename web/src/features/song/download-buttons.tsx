@@ -2,7 +2,9 @@ import { Download } from "lucide-react"
 import type { ReactNode } from "react"
 import type { SongView } from "#projections/songs/api.ts"
 import { Button } from "../../components/ui/button.tsx"
-import { downloadMp3, downloadWav } from "../../lib/download.ts"
+
+/** How files are fetched and saved, loaded on the first download: no page's first load carries it. */
+const files = () => import("../../lib/download.ts")
 
 /**
  * A song's files: MP3, WAV where asked, MIDI and LRC where it has them, and its stems beside the MIDI
@@ -23,7 +25,7 @@ export const DownloadButtons = ({
     <Button
       variant="ghost"
       size="sm"
-      onClick={() => void downloadMp3(song, failure)}
+      onClick={() => void files().then((download) => download.downloadMp3(song, failure))}
       aria-label={`Download ${song.title} as MP3`}
     >
       <Download className="h-4 w-4" aria-hidden /> MP3
@@ -32,7 +34,7 @@ export const DownloadButtons = ({
       <Button
         variant="ghost"
         size="sm"
-        onClick={() => void downloadWav(song)}
+        onClick={() => void files().then((download) => download.downloadWav(song))}
         aria-label={`Download ${song.title} as WAV`}
       >
         <Download className="h-4 w-4" aria-hidden /> WAV
