@@ -4,6 +4,7 @@ import type { SignedInUser, Unauthorized } from "#api/auth.ts"
 import type { TooManyRequests } from "#api/refusals.ts"
 import type { AdminGranted } from "#events/contracts/identity.ts"
 import type { Writes } from "#events/handle-command.ts"
+import type { Client } from "#toolkit/client.ts"
 import type {
   AlreadyVerified,
   EmailTaken,
@@ -13,7 +14,6 @@ import type {
   UsernameTaken,
   UserView,
 } from "./api.ts"
-import type { Client } from "./client.ts"
 import type { Holder } from "./recent-sessions.ts"
 import type { Registered } from "./user-decider.ts"
 
