@@ -10,6 +10,7 @@ import {
 } from "effect"
 import { describe, expect, it } from "vitest"
 import { billingConfig } from "#modules/billing/index.ts"
+import { catalogConfig } from "#modules/catalog/index.ts"
 import { identityConfig } from "#modules/identity/index.ts"
 import { musicConfig } from "#modules/music/index.ts"
 import { songwritingConfig } from "#modules/songwriting/index.ts"
@@ -41,6 +42,7 @@ const variablesRead = (): ReadonlySet<string> => {
     jobsConfig,
     identityConfig,
     billingConfig,
+    catalogConfig,
     songwritingConfig,
     musicConfig,
     videosConfig,

@@ -2,8 +2,9 @@ import { Schema } from "effect"
 import { SongOrigin } from "./song-operations.ts"
 
 /**
- * The catalog's facts: songs on `song-<songId>` (saved, made public, made private) and each person's like
- * of a song on `like-<songId>-<userId>`, so that likes from many people never contend.
+ * The catalog's facts: songs on `song-<songId>` (saved, made public, made private), each person's like
+ * of a song on `like-<songId>-<userId>` and each listener's plays of a song on
+ * `play-<songId>-<listener>`, so that likes and plays from many people never contend.
  */
 
 export class SongSaved extends Schema.TaggedClass<SongSaved>()("SongSaved", {
@@ -87,16 +88,29 @@ export class SongUnliked extends Schema.TaggedClass<SongUnliked>()("SongUnliked"
 export const LikeEvent = Schema.Union(SongLiked, SongUnliked)
 export type LikeEvent = typeof LikeEvent.Type
 
-export const CatalogEvent = Schema.Union(SongEvent, LikeEvent)
+/**
+ * A play that counts: once per listener per song per half hour. `listener` is `user:<userId>` for a
+ * signed-in person, or `visitor:<hash>` for a visitor, a hash of their address that cannot be turned back
+ * into it (see modules/catalog/listeners.ts).
+ */
+export class SongPlayed extends Schema.TaggedClass<SongPlayed>()("SongPlayed", {
+  songId: Schema.String,
+  listener: Schema.String,
+  playedAt: Schema.DateFromString,
+}) {}
+
+export const CatalogEvent = Schema.Union(SongEvent, LikeEvent, SongPlayed)
 export type CatalogEvent = typeof CatalogEvent.Type
 
 export const catalogStreams = {
   song: (songId: string) => `song-${songId}`,
   like: (songId: string, userId: string) => `like-${songId}-${userId}`,
+  play: (songId: string, listener: string) => `play-${songId}-${listener}`,
 }
 
 /** The event types the catalog's read models follow, with the registrations that name creators. */
 export const catalogEventTypes: ReadonlyArray<string> = [
   ...SongEvent.members.map((m) => m._tag),
   ...LikeEvent.members.map((m) => m._tag),
+  "SongPlayed",
 ]

@@ -16,6 +16,11 @@ export class LikeState extends Schema.Class<LikeState>("LikeState")({
   liked: Schema.Boolean,
 }) {}
 
+/** Whether a play was counted: not when the same listener's last play of the song was within half an hour. */
+export class PlayCounted extends Schema.Class<PlayCounted>("PlayCounted")({
+  counted: Schema.Boolean,
+}) {}
+
 /** The songs a deletion removed: the one asked for, and with `versions=all` its generation's others. */
 export class SongsDeleted extends Schema.Class<SongsDeleted>("SongsDeleted")({
   songIds: Schema.Array(Schema.String),

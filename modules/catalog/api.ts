@@ -2,7 +2,7 @@ import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/p
 import { Authenticated, EmailNotVerified, Unauthorized, Viewer } from "#api/auth.ts"
 import { DownloadParams } from "#api/download-params.ts"
 import { NotFound, TooManyRequests } from "#api/refusals.ts"
-import { LikeState, SongSettings, SongsDeleted } from "./api-answers.ts"
+import { LikeState, PlayCounted, SongSettings, SongsDeleted } from "./api-answers.ts"
 import {
   CoverParams,
   DeleteSongParams,
@@ -69,6 +69,18 @@ export class CatalogApi extends HttpApiGroup.make("catalog")
       .addSuccess(LikeState)
       .addError(NotFound)
       .middleware(Authenticated),
+  )
+  .add(
+    HttpApiEndpoint.post("play", "/songs/:id/plays")
+      .setPath(SongPath)
+      .addSuccess(PlayCounted)
+      .addError(NotFound)
+      .addError(TooManyRequests)
+      .middleware(Viewer)
+      .annotate(
+        OpenApi.Description,
+        "Counts a play once the player has played 30 seconds of the song, or half of a shorter one.",
+      ),
   )
   .add(
     HttpApiEndpoint.get("audio", "/songs/:id/audio")

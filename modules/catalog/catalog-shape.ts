@@ -3,9 +3,11 @@ import type { Effect } from "effect"
 import type { EmailNotVerified, SignedInUser, Unauthorized } from "#api/auth.ts"
 import type { NotFound, TooManyRequests } from "#api/refusals.ts"
 import type { Writes } from "#events/handle-command.ts"
+import type { Client } from "#toolkit/client.ts"
 import type {
   AudioUnavailable,
   LikeState,
+  PlayCounted,
   SaveSongPayload,
   SongIsPrivate,
   SongSettings,
@@ -24,7 +26,7 @@ export interface FileRequest {
 type Served<E = never> = Effect.Effect<HttpServerResponse.HttpServerResponse, NotFound | E>
 
 /**
- * Songs and likes, one function per thing a person does. A private song is "not found" to everyone but
+ * Songs, likes and plays, one function per thing a person does. A private song is "not found" to everyone but
  * its owner; a write answers with what the song's own stream says once it is stored.
  */
 export interface CatalogShape {
@@ -53,6 +55,15 @@ export interface CatalogShape {
   /** Likes count once per person; only public songs can be liked. */
   readonly like: (user: SignedInUser, songId: string) => Writes<LikeState, NotFound | SongIsPrivate>
   readonly unlike: (user: SignedInUser, songId: string) => Writes<LikeState, NotFound>
+  /**
+   * A play the player reports once it has played 30 seconds, or half a shorter song: counted once per
+   * listener (a person, or a visitor by a hash of their address) per half hour, within a limit per address.
+   */
+  readonly play: (
+    viewer: SignedInUser | undefined,
+    songId: string,
+    client: Client,
+  ) => Writes<PlayCounted, NotFound | TooManyRequests>
   readonly audio: (songId: string, viewerId: string | undefined, request: FileRequest) => Served
   /**
    * The song as 16-bit PCM WAV, converted once and kept. Converting is work started: only for a signed-in

@@ -420,12 +420,13 @@ describeApp({ env, config: { webDist: join(import.meta.dirname, "..", "..", "web
 
     it.effect("the read models rebuilt from zero answer exactly as before", () =>
       Effect.gen(function* () {
-        const { owner } = yield* publicSong("Rebuilt")
+        const { owner, song } = yield* publicSong("Rebuilt")
+        yield* owner.person.post(`/api/songs/${song.id}/plays`)
+        yield* request(`/api/songs/${song.id}/plays`, { method: "POST" })
+        yield* settle
         // The answers' JSON as sent, whatever the contract makes of it.
-        const before = [
-          (yield* request("/api/songs/public?limit=50")).body,
-          (yield* owner.person.get("/api/songs/my-songs")).body,
-        ]
+        const timelineBefore = yield* request("/api/songs/public?limit=50")
+        const before = [timelineBefore.body, (yield* owner.person.get("/api/songs/my-songs")).body]
         yield* rebuildProjection(timeline)
         yield* rebuildProjection(library)
         const after = [
@@ -438,6 +439,8 @@ describeApp({ env, config: { webDist: join(import.meta.dirname, "..", "..", "web
             p && typeof p === "object" && "snapshot" in p ? { ...p, snapshot: 0 } : p,
           )
         expect(withoutSnapshot(after)).toEqual(withoutSnapshot(before))
+        const played = timelinePage(timelineBefore).songs.find((s) => s.id === song.id)
+        expect(played?.plays).toBe(2)
       }),
     )
 

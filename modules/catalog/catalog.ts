@@ -7,6 +7,7 @@ import { LikeState, SongIsPrivate, SongSettings, UnknownAudio } from "./api.ts"
 import type { CatalogShape } from "./catalog-shape.ts"
 import { makeLibraryDownload } from "./library-download.ts"
 import { like } from "./like.ts"
+import { makePlays } from "./plays.ts"
 import type { Song } from "./song.ts"
 import { makeSongAccess, notFound, songStream } from "./song-access.ts"
 import { makeSongDeletion } from "./song-deletion.ts"
@@ -19,6 +20,7 @@ const make = Effect.gen(function* () {
   const fileAnswers = yield* makeSongFileAnswers(visibleSong)
   const libraryDownload = yield* makeLibraryDownload(loadSong)
   const deleteSongs = yield* makeSongDeletion({ loadSong })
+  const play = yield* makePlays(visibleSong)
 
   /** A song's settings as its stream holds them once the write is decided. */
   const settingsOf = (state: NonNullable<Song>) =>
@@ -124,13 +126,14 @@ const make = Effect.gen(function* () {
     like: (user, songId) => setLiked(user, songId, true),
     unlike: (user, songId) =>
       setLiked(user, songId, false).pipe(Effect.catchTag("SongIsPrivate", Effect.die)),
+    play,
     ...fileAnswers,
     libraryDownload,
     deleteSongs,
   } satisfies CatalogShape
 })
 
-/** Songs and likes (see catalog-shape.ts for each function's contract). */
+/** Songs, likes and plays (see catalog-shape.ts for each function's contract). */
 export class Catalog extends Context.Tag("@melody/catalog/Catalog")<Catalog, CatalogShape>() {
   static readonly live = Layer.effect(Catalog, make).pipe(Layer.provide(SongFiles.live))
 }

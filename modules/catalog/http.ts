@@ -2,6 +2,7 @@ import { HttpApiBuilder } from "@effect/platform"
 import { Effect } from "effect"
 import { CurrentUser, CurrentViewer } from "#api/auth.ts"
 import { moduleApi } from "#api/id.ts"
+import { currentClient } from "#toolkit/client.ts"
 import { CatalogApi } from "./api.ts"
 import { Catalog } from "./catalog.ts"
 
@@ -36,6 +37,11 @@ export const CatalogHttpLive = HttpApiBuilder.group(Api, "catalog", (handlers) =
       )
       .handle("unlike", ({ path }) =>
         Effect.flatMap(CurrentUser, (user) => catalog.unlike(user, path.id)),
+      )
+      .handle("play", ({ path }) =>
+        Effect.flatMap(Effect.all([CurrentViewer, currentClient]), ([viewer, client]) =>
+          catalog.play(viewer, path.id, client),
+        ),
       )
       .handle("audio", ({ path, urlParams, request }) =>
         Effect.flatMap(viewerId, (viewer) =>

@@ -35,4 +35,8 @@ export const catalogMigrations: Migrations = {
     SqlClient.SqlClient,
     (sql) => sql`alter table catalog.versions add column synced_lyrics_key text`,
   ),
+  "5_visitor_salts": Effect.flatMap(
+    SqlClient.SqlClient,
+    (sql) => sql`create table catalog.visitor_salts (day date primary key, salt text not null)`,
+  ),
 }

@@ -19,6 +19,8 @@ export class CreatorProfile extends Schema.Class<CreatorProfile>("CreatorProfile
   following: Schema.Int,
   songs: Schema.Int,
   likes: Schema.Int,
+  /** Plays of their public songs. */
+  plays: Schema.Int,
   /** Whether the viewer follows them (false without a session). */
   followedByYou: Schema.Boolean,
 }) {}

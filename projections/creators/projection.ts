@@ -138,7 +138,7 @@ const writePeople = (events: ReadonlyArray<RecordedEvent>) =>
 
 export const creators: Projection = {
   name: "creators",
-  revision: 2,
+  revision: 3,
   tables: [
     creatorSongTables.songs,
     creatorSongTables.likes,

@@ -26,6 +26,7 @@ interface ProfileRow {
   readonly following: number
   readonly songs: number
   readonly likes: number
+  readonly plays: number
   readonly followed: boolean
 }
 
@@ -102,6 +103,8 @@ export class CreatorReads extends Context.Tag("@melody/projections/CreatorReads"
                       (select count(*)::int from creator_songs s where s.owner_id = p.user_id and s.is_public) as songs,
                       (select coalesce(sum(s.likes), 0)::int from creator_songs s
                         where s.owner_id = p.user_id and s.is_public) as likes,
+                      (select coalesce(sum(s.plays), 0)::int from creator_songs s
+                        where s.owner_id = p.user_id and s.is_public) as plays,
                       exists (select 1 from creator_follows f
                                where f.follower_id = $2 and f.creator_id = p.user_id) as followed
                  from creator_people p where lower(p.username) = lower($1)`,
@@ -123,6 +126,7 @@ export class CreatorReads extends Context.Tag("@melody/projections/CreatorReads"
                             following: row.following,
                             songs: row.songs,
                             likes: row.likes,
+                            plays: row.plays,
                             followedByYou: row.followed,
                           },
                           true,

@@ -24,6 +24,8 @@ export class SongView extends Schema.Class<SongView>("SongView")({
   likes: Schema.Int,
   /** Whether the person asking likes it. */
   liked: Schema.Boolean,
+  /** Plays counted: once per listener per half hour, after 30 seconds or half the song. */
+  plays: Schema.Int,
   /** The multi-track MIDI file, where its maker wrote one: for its owner, and others once shared. */
   midiUrl: Schema.NullOr(Schema.String),
   /** Whether its owner lets others download its parts (stems and MIDI) while it is public. */
@@ -55,6 +57,7 @@ export const encodeSongView = (song: SongView): typeof SongView.Encoded => ({
   origin: song.origin && { ...song.origin },
   likes: song.likes,
   liked: song.liked,
+  plays: song.plays,
   midiUrl: song.midiUrl,
   partsShared: song.partsShared,
   lrcUrl: song.lrcUrl,

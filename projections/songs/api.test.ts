@@ -22,6 +22,7 @@ describe("encodeSongView", () => {
       origin: null,
       likes: 3,
       liked: true,
+      plays: 12,
       midiUrl: null,
       partsShared: false,
       lrcUrl: null,

@@ -22,7 +22,7 @@ const tables: SongTables = {
 
 export const library: Projection = {
   name: "library",
-  revision: 5,
+  revision: 6,
   tables: [tables.songs, tables.likes, tables.creators],
   types: songFactTypes,
   onPoison: "skip",

@@ -23,6 +23,8 @@ export interface SongFacts {
   /** Whether others may download each song's parts, as the batch leaves it. */
   readonly partsSharing: ReadonlyMap<string, boolean>
   readonly likeDeltas: ReadonlyMap<string, number>
+  /** Plays counted per song: they change no song's place in a list, so they touch none. */
+  readonly playDeltas: ReadonlyMap<string, number>
   readonly likes: ReadonlyArray<{
     readonly songId: string
     readonly userId: string
@@ -41,6 +43,7 @@ export const readSongFacts = (events: ReadonlyArray<RecordedEvent>) =>
     const visibility = new Map<string, boolean>()
     const partsSharing = new Map<string, boolean>()
     const likeDeltas = new Map<string, number>()
+    const playDeltas = new Map<string, number>()
     const likes = new Map<string, { songId: string; userId: string; liked: boolean }>()
     const touched = new Set<string>()
     const deleted = new Set<string>()
@@ -78,6 +81,9 @@ export const readSongFacts = (events: ReadonlyArray<RecordedEvent>) =>
           touched.add(event.songId)
           break
         }
+        case "SongPlayed":
+          playDeltas.set(event.songId, (playDeltas.get(event.songId) ?? 0) + 1)
+          break
       }
     }
     return {
@@ -86,6 +92,7 @@ export const readSongFacts = (events: ReadonlyArray<RecordedEvent>) =>
       visibility,
       partsSharing,
       likeDeltas,
+      playDeltas,
       likes: [...likes.values()],
       deleted,
       touched,
@@ -117,6 +124,7 @@ export const songTablesSql = (t: SongTables) => [
     has_synced_lyrics boolean not null default false,
     parts_shared boolean not null default false,
     likes integer not null default 0,
+    plays integer not null default 0,
     tags jsonb not null default '{}'
   )`,
   `create table if not exists ${t.likes} (
@@ -179,6 +187,13 @@ export const writeSongFacts = (
         `update ${t.songs} s set parts_shared = v.shared
            from unnest($1::text[], $2::boolean[]) as v(song_id, shared) where s.song_id = v.song_id`,
         [[...facts.partsSharing.keys()], [...facts.partsSharing.values()]],
+      )
+    }
+    if (facts.playDeltas.size > 0) {
+      yield* sql.unsafe(
+        `update ${t.songs} s set plays = s.plays + d.delta
+           from unnest($1::text[], $2::int[]) as d(song_id, delta) where s.song_id = d.song_id`,
+        [[...facts.playDeltas.keys()], [...facts.playDeltas.values()]],
       )
     }
     if (facts.likeDeltas.size > 0) {

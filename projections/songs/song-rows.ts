@@ -19,6 +19,7 @@ export interface SongRow {
   readonly origin: SongOrigin | null
   readonly likes: number
   readonly liked: boolean
+  readonly plays: number
   /**
    * Whether the viewer may download its MIDI file, where its maker wrote one: its owner, or anyone signed
    * in while it is public and its parts are shared.

@@ -22,6 +22,7 @@ export const toView = (row: SongRow) =>
       origin: row.origin,
       likes: row.likes,
       liked: row.liked,
+      plays: row.plays,
       midiUrl: row.midi ? songPaths.midi(row.songId) : null,
       partsShared: row.partsShared,
       lrcUrl: row.syncedLyrics ? songPaths.lrc(row.songId) : null,

@@ -27,7 +27,7 @@ const logRetention = "1 hour"
 
 export const timeline: Projection = {
   name: "timeline",
-  revision: 7,
+  revision: 8,
   tables: [
     timelineTables.songs,
     timelineTables.likes,

@@ -115,3 +115,39 @@ test("a creator writes their page: a name, a bio shown as text and links; a link
   await expect(link).toHaveAttribute("rel", "nofollow ugc noopener noreferrer")
   await creator.context.close()
 })
+
+test("a visitor plays a song through half its length: one play counts, on its page, its card and its creator's page", async ({
+  browser,
+}) => {
+  const creator = await personInOwnBrowser(browser, "creator")
+  const suffix = creator.person.username.slice(-4)
+  const song = await publishedSong(
+    creator.page,
+    creator.person.username,
+    `Harbour Bells ${suffix}`,
+    "Folk, bells",
+  )
+  const visitor = await browser.newContext()
+  const page = await visitor.newPage()
+  await skipSplash(page)
+  await page.goto(`/song/${song.id}`)
+  await expect(page.getByText("0 plays", { exact: true })).toBeVisible()
+
+  // The seeded song lasts 4 s: the player reports the play once it has played 2 s of it.
+  const reported = page.waitForResponse(
+    (answer) =>
+      answer.url().endsWith(`/api/songs/${song.id}/plays`) && answer.request().method() === "POST",
+  )
+  await page.getByRole("button", { name: `Play ${song.title}` }).click()
+  expect(await (await reported).json()).toEqual({ counted: true })
+  await expect(async () => {
+    await page.reload()
+    await expect(page.getByText("1 play", { exact: true })).toBeVisible({ timeout: 1000 })
+  }).toPass()
+
+  await page.goto(`/u/${creator.person.username}`)
+  await expect(count(page, "Plays")).toHaveText("1")
+  await expect(card(page, song.title).getByText(/^1 play · Folk, bells$/)).toBeVisible()
+  await visitor.close()
+  await creator.context.close()
+})

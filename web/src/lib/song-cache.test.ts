@@ -20,6 +20,7 @@ const song = (id: string) =>
     taskId: null,
     origin: null,
     likes: 2,
+    plays: 0,
     liked: false,
     midiUrl: null,
     partsShared: false,

@@ -4,6 +4,7 @@ import { CreatorLink } from "../../components/creator-link.tsx"
 import type { TimelineSong } from "../../components/song-grid.tsx"
 import { DownloadButtons } from "../../features/song/download-buttons.tsx"
 import { LikeButton } from "../../features/song/like-button.tsx"
+import { playsLabel } from "../../features/song/plays-label.ts"
 import { SongCard } from "../../features/song/song-card.tsx"
 import { Stems } from "../../features/stems/stems-button.tsx"
 import { VideoExportButton } from "../../features/video-export/video-export-button.tsx"
@@ -32,7 +33,11 @@ export const TimelineCard = ({ song, signedIn, selected, onToggleTag, priority }
         <LikeButton song={song} signedIn={signedIn} />
       </>
     }
-    details={<p className="truncate text-xs text-faint">{song.style}</p>}
+    details={
+      <p className="truncate text-xs text-faint">
+        {playsLabel(song.plays)} · {song.style}
+      </p>
+    }
     downloads={
       <div className="flex flex-wrap gap-1">
         <DownloadButtons song={song} wav={false} stems={<Stems song={song} />} />

@@ -21,6 +21,7 @@ const Counts = ({ profile }: { readonly profile: CreatorProfile }) => (
         ["Following", profile.following],
         ["Songs", profile.songs],
         ["Likes", profile.likes],
+        ["Plays", profile.plays],
       ] as const
     ).map(([label, value]) => (
       <div key={label} className="flex items-baseline gap-1.5">

@@ -10,6 +10,7 @@ import {
 import { useAudio } from "../../components/audio/use-audio.ts"
 import { Card } from "../../components/ui/card.tsx"
 import { Chip } from "../../components/ui/filter-chips.tsx"
+import { countPlay } from "./count-play.ts"
 import { LyricsToggle } from "./lyrics-toggle.tsx"
 import { SongCover } from "./song-cover.tsx"
 
@@ -38,7 +39,7 @@ export const SongCard = ({
   /** Among the first a phone sees, so its cover is asked for at once. */
   readonly priority?: boolean
 }) => {
-  const audio = useAudio(song.audioUrl)
+  const audio = useAudio(song.audioUrl, countPlay(song.id))
   return (
     <Card
       className="flex flex-col gap-3 p-4"

@@ -8,9 +8,11 @@ import { Button } from "../../components/ui/button.tsx"
 import { Card } from "../../components/ui/card.tsx"
 import { PageSpinner } from "../../components/ui/page-spinner.tsx"
 import { useCurrentUser } from "../../lib/session.ts"
+import { countPlay } from "./count-play.ts"
 import { DownloadButtons } from "./download-buttons.tsx"
 import { LikeButton } from "./like-button.tsx"
 import { OriginLine } from "./origin-line.tsx"
+import { playsLabel } from "./plays-label.ts"
 import { SongPlayer } from "./song-player.tsx"
 import { songQuery } from "./song-queries.ts"
 import { SyncedLyrics } from "./synced-lyrics.tsx"
@@ -28,7 +30,7 @@ export const SongPage = ({
   const { id = "" } = useParams()
   const song = useQuery(songQuery(id))
   const { data: user } = useCurrentUser()
-  const audio = useAudio(song.data?.audioUrl ?? null)
+  const audio = useAudio(song.data?.audioUrl ?? null, countPlay(id))
 
   if (song.isPending) return <PageSpinner />
   if (song.isError) {
@@ -55,6 +57,7 @@ export const SongPage = ({
             <CreatorLink username={data.creator.username} className="text-text hover:underline" /> ·{" "}
             {data.style}
           </p>
+          <p className="mt-1 text-sm text-faint">{playsLabel(data.plays)}</p>
           <OriginLine song={data} />
         </header>
         <div className="flex flex-wrap items-center gap-3">
