@@ -426,12 +426,18 @@ describeApp({ env, config: { webDist: join(import.meta.dirname, "..", "..", "web
         yield* settle
         // The answers' JSON as sent, whatever the contract makes of it.
         const timelineBefore = yield* request("/api/songs/public?limit=50")
-        const before = [timelineBefore.body, (yield* owner.person.get("/api/songs/my-songs")).body]
+        const dailyPlays = `/api/songs/${song.id}/daily-plays`
+        const before = [
+          timelineBefore.body,
+          (yield* owner.person.get("/api/songs/my-songs")).body,
+          (yield* owner.person.get(dailyPlays)).body,
+        ]
         yield* rebuildProjection(timeline)
         yield* rebuildProjection(library)
         const after = [
           (yield* request("/api/songs/public?limit=50")).body,
           (yield* owner.person.get("/api/songs/my-songs")).body,
+          (yield* owner.person.get(dailyPlays)).body,
         ]
         // The snapshot counts the timeline's own changes, which a rebuild numbers afresh.
         const withoutSnapshot = (pages: unknown[]) =>

@@ -17,6 +17,16 @@ const env = {
 const visitorPlays = (songId: string, userAgent: string) =>
   request(`/api/songs/${songId}/plays`, { method: "POST", headers: { "user-agent": userAgent } })
 
+let admin: Effect.Effect.Success<ReturnType<typeof signUp>> | undefined
+/** The one administrator, signed up by the first test that needs them. */
+const curator = Effect.suspend(() =>
+  admin
+    ? Effect.succeed(admin)
+    : Effect.tap(signUpAdmin("curator", "curator@example.com"), (signedUp) => {
+        admin = signedUp
+      }),
+)
+
 const playsOf = (songId: string) =>
   Effect.flatMap(clientOf(), (api) => api.songs.song({ path: { id: songId } })).pipe(
     Effect.map((song) => song.plays),
@@ -32,7 +42,7 @@ describeApp({ env, config: { webDist: join(import.meta.dirname, "..", "..", "web
           Effect.gen(function* () {
             const owner = yield* signUp("owner")
             const fan = yield* signUp("fan")
-            const admin = yield* signUpAdmin("curator", "curator@example.com")
+            const admin = yield* curator
             const song = yield* songOf(owner, "Night Bus")
 
             const first = yield* visitorPlays(song.id, "Phone A")
@@ -109,6 +119,34 @@ describeApp({ env, config: { webDist: join(import.meta.dirname, "..", "..", "web
           [song.id],
         )
         expect(none[0]?.n).toBe(1)
+      }),
+    )
+
+    it.effect("per day over the last 30 days are shown to the song's owner alone", () =>
+      Effect.gen(function* () {
+        const owner = yield* signUp("owner")
+        const other = yield* signUp("other")
+        const song = yield* songOf(owner, "Ferry Lights")
+        yield* visitorPlays(song.id, "Phone E")
+        yield* visitorPlays(song.id, "Phone F")
+        yield* other.person.post(`/api/songs/${song.id}/plays`)
+        yield* settle
+        const path = `/api/songs/${song.id}/daily-plays`
+        const { days } = yield* callAs(owner.person, (api) =>
+          api.songs.dailyPlays({ path: { id: song.id } }),
+        )
+        expect(days).toHaveLength(30)
+        expect(days.at(-1)).toEqual({ day: new Date().toISOString().slice(0, 10), plays: 3 })
+        expect(days.slice(0, -1).every((day) => day.plays === 0)).toBe(true)
+        expect(new Date(days[0]!.day).getTime()).toBe(
+          new Date(days.at(-1)!.day).getTime() - 29 * 86_400_000,
+        )
+        expect((yield* request(path)).status).toBe(401)
+        expect((yield* other.person.get(path)).status).toBe(404)
+        expect((yield* (yield* curator).person.get(path)).status).toBe(404)
+        expect(
+          (yield* owner.person.get(`/api/songs/${crypto.randomUUID()}/daily-plays`)).status,
+        ).toBe(404)
       }),
     )
 

@@ -73,3 +73,15 @@ export class PublicSongs extends Schema.Class<PublicSongs>("PublicSongs")({
    */
   snapshot: Schema.Int,
 }) {}
+
+/** One day of a song's plays (UTC). */
+export class DayOfPlays extends Schema.Class<DayOfPlays>("DayOfPlays")({
+  /** `YYYY-MM-DD`. */
+  day: Schema.String,
+  plays: Schema.Int,
+}) {}
+
+/** A song's plays on each of the last 30 days, oldest first, for its owner. */
+export class DailyPlays extends Schema.Class<DailyPlays>("DailyPlays")({
+  days: Schema.Array(DayOfPlays),
+}) {}

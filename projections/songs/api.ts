@@ -2,7 +2,7 @@ import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
 import { Authenticated, Viewer } from "#api/auth.ts"
 import { NotFound } from "#api/refusals.ts"
-import { PublicSongs, SongView } from "./api-answers.ts"
+import { DailyPlays, PublicSongs, SongView } from "./api-answers.ts"
 import { NewestSongsParams, PublicSongsParams, SongPath } from "./api-params.ts"
 
 export * from "./api-answers.ts"
@@ -38,6 +38,14 @@ export class SongsApi extends HttpApiGroup.make("songs")
       .addSuccess(SongView)
       .addError(NotFound)
       .middleware(Viewer),
+  )
+  .add(
+    HttpApiEndpoint.get("dailyPlays", "/songs/:id/daily-plays")
+      .setPath(SongPath)
+      .addSuccess(DailyPlays)
+      .addError(NotFound)
+      .middleware(Authenticated)
+      .annotate(OpenApi.Description, "The owner's song's plays on each of the last 30 days."),
   )
   .annotate(
     OpenApi.Description,

@@ -34,6 +34,9 @@ export const SongsHttpLive = HttpApiBuilder.group(moduleApi(SongsApi), "songs", 
       .handle("likedSongs", () =>
         Effect.flatMap(CurrentUser, (user) => reads.likedSongs(user.userId)),
       )
+      .handle("dailyPlays", ({ path }) =>
+        Effect.flatMap(CurrentUser, (user) => reads.dailyPlays(path.id, user.userId)),
+      )
       .handle("song", ({ path }) =>
         Effect.flatMap(viewerId, (viewer) => reads.song(path.id, viewer)),
       )

@@ -25,6 +25,12 @@ export interface SongFacts {
   readonly likeDeltas: ReadonlyMap<string, number>
   /** Plays counted per song: they change no song's place in a list, so they touch none. */
   readonly playDeltas: ReadonlyMap<string, number>
+  /** The same plays per song and day (UTC, `YYYY-MM-DD`). */
+  readonly dailyPlays: ReadonlyArray<{
+    readonly songId: string
+    readonly day: string
+    readonly plays: number
+  }>
   readonly likes: ReadonlyArray<{
     readonly songId: string
     readonly userId: string
@@ -44,6 +50,7 @@ export const readSongFacts = (events: ReadonlyArray<RecordedEvent>) =>
     const partsSharing = new Map<string, boolean>()
     const likeDeltas = new Map<string, number>()
     const playDeltas = new Map<string, number>()
+    const dailyPlays = new Map<string, { songId: string; day: string; plays: number }>()
     const likes = new Map<string, { songId: string; userId: string; liked: boolean }>()
     const touched = new Set<string>()
     const deleted = new Set<string>()
@@ -81,9 +88,14 @@ export const readSongFacts = (events: ReadonlyArray<RecordedEvent>) =>
           touched.add(event.songId)
           break
         }
-        case "SongPlayed":
+        case "SongPlayed": {
           playDeltas.set(event.songId, (playDeltas.get(event.songId) ?? 0) + 1)
+          const day = event.playedAt.toISOString().slice(0, 10)
+          const key = `${event.songId}\u0000${day}`
+          const counted = dailyPlays.get(key) ?? { songId: event.songId, day, plays: 0 }
+          dailyPlays.set(key, { ...counted, plays: counted.plays + 1 })
           break
+        }
       }
     }
     return {
@@ -93,6 +105,7 @@ export const readSongFacts = (events: ReadonlyArray<RecordedEvent>) =>
       partsSharing,
       likeDeltas,
       playDeltas,
+      dailyPlays: [...dailyPlays.values()],
       likes: [...likes.values()],
       deleted,
       touched,

@@ -4,7 +4,8 @@ import { NotFound } from "#api/refusals.ts"
 import type { EventStore, EventWakeups } from "#events/store/index.ts"
 import { oncePerObject } from "#toolkit/once-per-object.ts"
 import { makeOwnWritesWait } from "../own-writes.ts"
-import { PublicSongs, type SongView } from "./api.ts"
+import { DailyPlays, DayOfPlays, PublicSongs, type SongView } from "./api.ts"
+import { readDailyPlays } from "./daily-plays.ts"
 import { library, readLibrarySong, readOwnedSongs } from "./library.ts"
 import { readLikedSongs } from "./liked-songs.ts"
 import { readNewestSongs } from "./newest-songs.ts"
@@ -40,6 +41,8 @@ export class SongReads extends Context.Tag("@melody/projections/SongReads")<
       songId: string,
       viewerId: string | undefined,
     ) => Effect.Effect<SongView, NotFound>
+    /** The song's plays on each of the last 30 days, for its owner only. */
+    readonly dailyPlays: (songId: string, ownerId: string) => Effect.Effect<DailyPlays, NotFound>
     readonly publicSongCount: Effect.Effect<number>
     /** Public songs in a stable order, `limit` of them from `offset`: what a sitemap lists. */
     readonly listedSongs: (
@@ -83,6 +86,16 @@ export class SongReads extends Context.Tag("@melody/projections/SongReads")<
               row && (row.isPublic || row.ownerId === viewerId)
                 ? Effect.succeed(toView(row))
                 : Effect.fail(notFound),
+            ),
+          ),
+        dailyPlays: (songId, ownerId) =>
+          read(readLibrarySong(songId, ownerId)).pipe(
+            Effect.flatMap((row) =>
+              row?.ownerId === ownerId ? read(readDailyPlays(songId, 30)) : Effect.fail(notFound),
+            ),
+            Effect.map(
+              (days) =>
+                new DailyPlays({ days: days.map((day) => new DayOfPlays(day, true)) }, true),
             ),
           ),
         publicSongCount: read(countPublicSongs),

@@ -145,6 +145,17 @@ test("a visitor plays a song through half its length: one play counts, on its pa
     await expect(page.getByText("1 play", { exact: true })).toBeVisible({ timeout: 1000 })
   }).toPass()
 
+  // Plays per day are the owner's: the visitor sees none.
+  await expect(page.getByText(/in the last 30 days$/)).toHaveCount(0)
+  await creator.page.goto(`/song/${song.id}`)
+  await expect(creator.page.getByText("1 play in the last 30 days")).toBeVisible()
+  const today = new Date().toISOString().slice(0, 10)
+  await expect(
+    creator.page.getByRole("img", {
+      name: `Plays per day over the last 30 days; the most on ${today}: 1 play`,
+    }),
+  ).toBeVisible()
+
   await page.goto(`/u/${creator.person.username}`)
   await expect(count(page, "Plays")).toHaveText("1")
   await expect(card(page, song.title).getByText(/^1 play · Folk, bells$/)).toBeVisible()

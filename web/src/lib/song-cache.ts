@@ -18,6 +18,8 @@ export const songKeys = {
   creators: ["songs", "creator"] as const,
   creator: (username: string) => ["songs", "creator", username.toLowerCase()] as const,
   following: ["songs", "following"] as const,
+  /** A song's plays per day, for its owner. */
+  dailyPlays: (id: string) => ["songs", "daily-plays", id] as const,
 }
 
 /**

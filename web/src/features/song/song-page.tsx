@@ -12,6 +12,7 @@ import { countPlay } from "./count-play.ts"
 import { DownloadButtons } from "./download-buttons.tsx"
 import { LikeButton } from "./like-button.tsx"
 import { OriginLine } from "./origin-line.tsx"
+import { PlaysChart } from "./plays-chart.tsx"
 import { playsLabel } from "./plays-label.ts"
 import { SongPlayer } from "./song-player.tsx"
 import { songQuery } from "./song-queries.ts"
@@ -60,6 +61,7 @@ export const SongPage = ({
           <p className="mt-1 text-sm text-faint">{playsLabel(data.plays)}</p>
           <OriginLine song={data} />
         </header>
+        {user?.id === data.userId && <PlaysChart songId={data.id} />}
         <div className="flex flex-wrap items-center gap-3">
           <LikeButton song={data} signedIn={Boolean(user)} />
           {data.isPublic && <DownloadButtons song={data} wav={false} stems={stems?.(data)} />}
