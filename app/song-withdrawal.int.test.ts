@@ -51,6 +51,7 @@ const readsOf = <R>(
     "sitemap of songs": read("/sitemap-songs-1.xml"),
     "the fan's liked songs": read("/api/songs/liked", people.fan),
     "newest songs": read("/api/songs/newest?limit=50"),
+    "trending songs": read("/api/songs/trending?limit=50"),
     "the creator's songs": read(`/api/creators/${people.ownerName}/songs`),
     "the fan's Following list": read("/api/following/songs", people.fan),
   })

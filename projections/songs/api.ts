@@ -23,6 +23,12 @@ export class SongsApi extends HttpApiGroup.make("songs")
       .middleware(Viewer),
   )
   .add(
+    HttpApiEndpoint.get("trendingSongs", "/songs/trending")
+      .setUrlParams(NewestSongsParams)
+      .addSuccess(Schema.Array(SongView))
+      .middleware(Viewer),
+  )
+  .add(
     HttpApiEndpoint.get("mySongs", "/songs/my-songs")
       .addSuccess(Schema.Array(SongView))
       .middleware(Authenticated),
@@ -49,5 +55,5 @@ export class SongsApi extends HttpApiGroup.make("songs")
   )
   .annotate(
     OpenApi.Description,
-    "Songs to read: the public timeline (most liked, or newest), the personal library, liked songs and one song.",
+    "Songs to read: the public timeline (most liked, trending or newest), the personal library, liked songs and one song.",
   ) {}

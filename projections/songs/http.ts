@@ -30,6 +30,15 @@ export const SongsHttpLive = HttpApiBuilder.group(moduleApi(SongsApi), "songs", 
           reads.newestSongs({ limit: urlParams.limit, offset: urlParams.offset, viewerId: viewer }),
         ),
       )
+      .handle("trendingSongs", ({ urlParams }) =>
+        Effect.flatMap(viewerId, (viewer) =>
+          reads.trendingSongs({
+            limit: urlParams.limit,
+            offset: urlParams.offset,
+            viewerId: viewer,
+          }),
+        ),
+      )
       .handle("mySongs", () => Effect.flatMap(CurrentUser, (user) => reads.mySongs(user.userId)))
       .handle("likedSongs", () =>
         Effect.flatMap(CurrentUser, (user) => reads.likedSongs(user.userId)),

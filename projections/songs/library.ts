@@ -2,7 +2,7 @@ import { SqlClient } from "@effect/sql"
 import { Effect } from "effect"
 import type { Projection } from "../runner.ts"
 import { styleTags } from "./api-style-tags.ts"
-import { dailyPlaysSql, dailyPlaysTable, writeDailyPlays } from "./daily-plays.ts"
+import { dailyCountsSql, readDailyPlays, writeDailyCounts } from "./daily-counts.ts"
 import { songRowSelect } from "./song-columns.ts"
 import {
   readSongFacts,
@@ -24,23 +24,26 @@ const tables: SongTables = {
   creators: "library_creators",
 }
 
+/** Each song's likes and plays per day, for its owner's chart. */
+const daily = "library_daily"
+
 export const library: Projection = {
   name: "library",
   revision: 6,
-  tables: [tables.songs, tables.likes, tables.creators, dailyPlaysTable],
+  tables: [tables.songs, tables.likes, tables.creators, daily],
   types: songFactTypes,
   onPoison: "skip",
   setup: Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
     for (const statement of songTablesSql(tables)) yield* sql.unsafe(statement)
-    yield* sql.unsafe(dailyPlaysSql)
+    for (const statement of dailyCountsSql(daily)) yield* sql.unsafe(statement)
     yield* sql.unsafe(
       `create index if not exists library_songs_by_owner on library_songs (owner_id, created_at desc, song_id)`,
     )
   }),
   apply: (events) =>
     Effect.flatMap(readSongFacts(events), (facts) =>
-      Effect.zipRight(writeSongFacts(tables, facts, styleTags), writeDailyPlays(facts)),
+      Effect.zipRight(writeSongFacts(tables, facts, styleTags), writeDailyCounts(daily, facts, 30)),
     ),
 }
 
@@ -63,3 +66,6 @@ export const readLibrarySong = (songId: string, viewerId: string | undefined) =>
     Effect.map((rows) => rows[0]),
     Effect.orDie,
   )
+
+/** The song's plays on each of the last 30 days, oldest first. */
+export const readLibraryDailyPlays = (songId: string) => readDailyPlays(daily, songId, 30)

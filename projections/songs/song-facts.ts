@@ -25,12 +25,8 @@ export interface SongFacts {
   readonly likeDeltas: ReadonlyMap<string, number>
   /** Plays counted per song: they change no song's place in a list, so they touch none. */
   readonly playDeltas: ReadonlyMap<string, number>
-  /** The same plays per song and day (UTC, `YYYY-MM-DD`). */
-  readonly dailyPlays: ReadonlyArray<{
-    readonly songId: string
-    readonly day: string
-    readonly plays: number
-  }>
+  /** How each song's likes (less unlikes) and plays moved per day (UTC, `YYYY-MM-DD`). */
+  readonly daily: ReadonlyArray<DayOfSong>
   readonly likes: ReadonlyArray<{
     readonly songId: string
     readonly userId: string
@@ -42,6 +38,14 @@ export interface SongFacts {
   readonly touched: ReadonlySet<string>
 }
 
+/** One song's day: how many likes (less unlikes) and plays it had. */
+export interface DayOfSong {
+  readonly songId: string
+  readonly day: string
+  readonly likes: number
+  readonly plays: number
+}
+
 export const readSongFacts = (events: ReadonlyArray<RecordedEvent>) =>
   Effect.map(decode(events), (history): SongFacts => {
     const creators = new Map<string, string>()
@@ -50,7 +54,13 @@ export const readSongFacts = (events: ReadonlyArray<RecordedEvent>) =>
     const partsSharing = new Map<string, boolean>()
     const likeDeltas = new Map<string, number>()
     const playDeltas = new Map<string, number>()
-    const dailyPlays = new Map<string, { songId: string; day: string; plays: number }>()
+    const daily = new Map<string, DayOfSong>()
+    const countDay = (songId: string, at: Date, likes: number, plays: number) => {
+      const day = at.toISOString().slice(0, 10)
+      const key = `${songId}\u0000${day}`
+      const counted = daily.get(key) ?? { songId, day, likes: 0, plays: 0 }
+      daily.set(key, { ...counted, likes: counted.likes + likes, plays: counted.plays + plays })
+    }
     const likes = new Map<string, { songId: string; userId: string; liked: boolean }>()
     const touched = new Set<string>()
     const deleted = new Set<string>()
@@ -80,6 +90,7 @@ export const readSongFacts = (events: ReadonlyArray<RecordedEvent>) =>
         case "SongUnliked": {
           const liked = event._tag === "SongLiked"
           likeDeltas.set(event.songId, (likeDeltas.get(event.songId) ?? 0) + (liked ? 1 : -1))
+          countDay(event.songId, recordedAt, liked ? 1 : -1, 0)
           likes.set(`${event.songId}\u0000${event.userId}`, {
             songId: event.songId,
             userId: event.userId,
@@ -88,14 +99,10 @@ export const readSongFacts = (events: ReadonlyArray<RecordedEvent>) =>
           touched.add(event.songId)
           break
         }
-        case "SongPlayed": {
+        case "SongPlayed":
           playDeltas.set(event.songId, (playDeltas.get(event.songId) ?? 0) + 1)
-          const day = event.playedAt.toISOString().slice(0, 10)
-          const key = `${event.songId}\u0000${day}`
-          const counted = dailyPlays.get(key) ?? { songId: event.songId, day, plays: 0 }
-          dailyPlays.set(key, { ...counted, plays: counted.plays + 1 })
+          countDay(event.songId, event.playedAt, 0, 1)
           break
-        }
       }
     }
     return {
@@ -105,7 +112,7 @@ export const readSongFacts = (events: ReadonlyArray<RecordedEvent>) =>
       partsSharing,
       likeDeltas,
       playDeltas,
-      dailyPlays: [...dailyPlays.values()],
+      daily: [...daily.values()],
       likes: [...likes.values()],
       deleted,
       touched,

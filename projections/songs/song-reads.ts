@@ -5,8 +5,7 @@ import type { EventStore, EventWakeups } from "#events/store/index.ts"
 import { oncePerObject } from "#toolkit/once-per-object.ts"
 import { makeOwnWritesWait } from "../own-writes.ts"
 import { DailyPlays, DayOfPlays, PublicSongs, type SongView } from "./api.ts"
-import { readDailyPlays } from "./daily-plays.ts"
-import { library, readLibrarySong, readOwnedSongs } from "./library.ts"
+import { library, readLibraryDailyPlays, readLibrarySong, readOwnedSongs } from "./library.ts"
 import { readLikedSongs } from "./liked-songs.ts"
 import { readNewestSongs } from "./newest-songs.ts"
 import { countPublicSongs, type ListedSong, readPublicSongs } from "./sitemap-reads.ts"
@@ -14,13 +13,14 @@ import type { PublicPage, PublicQuery } from "./song-rows.ts"
 import { toView } from "./song-view.ts"
 import { timeline } from "./timeline.ts"
 import { makeTimelinePages } from "./timeline-pages.ts"
+import { readTrendingSongs } from "./trending-songs.ts"
 
 /** The same answer for a song that does not exist and one this person may not see. */
 const notFound = new NotFound({ message: "This song does not exist, or it is private." })
 
 /**
  * Songs as the library and timeline read models answer them: the public timeline's pages (kept in
- * memory, see timeline-pages.ts), a person's own and liked songs, one song for one viewer, and every
+ * memory, see timeline-pages.ts), its newest and trending songs, a person's own and liked songs, one song for one viewer, and every
  * public song a page at a time (for the sitemap). Each read first waits for this process's own writes
  * (own-writes.ts), so whoever changed a song sees the change.
  */
@@ -30,6 +30,10 @@ export class SongReads extends Context.Tag("@melody/projections/SongReads")<
     readonly publicSongs: (query: PublicQuery) => Effect.Effect<PublicSongs>
     /** Public songs, the newest first. */
     readonly newestSongs: (
+      query: Omit<PublicQuery, "snapshot">,
+    ) => Effect.Effect<ReadonlyArray<SongView>>
+    /** Public songs most liked and played in the last week, recent days counting most. */
+    readonly trendingSongs: (
       query: Omit<PublicQuery, "snapshot">,
     ) => Effect.Effect<ReadonlyArray<SongView>>
     /** Changes whenever a public page could read differently; at most 100 ms late (see timeline-pages.ts). */
@@ -76,6 +80,8 @@ export class SongReads extends Context.Tag("@melody/projections/SongReads")<
         publicStamp: Effect.zipRight(ownWrites, timelinePages.stamp),
         newestSongs: (query) =>
           read(Effect.map(readNewestSongs(query), (rows) => rows.map(toView))),
+        trendingSongs: (query) =>
+          read(Effect.map(readTrendingSongs(query), (rows) => rows.map(toView))),
         mySongs: (userId) =>
           read(Effect.map(readOwnedSongs(userId, userId), (rows) => rows.map(toView))),
         likedSongs: (userId) =>
@@ -91,7 +97,9 @@ export class SongReads extends Context.Tag("@melody/projections/SongReads")<
         dailyPlays: (songId, ownerId) =>
           read(readLibrarySong(songId, ownerId)).pipe(
             Effect.flatMap((row) =>
-              row?.ownerId === ownerId ? read(readDailyPlays(songId, 30)) : Effect.fail(notFound),
+              row?.ownerId === ownerId
+                ? read(readLibraryDailyPlays(songId))
+                : Effect.fail(notFound),
             ),
             Effect.map(
               (days) =>

@@ -1,6 +1,7 @@
 import { SqlClient } from "@effect/sql"
 import { Effect } from "effect"
 import type { Projection } from "../runner.ts"
+import { dailyCountsSql, writeDailyCounts } from "./daily-counts.ts"
 import {
   readSongFacts,
   type SongTables,
@@ -13,7 +14,8 @@ import {
  * Public songs, most liked first (then newest, then by id: a stable order), with their creators and
  * likes. Pages are cut from the order as it stood at a snapshot: every batch logs, for each song it
  * changes, the likes and visibility the song had before, so a later page can put back the order of the
- * first one even after likes moved songs around. The log keeps an hour.
+ * first one even after likes moved songs around. The log keeps an hour. Each song's likes and plays per
+ * day of the last week rank Trending.
  */
 
 export const timelineTables: SongTables = {
@@ -21,6 +23,12 @@ export const timelineTables: SongTables = {
   likes: "timeline_likes",
   creators: "timeline_creators",
 }
+
+/** How many days of likes and plays Trending ranks by. */
+export const trendingDays = 7
+
+/** Each song's likes and plays of the last `trendingDays` days, per day. */
+export const timelineDaily = "timeline_daily"
 
 /** How long the order of a first page can be kept for the pages after it. */
 const logRetention = "1 hour"
@@ -32,6 +40,7 @@ export const timeline: Projection = {
     timelineTables.songs,
     timelineTables.likes,
     timelineTables.creators,
+    timelineDaily,
     "timeline_changes",
     "timeline_stats",
   ],
@@ -41,6 +50,7 @@ export const timeline: Projection = {
   setup: Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
     for (const statement of songTablesSql(timelineTables)) yield* sql.unsafe(statement)
+    for (const statement of dailyCountsSql(timelineDaily)) yield* sql.unsafe(statement)
     yield* sql`
       create index if not exists timeline_songs_ranked
         on timeline_songs (likes desc, created_at desc, song_id desc) where is_public`
@@ -70,6 +80,7 @@ export const timeline: Projection = {
     Effect.gen(function* () {
       const sql = yield* SqlClient.SqlClient
       const facts = yield* readSongFacts(events)
+      yield* writeDailyCounts(timelineDaily, facts, trendingDays)
       const touched = [...facts.touched]
       if (touched.length === 0) return yield* writeSongFacts(timelineTables, facts, () => ({}))
       const before = new Map(

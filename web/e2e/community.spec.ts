@@ -116,7 +116,7 @@ test("a creator writes their page: a name, a bio shown as text and links; a link
   await creator.context.close()
 })
 
-test("a visitor plays a song through half its length: one play counts, on its page, its card and its creator's page", async ({
+test("a visitor plays a song through half its length: one play counts, on its page, its card and its creator's page, and it trends", async ({
   browser,
 }) => {
   const creator = await personInOwnBrowser(browser, "creator")
@@ -159,6 +159,18 @@ test("a visitor plays a song through half its length: one play counts, on its pa
   await page.goto(`/u/${creator.person.username}`)
   await expect(count(page, "Plays")).toHaveText("1")
   await expect(card(page, song.title).getByText(/^1 play · Folk, bells$/)).toBeVisible()
+
+  // Played today, it is trending.
+  await page.goto("/timeline")
+  await page
+    .getByRole("navigation", { name: "Timeline lists" })
+    .getByRole("link", { name: "Trending" })
+    .click()
+  await expect(page).toHaveURL(/\/timeline\?tab=trending$/)
+  await expect(
+    page.getByText("Songs people made and shared, the most liked and played this week first."),
+  ).toBeVisible()
+  await expect(card(page, song.title)).toBeVisible()
   await visitor.close()
   await creator.context.close()
 })

@@ -13,6 +13,7 @@ export const songKeys = {
   liked: ["songs", "liked"] as const,
   public: ["songs", "public"] as const,
   newest: ["songs", "newest"] as const,
+  trending: ["songs", "trending"] as const,
   one: (id: string) => ["songs", "one", id] as const,
   /** Every creator's page's songs. */
   creators: ["songs", "creator"] as const,

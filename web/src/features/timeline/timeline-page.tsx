@@ -9,7 +9,7 @@ import { Button } from "../../components/ui/button.tsx"
 import { useCurrentUser } from "../../lib/session.ts"
 import { FollowingList } from "./following-list.tsx"
 import { PagedSongs } from "./paged-songs.tsx"
-import { newestQuery, timelineQuery } from "./timeline-query.ts"
+import { newestQuery, timelineQuery, trendingQuery } from "./timeline-query.ts"
 import { TimelineTabs, timelineTabOf } from "./timeline-tabs.tsx"
 
 export type { TimelineSong }
@@ -27,6 +27,18 @@ const MostLiked = (props: ListProps) => (
 const Newest = (props: ListProps) => (
   <PagedSongs query={useInfiniteQuery(newestQuery)} songsOf={songsAsThey} {...props} />
 )
+
+const Trending = (props: ListProps) => (
+  <PagedSongs query={useInfiniteQuery(trendingQuery)} songsOf={songsAsThey} {...props} />
+)
+
+/** What each list puts first. */
+const firstOf = {
+  liked: "the most liked",
+  trending: "the most liked and played this week",
+  newest: "the newest",
+  following: "the newest",
+} as const
 
 /** /timeline: public songs, most liked first (or newest, or of the creators one follows); readable without an account. */
 export const TimelinePage = ({
@@ -46,9 +58,7 @@ export const TimelinePage = ({
           <h1 className="font-display text-3xl font-bold tracking-tight sm:text-4xl">
             Public timeline
           </h1>
-          <p className="mt-2 text-muted">
-            Songs people made and shared, the {tab === "liked" ? "most liked" : "newest"} first.
-          </p>
+          <p className="mt-2 text-muted">Songs people made and shared, {firstOf[tab]} first.</p>
         </div>
         <Button asChild>
           <Link to="/chat">
@@ -61,6 +71,8 @@ export const TimelinePage = ({
         <FollowingList signedIn={signedIn} card={card} />
       ) : tab === "newest" ? (
         <Newest signedIn={signedIn} card={card} />
+      ) : tab === "trending" ? (
+        <Trending signedIn={signedIn} card={card} />
       ) : (
         <MostLiked signedIn={signedIn} card={card} />
       )}

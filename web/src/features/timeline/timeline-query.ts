@@ -1,5 +1,6 @@
 import { infiniteQueryOptions } from "@tanstack/react-query"
 import type { PublicSongs, SongView } from "#projections/songs/api.ts"
+import { callApi } from "../../lib/api.ts"
 import { readPublic } from "../../lib/public-read.ts"
 import { songKeys } from "../../lib/song-cache.ts"
 
@@ -41,4 +42,18 @@ export const newestQuery = infiniteQueryOptions({
     }),
   initialPageParam: 0,
   getNextPageParam: (last, pages) => (last.length === pageSize ? pages.length : undefined),
+})
+
+/**
+ * Public songs most liked and played this week, recent days counting most, as Newest pages them. Never
+ * part of a drawn first view: read with the typed client, which loads when the tab is first opened.
+ */
+export const trendingQuery = infiniteQueryOptions({
+  queryKey: songKeys.trending,
+  queryFn: ({ pageParam }) =>
+    callApi((api) =>
+      api.songs.trendingSongs({ urlParams: { limit: pageSize, offset: pageParam * pageSize } }),
+    ),
+  initialPageParam: newestQuery.initialPageParam,
+  getNextPageParam: newestQuery.getNextPageParam,
 })

@@ -2,15 +2,16 @@ import { Link } from "react-router"
 import { cn } from "../../lib/cn.ts"
 
 /** The timeline's lists, by the `tab` in its address. */
-export type TimelineTab = "liked" | "newest" | "following"
+export type TimelineTab = "liked" | "trending" | "newest" | "following"
 
 export const timelineTabOf = (search: URLSearchParams): TimelineTab => {
   const tab = search.get("tab")
-  return tab === "newest" || tab === "following" ? tab : "liked"
+  return tab === "trending" || tab === "newest" || tab === "following" ? tab : "liked"
 }
 
 const tabs: ReadonlyArray<readonly [TimelineTab, string]> = [
   ["liked", "Most liked"],
+  ["trending", "Trending"],
   ["newest", "Newest"],
   ["following", "Following"],
 ]
