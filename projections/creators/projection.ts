@@ -5,13 +5,8 @@ import { UserRegistered } from "#events/contracts/identity.ts"
 import { decodeAll, type RecordedEvent } from "#events/store/index.ts"
 import { insertRows } from "../insert-rows.ts"
 import type { Projection } from "../runner.ts"
-import {
-  readSongFacts,
-  type SongTables,
-  songFactTypes,
-  songTablesSql,
-  writeSongFacts,
-} from "../songs/song-facts.ts"
+import { readSongFacts, songFactTypes } from "../songs/song-facts.ts"
+import { type SongTables, songTablesSql, writeSongFacts } from "../songs/song-tables.ts"
 
 /**
  * Creators as the community sees them: each person's name and follow counts, who follows whom and since

@@ -4,14 +4,9 @@ import type { Projection } from "../runner.ts"
 import { styleTags } from "./api-style-tags.ts"
 import { dailyCountsSql, readDailyPlays, writeDailyCounts } from "./daily-counts.ts"
 import { songRowSelect } from "./song-columns.ts"
-import {
-  readSongFacts,
-  type SongTables,
-  songFactTypes,
-  songTablesSql,
-  writeSongFacts,
-} from "./song-facts.ts"
+import { readSongFacts, songFactTypes } from "./song-facts.ts"
 import type { SongRow } from "./song-rows.ts"
+import { type SongTables, songTablesSql, writeSongFacts } from "./song-tables.ts"
 
 /**
  * Each person's songs, newest first, with their style tags, like and play counts and whether they like

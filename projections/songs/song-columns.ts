@@ -1,4 +1,4 @@
-import type { SongTables } from "./song-facts.ts"
+import type { SongTables } from "./song-tables.ts"
 
 /**
  * The columns of a `SongRow`, named as its fields, for a query over `s` (songs), `c` (creators) and the

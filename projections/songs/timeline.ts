@@ -2,13 +2,8 @@ import { SqlClient } from "@effect/sql"
 import { Effect } from "effect"
 import type { Projection } from "../runner.ts"
 import { dailyCountsSql, writeDailyCounts } from "./daily-counts.ts"
-import {
-  readSongFacts,
-  type SongTables,
-  songFactTypes,
-  songTablesSql,
-  writeSongFacts,
-} from "./song-facts.ts"
+import { readSongFacts, songFactTypes } from "./song-facts.ts"
+import { type SongTables, songTablesSql, writeSongFacts } from "./song-tables.ts"
 
 /**
  * Public songs, most liked first (then newest, then by id: a stable order), with their creators and
