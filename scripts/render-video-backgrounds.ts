@@ -17,7 +17,7 @@ import { mkdir, stat } from "node:fs/promises"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { promisify } from "node:util"
-import type { VideoFormat } from "#events/contracts/media.ts"
+import type { VideoFormat } from "#events/contracts/video-exports.ts"
 import { videoFormatNames, videoFormats } from "#modules/videos/api-video-formats.ts"
 
 const execFileAsync = promisify(execFile)

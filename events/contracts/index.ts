@@ -5,9 +5,10 @@ import { FollowEvent, ProfileEvent } from "./community.ts"
 import { CreditAdjustmentEvent } from "./credit-adjustments.ts"
 import { ErrorReported } from "./errors.ts"
 import { IdentityEvent } from "./identity.ts"
-import { GenerationEvent, VideoExportEvent } from "./media.ts"
+import { GenerationEvent } from "./media.ts"
 import { ConversationEvent, LyricsDraftEvent } from "./songwriting.ts"
 import { StemsEvent } from "./stems.ts"
+import { VideoExportEvent } from "./video-exports.ts"
 import { VoiceEvent } from "./voices.ts"
 
 /**

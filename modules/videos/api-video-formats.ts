@@ -1,4 +1,4 @@
-import { VideoFormat } from "#events/contracts/media.ts"
+import { VideoFormat } from "#events/contracts/video-exports.ts"
 
 /** The social formats a song's video is exported in, in the order screens list them. */
 export const videoFormatNames = VideoFormat.literals

@@ -4,7 +4,7 @@ import { Authenticated, EmailNotVerified } from "#api/auth.ts"
 import { DownloadParams } from "#api/download-params.ts"
 import { trimmedText, withMessage } from "#api/messages.ts"
 import { NotFound, TooManyRequests } from "#api/refusals.ts"
-import { VideoFormat } from "#events/contracts/media.ts"
+import { VideoFormat } from "#events/contracts/video-exports.ts"
 import { videoFormatNames } from "./api-video-formats.ts"
 
 // Video export (spec: videos/generate, video_jobs, the video export dialog).

@@ -1,7 +1,7 @@
 import { SqlClient } from "@effect/sql"
 import { Effect, Schema } from "effect"
 import { SongDeleted } from "#events/contracts/catalog.ts"
-import { VideoExportCompleted, VideoExportRequested } from "#events/contracts/media.ts"
+import { VideoExportCompleted, VideoExportRequested } from "#events/contracts/video-exports.ts"
 import { decodeAll, type Subscription } from "#events/store/index.ts"
 import { FileStorage } from "#toolkit/storage/index.ts"
 import { videoKeyOf } from "./video-render-job.ts"

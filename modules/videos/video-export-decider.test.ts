@@ -5,7 +5,7 @@ import {
   VideoExportProgressed,
   VideoExportRequested,
   VideoExportStarted,
-} from "#events/contracts/media.ts"
+} from "#events/contracts/video-exports.ts"
 import { given } from "#events/testing.ts"
 import { interruptedReason, maxRenderStarts, videoExports } from "./video-export-decider.ts"
 

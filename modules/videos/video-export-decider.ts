@@ -6,7 +6,7 @@ import {
   VideoExportProgressed,
   VideoExportRequested,
   VideoExportStarted,
-} from "#events/contracts/media.ts"
+} from "#events/contracts/video-exports.ts"
 import type { Decider } from "#events/decider.ts"
 
 /**

@@ -1,7 +1,7 @@
 import type { SqlClient } from "@effect/sql"
 import { Effect } from "effect"
 import { Actors } from "#events/contracts/actor.ts"
-import { VideoExportEvent, videoStreams } from "#events/contracts/media.ts"
+import { VideoExportEvent, videoStreams } from "#events/contracts/video-exports.ts"
 import { loadAggregate } from "#events/decider.ts"
 import { runCommand } from "#events/handle-command.ts"
 import { decodeAll, EventStore } from "#events/store/index.ts"

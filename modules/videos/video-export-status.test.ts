@@ -6,7 +6,7 @@ import {
   VideoExportProgressed,
   VideoExportRequested,
   VideoExportStarted,
-} from "#events/contracts/media.ts"
+} from "#events/contracts/video-exports.ts"
 import { exportView } from "./video-export-status.ts"
 
 const at = (second: number) => new Date(Date.UTC(2026, 10, 21, 12, 0, second))

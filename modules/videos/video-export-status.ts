@@ -1,4 +1,4 @@
-import type { VideoExportEvent, VideoExportRequested } from "#events/contracts/media.ts"
+import type { VideoExportEvent, VideoExportRequested } from "#events/contracts/video-exports.ts"
 
 /** One export as the dialog follows it (spec: video_jobs' status, progress, result and error). */
 export type ExportStatus =

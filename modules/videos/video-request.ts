@@ -1,5 +1,5 @@
 import { Data } from "effect"
-import type { VideoFormat } from "#events/contracts/media.ts"
+import type { VideoFormat } from "#events/contracts/video-exports.ts"
 import { videoTimedOutMessage } from "./api-video-formats.ts"
 
 /** Why a render did not give a video; `timedOut` when it ran past its time. */

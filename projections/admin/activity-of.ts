@@ -24,11 +24,13 @@ import {
   SongGenerationFailed,
   SongGenerationRequested,
   SongGenerationSucceeded,
+} from "#events/contracts/media.ts"
+import { LyricsWritten } from "#events/contracts/songwriting.ts"
+import {
   VideoExportCompleted,
   VideoExportFailed,
   VideoExportRequested,
-} from "#events/contracts/media.ts"
-import { LyricsWritten } from "#events/contracts/songwriting.ts"
+} from "#events/contracts/video-exports.ts"
 
 /** The events that are something a person did (or had done for them), from every module. */
 export const ActivityEvent = Schema.Union(

@@ -1,4 +1,4 @@
-import type { VideoFormat } from "#events/contracts/media.ts"
+import type { VideoFormat } from "#events/contracts/video-exports.ts"
 import { videoFormatNames, videoFormats } from "#modules/videos/api-video-formats.ts"
 import { cn } from "../../lib/cn.ts"
 

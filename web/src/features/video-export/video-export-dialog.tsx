@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query"
 import { Download, Film } from "lucide-react"
 import { useEffect, useId, useRef, useState } from "react"
-import type { VideoFormat } from "#events/contracts/media.ts"
+import type { VideoFormat } from "#events/contracts/video-exports.ts"
 import { videoTimeoutMs } from "#modules/videos/api-video-formats.ts"
 import type { SongView } from "#projections/songs/api.ts"
 import { Button } from "../../components/ui/button.tsx"

@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query"
-import type { VideoFormat } from "#events/contracts/media.ts"
+import type { VideoFormat } from "#events/contracts/video-exports.ts"
 import type { VideoExport } from "#modules/videos/api.ts"
 import { apiQuery, callPaidApi } from "../../lib/api.ts"
 import { liveKeys } from "../../lib/live-stream.ts"
