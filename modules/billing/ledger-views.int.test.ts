@@ -151,6 +151,8 @@ describeApp({ env })("ledger views", (it) => {
         Effect.gen(function* () {
           const { user } = yield* signUp("regular")
           const finance = yield* admin
+          // Billing opens the account as it reads the registration: an adjustment before that is a 404.
+          yield* settle
           const ledger = `/api/admin/ledger/${user.id}`
           for (let n = 0; n < 23; n++) {
             const adjusted = yield* finance.post(`${ledger}/adjustments`, {
