@@ -17,7 +17,8 @@ import { BillingConfig } from "./config.ts"
 import { creditAccount } from "./credit-account-decider.ts"
 import { CreditAccounts } from "./credit-accounts.ts"
 import { type AdjustmentCommand, creditAdjustment } from "./credit-adjustment.ts"
-import type { CreditCommand, CreditRefusal } from "./credit-commands.ts"
+import type { CreditCommand } from "./credit-commands.ts"
+import type { CreditRefusal } from "./credit-refusals.ts"
 
 const noSuchUser = new NotFound({ message: "There is no user with this id." })
 

@@ -13,18 +13,17 @@ import { InvalidAdjustment } from "./api.ts"
 import { InsufficientCredits } from "./api-credit-refusals.ts"
 
 import { type CreditAccount, emptyAccount, evolve } from "./credit-account-state.ts"
-import type { CreditCommand, CreditRefusal } from "./credit-commands.ts"
+import type { CreditCommand } from "./credit-commands.ts"
+import { type Decision, emits, refuses } from "./credit-commands.ts"
+import type { CreditRefusal } from "./credit-refusals.ts"
 import {
   AlreadyDebited,
   AlreadyGranted,
   AlreadyRefunded,
-  type Decision,
-  emits,
   NoActiveSubscription,
   NotDebited,
-  refuses,
   SubscriptionAlreadyActive,
-} from "./credit-commands.ts"
+} from "./credit-refusals.ts"
 import { freePartOfDebit, freePartOfRefund, grantDailyCredits } from "./free-credits.ts"
 import { closeDispute, recordDispute, recordPaymentRefund } from "./payment-reversals.ts"
 import { changePlan, recordPaymentFailure } from "./plan-changes.ts"

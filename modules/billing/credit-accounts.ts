@@ -9,17 +9,16 @@ import { EventStore } from "#events/store/index.ts"
 import { type Recomputed, recomputeBalancesFrom } from "./balance-audit.ts"
 import { creditAccount } from "./credit-account-decider.ts"
 import { type CreditAccount, CreditAccountState } from "./credit-account-state.ts"
+import { type CreditCommand, causeOf } from "./credit-commands.ts"
 import {
   AlreadyDebited,
   AlreadyDisputed,
   AlreadyGranted,
   AlreadyRefunded,
-  type CreditCommand,
   type CreditRefusal,
-  causeOf,
   DisputeAlreadyClosed,
   PaymentAlreadyRefunded,
-} from "./credit-commands.ts"
+} from "./credit-refusals.ts"
 
 export type CreditOutcome = CommandResult<CreditAccountEvent, CreditAccount>
 

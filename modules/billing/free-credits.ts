@@ -1,13 +1,8 @@
 import { Schema } from "effect"
 import { DailyCreditsGranted } from "#events/contracts/billing.ts"
 import type { CreditAccount } from "./credit-account-state.ts"
-import {
-  AlreadyGranted,
-  type CreditCommand,
-  type Decision,
-  emits,
-  refuses,
-} from "./credit-commands.ts"
+import { type CreditCommand, type Decision, emits, refuses } from "./credit-commands.ts"
+import { AlreadyGranted } from "./credit-refusals.ts"
 
 // The day's free credits (DAILY_FREE_CREDITS). They are part of the balance, spent before paid credits;
 // what a payment's refund or dispute takes comes out of the paid part first, and the free credits shrink

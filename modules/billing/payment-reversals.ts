@@ -6,16 +6,13 @@ import {
 import { InvalidRefund } from "./api.ts"
 import { describeMoney } from "./api-offers.ts"
 import type { CreditAccount } from "./credit-account-state.ts"
+import { type CreditCommand, type Decision, emits, refuses } from "./credit-commands.ts"
 import {
   AlreadyDisputed,
-  type CreditCommand,
-  type Decision,
   DisputeAlreadyClosed,
-  emits,
   PaymentAlreadyRefunded,
-  refuses,
   UnknownPayment,
-} from "./credit-commands.ts"
+} from "./credit-refusals.ts"
 import type { Payment } from "./payment-state.ts"
 
 // Payments going back: refunds, in full or in part, and disputes, held while open and settled when closed.

@@ -12,7 +12,7 @@ import {
 } from "./api.ts"
 import { makeCheckouts } from "./checkouts.ts"
 import { CreditAccounts } from "./credit-accounts.ts"
-import { PlanChangeRefused } from "./credit-commands.ts"
+import { PlanChangeRefused } from "./credit-refusals.ts"
 import { makePaymentFacts } from "./payment-facts.ts"
 import { PaymentProvider } from "./payment-provider.ts"
 import type { PaymentsShape } from "./payments-shape.ts"

@@ -1,14 +1,8 @@
 import type { PlanId } from "#events/contracts/billing.ts"
 import { SubscriptionPaymentFailed, SubscriptionPlanChanged } from "#events/contracts/billing.ts"
 import type { CreditAccount } from "./credit-account-state.ts"
-import {
-  type CreditCommand,
-  type Decision,
-  emits,
-  NoActiveSubscription,
-  PlanChangeRefused,
-  refuses,
-} from "./credit-commands.ts"
+import { type CreditCommand, type Decision, emits, refuses } from "./credit-commands.ts"
+import { NoActiveSubscription, PlanChangeRefused } from "./credit-refusals.ts"
 import { planById } from "./price-list.ts"
 
 type Subscription = NonNullable<CreditAccount["subscription"]>

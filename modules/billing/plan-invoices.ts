@@ -4,14 +4,8 @@ import {
   SubscriptionDeclined,
 } from "#events/contracts/billing.ts"
 import type { CreditAccount } from "./credit-account-state.ts"
-import {
-  AlreadyDeclined,
-  AlreadyGranted,
-  type CreditCommand,
-  type Decision,
-  emits,
-  refuses,
-} from "./credit-commands.ts"
+import { type CreditCommand, type Decision, emits, refuses } from "./credit-commands.ts"
+import { AlreadyDeclined, AlreadyGranted } from "./credit-refusals.ts"
 
 // A person's plan as its paid invoices make it: granted, activated, or declined (and refunded).
 
