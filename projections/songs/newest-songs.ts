@@ -1,7 +1,7 @@
 import { SqlClient } from "@effect/sql"
 import { Effect } from "effect"
 import { songRowSelect } from "./song-columns.ts"
-import type { SongRow } from "./song-rows.ts"
+import type { ListQuery, SongRow } from "./song-rows.ts"
 import { timelineTables } from "./timeline.ts"
 
 /**
@@ -9,11 +9,7 @@ import { timelineTables } from "./timeline.ts"
  * (or nobody) sees them. A song shared while someone scrolls pushes the later pages down by one: the list
  * shows each song once (its pages are put together by id), and misses none.
  */
-export const readNewestSongs = (query: {
-  readonly limit: number
-  readonly offset: number
-  readonly viewerId: string | undefined
-}) =>
+export const readNewestSongs = (query: ListQuery) =>
   Effect.flatMap(SqlClient.SqlClient, (sql) =>
     sql.unsafe<SongRow>(
       `select ${songRowSelect(timelineTables, "$3")} where s.is_public

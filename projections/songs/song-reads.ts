@@ -9,7 +9,7 @@ import { library, readLibraryDailyPlays, readLibrarySong, readOwnedSongs } from 
 import { readLikedSongs } from "./liked-songs.ts"
 import { readNewestSongs } from "./newest-songs.ts"
 import { countPublicSongs, type ListedSong, readPublicSongs } from "./sitemap-reads.ts"
-import type { PublicPage, PublicQuery } from "./song-rows.ts"
+import type { ListQuery, PublicPage, PublicQuery } from "./song-rows.ts"
 import { toView } from "./song-view.ts"
 import { timeline } from "./timeline.ts"
 import { makeTimelinePages } from "./timeline-pages.ts"
@@ -29,13 +29,9 @@ export class SongReads extends Context.Tag("@melody/projections/SongReads")<
   {
     readonly publicSongs: (query: PublicQuery) => Effect.Effect<PublicSongs>
     /** Public songs, the newest first. */
-    readonly newestSongs: (
-      query: Omit<PublicQuery, "snapshot">,
-    ) => Effect.Effect<ReadonlyArray<SongView>>
+    readonly newestSongs: (query: ListQuery) => Effect.Effect<ReadonlyArray<SongView>>
     /** Public songs most liked and played in the last week, recent days counting most. */
-    readonly trendingSongs: (
-      query: Omit<PublicQuery, "snapshot">,
-    ) => Effect.Effect<ReadonlyArray<SongView>>
+    readonly trendingSongs: (query: ListQuery) => Effect.Effect<ReadonlyArray<SongView>>
     /** Changes whenever a public page could read differently; at most 100 ms late (see timeline-pages.ts). */
     readonly publicStamp: Effect.Effect<string>
     readonly mySongs: (userId: string) => Effect.Effect<ReadonlyArray<SongView>>

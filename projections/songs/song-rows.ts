@@ -47,3 +47,6 @@ export interface PublicPage {
   readonly total: number
   readonly snapshot: number
 }
+
+/** A page of a list read without a snapshot (Newest, Trending): an offset into the current order. */
+export type ListQuery = Omit<PublicQuery, "snapshot">

@@ -2,7 +2,7 @@ import { SqlClient } from "@effect/sql"
 import { Effect } from "effect"
 import { todaySql } from "./daily-counts.ts"
 import { songRowSelect } from "./song-columns.ts"
-import type { SongRow } from "./song-rows.ts"
+import type { ListQuery, SongRow } from "./song-rows.ts"
 import { timelineDaily, timelineTables, trendingDays } from "./timeline.ts"
 
 /** A like says more than a play: it is a choice, a play can be a passing listen. */
@@ -15,11 +15,7 @@ const halfLifeDays = 2
  * plays count less the older the day, so a new song heard today rises above a hit of last week. Songs
  * neither liked nor played in the week are not trending. Then newest first, then by id: a stable order.
  */
-export const readTrendingSongs = (query: {
-  readonly limit: number
-  readonly offset: number
-  readonly viewerId: string | undefined
-}) =>
+export const readTrendingSongs = (query: ListQuery) =>
   Effect.flatMap(SqlClient.SqlClient, (sql) =>
     sql.unsafe<SongRow>(
       `with heat as (
