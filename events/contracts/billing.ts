@@ -198,26 +198,7 @@ export const billingEventTypes: ReadonlyArray<string> = [
   ...CheckoutEvent.members.map((m) => m._tag),
 ]
 
-/**
- * A payment provider reported a payment whose amount or currency is not the offer's, so no credits were
- * granted for it; finance settles it with the provider. `reference` is the checkout session or invoice.
- */
-export class PaymentMismatched extends Schema.TaggedClass<PaymentMismatched>()(
-  "PaymentMismatched",
-  {
-    reference: Schema.String,
-    userId: Schema.String,
-    kind: Schema.Literal("pack", "subscription"),
-    item: Schema.Union(PackId, PlanId),
-    expectedAmountCents: Schema.Int,
-    expectedCurrency: Schema.String,
-    paidAmountCents: Schema.Int,
-    paidCurrency: Schema.String,
-  },
-) {}
-
 export const billingStreams = {
   creditAccount: (userId: string) => `credit-account-${userId}`,
   checkout: (checkoutSessionId: string) => `checkout-${checkoutSessionId}`,
-  paymentMismatch: (reference: string) => `payment-mismatch-${reference}`,
 }

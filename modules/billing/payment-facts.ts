@@ -1,21 +1,13 @@
 import type { SqlClient } from "@effect/sql"
 import { Effect, Either } from "effect"
-import { v5 as uuidv5 } from "uuid"
 import type { Actor } from "#events/contracts/actor.ts"
-import {
-  billingStreams,
-  type CheckoutStarted,
-  type PackId,
-  PaymentMismatched,
-  type PlanId,
-} from "#events/contracts/billing.ts"
-import { runCommand } from "#events/handle-command.ts"
+import type { CheckoutStarted, PackId, PlanId } from "#events/contracts/billing.ts"
 import { EventStore } from "#events/store/index.ts"
 import { JobQueue } from "#toolkit/jobs.ts"
 import { BillingConfig } from "./config.ts"
 import { CreditAccounts } from "./credit-accounts.ts"
 import { type InvoiceLink, makeInvoiceLinks } from "./invoice-links.ts"
-import { PaymentMismatchEvent, paymentMismatch } from "./payment-mismatch.ts"
+import { recordMismatch } from "./payment-mismatch.ts"
 import type { PaidInvoice } from "./payment-provider.ts"
 import { planById } from "./price-list.ts"
 import { makeProviderPayments, type ProviderCharge } from "./provider-payments.ts"
@@ -40,8 +32,6 @@ export interface Money {
   /** The provider's invoice for it, which the receipt links to. */
   readonly invoice?: InvoiceLink | undefined
 }
-
-const mismatchNamespace = "8f2b7c1e-3d4a-4e5f-9a6b-7c8d9e0f1a2b"
 
 /**
  * The payment facts, the same whether a webhook, a return to /credits or the test-mode checkout reports
@@ -82,38 +72,8 @@ export const makePaymentFacts = Effect.gen(function* () {
         ? Effect.succeed<Recorded>("already_processed")
         : Effect.die(outcome.left)
 
-  /** True when `paid` is not `expected`; the first report of each payment is recorded, repeats are not. */
-  const mismatched = (
-    payment: Pick<PaymentMismatched, "reference" | "userId" | "kind" | "item">,
-    expected: Money,
-    paid: Money,
-    actor: Actor,
-  ) =>
-    Effect.gen(function* () {
-      const same =
-        (paid.subtotalCents ?? paid.amountCents) === expected.amountCents &&
-        paid.currency.toLowerCase() === expected.currency.toLowerCase()
-      if (same) return false
-      const event = new PaymentMismatched({
-        ...payment,
-        expectedAmountCents: expected.amountCents,
-        expectedCurrency: expected.currency,
-        paidAmountCents: paid.amountCents,
-        paidCurrency: paid.currency,
-      })
-      yield* Effect.logWarning("A payment does not match its offer: no credits granted", {
-        reference: payment.reference,
-      })
-      yield* runCommand({
-        decider: paymentMismatch,
-        events: PaymentMismatchEvent,
-        streamId: billingStreams.paymentMismatch(payment.reference),
-        command: event,
-        actor,
-        eventId: () => uuidv5(payment.reference, mismatchNamespace),
-      }).pipe(Effect.provide(store))
-      return true
-    })
+  const mismatched = (...args: Parameters<typeof recordMismatch>) =>
+    recordMismatch(...args).pipe(Effect.provide(store))
 
   /** A paid pack: its credits are the ones the checkout was opened for, at the price it was opened at. */
   const packPaid = (started: CheckoutStarted, paid: Money, actor: Actor) =>
