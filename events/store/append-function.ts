@@ -201,11 +201,3 @@ export const appendCall = (
 
 /** What a retried append answered the first time (used when the unique index refused the retry). */
 export const storedAppendCall = "select stored_append($1, $2) as answer"
-
-/** Whether a stream at `version` (0: none) meets the expectation. */
-export const satisfies = (expected: ExpectedVersion, version: number): boolean => {
-  if (expected === "any") return true
-  if (expected === "no_stream" || expected === 0) return version === 0
-  if (expected === "stream_exists") return version > 0
-  return version === expected
-}

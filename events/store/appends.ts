@@ -1,6 +1,6 @@
 import { type SqlClient, SqlError } from "@effect/sql"
 import { Effect } from "effect"
-import { appendCall, parseAnswer, satisfies, storedAppendCall } from "./append-function.ts"
+import { appendCall, parseAnswer, storedAppendCall } from "./append-function.ts"
 import {
   type AppendError,
   EventIdConflict,
@@ -9,7 +9,7 @@ import {
   WrongExpectedVersion,
 } from "./errors.ts"
 import type { AppendResult } from "./event-store.ts"
-import type { ExpectedVersion } from "./expected-version.ts"
+import { type ExpectedVersion, satisfies } from "./expected-version.ts"
 import type { PgPool } from "./pg-client.ts"
 import type { NewEvent } from "./recorded-event.ts"
 import type { EventWakeups } from "./wakeups.ts"

@@ -13,3 +13,11 @@ export const ExpectedVersion = {
   streamExists: "stream_exists" as ExpectedVersion,
   exactly: (version: number): ExpectedVersion => version,
 }
+
+/** Whether a stream at `version` (0: none) meets the expectation. */
+export const satisfies = (expected: ExpectedVersion, version: number): boolean => {
+  if (expected === "any") return true
+  if (expected === "no_stream" || expected === 0) return version === 0
+  if (expected === "stream_exists") return version > 0
+  return version === expected
+}
