@@ -6,7 +6,8 @@ import qs from "qs"
 import Stripe from "stripe"
 import { secretEquals } from "#toolkit/secret-equals.ts"
 import { StripeRefusal } from "./stripe-charges.ts"
-import { makeStripeObjects, type StoredSession } from "./stripe-objects.ts"
+import { checkoutDrivers } from "./stripe-checkouts.ts"
+import { makeStripeObjects } from "./stripe-objects.ts"
 import { portalRoutes } from "./stripe-portal.ts"
 import { renewalDrivers } from "./stripe-renewals.ts"
 import { reversalDrivers } from "./stripe-reversals.ts"
@@ -21,11 +22,6 @@ import { id, type Json } from "./stripe-values.ts"
  * What a customer, their bank or Stripe's scheduler would do is driven from the test: `pay`, `renew`,
  * `end`, `expire`, `refund`, `dispute`, `closeDispute`.
  */
-
-const taxesOf = (session: StoredSession) => ({
-  subtotal: session.amount_subtotal as number,
-  tax: (session.total_details as { amount_tax: number }).amount_tax,
-})
 
 export type Delivery = "in-order" | "reversed" | "none"
 
@@ -42,7 +38,6 @@ export const startFakeStripe = async () => {
   const signer = new Stripe(secretKey)
   const objects = makeStripeObjects()
   const { customers, sessions, subscriptions, invoicePayments, refunds, events } = objects
-  const { makeEvent, newInvoice, newPayment, newSubscription, packInvoice } = objects
   const idempotent = new Map<string, Json>()
   const requests: Array<RecordedRequest> = []
   const failing = new Set<string>()
@@ -165,60 +160,7 @@ export const startFakeStripe = async () => {
     recover: () => failing.clear(),
     deliver,
 
-    /**
-     * The customer pays: the session completes; a subscription and its first invoice come into being.
-     * Answers the events Stripe would send, delivered in the order asked for.
-     */
-    pay: async (sessionId: string, delivery: Delivery = "in-order") => {
-      const session = sessions.get(sessionId)
-      if (!session) throw new Error(`no session ${sessionId}`)
-      session.status = "complete"
-      session.payment_status = "paid"
-      const batch: Array<Stripe.Event> = []
-      if (session.mode === "payment") {
-        session.payment_intent = newPayment(
-          session.amount_total,
-          session.currency,
-          session.customer,
-        )
-        if ((session.invoice_creation as Json | null)?.enabled === "true") {
-          const invoice = packInvoice(session)
-          session.invoice = invoice.id
-          batch.push(makeEvent("invoice.paid", invoice))
-        }
-      }
-      if (session.mode === "subscription") {
-        const subscription = newSubscription(session)
-        subscriptions.set(subscription.id, subscription)
-        const invoice = newInvoice(
-          subscription,
-          session.amount_total,
-          session.currency,
-          "subscription_create",
-          taxesOf(session),
-        )
-        session.subscription = subscription.id
-        session.invoice = invoice.id
-        batch.push(makeEvent("customer.subscription.created", subscription))
-        batch.push(makeEvent("invoice.paid", invoice))
-      }
-      batch.splice(
-        session.mode === "subscription" ? 1 : 0,
-        0,
-        makeEvent("checkout.session.completed", session),
-      )
-      await deliverAll(batch, delivery)
-      return batch
-    },
-
-    expire: async (sessionId: string, delivery: Delivery = "in-order") => {
-      const session = sessions.get(sessionId)!
-      session.status = "expired"
-      const batch = [makeEvent("checkout.session.expired", session)]
-      await deliverAll(batch, delivery)
-      return batch
-    },
-
+    ...checkoutDrivers(objects, deliverAll),
     ...reversalDrivers(objects, deliverAll),
     ...renewalDrivers(objects, deliverAll),
 
