@@ -2,7 +2,8 @@ import { Schema } from "effect"
 import { expect, it } from "vitest"
 import { GenerationStarted } from "#modules/music/api.ts"
 import { SongView } from "#projections/songs/api.ts"
-import { crashRig, register, waitFor } from "./testing-servers.ts"
+import { register } from "./testing-accounts.ts"
+import { crashRig, waitFor } from "./testing-servers.ts"
 
 /**
  * The real thing: a server process killed with SIGKILL in the middle of a generation, another started on

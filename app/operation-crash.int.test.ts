@@ -2,7 +2,8 @@ import { Schema } from "effect"
 import { expect, it } from "vitest"
 import { SongView } from "#projections/songs/api.ts"
 import { runningProcesses } from "./processes.ts"
-import { crashRig, register, waitFor } from "./testing-servers.ts"
+import { register } from "./testing-accounts.ts"
+import { crashRig, waitFor } from "./testing-servers.ts"
 
 /**
  * An operation on a song is a generation: a server killed with `kill -9` while the engine renders an

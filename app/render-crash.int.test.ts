@@ -3,7 +3,8 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { expect, it } from "vitest"
 import { runningProcesses } from "./processes.ts"
-import { crashRig, register, waitFor } from "./testing-servers.ts"
+import { register } from "./testing-accounts.ts"
+import { crashRig, waitFor } from "./testing-servers.ts"
 
 /**
  * A server killed with `kill -9` (the server alone, not its process group) in the middle of an offline

@@ -5,7 +5,8 @@ import { musicJobs } from "#modules/music/index.ts"
 import { UsageRecord } from "#projections/credit-ledger/api.ts"
 import { SongView } from "#projections/songs/api.ts"
 import { runningProcesses } from "./processes.ts"
-import { crashRig, register, waitFor } from "./testing-servers.ts"
+import { register } from "./testing-accounts.ts"
+import { crashRig, waitFor } from "./testing-servers.ts"
 
 /**
  * Paid stems and a server killed with `kill -9` while the engine plays them apart: the next server takes

@@ -8,7 +8,8 @@ import { VideoExport } from "#modules/videos/api.ts"
 import { SongView } from "#projections/songs/api.ts"
 import { probeBytes } from "#toolkit/test-video.ts"
 import { runningProcesses } from "./processes.ts"
-import { crashRig, register, waitFor } from "./testing-servers.ts"
+import { register } from "./testing-accounts.ts"
+import { crashRig, waitFor } from "./testing-servers.ts"
 
 /**
  * A server process killed with SIGKILL in the middle of a video render (ffmpeg with it), another started
