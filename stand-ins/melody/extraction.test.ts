@@ -9,7 +9,7 @@ import {
   extractVoice,
   readMessage,
 } from "./extraction.ts"
-import { titleCase } from "./message-themes.ts"
+import { titleCase } from "./message-titles.ts"
 import { flipPronouns } from "./speaking-back.ts"
 
 describe("extractTheme", () => {

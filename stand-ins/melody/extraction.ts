@@ -14,7 +14,8 @@ import {
   negatedGenre,
   voiceMatchers,
 } from "./message-terms.ts"
-import { findExplicitTheme, findPlainTheme, findTitle } from "./message-themes.ts"
+import { findExplicitTheme, findPlainTheme } from "./message-themes.ts"
+import { findTitle } from "./message-titles.ts"
 
 /**
  * Reading one message for song facts: what it is about, its title, genre, mood, style words, voice and

@@ -1,7 +1,7 @@
 import { normalise } from "./melody-intents.ts"
 import type { Plan } from "./melody-plan.ts"
 import { moodColour, moodSubject, type Voice } from "./melody-vocabulary.ts"
-import { titleCase } from "./message-themes.ts"
+import { titleCase } from "./message-titles.ts"
 
 /** What the song becomes from the plan: its subject in words, title, style text, description and voice. */
 
