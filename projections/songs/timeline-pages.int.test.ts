@@ -5,7 +5,7 @@ import { Deferred, Effect, Fiber, Schedule } from "effect"
 import { describeWithDatabase, query } from "#events/testing.ts"
 import { timeline } from "./timeline.ts"
 import { makeTimelinePages } from "./timeline-pages.ts"
-import type { TimelinePage } from "./timeline-reads.ts"
+import type { TimelinePage } from "./timeline-snapshot-pages.ts"
 
 type TimelinePages = Effect.Effect.Success<ReturnType<typeof makeTimelinePages>>
 

@@ -9,12 +9,10 @@ import { makeTimelineOrder, type OrderPage, type OrderState } from "./timeline-o
 import {
   readOrderChanges,
   readTimelineOrder,
-  readTimelinePage,
   readTimelineStamp,
-  snapshotOf,
   songsInOrderReader,
-  type TimelinePage,
 } from "./timeline-reads.ts"
+import { readTimelinePage, snapshotOf, type TimelinePage } from "./timeline-snapshot-pages.ts"
 
 /** How long the timeline's stamp is taken as current before it is read again. */
 const stampFreshness = Duration.millis(100)
