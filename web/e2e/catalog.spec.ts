@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises"
 import { expect, type Page, test } from "@playwright/test"
-import { newPerson, registerVerified, seedGeneration, skipSplash } from "./support.ts"
+import { moreActions, newPerson, registerVerified, seedGeneration, skipSplash } from "./support.ts"
 
 test.beforeEach(async ({ page }) => skipSplash(page))
 
@@ -47,16 +47,19 @@ test("a song made public shows on another person's timeline, who likes it, filte
 
   // Downloads come from the server: the stored MP3 and a WAV converted for it.
   const mp3 = page.waitForEvent("download")
-  await first.getByRole("button", { name: `Download ${title} (Version 1) as MP3` }).click()
+  const more = await moreActions(page, `${title} (Version 1)`)
+  await more.getByRole("button", { name: `Download ${title} (Version 1) as MP3` }).click()
   const mp3File = await mp3
   expect(mp3File.suggestedFilename()).toBe(`${title} (Version 1).mp3`)
   const mp3Head = await magic(await mp3File.path())
   expect(mp3Head.subarray(0, 3).toString() === "ID3" || mp3Head[0] === 0xff).toBe(true)
   const wav = page.waitForEvent("download")
-  await first.getByRole("button", { name: `Download ${title} (Version 1) as WAV` }).click()
+  await more.getByRole("button", { name: `Download ${title} (Version 1) as WAV` }).click()
   const wavFile = await wav
   expect(wavFile.suggestedFilename()).toBe(`${title} (Version 1).wav`)
   expect((await magic(await wavFile.path())).toString()).toBe("RIFF")
+  await page.keyboard.press("Escape")
+  await expect(more).toBeHidden()
 
   await first.getByRole("button", { name: "Show Lyrics" }).click()
   await expect(first).toContainText(`This is ${title}`)

@@ -2,6 +2,7 @@ import { type Browser, expect, type Page, test } from "@playwright/test"
 import {
   buyProPack,
   generateOffline,
+  moreActions,
   newPerson,
   registerVerified,
   renderTimeout,
@@ -45,7 +46,7 @@ const songIdOf = async (title: string) => {
 /** The operations dialog of the source song, opened from its library card. */
 const operateFromLibrary = async () => {
   await page.goto("/library")
-  await card(source)
+  await (await moreActions(page, source))
     .getByRole("button", { name: `Operations on ${source}` })
     .click()
   return page.getByRole("dialog", { name: `Operations on “${source}”` })
@@ -90,7 +91,7 @@ test("extend a song from the library: the continuation's versions play and name 
   // The engine's songs come with their MIDI files, a splice of two renders too (joined as its audio is).
   for (const title of [source, "Lantern (Extended) (Version 1)"]) {
     const midi = page.waitForEvent("download")
-    await card(title)
+    await (await moreActions(page, title))
       .getByRole("link", { name: `Download ${title} as MIDI` })
       .click()
     expect((await midi).suggestedFilename()).toBe(`${title}.mid`)
@@ -155,7 +156,7 @@ test("restyle a version right from its dialog: same words, new style, and Usage 
 test("keep a voice, find it on the Voices page, and have it sing a restyle", async () => {
   test.setTimeout(6 * 60_000)
   await page.goto("/library")
-  await card(source)
+  await (await moreActions(page, source))
     .getByRole("button", { name: `Keep the voice of ${source}` })
     .click()
   const keep = page.getByRole("dialog", { name: "Keep this voice" })

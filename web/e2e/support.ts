@@ -216,3 +216,21 @@ export const personInOwnBrowser = async (browser: Browser, prefix: string) => {
   await registerVerified(page, person)
   return { person, page, context }
 }
+
+/**
+ * A song card's panel of more actions (downloads, exports, operations, deleting it), opened by its More
+ * button when it is not open already.
+ */
+export const moreActions = async (page: Page, title: string) => {
+  const panel = page.getByRole("dialog", { name: `More actions for ${title}` })
+  if (await panel.isVisible()) return panel
+  // Another card's panel may lie over this card's button: Escape closes it, as a person would.
+  if ((await page.getByRole("dialog", { name: /^More actions for / }).count()) > 0)
+    await page.keyboard.press("Escape")
+  await page
+    .getByRole("article", { name: title, exact: true })
+    .getByRole("button", { name: `More actions for ${title}` })
+    .click()
+  await expect(panel).toBeVisible()
+  return panel
+}

@@ -1,7 +1,14 @@
 import { readFile } from "node:fs/promises"
 import { type Browser, expect, type Page, test } from "@playwright/test"
 import { open } from "yauzl"
-import { buyProPack, generateOffline, newPerson, registerVerified, skipSplash } from "./support.ts"
+import {
+  buyProPack,
+  generateOffline,
+  moreActions,
+  newPerson,
+  registerVerified,
+  skipSplash,
+} from "./support.ts"
 
 // A song taken apart, offline: one creator and one engine-made song shared by the journeys.
 test.describe.configure({ mode: "serial" })
@@ -52,18 +59,19 @@ const download = async (link: ReturnType<Page["getByRole"]>) => {
 
 test("download the song's MIDI and its synced lyrics from the library, and share its parts", async () => {
   await page.goto("/library")
-  const midi = await download(card().getByRole("link", { name: `Download ${title} as MIDI` }))
+  const more = await moreActions(page, title)
+  const midi = await download(more.getByRole("link", { name: `Download ${title} as MIDI` }))
   expect(midi.name).toBe(`${title}.mid`)
   expect(midi.text.startsWith("MThd")).toBe(true)
   const lrc = await download(
-    card().getByRole("link", { name: `Download ${title}'s synced lyrics (LRC)` }),
+    more.getByRole("link", { name: `Download ${title}'s synced lyrics (LRC)` }),
   )
   expect(lrc.name).toBe(`${title}.lrc`)
   const lines = lrc.text.split("\n").filter((line) => /^\[\d\d:\d\d\.\d\d\]/.test(line))
   expect(lines[0]).toMatch(/^\[\d\d:\d\d\.\d\d\] <\d\d:\d\d\.\d\d> An <\d\d:\d\d\.\d\d> ember /)
   expect(lines.length).toBeGreaterThanOrEqual(4)
   // Others get none of it unless its owner says so.
-  const sharing = card().getByLabel("Let others download its stems and MIDI while it is public")
+  const sharing = more.getByLabel("Let others download its stems and MIDI while it is public")
   await expect(sharing).not.toBeChecked()
   await sharing.click()
   await expect(sharing).toBeChecked()
@@ -73,17 +81,16 @@ test("make the song's stems from the library and download them as one zip", asyn
   test.setTimeout(3 * 60_000)
   await page.goto("/library")
   const saved = page.waitForEvent("download", { timeout: 150_000 })
-  await card()
-    .getByRole("button", { name: `Download ${title} as stems` })
-    .click()
-  await expect(card().getByRole("button", { name: `Making the stems of ${title}` })).toBeDisabled()
+  const more = await moreActions(page, title)
+  await more.getByRole("button", { name: `Download ${title} as stems` }).click()
+  await expect(more.getByRole("button", { name: `Making the stems of ${title}` })).toBeDisabled()
   const zip = await saved
   expect(zip.suggestedFilename()).toBe(`${title} (stems).zip`)
   const names = await zipEntries((await zip.path())!)
   expect(names).toEqual(
     ["Vocals", "Drums", "Bass", "Harmony", "Lead"].map((stem) => `Ember - ${stem}.wav`),
   )
-  await expect(card().getByRole("button", { name: `Download ${title} as stems` })).toBeEnabled()
+  await expect(more.getByRole("button", { name: `Download ${title} as stems` })).toBeEnabled()
 })
 
 test("the song page's lyrics follow the song as it plays, and a click on a line plays from there", async () => {
@@ -134,7 +141,7 @@ test("download the whole library as one zip from the account menu", async () => 
 test("export a lyric video in the TikTok format", async () => {
   test.setTimeout(3 * 60_000)
   await page.goto("/library")
-  await card()
+  await (await moreActions(page, title))
     .getByRole("button", { name: `Export ${title} as a video` })
     .click()
   const dialog = page.getByRole("dialog", { name: "Export Video" })
@@ -158,7 +165,7 @@ test("delete a version from the library after confirming: it and its page are go
   const otherId = songs.find((song) => song.title === other)!.id
   await page.goto("/library")
   const otherCard = page.getByRole("article", { name: other, exact: true })
-  await otherCard.getByRole("button", { name: `Delete ${other}` }).click()
+  await (await moreActions(page, other)).getByRole("button", { name: `Delete ${other}` }).click()
   const dialog = page.getByRole("dialog", { name: `Delete “${other}”?` })
   await expect(dialog).toContainText("The credits it cost are not returned.")
   await expect(dialog.getByLabel("Also delete its other version")).not.toBeChecked()

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises"
 import { expect, type Page, test } from "@playwright/test"
-import { newPerson, registerVerified, seedGeneration, skipSplash } from "./support.ts"
+import { moreActions, newPerson, registerVerified, seedGeneration, skipSplash } from "./support.ts"
 
 test.beforeEach(async ({ page }) => skipSplash(page))
 
@@ -20,8 +20,9 @@ test("a song exported for TikTok: the guide, the render's progress to 100, the M
     .getByRole("link", { name: "My Songs" })
     .click()
   const song = `${title} (Version 1)`
-  const card = page.getByRole("article", { name: song, exact: true })
-  await card.getByRole("button", { name: `Export ${song} as a video` }).click()
+  await (await moreActions(page, song))
+    .getByRole("button", { name: `Export ${song} as a video` })
+    .click()
 
   const dialog = page.getByRole("dialog", { name: "Export Video" })
   await expect(dialog).toContainText(`${song} · 12 seconds`)

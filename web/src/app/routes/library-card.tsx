@@ -1,21 +1,19 @@
-import type { ReactNode } from "react"
-import { DeleteSongDialog } from "../../features/library/delete-song-dialog.tsx"
+import { lazy, type ReactNode } from "react"
+import { MoreActions } from "../../components/ui/more-actions.tsx"
 import type { LibrarySong } from "../../features/library/library-page.tsx"
-import { DownloadButtons } from "../../features/song/download-buttons.tsx"
 import { OriginLine } from "../../features/song/origin-line.tsx"
 import { PrivacySwitch } from "../../features/song/privacy-switch.tsx"
 import { SongCard } from "../../features/song/song-card.tsx"
-import { PartsSharing } from "../../features/stems/parts-sharing.tsx"
-import { Stems } from "../../features/stems/stems-button.tsx"
-import { VideoExportButton } from "../../features/video-export/video-export-button.tsx"
 import { SongShare } from "./song-share.tsx"
 
-const libraryDownloadFailure =
-  "Failed to download the song after multiple attempts. Please try again in a few seconds."
+const LibraryCardMore = lazy(() =>
+  import("./library-card-more.tsx").then((m) => ({ default: m.LibraryCardMore })),
+)
 
 /**
- * One of my songs: play it, download it, export it as a video, share it, make it public or private, read
- * its lyrics, delete it; and what more can be done to it (`actions`).
+ * One of my songs: play it, share it, make it public or private, read its lyrics; its files, a video,
+ * what more can be done to it (`actions`) and deleting it in its panel of more actions; its family,
+ * when it has one.
  */
 export const LibraryCard = ({
   song,
@@ -38,19 +36,11 @@ export const LibraryCard = ({
         <PrivacySwitch song={song} />
       </>
     }
-    downloads={
-      <div className="flex flex-wrap gap-1">
-        <DownloadButtons
-          song={song}
-          stems={<Stems song={song} own />}
-          failure={libraryDownloadFailure}
-        />
-        <VideoExportButton song={song} signedIn />
-        {actions}
-        {family}
-        <DeleteSongDialog song={song} otherVersions={otherVersions} />
-        <PartsSharing song={song} />
-      </div>
+    details={family}
+    more={
+      <MoreActions title={song.title}>
+        <LibraryCardMore song={song} otherVersions={otherVersions} actions={actions} />
+      </MoreActions>
     }
     share={<SongShare song={song} />}
   />

@@ -1,16 +1,22 @@
+import { lazy } from "react"
 import { Link } from "react-router"
 import { songPaths } from "#modules/catalog/api-song-paths.ts"
 import { CreatorLink } from "../../components/creator-link.tsx"
 import type { TimelineSong } from "../../components/song-grid.tsx"
-import { DownloadButtons } from "../../features/song/download-buttons.tsx"
+import { MoreActions } from "../../components/ui/more-actions.tsx"
 import { LikeButton } from "../../features/song/like-button.tsx"
 import { playsLabel } from "../../features/song/plays-label.ts"
 import { SongCard } from "../../features/song/song-card.tsx"
-import { Stems } from "../../features/stems/stems-button.tsx"
-import { VideoExportButton } from "../../features/video-export/video-export-button.tsx"
 import { SongShare } from "./song-share.tsx"
 
-/** A public song: its page, who made it, play it, like it, download it, export a video, preview it, read its lyrics. */
+const TimelineCardMore = lazy(() =>
+  import("./timeline-card-more.tsx").then((m) => ({ default: m.TimelineCardMore })),
+)
+
+/**
+ * A public song: its page, who made it, play it, like it, share it, read its lyrics; downloads and a video
+ * in its panel of more actions.
+ */
 export const TimelineCard = ({ song, signedIn, selected, onToggleTag, priority }: TimelineSong) => (
   <SongCard
     song={song}
@@ -38,11 +44,10 @@ export const TimelineCard = ({ song, signedIn, selected, onToggleTag, priority }
         {playsLabel(song.plays)} · {song.style}
       </p>
     }
-    downloads={
-      <div className="flex flex-wrap gap-1">
-        <DownloadButtons song={song} wav={false} stems={<Stems song={song} />} />
-        <VideoExportButton song={song} signedIn={signedIn} />
-      </div>
+    more={
+      <MoreActions title={song.title}>
+        <TimelineCardMore song={song} signedIn={signedIn} />
+      </MoreActions>
     }
     share={<SongShare song={song} />}
   />

@@ -15,13 +15,16 @@ export const DownloadButtons = ({
   wav = true,
   stems,
   failure,
+  className = "flex flex-wrap gap-1",
 }: {
   readonly song: SongView
   readonly wav?: boolean
   readonly stems?: ReactNode
   readonly failure?: string
+  /** How the buttons are laid out: in a row, or one under the other in a card's panel of actions. */
+  readonly className?: string
 }) => (
-  <div className="flex flex-wrap gap-1">
+  <div className={className}>
     <Button
       variant="ghost"
       size="sm"

@@ -16,8 +16,8 @@ import { SongCover } from "./song-cover.tsx"
 
 /**
  * A song as both song lists show it: cover with play/pause, its card tags (which toggle the list's
- * filter), seek and volume, downloads, share and lyrics. Each list brings its own heading line (the
- * privacy switch, or the creator and the heart), details, downloads and the way to share it.
+ * filter), seek and volume, share, its other actions and lyrics. Each list brings its own heading line
+ * (the privacy switch, or the creator and the heart), details, other actions and the way to share it.
  */
 export const SongCard = ({
   song,
@@ -25,7 +25,7 @@ export const SongCard = ({
   onToggleTag,
   heading,
   details,
-  downloads,
+  more,
   share,
   priority = false,
 }: {
@@ -34,7 +34,8 @@ export const SongCard = ({
   readonly onToggleTag: (tag: string) => void
   readonly heading: ReactNode
   readonly details?: ReactNode
-  readonly downloads: ReactNode
+  /** Its other actions (downloads, exports, operations), behind one button. */
+  readonly more: ReactNode
   readonly share: ReactNode
   /** Among the first a phone sees, so its cover is asked for at once. */
   readonly priority?: boolean
@@ -66,8 +67,8 @@ export const SongCard = ({
       </div>
       <SeekAndVolume audio={audio} fallbackSeconds={(song.duration || 30_000) / 1000} />
       <div className="flex flex-wrap items-center justify-between gap-1">
-        {downloads}
         {share}
+        {more}
       </div>
       <LyricsToggle song={song} audio={audio} />
     </Card>

@@ -1,0 +1,37 @@
+import type { ReactNode } from "react"
+import type { SongView } from "#projections/songs/api.ts"
+import { DeleteSongDialog } from "../../features/library/delete-song-dialog.tsx"
+import { DownloadButtons } from "../../features/song/download-buttons.tsx"
+import { PartsSharing } from "../../features/stems/parts-sharing.tsx"
+import { Stems } from "../../features/stems/stems-button.tsx"
+import { VideoExportButton } from "../../features/video-export/video-export-button.tsx"
+
+const libraryDownloadFailure =
+  "Failed to download the song after multiple attempts. Please try again in a few seconds."
+
+/**
+ * One of my songs' other actions, in its card's panel: its files (MP3, WAV, MIDI, stems, LRC), a video,
+ * what more can be done to it (`actions`), deleting it, and whether others may take its parts.
+ */
+export const LibraryCardMore = ({
+  song,
+  otherVersions,
+  actions,
+}: {
+  readonly song: SongView
+  readonly otherVersions: number
+  readonly actions: ReactNode
+}) => (
+  <>
+    <DownloadButtons
+      song={song}
+      stems={<Stems song={song} own />}
+      failure={libraryDownloadFailure}
+      className="grid"
+    />
+    <VideoExportButton song={song} signedIn />
+    {actions}
+    <DeleteSongDialog song={song} otherVersions={otherVersions} />
+    <PartsSharing song={song} />
+  </>
+)
