@@ -1,11 +1,15 @@
 import { expect, type Page, test } from "@playwright/test"
 import { publishedSong } from "./shared-song.ts"
-import { personInOwnBrowser, skipSplash } from "./support.ts"
+import { moreActions, personInOwnBrowser, skipSplash } from "./support.ts"
 
 const card = (page: Page, title: string) => page.getByRole("article", { name: title, exact: true })
 
 const count = (page: Page, label: string) =>
   page.locator("dl div").filter({ hasText: label }).locator("dd")
+
+/** The button that counts and lists a creator's followers ("1 follower"), or whom they follow. */
+const people = (page: Page, kind: "followers" | "following") =>
+  page.getByRole("button", { name: kind === "followers" ? /^\d+ followers?$/ : /^Following \d+$/ })
 
 test("a listener follows a creator from a card, and finds the creator's next song under Following", async ({
   browser,
@@ -30,19 +34,39 @@ test("a listener follows a creator from a card, and finds the creator's next son
   await expect(fan.page.getByRole("img", { name: `${creator.person.name}'s avatar` })).toBeVisible()
   await expect(card(fan.page, first.title)).toBeVisible()
   await expect(count(fan.page, "Songs")).toHaveText("1")
-  await expect(count(fan.page, "Followers")).toHaveText("0")
+  await expect(people(fan.page, "followers")).toHaveAccessibleName("0 followers")
 
   // Nothing is followed yet: the Following tab says how it fills.
   await fan.page.goto("/timeline?tab=following")
   await expect(fan.page.getByText(/^Nothing here yet/)).toBeVisible()
-  await fan.page.goBack()
 
-  await fan.page.getByRole("button", { name: `Follow ${creator.person.username}` }).click()
+  // The fan follows from the song's card, among its more actions.
+  await fan.page.goto("/timeline")
+  const more = await moreActions(fan.page, first.title)
+  await more.getByRole("button", { name: `Follow ${creator.person.username}` }).click()
+  await expect(
+    more.getByRole("button", { name: `Unfollow ${creator.person.username}` }),
+  ).toHaveAttribute("aria-pressed", "true")
+  await fan.page.keyboard.press("Escape")
+  await card(fan.page, first.title).getByRole("link", { name: creator.person.username }).click()
   const unfollow = fan.page.getByRole("button", { name: `Unfollow ${creator.person.username}` })
   await expect(unfollow).toHaveAttribute("aria-pressed", "true")
-  await expect(count(fan.page, "Followers")).toHaveText("1")
+  await expect(people(fan.page, "followers")).toHaveAccessibleName("1 follower")
   await fan.page.reload()
   await expect(unfollow).toBeVisible()
+
+  // The creator's followers are listed, each a way to their page, where whom they follow is listed.
+  await people(fan.page, "followers").click()
+  const followers = fan.page.getByRole("dialog", { name: `Followers of ${creator.person.name}` })
+  await followers.getByRole("link", { name: new RegExp(`@${fan.person.username}$`) }).click()
+  await expect(followers).toBeHidden()
+  await expect(fan.page).toHaveURL(new RegExp(`/u/${fan.person.username}$`))
+  await expect(people(fan.page, "following")).toHaveAccessibleName("Following 1")
+  await people(fan.page, "following").click()
+  const followed = fan.page.getByRole("dialog", { name: `Followed by ${fan.person.name}` })
+  await expect(followed.getByRole("link")).toHaveCount(1)
+  await expect(followed.getByRole("link")).toContainText(`@${creator.person.username}`)
+  await fan.page.keyboard.press("Escape")
 
   // The creator shares a new song; the fan finds it first under Following, the older one after it.
   const second = await publishedSong(
@@ -77,7 +101,7 @@ test("a listener follows a creator from a card, and finds the creator's next son
   const anonymous = await visitor.newPage()
   await skipSplash(anonymous)
   await anonymous.goto(`/u/${creator.person.username}`)
-  await expect(count(anonymous, "Followers")).toHaveText("1")
+  await expect(people(anonymous, "followers")).toHaveAccessibleName("1 follower")
   await expect(anonymous.getByRole("link", { name: "Sign in to follow" })).toBeVisible()
   await expect(card(anonymous, second.title)).toBeVisible()
   await visitor.close()
@@ -93,7 +117,9 @@ test("a creator writes their page: a name, a bio shown as text and links; a link
   const page = creator.page
   await page.goto(`/u/${creator.person.username}`)
   // One's own page has no Follow: it has Edit profile.
-  await expect(page.getByRole("button", { name: /Follow/ })).toHaveCount(0)
+  await expect(
+    page.getByRole("button", { name: new RegExp(`^(Un)?[Ff]ollow ${creator.person.username}$`) }),
+  ).toHaveCount(0)
   await page.getByRole("button", { name: "Edit profile" }).click()
   const dialog = page.getByRole("dialog", { name: "Edit profile" })
   await dialog.getByLabel("Name").fill("Ada of the Harbour")

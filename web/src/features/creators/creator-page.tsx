@@ -9,27 +9,38 @@ import { useCurrentUser } from "../../lib/session.ts"
 import { CreatorAvatar } from "./creator-avatar.tsx"
 import { creatorQuery, creatorSongsQuery } from "./creator-queries.ts"
 import { FollowButton } from "./follow-button.tsx"
+import { PeopleButton } from "./people-button.tsx"
 
 const joined = new Intl.DateTimeFormat("en", { month: "long", year: "numeric" })
 const count = new Intl.NumberFormat("en")
 
+/** Their followers and whom they follow (each listed on a click), songs, likes and plays. */
 const Counts = ({ profile }: { readonly profile: CreatorProfile }) => (
-  <dl className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
-    {(
-      [
-        ["Followers", profile.followers],
-        ["Following", profile.following],
-        ["Songs", profile.songs],
-        ["Likes", profile.likes],
-        ["Plays", profile.plays],
-      ] as const
-    ).map(([label, value]) => (
-      <div key={label} className="flex items-baseline gap-1.5">
-        <dd className="font-display text-lg font-bold text-text">{count.format(value)}</dd>
-        <dt className="text-muted">{label}</dt>
-      </div>
+  <div className="flex flex-wrap items-baseline gap-x-6 gap-y-2 text-sm">
+    {(["followers", "following"] as const).map((kind) => (
+      <PeopleButton
+        key={kind}
+        username={profile.username}
+        name={profile.name || profile.username}
+        kind={kind}
+        count={profile[kind]}
+      />
     ))}
-  </dl>
+    <dl className="contents">
+      {(
+        [
+          ["Songs", profile.songs],
+          ["Likes", profile.likes],
+          ["Plays", profile.plays],
+        ] as const
+      ).map(([label, value]) => (
+        <div key={label} className="flex items-baseline gap-1.5">
+          <dd className="font-display text-lg font-bold text-text">{count.format(value)}</dd>
+          <dt className="text-muted">{label}</dt>
+        </div>
+      ))}
+    </dl>
+  </div>
 )
 
 /** Loaded for the page's owner only: what every visitor downloads stays small. */

@@ -18,3 +18,10 @@ export const creatorSongsQuery = (username: string) =>
     queryKey: songKeys.creator(username),
     call: (api) => api.creators.creatorSongs({ path: { username } }),
   })
+
+/** Who follows them, or whom they follow: under their page's key, so a follow refreshes both. */
+export const peopleQuery = (username: string, kind: "followers" | "following") =>
+  apiQuery({
+    queryKey: [...creatorKeys.one(username), kind] as const,
+    call: (api) => api.creators[kind]({ path: { username } }),
+  })

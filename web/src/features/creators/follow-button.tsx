@@ -50,15 +50,18 @@ const useFollow = (username: string) => {
 export const FollowButton = ({
   profile,
   viewer,
+  compact = false,
 }: {
   readonly profile: CreatorProfile
   /** The signed-in person's username; undefined for a visitor. */
   readonly viewer: string | undefined
+  /** Drawn small and quiet, among a card's other actions. */
+  readonly compact?: boolean
 }) => {
   const follow = useFollow(profile.username)
   if (viewer === undefined) {
     return (
-      <Button asChild variant="secondary">
+      <Button asChild variant={compact ? "ghost" : "secondary"} size={compact ? "sm" : "md"}>
         <Link to="/auth">
           <UserPlus className="h-4 w-4" aria-hidden /> Sign in to follow
         </Link>
@@ -68,7 +71,8 @@ export const FollowButton = ({
   const following = profile.followedByYou
   return (
     <Button
-      variant={following ? "secondary" : "primary"}
+      variant={compact ? "ghost" : following ? "secondary" : "primary"}
+      size={compact ? "sm" : "md"}
       aria-pressed={following}
       aria-label={following ? `Unfollow ${profile.username}` : `Follow ${profile.username}`}
       disabled={follow.isPending}
