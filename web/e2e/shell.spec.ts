@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test"
+import { newPerson, registerVerified, skipSplash } from "./support.ts"
 
 test("the splash shows once, ends, and the app appears", async ({ page }) => {
   await page.goto("/")
@@ -108,4 +109,40 @@ test("the installed app's service worker keeps the shell and built files, never 
   expect(kept).toContain("/")
   expect(kept.some((path) => path.startsWith("/assets/") && path.endsWith(".js"))).toBe(true)
   expect(kept.filter((path) => path.startsWith("/api/"))).toEqual([])
+})
+
+test("a signed-in creator's header fits one line from 1024 px, and never overlaps the account or runs off the page", async ({
+  page,
+}) => {
+  await skipSplash(page)
+  await registerVerified(page, newPerson("header"))
+  for (const width of [800, 1024, 1280]) {
+    await page.setViewportSize({ width, height: 800 })
+    await page.goto("/library")
+    const nav = page.getByRole("navigation", { name: "Main" })
+    await expect(nav.getByRole("link", { name: "About" })).toBeVisible()
+    await expect(page.getByTestId("header-credits")).toBeVisible()
+    const boxes = await nav.getByRole("link").evaluateAll((links) =>
+      links.map((link) => {
+        const box = link.getBoundingClientRect()
+        return { text: link.textContent, top: box.top, height: box.height, right: box.right }
+      }),
+    )
+    // One line each, side by side: a link wrapped to two lines would stand about 56 px tall. Narrower, the
+    // links scroll within their bar.
+    for (const box of width < 1024 ? [] : boxes) {
+      expect(box.height, `${width}: ${JSON.stringify(box)}`).toBeLessThan(40)
+      const middle = (b: { top: number; height: number }) => b.top + b.height / 2
+      expect(Math.abs(middle(box) - middle(boxes[0]!))).toBeLessThan(2)
+    }
+    // Nothing overlaps the account's side, and nothing runs off the page.
+    const credits = await page.getByTestId("header-credits").boundingBox()
+    const bar = await nav.boundingBox()
+    expect(bar!.x + bar!.width).toBeLessThanOrEqual(credits!.x)
+    if (width >= 1024) expect(Math.max(...boxes.map((box) => box.right))).toBeLessThan(credits!.x)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      width,
+    )
+    expect((await page.getByRole("banner").boundingBox())!.height).toBeLessThanOrEqual(65)
+  }
 })

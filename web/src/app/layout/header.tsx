@@ -13,7 +13,7 @@ const Account = lazy(() => import("./account.tsx").then((m) => ({ default: m.Acc
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
-    "inline-flex items-center gap-1.5 rounded-lg px-3 py-2 text-sm font-medium transition",
+    "inline-flex shrink-0 items-center gap-1.5 rounded-lg px-2 py-2 text-sm font-medium whitespace-nowrap xl:px-3 transition",
     isActive ? "bg-surface-raised text-text" : "text-muted hover:text-text",
   )
 
@@ -57,10 +57,13 @@ export const Header = () => {
           <Link to={user ? "/" : "/auth"} aria-label="Melody Studio home" className="rounded-lg">
             <Logo />
           </Link>
-          <nav aria-label="Main" className="hidden flex-1 items-center gap-1 md:flex">
+          <nav
+            aria-label="Main"
+            className="hidden min-w-0 flex-1 items-center gap-1 overflow-x-auto md:flex"
+          >
             <Links links={links} />
           </nav>
-          <div className="hidden md:block">
+          <div className="hidden shrink-0 md:block">
             {user ? (
               <Suspense fallback={null}>
                 <Account user={user} />
