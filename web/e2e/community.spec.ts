@@ -25,9 +25,14 @@ test("a listener follows a creator from a card, and finds the creator's next son
     "Folk, acoustic guitar",
   )
 
-  // The creator's name on a timeline card opens their page.
+  // A card's play button is in view without hovering (a phone has no hover); its cover opens the song's
+  // page, as its title does; the creator's name opens their page.
   await fan.page.goto("/timeline")
   const shown = card(fan.page, first.title)
+  await expect(shown.getByRole("button", { name: `Play ${first.title}` })).toHaveCSS("opacity", "1")
+  await shown.getByRole("img", { name: `Cover of ${first.title}` }).click({ force: true })
+  await expect(fan.page).toHaveURL(new RegExp(`/song/${first.id}$`))
+  await fan.page.goBack()
   await shown.getByRole("link", { name: creator.person.username }).click()
   await expect(fan.page).toHaveURL(new RegExp(`/u/${creator.person.username}$`))
   await expect(fan.page.getByRole("heading", { level: 1 })).toHaveText(creator.person.name)

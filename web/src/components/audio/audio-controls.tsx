@@ -1,5 +1,4 @@
 import { Pause, Play, Volume2, VolumeX } from "lucide-react"
-import { cn } from "../../lib/cn.ts"
 import { formatSeconds } from "../../lib/format-seconds.ts"
 import type { AudioState } from "./use-audio.ts"
 
@@ -27,8 +26,8 @@ export const NoScriptPlayer = ({
   </noscript>
 )
 
-/** The round play/pause button laid over a cover. */
-export const PlayOverlay = ({
+/** Play or pause, on the cover's corner: always in view, since a phone has no hover. */
+export const PlayButton = ({
   audio,
   title,
 }: {
@@ -40,16 +39,9 @@ export const PlayOverlay = ({
       type="button"
       onClick={audio.toggle}
       aria-label={audio.isPlaying ? `Pause ${title}` : `Play ${title}`}
-      className={cn(
-        "absolute inset-0 grid place-items-center bg-ink/40 transition",
-        audio.isPlaying
-          ? "opacity-100"
-          : "opacity-0 group-hover:opacity-100 focus-visible:opacity-100",
-      )}
+      className="absolute right-3 bottom-3 grid h-12 w-12 place-items-center rounded-full bg-stage text-white shadow-xl shadow-black/40 transition hover:brightness-110 active:brightness-95"
     >
-      <span className="grid h-14 w-14 place-items-center rounded-full bg-stage text-white shadow-xl shadow-primary/30">
-        {audio.isPlaying ? <Pause className="h-6 w-6" /> : <Play className="ml-1 h-6 w-6" />}
-      </span>
+      {audio.isPlaying ? <Pause className="h-5 w-5" /> : <Play className="ml-0.5 h-5 w-5" />}
     </button>
   ) : null
 

@@ -1,10 +1,12 @@
 import type { ReactNode } from "react"
+import { Link } from "react-router"
+import { songPaths } from "#modules/catalog/api-song-paths.ts"
 import type { SongView } from "#projections/songs/api.ts"
 import { cardTags, styleTags } from "#projections/songs/api-style-tags.ts"
 import {
   AudioElement,
   NoScriptPlayer,
-  PlayOverlay,
+  PlayButton,
   SeekAndVolume,
 } from "../../components/audio/audio-controls.tsx"
 import { useAudio } from "../../components/audio/use-audio.ts"
@@ -54,7 +56,9 @@ export const SongCard = ({
         title={song.title}
         priority={priority}
       >
-        <PlayOverlay audio={audio} title={song.title} />
+        {/* The cover opens the song's page, as its title does: one stop for the keyboard, the title's. */}
+        <Link to={songPaths.page(song.id)} tabIndex={-1} aria-hidden className="absolute inset-0" />
+        <PlayButton audio={audio} title={song.title} />
       </SongCover>
       <AudioElement audio={audio} />
       <NoScriptPlayer src={song.audioUrl} title={song.title} />

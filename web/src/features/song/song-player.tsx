@@ -2,7 +2,7 @@ import type { SongView } from "#projections/songs/api.ts"
 import {
   AudioElement,
   NoScriptPlayer,
-  PlayOverlay,
+  PlayButton,
   SeekAndVolume,
 } from "../../components/audio/audio-controls.tsx"
 import type { useAudio } from "../../components/audio/use-audio.ts"
@@ -31,7 +31,7 @@ export const SongPlayer = ({
       drawn={drawn}
       priority={drawn === "page"}
     >
-      <PlayOverlay audio={audio} title={song.title} />
+      <PlayButton audio={audio} title={song.title} />
     </SongCover>
   )
   return (
