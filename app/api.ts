@@ -15,6 +15,7 @@ import { AdminApi } from "#projections/admin/api.ts"
 import { CreatorsApi } from "#projections/creators/api.ts"
 import { CreditLedgerApi } from "#projections/credit-ledger/api.ts"
 import { LiveApi } from "#projections/live/api.ts"
+import { SearchApi } from "#projections/search/api.ts"
 import { SongsApi } from "#projections/songs/api.ts"
 import { ProjectionsApi } from "./projections-api.ts"
 
@@ -126,6 +127,7 @@ export class MelodyApi extends HttpApi.make(apiId)
   .add(CatalogApi)
   .add(CommunityApi)
   .add(CreatorsApi)
+  .add(SearchApi)
   .add(GenerationApi)
   .add(OperationsApi)
   .add(VoicesApi)

@@ -35,6 +35,7 @@ import { VideosLive } from "#modules/videos/index.ts"
 import { CreatorReads } from "#projections/creators/reads.ts"
 import { LedgerMoneyReads } from "#projections/credit-ledger/money-reads.ts"
 import { CreditLedgerReads } from "#projections/credit-ledger/reads.ts"
+import { SearchReads } from "#projections/search/reads.ts"
 import { SongReads } from "#projections/songs/song-reads.ts"
 import { OfflineModelLive } from "#stand-ins/melody/offline-model.ts"
 import { MusicEngineLive } from "#stand-ins/music-engine/child-process.ts"
@@ -87,6 +88,7 @@ export const ModulesLive = Layer.mergeAll(
   AdminOnlyLive,
   SongReads.live,
   CreatorReads.live,
+  SearchReads.live,
   Follows.live,
   Profiles.live,
 ).pipe(

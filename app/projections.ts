@@ -5,6 +5,7 @@ import { ledgerMoney } from "#projections/credit-ledger/money.ts"
 import { creditLedger } from "#projections/credit-ledger/projection.ts"
 import { eventCounts } from "#projections/event-counts.ts"
 import type { Projection } from "#projections/runner.ts"
+import { search } from "#projections/search/projection.ts"
 import { library } from "#projections/songs/library.ts"
 import { timeline } from "#projections/songs/timeline.ts"
 
@@ -16,6 +17,7 @@ export const projections: ReadonlyArray<Projection> = [
   library,
   timeline,
   creators,
+  search,
   adminActivity,
   errorStream,
 ]

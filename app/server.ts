@@ -21,6 +21,7 @@ import { CreditLedgerHttpLive } from "#projections/credit-ledger/http.ts"
 import { LiveHttpLive } from "#projections/live/http.ts"
 import { LiveSessions } from "#projections/live/live-sessions.ts"
 import { LiveStreams } from "#projections/live/live-streams.ts"
+import { SearchHttpLive } from "#projections/search/http.ts"
 import { SongsHttpLive } from "#projections/songs/http.ts"
 import { SongReads } from "#projections/songs/song-reads.ts"
 import { ErrorReports } from "#toolkit/error-reports.ts"
@@ -94,6 +95,7 @@ const ApiLive = HttpApiBuilder.api(MelodyApi).pipe(
     CatalogHttpLive,
     CommunityHttpLive,
     CreatorsHttpLive,
+    SearchHttpLive,
     GenerationHttpLive,
     OperationsHttpLive,
     VoicesHttpLive,

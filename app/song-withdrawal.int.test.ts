@@ -36,7 +36,7 @@ type Read<R> = (path: string, as?: Person) => Effect.Effect<Answer, never, R>
 const readsOf = <R>(
   read: Read<R>,
   people: { readonly fan: Person; readonly owner: Person; readonly ownerName: string },
-  songId: string,
+  song: { readonly id: string; readonly title: string },
   snapshot: number,
 ) =>
   Effect.all({
@@ -46,14 +46,16 @@ const readsOf = <R>(
     "timeline API, a fan": read("/api/songs/public?limit=50", people.fan),
     "timeline API, the owner": read("/api/songs/public?limit=50", people.owner),
     "timeline first view": read("/timeline"),
-    "song page first view": read(`/song/${songId}`),
-    "song API, anonymous": read(`/api/songs/${songId}`),
+    "song page first view": read(`/song/${song.id}`),
+    "song API, anonymous": read(`/api/songs/${song.id}`),
     "sitemap of songs": read("/sitemap-songs-1.xml"),
     "the fan's liked songs": read("/api/songs/liked", people.fan),
     "newest songs": read("/api/songs/newest?limit=50"),
     "trending songs": read("/api/songs/trending?limit=50"),
     "the creator's songs": read(`/api/creators/${people.ownerName}/songs`),
     "the fan's Following list": read("/api/following/songs", people.fan),
+    "search, anonymous": read(`/api/search?q=${encodeURIComponent(song.title)}`),
+    "search, a fan": read(`/api/search?q=${encodeURIComponent(song.title)}`, people.fan),
   })
 
 type Reads = Effect.Effect.Success<ReturnType<typeof readsOf<never>>>
@@ -102,22 +104,22 @@ const withdrawn = (
     // The timeline's page as every read below asks for it (and the edge caches it), read with the contract.
     const first = decodeBody(PublicSongs, yield* request("/api/songs/public?limit=50"))
 
-    const showingHere = Effect.map(readsOf(here, people, gone.id, first.snapshot), (reads) =>
+    const showingHere = Effect.map(readsOf(here, people, gone, first.snapshot), (reads) =>
       showing(reads, gone),
     )
     /** What the other server shows once `done` holds, or a second has passed: it is about 100 ms late. */
     const showingThere = (done: (names: ReadonlyArray<string>) => boolean) =>
       Effect.gen(function* () {
-        let names = showing(yield* readsOf(there, people, gone.id, first.snapshot), gone)
+        let names = showing(yield* readsOf(there, people, gone, first.snapshot), gone)
         for (let look = 0; look < 20 && !done(names); look++) {
           yield* Effect.sleep("50 millis")
-          names = showing(yield* readsOf(there, people, gone.id, first.snapshot), gone)
+          names = showing(yield* readsOf(there, people, gone, first.snapshot), gone)
         }
         return names
       })
 
     // Every path shows it, on both servers: each keeps what it has read.
-    const everyPath = Object.keys(yield* readsOf(here, people, gone.id, first.snapshot))
+    const everyPath = Object.keys(yield* readsOf(here, people, gone, first.snapshot))
     expect(yield* showingHere).toEqual(everyPath)
     expect(yield* showingThere((names) => names.length === everyPath.length)).toEqual(everyPath)
     const timelineBefore = timelineLd((yield* request("/timeline")).text)

@@ -52,8 +52,10 @@ export const seedGeneration = (
     seconds = 2,
     cover,
     synced,
+    lyrics = `[Verse 1]\nA song called ${title}`,
   }: {
     readonly seconds?: number
+    readonly lyrics?: string
     readonly cover?: Uint8Array
     readonly synced?: SyncedLyrics
   } = {},
@@ -85,7 +87,7 @@ export const seedGeneration = (
       userId,
       title,
       style,
-      lyrics: `[Verse 1]\nA song called ${title}`,
+      lyrics,
       versions: list,
     })
     yield* deliver(event)

@@ -63,6 +63,7 @@ const routes: Array<RouteObject> = [
         () => import("./routes/timeline-route.tsx").then((m) => m.TimelineRoute),
         ({ queryClient }) => queryClient.ensureInfiniteQueryData(timelineQuery),
       ),
+      page("search", () => import("./routes/search-route.tsx").then((m) => m.SearchRoute)),
       page(
         "u/:username",
         () => import("./routes/creator-route.tsx").then((m) => m.CreatorRoute),

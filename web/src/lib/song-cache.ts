@@ -19,6 +19,8 @@ export const songKeys = {
   creators: ["songs", "creator"] as const,
   creator: (username: string) => ["songs", "creator", username.toLowerCase()] as const,
   following: ["songs", "following"] as const,
+  /** What a search found: songs among them, so a like or a privacy change asks again. */
+  search: (question: string, limit: number) => ["songs", "search", question, limit] as const,
   /** A song's plays per day, for its owner. */
   dailyPlays: (id: string) => ["songs", "daily-plays", id] as const,
 }

@@ -6,6 +6,7 @@ import { Button } from "../../components/ui/button.tsx"
 import { Logo } from "../../components/ui/logo.tsx"
 import { cn } from "../../lib/cn.ts"
 import { useCurrentUser } from "../../lib/session.ts"
+import { HeaderSearch } from "./header-search.tsx"
 import { adminLinks, creatorLinks, type NavLink } from "./nav-links.ts"
 
 // The account's menu and balance popover are for signed-in people only: a visitor's first load skips them.
@@ -63,6 +64,7 @@ export const Header = () => {
           >
             <Links links={links} />
           </nav>
+          <HeaderSearch />
           <div className="hidden shrink-0 md:block">
             {user ? (
               <Suspense fallback={null}>

@@ -1,5 +1,5 @@
 import { Slot } from "@radix-ui/react-slot"
-import type { ButtonHTMLAttributes } from "react"
+import type { ButtonHTMLAttributes, Ref } from "react"
 import { cn } from "../../lib/cn.ts"
 
 const variants = {
@@ -24,6 +24,7 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   readonly size?: keyof typeof sizes
   /** Render the child element (a link, say) with the button's look. */
   readonly asChild?: boolean
+  readonly ref?: Ref<HTMLButtonElement>
 }
 
 export const Button = ({

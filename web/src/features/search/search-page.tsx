@@ -1,0 +1,101 @@
+import { useQuery } from "@tanstack/react-query"
+import { Search } from "lucide-react"
+import type { ReactNode } from "react"
+import { useSearchParams } from "react-router"
+import type { CreatorSummary } from "#projections/creators/api.ts"
+import { SongGrid, type TimelineSong } from "../../components/song-grid.tsx"
+import { PageSpinner } from "../../components/ui/page-spinner.tsx"
+import { useCurrentUser } from "../../lib/session.ts"
+import { questionLimit, searchQuery } from "./search-queries.ts"
+import { useDebounced } from "./use-debounced.ts"
+
+/** The most songs the results page lists. */
+const songsShown = 50
+
+const Results = ({
+  question,
+  signedIn,
+  card,
+  creator,
+}: {
+  readonly question: string
+  readonly signedIn: boolean
+  readonly card: (song: TimelineSong) => ReactNode
+  readonly creator: (person: CreatorSummary) => ReactNode
+}) => {
+  const results = useQuery(searchQuery(question, songsShown))
+  if (!/[\p{L}\p{N}]/u.test(question))
+    return (
+      <p className="py-12 text-center text-muted">
+        Search songs by their title, style or a line of their lyrics, and creators by name.
+      </p>
+    )
+  if (results.isPending) return <PageSpinner />
+  if (results.isError)
+    return <p className="text-center text-danger">Failed to search. Please try again.</p>
+  const { songs, creators } = results.data
+  if (songs.length === 0 && creators.length === 0)
+    return <p className="py-12 text-center text-muted">Nothing matches “{question}”.</p>
+  return (
+    <div className="space-y-8">
+      {creators.length > 0 && (
+        <section aria-labelledby="found-creators" className="space-y-3">
+          <h2 id="found-creators" className="font-display text-xl font-semibold">
+            Creators
+          </h2>
+          <ul className="flex flex-wrap gap-2">
+            {creators.map((person) => (
+              <li key={person.username}>{creator(person)}</li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {songs.length > 0 && (
+        <section aria-labelledby="found-songs" className="space-y-3">
+          <h2 id="found-songs" className="font-display text-xl font-semibold">
+            Songs
+          </h2>
+          <SongGrid songs={songs} signedIn={signedIn} card={card} />
+        </section>
+      )}
+    </div>
+  )
+}
+
+/** /search?q=: songs and creators for a question, asked again as it is typed; the address keeps it. */
+export const SearchPage = ({
+  card,
+  creator,
+}: {
+  readonly card: (song: TimelineSong) => ReactNode
+  readonly creator: (person: CreatorSummary) => ReactNode
+}) => {
+  const [params, setParams] = useSearchParams()
+  const question = params.get("q") ?? ""
+  const asked = useDebounced(question.trim(), 250)
+  const { data: user } = useCurrentUser()
+  return (
+    <section className="mx-auto max-w-6xl animate-rise space-y-8">
+      <h1 className="font-display text-3xl font-bold tracking-tight">Search</h1>
+      <search className="relative block max-w-2xl">
+        <form onSubmit={(event) => event.preventDefault()}>
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-muted"
+            aria-hidden
+          />
+          <input
+            type="search"
+            name="q"
+            aria-label="Search songs and creators"
+            maxLength={questionLimit}
+            autoComplete="off"
+            value={question}
+            onChange={(event) => setParams({ q: event.target.value }, { replace: true })}
+            className="h-11 w-full rounded-xl border border-line bg-surface-raised pr-3 pl-9 text-sm text-text placeholder:text-faint focus:border-line-strong focus:outline-none"
+          />
+        </form>
+      </search>
+      <Results question={asked} signedIn={Boolean(user)} card={card} creator={creator} />
+    </section>
+  )
+}
