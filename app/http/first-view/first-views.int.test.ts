@@ -61,6 +61,12 @@ describeApp({ config: { webDist } })("pages the server draws", (it) => {
         expect(page.text).toMatch(
           new RegExp(`<meta property="og:audio" content="http[^"]+/api/songs/${song.id}/audio">`),
         )
+        // Other sites find its player through oEmbed's discovery link.
+        expect(page.text).toMatch(
+          new RegExp(
+            `<link rel="alternate" type="application/json\\+oembed" href="http[^"]+/api/oembed\\?url=http[^"]+%2Fsong%2F${song.id}"`,
+          ),
+        )
         // Its own title and description, not the app's as well.
         expect(page.text.match(/<title>/g)).toHaveLength(1)
         expect(page.text).toContain(
@@ -163,7 +169,10 @@ describeApp({ config: { webDist } })("pages the server draws", (it) => {
         expect(page.text).toMatch(/<link rel="canonical" href="http:\/\/127.0.0.1\/timeline">/)
         const view = rootOf(page.text)?.[2] ?? ""
         expect(view).toContain("Public timeline</h1>")
-        const listed = [...view.matchAll(/<a [^>]*href="\/song\/([^"]+)"/g)].map((m) => m[1])
+        // Each card links its song twice, from its cover and its title: the songs in the order drawn.
+        const listed = [
+          ...new Set([...view.matchAll(/<a [^>]*href="\/song\/([^"]+)"/g)].map((m) => m[1])),
+        ]
         expect(listed.indexOf(liked!.id)).toBeGreaterThanOrEqual(0)
         expect(listed.indexOf(liked!.id)).toBeLessThan(listed.indexOf(plain!.id))
         expect(listed).not.toContain(kept!.id)
