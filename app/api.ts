@@ -17,6 +17,7 @@ import { CreditLedgerApi } from "#projections/credit-ledger/api.ts"
 import { LiveApi } from "#projections/live/api.ts"
 import { SearchApi } from "#projections/search/api.ts"
 import { SongsApi } from "#projections/songs/api.ts"
+import { EmbedsApi } from "#projections/songs/api-embeds.ts"
 import { ProjectionsApi } from "./projections-api.ts"
 
 /**
@@ -128,6 +129,7 @@ export class MelodyApi extends HttpApi.make(apiId)
   .add(CommunityApi)
   .add(CreatorsApi)
   .add(SearchApi)
+  .add(EmbedsApi)
   .add(GenerationApi)
   .add(OperationsApi)
   .add(VoicesApi)

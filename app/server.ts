@@ -22,6 +22,7 @@ import { LiveHttpLive } from "#projections/live/http.ts"
 import { LiveSessions } from "#projections/live/live-sessions.ts"
 import { LiveStreams } from "#projections/live/live-streams.ts"
 import { SearchHttpLive } from "#projections/search/http.ts"
+import { EmbedsHttpLive } from "#projections/songs/embeds-http.ts"
 import { SongsHttpLive } from "#projections/songs/http.ts"
 import { SongReads } from "#projections/songs/song-reads.ts"
 import { ErrorReports } from "#toolkit/error-reports.ts"
@@ -32,6 +33,7 @@ import { AppConfig } from "./config.ts"
 import { mailboxMayAnswer } from "./exposure.ts"
 import { bodyTypesOf } from "./http/body-types.ts"
 import { edge } from "./http/edge.ts"
+import { makeEmbedPages } from "./http/embed-pages.ts"
 import { firstViews } from "./http/first-view/first-views.ts"
 import { loadRenderer } from "./http/first-view/renderer.ts"
 import { idempotent } from "./http/idempotency.ts"
@@ -92,6 +94,7 @@ const ApiLive = HttpApiBuilder.api(MelodyApi).pipe(
     CreditLedgerHttpLive,
     SongwritingHttpLive,
     SongsHttpLive,
+    EmbedsHttpLive,
     CatalogHttpLive,
     CommunityHttpLive,
     CreatorsHttpLive,
@@ -148,10 +151,15 @@ export const HttpLive = Layer.unwrapEffect(
       },
       config.appUrl,
     )
+    const embedPages = makeEmbedPages(firstViewReads.song, config.appUrl)
     const withEdge = edge({
       staticFiles: (pathname, acceptEncoding, session, search) =>
-        Effect.flatMap(siteFiles(pathname), (file) =>
-          file ? Effect.succeed(file) : staticFiles(pathname, acceptEncoding, session, search),
+        Effect.flatMap(
+          Effect.flatMap(siteFiles(pathname), (file) =>
+            file ? Effect.succeed(file) : embedPages(pathname),
+          ),
+          (file) =>
+            file ? Effect.succeed(file) : staticFiles(pathname, acceptEncoding, session, search),
         ),
       recordError: reports.recordFromCaller,
       appUrl: new URL(config.appUrl),

@@ -6,7 +6,11 @@ import type { IncomingMessage, ServerResponse } from "node:http"
  * presigned addresses the file routes redirect to (`mediaOrigin`, which may be plain HTTP for a
  * self-hosted store).
  */
-const policyWith = (mediaOrigin: string | undefined, scripts: ReadonlyArray<string>) => {
+const policyWith = (
+  mediaOrigin: string | undefined,
+  scripts: ReadonlyArray<string>,
+  framedBy = "'none'",
+) => {
   const media = mediaOrigin === undefined ? "" : ` ${mediaOrigin}`
   return [
     "default-src 'self'",
@@ -19,7 +23,7 @@ const policyWith = (mediaOrigin: string | undefined, scripts: ReadonlyArray<stri
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
-    "frame-ancestors 'none'",
+    `frame-ancestors ${framedBy}`,
   ].join("; ")
 }
 
@@ -44,13 +48,22 @@ export const sendSecurityHeaders = (
   /** The built page's own inline scripts, by hash (page-scripts.ts). */
   pageScripts: ReadonlyArray<string> = [],
 ) => {
-  const headersWith = (policy: string) =>
-    Object.entries({ ...common, "content-security-policy": policy, ...(secure ? hsts : {}) })
+  const headersWith = (policy: string, framed = false) => {
+    const { "x-frame-options": _, ...unframed } = common
+    return Object.entries({
+      ...(framed ? unframed : common),
+      "content-security-policy": policy,
+      ...(secure ? hsts : {}),
+    })
+  }
   const app = headersWith(policyWith(mediaOrigin, pageScripts))
   // The API documentation page inlines Swagger UI's script and styles (a hash would turn 'unsafe-inline' off).
   const docs = headersWith(policyWith(mediaOrigin, ["'unsafe-inline'"]))
+  // A song's player is made to be framed by any site (oEmbed), and runs no script.
+  const embeds = headersWith(policyWith(mediaOrigin, [], "*"), true)
   return (request: IncomingMessage, response: ServerResponse) => {
-    const path = request.url?.split("?")[0]
-    for (const [name, value] of path === "/api/docs" ? docs : app) response.setHeader(name, value)
+    const path = request.url?.split("?")[0] ?? ""
+    const headers = path === "/api/docs" ? docs : path.startsWith("/embed/") ? embeds : app
+    for (const [name, value] of headers) response.setHeader(name, value)
   }
 }

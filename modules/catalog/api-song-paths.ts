@@ -9,6 +9,8 @@ export const songPaths = {
   syncedLyrics: (songId: string) => `/api/songs/${songId}/synced-lyrics`,
   lrc: (songId: string) => `/api/songs/${songId}/lrc`,
   page: (songId: string) => `/song/${songId}`,
+  /** Its compact player, for other sites' frames. */
+  embed: (songId: string) => `/embed/song/${songId}`,
 }
 
 /** The song whose audio a link points to, for calls that name a song by its audio (spec: videos/generate). */

@@ -48,6 +48,7 @@ export const songHead = (song: SongView, appUrl: string) => {
   const recording = { "@context": "https://schema.org", ...musicRecording(song, appUrl) }
   return [
     `<link rel="canonical" href="${escapeHtml(page)}">`,
+    `<link rel="alternate" type="application/json+oembed" href="${escapeHtml(`${appUrl}/api/oembed?url=${encodeURIComponent(page)}`)}" title="${escapeHtml(song.title)}">`,
     `<script type="application/ld+json">${scriptJson(recording)}</script>`,
     `<title>${escapeHtml(song.title)} - Melody Studio</title>`,
     `<meta property="og:type" content="music.song">`,

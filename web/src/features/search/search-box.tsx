@@ -1,10 +1,10 @@
 import { useQuery } from "@tanstack/react-query"
-import { Search } from "lucide-react"
 import { useId, useState } from "react"
 import { useNavigate } from "react-router"
 import { songPaths } from "#modules/catalog/api-song-paths.ts"
 import { cn } from "../../lib/cn.ts"
-import { questionLimit, resultsPath, searchQuery } from "./search-queries.ts"
+import { SearchField } from "./search-field.tsx"
+import { resultsPath, searchQuery } from "./search-queries.ts"
 import { useDebounced } from "./use-debounced.ts"
 
 interface Option {
@@ -75,24 +75,15 @@ export const SearchBox = ({
           else if (question.trim() !== "") go(resultsPath(question.trim()))
         }}
       >
-        <Search
-          className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-muted"
-          aria-hidden
-        />
-        <input
-          type="search"
-          name="q"
+        <SearchField
           role="combobox"
-          aria-label="Search songs and creators"
           aria-autocomplete="list"
           aria-expanded={expanded}
           aria-controls={listId}
           aria-activedescendant={expanded && active >= 0 ? `${listId}-${active}` : undefined}
-          // biome-ignore lint/a11y/noAutofocus: the box opens because its button was just pressed
+          // The box opens because its button was just pressed.
           autoFocus
-          maxLength={questionLimit}
           placeholder="Search"
-          autoComplete="off"
           value={question}
           onChange={(event) => {
             setQuestion(event.target.value)
@@ -114,7 +105,6 @@ export const SearchBox = ({
               else onDone({ escaped: true })
             }
           }}
-          className="h-11 w-full rounded-xl border border-line bg-surface-raised pr-3 pl-9 text-sm text-text placeholder:text-faint focus:border-line-strong focus:outline-none"
         />
         <div
           id={listId}

@@ -1,12 +1,12 @@
 import { useQuery } from "@tanstack/react-query"
-import { Search } from "lucide-react"
 import type { ReactNode } from "react"
 import { useSearchParams } from "react-router"
 import type { CreatorSummary } from "#projections/creators/api.ts"
 import { SongGrid, type TimelineSong } from "../../components/song-grid.tsx"
 import { PageSpinner } from "../../components/ui/page-spinner.tsx"
 import { useCurrentUser } from "../../lib/session.ts"
-import { questionLimit, searchQuery } from "./search-queries.ts"
+import { SearchField } from "./search-field.tsx"
+import { searchQuery } from "./search-queries.ts"
 import { useDebounced } from "./use-debounced.ts"
 
 /** The most songs the results page lists. */
@@ -79,19 +79,9 @@ export const SearchPage = ({
       <h1 className="font-display text-3xl font-bold tracking-tight">Search</h1>
       <search className="relative block max-w-2xl">
         <form onSubmit={(event) => event.preventDefault()}>
-          <Search
-            className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-muted"
-            aria-hidden
-          />
-          <input
-            type="search"
-            name="q"
-            aria-label="Search songs and creators"
-            maxLength={questionLimit}
-            autoComplete="off"
+          <SearchField
             value={question}
             onChange={(event) => setParams({ q: event.target.value }, { replace: true })}
-            className="h-11 w-full rounded-xl border border-line bg-surface-raised pr-3 pl-9 text-sm text-text placeholder:text-faint focus:border-line-strong focus:outline-none"
           />
         </form>
       </search>

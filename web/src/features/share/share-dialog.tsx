@@ -1,4 +1,4 @@
-import { Copy, Share2 } from "lucide-react"
+import { Code, Copy, Share2 } from "lucide-react"
 import type { ReactNode } from "react"
 import { songPaths } from "#modules/catalog/api-song-paths.ts"
 import type { SongView } from "#projections/songs/api.ts"
@@ -10,6 +10,7 @@ import {
   DialogTitle,
   DialogTrigger,
 } from "../../components/ui/dialog.tsx"
+import { callApi } from "../../lib/api.ts"
 import { toast } from "../../lib/toast/toast-store.ts"
 import { ShareTrigger } from "./share-button.tsx"
 
@@ -32,6 +33,20 @@ export const ShareDialog = ({
       () => toast({ title: "Link copied", description: link, variant: "success" }),
       () => toast({ title: "Copy failed", description: link, variant: "destructive" }),
     )
+  // The player for other sites, as the server's oEmbed answer gives it to any site that asks.
+  const copyEmbed = () =>
+    callApi((api) => api.embeds.oembed({ urlParams: { url: link } }))
+      .then((embed) => navigator.clipboard.writeText(embed.html))
+      .then(
+        () =>
+          toast({
+            title: "Embed code copied",
+            description: "Paste it into your site's HTML.",
+            variant: "success",
+          }),
+        () =>
+          toast({ title: "Copy failed", description: "Please try again.", variant: "destructive" }),
+      )
   // A phone's own share sheet where the browser has one (a closed sheet is no error); the clipboard
   // everywhere else.
   const canShare = typeof navigator.share === "function"
@@ -54,23 +69,33 @@ export const ShareDialog = ({
         <div className="mt-4 grid gap-4">
           {preview}
           {song.isPublic ? (
-            <div className="flex gap-2">
-              <input
-                readOnly
-                value={link}
-                aria-label="Link to this song"
-                className="min-w-0 flex-1 rounded-xl border border-line bg-ink/60 px-3 text-sm text-muted"
-                onFocus={(event) => event.target.select()}
-              />
-              {canShare ? (
-                <Button size="sm" onClick={share}>
-                  <Share2 className="h-4 w-4" aria-hidden /> Share link
-                </Button>
-              ) : (
-                <Button size="sm" onClick={copy}>
-                  <Copy className="h-4 w-4" aria-hidden /> Copy link
-                </Button>
-              )}
+            <div className="grid gap-2">
+              <div className="flex gap-2">
+                <input
+                  readOnly
+                  value={link}
+                  aria-label="Link to this song"
+                  className="min-w-0 flex-1 rounded-xl border border-line bg-ink/60 px-3 text-sm text-muted"
+                  onFocus={(event) => event.target.select()}
+                />
+                {canShare ? (
+                  <Button size="sm" onClick={share}>
+                    <Share2 className="h-4 w-4" aria-hidden /> Share link
+                  </Button>
+                ) : (
+                  <Button size="sm" onClick={copy}>
+                    <Copy className="h-4 w-4" aria-hidden /> Copy link
+                  </Button>
+                )}
+              </div>
+              <Button
+                size="sm"
+                variant="secondary"
+                className="justify-self-start"
+                onClick={copyEmbed}
+              >
+                <Code className="h-4 w-4" aria-hidden /> Copy embed code
+              </Button>
             </div>
           ) : (
             <p className="text-sm text-muted">Make the song public to share its page.</p>
