@@ -5,6 +5,7 @@ import type { HttpServer } from "@effect/platform"
 import { expect, layer } from "@effect/vitest"
 import { Effect, Layer, Logger, LogLevel } from "effect"
 import { PublicSongs } from "#projections/songs/api.ts"
+import { AppUrl } from "#toolkit/app-url.ts"
 import { type Answer, type browser, request, settle, signUp, TestApp } from "./testing.ts"
 import { callAs, decodeBody } from "./testing-client.ts"
 import { Replica } from "./testing-replica.ts"
@@ -38,6 +39,8 @@ const readsOf = <R>(
   people: { readonly fan: Person; readonly owner: Person; readonly ownerName: string },
   song: { readonly id: string; readonly title: string },
   snapshot: number,
+  /** The server's own address (its APP_URL), which a song's page address, as oEmbed is asked, starts with. */
+  appUrl: string,
 ) =>
   Effect.all({
     "timeline API, anonymous": read("/api/songs/public?limit=50"),
@@ -56,6 +59,8 @@ const readsOf = <R>(
     "the fan's Following list": read("/api/following/songs", people.fan),
     "search, anonymous": read(`/api/search?q=${encodeURIComponent(song.title)}`),
     "search, a fan": read(`/api/search?q=${encodeURIComponent(song.title)}`, people.fan),
+    "its player for other sites": read(`/embed/song/${song.id}`),
+    oEmbed: read(`/api/oembed?url=${encodeURIComponent(`${appUrl}/song/${song.id}`)}`),
   })
 
 type Reads = Effect.Effect.Success<ReturnType<typeof readsOf<never>>>
@@ -99,27 +104,28 @@ const withdrawn = (
     yield* settle
     const gone = { id: song!.id, title: song!.title }
     const people = { fan: fan.person, owner: owner.person, ownerName: owner.user.username }
+    const appUrl = yield* AppUrl
     const here: Read<HttpServer.HttpServer> = (path, as) => (as ? as.get(path) : request(path))
     const there: Read<never> = (path, as) => replica.get(path, as && cookieOf(as))
     // The timeline's page as every read below asks for it (and the edge caches it), read with the contract.
     const first = decodeBody(PublicSongs, yield* request("/api/songs/public?limit=50"))
 
-    const showingHere = Effect.map(readsOf(here, people, gone, first.snapshot), (reads) =>
+    const showingHere = Effect.map(readsOf(here, people, gone, first.snapshot, appUrl), (reads) =>
       showing(reads, gone),
     )
     /** What the other server shows once `done` holds, or a second has passed: it is about 100 ms late. */
     const showingThere = (done: (names: ReadonlyArray<string>) => boolean) =>
       Effect.gen(function* () {
-        let names = showing(yield* readsOf(there, people, gone, first.snapshot), gone)
+        let names = showing(yield* readsOf(there, people, gone, first.snapshot, replica.url), gone)
         for (let look = 0; look < 20 && !done(names); look++) {
           yield* Effect.sleep("50 millis")
-          names = showing(yield* readsOf(there, people, gone, first.snapshot), gone)
+          names = showing(yield* readsOf(there, people, gone, first.snapshot, replica.url), gone)
         }
         return names
       })
 
     // Every path shows it, on both servers: each keeps what it has read.
-    const everyPath = Object.keys(yield* readsOf(here, people, gone, first.snapshot))
+    const everyPath = Object.keys(yield* readsOf(here, people, gone, first.snapshot, appUrl))
     expect(yield* showingHere).toEqual(everyPath)
     expect(yield* showingThere((names) => names.length === everyPath.length)).toEqual(everyPath)
     const timelineBefore = timelineLd((yield* request("/timeline")).text)

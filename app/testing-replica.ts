@@ -34,7 +34,8 @@ const startReplica = (env: Readonly<Record<string, string>>) =>
         (): Promise<Answer> =>
           fetch(base + path, { headers: cookie === undefined ? {} : { cookie } }).then(answerOf),
       )
-    return { get }
+    /** Its own address, which is also its APP_URL. */
+    return { get, url: base }
   })
 
 /**
