@@ -117,7 +117,18 @@ describeApp({ env: { REGISTRATIONS_PER_ADDRESS: "1000" } })("a song on other sit
         yield* owner.person.patch(`/api/songs/${shared.id}/privacy`, { isPublic: false })
         expect((yield* request(`/embed/song/${shared.id}`)).status).toBe(404)
 
-        for (const path of ["/", "/timeline", `/song/${shared.id}`, "/api/health"]) {
+        // Nothing else under /embed/ is served, least of all the app, which no other site may frame.
+        for (const path of [
+          "/embed/",
+          "/embed/song/",
+          `/embed/song/${shared.id}/x`,
+          "/embed/timeline",
+        ]) {
+          const other = yield* request(path)
+          expect(other.status, path).toBe(404)
+          expect(other.text, path).not.toContain('id="root"')
+        }
+        for (const path of ["/", "/timeline", `/song/${shared.id}`, "/api/health", "/embed/x"]) {
           const answer = yield* request(path)
           expect(answer.headers.get("x-frame-options"), path).toBe("DENY")
           expect(answer.headers.get("content-security-policy"), path).toContain(

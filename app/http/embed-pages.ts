@@ -56,15 +56,16 @@ const missing = page(
 
 /**
  * `/embed/song/:id`: a public song's player for other sites' frames (the security headers let any site
- * frame these pages and no other). A private or unknown song answers 404 without a word of it. Undefined
- * for any other path.
+ * frame these pages and no other). A private or unknown song, and any other path under `/embed/`, answer
+ * 404 without a word of it. Undefined for paths outside `/embed/`.
  */
 export const makeEmbedPages =
   (song: (id: string) => Effect.Effect<SongView | undefined>, appUrl: string) =>
   (pathname: string): Effect.Effect<HttpServerResponse.HttpServerResponse | undefined> => {
+    if (!pathname.startsWith("/embed/")) return Effect.succeed(undefined)
+    // Nothing else under /embed/ is a page: not the app's, which no other site may frame.
     const songId = /^\/embed\/song\/([0-9a-zA-Z-]{1,64})$/.exec(pathname)?.[1]
-    if (songId === undefined) return Effect.succeed(undefined)
-    return Effect.map(song(songId), (found) =>
+    return Effect.map(songId === undefined ? Effect.succeed(undefined) : song(songId), (found) =>
       HttpServerResponse.text(found === undefined ? missing : playerOf(found, appUrl), {
         status: found === undefined ? 404 : 200,
         contentType: "text/html; charset=utf-8",

@@ -35,6 +35,9 @@ const common = {
   "permissions-policy": "camera=(), microphone=(), geolocation=(), payment=()",
 }
 
+/** A song's player for other sites' frames (embed-pages.ts): the only pages any site may frame. */
+const playerPath = /^\/embed\/song\/[0-9a-zA-Z-]{1,64}$/
+
 const hsts = { "strict-transport-security": "max-age=31536000; includeSubDomains" }
 
 /**
@@ -63,7 +66,7 @@ export const sendSecurityHeaders = (
   const embeds = headersWith(policyWith(mediaOrigin, [], "*"), true)
   return (request: IncomingMessage, response: ServerResponse) => {
     const path = request.url?.split("?")[0] ?? ""
-    const headers = path === "/api/docs" ? docs : path.startsWith("/embed/") ? embeds : app
+    const headers = path === "/api/docs" ? docs : playerPath.test(path) ? embeds : app
     for (const [name, value] of headers) response.setHeader(name, value)
   }
 }
