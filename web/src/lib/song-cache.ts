@@ -19,7 +19,8 @@ export const songKeys = {
   creators: ["songs", "creator"] as const,
   creator: (username: string) => ["songs", "creator", username.toLowerCase()] as const,
   following: ["songs", "following"] as const,
-  /** What a search found: songs among them, so a like or a privacy change asks again. */
+  /** What searches found: songs among them, changed in place by a like or a privacy switch. */
+  searches: ["songs", "search"] as const,
   search: (question: string, limit: number) => ["songs", "search", question, limit] as const,
   /** A song's plays per day, for its owner. */
   dailyPlays: (id: string) => ["songs", "daily-plays", id] as const,
@@ -53,9 +54,14 @@ export const updateSongEverywhere = (queryClient: QueryClient, id: string, updat
         pages: data.pages.map((page) => ({ ...page, songs: page.songs.map(apply) })),
       },
   )
-  queryClient.setQueriesData<InfiniteData<ReadonlyArray<SongView>>>(
-    { queryKey: songKeys.newest },
-    (data) => data && { ...data, pages: data.pages.map((songs) => songs.map(apply)) },
+  for (const queryKey of [songKeys.newest, songKeys.trending])
+    queryClient.setQueriesData<InfiniteData<ReadonlyArray<SongView>>>(
+      { queryKey },
+      (data) => data && { ...data, pages: data.pages.map((songs) => songs.map(apply)) },
+    )
+  queryClient.setQueriesData<{ readonly songs: ReadonlyArray<SongView> }>(
+    { queryKey: songKeys.searches },
+    (data) => data && { ...data, songs: data.songs.map(apply) },
   )
   queryClient.setQueryData<SongView>(songKeys.one(id), (song) => song && update(song))
   return () => {
