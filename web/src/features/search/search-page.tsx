@@ -1,12 +1,12 @@
 import { useQuery } from "@tanstack/react-query"
-import type { ReactNode } from "react"
+import { type ReactNode, useEffect, useState } from "react"
 import { useSearchParams } from "react-router"
 import type { CreatorSummary } from "#projections/creators/api.ts"
 import { SongGrid, type TimelineSong } from "../../components/song-grid.tsx"
 import { PageSpinner } from "../../components/ui/page-spinner.tsx"
 import { useCurrentUser } from "../../lib/session.ts"
 import { SearchField } from "./search-field.tsx"
-import { searchQuery } from "./search-queries.ts"
+import { searchable, searchQuery } from "./search-queries.ts"
 import { useDebounced } from "./use-debounced.ts"
 
 /** The most songs the results page lists. */
@@ -24,7 +24,7 @@ const Results = ({
   readonly creator: (person: CreatorSummary) => ReactNode
 }) => {
   const results = useQuery(searchQuery(question, songsShown))
-  if (!/[\p{L}\p{N}]/u.test(question))
+  if (!searchable(question))
     return (
       <p className="py-12 text-center text-muted">
         Search songs by their title, style or a line of their lyrics, and creators by name.
@@ -71,18 +71,29 @@ export const SearchPage = ({
   readonly creator: (person: CreatorSummary) => ReactNode
 }) => {
   const [params, setParams] = useSearchParams()
-  const question = params.get("q") ?? ""
-  const asked = useDebounced(question.trim(), 250)
+  const inAddress = params.get("q") ?? ""
+  // What is typed is the field's own: the address follows it once typing pauses, and a question the
+  // address brings from elsewhere (the header's box) replaces it.
+  const [typed, setTyped] = useState(inAddress)
+  const [written, setWritten] = useState(inAddress)
+  if (inAddress !== written) {
+    setWritten(inAddress)
+    setTyped(inAddress)
+  }
+  const asked = useDebounced(typed.trim(), 250)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the address follows the question alone
+  useEffect(() => {
+    if (asked === inAddress.trim()) return
+    setWritten(asked)
+    setParams(asked === "" ? {} : { q: asked }, { replace: true })
+  }, [asked])
   const { data: user } = useCurrentUser()
   return (
     <section className="mx-auto max-w-6xl animate-rise space-y-8">
       <h1 className="font-display text-3xl font-bold tracking-tight">Search</h1>
       <search className="relative block max-w-2xl">
         <form onSubmit={(event) => event.preventDefault()}>
-          <SearchField
-            value={question}
-            onChange={(event) => setParams({ q: event.target.value }, { replace: true })}
-          />
+          <SearchField value={typed} onChange={(event) => setTyped(event.target.value)} />
         </form>
       </search>
       <Results question={asked} signedIn={Boolean(user)} card={card} creator={creator} />
