@@ -84,13 +84,18 @@ test("make the song's stems from the library and download them as one zip", asyn
   const more = await moreActions(page, title)
   await more.getByRole("button", { name: `Download ${title} as stems` }).click()
   await expect(more.getByRole("button", { name: `Making the stems of ${title}` })).toBeDisabled()
+  // Closing the panel while they are made does not stop their download.
+  await page.keyboard.press("Escape")
+  await expect(more).toBeHidden()
   const zip = await saved
   expect(zip.suggestedFilename()).toBe(`${title} (stems).zip`)
   const names = await zipEntries((await zip.path())!)
   expect(names).toEqual(
     ["Vocals", "Drums", "Bass", "Harmony", "Lead"].map((stem) => `Ember - ${stem}.wav`),
   )
-  await expect(more.getByRole("button", { name: `Download ${title} as stems` })).toBeEnabled()
+  await expect(
+    (await moreActions(page, title)).getByRole("button", { name: `Download ${title} as stems` }),
+  ).toBeEnabled()
 })
 
 test("the song page's lyrics follow the song as it plays, and a click on a line plays from there", async () => {

@@ -1,6 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
+import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import { Layers, LoaderCircle } from "lucide-react"
-import { useEffect, useState } from "react"
 import type { StemsStatus } from "#modules/music/api.ts"
 import type { SongView } from "#projections/songs/api.ts"
 import { Button } from "../../components/ui/button.tsx"
@@ -32,6 +31,34 @@ const useStemsPrice = (song: SongView) => {
   return offer.maker === "music-api" && song.taskId ? offer.stemsPrices.musicApi : null
 }
 
+const stemsKey = (songId: string) => ["stems", songId] as const
+
+const readStatus = (songId: string) => callApi((api) => api.stems.status({ path: { id: songId } }))
+
+/**
+ * Follows stems asked for until their zip downloads or they fail, whatever is drawn meanwhile: the button
+ * may be gone (its card's panel closed) by the time they are ready.
+ */
+const follow = async (queryClient: QueryClient, songId: string) => {
+  const key = stemsKey(songId)
+  for (;;) {
+    const state = queryClient.getQueryData<StemsStatus>(key)
+    if (state?.status === "ready" && state.downloadUrl) return startDownload(state.downloadUrl)
+    if (state?.status === "failed")
+      return failed(state.error ?? "The stems could not be made. Please try again.")
+    await new Promise((resolve) => setTimeout(resolve, 2000))
+    try {
+      await queryClient.fetchQuery({
+        queryKey: key,
+        queryFn: () => readStatus(songId),
+        staleTime: 0,
+      })
+    } catch (error) {
+      return failed(error instanceof Error ? error.message : String(error))
+    }
+  }
+}
+
 /**
  * 'Stems': the song's parts in one zip (the engine's vocals, drums, bass, harmony and lead as WAVs; the
  * music API's as it separates them), its price on the button when it has one. Made on the first ask (the
@@ -40,37 +67,22 @@ const useStemsPrice = (song: SongView) => {
 export const StemsButton = ({ song }: { readonly song: SongView }) => {
   const price = useStemsPrice(song)
   const queryClient = useQueryClient()
-  const key = ["stems", song.id] as const
-  // Set when the person asks, until what they asked for has downloaded or failed.
-  const [waiting, setWaiting] = useState(false)
-  const status = useQuery({
-    queryKey: key,
-    queryFn: () => callApi((api) => api.stems.status({ path: { id: song.id } })),
-    enabled: waiting,
-    refetchInterval: (query) => (query.state.data?.status === "making" ? 2000 : false),
-  })
+  // What this page last heard of them, as `follow` keeps it: never asked for by drawing the button.
+  const state = useQuery({
+    queryKey: stemsKey(song.id),
+    queryFn: () => readStatus(song.id),
+    enabled: false,
+  }).data
   const make = useMutation({
     mutationFn: () => callPaidApi((api) => api.stems.make({ path: { id: song.id } })),
     onSuccess: (answer: StemsStatus) => {
-      queryClient.setQueryData(key, answer)
-      setWaiting(true)
+      queryClient.setQueryData(stemsKey(song.id), answer)
+      void follow(queryClient, song.id)
     },
     onError: (error: Error) => failed(error.message),
   })
-  const state = status.data
 
-  useEffect(() => {
-    if (!waiting || !state) return
-    if (state.status === "ready" && state.downloadUrl) {
-      setWaiting(false)
-      startDownload(state.downloadUrl)
-    } else if (state.status === "failed") {
-      setWaiting(false)
-      failed(state.error ?? "The stems could not be made. Please try again.")
-    }
-  }, [state, waiting])
-
-  const making = make.isPending || (waiting && state?.status === "making")
+  const making = make.isPending || state?.status === "making"
   if (price === null) return null
   const priced = price > 0 ? ` (${price} credits)` : ""
   return (
