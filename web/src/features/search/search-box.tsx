@@ -4,7 +4,7 @@ import { useNavigate } from "react-router"
 import { songPaths } from "#modules/catalog/api-song-paths.ts"
 import { cn } from "../../lib/cn.ts"
 import { SearchField } from "./search-field.tsx"
-import { resultsPath, searchQuery } from "./search-queries.ts"
+import { resultsPath, searchable, searchQuery } from "./search-queries.ts"
 import { useDebounced } from "./use-debounced.ts"
 
 interface Option {
@@ -32,11 +32,12 @@ export const SearchBox = ({
   const listId = useId()
   const [question, setQuestion] = useState("")
   const [open, setOpen] = useState(false)
-  const [active, setActive] = useState(-1)
+  // The chosen suggestion by its key: results that arrive meanwhile never move the choice to another.
+  const [chosenKey, setChosenKey] = useState<string | undefined>(undefined)
   const asked = useDebounced(question.trim(), 200)
   const results = useQuery(searchQuery(asked, suggested.songs))
   const options: ReadonlyArray<Option> =
-    asked === "" || !results.data
+    !searchable(asked) || !results.data
       ? []
       : [
           ...results.data.creators.slice(0, suggested.creators).map((c) => ({
@@ -54,15 +55,17 @@ export const SearchBox = ({
           { key: "all", label: `All results for “${asked}”`, detail: "", to: resultsPath(asked) },
         ]
   const expanded = open && options.length > 0
+  const active = options.findIndex((option) => option.key === chosenKey)
   const go = (to: string) => {
     navigate(to)
     onDone({ escaped: false })
   }
   const move = (by: number) => {
     setOpen(true)
-    setActive((current) =>
-      options.length === 0 ? -1 : (current + by + options.length) % options.length,
-    )
+    if (options.length === 0) return
+    const next =
+      active === -1 && by < 0 ? options.length - 1 : (active + by + options.length) % options.length
+    setChosenKey(options[next]!.key)
   }
   return (
     <search className="relative block w-full">
@@ -88,7 +91,7 @@ export const SearchBox = ({
           onChange={(event) => {
             setQuestion(event.target.value)
             setOpen(true)
-            setActive(-1)
+            setChosenKey(undefined)
           }}
           onBlur={() => onDone({ escaped: false })}
           onKeyDown={(event) => {
@@ -100,7 +103,7 @@ export const SearchBox = ({
               move(-1)
             } else if (event.key === "Escape") {
               event.preventDefault()
-              setActive(-1)
+              setChosenKey(undefined)
               if (expanded) setOpen(false)
               else onDone({ escaped: true })
             }
@@ -111,6 +114,9 @@ export const SearchBox = ({
           role="listbox"
           aria-label="Suggestions"
           hidden={!expanded}
+          // A press anywhere on the list (an option, its padding, its scroll bar) keeps the field's focus,
+          // whose loss would close the box before the click chose anything.
+          onMouseDown={(event) => event.preventDefault()}
           className="glass absolute inset-x-0 top-11 z-40 max-h-96 overflow-y-auto rounded-2xl border border-line p-1 shadow-2xl shadow-black/40"
         >
           {options.map((option, index) => (
@@ -123,7 +129,6 @@ export const SearchBox = ({
               role="option"
               aria-selected={index === active}
               // Chosen before the field loses focus, which would close the list first.
-              onMouseDown={(event) => event.preventDefault()}
               onClick={() => go(option.to)}
               className={cn(
                 "cursor-pointer rounded-xl px-3 py-2 text-sm",
