@@ -34,19 +34,31 @@ export const ShareDialog = ({
       () => toast({ title: "Copy failed", description: link, variant: "destructive" }),
     )
   // The player for other sites, as the server's oEmbed answer gives it to any site that asks.
-  const copyEmbed = () =>
-    callApi((api) => api.embeds.oembed({ urlParams: { url: link } }))
-      .then((embed) => navigator.clipboard.writeText(embed.html))
-      .then(
-        () =>
-          toast({
-            title: "Embed code copied",
-            description: "Paste it into your site's HTML.",
-            variant: "success",
-          }),
-        () =>
-          toast({ title: "Copy failed", description: "Please try again.", variant: "destructive" }),
-      )
+  // Handed to the clipboard at the click, as a promise: a browser that allows writing only during the
+  // click itself (Safari) still takes it once the answer arrives.
+  const copyEmbed = () => {
+    const html = callApi((api) => api.embeds.oembed({ urlParams: { url: link } })).then(
+      (embed) => embed.html,
+    )
+    const written =
+      typeof ClipboardItem === "function"
+        ? navigator.clipboard.write([
+            new ClipboardItem({
+              "text/plain": html.then((text) => new Blob([text], { type: "text/plain" })),
+            }),
+          ])
+        : html.then((text) => navigator.clipboard.writeText(text))
+    void written.then(
+      () =>
+        toast({
+          title: "Embed code copied",
+          description: "Paste it into your site's HTML.",
+          variant: "success",
+        }),
+      () =>
+        toast({ title: "Copy failed", description: "Please try again.", variant: "destructive" }),
+    )
+  }
   // A phone's own share sheet where the browser has one (a closed sheet is no error); the clipboard
   // everywhere else.
   const canShare = typeof navigator.share === "function"
