@@ -9,7 +9,7 @@ const count = (page: Page, label: string) =>
 
 /** The button that counts and lists a creator's followers ("1 follower"), or whom they follow. */
 const people = (page: Page, kind: "followers" | "following") =>
-  page.getByRole("button", { name: kind === "followers" ? /^\d+ followers?$/ : /^Following \d+$/ })
+  page.getByRole("button", { name: kind === "followers" ? /^\d+ Followers?$/ : /^\d+ Following$/ })
 
 test("a listener follows a creator from a card, and finds the creator's next song under Following", async ({
   browser,
@@ -39,7 +39,7 @@ test("a listener follows a creator from a card, and finds the creator's next son
   await expect(fan.page.getByRole("img", { name: `${creator.person.name}'s avatar` })).toBeVisible()
   await expect(card(fan.page, first.title)).toBeVisible()
   await expect(count(fan.page, "Songs")).toHaveText("1")
-  await expect(people(fan.page, "followers")).toHaveAccessibleName("0 followers")
+  await expect(people(fan.page, "followers")).toHaveAccessibleName("0 Followers")
 
   // Nothing is followed yet: the Following tab says how it fills.
   await fan.page.goto("/timeline?tab=following")
@@ -56,7 +56,7 @@ test("a listener follows a creator from a card, and finds the creator's next son
   await card(fan.page, first.title).getByRole("link", { name: creator.person.username }).click()
   const unfollow = fan.page.getByRole("button", { name: `Unfollow ${creator.person.username}` })
   await expect(unfollow).toHaveAttribute("aria-pressed", "true")
-  await expect(people(fan.page, "followers")).toHaveAccessibleName("1 follower")
+  await expect(people(fan.page, "followers")).toHaveAccessibleName("1 Follower")
   await fan.page.reload()
   await expect(unfollow).toBeVisible()
 
@@ -66,7 +66,7 @@ test("a listener follows a creator from a card, and finds the creator's next son
   await followers.getByRole("link", { name: new RegExp(`@${fan.person.username}$`) }).click()
   await expect(followers).toBeHidden()
   await expect(fan.page).toHaveURL(new RegExp(`/u/${fan.person.username}$`))
-  await expect(people(fan.page, "following")).toHaveAccessibleName("Following 1")
+  await expect(people(fan.page, "following")).toHaveAccessibleName("1 Following")
   await people(fan.page, "following").click()
   const followed = fan.page.getByRole("dialog", { name: `Followed by ${fan.person.name}` })
   await expect(followed.getByRole("link")).toHaveCount(1)
@@ -106,7 +106,7 @@ test("a listener follows a creator from a card, and finds the creator's next son
   const anonymous = await visitor.newPage()
   await skipSplash(anonymous)
   await anonymous.goto(`/u/${creator.person.username}`)
-  await expect(people(anonymous, "followers")).toHaveAccessibleName("1 follower")
+  await expect(people(anonymous, "followers")).toHaveAccessibleName("1 Follower")
   await expect(anonymous.getByRole("link", { name: "Sign in to follow" })).toBeVisible()
   await expect(card(anonymous, second.title)).toBeVisible()
   await visitor.close()

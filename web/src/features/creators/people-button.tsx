@@ -8,12 +8,10 @@ export type PeopleKind = "followers" | "following"
 
 const count = new Intl.NumberFormat("en")
 
-const labels: Record<PeopleKind, string> = { followers: "Followers", following: "Following" }
-
-/** What the button is called: "1 follower", "Following 12". */
-const names: Record<PeopleKind, (count: number) => string> = {
-  followers: (n) => `${count.format(n)} ${n === 1 ? "follower" : "followers"}`,
-  following: (n) => `Following ${count.format(n)}`,
+/** What the count is of: "1 Follower", "12 Followers", "3 Following". */
+const labels: Record<PeopleKind, (count: number) => string> = {
+  followers: (n) => (n === 1 ? "Follower" : "Followers"),
+  following: () => "Following",
 }
 
 const PeopleDialog = lazy(() =>
@@ -29,12 +27,11 @@ export const PeopleTrigger = ({
   <button
     type="button"
     aria-haspopup="dialog"
-    aria-label={names[kind](value)}
     className="flex items-baseline gap-1.5 rounded-lg transition hover:text-text disabled:opacity-50"
     {...props}
   >
-    <span className="font-display text-lg font-bold text-text">{count.format(value)}</span>
-    <span className="text-muted">{labels[kind]}</span>
+    <span className="font-display text-lg font-bold text-text">{count.format(value)}</span>{" "}
+    <span className="text-muted">{labels[kind](value)}</span>
   </button>
 )
 
