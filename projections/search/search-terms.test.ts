@@ -7,12 +7,18 @@ describe("a question as search terms", () => {
   })
 
   it("keeps words of any script and drops what the query syntax would read", () => {
-    expect(searchTerms("été & ! naïve | (rain):* <-> 'x'")).toBe("été & naïve & rain & x:*")
+    expect(searchTerms("été & ! naïve | (rain):* <-> 'xy'")).toBe("été & naïve & rain & xy:*")
     expect(searchTerms("夜の海")).toBe("夜の海:*")
   })
 
-  it("has nothing to look for in punctuation alone", () => {
+  it("has nothing to look for in punctuation alone, or in one character", () => {
     expect(searchTerms("  &|!:*  ")).toBeUndefined()
+    expect(searchTerms("a")).toBeUndefined()
+  })
+
+  it("leaves out a last word of one character, as still being typed", () => {
+    expect(searchTerms("harbour l")).toBe("harbour")
+    expect(searchTerms("harbour li")).toBe("harbour & li:*")
   })
 
   it("looks for twelve words at most", () => {

@@ -4,7 +4,7 @@ import { withMessage } from "#api/messages.ts"
 import { NotFound } from "#api/refusals.ts"
 
 /** A song's player in another site's frame: as tall as its one row, as wide as it is given. */
-export const embedSize = { width: 560, minWidth: 240, height: 152 }
+export const embedSize = { width: 560, height: 152 }
 
 const pixels = (name: string) =>
   withMessage(

@@ -27,10 +27,8 @@ const oEmbedOf = (
   appUrl: string,
   asked: { readonly maxwidth?: number | undefined; readonly maxheight?: number | undefined },
 ) => {
-  const width = Math.max(
-    embedSize.minWidth,
-    Math.min(asked.maxwidth ?? embedSize.width, embedSize.width),
-  )
+  // Never wider or taller than the consumer allows (oEmbed's rule); the player fills what it is given.
+  const width = Math.min(asked.maxwidth ?? embedSize.width, embedSize.width)
   const height = Math.min(asked.maxheight ?? embedSize.height, embedSize.height)
   const src = appUrl + songPaths.embed(song.id)
   const cover = song.imageUrl ?? song.sourceImageUrl

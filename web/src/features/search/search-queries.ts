@@ -4,12 +4,15 @@ import { songKeys } from "../../lib/song-cache.ts"
 /** The longest question the server takes. */
 export const questionLimit = 200
 
-/** Songs and creators for a question; asked for only once it holds a word. */
+/** Whether a question holds something to look for: a word of two characters at least. */
+export const searchable = (question: string) => /[\p{L}\p{N}]{2}/u.test(question)
+
+/** Songs and creators for a question; asked for only once it is searchable. */
 export const searchQuery = (question: string, limit: number) =>
   apiQuery({
     queryKey: songKeys.search(question, limit),
     call: (api) => api.search.search({ urlParams: { q: question, limit } }),
-    enabled: /[\p{L}\p{N}]/u.test(question),
+    enabled: searchable(question),
     staleTime: 30_000,
   })
 
