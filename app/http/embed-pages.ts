@@ -69,7 +69,7 @@ export const makeEmbedPages =
       HttpServerResponse.text(found === undefined ? missing : playerOf(found, appUrl), {
         status: found === undefined ? 404 : 200,
         contentType: "text/html; charset=utf-8",
-        // Asked again each time: a song made private stops playing in every frame at once.
+        // Asked again each time: once a song is made private, no frame loads its player again.
         headers: { "cache-control": "no-cache" },
       }),
     )
