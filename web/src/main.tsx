@@ -1,9 +1,11 @@
 import { firstViewState } from "./app/first-view.ts"
 import { hydrateWhenUsed } from "./app/hydration.ts"
+import { listenForReset } from "./lib/reset.ts"
 import { reportUncaughtErrors } from "./lib/uncaught-errors.ts"
 import "./styles.css"
 
 reportUncaughtErrors()
+listenForReset()
 
 // The built app is installable and its shell starts from the phone's cache (public/sw.js); the dev
 // server's modules change on every save and are left alone.

@@ -1,9 +1,8 @@
-import { type QueryClient, QueryClientProvider, useQueryClient } from "@tanstack/react-query"
-import { Suspense, useEffect } from "react"
+import { type QueryClient, QueryClientProvider } from "@tanstack/react-query"
+import { Suspense } from "react"
 import { ErrorBoundary } from "react-error-boundary"
 import { BrowserRouter, useLocation } from "react-router"
 import { PageSpinner } from "../components/ui/page-spinner.tsx"
-import { isResetShortcut, resetApp } from "../lib/reset.ts"
 import { ToastOutlet } from "../lib/toast/toast-outlet.tsx"
 import { ForgetFirstView } from "./first-view-mark.tsx"
 import { AppRoutes } from "./router.tsx"
@@ -29,17 +28,6 @@ const Pages = () => {
  * public page's first view with (web/src/server-entry.tsx), under its own router.
  */
 export const AppPages = () => {
-  const queryClient = useQueryClient()
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (!isResetShortcut(event)) return
-      event.preventDefault()
-      resetApp(queryClient)
-    }
-    window.addEventListener("keydown", onKey)
-    return () => window.removeEventListener("keydown", onKey)
-  }, [queryClient])
-
   return (
     <>
       <StartupGate>
