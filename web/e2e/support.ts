@@ -199,7 +199,7 @@ export const buyProPack = async (page: Page) => {
 export const openLedger = async (page: Page, username: string) => {
   await page.getByRole("tab", { name: "Credit Ledger" }).click()
   await page.getByLabel("Username").fill(username)
-  await page.getByRole("button", { name: "Search" }).click()
+  await page.getByRole("button", { name: "Search", exact: true }).click()
   await page.getByRole("list", { name: "Matching users" }).getByRole("button").first().click()
   return page.getByRole("region", { name: `Credit ledger of ${username}` })
 }
