@@ -9,12 +9,14 @@ import { CatalogApi } from "#modules/catalog/api.ts"
 import { CommunityApi } from "#modules/community/api.ts"
 import { IdentityApi } from "#modules/identity/api.ts"
 import { GenerationApi, OperationsApi, StemsApi, VoicesApi } from "#modules/music/api.ts"
+import { PlaylistsApi } from "#modules/playlists/api.ts"
 import { SongwritingApi } from "#modules/songwriting/api.ts"
 import { VideoApi } from "#modules/videos/api.ts"
 import { AdminApi } from "#projections/admin/api.ts"
 import { CreatorsApi } from "#projections/creators/api.ts"
 import { CreditLedgerApi } from "#projections/credit-ledger/api.ts"
 import { LiveApi } from "#projections/live/api.ts"
+import { PlaylistReadsApi } from "#projections/playlists/api.ts"
 import { SearchApi } from "#projections/search/api.ts"
 import { SongsApi } from "#projections/songs/api.ts"
 import { EmbedsApi } from "#projections/songs/api-embeds.ts"
@@ -128,6 +130,8 @@ export class MelodyApi extends HttpApi.make(apiId)
   .add(CatalogApi)
   .add(CommunityApi)
   .add(CreatorsApi)
+  .add(PlaylistsApi)
+  .add(PlaylistReadsApi)
   .add(SearchApi)
   .add(EmbedsApi)
   .add(GenerationApi)

@@ -26,6 +26,7 @@ import {
   musicConfig,
   SongWorkLive,
 } from "#modules/music/index.ts"
+import { Playlists } from "#modules/playlists/index.ts"
 import {
   describeSongwritingConfig,
   songwritingConfig,
@@ -35,6 +36,7 @@ import { VideosLive } from "#modules/videos/index.ts"
 import { CreatorReads } from "#projections/creators/reads.ts"
 import { LedgerMoneyReads } from "#projections/credit-ledger/money-reads.ts"
 import { CreditLedgerReads } from "#projections/credit-ledger/reads.ts"
+import { PlaylistReads } from "#projections/playlists/reads.ts"
 import { SearchReads } from "#projections/search/reads.ts"
 import { SongReads } from "#projections/songs/song-reads.ts"
 import { OfflineModelLive } from "#stand-ins/melody/offline-model.ts"
@@ -91,6 +93,8 @@ export const ModulesLive = Layer.mergeAll(
   SearchReads.live,
   Follows.live,
   Profiles.live,
+  Playlists.live,
+  PlaylistReads.live,
 ).pipe(
   Layer.provideMerge(PersonMailLive),
   Layer.provideMerge(IdentityLive),

@@ -4,6 +4,7 @@ import { creators } from "#projections/creators/projection.ts"
 import { ledgerMoney } from "#projections/credit-ledger/money.ts"
 import { creditLedger } from "#projections/credit-ledger/projection.ts"
 import { eventCounts } from "#projections/event-counts.ts"
+import { playlists } from "#projections/playlists/projection.ts"
 import type { Projection } from "#projections/runner.ts"
 import { search } from "#projections/search/projection.ts"
 import { library } from "#projections/songs/library.ts"
@@ -17,6 +18,7 @@ export const projections: ReadonlyArray<Projection> = [
   library,
   timeline,
   creators,
+  playlists,
   search,
   adminActivity,
   errorStream,

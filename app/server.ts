@@ -12,6 +12,7 @@ import {
   StemsHttpLive,
   VoicesHttpLive,
 } from "#modules/music/index.ts"
+import { PlaylistsHttpLive } from "#modules/playlists/index.ts"
 import { SongwritingHttpLive } from "#modules/songwriting/index.ts"
 import { VideoHttpLive } from "#modules/videos/index.ts"
 import { AdminHttpLive } from "#projections/admin/http.ts"
@@ -21,6 +22,7 @@ import { CreditLedgerHttpLive } from "#projections/credit-ledger/http.ts"
 import { LiveHttpLive } from "#projections/live/http.ts"
 import { LiveSessions } from "#projections/live/live-sessions.ts"
 import { LiveStreams } from "#projections/live/live-streams.ts"
+import { PlaylistReadsHttpLive } from "#projections/playlists/http.ts"
 import { SearchHttpLive } from "#projections/search/http.ts"
 import { EmbedsHttpLive } from "#projections/songs/embeds-http.ts"
 import { SongsHttpLive } from "#projections/songs/http.ts"
@@ -98,6 +100,8 @@ const ApiLive = HttpApiBuilder.api(MelodyApi).pipe(
     CatalogHttpLive,
     CommunityHttpLive,
     CreatorsHttpLive,
+    PlaylistsHttpLive,
+    PlaylistReadsHttpLive,
     SearchHttpLive,
     GenerationHttpLive,
     OperationsHttpLive,

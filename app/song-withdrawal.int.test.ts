@@ -15,7 +15,7 @@ import { seedGeneration } from "./testing-songs.ts"
  * A public song its owner deletes or makes private leaves every read the product has at once: the
  * timeline's API for anyone and for people signed in (pages kept in memory, answers cached at the edge,
  * pages cut at an older snapshot), the newest songs, the creator's songs and the Following list of a
- * follower, the pages the server draws with their JSON-LD, the sitemap, liked songs and the library; and on another server on the same database, within its freshness.
+ * follower, a follower's playlist, the pages the server draws with their JSON-LD, the sitemap, liked songs and the library; and on another server on the same database, within its freshness.
  */
 
 const env = { REGISTRATIONS_PER_ADDRESS: "1000" }
@@ -36,7 +36,13 @@ type Read<R> = (path: string, as?: Person) => Effect.Effect<Answer, never, R>
 /** Every read path a public song shows on, by name, as `read` answers it now. */
 const readsOf = <R>(
   read: Read<R>,
-  people: { readonly fan: Person; readonly owner: Person; readonly ownerName: string },
+  people: {
+    readonly fan: Person
+    readonly owner: Person
+    readonly ownerName: string
+    /** A public playlist of the fan's that holds the song. */
+    readonly fanPlaylist: string
+  },
   song: { readonly id: string; readonly title: string },
   snapshot: number,
   /** The server's own address (its APP_URL), which a song's page address, as oEmbed is asked, starts with. */
@@ -57,6 +63,8 @@ const readsOf = <R>(
     "trending songs": read("/api/songs/trending?limit=50"),
     "the creator's songs": read(`/api/creators/${people.ownerName}/songs`),
     "the fan's Following list": read("/api/following/songs", people.fan),
+    "the fan's playlist, anonymous": read(`/api/playlists/${people.fanPlaylist}`),
+    "the fan's playlist, the fan": read(`/api/playlists/${people.fanPlaylist}`, people.fan),
     "search, anonymous": read(`/api/search?q=${encodeURIComponent(song.title)}`),
     "search, a fan": read(`/api/search?q=${encodeURIComponent(song.title)}`, people.fan),
     "its player for other sites": read(`/embed/song/${song.id}`),
@@ -101,9 +109,16 @@ const withdrawn = (
       method: "PUT",
     })
     expect(followed.status).toBe(200)
+    const playlist = yield* fan.person.post("/api/playlists", { name: "Keepers", songId: song!.id })
+    expect(playlist.status).toBe(201)
     yield* settle
     const gone = { id: song!.id, title: song!.title }
-    const people = { fan: fan.person, owner: owner.person, ownerName: owner.user.username }
+    const people = {
+      fan: fan.person,
+      owner: owner.person,
+      ownerName: owner.user.username,
+      fanPlaylist: (playlist.body as { id: string }).id,
+    }
     const appUrl = yield* AppUrl
     const here: Read<HttpServer.HttpServer> = (path, as) => (as ? as.get(path) : request(path))
     const there: Read<never> = (path, as) => replica.get(path, as && cookieOf(as))

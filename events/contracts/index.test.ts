@@ -6,6 +6,7 @@ import * as errors from "./errors.ts"
 import * as identity from "./identity.ts"
 import { domainEventTypes } from "./index.ts"
 import * as media from "./media.ts"
+import * as playlists from "./playlists.ts"
 import * as songwriting from "./songwriting.ts"
 import * as stems from "./stems.ts"
 import * as voices from "./voices.ts"
@@ -17,6 +18,7 @@ const files = [
   errors,
   identity,
   media,
+  playlists,
   songwriting,
   stems,
   voices,

@@ -7,6 +7,7 @@ import { ErrorReported } from "./errors.ts"
 import { IdentityEvent } from "./identity.ts"
 import { GenerationEvent } from "./media.ts"
 import { PaymentMismatched } from "./payment-mismatches.ts"
+import { PlaylistEvent } from "./playlists.ts"
 import { ConversationEvent, LyricsDraftEvent } from "./songwriting.ts"
 import { StemsEvent } from "./stems.ts"
 import { VideoExportEvent } from "./video-exports.ts"
@@ -27,6 +28,7 @@ export const DomainEvent = Schema.Union(
   CatalogEvent,
   FollowEvent,
   ProfileEvent,
+  PlaylistEvent,
   GenerationEvent,
   VideoExportEvent,
   StemsEvent,

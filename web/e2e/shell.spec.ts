@@ -2,10 +2,11 @@ import { expect, test } from "@playwright/test"
 import { newPerson, registerVerified, skipSplash } from "./support.ts"
 
 test("the splash shows once, ends, and the app appears", async ({ page }) => {
-  await page.goto("/")
+  // The splash lasts 2.8 s from the first paint: it is looked at from the first byte, in one check, so a
+  // busy machine's slow load does not outlast it.
+  await page.goto("/", { waitUntil: "commit" })
   const splash = page.getByTestId("splash")
-  await expect(splash).toBeVisible()
-  await expect(splash).toContainText("AI-Powered Song Creation")
+  await expect(splash.filter({ visible: true })).toContainText("AI-Powered Song Creation")
   await expect(page.getByRole("banner")).toHaveCount(0)
 
   await expect(splash).toBeHidden({ timeout: 6000 })

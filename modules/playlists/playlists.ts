@@ -1,0 +1,153 @@
+import { Context, Effect, Layer } from "effect"
+import { v7 as uuidv7 } from "uuid"
+import { actorOf, type SignedInUser } from "#api/auth.ts"
+import { NotFound } from "#api/refusals.ts"
+import { PlaylistEvent, playlistStream } from "#events/contracts/playlists.ts"
+import { runCommand, type Writes } from "#events/handle-command.ts"
+import {
+  type NewPlaylistPayload,
+  PlaylistChanged,
+  PlaylistCreatedAnswer,
+  PlaylistFullRefusal,
+  type PlaylistTextPayload,
+} from "./api.ts"
+import { maxPlaylistSongs, type PlaylistCommand, playlist } from "./playlist.ts"
+import { makeSongVisibility } from "./song-visibility.ts"
+
+const unknownPlaylist = new NotFound({
+  message: "This playlist does not exist, or it is not yours to change.",
+})
+const unknownSong = new NotFound({ message: "This song does not exist, or it is private." })
+
+/** What a person reads for each of the decider's refusals (a new playlist's id is never taken). */
+const answerTo = {
+  PlaylistNotFound: unknownPlaylist,
+  PlaylistFull: new PlaylistFullRefusal({
+    message: `A playlist holds at most ${maxPlaylistSongs.toLocaleString("en")} songs.`,
+  }),
+  OrderMismatch: new PlaylistChanged({
+    message: "This playlist changed meanwhile: reload it and order it again.",
+  }),
+}
+
+/** A command on a playlist someone already made: which one, and who asks. */
+type Change =
+  Exclude<PlaylistCommand, { _tag: "CreatePlaylist" }> extends infer C
+    ? C extends PlaylistCommand
+      ? Omit<C, "playlistId" | "userId">
+      : never
+    : never
+
+/** Making and keeping playlists; every change is its owner's. */
+export class Playlists extends Context.Tag("@melody/playlists/Playlists")<
+  Playlists,
+  {
+    readonly create: (
+      user: SignedInUser,
+      payload: typeof NewPlaylistPayload.Type,
+    ) => Writes<PlaylistCreatedAnswer, NotFound>
+    readonly edit: (
+      user: SignedInUser,
+      playlistId: string,
+      text: typeof PlaylistTextPayload.Type,
+    ) => Writes<void, NotFound>
+    readonly setPrivacy: (
+      user: SignedInUser,
+      playlistId: string,
+      isPublic: boolean,
+    ) => Writes<void, NotFound>
+    readonly addSong: (
+      user: SignedInUser,
+      playlistId: string,
+      songId: string,
+    ) => Writes<void, NotFound | PlaylistFullRefusal>
+    readonly removeSong: (
+      user: SignedInUser,
+      playlistId: string,
+      songId: string,
+    ) => Writes<void, NotFound>
+    readonly reorder: (
+      user: SignedInUser,
+      playlistId: string,
+      songIds: ReadonlyArray<string>,
+    ) => Writes<void, NotFound | PlaylistChanged>
+    readonly delete: (user: SignedInUser, playlistId: string) => Writes<void, NotFound>
+  }
+>() {
+  static readonly live = Layer.effect(
+    Playlists,
+    Effect.gen(function* () {
+      const mayAdd = yield* makeSongVisibility
+
+      const run = (user: SignedInUser, playlistId: string, command: PlaylistCommand) =>
+        runCommand({
+          decider: playlist,
+          events: PlaylistEvent,
+          streamId: playlistStream(playlistId),
+          command,
+          actor: actorOf(user),
+        }).pipe(
+          Effect.asVoid,
+          Effect.catchAll((refusal) =>
+            refusal._tag === "PlaylistExists"
+              ? Effect.die(refusal)
+              : Effect.fail(answerTo[refusal._tag]),
+          ),
+        )
+
+      const change = (user: SignedInUser, playlistId: string, command: Change) =>
+        run(user, playlistId, { ...command, playlistId, userId: user.userId } as PlaylistCommand)
+
+      const songYouMaySee = (user: SignedInUser, songId: string) =>
+        Effect.flatMap(mayAdd(songId, user.userId), (visible) =>
+          visible ? Effect.void : Effect.fail(unknownSong),
+        )
+
+      return Playlists.of({
+        create: Effect.fn("Playlists.create")(function* (user, payload) {
+          if (payload.songId !== undefined) yield* songYouMaySee(user, payload.songId)
+          const playlistId = uuidv7()
+          yield* run(user, playlistId, {
+            _tag: "CreatePlaylist",
+            playlistId,
+            ownerId: user.userId,
+            name: payload.name,
+            description: payload.description,
+            isPublic: payload.isPublic,
+          }).pipe(Effect.catchTag("PlaylistFull", "PlaylistChanged", Effect.die))
+          if (payload.songId !== undefined) {
+            yield* change(user, playlistId, { _tag: "AddSong", songId: payload.songId }).pipe(
+              Effect.catchTag("PlaylistFull", "PlaylistChanged", Effect.die),
+            )
+          }
+          return new PlaylistCreatedAnswer({ id: playlistId })
+        }),
+        edit: (user, playlistId, text) =>
+          change(user, playlistId, { _tag: "EditPlaylist", ...text }).pipe(
+            Effect.catchTag("PlaylistFull", "PlaylistChanged", Effect.die),
+          ),
+        setPrivacy: (user, playlistId, isPublic) =>
+          change(user, playlistId, { _tag: "SetPlaylistPrivacy", isPublic }).pipe(
+            Effect.catchTag("PlaylistFull", "PlaylistChanged", Effect.die),
+          ),
+        addSong: (user, playlistId, songId) =>
+          Effect.zipRight(
+            songYouMaySee(user, songId),
+            change(user, playlistId, { _tag: "AddSong", songId }),
+          ).pipe(Effect.catchTag("PlaylistChanged", Effect.die)),
+        removeSong: (user, playlistId, songId) =>
+          change(user, playlistId, { _tag: "RemoveSong", songId }).pipe(
+            Effect.catchTag("PlaylistFull", "PlaylistChanged", Effect.die),
+          ),
+        reorder: (user, playlistId, songIds) =>
+          change(user, playlistId, { _tag: "ReorderSongs", songIds }).pipe(
+            Effect.catchTag("PlaylistFull", Effect.die),
+          ),
+        delete: (user, playlistId) =>
+          change(user, playlistId, { _tag: "DeletePlaylist" }).pipe(
+            Effect.catchTag("PlaylistFull", "PlaylistChanged", Effect.die),
+          ),
+      })
+    }),
+  )
+}
