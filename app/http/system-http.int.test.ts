@@ -38,6 +38,7 @@ describeApp({ config: { webDist } })("system endpoints and the HTTP edge", (it) 
             { name: "library", status: "running", deadLetters: 0 },
             { name: "timeline", status: "running", deadLetters: 0 },
             { name: "creators", status: "running", deadLetters: 0 },
+            { name: "playlists", status: "running", deadLetters: 0 },
             { name: "search", status: "running", deadLetters: 0 },
             { name: "admin-activity", status: "running", deadLetters: 0 },
             { name: "error-stream", status: "running", deadLetters: 0 },

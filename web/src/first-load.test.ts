@@ -57,13 +57,14 @@ describe("the first load of a public page", () => {
     for (const script of firstLoadScripts(html))
       for (const file of await staticGraphOf(script.replace(/^assets\//, ""))) entry.add(file)
     // The landing page (a signed-out `/` goes on to /auth), the sign-in page, the timeline, a song's page,
-    // a creator's page.
+    // a creator's page, a playlist's page.
     for (const name of [
       "home-page",
       "auth-page",
       "timeline-route",
       "song-route",
       "creator-route",
+      "playlist-route",
     ]) {
       const page = files.find((file) => new RegExp(`^${name}-[\\w-]+\\.js$`).test(file))
       expect(page, name).toBeDefined()

@@ -1,10 +1,10 @@
 import { type QueryClient, QueryClientProvider } from "@tanstack/react-query"
 import { Suspense } from "react"
-import { ErrorBoundary } from "react-error-boundary"
 import { BrowserRouter, useLocation } from "react-router"
 import { PageSpinner } from "../components/ui/page-spinner.tsx"
 import { ToastOutlet } from "../lib/toast/toast-outlet.tsx"
 import { ForgetFirstView } from "./first-view-mark.tsx"
+import { PageErrorBoundary } from "./page-error-boundary.tsx"
 import { AppRoutes } from "./router.tsx"
 import { RouteError } from "./routes/route-error.tsx"
 import { StartupGate } from "./startup/startup-gate.tsx"
@@ -13,13 +13,13 @@ import { StartupGate } from "./startup/startup-gate.tsx"
 const Pages = () => {
   const { pathname } = useLocation()
   return (
-    <ErrorBoundary FallbackComponent={RouteError} resetKeys={[pathname]}>
+    <PageErrorBoundary fallback={RouteError} resetKey={pathname}>
       {/* Shown only when nothing was there before: a move to another page keeps the current one until
           the next has loaded (the router moves in a transition). */}
       <Suspense fallback={<PageSpinner label="Loading the page" />}>
         <AppRoutes />
       </Suspense>
-    </ErrorBoundary>
+    </PageErrorBoundary>
   )
 }
 

@@ -78,6 +78,9 @@ const routes: Array<RouteObject> = [
           ])
         },
       ),
+      page("playlist/:id", () =>
+        import("./routes/playlist-route.tsx").then((m) => m.PlaylistRoute),
+      ),
       page(
         "song/:id",
         () => import("./routes/song-route.tsx").then((m) => m.SongRoute),

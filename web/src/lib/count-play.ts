@@ -1,4 +1,4 @@
-import { callApi } from "../../lib/api.ts"
+import { callApi } from "./api.ts"
 
 /**
  * Tells the server a song was heard long enough to count a play (see useAudio); it counts one per

@@ -1,5 +1,5 @@
 import { Link, Outlet } from "react-router"
-import { VerifiedBanner } from "../../features/auth/verified-banner.tsx"
+import { VerifiedNotice } from "../../features/auth/verified-notice.tsx"
 import { useLiveStream } from "../../lib/live-stream.ts"
 import { Header } from "./header.tsx"
 
@@ -10,7 +10,7 @@ export const MainLayout = () => {
     <div className="flex min-h-dvh flex-col">
       <Header />
       <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 sm:px-6 sm:py-12">
-        <VerifiedBanner />
+        <VerifiedNotice />
         <Outlet />
       </main>
       <footer className="border-t border-line/60 py-6 text-center text-xs text-faint print:hidden">

@@ -1,6 +1,14 @@
+import { lazy, Suspense } from "react"
 import { useParams } from "react-router"
 import { CreatorPage } from "../../features/creators/creator-page.tsx"
 import { TimelineCard } from "./timeline-card.tsx"
+
+// After the songs, and not part of the page's first load.
+const CreatorPlaylists = lazy(() =>
+  import("../../features/playlists/creator-playlists.tsx").then((m) => ({
+    default: m.CreatorPlaylists,
+  })),
+)
 
 /** A creator's page; another creator's is drawn afresh, with none of the last one's dialogs open. */
 export const CreatorRoute = () => {
@@ -10,6 +18,11 @@ export const CreatorRoute = () => {
       key={username.toLowerCase()}
       username={username}
       card={(song) => <TimelineCard {...song} />}
+      playlists={
+        <Suspense fallback={null}>
+          <CreatorPlaylists username={username} />
+        </Suspense>
+      }
     />
   )
 }

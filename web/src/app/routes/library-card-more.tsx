@@ -1,6 +1,7 @@
 import type { ReactNode } from "react"
 import type { SongView } from "#projections/songs/api.ts"
 import { DeleteSongDialog } from "../../features/library/delete-song-dialog.tsx"
+import { AddToPlaylist } from "../../features/playlists/add-to-playlist.tsx"
 import { DownloadButtons } from "../../features/song/download-buttons.tsx"
 import { PartsSharing } from "../../features/stems/parts-sharing.tsx"
 import { Stems } from "../../features/stems/stems-button.tsx"
@@ -10,7 +11,7 @@ const libraryDownloadFailure =
   "Failed to download the song after multiple attempts. Please try again in a few seconds."
 
 /**
- * One of my songs' other actions, in its card's panel: its files (MP3, WAV, MIDI, stems, LRC), a video,
+ * One of my songs' other actions, in its card's panel: its files (MP3, WAV, MIDI, stems, LRC), a playlist, a video,
  * what more can be done to it (`actions`), deleting it, and whether others may take its parts.
  */
 export const LibraryCardMore = ({
@@ -29,6 +30,7 @@ export const LibraryCardMore = ({
       failure={libraryDownloadFailure}
       className="grid"
     />
+    <AddToPlaylist song={song} signedIn />
     <VideoExportButton song={song} signedIn />
     {actions}
     <DeleteSongDialog song={song} otherVersions={otherVersions} />

@@ -1,10 +1,10 @@
 import { useEffect } from "react"
-import type { FallbackProps } from "react-error-boundary"
 import { Button } from "../../components/ui/button.tsx"
 import { reportClientError } from "../../lib/report-errors.ts"
+import type { PageErrorProps } from "../page-error-boundary.tsx"
 
 /** When a screen breaks, or its code cannot load: say so plainly, report it, offer a way out. */
-export const RouteError = ({ error }: FallbackProps) => {
+export const RouteError = ({ error }: PageErrorProps) => {
   useEffect(() => reportClientError(error, { kind: "route" }), [error])
   return (
     <section className="mx-auto max-w-xl py-20 text-center">

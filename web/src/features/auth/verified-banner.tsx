@@ -1,27 +1,16 @@
 import { BadgeCheck } from "lucide-react"
 import { useEffect, useState } from "react"
-import { useSearchParams } from "react-router"
 
 const shownForMs = 5000
 
-/** After verification the app opens with ?verified=true: say so for five seconds, and tidy the address. */
+/** "Email Verified!", for five seconds from when it is drawn. */
 export const VerifiedBanner = () => {
-  const [params, setParams] = useSearchParams()
-  const [shown, setShown] = useState(false)
+  const [shown, setShown] = useState(true)
 
   useEffect(() => {
-    if (params.get("verified") !== "true") return
-    setShown(true)
-    const next = new URLSearchParams(params)
-    next.delete("verified")
-    setParams(next, { replace: true })
-  }, [params, setParams])
-
-  useEffect(() => {
-    if (!shown) return
     const timer = setTimeout(() => setShown(false), shownForMs)
     return () => clearTimeout(timer)
-  }, [shown])
+  }, [])
 
   if (!shown) return null
   return (

@@ -99,14 +99,20 @@ const Songs = ({
   return <SongGrid songs={songs.data} signedIn={signedIn} card={card} />
 }
 
-/** /u/:username: a creator's picture, name, counts and public songs, newest first; readable by anyone. */
+/**
+ * /u/:username: a creator's picture, name, counts, public songs (newest first) and playlists; readable by
+ * anyone.
+ */
 export const CreatorPage = ({
   username,
   card,
+  playlists,
 }: {
   readonly username: string
   /** A song's card (the route composes it). */
   readonly card: (song: TimelineSong) => ReactNode
+  /** Their public playlists (the route composes them). */
+  readonly playlists: ReactNode
 }) => {
   const { data: user } = useCurrentUser()
   const creator = useQuery(creatorQuery(username))
@@ -160,6 +166,7 @@ export const CreatorPage = ({
         <h2 className="font-display text-xl font-semibold">Songs</h2>
         <Songs username={profile.username} signedIn={Boolean(user)} card={card} />
       </div>
+      {playlists}
     </section>
   )
 }

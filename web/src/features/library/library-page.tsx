@@ -40,7 +40,10 @@ export interface LibrarySong {
 /** /library: my songs, filtered by their style tags. */
 export const LibraryPage = ({
   card,
+  playlists,
 }: {
+  /** My playlists (the route composes them). */
+  readonly playlists: ReactNode
   /** A song's card (the route composes it). */
   readonly card: (song: LibrarySong) => ReactNode
 }) => {
@@ -88,6 +91,7 @@ export const LibraryPage = ({
           </Button>
         </div>
       </header>
+      {playlists}
       {songs.data.length === 0 ? (
         <EmptyState text="Your song collection is empty. Start creating songs to see them here!" />
       ) : (

@@ -12,7 +12,7 @@ import {
 import { useAudio } from "../../components/audio/use-audio.ts"
 import { Card } from "../../components/ui/card.tsx"
 import { Chip } from "../../components/ui/filter-chips.tsx"
-import { countPlay } from "./count-play.ts"
+import { countPlay } from "../../lib/count-play.ts"
 import { LyricsToggle } from "./lyrics-toggle.tsx"
 import { SongCover } from "./song-cover.tsx"
 

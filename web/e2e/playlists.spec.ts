@@ -1,0 +1,155 @@
+import { expect, type Page, test } from "@playwright/test"
+import { moreActions, personInOwnBrowser, seedGeneration } from "./support.ts"
+
+/** The playlist's songs, in the order its page lists them. */
+const listed = (page: Page) =>
+  page
+    .getByRole("list", { name: "Songs" })
+    .getByRole("listitem")
+    .getByRole("link")
+    .filter({ hasText: /\(Version \d\)$/ })
+
+const addTo = async (page: Page, song: string, playlist: string) => {
+  const more = await moreActions(page, song)
+  await more.getByRole("button", { name: `Add ${song} to a playlist` }).click()
+  const dialog = page.getByRole("dialog", { name: "Add to playlist" })
+  await dialog.getByRole("button", { name: `Add to ${playlist}` }).click()
+  await expect(dialog.getByRole("button", { name: `Remove from ${playlist}` })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  )
+  await page.keyboard.press("Escape")
+  await expect(dialog).toBeHidden()
+}
+
+test("build a playlist from the cards, order it by keyboard and by dragging, play it through, and share it or keep it private", async ({
+  browser,
+}) => {
+  test.setTimeout(150_000)
+  const curator = await personInOwnBrowser(browser, "curator")
+  const visitor = await browser.newContext()
+  const stranger = await visitor.newPage()
+  const page = curator.page
+  const suffix = curator.person.username.slice(-4)
+  // One generation of three versions: one seeding for the three songs.
+  const title = `Harbor ${suffix}`
+  await seedGeneration(curator.person.username, title, "Folk", 3)
+  const [first, second, third] = (await page.evaluate(
+    async (titles) => {
+      for (let attempt = 0; attempt < 100; attempt++) {
+        const songs = (await (await fetch("/api/songs/my-songs")).json()) as Array<{
+          id: string
+          title: string
+        }>
+        const mine = titles.flatMap((t) => songs.filter((song) => song.title === t))
+        if (mine.length === titles.length) {
+          for (const song of mine)
+            await fetch(`/api/songs/${song.id}/privacy`, {
+              method: "PATCH",
+              headers: { "content-type": "application/json" },
+              body: JSON.stringify({ isPublic: true }),
+            })
+          return titles
+        }
+        await new Promise((resolve) => setTimeout(resolve, 100))
+      }
+      throw new Error("the seeded songs never reached the library")
+    },
+    [1, 2, 3].map((n) => `${title} (Version ${n})`),
+  )) as [string, string, string]
+
+  // A new playlist from the first song's card, in the dialog "Add to playlist" opens.
+  await page.goto("/library")
+  const more = await moreActions(page, first)
+  await more.getByRole("button", { name: `Add ${first} to a playlist` }).click()
+  const dialog = page.getByRole("dialog", { name: "Add to playlist" })
+  await dialog.getByRole("textbox", { name: "New playlist's name" }).fill("Road Trip")
+  await dialog.getByRole("button", { name: "Create" }).click()
+  await expect(dialog.getByRole("button", { name: "Remove from Road Trip" })).toBeVisible()
+  await page.keyboard.press("Escape")
+  await addTo(page, second, "Road Trip")
+  await addTo(page, third, "Road Trip")
+
+  // The library lists it beside "Liked songs"; its page plays the songs in order.
+  await page
+    .getByRole("list", { name: "Your playlists" })
+    .getByRole("link", { name: /Road Trip/ })
+    .click()
+  await expect(page.getByRole("heading", { name: "Road Trip", level: 1 })).toBeVisible()
+  await expect(page.getByText(/3 songs, \d+ min/)).toBeVisible()
+  await expect(listed(page)).toHaveText([first, second, third])
+
+  // The keyboard moves a song down; dragging puts the last one first; the order stays after a reload.
+  await page.getByRole("button", { name: `Move ${first} down` }).focus()
+  await page.keyboard.press("Enter")
+  await expect(listed(page)).toHaveText([second, first, third])
+  const rows = page.getByRole("list", { name: "Songs" }).getByRole("listitem")
+  await rows.nth(2).dragTo(rows.nth(0))
+  await expect(listed(page)).toHaveText([third, second, first])
+  await page.reload()
+  await expect(listed(page)).toHaveText([third, second, first])
+
+  // Play all starts at the top; each song (four seconds) goes on to the next; Previous goes back.
+  await page.getByRole("button", { name: "Play all" }).click()
+  const playing = page.getByRole("region", { name: "Now playing" })
+  await expect(playing).toContainText(third)
+  await expect(playing.getByRole("button", { name: `Pause ${third}` })).toBeVisible()
+  await expect(playing).toContainText(second, { timeout: 20_000 })
+  await playing.getByRole("button", { name: "Previous song" }).click()
+  await expect(playing).toContainText(third)
+  await playing.getByRole("button", { name: "Next song" }).click()
+  await expect(playing).toContainText(second)
+
+  // Anyone may open a public playlist, and it is on its creator's page.
+  const address = page.url()
+  await stranger.goto(address)
+  await expect(stranger.getByRole("heading", { name: "Road Trip", level: 1 })).toBeVisible()
+  await expect(listed(stranger)).toHaveText([third, second, first])
+  await expect(stranger.getByRole("button", { name: "Edit", exact: true })).toHaveCount(0)
+  await stranger.goto(`/u/${curator.person.username}`)
+  await stranger
+    .getByRole("list", { name: "Their playlists" })
+    .getByRole("link", { name: /Road Trip/ })
+    .click()
+  await expect(stranger).toHaveURL(address)
+
+  // Its owner renames it, takes a song out, and keeps it private: then nobody else finds it.
+  await page.getByRole("button", { name: "Edit", exact: true }).click()
+  const edit = page.getByRole("dialog", { name: "Edit playlist" })
+  await edit.getByLabel("Name").fill("Night Drive")
+  await edit.getByLabel("Description").fill("For the way <b>home</b>")
+  await edit.getByRole("button", { name: "Save" }).click()
+  await expect(edit).toBeHidden()
+  await expect(page.getByRole("heading", { name: "Night Drive", level: 1 })).toBeVisible()
+  await expect(page.getByText("For the way <b>home</b>")).toBeVisible()
+  await page.getByRole("button", { name: `Remove ${second} from the playlist` }).click()
+  await expect(listed(page)).toHaveText([third, first])
+  await page.getByLabel("Public").uncheck()
+  await expect(page.getByLabel("Public")).toBeEnabled()
+  await expect(page.getByText("Private", { exact: true })).toBeVisible()
+  await stranger.goto(address)
+  await expect(
+    stranger.getByRole("heading", { name: "This playlist does not exist, or it is private." }),
+  ).toBeVisible()
+
+  // Deleting it, after confirming, leads back to the library, where it is gone.
+  await page.getByRole("button", { name: "Delete", exact: true }).click()
+  await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click()
+  await expect(page).toHaveURL(/\/library$/)
+  await expect(
+    page.getByRole("list", { name: "Your playlists" }).getByRole("link", { name: /Night Drive/ }),
+  ).toHaveCount(0)
+  // "Liked songs" is there too, the curator's own.
+  await page
+    .getByRole("list", { name: "Your playlists" })
+    .getByRole("link", { name: /Liked songs/ })
+    .click()
+  await expect(page.getByRole("heading", { name: "Liked songs", level: 1 })).toBeVisible()
+  await expect(
+    page.getByText("No liked songs yet. Press the heart on any song you love."),
+  ).toBeVisible()
+  await stranger.goto("/playlist/liked")
+  await expect(stranger).toHaveURL(/\/auth$/)
+  await curator.context.close()
+  await visitor.close()
+})

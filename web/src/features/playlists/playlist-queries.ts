@@ -1,0 +1,80 @@
+import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query"
+import { apiQuery, callApi, errorMessage } from "../../lib/api.ts"
+import { toast } from "../../lib/toast/toast-store.ts"
+
+/** Playlists in the caches of the screens that show them, under one prefix a change refreshes. */
+export const playlistKeys = {
+  all: ["playlists"] as const,
+  one: (id: string) => ["playlists", "one", id] as const,
+  /** The viewer's own, each saying whether it holds `songId` ("" for none). */
+  mine: (songId = "") => ["playlists", "mine", songId] as const,
+  creator: (username: string) => ["playlists", "creator", username.toLowerCase()] as const,
+}
+
+export const playlistQuery = (id: string) =>
+  apiQuery({
+    queryKey: playlistKeys.one(id),
+    call: (api) => api.playlistReads.playlist({ path: { id } }),
+  })
+
+export const myPlaylistsQuery = (songId?: string) =>
+  apiQuery({
+    queryKey: playlistKeys.mine(songId),
+    call: (api) =>
+      api.playlistReads.myPlaylists({ urlParams: songId === undefined ? {} : { songId } }),
+  })
+
+export const creatorPlaylistsQuery = (username: string) =>
+  apiQuery({
+    queryKey: playlistKeys.creator(username),
+    call: (api) => api.playlistReads.creatorPlaylists({ path: { username } }),
+  })
+
+const refresh = (queryClient: QueryClient) =>
+  queryClient.invalidateQueries({ queryKey: playlistKeys.all })
+
+/**
+ * A change to a playlist: every playlist screen is read again once it is done, and a refusal is said in
+ * a toast titled `failed`.
+ */
+export const usePlaylistChange = <I>(
+  failed: string,
+  change: (input: I) => Promise<unknown>,
+  done?: (input: I) => void,
+) => {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: change,
+    onSuccess: (_, input) => done?.(input),
+    onError: (error) =>
+      toast({ title: failed, description: errorMessage(error), variant: "destructive" }),
+    onSettled: () => refresh(queryClient),
+  })
+}
+
+/** Puts a song in a playlist, or takes it out. */
+export const useSongInPlaylist = () =>
+  usePlaylistChange(
+    "Could not change the playlist",
+    ({ id, songId, add }: { id: string; songId: string; add: boolean }) =>
+      callApi((api) =>
+        add
+          ? api.playlists.addPlaylistSong({ path: { id, songId } })
+          : api.playlists.removePlaylistSong({ path: { id, songId } }),
+      ),
+  )
+
+/** A new playlist, with a first song when one is given; answers its id. */
+export const useNewPlaylist = (done?: (id: string) => void) =>
+  usePlaylistChange(
+    "Could not make the playlist",
+    ({ name, songId }: { name: string; songId?: string }) =>
+      callApi((api) =>
+        api.playlists.createPlaylist({
+          payload: { name, description: "", isPublic: true, ...(songId ? { songId } : {}) },
+        }),
+      ).then((made) => {
+        done?.(made.id)
+        return made
+      }),
+  )
