@@ -147,13 +147,64 @@ describeApp({ env: { REGISTRATIONS_PER_ADDRESS: "1000" } })("search", (it) => {
     }),
   )
 
+  it.effect("finds playlists by name or description: a private one by its owner alone", () =>
+    Effect.gen(function* () {
+      const owner = yield* signUp("collector")
+      const other = yield* signUp("browser")
+      const admin = yield* signUpGrantedAdmin("keeper")
+      const make = (body: Record<string, unknown>) =>
+        Effect.map(owner.person.post("/api/playlists", body), (answer) => {
+          expect(answer.status).toBe(201)
+          return (answer.body as { id: string }).id
+        })
+      const shown = yield* make({ name: "Coastal Evenings", description: "slow songs by the sea" })
+      const hidden = yield* make({ name: "Coastal Secrets", isPublic: false })
+      const gone = yield* make({ name: "Coastal Drafts" })
+      yield* owner.person.send(`/api/playlists/${gone}`, { method: "DELETE" })
+      yield* settle
+      const lists = (answer: Parameters<typeof decodeBody>[1]) =>
+        decodeBody(SearchResults, answer).playlists.map((p) => [
+          p.name,
+          p.owner.username,
+          p.isPublic,
+        ])
+
+      expect(lists(yield* owner.person.get(searchFor("coastal")))).toEqual([
+        ["Coastal Evenings", owner.user.username, true],
+        ["Coastal Secrets", owner.user.username, false],
+      ])
+      for (const stranger of [
+        request(searchFor("coastal")),
+        other.person.get(searchFor("coastal")),
+        admin.person.get(searchFor("coastal")),
+      ])
+        expect(lists(yield* stranger)).toEqual([["Coastal Evenings", owner.user.username, true]])
+      expect(lists(yield* request(searchFor("by the se")))).toEqual([
+        ["Coastal Evenings", owner.user.username, true],
+      ])
+
+      yield* owner.person.put(`/api/playlists/${shown}`, {
+        name: "Harbour Nights",
+        description: "",
+      })
+      yield* owner.person.put(`/api/playlists/${hidden}/privacy`, { isPublic: true })
+      expect(lists(yield* request(searchFor("coastal")))).toEqual([
+        ["Coastal Secrets", owner.user.username, true],
+      ])
+      expect(lists(yield* request(searchFor("harbour nigh")))).toEqual([
+        ["Harbour Nights", owner.user.username, true],
+      ])
+    }),
+  )
+
   it.effect("rebuilds to the same rows, twice", () =>
     Effect.gen(function* () {
       const creator = yield* signUp("rebuild")
       yield* songWith(creator, "Tidewater", "Folk", "[Verse]\nsalt")
+      yield* creator.person.post("/api/playlists", { name: "Tidewater mornings" })
       yield* settle
       const rows = Effect.all(
-        ["search_songs", "search_people", "search_song_names"].map((table) =>
+        ["search_songs", "search_people", "search_song_names", "search_playlists"].map((table) =>
           query(`select * from ${table} order by 1`),
         ),
       )

@@ -22,10 +22,22 @@ export const SearchParams = Schema.Struct({
   ),
 })
 
-/** What a search found: songs best first (public ones, and the searcher's own), and creators. */
+/** A playlist a search found: enough to name it and open its page. */
+export class PlaylistHit extends Schema.Class<PlaylistHit>("PlaylistHit")({
+  id: Schema.String,
+  name: Schema.String,
+  owner: Schema.Struct({ username: Schema.String }),
+  isPublic: Schema.Boolean,
+}) {}
+
+/**
+ * What a search found: songs best first (public ones, and the searcher's own), creators, and playlists
+ * (public ones, and the searcher's own).
+ */
 export class SearchResults extends Schema.Class<SearchResults>("SearchResults")({
   songs: Schema.Array(SongView),
   creators: Schema.Array(CreatorSummary),
+  playlists: Schema.Array(PlaylistHit),
 }) {}
 
 export class SearchApi extends HttpApiGroup.make("search")
@@ -37,5 +49,5 @@ export class SearchApi extends HttpApiGroup.make("search")
   )
   .annotate(
     OpenApi.Description,
-    "Full-text search of songs (title over style over lyrics, the last word as a prefix) and creators. A private song is found by its owner alone.",
+    "Full-text search of songs (title over style over lyrics, the last word as a prefix), creators and playlists. A private song or playlist is found by its owner alone.",
   ) {}

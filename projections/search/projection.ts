@@ -7,10 +7,12 @@ import { insertRows } from "../insert-rows.ts"
 import type { Projection } from "../runner.ts"
 import { readSongFacts, songFactTypes } from "../songs/song-facts.ts"
 import { type SongTables, songTablesSql, writeSongFacts } from "../songs/song-tables.ts"
+import { playlistTypes, searchPlaylistsSql, writePlaylists } from "./search-playlists.ts"
 
 /**
- * What search finds: every song (its title, style and lyrics, each weighed, in one full-text document)
- * and every creator (username and name). Which songs a searcher may see is decided when reading.
+ * What search finds: every song (its title, style and lyrics, each weighed, in one full-text document),
+ * every creator (username and name) and every playlist (name and description). Which songs and playlists
+ * a searcher may see is decided when reading.
  */
 
 export const searchSongTables: SongTables = {
@@ -32,6 +34,7 @@ export const personDocument = `setweight(to_tsvector('simple', username), 'A')
 
 const peopleTypes = new Set(["UserRegistered", "CreatorProfileEdited"])
 const songTypes = new Set(songFactTypes)
+const listTypes = new Set(playlistTypes)
 const decodePeople = decodeAll(Schema.Union(UserRegistered, ProfileEvent))
 
 const writePeople = (events: ReadonlyArray<RecordedEvent>) =>
@@ -67,14 +70,15 @@ const writePeople = (events: ReadonlyArray<RecordedEvent>) =>
 
 export const search: Projection = {
   name: "search",
-  revision: 1,
+  revision: 2,
   tables: [
     searchSongTables.songs,
     searchSongTables.likes,
     searchSongTables.creators,
     "search_people",
+    "search_playlists",
   ],
-  types: [...new Set([...songFactTypes, ...peopleTypes])],
+  types: [...new Set([...songFactTypes, ...peopleTypes, ...playlistTypes])],
   onPoison: "skip",
   setup: Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
@@ -95,11 +99,13 @@ export const search: Projection = {
          generated always as (${personDocument}) stored`,
     )
     yield* sql`create index if not exists search_people_document on search_people using gin (document)`
+    for (const statement of searchPlaylistsSql) yield* sql.unsafe(statement)
   }),
   apply: (events) =>
     Effect.gen(function* () {
       const facts = yield* readSongFacts(events.filter((e) => songTypes.has(e.type)))
       yield* writeSongFacts(searchSongTables, facts, () => ({}))
       yield* writePeople(events.filter((e) => peopleTypes.has(e.type)))
+      yield* writePlaylists(events.filter((e) => listTypes.has(e.type)))
     }),
 }

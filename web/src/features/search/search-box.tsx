@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query"
 import { useId, useState } from "react"
 import { useNavigate } from "react-router"
 import { songPaths } from "#modules/catalog/api-song-paths.ts"
+import { playlistPaths } from "#modules/playlists/api-paths.ts"
 import { cn } from "../../lib/cn.ts"
 import { SearchField } from "./search-field.tsx"
 import { resultsPath, searchable, searchQuery } from "./search-queries.ts"
@@ -15,10 +16,10 @@ interface Option {
 }
 
 /** How many suggestions the box shows: a few of each, and the whole results a key away. */
-const suggested = { creators: 3, songs: 5 }
+const suggested = { creators: 3, playlists: 2, songs: 5 }
 
 /**
- * The header's search box: suggestions as one types (creators, then songs), moved through with the
+ * The header's search box: suggestions as one types (creators, playlists, then songs), moved through with the
  * arrows, opened with Enter, closed with Escape; Enter without a chosen suggestion opens the whole
  * results. `onDone` is told when the box is left: a place was opened, Escape pressed with no suggestions
  * showing (`escaped`), or focus moved elsewhere.
@@ -45,6 +46,12 @@ export const SearchBox = ({
             label: c.name || c.username,
             detail: `@${c.username}`,
             to: `/u/${c.username}`,
+          })),
+          ...results.data.playlists.slice(0, suggested.playlists).map((p) => ({
+            key: `playlist-${p.id}`,
+            label: p.name,
+            detail: `Playlist by ${p.owner.username}`,
+            to: playlistPaths.page(p.id),
           })),
           ...results.data.songs.map((s) => ({
             key: `song-${s.id}`,

@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query"
 import { type ReactNode, useEffect, useState } from "react"
-import { useSearchParams } from "react-router"
+import { Link, useSearchParams } from "react-router"
+import { playlistPaths } from "#modules/playlists/api-paths.ts"
 import type { CreatorSummary } from "#projections/creators/api.ts"
 import { SongGrid, type TimelineSong } from "../../components/song-grid.tsx"
 import { PageSpinner } from "../../components/ui/page-spinner.tsx"
@@ -27,14 +28,15 @@ const Results = ({
   if (!searchable(question))
     return (
       <p className="py-12 text-center text-muted">
-        Search songs by their title, style or a line of their lyrics, and creators by name.
+        Search songs by their title, style or a line of their lyrics, creators and playlists by
+        name.
       </p>
     )
   if (results.isPending) return <PageSpinner />
   if (results.isError)
     return <p className="text-center text-danger">Failed to search. Please try again.</p>
-  const { songs, creators } = results.data
-  if (songs.length === 0 && creators.length === 0)
+  const { songs, creators, playlists } = results.data
+  if (songs.length === 0 && creators.length === 0 && playlists.length === 0)
     return <p className="py-12 text-center text-muted">Nothing matches “{question}”.</p>
   return (
     <div className="space-y-8">
@@ -46,6 +48,29 @@ const Results = ({
           <ul className="flex flex-wrap gap-2">
             {creators.map((person) => (
               <li key={person.username}>{creator(person)}</li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {playlists.length > 0 && (
+        <section aria-labelledby="found-playlists" className="space-y-3">
+          <h2 id="found-playlists" className="font-display text-xl font-semibold">
+            Playlists
+          </h2>
+          <ul className="grid gap-2 sm:grid-cols-2">
+            {playlists.map((list) => (
+              <li key={list.id}>
+                <Link
+                  to={playlistPaths.page(list.id)}
+                  className="block rounded-xl border border-line/60 px-4 py-3 transition hover:bg-surface-raised"
+                >
+                  <span className="block truncate font-medium">{list.name}</span>
+                  <span className="block truncate text-xs text-muted">
+                    by {list.owner.username}
+                    {list.isPublic ? "" : " · Private"}
+                  </span>
+                </Link>
+              </li>
             ))}
           </ul>
         </section>
@@ -62,7 +87,7 @@ const Results = ({
   )
 }
 
-/** /search?q=: songs and creators for a question, asked again as it is typed; the address keeps it. */
+/** /search?q=: songs, creators and playlists for a question, asked again as it is typed; the address keeps it. */
 export const SearchPage = ({
   card,
   creator,
