@@ -137,4 +137,72 @@ describeApp({ env: { REGISTRATIONS_PER_ADDRESS: "1000" } })("a song on other sit
         }
       }),
   )
+
+  it.effect(
+    "a public playlist has a player any site may frame, and oEmbed; a private one has neither, even for its owner",
+    () =>
+      Effect.gen(function* () {
+        const owner = yield* signUp("listed")
+        const other = yield* signUp("reader")
+        const first = yield* songOf(owner, "Tideline")
+        const hidden = yield* songOf(owner, "Kept Back", false)
+        const made = yield* owner.person.post("/api/playlists", {
+          name: "Shore <Songs>",
+          songId: first.id,
+        })
+        const id = (made.body as { id: string }).id
+        yield* owner.person.put(`/api/playlists/${id}/songs/${hidden.id}`)
+        const secret = (
+          (yield* owner.person.post("/api/playlists", { name: "Secret List", isPublic: false }))
+            .body as { id: string }
+        ).id
+        yield* settle
+        const base = yield* AppUrl
+
+        const player = yield* request(`/embed/playlist/${id}`)
+        expect(player.status).toBe(200)
+        expect(player.headers.get("content-security-policy")).toContain("frame-ancestors *")
+        expect(player.headers.get("x-frame-options")).toBeNull()
+        expect(player.headers.get("cache-control")).toBe("no-cache")
+        expect(player.text).toContain("Shore &lt;Songs&gt;")
+        expect(player.text).toContain(`src="/api/songs/${first.id}/audio"`)
+        expect(player.text).toContain(`Playlist by`)
+        // A private song in it plays for nobody on other sites.
+        expect(player.text).not.toContain(hidden.id)
+        expect(player.text).not.toContain("Kept Back")
+
+        for (const url of [`${base}/playlist/${id}`, `${base}/embed/playlist/${id}`]) {
+          const answer = yield* other.person.get(`/api/oembed?url=${encodeURIComponent(url)}`)
+          expect(answer.status, url).toBe(200)
+          const embed = decodeBody(OEmbed, answer)
+          expect(embed).toMatchObject({
+            title: "Shore <Songs>",
+            author_name: owner.user.username,
+            width: 560,
+            height: 400,
+          })
+          expect(embed.html).toMatch(
+            new RegExp(`^<iframe src="${base}/embed/playlist/${id}" width="560" height="400" `),
+          )
+          expect(embed.html).toContain('title="Shore &lt;Songs&gt; on Melody Studio"')
+        }
+
+        for (const hiddenId of [secret, "00000000-0000-4000-8000-000000000000"]) {
+          const refused = yield* request(`/embed/playlist/${hiddenId}`)
+          expect(refused.status).toBe(404)
+          expect(refused.text).toContain("This playlist does not exist, or it is private.")
+          expect(refused.text).not.toContain("Secret List")
+          const url = `${base}/playlist/${hiddenId}`
+          const asked = yield* owner.person.get(`/api/oembed?url=${encodeURIComponent(url)}`)
+          expect(asked.status).toBe(404)
+          expect(asked.text).not.toContain("Secret List")
+        }
+        yield* owner.person.put(`/api/playlists/${id}/privacy`, { isPublic: false })
+        expect((yield* request(`/embed/playlist/${id}`)).status).toBe(404)
+        for (const path of [`/embed/playlist/${id}/x`, "/embed/playlist/", `/playlist/${id}`]) {
+          const answer = yield* request(path)
+          expect(answer.headers.get("x-frame-options"), path).toBe("DENY")
+        }
+      }),
+  )
 })

@@ -23,6 +23,7 @@ import { LiveHttpLive } from "#projections/live/http.ts"
 import { LiveSessions } from "#projections/live/live-sessions.ts"
 import { LiveStreams } from "#projections/live/live-streams.ts"
 import { PlaylistReadsHttpLive } from "#projections/playlists/http.ts"
+import { PlaylistReads } from "#projections/playlists/reads.ts"
 import { SearchHttpLive } from "#projections/search/http.ts"
 import { EmbedsHttpLive } from "#projections/songs/embeds-http.ts"
 import { SongsHttpLive } from "#projections/songs/http.ts"
@@ -121,6 +122,7 @@ export const HttpLive = Layer.unwrapEffect(
     const reports = yield* ErrorReports
     const songs = yield* SongReads
     const creators = yield* CreatorReads
+    const playlists = yield* PlaylistReads
     const identity = yield* Identity
     const requests = yield* IdempotentRequests
     const secure = config.appUrl.startsWith("https://")
@@ -141,6 +143,10 @@ export const HttpLive = Layer.unwrapEffect(
       song: (songId: string) =>
         Effect.option(songs.song(songId, undefined)).pipe(Effect.map(Option.getOrUndefined)),
     }
+    const playlist = (playlistId: string) =>
+      Effect.option(playlists.playlist(playlistId, undefined)).pipe(
+        Effect.map(Option.getOrUndefined),
+      )
     const staticFiles = makeStaticFiles(
       config.webDist,
       firstViews(firstViewReads, render, config.appUrl),
@@ -155,7 +161,7 @@ export const HttpLive = Layer.unwrapEffect(
       },
       config.appUrl,
     )
-    const embedPages = makeEmbedPages(firstViewReads.song, config.appUrl)
+    const embedPages = makeEmbedPages({ song: firstViewReads.song, playlist }, config.appUrl)
     const withEdge = edge({
       staticFiles: (pathname, acceptEncoding, session, search) =>
         Effect.flatMap(

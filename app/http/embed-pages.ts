@@ -1,36 +1,11 @@
 import { HttpServerResponse } from "@effect/platform"
 import { Effect } from "effect"
 import { songPaths } from "#modules/catalog/api-song-paths.ts"
+import type { PlaylistPage } from "#projections/playlists/api.ts"
 import type { SongView } from "#projections/songs/api.ts"
 import { escapeHtml } from "#toolkit/escape-html.ts"
-
-/** The player's look: the app's colours, one row, no script (the browser's own audio controls). */
-const style = `
-  :root { color-scheme: dark; }
-  * { box-sizing: border-box; }
-  body { margin: 0; font: 14px/1.4 system-ui, sans-serif; background: #0b0a14; color: #f4f2ff; }
-  main { display: flex; gap: 12px; align-items: center; padding: 12px; height: 152px; }
-  img, .note { width: 128px; height: 128px; border-radius: 10px; object-fit: cover; flex: none;
-    background: linear-gradient(135deg, #6d4aff55, #ff4fa333); }
-  .about { min-width: 0; flex: 1; display: grid; gap: 6px; }
-  h1 { margin: 0; font-size: 16px; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
-  a { color: inherit; }
-  p { margin: 0; color: #a9a4c4; font-size: 12px; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
-  audio { width: 100%; height: 36px; }
-`
-
-const page = (title: string, body: string) =>
-  `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="utf-8">
-    <meta name="viewport" content="width=device-width, initial-scale=1">
-    <meta name="robots" content="noindex">
-    <title>${escapeHtml(title)}</title>
-    <style>${style}</style>
-  </head>
-  <body>${body}</body>
-</html>`
+import { page } from "./embed-page-shell.ts"
+import { playlistPlayerOf } from "./embed-playlist.ts"
 
 /** A public song's compact player, for a frame on another site; links open on Melody Studio. */
 const playerOf = (song: SongView, appUrl: string) => {
@@ -49,28 +24,43 @@ const playerOf = (song: SongView, appUrl: string) => {
   )
 }
 
-const missing = page(
-  "Melody Studio",
-  `<main><p>This song does not exist, or it is private.</p></main>`,
-)
+const missing = (what: string) =>
+  page("Melody Studio", `<main><p>This ${what} does not exist, or it is private.</p></main>`)
+
+const html = (found: string | undefined, what: string) =>
+  HttpServerResponse.text(found ?? missing(what), {
+    status: found === undefined ? 404 : 200,
+    contentType: "text/html; charset=utf-8",
+    // Asked again each time: once a song or playlist is made private, no frame loads its player again.
+    headers: { "cache-control": "no-cache" },
+  })
+
+/** The players other sites may frame, by path: exactly these, and nothing else under /embed/. */
+export const playerPath = /^\/embed\/(song|playlist)\/([0-9a-zA-Z-]{1,64})$/
 
 /**
- * `/embed/song/:id`: a public song's player for other sites' frames (the security headers let any site
- * frame these pages and no other). A private or unknown song, and any other path under `/embed/`, answer
- * 404 without a word of it. Undefined for paths outside `/embed/`.
+ * `/embed/song/:id` and `/embed/playlist/:id`: a public song's or playlist's player for other sites'
+ * frames (the security headers let any site frame these pages and no other). A private or unknown one,
+ * and any other path under `/embed/`, answer 404 without a word of it. Undefined for paths outside
+ * `/embed/`.
  */
 export const makeEmbedPages =
-  (song: (id: string) => Effect.Effect<SongView | undefined>, appUrl: string) =>
+  (
+    reads: {
+      readonly song: (id: string) => Effect.Effect<SongView | undefined>
+      readonly playlist: (id: string) => Effect.Effect<PlaylistPage | undefined>
+    },
+    appUrl: string,
+  ) =>
   (pathname: string): Effect.Effect<HttpServerResponse.HttpServerResponse | undefined> => {
     if (!pathname.startsWith("/embed/")) return Effect.succeed(undefined)
     // Nothing else under /embed/ is a page: not the app's, which no other site may frame.
-    const songId = /^\/embed\/song\/([0-9a-zA-Z-]{1,64})$/.exec(pathname)?.[1]
-    return Effect.map(songId === undefined ? Effect.succeed(undefined) : song(songId), (found) =>
-      HttpServerResponse.text(found === undefined ? missing : playerOf(found, appUrl), {
-        status: found === undefined ? 404 : 200,
-        contentType: "text/html; charset=utf-8",
-        // Asked again each time: once a song is made private, no frame loads its player again.
-        headers: { "cache-control": "no-cache" },
-      }),
+    const [, kind, id = ""] = playerPath.exec(pathname) ?? []
+    if (kind === "playlist")
+      return Effect.map(reads.playlist(id), (found) =>
+        html(found && playlistPlayerOf(found, appUrl), "playlist"),
+      )
+    return Effect.map(kind === "song" ? reads.song(id) : Effect.succeed(undefined), (found) =>
+      html(found && playerOf(found, appUrl), "song"),
     )
   }

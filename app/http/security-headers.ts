@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http"
+import { playerPath } from "./embed-pages.ts"
 
 /**
  * What pages may load. Scripts come from the app's own files, plus the inline ones named by `scripts`.
@@ -35,9 +36,6 @@ const common = {
   "permissions-policy": "camera=(), microphone=(), geolocation=(), payment=()",
 }
 
-/** A song's player for other sites' frames (embed-pages.ts): the only pages any site may frame. */
-const playerPath = /^\/embed\/song\/[0-9a-zA-Z-]{1,64}$/
-
 const hsts = { "strict-transport-security": "max-age=31536000; includeSubDomains" }
 
 /**
@@ -62,7 +60,8 @@ export const sendSecurityHeaders = (
   const app = headersWith(policyWith(mediaOrigin, pageScripts))
   // The API documentation page inlines Swagger UI's script and styles (a hash would turn 'unsafe-inline' off).
   const docs = headersWith(policyWith(mediaOrigin, ["'unsafe-inline'"]))
-  // A song's player is made to be framed by any site (oEmbed), and runs no script.
+  // A song's or playlist's player (embed-pages.ts) is made to be framed by any site (oEmbed), and runs
+  // no script: the only pages any site may frame.
   const embeds = headersWith(policyWith(mediaOrigin, [], "*"), true)
   return (request: IncomingMessage, response: ServerResponse) => {
     const path = request.url?.split("?")[0] ?? ""

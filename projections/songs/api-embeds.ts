@@ -6,6 +6,9 @@ import { NotFound } from "#api/refusals.ts"
 /** A song's player in another site's frame: as tall as its one row, as wide as it is given. */
 export const embedSize = { width: 560, height: 152 }
 
+/** A playlist's player: its row, and its songs listed under it. */
+export const playlistEmbedSize = { width: 560, height: 400 }
+
 const pixels = (name: string) =>
   withMessage(
     Schema.NumberFromString.pipe(Schema.int(), Schema.between(1, 10_000)),
@@ -16,7 +19,7 @@ const pixels = (name: string) =>
 export const OEmbedParams = Schema.Struct({
   url: withMessage(
     Schema.String.pipe(Schema.minLength(1), Schema.maxLength(2000)),
-    "url must be the address of a song's page, up to 2000 characters",
+    "url must be the address of a song's or a playlist's page, up to 2000 characters",
   ),
   maxwidth: Schema.optional(pixels("maxwidth")),
   maxheight: Schema.optional(pixels("maxheight")),
@@ -49,5 +52,5 @@ export class EmbedsApi extends HttpApiGroup.make("embeds")
   )
   .annotate(
     OpenApi.Description,
-    "oEmbed (oembed.com) for a public song's page: its player as an iframe for other sites. A private or unknown song has none.",
+    "oEmbed (oembed.com) for a public song's or playlist's page: its player as an iframe for other sites. A private or unknown one has none.",
   ) {}

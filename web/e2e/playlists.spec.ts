@@ -33,6 +33,7 @@ test("build a playlist from the cards, order it by keyboard and by dragging, pla
   const suffix = curator.person.username.slice(-4)
   // One generation of three versions: one seeding for the three songs.
   const title = `Harbor ${suffix}`
+  const listName = `Road Trip ${suffix}`
   await seedGeneration(curator.person.username, title, "Folk", 3)
   const [first, second, third] = (await page.evaluate(
     async (titles) => {
@@ -63,19 +64,19 @@ test("build a playlist from the cards, order it by keyboard and by dragging, pla
   const more = await moreActions(page, first)
   await more.getByRole("button", { name: `Add ${first} to a playlist` }).click()
   const dialog = page.getByRole("dialog", { name: "Add to playlist" })
-  await dialog.getByRole("textbox", { name: "New playlist's name" }).fill("Road Trip")
+  await dialog.getByRole("textbox", { name: "New playlist's name" }).fill(listName)
   await dialog.getByRole("button", { name: "Create" }).click()
-  await expect(dialog.getByRole("button", { name: "Remove from Road Trip" })).toBeVisible()
+  await expect(dialog.getByRole("button", { name: `Remove from ${listName}` })).toBeVisible()
   await page.keyboard.press("Escape")
-  await addTo(page, second, "Road Trip")
-  await addTo(page, third, "Road Trip")
+  await addTo(page, second, listName)
+  await addTo(page, third, listName)
 
   // The library lists it beside "Liked songs"; its page plays the songs in order.
   await page
     .getByRole("list", { name: "Your playlists" })
-    .getByRole("link", { name: /Road Trip/ })
+    .getByRole("link", { name: new RegExp(listName) })
     .click()
-  await expect(page.getByRole("heading", { name: "Road Trip", level: 1 })).toBeVisible()
+  await expect(page.getByRole("heading", { name: listName, level: 1 })).toBeVisible()
   await expect(page.getByText(/3 songs, \d+ min/)).toBeVisible()
   await expect(listed(page)).toHaveText([first, second, third])
 
@@ -100,16 +101,30 @@ test("build a playlist from the cards, order it by keyboard and by dragging, pla
   await playing.getByRole("button", { name: "Next song" }).click()
   await expect(playing).toContainText(second)
 
+  // Its player for other sites is a click away, as a song's is.
+  await curator.context.grantPermissions(["clipboard-read", "clipboard-write"])
+  await page.getByRole("button", { name: "Copy embed code" }).click()
+  await expect(page.getByText("Embed code copied", { exact: true })).toBeVisible()
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(
+    /^<iframe src="http[^"]+\/embed\/playlist\/[0-9a-f-]+" width="560" height="400"/,
+  )
+
   // Anyone may open a public playlist, and it is on its creator's page.
   const address = page.url()
   await stranger.goto(address)
-  await expect(stranger.getByRole("heading", { name: "Road Trip", level: 1 })).toBeVisible()
+  await expect(stranger.getByRole("heading", { name: listName, level: 1 })).toBeVisible()
   await expect(listed(stranger)).toHaveText([third, second, first])
   await expect(stranger.getByRole("button", { name: "Edit", exact: true })).toHaveCount(0)
+  await stranger.goto(`/search?q=${encodeURIComponent(listName)}`)
+  await expect(
+    stranger
+      .getByRole("region", { name: "Playlists" })
+      .getByRole("link", { name: new RegExp(`^${listName}`) }),
+  ).toBeVisible()
   await stranger.goto(`/u/${curator.person.username}`)
   await stranger
     .getByRole("list", { name: "Their playlists" })
-    .getByRole("link", { name: /Road Trip/ })
+    .getByRole("link", { name: new RegExp(listName) })
     .click()
   await expect(stranger).toHaveURL(address)
 

@@ -8,6 +8,7 @@ import { PageSpinner } from "../../components/ui/page-spinner.tsx"
 import { callApi } from "../../lib/api.ts"
 import { PlaylistLayout } from "./playlist-layout.tsx"
 import { playlistKeys, playlistQuery, usePlaylistChange } from "./playlist-queries.ts"
+import { PlaylistShare } from "./playlist-share.tsx"
 import type { TrackChanges } from "./playlist-tracks.tsx"
 
 /** Loaded for the playlist's owner only: what every visitor downloads stays small. */
@@ -50,9 +51,12 @@ const OwnedPlaylist = ({ playlist }: { readonly playlist: Playlist }) => (
     {...playlist}
     byline={<CreatorLink username={playlist.owner.username} />}
     actions={
-      <Suspense fallback={null}>
-        <PlaylistOwnerActions playlist={playlist} />
-      </Suspense>
+      <>
+        {playlist.isPublic && <PlaylistShare id={playlist.id} />}
+        <Suspense fallback={null}>
+          <PlaylistOwnerActions playlist={playlist} />
+        </Suspense>
+      </>
     }
     changes={useTrackChanges(playlist)}
   />
@@ -81,6 +85,10 @@ export const PlaylistScreen = ({ id }: { readonly id: string }) => {
   return list.isYours ? (
     <OwnedPlaylist playlist={list} />
   ) : (
-    <PlaylistLayout {...list} byline={<CreatorLink username={list.owner.username} />} />
+    <PlaylistLayout
+      {...list}
+      byline={<CreatorLink username={list.owner.username} />}
+      actions={<PlaylistShare id={list.id} />}
+    />
   )
 }

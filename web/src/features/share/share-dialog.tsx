@@ -10,7 +10,7 @@ import {
   DialogTitle,
   DialogTrigger,
 } from "../../components/ui/dialog.tsx"
-import { callApi } from "../../lib/api.ts"
+import { copyEmbedCode } from "../../lib/copy-embed.ts"
 import { toast } from "../../lib/toast/toast-store.ts"
 import { ShareTrigger } from "./share-button.tsx"
 
@@ -33,32 +33,6 @@ export const ShareDialog = ({
       () => toast({ title: "Link copied", description: link, variant: "success" }),
       () => toast({ title: "Copy failed", description: link, variant: "destructive" }),
     )
-  // The player for other sites, as the server's oEmbed answer gives it to any site that asks.
-  // Handed to the clipboard at the click, as a promise: a browser that allows writing only during the
-  // click itself (Safari) still takes it once the answer arrives.
-  const copyEmbed = () => {
-    const html = callApi((api) => api.embeds.oembed({ urlParams: { url: link } })).then(
-      (embed) => embed.html,
-    )
-    const written =
-      typeof ClipboardItem === "function"
-        ? navigator.clipboard.write([
-            new ClipboardItem({
-              "text/plain": html.then((text) => new Blob([text], { type: "text/plain" })),
-            }),
-          ])
-        : html.then((text) => navigator.clipboard.writeText(text))
-    void written.then(
-      () =>
-        toast({
-          title: "Embed code copied",
-          description: "Paste it into your site's HTML.",
-          variant: "success",
-        }),
-      () =>
-        toast({ title: "Copy failed", description: "Please try again.", variant: "destructive" }),
-    )
-  }
   // A phone's own share sheet where the browser has one (a closed sheet is no error); the clipboard
   // everywhere else.
   const canShare = typeof navigator.share === "function"
@@ -104,7 +78,7 @@ export const ShareDialog = ({
                 size="sm"
                 variant="secondary"
                 className="justify-self-start"
-                onClick={copyEmbed}
+                onClick={() => copyEmbedCode(link)}
               >
                 <Code className="h-4 w-4" aria-hidden /> Copy embed code
               </Button>
