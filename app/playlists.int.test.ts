@@ -163,7 +163,13 @@ describeApp({ env: { REGISTRATIONS_PER_ADDRESS: "1000" } })("playlists", (it) =>
       const id = yield* newPlaylist(owner, { name: "Guarded", songId: song })
       const before = page(yield* owner.person.get(`/api/playlists/${id}`))
 
+      const hidden = yield* newPlaylist(owner, { name: "Only Mine", isPublic: false })
       for (const who of [other.person, admin.person]) {
+        // Their own lists are theirs alone, and a creator's page lists only public ones, for anyone.
+        expect((yield* who.get("/api/playlists/mine")).text).not.toContain(id)
+        const listed = (yield* who.get(`/api/creators/${owner.user.username}/playlists`)).text
+        expect(listed).toContain(id)
+        expect(listed).not.toContain(hidden)
         refused(
           yield* who.put(`/api/playlists/${id}`, { name: "Taken", description: "" }),
           404,
