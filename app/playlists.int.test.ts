@@ -1,42 +1,10 @@
 import { expect } from "@effect/vitest"
 import { Effect } from "effect"
 import { describeApp, request, settle, signUp, signUpGrantedAdmin } from "#app/testing.ts"
-import { callAs, decodeBody } from "#app/testing-client.ts"
-import { seedGeneration } from "#app/testing-songs.ts"
 import { query } from "#events/testing.ts"
-import { PlaylistPage } from "#projections/playlists/api.ts"
 import { playlists } from "#projections/playlists/projection.ts"
 import { rebuildProjection } from "#projections/runner.ts"
-
-type Person = Effect.Effect.Success<ReturnType<typeof signUp>>
-type Answer = Parameters<typeof decodeBody>[1]
-
-/** A saved song, public unless asked. */
-const songOf = (owner: Person, title: string, isPublic = true) =>
-  Effect.gen(function* () {
-    yield* seedGeneration(owner.user.id, title, 1, "Pop")
-    const songs = yield* callAs(owner.person, (api) => api.songs.mySongs())
-    const song = songs.find((s) => s.title === `${title} (Version 1)`)!
-    if (isPublic) yield* owner.person.patch(`/api/songs/${song.id}/privacy`, { isPublic: true })
-    return song.id
-  })
-
-const newPlaylist = (owner: Person, body: Record<string, unknown>) =>
-  Effect.map(owner.person.post("/api/playlists", body), (answer) => {
-    expect(answer.status, JSON.stringify(answer.body)).toBe(201)
-    return (answer.body as { id: string }).id
-  })
-
-const page = (answer: Answer) => {
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200)
-  const list = decodeBody(PlaylistPage, answer)
-  return { ...list, titles: list.songs.map((s) => s.title.replace(" (Version 1)", "")) }
-}
-
-const refused = (answer: Answer, status: number, message?: RegExp) => {
-  expect(answer.status, JSON.stringify(answer.body)).toBe(status)
-  if (message) expect((answer.body as { message: string }).message).toMatch(message)
-}
+import { newPlaylist, page, refused, songOf } from "./testing-playlists.ts"
 
 describeApp({ env: { REGISTRATIONS_PER_ADDRESS: "1000" } })("playlists", (it) => {
   it.effect("a playlist is made, filled, ordered, renamed and emptied by its owner", () =>
@@ -151,85 +119,6 @@ describeApp({ env: { REGISTRATIONS_PER_ADDRESS: "1000" } })("playlists", (it) =>
           /creator does not exist/,
         )
       }),
-  )
-
-  it.effect("only its owner changes a playlist, and bad input changes nothing", () =>
-    Effect.gen(function* () {
-      const owner = yield* signUp("keeper")
-      const other = yield* signUp("intruder")
-      const admin = yield* signUpGrantedAdmin("moderator")
-      const song = yield* songOf(owner, "Anchor")
-      const private_ = yield* songOf(other, "Not Yours", false)
-      const id = yield* newPlaylist(owner, { name: "Guarded", songId: song })
-      const before = page(yield* owner.person.get(`/api/playlists/${id}`))
-
-      const hidden = yield* newPlaylist(owner, { name: "Only Mine", isPublic: false })
-      for (const who of [other.person, admin.person]) {
-        // Their own lists are theirs alone, and a creator's page lists only public ones, for anyone.
-        expect((yield* who.get("/api/playlists/mine")).text).not.toContain(id)
-        const listed = (yield* who.get(`/api/creators/${owner.user.username}/playlists`)).text
-        expect(listed).toContain(id)
-        expect(listed).not.toContain(hidden)
-        refused(
-          yield* who.put(`/api/playlists/${id}`, { name: "Taken", description: "" }),
-          404,
-          /not yours/,
-        )
-        refused(yield* who.put(`/api/playlists/${id}/privacy`, { isPublic: false }), 404)
-        refused(yield* who.put(`/api/playlists/${id}/songs/${song}`), 404)
-        refused(yield* who.send(`/api/playlists/${id}/songs/${song}`, { method: "DELETE" }), 404)
-        refused(yield* who.put(`/api/playlists/${id}/order`, { songIds: [song] }), 404)
-        refused(yield* who.send(`/api/playlists/${id}`, { method: "DELETE" }), 404)
-      }
-      for (const [method, path, body] of [
-        ["POST", "/api/playlists", { name: "Mine" }],
-        ["PUT", `/api/playlists/${id}`, { name: "x", description: "" }],
-        ["PUT", `/api/playlists/${id}/songs/${song}`, {}],
-        ["DELETE", `/api/playlists/${id}`, undefined],
-        ["GET", "/api/playlists/mine", undefined],
-      ] as const) {
-        refused(
-          yield* request(path, {
-            method,
-            headers: { "content-type": "application/json" },
-            ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-          }),
-          401,
-        )
-      }
-
-      refused(yield* owner.person.put(`/api/playlists/${id}/songs/${private_}`), 404, /private/)
-      refused(yield* owner.person.post("/api/playlists", { name: "x", songId: private_ }), 404)
-      refused(yield* owner.person.put(`/api/playlists/${id}/songs/${crypto.randomUUID()}`), 404)
-      refused(yield* owner.person.post("/api/playlists", { name: "   " }), 400, /Name is required/)
-      refused(
-        yield* owner.person.post("/api/playlists", { name: "n".repeat(101) }),
-        400,
-        /at most 100/,
-      )
-      refused(
-        yield* owner.person.put(`/api/playlists/${id}`, {
-          name: "Ok",
-          description: "d".repeat(501),
-        }),
-        400,
-        /Description must be at most 500 characters/,
-      )
-      refused(yield* owner.person.put(`/api/playlists/${id}/privacy`, { isPublic: "yes" }), 400)
-      refused(
-        yield* owner.person.put(`/api/playlists/${id}/order`, { songIds: [song, song] }),
-        409,
-        /changed meanwhile/,
-      )
-      refused(yield* owner.person.put(`/api/playlists/${id}/order`, { songIds: "all" }), 400)
-      refused(
-        yield* owner.person.put(`/api/playlists/${crypto.randomUUID()}/privacy`, {
-          isPublic: true,
-        }),
-        404,
-      )
-      expect(page(yield* owner.person.get(`/api/playlists/${id}`))).toEqual(before)
-    }),
   )
 
   it.effect("rebuilds to the same rows, twice", () =>
