@@ -1,6 +1,5 @@
 import { useQuery } from "@tanstack/react-query"
 import { Check, Plus } from "lucide-react"
-import { type FormEvent, useState } from "react"
 import { Link } from "react-router"
 import { playlistPaths } from "#modules/playlists/api-paths.ts"
 import type { SongView } from "#projections/songs/api.ts"
@@ -12,38 +11,11 @@ import {
   DialogTitle,
   DialogTrigger,
 } from "../../components/ui/dialog.tsx"
-import { Input } from "../../components/ui/input.tsx"
 import { toast } from "../../lib/toast/toast-store.ts"
 import { AddToPlaylistTrigger } from "./add-to-playlist.tsx"
+import { NewPlaylistForm } from "./new-playlist-form.tsx"
 import { PlaylistCover } from "./playlist-cover.tsx"
-import { myPlaylistsQuery, useNewPlaylist, useSongInPlaylist } from "./playlist-queries.ts"
-
-/** A new playlist's name, and the button that makes it with the song in it. */
-const NewPlaylistForm = ({ song }: { readonly song: SongView }) => {
-  const [name, setName] = useState("")
-  const create = useNewPlaylist(() => {
-    setName("")
-    toast({ title: "Playlist created", description: `${song.title} is its first song.` })
-  })
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    if (name.trim() !== "") create.mutate({ name, songId: song.id })
-  }
-  return (
-    <form onSubmit={submit} className="flex gap-2">
-      <Input
-        aria-label="New playlist's name"
-        placeholder="New playlist"
-        value={name}
-        maxLength={100}
-        onChange={(event) => setName(event.target.value)}
-      />
-      <Button type="submit" disabled={create.isPending || name.trim() === ""}>
-        <Plus className="h-4 w-4" aria-hidden /> Create
-      </Button>
-    </form>
-  )
-}
+import { myPlaylistsQuery, useSongInPlaylist } from "./playlist-queries.ts"
 
 /** One's playlists, each adding the song or taking it out with a click; and a new one. */
 export const AddToPlaylistDialog = ({ song }: { readonly song: SongView }) => {
@@ -102,7 +74,13 @@ export const AddToPlaylistDialog = ({ song }: { readonly song: SongView }) => {
               ))}
             </ul>
           )}
-          <NewPlaylistForm song={song} />
+          <NewPlaylistForm
+            songId={song.id}
+            button="Create"
+            made={() =>
+              toast({ title: "Playlist created", description: `${song.title} is its first song.` })
+            }
+          />
         </div>
       </DialogContent>
     </Dialog>
