@@ -36,6 +36,8 @@ test("every public page is taken over by the app without a hydration error", asy
   page,
   browser,
 }) => {
+  // Five first visits, each in a browser of its own, after a song is made.
+  test.setTimeout(120_000)
   const song = await sharedSong(page)
   const songPage = await visit(browser, `/song/${song.id}`, async (visitor) => {
     // Hydrated: the like button answers, asking a visitor to sign in (a click before is not heard).

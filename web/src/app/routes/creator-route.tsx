@@ -1,7 +1,10 @@
 import { lazy, Suspense } from "react"
 import { useParams } from "react-router"
 import { CreatorPage } from "../../features/creators/creator-page.tsx"
+import { PageErrorBoundary } from "../page-error-boundary.tsx"
 import { TimelineCard } from "./timeline-card.tsx"
+
+const nothing = () => null
 
 // After the songs, and not part of the page's first load.
 const CreatorPlaylists = lazy(() =>
@@ -19,9 +22,12 @@ export const CreatorRoute = () => {
       username={username}
       card={(song) => <TimelineCard {...song} />}
       playlists={
-        <Suspense fallback={null}>
-          <CreatorPlaylists username={username} />
-        </Suspense>
+        // Their code loads with the page: if it cannot, the page goes on without them.
+        <PageErrorBoundary resetKey={username} fallback={nothing}>
+          <Suspense fallback={null}>
+            <CreatorPlaylists username={username} />
+          </Suspense>
+        </PageErrorBoundary>
       }
     />
   )
