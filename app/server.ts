@@ -34,6 +34,7 @@ import { storageConfig } from "#toolkit/storage/index.ts"
 import { MelodyApi } from "./api.ts"
 import { AppConfig } from "./config.ts"
 import { mailboxMayAnswer } from "./exposure.ts"
+import { firstViewReads } from "./first-view-reads.ts"
 import { bodyTypesOf } from "./http/body-types.ts"
 import { edge } from "./http/edge.ts"
 import { makeEmbedPages } from "./http/embed-pages.ts"
@@ -54,9 +55,6 @@ import { SystemHttpLive } from "./http/system-http.ts"
  * pages with long lyrics take more, and those that do not fit are cut from songs the timeline keeps.
  */
 const responseCacheBudget = 64 * 1024 * 1024
-
-/** The timeline's first view: as many songs as the app's first page (web/src/features/timeline). */
-const timelinePageSize = 20
 
 /** The API's reads that depend only on the URL for everyone without a session: kept at the edge, and cacheable. */
 const publicReads = new Set(["/api/songs/public"])
@@ -132,24 +130,10 @@ export const HttpLive = Layer.unwrapEffect(
     })
     const pageScripts = yield* Effect.promise(() => pageScriptSources(config.webDist))
     const render = yield* loadRenderer(config.webRenderer)
-    const firstViewReads = {
-      timeline: () =>
-        songs.publicSongs({
-          limit: timelinePageSize,
-          offset: 0,
-          snapshot: undefined,
-          viewerId: undefined,
-        }),
-      song: (songId: string) =>
-        Effect.option(songs.song(songId, undefined)).pipe(Effect.map(Option.getOrUndefined)),
-    }
-    const playlist = (playlistId: string) =>
-      Effect.option(playlists.playlist(playlistId, undefined)).pipe(
-        Effect.map(Option.getOrUndefined),
-      )
+    const reads = yield* firstViewReads
     const staticFiles = makeStaticFiles(
       config.webDist,
-      firstViews(firstViewReads, render, config.appUrl),
+      firstViews(reads, render, config.appUrl),
       (session) => Effect.map(identity.sessionHolder(session), (holder) => holder !== undefined),
     )
     const siteFiles = makeSiteFiles(
@@ -158,10 +142,12 @@ export const HttpLive = Layer.unwrapEffect(
         listedSongs: songs.listedSongs,
         listedCreatorCount: creators.listedCreatorCount,
         listedCreators: creators.listedCreators,
+        listedPlaylistCount: playlists.listedPlaylistCount,
+        listedPlaylists: playlists.listedPlaylists,
       },
       config.appUrl,
     )
-    const embedPages = makeEmbedPages({ song: firstViewReads.song, playlist }, config.appUrl)
+    const embedPages = makeEmbedPages(reads, config.appUrl)
     const withEdge = edge({
       staticFiles: (pathname, acceptEncoding, session, search) =>
         Effect.flatMap(

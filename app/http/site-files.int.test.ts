@@ -5,6 +5,7 @@ import { expect } from "@effect/vitest"
 import { Effect } from "effect"
 import { describeApp, request, settle, signUp } from "../testing.ts"
 import { callAs } from "../testing-client.ts"
+import { newPlaylist } from "../testing-playlists.ts"
 import { seedGeneration } from "../testing-songs.ts"
 
 const webDist = mkdtempSync(join(tmpdir(), "melody-dist-"))
@@ -28,16 +29,29 @@ describeApp({ config: { webDist } })("what the site tells search engines", (it) 
   )
 
   it.effect(
-    "the sitemap lists the public pages, public songs and their creators, never a private one",
+    "the sitemap lists the public pages, public songs, their creators and playlists, never a private one",
     () =>
       Effect.gen(function* () {
-        const { person, user } = yield* signUp("mapped")
+        const owner = yield* signUp("mapped")
+        const { person, user } = owner
         yield* seedGeneration(user.id, "Lighthouse", 2)
         const songs = yield* callAs(person, (api) => api.songs.mySongs())
         const [shown, hidden] = songs.map((song) => song.id)
         for (const id of [shown, hidden])
           yield* person.patch(`/api/songs/${id}/privacy`, { isPublic: true })
         yield* person.patch(`/api/songs/${hidden}/privacy`, { isPublic: false })
+        // A public list of a public song is listed; a private list, or one of private songs only, is not.
+        const listedList = yield* newPlaylist(owner, {
+          name: "Shown",
+          isPublic: true,
+          songId: shown,
+        })
+        const privateList = yield* newPlaylist(owner, {
+          name: "Own",
+          isPublic: false,
+          songId: shown,
+        })
+        const thinList = yield* newPlaylist(owner, { name: "Thin", isPublic: true, songId: hidden })
         yield* settle
 
         const index = yield* request("/sitemap.xml")
@@ -48,7 +62,12 @@ describeApp({ config: { webDist } })("what the site tells search engines", (it) 
           "http://127.0.0.1/sitemap-pages.xml",
           "http://127.0.0.1/sitemap-songs-1.xml",
           "http://127.0.0.1/sitemap-creators-1.xml",
+          "http://127.0.0.1/sitemap-playlists-1.xml",
         ])
+        const lists = (yield* request("/sitemap-playlists-1.xml")).text
+        expect(locations(lists)).toEqual([`http://127.0.0.1/playlist/${listedList}`])
+        expect(lists).toMatch(/<lastmod>\d{4}-\d\d-\d\dT/)
+        for (const id of [privateList, thinList]) expect(lists).not.toContain(id)
         // A creator with a public song; someone with none has no page worth listing.
         const quiet = yield* signUp("quiet")
         const creators = locations((yield* request("/sitemap-creators-1.xml")).text)
@@ -69,6 +88,7 @@ describeApp({ config: { webDist } })("what the site tells search engines", (it) 
         ])
         expect((yield* request("/sitemap-songs-1.xml")).status).toBe(404)
         expect((yield* request("/sitemap-creators-1.xml")).status).toBe(404)
+        expect((yield* request("/sitemap-playlists-1.xml")).status).toBe(404)
       }),
   )
 })

@@ -60,6 +60,13 @@ export class PlaylistReads extends Context.Tag("@melody/projections/PlaylistRead
     readonly ofCreator: (
       username: string,
     ) => Effect.Effect<ReadonlyArray<PlaylistSummary>, NotFound>
+    /** How many public playlists hold a public song: those a sitemap lists. */
+    readonly listedPlaylistCount: Effect.Effect<number>
+    /** Those playlists, `limit` of them from `offset` in a fixed order, with when each last changed. */
+    readonly listedPlaylists: (
+      offset: number,
+      limit: number,
+    ) => Effect.Effect<ReadonlyArray<{ readonly playlistId: string; readonly changedAt: Date }>>
   }
 >() {
   static readonly live = Layer.effect(
@@ -127,7 +134,27 @@ export class PlaylistReads extends Context.Tag("@melody/projections/PlaylistRead
           )
         }).pipe(Effect.catchTag("SqlError", Effect.die))
 
+      const listed = `from playlists p where p.is_public and exists (
+          select 1 from playlist_entries e join ${playlistSongTables.songs} s using (song_id)
+           where e.playlist_id = p.playlist_id and s.is_public)`
+
       return PlaylistReads.of({
+        listedPlaylistCount: read(
+          sql.unsafe<{ count: number }>(`select count(*)::int as count ${listed}`).pipe(
+            Effect.map(([row]) => row?.count ?? 0),
+            Effect.orDie,
+          ),
+        ),
+        listedPlaylists: (offset, limit) =>
+          read(
+            sql
+              .unsafe<{ playlistId: string; changedAt: Date }>(
+                `select p.playlist_id as "playlistId", p.changed_at as "changedAt" ${listed}
+                  order by p.playlist_id offset $1 limit $2`,
+                [offset, limit],
+              )
+              .pipe(Effect.orDie),
+          ),
         playlist: (playlistId, viewerId) => read(playlist(playlistId, viewerId)),
         mine: (viewerId, songId) => read(summaries("p.owner_id = $1", [viewerId, songId ?? ""])),
         ofCreator: (username) =>

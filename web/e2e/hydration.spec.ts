@@ -83,6 +83,47 @@ test("every public page is taken over by the app without a hydration error", asy
   expect(problems).toEqual([])
 })
 
+test("a creator's page and a public playlist arrive drawn and are taken over without a hydration error", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000)
+  const song = await sharedSong(page)
+  const playlist = await page.evaluate(async (songId) => {
+    const answer = await fetch("/api/playlists", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ name: "Lanterns and more", description: "", isPublic: true, songId }),
+    })
+    return ((await answer.json()) as { id: string }).id
+  }, song.id)
+
+  const creator = await visit(browser, `/u/${song.username}`, async (visitor) => {
+    // Drawn: the counts, the song and the playlist are there before the app has started.
+    await expect(visitor.locator("#root[data-first-view]")).toHaveCount(1)
+    await expect(
+      visitor
+        .getByRole("list", { name: "Their playlists" })
+        .getByRole("link", { name: /Lanterns and more/ }),
+    ).toBeVisible()
+    // Hydrated: the followers button opens their list (a press before is held until then).
+    await visitor.getByRole("button", { name: "0 Followers" }).click()
+    await expect(visitor.getByRole("dialog", { name: /^Followers of / })).toBeVisible()
+  })
+  expect(creator).toEqual([])
+
+  const list = await visit(browser, `/playlist/${playlist}`, async (visitor) => {
+    await expect(visitor.locator("#root[data-first-view]")).toHaveCount(1)
+    await expect(
+      visitor.getByRole("heading", { name: "Lanterns and more", level: 1 }),
+    ).toBeVisible()
+    // Hydrated: Play all starts the list in its player.
+    await visitor.getByRole("button", { name: "Play all" }).click()
+    await expect(visitor.getByRole("region", { name: "Now playing" })).toBeVisible()
+  })
+  expect(list).toEqual([])
+})
+
 test("a page whose markup is not what the app draws is caught", async ({ page, browser }) => {
   const song = await sharedSong(page)
   const context = await browser.newContext()

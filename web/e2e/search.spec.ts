@@ -11,7 +11,11 @@ test("search finds a song by a line of its lyrics from the header, with the keyb
   const escaped = song.title.replace(/[()]/g, "\\$&")
   await page.goto("/timeline")
   const opener = page.getByRole("button", { name: "Search songs and creators" })
-  await opener.click()
+  // The timeline arrives drawn: a press before the app has taken it over is not heard.
+  await expect(async () => {
+    if ((await opener.getAttribute("aria-expanded")) !== "true") await opener.click()
+    await expect(opener).toHaveAttribute("aria-expanded", "true", { timeout: 1_000 })
+  }).toPass({ timeout: 30_000 })
   const box = page.getByRole("combobox", { name: "Search songs and creators" })
   await expect(box).toBeFocused()
 

@@ -28,11 +28,17 @@ export const publishedSong = async (page: Page, username: string, title: string,
   }, title)
 }
 
-/** One public song, made by a new person: its id and title. */
+/** One public song, made by a new person signed in on `page`: its id and title, and its maker's username. */
 export const sharedSong = async (page: Page) => {
   const maker = newPerson("drawn")
   await skipSplash(page)
   await registerVerified(page, maker)
   const title = `Paper Lanterns ${maker.username.slice(-4)}`
-  return publishedSong(page, maker.username, title, "Folk, warm male vocals, acoustic guitar")
+  const song = await publishedSong(
+    page,
+    maker.username,
+    title,
+    "Folk, warm male vocals, acoustic guitar",
+  )
+  return { ...song, username: maker.username }
 }

@@ -2,12 +2,23 @@ import { access } from "node:fs/promises"
 import { resolve } from "node:path"
 import { pathToFileURL } from "node:url"
 import { Effect } from "effect"
+import type { CreatorProfile } from "#projections/creators/api.ts"
+import type { PlaylistPage, PlaylistSummary } from "#projections/playlists/api.ts"
 import type { PublicSongs, SongView } from "#projections/songs/api.ts"
+
+/** A creator's page as a visitor sees it: who they are, their public songs and playlists. */
+export interface CreatorView {
+  readonly profile: CreatorProfile
+  readonly songs: ReadonlyArray<SongView>
+  readonly playlists: ReadonlyArray<PlaylistSummary>
+}
 
 /** What the server read for a page it draws, as web/src/server-entry.tsx takes it. */
 export interface FirstViewData {
   readonly song?: SongView
   readonly timeline?: PublicSongs
+  readonly creator?: CreatorView
+  readonly playlist?: PlaylistPage
 }
 
 /** A page drawn by the app's components: the markup of its root, and the query cache it was drawn from. */

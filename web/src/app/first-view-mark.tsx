@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query"
 import { useEffect, useRef } from "react"
 import { useLocation } from "react-router"
 import { useCurrentUser } from "../lib/session.ts"
-import { songKeys } from "../lib/song-cache.ts"
+import { drawnKeys } from "./first-view-state.ts"
 
 const drawnByServer = () =>
   typeof document !== "undefined" && document.documentElement.hasAttribute("data-first-view")
@@ -10,8 +10,8 @@ const drawnByServer = () =>
 /**
  * The server marks a page it drew (`data-first-view` on the document), so that the app takes it over
  * without its entrance animation (styles.css); the mark goes with the visitor's first move elsewhere.
- * The server drew the songs as a visitor sees them: a signed-in person's are asked again, as theirs
- * (whether they like them).
+ * The server drew the page as a visitor sees it: a signed-in person's songs, creators and playlists are
+ * asked again, as theirs (whether they like a song, follow a creator, own a playlist).
  */
 export const ForgetFirstView = () => {
   const { key } = useLocation()
@@ -25,7 +25,7 @@ export const ForgetFirstView = () => {
   useEffect(() => {
     if (!user || !asVisitor.current) return
     asVisitor.current = false
-    void queryClient.invalidateQueries({ queryKey: songKeys.all })
+    for (const queryKey of drawnKeys) void queryClient.invalidateQueries({ queryKey })
   }, [user, queryClient])
   return null
 }

@@ -1,5 +1,9 @@
 import { type DehydratedState, dehydrate, hydrate, type QueryClient } from "@tanstack/react-query"
+import type { CreatorProfile } from "#projections/creators/api.ts"
+import type { PlaylistPage, PlaylistSummary } from "#projections/playlists/api.ts"
 import type { PublicSongs, SongView } from "#projections/songs/api.ts"
+import { creatorKeys } from "../features/creators/creator-keys.ts"
+import { playlistKeys } from "../features/playlists/playlist-keys.ts"
 import { songQuery } from "../features/song/song-queries.ts"
 import { timelineQuery } from "../features/timeline/timeline-query.ts"
 import { publicRoutes } from "../lib/public-routes.ts"
@@ -7,10 +11,22 @@ import { currentUserQuery } from "../lib/session.ts"
 import { songKeys } from "../lib/song-cache.ts"
 import { decodeWire } from "../lib/wire-shape.ts"
 
-/** What the server read for a page it draws: the public song at /song/:id, or the timeline's first page. */
+/** A creator's page as a visitor sees it: who they are, their public songs and playlists. */
+export interface CreatorView {
+  readonly profile: CreatorProfile
+  readonly songs: ReadonlyArray<SongView>
+  readonly playlists: ReadonlyArray<PlaylistSummary>
+}
+
+/**
+ * What the server read for a page it draws: the public song at /song/:id, the timeline's first page, a
+ * creator's page at /u/:username, or a public playlist at /playlist/:id.
+ */
 export interface FirstViewData {
   readonly song?: SongView
   readonly timeline?: PublicSongs
+  readonly creator?: CreatorView
+  readonly playlist?: PlaylistPage
 }
 
 /**
@@ -30,17 +46,27 @@ export const seedFirstView = (queryClient: QueryClient, data: FirstViewData) => 
       pages: [data.timeline],
       pageParams: [timelineQuery.initialPageParam],
     })
+  if (data.creator) {
+    const { username } = data.creator.profile
+    queryClient.setQueryData(creatorKeys.one(username), data.creator.profile)
+    queryClient.setQueryData(songKeys.creator(username), data.creator.songs)
+    queryClient.setQueryData(playlistKeys.creator(username), data.creator.playlists)
+  }
+  if (data.playlist) queryClient.setQueryData(playlistKeys.one(data.playlist.id), data.playlist)
 }
 
+/** The caches a drawn page is read from, as a visitor sees them: songs, creators' pages and playlists. */
+export const drawnKeys = [songKeys.all, creatorKeys.all, playlistKeys.all] as const
+
+const drawnFrom = new Set<unknown>(drawnKeys.map(([prefix]) => prefix))
+
 /**
- * The cache's songs as JSON, for the browser to start from: the visitor's session is left out (each
- * browser asks for its own), and dates travel as ISO text, as the API sends them.
+ * The cache's songs, creators and playlists as JSON, for the browser to start from: the visitor's session
+ * is left out (each browser asks for its own), and dates travel as ISO text, as the API sends them.
  */
 export const dehydrateFirstView = (queryClient: QueryClient) =>
   JSON.stringify(
-    dehydrate(queryClient, {
-      shouldDehydrateQuery: (query) => query.queryKey[0] === songKeys.all[0],
-    }),
+    dehydrate(queryClient, { shouldDehydrateQuery: (query) => drawnFrom.has(query.queryKey[0]) }),
   )
 
 const sameKey = (a: ReadonlyArray<unknown>, b: ReadonlyArray<unknown>) =>
@@ -59,8 +85,18 @@ const decodedData = (queryKey: ReadonlyArray<unknown>, data: unknown): unknown =
     if (decoded.length === 0 || decoded.some((page) => page === undefined)) return undefined
     return { pages: decoded, pageParams: Reflect.get(Object(data), "pageParams") }
   }
-  if (sameKey(queryKey, songKeys.one(String(queryKey[2]))))
+  const at = String(queryKey[2])
+  if (sameKey(queryKey, songKeys.one(at)))
     return decodeWire(publicRoutes["songs.song"].success, data)
+  if (sameKey(queryKey, songKeys.creator(at)))
+    return decodeWire(publicRoutes["creators.creatorSongs"].success, data)
+  if (sameKey(queryKey, playlistKeys.creator(at)))
+    return decodeWire(publicRoutes["playlistReads.creatorPlaylists"].success, data)
+  if (sameKey(queryKey, playlistKeys.one(at)))
+    return decodeWire(publicRoutes["playlistReads.playlist"].success, data)
+  const username = String(queryKey[1])
+  if (sameKey(queryKey, creatorKeys.one(username)))
+    return decodeWire(publicRoutes["creators.creator"].success, data)
   return undefined
 }
 

@@ -78,8 +78,14 @@ const routes: Array<RouteObject> = [
           ])
         },
       ),
-      page("playlist/:id", () =>
-        import("./routes/playlist-route.tsx").then((m) => m.PlaylistRoute),
+      page(
+        "playlist/:id",
+        () => import("./routes/playlist-route.tsx").then((m) => m.PlaylistRoute),
+        async ({ queryClient, params }) => {
+          if (params.id === undefined || params.id === "liked") return
+          const { playlistQuery } = await import("../features/playlists/playlist-queries.ts")
+          return queryClient.ensureQueryData(playlistQuery(params.id))
+        },
       ),
       page(
         "song/:id",

@@ -15,6 +15,10 @@ const publicReads = [
   "catalog.syncedLyrics",
   "songs.publicSongs",
   "songs.newestSongs",
+  "creators.creator",
+  "creators.creatorSongs",
+  "playlistReads.playlist",
+  "playlistReads.creatorPlaylists",
 ] as const
 
 const reads = contractReads(MelodyApi, publicReads)

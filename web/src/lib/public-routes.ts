@@ -173,4 +173,136 @@ export const publicRoutes = {
     },
     errors: { "404": [{ fields: { message: "string", _tag: { literal: ["NotFound"] } } }] },
   },
+  "creators.creator": {
+    path: "/api/creators/:username",
+    success: {
+      fields: {
+        username: "string",
+        name: "string",
+        bio: "string",
+        links: { arrayOf: "string" },
+        joinedAt: "date",
+        followers: "int",
+        following: "int",
+        songs: "int",
+        likes: "int",
+        plays: "int",
+        followedByYou: "boolean",
+      },
+    },
+    errors: { "404": [{ fields: { message: "string", _tag: { literal: ["NotFound"] } } }] },
+  },
+  "creators.creatorSongs": {
+    path: "/api/creators/:username/songs",
+    success: {
+      arrayOf: {
+        fields: {
+          id: "string",
+          userId: "string",
+          title: "string",
+          audioUrl: "string",
+          streamAudioUrl: "string",
+          imageUrl: { oneOf: ["string", "null"] },
+          sourceImageUrl: { oneOf: ["string", "null"] },
+          duration: "int",
+          isPublic: "boolean",
+          style: "string",
+          lyrics: "string",
+          createdAt: "date",
+          taskId: { oneOf: ["string", "null"] },
+          origin: {
+            oneOf: [
+              {
+                fields: {
+                  operation: { literal: ["extend", "replace-section", "restyle"] },
+                  songId: "string",
+                  title: "string",
+                },
+              },
+              "null",
+            ],
+          },
+          likes: "int",
+          liked: "boolean",
+          plays: "int",
+          midiUrl: { oneOf: ["string", "null"] },
+          partsShared: "boolean",
+          lrcUrl: { oneOf: ["string", "null"] },
+          creator: { fields: { username: { oneOf: ["string", "null"] } } },
+        },
+      },
+    },
+    errors: { "404": [{ fields: { message: "string", _tag: { literal: ["NotFound"] } } }] },
+  },
+  "playlistReads.playlist": {
+    path: "/api/playlists/:id",
+    success: {
+      fields: {
+        id: "string",
+        name: "string",
+        description: "string",
+        isPublic: "boolean",
+        owner: { fields: { username: "string" } },
+        isYours: "boolean",
+        createdAt: "date",
+        changedAt: "date",
+        songs: {
+          arrayOf: {
+            fields: {
+              id: "string",
+              userId: "string",
+              title: "string",
+              audioUrl: "string",
+              streamAudioUrl: "string",
+              imageUrl: { oneOf: ["string", "null"] },
+              sourceImageUrl: { oneOf: ["string", "null"] },
+              duration: "int",
+              isPublic: "boolean",
+              style: "string",
+              lyrics: "string",
+              createdAt: "date",
+              taskId: { oneOf: ["string", "null"] },
+              origin: {
+                oneOf: [
+                  {
+                    fields: {
+                      operation: { literal: ["extend", "replace-section", "restyle"] },
+                      songId: "string",
+                      title: "string",
+                    },
+                  },
+                  "null",
+                ],
+              },
+              likes: "int",
+              liked: "boolean",
+              plays: "int",
+              midiUrl: { oneOf: ["string", "null"] },
+              partsShared: "boolean",
+              lrcUrl: { oneOf: ["string", "null"] },
+              creator: { fields: { username: { oneOf: ["string", "null"] } } },
+            },
+          },
+        },
+        covers: { arrayOf: "string" },
+      },
+    },
+    errors: { "404": [{ fields: { message: "string", _tag: { literal: ["NotFound"] } } }] },
+  },
+  "playlistReads.creatorPlaylists": {
+    path: "/api/creators/:username/playlists",
+    success: {
+      arrayOf: {
+        fields: {
+          id: "string",
+          name: "string",
+          isPublic: "boolean",
+          songs: "int",
+          covers: { arrayOf: "string" },
+          hasSong: "boolean",
+        },
+      },
+    },
+    errors: { "404": [{ fields: { message: "string", _tag: { literal: ["NotFound"] } } }] },
+  },
 } as const satisfies Record<string, Route>

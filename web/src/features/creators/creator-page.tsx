@@ -5,13 +5,15 @@ import type { CreatorProfile } from "#projections/creators/api.ts"
 import { SongGrid, type TimelineSong } from "../../components/song-grid.tsx"
 import { Button } from "../../components/ui/button.tsx"
 import { PageSpinner } from "../../components/ui/page-spinner.tsx"
+import { ReadRefused } from "../../lib/public-read.ts"
 import { useCurrentUser } from "../../lib/session.ts"
 import { CreatorAvatar } from "./creator-avatar.tsx"
 import { creatorQuery, creatorSongsQuery } from "./creator-queries.ts"
 import { FollowButton } from "./follow-button.tsx"
 import { PeopleButton } from "./people-button.tsx"
 
-const joined = new Intl.DateTimeFormat("en", { month: "long", year: "numeric" })
+// In UTC, as the server draws the page: a visitor's own time zone would change the month at its edges.
+const joined = new Intl.DateTimeFormat("en", { month: "long", year: "numeric", timeZone: "UTC" })
 const count = new Intl.NumberFormat("en")
 
 /** Their followers and whom they follow (each listed on a click), songs, likes and plays. */
@@ -118,7 +120,7 @@ export const CreatorPage = ({
   const creator = useQuery(creatorQuery(username))
   if (creator.isPending) return <PageSpinner />
   if (creator.isError) {
-    const missing = creator.error._tag === "NotFound"
+    const missing = creator.error instanceof ReadRefused && creator.error._tag === "NotFound"
     return (
       <section className="mx-auto max-w-xl py-16 text-center">
         <h1 className="font-display text-2xl font-bold">

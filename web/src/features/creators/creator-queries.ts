@@ -1,22 +1,21 @@
+import { queryOptions } from "@tanstack/react-query"
 import { apiQuery } from "../../lib/api.ts"
+import { readPublic } from "../../lib/public-read.ts"
 import { songKeys } from "../../lib/song-cache.ts"
+import { creatorKeys } from "./creator-keys.ts"
 
-/** Creators' pages, by username in lower case (a username is one person whatever its letters). */
-export const creatorKeys = {
-  one: (username: string) => ["creators", username.toLowerCase()] as const,
-}
-
+/** A shared link's first read: without the typed client, which a visitor's first page need not wait for. */
 export const creatorQuery = (username: string) =>
-  apiQuery({
+  queryOptions({
     queryKey: creatorKeys.one(username),
-    call: (api) => api.creators.creator({ path: { username } }),
+    queryFn: () => readPublic("creators.creator", { path: { username } }),
   })
 
 /** Their public songs, newest first. */
 export const creatorSongsQuery = (username: string) =>
-  apiQuery({
+  queryOptions({
     queryKey: songKeys.creator(username),
-    call: (api) => api.creators.creatorSongs({ path: { username } }),
+    queryFn: () => readPublic("creators.creatorSongs", { path: { username } }),
   })
 
 /** Who follows them, or whom they follow: under their page's key, so a follow refreshes both. */

@@ -6,7 +6,7 @@ import { Button } from "../../components/ui/button.tsx"
 import { callApi, errorMessage } from "../../lib/api.ts"
 import { songKeys } from "../../lib/song-cache.ts"
 import { toast } from "../../lib/toast/toast-store.ts"
-import { creatorKeys } from "./creator-queries.ts"
+import { creatorKeys } from "./creator-keys.ts"
 
 /** Follows or unfollows a creator, showing the change at once and putting it back if the server refuses. */
 const useFollow = (username: string) => {

@@ -16,7 +16,7 @@ import { Textarea } from "../../components/ui/textarea.tsx"
 import { callApi, errorMessage } from "../../lib/api.ts"
 import { type FieldErrors, validate } from "../../lib/form.ts"
 import { toast } from "../../lib/toast/toast-store.ts"
-import { creatorKeys } from "./creator-queries.ts"
+import { creatorKeys } from "./creator-keys.ts"
 
 /** As the server keeps them (modules/community/api.ts), whose schema checks the form before it is sent. */
 const bioLimit = 500

@@ -18,7 +18,8 @@ import { Input } from "../../components/ui/input.tsx"
 import { Textarea } from "../../components/ui/textarea.tsx"
 import { callApi, errorMessage } from "../../lib/api.ts"
 import { toast } from "../../lib/toast/toast-store.ts"
-import { playlistKeys, usePlaylistChange } from "./playlist-queries.ts"
+import { playlistKeys } from "./playlist-keys.ts"
+import { usePlaylistChange } from "./playlist-queries.ts"
 
 /** Its name and description, in a dialog: saved together, the dialog closing once they are. */
 const EditDialog = ({ playlist }: { readonly playlist: PlaylistPage }) => {

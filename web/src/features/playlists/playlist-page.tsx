@@ -6,8 +6,10 @@ import { CreatorLink } from "../../components/creator-link.tsx"
 import { Button } from "../../components/ui/button.tsx"
 import { PageSpinner } from "../../components/ui/page-spinner.tsx"
 import { callApi } from "../../lib/api.ts"
+import { ReadRefused } from "../../lib/public-read.ts"
+import { playlistKeys } from "./playlist-keys.ts"
 import { PlaylistLayout } from "./playlist-layout.tsx"
-import { playlistKeys, playlistQuery, usePlaylistChange } from "./playlist-queries.ts"
+import { playlistQuery, usePlaylistChange } from "./playlist-queries.ts"
 import { PlaylistShare } from "./playlist-share.tsx"
 import type { TrackChanges } from "./playlist-tracks.tsx"
 
@@ -67,7 +69,7 @@ export const PlaylistScreen = ({ id }: { readonly id: string }) => {
   const playlist = useQuery(playlistQuery(id))
   if (playlist.isPending) return <PageSpinner />
   if (playlist.isError) {
-    const missing = playlist.error._tag === "NotFound"
+    const missing = playlist.error instanceof ReadRefused && playlist.error._tag === "NotFound"
     return (
       <section className="mx-auto max-w-xl py-16 text-center">
         <h1 className="font-display text-2xl font-bold">

@@ -1,20 +1,14 @@
-import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query"
+import { type QueryClient, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query"
 import { apiQuery, callApi, errorMessage } from "../../lib/api.ts"
+import { readPublic } from "../../lib/public-read.ts"
 import { toast } from "../../lib/toast/toast-store.ts"
+import { playlistKeys } from "./playlist-keys.ts"
 
-/** Playlists in the caches of the screens that show them, under one prefix a change refreshes. */
-export const playlistKeys = {
-  all: ["playlists"] as const,
-  one: (id: string) => ["playlists", "one", id] as const,
-  /** The viewer's own, each saying whether it holds `songId` ("" for none). */
-  mine: (songId = "") => ["playlists", "mine", songId] as const,
-  creator: (username: string) => ["playlists", "creator", username.toLowerCase()] as const,
-}
-
+/** A shared link's first read: without the typed client, which a visitor's first page need not wait for. */
 export const playlistQuery = (id: string) =>
-  apiQuery({
+  queryOptions({
     queryKey: playlistKeys.one(id),
-    call: (api) => api.playlistReads.playlist({ path: { id } }),
+    queryFn: () => readPublic("playlistReads.playlist", { path: { id } }),
   })
 
 export const myPlaylistsQuery = (songId?: string) =>
@@ -25,9 +19,9 @@ export const myPlaylistsQuery = (songId?: string) =>
   })
 
 export const creatorPlaylistsQuery = (username: string) =>
-  apiQuery({
+  queryOptions({
     queryKey: playlistKeys.creator(username),
-    call: (api) => api.playlistReads.creatorPlaylists({ path: { username } }),
+    queryFn: () => readPublic("playlistReads.creatorPlaylists", { path: { username } }),
   })
 
 const refresh = (queryClient: QueryClient) =>
