@@ -19,7 +19,7 @@ const unknownPlaylist = new NotFound({
 })
 const unknownSong = new NotFound({ message: "This song does not exist, or it is private." })
 
-/** What a person reads for each of the decider's refusals (a new playlist's id is never taken). */
+/** What a person reads for each of the decider's refusals a person can meet. */
 const answerTo = {
   PlaylistNotFound: unknownPlaylist,
   PlaylistFull: new PlaylistFullRefusal({
@@ -29,6 +29,8 @@ const answerTo = {
     message: "This playlist changed meanwhile: reload it and order it again.",
   }),
 }
+
+type Refusal = Exclude<keyof typeof answerTo, "PlaylistNotFound">
 
 /** A command on a playlist someone already made: which one, and who asks. */
 type Change =
@@ -79,7 +81,16 @@ export class Playlists extends Context.Tag("@melody/playlists/Playlists")<
     Effect.gen(function* () {
       const mayAdd = yield* makeSongVisibility
 
-      const run = (user: SignedInUser, playlistId: string, command: PlaylistCommand) =>
+      /**
+       * Runs `command`, refused as the person reads it: an unknown playlist always may be, and the other
+       * refusals named for it; any other is a defect (a new playlist's id is never taken).
+       */
+      const run = <R extends Refusal = never>(
+        user: SignedInUser,
+        playlistId: string,
+        command: PlaylistCommand,
+        ...refusals: ReadonlyArray<R>
+      ) =>
         runCommand({
           decider: playlist,
           events: PlaylistEvent,
@@ -88,15 +99,26 @@ export class Playlists extends Context.Tag("@melody/playlists/Playlists")<
           actor: actorOf(user),
         }).pipe(
           Effect.asVoid,
-          Effect.catchAll((refusal) =>
-            refusal._tag === "PlaylistExists"
-              ? Effect.die(refusal)
-              : Effect.fail(answerTo[refusal._tag]),
-          ),
+          Effect.catchAll((refusal) => {
+            const tag: string = refusal._tag
+            return tag === "PlaylistNotFound" || refusals.some((allowed) => allowed === tag)
+              ? Effect.fail(answerTo[tag as R | "PlaylistNotFound"])
+              : Effect.die(refusal)
+          }),
         )
 
-      const change = (user: SignedInUser, playlistId: string, command: Change) =>
-        run(user, playlistId, { ...command, playlistId, userId: user.userId } as PlaylistCommand)
+      const change = <R extends Refusal = never>(
+        user: SignedInUser,
+        playlistId: string,
+        command: Change,
+        ...refusals: ReadonlyArray<R>
+      ) =>
+        run(
+          user,
+          playlistId,
+          { ...command, playlistId, userId: user.userId } as PlaylistCommand,
+          ...refusals,
+        )
 
       const songYouMaySee = (user: SignedInUser, songId: string) =>
         Effect.flatMap(mayAdd(songId, user.userId), (visible) =>
@@ -114,39 +136,25 @@ export class Playlists extends Context.Tag("@melody/playlists/Playlists")<
             name: payload.name,
             description: payload.description,
             isPublic: payload.isPublic,
-          }).pipe(Effect.catchTag("PlaylistFull", "PlaylistChanged", Effect.die))
-          if (payload.songId !== undefined) {
-            yield* change(user, playlistId, { _tag: "AddSong", songId: payload.songId }).pipe(
-              Effect.catchTag("PlaylistFull", "PlaylistChanged", Effect.die),
-            )
-          }
+          })
+          if (payload.songId !== undefined)
+            yield* change(user, playlistId, { _tag: "AddSong", songId: payload.songId })
           return new PlaylistCreatedAnswer({ id: playlistId })
         }),
         edit: (user, playlistId, text) =>
-          change(user, playlistId, { _tag: "EditPlaylist", ...text }).pipe(
-            Effect.catchTag("PlaylistFull", "PlaylistChanged", Effect.die),
-          ),
+          change(user, playlistId, { _tag: "EditPlaylist", ...text }),
         setPrivacy: (user, playlistId, isPublic) =>
-          change(user, playlistId, { _tag: "SetPlaylistPrivacy", isPublic }).pipe(
-            Effect.catchTag("PlaylistFull", "PlaylistChanged", Effect.die),
-          ),
+          change(user, playlistId, { _tag: "SetPlaylistPrivacy", isPublic }),
         addSong: (user, playlistId, songId) =>
           Effect.zipRight(
             songYouMaySee(user, songId),
-            change(user, playlistId, { _tag: "AddSong", songId }),
-          ).pipe(Effect.catchTag("PlaylistChanged", Effect.die)),
+            change(user, playlistId, { _tag: "AddSong", songId }, "PlaylistFull"),
+          ),
         removeSong: (user, playlistId, songId) =>
-          change(user, playlistId, { _tag: "RemoveSong", songId }).pipe(
-            Effect.catchTag("PlaylistFull", "PlaylistChanged", Effect.die),
-          ),
+          change(user, playlistId, { _tag: "RemoveSong", songId }),
         reorder: (user, playlistId, songIds) =>
-          change(user, playlistId, { _tag: "ReorderSongs", songIds }).pipe(
-            Effect.catchTag("PlaylistFull", Effect.die),
-          ),
-        delete: (user, playlistId) =>
-          change(user, playlistId, { _tag: "DeletePlaylist" }).pipe(
-            Effect.catchTag("PlaylistFull", "PlaylistChanged", Effect.die),
-          ),
+          change(user, playlistId, { _tag: "ReorderSongs", songIds }, "OrderMismatch"),
+        delete: (user, playlistId) => change(user, playlistId, { _tag: "DeletePlaylist" }),
       })
     }),
   )

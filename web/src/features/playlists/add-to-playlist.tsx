@@ -2,8 +2,7 @@ import { ListPlus } from "lucide-react"
 import { lazy } from "react"
 import type { SongView } from "#projections/songs/api.ts"
 import { Button } from "../../components/ui/button.tsx"
-import { LoadsOnFirstClick } from "../../components/ui/loads-on-first-click.tsx"
-import { toast } from "../../lib/toast/toast-store.ts"
+import { SignedInOnly } from "../../components/ui/signed-in-only.tsx"
 
 const AddToPlaylistDialog = lazy(() =>
   import("./add-to-playlist-dialog.tsx").then((m) => ({ default: m.AddToPlaylistDialog })),
@@ -26,23 +25,15 @@ export const AddToPlaylist = ({
 }: {
   readonly song: SongView
   readonly signedIn: boolean
-}) => {
-  if (!signedIn)
-    return (
-      <AddToPlaylistTrigger
-        song={song}
-        onClick={() =>
-          toast({
-            title: "Sign in to make playlists",
-            description:
-              "Create an account or sign in, then collect any public song in your playlists.",
-          })
-        }
-      />
-    )
-  return (
-    <LoadsOnFirstClick button={(props) => <AddToPlaylistTrigger song={song} {...props} />}>
-      <AddToPlaylistDialog song={song} />
-    </LoadsOnFirstClick>
-  )
-}
+}) => (
+  <SignedInOnly
+    signedIn={signedIn}
+    ask={{
+      title: "Sign in to make playlists",
+      description: "Create an account or sign in, then collect any public song in your playlists.",
+    }}
+    button={(props) => <AddToPlaylistTrigger song={song} {...props} />}
+  >
+    <AddToPlaylistDialog song={song} />
+  </SignedInOnly>
+)

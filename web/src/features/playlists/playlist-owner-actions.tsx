@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query"
 import { Pencil, Trash2 } from "lucide-react"
-import { type FormEvent, useEffect, useId, useState } from "react"
+import { type FormEvent, useId, useState } from "react"
 import { useNavigate } from "react-router"
 import type { PlaylistPage } from "#projections/playlists/api.ts"
 import { Button } from "../../components/ui/button.tsx"
@@ -19,7 +19,7 @@ import { Textarea } from "../../components/ui/textarea.tsx"
 import { callApi, errorMessage } from "../../lib/api.ts"
 import { toast } from "../../lib/toast/toast-store.ts"
 import { playlistKeys } from "./playlist-keys.ts"
-import { usePlaylistChange } from "./playlist-queries.ts"
+import { usePlaylistChange, useShownOnPage } from "./playlist-queries.ts"
 
 /** Its name and description, in a dialog: saved together, the dialog closing once they are. */
 const EditDialog = ({ playlist }: { readonly playlist: PlaylistPage }) => {
@@ -123,17 +123,15 @@ const DeleteDialog = ({ playlist }: { readonly playlist: PlaylistPage }) => {
 /** What the owner does to the whole list: edit it, share it or keep it private, delete it. */
 export const PlaylistOwnerActions = ({ playlist }: { readonly playlist: PlaylistPage }) => {
   const publicBox = useId()
-  // The box shows a click at once (a box drawn from the cache would flip back until the change is under
-  // way), and what the server says whenever that changes; a refused change puts it back.
-  const [isPublic, setIsPublic] = useState(playlist.isPublic)
-  useEffect(() => setIsPublic(playlist.isPublic), [playlist.isPublic])
-  const privacy = usePlaylistChange("Could not change who sees the playlist", (next: boolean) =>
-    callApi((api) =>
-      api.playlists.setPlaylistPrivacy({ path: { id: playlist.id }, payload: { isPublic: next } }),
-    ).catch((error: unknown) => {
-      setIsPublic(!next)
-      throw error
-    }),
+  const shown = useShownOnPage(playlist.id)
+  const privacy = usePlaylistChange(
+    "Could not change who sees the playlist",
+    (isPublic: boolean) =>
+      callApi((api) =>
+        api.playlists.setPlaylistPrivacy({ path: { id: playlist.id }, payload: { isPublic } }),
+      ),
+    undefined,
+    (isPublic) => shown((before) => ({ ...before, isPublic })),
   )
   return (
     <div className="flex flex-wrap items-center gap-3">
@@ -141,12 +139,9 @@ export const PlaylistOwnerActions = ({ playlist }: { readonly playlist: Playlist
       <span className="flex items-center gap-2 text-sm text-muted">
         <Checkbox
           id={publicBox}
-          checked={isPublic}
+          checked={playlist.isPublic}
           disabled={privacy.isPending}
-          onCheckedChange={(checked) => {
-            setIsPublic(checked)
-            privacy.mutate(checked)
-          }}
+          onCheckedChange={(checked) => privacy.mutate(checked)}
         />
         <label htmlFor={publicBox}>Public</label>
       </span>

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query"
+import { useQuery } from "@tanstack/react-query"
 import { lazy, Suspense } from "react"
 import { Link } from "react-router"
 import type { PlaylistPage as Playlist } from "#projections/playlists/api.ts"
@@ -7,9 +7,8 @@ import { Button } from "../../components/ui/button.tsx"
 import { PageSpinner } from "../../components/ui/page-spinner.tsx"
 import { callApi } from "../../lib/api.ts"
 import { ReadRefused } from "../../lib/public-read.ts"
-import { playlistKeys } from "./playlist-keys.ts"
 import { PlaylistLayout } from "./playlist-layout.tsx"
-import { playlistQuery, usePlaylistChange } from "./playlist-queries.ts"
+import { playlistQuery, usePlaylistChange, useShownOnPage } from "./playlist-queries.ts"
 import { PlaylistShare } from "./playlist-share.tsx"
 import type { TrackChanges } from "./playlist-tracks.tsx"
 
@@ -20,23 +19,19 @@ const PlaylistOwnerActions = lazy(() =>
 
 /** The owner's changes to the songs: a new order shows at once, and goes back if the server refuses it. */
 const useTrackChanges = (playlist: Playlist): TrackChanges => {
-  const queryClient = useQueryClient()
-  const key = playlistKeys.one(playlist.id)
+  const shown = useShownOnPage(playlist.id)
   const reorder = usePlaylistChange(
     "Could not reorder the playlist",
-    (songIds: ReadonlyArray<string>) => {
-      const before = queryClient.getQueryData<Playlist>(key)
-      if (before) {
-        const byId = new Map(before.songs.map((song) => [song.id, song]))
-        queryClient.setQueryData<Playlist>(key, {
-          ...before,
-          songs: songIds.flatMap((id) => byId.get(id) ?? []),
-        } as Playlist)
-      }
-      return callApi((api) =>
+    (songIds: ReadonlyArray<string>) =>
+      callApi((api) =>
         api.playlists.reorderPlaylist({ path: { id: playlist.id }, payload: { songIds } }),
-      )
-    },
+      ),
+    undefined,
+    (songIds) =>
+      shown((before) => {
+        const byId = new Map(before.songs.map((song) => [song.id, song]))
+        return { ...before, songs: songIds.flatMap((id) => byId.get(id) ?? []) }
+      }),
   )
   const remove = usePlaylistChange("Could not remove the song", (songId: string) =>
     callApi((api) => api.playlists.removePlaylistSong({ path: { id: playlist.id, songId } })),

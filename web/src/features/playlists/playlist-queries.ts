@@ -1,4 +1,5 @@
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query"
+import type { PlaylistPage } from "#projections/playlists/api.ts"
 import { apiQuery, callApi, errorMessage } from "../../lib/api.ts"
 import { readPublic } from "../../lib/public-read.ts"
 import { toast } from "../../lib/toast/toast-store.ts"
@@ -29,21 +30,39 @@ const refresh = (queryClient: QueryClient) =>
 
 /**
  * A change to a playlist: every playlist screen is read again once it is done, and a refusal is said in
- * a toast titled `failed`.
+ * a toast titled `failed`. What `shows` puts on screen at once is taken back (by what it returns) when
+ * the change is refused.
  */
 export const usePlaylistChange = <I>(
   failed: string,
   change: (input: I) => Promise<unknown>,
   done?: (input: I) => void,
+  shows?: (input: I) => Promise<() => void>,
 ) => {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: change,
+    onMutate: (input) => shows?.(input),
     onSuccess: (_, input) => done?.(input),
-    onError: (error) =>
-      toast({ title: failed, description: errorMessage(error), variant: "destructive" }),
+    onError: (error, _, takeBack) => {
+      takeBack?.()
+      toast({ title: failed, description: errorMessage(error), variant: "destructive" })
+    },
     onSettled: () => refresh(queryClient),
   })
+}
+
+/** Shows a change to playlist `id` on its page at once; answers how to take it back. */
+export const useShownOnPage = (id: string) => {
+  const queryClient = useQueryClient()
+  const key = playlistKeys.one(id)
+  return async (change: (before: PlaylistPage) => PlaylistPage) => {
+    // A read under way would put the old state back over the new one.
+    await queryClient.cancelQueries({ queryKey: key })
+    const before = queryClient.getQueryData<PlaylistPage>(key)
+    if (before) queryClient.setQueryData(key, change(before))
+    return () => queryClient.setQueryData(key, before)
+  }
 }
 
 /** Puts a song in a playlist, or takes it out. */

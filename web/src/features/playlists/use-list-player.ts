@@ -3,10 +3,10 @@ import type { SongView } from "#projections/songs/api.ts"
 import { useAudio } from "../../components/audio/use-audio.ts"
 import { countPlay } from "../../lib/count-play.ts"
 
-/** Indexes 0 to n-1 in a random order (Fisher-Yates). */
-const shuffled = (n: number) => {
-  const order = Array.from({ length: n }, (_, i) => i)
-  for (let i = n - 1; i > 0; i--) {
+/** The songs in a random order (Fisher-Yates). */
+const shuffled = (songs: ReadonlyArray<SongView>) => {
+  const order = [...songs]
+  for (let i = order.length - 1; i > 0; i--) {
     const j = Math.floor(Math.random() * (i + 1))
     ;[order[i], order[j]] = [order[j]!, order[i]!]
   }
@@ -15,12 +15,13 @@ const shuffled = (n: number) => {
 
 /**
  * Plays a list of songs one after another, in its order or shuffled, through one audio element: each song
- * starts when the last one ends, and a play counts as on any player.
+ * starts when the last one ends, and a play counts as on any player. The queue is the list as it was when
+ * play was pressed: a song moved or taken out meanwhile does not change what plays.
  */
 export const useListPlayer = (songs: ReadonlyArray<SongView>) => {
-  const [order, setOrder] = useState<ReadonlyArray<number>>([])
+  const [queue, setQueue] = useState<ReadonlyArray<SongView>>([])
   const [at, setAt] = useState(0)
-  const current = songs[order[at] ?? -1]
+  const current = queue[at]
   const audio = useAudio(current?.audioUrl ?? null, current && countPlay(current.id))
   const wantsPlay = useRef(false)
 
@@ -32,13 +33,13 @@ export const useListPlayer = (songs: ReadonlyArray<SongView>) => {
     void element.play().catch(() => undefined)
   }, [audio.ref, currentId])
 
-  const start = (next: ReadonlyArray<number>, from = 0) => {
+  const start = (next: ReadonlyArray<SongView>, from = 0) => {
     wantsPlay.current = true
-    setOrder(next)
+    setQueue(next)
     setAt(from)
     const element = audio.ref.current
     // The same song again: its element is already there.
-    if (element && songs[next[from]!]?.id === current?.id) {
+    if (element && next[from]?.id === current?.id) {
       element.currentTime = 0
       void element.play().catch(() => undefined)
     }
@@ -46,7 +47,7 @@ export const useListPlayer = (songs: ReadonlyArray<SongView>) => {
 
   const step = (by: number) => {
     const next = at + by
-    if (next < 0 || next >= order.length) return
+    if (next < 0 || next >= queue.length) return
     wantsPlay.current = true
     setAt(next)
   }
@@ -55,25 +56,24 @@ export const useListPlayer = (songs: ReadonlyArray<SongView>) => {
     const element = audio.ref.current
     if (!element) return
     const onEnded = () => {
-      if (at + 1 < order.length) {
+      if (at + 1 < queue.length) {
         wantsPlay.current = true
         setAt(at + 1)
       } else wantsPlay.current = false
     }
     element.addEventListener("ended", onEnded)
     return () => element.removeEventListener("ended", onEnded)
-  }, [audio.ref, at, order.length])
+  }, [audio.ref, at, queue.length])
 
-  const inOrder = () => Array.from({ length: songs.length }, (_, i) => i)
   return {
     audio,
     current,
-    playAll: () => start(inOrder()),
-    shuffle: () => start(shuffled(songs.length)),
-    playFrom: (index: number) => start(inOrder(), index),
+    playAll: () => start(songs),
+    shuffle: () => start(shuffled(songs)),
+    playFrom: (index: number) => start(songs, index),
     next: () => step(1),
     previous: () => step(-1),
-    hasNext: at + 1 < order.length,
+    hasNext: at + 1 < queue.length,
     hasPrevious: at > 0,
   }
 }

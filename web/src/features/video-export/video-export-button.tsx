@@ -2,8 +2,7 @@ import { Film } from "lucide-react"
 import { lazy } from "react"
 import type { SongView } from "#projections/songs/api.ts"
 import { Button } from "../../components/ui/button.tsx"
-import { LoadsOnFirstClick } from "../../components/ui/loads-on-first-click.tsx"
-import { toast } from "../../lib/toast/toast-store.ts"
+import { SignedInOnly } from "../../components/ui/signed-in-only.tsx"
 
 const VideoExportDialog = lazy(() =>
   import("./video-export-dialog.tsx").then((m) => ({ default: m.VideoExportDialog })),
@@ -29,22 +28,15 @@ export const VideoExportButton = ({
 }: {
   readonly song: SongView
   readonly signedIn: boolean
-}) => {
-  if (!signedIn)
-    return (
-      <VideoTrigger
-        song={song}
-        onClick={() =>
-          toast({
-            title: "Sign in to export videos",
-            description: "Create an account or sign in, then turn any song into a video.",
-          })
-        }
-      />
-    )
-  return (
-    <LoadsOnFirstClick button={(props) => <VideoTrigger song={song} {...props} />}>
-      <VideoExportDialog song={song} />
-    </LoadsOnFirstClick>
-  )
-}
+}) => (
+  <SignedInOnly
+    signedIn={signedIn}
+    ask={{
+      title: "Sign in to export videos",
+      description: "Create an account or sign in, then turn any song into a video.",
+    }}
+    button={(props) => <VideoTrigger song={song} {...props} />}
+  >
+    <VideoExportDialog song={song} />
+  </SignedInOnly>
+)
