@@ -2,6 +2,7 @@ import type { CreatorProfile } from "#projections/creators/api.ts"
 import type { SongView } from "#projections/songs/api.ts"
 import { escapeHtml } from "#toolkit/escape-html.ts"
 import { scriptJson } from "./html.ts"
+import { previewTags } from "./preview-tags.ts"
 import { absolute, coverOf, musicRecording } from "./song-head.ts"
 
 /** Where a creator's page is. */
@@ -60,19 +61,14 @@ export const creatorHead = (
   return [
     `<link rel="canonical" href="${escapeHtml(page)}">`,
     `<script type="application/ld+json">${scriptJson(profilePage(profile, songs, appUrl))}</script>`,
-    `<title>${escapeHtml(title)} - Melody Studio</title>`,
-    `<meta property="og:type" content="profile">`,
-    `<meta property="og:site_name" content="Melody Studio">`,
-    `<meta property="og:title" content="${escapeHtml(title)}">`,
-    `<meta property="og:description" content="${escapeHtml(description)}">`,
-    `<meta property="og:url" content="${escapeHtml(page)}">`,
     `<meta property="profile:username" content="${escapeHtml(profile.username)}">`,
-    ...(image
-      ? [`<meta property="og:image" content="${escapeHtml(absolute(appUrl, image))}">`]
-      : []),
-    `<meta name="twitter:card" content="summary">`,
-    `<meta name="twitter:title" content="${escapeHtml(title)}">`,
-    `<meta name="twitter:description" content="${escapeHtml(description)}">`,
-    `<meta name="description" content="${escapeHtml(description)}">`,
+    ...previewTags({
+      type: "profile",
+      title,
+      description,
+      url: page,
+      image: image && absolute(appUrl, image),
+      card: "summary",
+    }),
   ].join("\n    ")
 }

@@ -3,6 +3,7 @@ import type { PlaylistPage } from "#projections/playlists/api.ts"
 import { escapeHtml } from "#toolkit/escape-html.ts"
 import { creatorPage } from "./creator-head.ts"
 import { isoDuration, scriptJson } from "./html.ts"
+import { previewTags } from "./preview-tags.ts"
 import { absolute, musicRecording } from "./song-head.ts"
 
 /** A public playlist as schema.org describes one: its maker and its songs, in its order. */
@@ -45,12 +46,6 @@ export const playlistHead = (playlist: PlaylistPage, appUrl: string) => {
     `<link rel="canonical" href="${escapeHtml(page)}">`,
     `<link rel="alternate" type="application/json+oembed" href="${escapeHtml(`${appUrl}/api/oembed?url=${encodeURIComponent(page)}`)}" title="${escapeHtml(playlist.name)}">`,
     `<script type="application/ld+json">${scriptJson(musicPlaylist(playlist, appUrl))}</script>`,
-    `<title>${escapeHtml(playlist.name)} - Melody Studio</title>`,
-    `<meta property="og:type" content="music.playlist">`,
-    `<meta property="og:site_name" content="Melody Studio">`,
-    `<meta property="og:title" content="${escapeHtml(playlist.name)}">`,
-    `<meta property="og:description" content="${escapeHtml(description)}">`,
-    `<meta property="og:url" content="${escapeHtml(page)}">`,
     `<meta property="music:creator" content="${escapeHtml(appUrl + creatorPage(playlist.owner.username))}">`,
     ...playlist.songs
       .slice(0, 20)
@@ -58,12 +53,13 @@ export const playlistHead = (playlist: PlaylistPage, appUrl: string) => {
         (song) =>
           `<meta property="music:song" content="${escapeHtml(musicRecording(song, appUrl).url)}">`,
       ),
-    ...(image
-      ? [`<meta property="og:image" content="${escapeHtml(absolute(appUrl, image))}">`]
-      : []),
-    `<meta name="twitter:card" content="${image ? "summary_large_image" : "summary"}">`,
-    `<meta name="twitter:title" content="${escapeHtml(playlist.name)}">`,
-    `<meta name="twitter:description" content="${escapeHtml(description)}">`,
-    `<meta name="description" content="${escapeHtml(description)}">`,
+    ...previewTags({
+      type: "music.playlist",
+      title: playlist.name,
+      description,
+      url: page,
+      image: image && absolute(appUrl, image),
+      card: image ? "summary_large_image" : "summary",
+    }),
   ].join("\n    ")
 }

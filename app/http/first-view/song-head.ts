@@ -2,6 +2,7 @@ import { songPaths } from "#modules/catalog/api-song-paths.ts"
 import type { SongView } from "#projections/songs/api.ts"
 import { escapeHtml } from "#toolkit/escape-html.ts"
 import { isoDuration, scriptJson } from "./html.ts"
+import { previewTags } from "./preview-tags.ts"
 
 /** An address on this site as a crawler needs it: absolute. */
 export const absolute = (appUrl: string, url: string) => (url.startsWith("/") ? appUrl + url : url)
@@ -50,20 +51,15 @@ export const songHead = (song: SongView, appUrl: string) => {
     `<link rel="canonical" href="${escapeHtml(page)}">`,
     `<link rel="alternate" type="application/json+oembed" href="${escapeHtml(`${appUrl}/api/oembed?url=${encodeURIComponent(page)}`)}" title="${escapeHtml(song.title)}">`,
     `<script type="application/ld+json">${scriptJson(recording)}</script>`,
-    `<title>${escapeHtml(song.title)} - Melody Studio</title>`,
-    `<meta property="og:type" content="music.song">`,
-    `<meta property="og:site_name" content="Melody Studio">`,
-    `<meta property="og:title" content="${escapeHtml(song.title)}">`,
-    `<meta property="og:description" content="${escapeHtml(description)}">`,
-    `<meta property="og:url" content="${escapeHtml(page)}">`,
     `<meta property="og:audio" content="${escapeHtml(appUrl + song.audioUrl)}">`,
     `<meta property="og:audio:type" content="audio/mpeg">`,
-    ...(image
-      ? [`<meta property="og:image" content="${escapeHtml(absolute(appUrl, image))}">`]
-      : []),
-    `<meta name="twitter:card" content="${image ? "summary_large_image" : "summary"}">`,
-    `<meta name="twitter:title" content="${escapeHtml(song.title)}">`,
-    `<meta name="twitter:description" content="${escapeHtml(description)}">`,
-    `<meta name="description" content="${escapeHtml(description)}">`,
+    ...previewTags({
+      type: "music.song",
+      title: song.title,
+      description,
+      url: page,
+      image: image && absolute(appUrl, image),
+      card: image ? "summary_large_image" : "summary",
+    }),
   ].join("\n    ")
 }
