@@ -7,6 +7,7 @@ import { TooManyRequests } from "#api/refusals.ts"
 import { BillingApi, FreeCreditsApi, ReceiptsApi, ReconciliationApi } from "#modules/billing/api.ts"
 import { CatalogApi } from "#modules/catalog/api.ts"
 import { CommunityApi } from "#modules/community/api.ts"
+import { AvatarsApi } from "#modules/community/api-avatars.ts"
 import { IdentityApi } from "#modules/identity/api.ts"
 import { GenerationApi, OperationsApi, StemsApi, VoicesApi } from "#modules/music/api.ts"
 import { PlaylistsApi } from "#modules/playlists/api.ts"
@@ -129,6 +130,7 @@ export class MelodyApi extends HttpApi.make(apiId)
   .add(SongsApi)
   .add(CatalogApi)
   .add(CommunityApi)
+  .add(AvatarsApi)
   .add(CreatorsApi)
   .add(PlaylistsApi)
   .add(PlaylistReadsApi)

@@ -92,8 +92,9 @@ export const isContractFile = (path: string) =>
   /^app\/(api|projections-api)\.ts$/.test(path) ||
   /^(modules|projections)\/[^/]+\/api(-[a-z-]+)?\.ts$/.test(path)
 
-const contractPackages = /^(effect(\/.*)?|@effect\/platform\/(HttpApi\w*|OpenApi))$/
-const platformBarrelNames = /^(HttpApi\w*|OpenApi)$/
+// Multipart: an upload's contract names its file fields with Multipart's schemas.
+const contractPackages = /^(effect(\/.*)?|@effect\/platform\/(HttpApi\w*|OpenApi|Multipart))$/
+const platformBarrelNames = /^(HttpApi\w*|OpenApi|Multipart)$/
 
 /** The project path an import points at, or undefined for a package. */
 const target = (from: string, specifier: string): string | undefined => {

@@ -9,7 +9,7 @@ import {
   RecordedMoney,
 } from "#modules/billing/index.ts"
 import { Catalog } from "#modules/catalog/index.ts"
-import { Follows, Profiles } from "#modules/community/index.ts"
+import { Avatars, Follows, Profiles } from "#modules/community/index.ts"
 import {
   AdminOnlyLive,
   AuthenticatedLive,
@@ -93,6 +93,7 @@ export const ModulesLive = Layer.mergeAll(
   SearchReads.live,
   Follows.live,
   Profiles.live,
+  Avatars.live,
   Playlists.live,
   PlaylistReads.live,
 ).pipe(

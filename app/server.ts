@@ -4,7 +4,7 @@ import { NodeHttpServer } from "@effect/platform-node"
 import { Effect, Layer, Option } from "effect"
 import { BillingHttpLive, ReconciliationHttpLive } from "#modules/billing/index.ts"
 import { CatalogHttpLive } from "#modules/catalog/index.ts"
-import { CommunityHttpLive } from "#modules/community/index.ts"
+import { AvatarsHttpLive, CommunityHttpLive } from "#modules/community/index.ts"
 import { Identity, IdentityHttpLive } from "#modules/identity/index.ts"
 import {
   GenerationHttpLive,
@@ -98,6 +98,7 @@ const ApiLive = HttpApiBuilder.api(MelodyApi).pipe(
     EmbedsHttpLive,
     CatalogHttpLive,
     CommunityHttpLive,
+    AvatarsHttpLive,
     CreatorsHttpLive,
     PlaylistsHttpLive,
     PlaylistReadsHttpLive,

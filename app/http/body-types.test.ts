@@ -17,7 +17,7 @@ import { trustNoProxy } from "./client-address.ts"
 import { edge } from "./edge.ts"
 
 /**
- * Endpoints that take other bodies than JSON, as a later one will (an avatar upload): each says so in its
+ * Endpoints that take other bodies than JSON, as the avatar upload does: each says so in its
  * contract alone, and the edge reads, checks and hands over what it takes.
  */
 class Upload extends Schema.Class<Upload>("Upload")({

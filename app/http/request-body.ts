@@ -25,6 +25,8 @@ const jsonBodyLimit = 16 * kib
  */
 const largerBodies: ReadonlyArray<readonly [RegExp, number]> = [
   [/^\/api\/payments\/webhook$/, 1024 * kib],
+  // A creator's picture: 5 MB, with room for the form around it.
+  [/^\/api\/profile\/avatar$/, 5 * 1024 * kib + 16 * kib],
   [/^\/api\/media\/callbacks\//, 1024 * kib],
   [/^\/api\/client-errors$/, 128 * kib],
   [/^\/api\/(chat|chat\/lyrics|generate-lyrics|lyrics\/draft|generate-song|songs)$/, 64 * kib],

@@ -34,7 +34,20 @@ export class CreatorProfileEdited extends Schema.TaggedClass<CreatorProfileEdite
   },
 ) {}
 
-export const ProfileEvent = Schema.Union(CreatorProfileEdited)
+/**
+ * A creator's avatar: the file of the one they uploaded (re-encoded by us, under `avatarKey`), or null
+ * for the one drawn from their name; `previousKey` is the file it replaces, no longer shown.
+ */
+export class CreatorAvatarChanged extends Schema.TaggedClass<CreatorAvatarChanged>()(
+  "CreatorAvatarChanged",
+  {
+    userId: Schema.String,
+    avatarKey: Schema.NullOr(Schema.String),
+    previousKey: Schema.NullOr(Schema.String),
+  },
+) {}
+
+export const ProfileEvent = Schema.Union(CreatorProfileEdited, CreatorAvatarChanged)
 export type ProfileEvent = typeof ProfileEvent.Type
 
 export const communityStreams = {

@@ -1,5 +1,5 @@
 import { describe, it } from "vitest"
-import { CreatorProfileEdited } from "#events/contracts/community.ts"
+import { CreatorAvatarChanged, CreatorProfileEdited } from "#events/contracts/community.ts"
 import { given } from "#events/testing.ts"
 import { profile } from "./profile.ts"
 
@@ -17,5 +17,33 @@ describe("a creator's profile", () => {
     given(profile, [new CreatorProfileEdited(text)])
       .when({ _tag: "EditProfile", ...moved })
       .thenEmits([new CreatorProfileEdited(moved)])
+  })
+
+  it("records a new avatar with the one it replaces, and nothing when the drawn one stays", () => {
+    const first = new CreatorAvatarChanged({
+      userId: "ada",
+      avatarKey: "a.webp",
+      previousKey: null,
+    })
+    given(profile, [new CreatorProfileEdited(text)])
+      .when({ _tag: "SetAvatar", userId: "ada", avatarKey: "a.webp" })
+      .thenEmits([first])
+    given(profile, [first])
+      .when({ _tag: "SetAvatar", userId: "ada", avatarKey: "b.webp" })
+      .thenEmits([
+        new CreatorAvatarChanged({ userId: "ada", avatarKey: "b.webp", previousKey: "a.webp" }),
+      ])
+    given(profile, [first])
+      .when({ _tag: "SetAvatar", userId: "ada", avatarKey: null })
+      .thenEmits([
+        new CreatorAvatarChanged({ userId: "ada", avatarKey: null, previousKey: "a.webp" }),
+      ])
+    given(profile, [new CreatorProfileEdited(text)])
+      .when({ _tag: "SetAvatar", userId: "ada", avatarKey: null })
+      .thenNothing()
+    // Words written after an avatar keep it.
+    given(profile, [first, new CreatorProfileEdited(text)])
+      .when({ _tag: "SetAvatar", userId: "ada", avatarKey: "a.webp" })
+      .thenNothing()
   })
 })

@@ -1,5 +1,9 @@
 import { Either } from "effect"
-import { CreatorProfileEdited, type ProfileEvent } from "#events/contracts/community.ts"
+import {
+  CreatorAvatarChanged,
+  CreatorProfileEdited,
+  type ProfileEvent,
+} from "#events/contracts/community.ts"
 import type { Decider } from "#events/decider.ts"
 
 export interface ProfileText {
@@ -8,8 +12,16 @@ export interface ProfileText {
   readonly links: ReadonlyArray<string>
 }
 
-/** A creator's words about themselves: saving what is already there records nothing. */
-export type ProfileCommand = { readonly _tag: "EditProfile"; readonly userId: string } & ProfileText
+/** What a creator's page says of them, and the avatar they uploaded (null: the one drawn from their name). */
+export interface ProfileState {
+  readonly text: ProfileText | null
+  readonly avatarKey: string | null
+}
+
+/** A creator's words about themselves, or their avatar: saving what is already there records nothing. */
+export type ProfileCommand =
+  | ({ readonly _tag: "EditProfile"; readonly userId: string } & ProfileText)
+  | { readonly _tag: "SetAvatar"; readonly userId: string; readonly avatarKey: string | null }
 
 const same = (a: ProfileText, b: ProfileText) =>
   a.name === b.name &&
@@ -17,11 +29,28 @@ const same = (a: ProfileText, b: ProfileText) =>
   a.links.length === b.links.length &&
   a.links.every((link, i) => link === b.links[i])
 
-export const profile: Decider<ProfileCommand, ProfileEvent, ProfileText | null, never> = {
-  initialState: null,
-  evolve: (_state, event) => ({ name: event.name, bio: event.bio, links: event.links }),
+export const profile: Decider<ProfileCommand, ProfileEvent, ProfileState, never> = {
+  initialState: { text: null, avatarKey: null },
+  evolve: (state, event) =>
+    event._tag === "CreatorAvatarChanged"
+      ? { ...state, avatarKey: event.avatarKey }
+      : { ...state, text: { name: event.name, bio: event.bio, links: event.links } },
   decide: (command, state) => {
+    if (command._tag === "SetAvatar")
+      return Either.right(
+        command.avatarKey === state.avatarKey
+          ? []
+          : [
+              new CreatorAvatarChanged({
+                userId: command.userId,
+                avatarKey: command.avatarKey,
+                previousKey: state.avatarKey,
+              }),
+            ],
+      )
     const { _tag, ...edit } = command
-    return Either.right(state !== null && same(state, edit) ? [] : [new CreatorProfileEdited(edit)])
+    return Either.right(
+      state.text !== null && same(state.text, edit) ? [] : [new CreatorProfileEdited(edit)],
+    )
   },
 }

@@ -14,6 +14,8 @@ export class CreatorProfile extends Schema.Class<CreatorProfile>("CreatorProfile
   bio: Schema.String,
   /** Up to three web addresses of theirs. */
   links: Schema.Array(Schema.String),
+  /** The picture they uploaded; null while they show the one drawn from their name. */
+  avatarUrl: Schema.NullOr(Schema.String),
   joinedAt: Schema.Date,
   followers: Schema.Int,
   following: Schema.Int,

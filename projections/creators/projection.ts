@@ -24,6 +24,7 @@ const peopleTypes = new Set([
   "UserRegistered",
   ...FollowEvent.members.map((m) => m._tag),
   "CreatorProfileEdited",
+  "CreatorAvatarChanged",
 ])
 const songTypes = new Set(songFactTypes)
 const decodePeople = decodeAll(Schema.Union(UserRegistered, FollowEvent, ProfileEvent))
@@ -101,6 +102,18 @@ const writePeople = (events: ReadonlyArray<RecordedEvent>) =>
         ],
       )
     }
+    // The last avatar of each creator in the batch is theirs.
+    const avatars = new Map(
+      history.flatMap(({ event }) =>
+        event._tag === "CreatorAvatarChanged" ? [[event.userId, event.avatarKey] as const] : [],
+      ),
+    )
+    if (avatars.size > 0)
+      yield* sql.unsafe(
+        `update creator_people p set avatar_key = e.avatar_key
+           from unnest($1::text[], $2::text[]) as e(user_id, avatar_key) where p.user_id = e.user_id`,
+        [[...avatars.keys()], [...avatars.values()]],
+      )
     const follows = foldFollows(
       history.flatMap(({ event, recordedAt }) =>
         event._tag === "CreatorFollowed" || event._tag === "CreatorUnfollowed"
@@ -133,7 +146,7 @@ const writePeople = (events: ReadonlyArray<RecordedEvent>) =>
 
 export const creators: Projection = {
   name: "creators",
-  revision: 3,
+  revision: 4,
   tables: [
     creatorSongTables.songs,
     creatorSongTables.likes,
@@ -157,6 +170,7 @@ export const creators: Projection = {
         joined_at timestamptz not null,
         bio text not null default '',
         links jsonb not null default '[]',
+        avatar_key text,
         followers integer not null default 0,
         following integer not null default 0
       )`

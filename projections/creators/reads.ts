@@ -2,6 +2,7 @@ import { SqlClient } from "@effect/sql"
 import { Context, Effect, Layer } from "effect"
 import { NotFound } from "#api/refusals.ts"
 import type { EventStore, EventWakeups } from "#events/store/index.ts"
+import { avatarPath } from "#modules/community/api-avatar-paths.ts"
 import { makeOwnWritesWait } from "../own-writes.ts"
 import { songRowSelect } from "../songs/song-columns.ts"
 import type { SongRow } from "../songs/song-rows.ts"
@@ -21,6 +22,7 @@ interface ProfileRow {
   readonly name: string
   readonly bio: string
   readonly links: ReadonlyArray<string>
+  readonly avatar_key: string | null
   readonly joined_at: Date
   readonly followers: number
   readonly following: number
@@ -99,7 +101,7 @@ export class CreatorReads extends Context.Tag("@melody/projections/CreatorReads"
           read(
             sql
               .unsafe<ProfileRow>(
-                `select p.user_id, p.username, p.name, p.bio, p.links, p.joined_at, p.followers, p.following,
+                `select p.user_id, p.username, p.name, p.bio, p.links, p.avatar_key, p.joined_at, p.followers, p.following,
                       (select count(*)::int from creator_songs s where s.owner_id = p.user_id and s.is_public) as songs,
                       (select coalesce(sum(s.likes), 0)::int from creator_songs s
                         where s.owner_id = p.user_id and s.is_public) as likes,
@@ -121,6 +123,7 @@ export class CreatorReads extends Context.Tag("@melody/projections/CreatorReads"
                             name: row.name,
                             bio: row.bio,
                             links: row.links,
+                            avatarUrl: row.avatar_key && avatarPath(row.avatar_key),
                             joinedAt: row.joined_at,
                             followers: row.followers,
                             following: row.following,

@@ -1,6 +1,6 @@
 import { SqlClient } from "@effect/sql"
 import { Effect, Schema } from "effect"
-import { ProfileEvent } from "#events/contracts/community.ts"
+import { CreatorProfileEdited } from "#events/contracts/community.ts"
 import { UserRegistered } from "#events/contracts/identity.ts"
 import { decodeAll, type RecordedEvent } from "#events/store/index.ts"
 import { insertRows } from "../insert-rows.ts"
@@ -35,7 +35,7 @@ export const personDocument = `setweight(to_tsvector('simple', username), 'A')
 const peopleTypes = new Set(["UserRegistered", "CreatorProfileEdited"])
 const songTypes = new Set(songFactTypes)
 const listTypes = new Set(playlistTypes)
-const decodePeople = decodeAll(Schema.Union(UserRegistered, ProfileEvent))
+const decodePeople = decodeAll(Schema.Union(UserRegistered, CreatorProfileEdited))
 
 const writePeople = (events: ReadonlyArray<RecordedEvent>) =>
   Effect.gen(function* () {

@@ -26,6 +26,7 @@ const profilePage = (profile: CreatorProfile, songs: ReadonlyArray<SongView>, ap
     url: appUrl + creatorPage(profile.username),
     ...(profile.bio ? { description: profile.bio } : {}),
     ...(profile.links.length > 0 ? { sameAs: profile.links } : {}),
+    ...(profile.avatarUrl ? { image: absolute(appUrl, profile.avatarUrl) } : {}),
     interactionStatistic: [
       {
         "@type": "InteractionCounter",
@@ -44,7 +45,7 @@ const profilePage = (profile: CreatorProfile, songs: ReadonlyArray<SongView>, ap
 
 /**
  * The head of a creator's page (/u/:username): its canonical address, OpenGraph's profile with their
- * newest cover as its picture, and their `ProfilePage`.
+ * avatar, and their `ProfilePage`.
  */
 export const creatorHead = (
   profile: CreatorProfile,
@@ -57,7 +58,8 @@ export const creatorHead = (
     profile.bio ||
     `${counted(profile.songs, "song")} and ${counted(profile.followers, "follower")} on Melody Studio`
   const page = appUrl + creatorPage(profile.username)
-  const image = songs.map(coverOf).find((cover) => cover !== undefined)
+  // Their own avatar, else their newest song's cover.
+  const image = profile.avatarUrl ?? songs.map(coverOf).find((cover) => cover)
   return [
     `<link rel="canonical" href="${escapeHtml(page)}">`,
     `<script type="application/ld+json">${scriptJson(profilePage(profile, songs, appUrl))}</script>`,

@@ -181,6 +181,7 @@ export const publicRoutes = {
         name: "string",
         bio: "string",
         links: { arrayOf: "string" },
+        avatarUrl: { oneOf: ["string", "null"] },
         joinedAt: "date",
         followers: "int",
         following: "int",

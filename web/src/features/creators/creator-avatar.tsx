@@ -18,18 +18,30 @@ const initialsOf = (name: string, username: string) => {
 }
 
 /**
- * A creator's picture drawn from their username: two hues and an angle of a gradient, with their
- * initials, so nobody is a blank placeholder and everyone keeps the same one.
+ * A creator's picture: the one they uploaded (`src`), else one drawn from their username: two hues and an
+ * angle of a gradient, with their initials, so nobody is a blank placeholder and everyone keeps the same.
  */
 export const CreatorAvatar = ({
   username,
   name,
+  src,
   className,
 }: {
   readonly username: string
   readonly name: string
+  readonly src?: string | null
   readonly className?: string
 }) => {
+  if (src)
+    return (
+      <img
+        src={src}
+        alt={`${name || username}'s avatar`}
+        width={512}
+        height={512}
+        className={cn("shrink-0 rounded-full object-cover", className)}
+      />
+    )
   const hash = hashOf(username.toLowerCase())
   const hue = hash % 360
   const second = (hue + 40 + ((hash >>> 9) % 100)) % 360

@@ -139,6 +139,7 @@ export const CreatorPage = ({
         <CreatorAvatar
           username={profile.username}
           name={profile.name}
+          src={profile.avatarUrl}
           className="h-20 w-20 text-2xl sm:h-24 sm:w-24 sm:text-3xl"
         />
         <div className="min-w-0 flex-1 space-y-2">

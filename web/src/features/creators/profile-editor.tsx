@@ -16,6 +16,7 @@ import { Textarea } from "../../components/ui/textarea.tsx"
 import { callApi, errorMessage } from "../../lib/api.ts"
 import { type FieldErrors, validate } from "../../lib/form.ts"
 import { toast } from "../../lib/toast/toast-store.ts"
+import { AvatarPicker } from "./avatar-picker.tsx"
 import { creatorKeys } from "./creator-keys.ts"
 
 /** As the server keeps them (modules/community/api.ts), whose schema checks the form before it is sent. */
@@ -24,7 +25,7 @@ const bioLimit = 500
 const linkSlots = ["Link 1", "Link 2", "Link 3"] as const
 const payload = () => import("#modules/community/api.ts").then((m) => m.ProfilePayload)
 
-/** The owner's "Edit profile": their name, a bio and up to three links, checked by the server. */
+/** The owner's "Edit profile": their picture, name, a bio and up to three links, checked by the server. */
 export const ProfileEditor = ({ profile }: { readonly profile: CreatorProfile }) => {
   const queryClient = useQueryClient()
   const [open, setOpen] = useState(false)
@@ -68,6 +69,9 @@ export const ProfileEditor = ({ profile }: { readonly profile: CreatorProfile })
       <DialogContent>
         <DialogTitle>Edit profile</DialogTitle>
         <DialogDescription>What everyone sees on your page.</DialogDescription>
+        <div className="mt-5">
+          <AvatarPicker profile={profile} />
+        </div>
         <form onSubmit={(event) => void submit(event)} noValidate className="mt-5 grid gap-4">
           <Field label="Name" error={errors.name}>
             {(control) => (
