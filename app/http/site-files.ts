@@ -3,8 +3,8 @@ import { Effect } from "effect"
 import { songPaths } from "#modules/catalog/api-song-paths.ts"
 import { playlistPaths } from "#modules/playlists/api-paths.ts"
 
-/** Songs (or creators, or playlists) per sitemap file: well under the protocol's 50,000 URLs and 50 MB. */
-export const songsPerSitemap = 10_000
+/** Pages (songs, creators or playlists) per sitemap file: well under the protocol's 50,000 URLs and 50 MB. */
+const pagesPerSitemap = 10_000
 
 const escapeXml = (text: string) =>
   text.replace(
@@ -127,7 +127,7 @@ export const makeSiteFiles = (reads: SitemapReads, appUrl: string) => {
       return Effect.map(Effect.all(lists.map((list) => list.count)), (counts) => {
         const files = ["/sitemap-pages.xml"]
         lists.forEach(({ kind }, index) => {
-          for (let n = 1; n <= Math.ceil((counts[index] ?? 0) / songsPerSitemap); n++)
+          for (let n = 1; n <= Math.ceil((counts[index] ?? 0) / pagesPerSitemap); n++)
             files.push(`/sitemap-${kind}-${n}.xml`)
         })
         return xml(
@@ -141,7 +141,7 @@ export const makeSiteFiles = (reads: SitemapReads, appUrl: string) => {
     const list = lists.find((candidate) => candidate.kind === kind)
     if (list === undefined) return Effect.succeed(undefined)
     return Effect.map(
-      list.page((Number(number) - 1) * songsPerSitemap, songsPerSitemap),
+      list.page((Number(number) - 1) * pagesPerSitemap, pagesPerSitemap),
       (pages) =>
         pages.length === 0
           ? HttpServerResponse.text("Not found", { status: 404 })

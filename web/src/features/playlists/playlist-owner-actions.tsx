@@ -32,7 +32,7 @@ const EditDialog = ({ playlist }: { readonly playlist: PlaylistPage }) => {
       callApi((api) =>
         api.playlists.editPlaylist({ path: { id: playlist.id }, payload: { name, description } }),
       ),
-    () => setOpen(false),
+    { done: () => setOpen(false) },
   )
   const submit = (event: FormEvent) => {
     event.preventDefault()
@@ -130,8 +130,7 @@ export const PlaylistOwnerActions = ({ playlist }: { readonly playlist: Playlist
       callApi((api) =>
         api.playlists.setPlaylistPrivacy({ path: { id: playlist.id }, payload: { isPublic } }),
       ),
-    undefined,
-    (isPublic) => shown((before) => ({ ...before, isPublic })),
+    { shows: (isPublic) => shown((before) => ({ ...before, isPublic })) },
   )
   return (
     <div className="flex flex-wrap items-center gap-3">

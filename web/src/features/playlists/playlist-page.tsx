@@ -26,12 +26,13 @@ const useTrackChanges = (playlist: Playlist): TrackChanges => {
       callApi((api) =>
         api.playlists.reorderPlaylist({ path: { id: playlist.id }, payload: { songIds } }),
       ),
-    undefined,
-    (songIds) =>
-      shown((before) => {
-        const byId = new Map(before.songs.map((song) => [song.id, song]))
-        return { ...before, songs: songIds.flatMap((id) => byId.get(id) ?? []) }
-      }),
+    {
+      shows: (songIds) =>
+        shown((before) => {
+          const byId = new Map(before.songs.map((song) => [song.id, song]))
+          return { ...before, songs: songIds.flatMap((id) => byId.get(id) ?? []) }
+        }),
+    },
   )
   const remove = usePlaylistChange("Could not remove the song", (songId: string) =>
     callApi((api) => api.playlists.removePlaylistSong({ path: { id: playlist.id, songId } })),

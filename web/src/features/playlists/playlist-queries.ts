@@ -36,8 +36,13 @@ const refresh = (queryClient: QueryClient) =>
 export const usePlaylistChange = <I>(
   failed: string,
   change: (input: I) => Promise<unknown>,
-  done?: (input: I) => void,
-  shows?: (input: I) => Promise<() => void>,
+  {
+    done,
+    shows,
+  }: {
+    readonly done?: (input: I) => void
+    readonly shows?: (input: I) => Promise<() => void>
+  } = {},
 ) => {
   const queryClient = useQueryClient()
   return useMutation({
