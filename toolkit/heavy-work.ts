@@ -5,7 +5,7 @@ import { currentClientAddress } from "#events/request-context.ts"
 import { type Limit, RateLimiter } from "./rate-limit.ts"
 
 /** Work a request can start that costs the service CPU or an outside maker's money. */
-export type HeavyWorkKind = "generation" | "stems" | "video" | "voice" | "wav" | "cover"
+export type HeavyWorkKind = "generation" | "stems" | "video" | "voice" | "wav" | "cover" | "waveform"
 
 /** How much of each kind one person, and one address, may start in a window. */
 export type HeavyWorkLimits = Record<
@@ -30,6 +30,7 @@ export const heavyWorkConfig: Config.Config<HeavyWorkLimits> = Config.all({
   voice: limits(["VOICES_PER_USER", 10], ["VOICES_PER_ADDRESS", 30]),
   wav: limits(["WAVS_PER_USER", 30], ["WAVS_PER_ADDRESS", 60]),
   cover: limits(["COVER_SIZES_PER_USER", 300], ["COVER_SIZES_PER_ADDRESS", 600]),
+  waveform: limits(["WAVEFORMS_PER_USER", 300], ["WAVEFORMS_PER_ADDRESS", 600]),
 })
 
 /**

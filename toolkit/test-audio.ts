@@ -8,8 +8,8 @@ import { Effect } from "effect"
 
 const execFileAsync = promisify(execFile)
 
-/** A real MP3 of a sine tone, made by ffmpeg: what tests store as a song's audio. */
-export const sineMp3 = (seconds: number, frequency = 440) =>
+/** A real MP3 of what an ffmpeg source filter (lavfi) makes, such as `sine=frequency=440:duration=2`. */
+export const lavfiMp3 = (source: string) =>
   Effect.async<Uint8Array>((resume) => {
     const chunks: Array<Buffer> = []
     const child = spawn(
@@ -20,7 +20,7 @@ export const sineMp3 = (seconds: number, frequency = 440) =>
         "-f",
         "lavfi",
         "-i",
-        `sine=frequency=${frequency}:duration=${seconds}`,
+        source,
         "-ac",
         "2",
         "-b:a",
@@ -40,6 +40,10 @@ export const sineMp3 = (seconds: number, frequency = 440) =>
       ),
     )
   })
+
+/** A real MP3 of a sine tone, made by ffmpeg: what tests store as a song's audio. */
+export const sineMp3 = (seconds: number, frequency = 440) =>
+  lavfiMp3(`sine=frequency=${frequency}:duration=${seconds}`)
 
 /** What ffprobe says of a file's first audio stream and its duration (read from a file: pipes hide it). */
 export const probeAudio = (bytes: Uint8Array) =>

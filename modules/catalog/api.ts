@@ -2,7 +2,7 @@ import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/p
 import { Authenticated, EmailNotVerified, Unauthorized, Viewer } from "#api/auth.ts"
 import { DownloadParams } from "#api/download-params.ts"
 import { NotFound, TooManyRequests } from "#api/refusals.ts"
-import { LikeState, PlayCounted, SongSettings, SongsDeleted } from "./api-answers.ts"
+import { LikeState, PlayCounted, SongSettings, SongsDeleted, Waveform } from "./api-answers.ts"
 import {
   CoverParams,
   DeleteSongParams,
@@ -89,6 +89,19 @@ export class CatalogApi extends HttpApiGroup.make("catalog")
       .addSuccess(HttpApiSchema.Uint8Array({ contentType: "audio/mpeg" }))
       .addError(NotFound)
       .middleware(Viewer),
+  )
+  .add(
+    HttpApiEndpoint.get("waveform", "/songs/:id/waveform")
+      .setPath(SongPath)
+      .addSuccess(Waveform)
+      .addError(NotFound)
+      .addError(AudioUnavailable)
+      .addError(TooManyRequests)
+      .middleware(Viewer)
+      .annotate(
+        OpenApi.Description,
+        "How loud the song is along its length, for a player to draw: drawn once on the server, then kept.",
+      ),
   )
   .add(
     HttpApiEndpoint.get("wav", "/songs/:id/wav")

@@ -13,6 +13,7 @@ import type {
   SongSettings,
   SongsDeleted,
   UnknownAudio,
+  Waveform,
 } from "./api.ts"
 import type { CoverWidth } from "./api-covers.ts"
 import type { SyncedLyrics } from "./api-synced-lyrics.ts"
@@ -83,6 +84,11 @@ export interface CatalogShape {
   ) => Effect.Effect<SyncedLyrics, NotFound>
   /** The synced lyrics as an LRC file to save, word-timed where the words are known. */
   readonly lrc: (songId: string, viewerId: string | undefined) => Served
+  /** A visible song's waveform, drawn once for anyone who may hear it, within the limits on drawing. */
+  readonly waveform: (
+    songId: string,
+    viewer: SignedInUser | undefined,
+  ) => Effect.Effect<Waveform, NotFound | AudioUnavailable | TooManyRequests>
   /** A smaller copy is made for anyone within the limits on making them; past them the cover comes whole. */
   readonly cover: (
     songId: string,

@@ -51,6 +51,9 @@ export const CatalogHttpLive = HttpApiBuilder.group(Api, "catalog", (handlers) =
           }),
         ),
       )
+      .handle("waveform", ({ path }) =>
+        Effect.flatMap(CurrentViewer, (viewer) => catalog.waveform(path.id, viewer)),
+      )
       .handle("wav", ({ path, request }) =>
         Effect.flatMap(CurrentViewer, (viewer) =>
           catalog.wav(path.id, viewer, request.headers.range),

@@ -4,7 +4,7 @@ import { type SignedInUser, Unauthorized } from "#api/auth.ts"
 import { attachment, fileName } from "#toolkit/file-response.ts"
 import { HeavyWork } from "#toolkit/heavy-work.ts"
 import { webpCoverOf } from "#toolkit/storage/cover-keys.ts"
-import { AudioUnavailable } from "./api.ts"
+import { AudioUnavailable, Waveform } from "./api.ts"
 import type { CoverWidth } from "./api-covers.ts"
 import type { CatalogShape } from "./catalog-shape.ts"
 import { lrcOf } from "./lrc.ts"
@@ -17,7 +17,8 @@ import { readSyncedLyrics } from "./synced-lyrics-file.ts"
 const signInForWav = new Unauthorized({ message: "Sign in to download this song as WAV." })
 
 /**
- * A visible song's files: its MP3 (to play or to save), its WAV (converted once, for a verified person; then read by anyone), its cover (as WebP to
+ * A visible song's files: its MP3 (to play or to save), its WAV (converted once, for a verified person;
+ * then read by anyone), its waveform (drawn once, for anyone who may hear it), its cover (as WebP to
  * browsers that read it, where it has that form too, and at a smaller width when asked), and when its
  * lines are sung (as JSON for the player, as LRC to save); and for its owner, or others while it is
  * public and its parts are shared, its MIDI file.
@@ -66,6 +67,23 @@ export const makeSongFileAnswers = (visibleSong: SongAccess["visibleSong"]) =>
         return admitted ? yield* files.sizedCover(imageKey, width) : undefined
       })
 
+    const waveform = Effect.fn("Catalog.waveform")(function* (
+      songId: string,
+      viewer: SignedInUser | undefined,
+    ) {
+      const { audioKey } = yield* visibleSong(songId, viewer?.userId)
+      const kept = yield* files.keptWaveform(audioKey)
+      if (kept) return new Waveform({ peaks: kept })
+      yield* work.admitAnyone("waveform", viewer)
+      const peaks = yield* files.waveform(audioKey).pipe(
+        Effect.tapError((error) => Effect.logError("A waveform could not be drawn", error.reason)),
+        Effect.mapError(
+          () => new AudioUnavailable({ message: "This song's waveform could not be drawn." }),
+        ),
+      )
+      return new Waveform({ peaks })
+    })
+
     const syncedLyrics = Effect.fn("Catalog.syncedLyrics")(function* (
       songId: string,
       viewerId: string | undefined,
@@ -95,6 +113,7 @@ export const makeSongFileAnswers = (visibleSong: SongAccess["visibleSong"]) =>
           ),
         ),
       wav,
+      waveform,
       midi: (songId, userId, rangeHeader) =>
         Effect.flatMap(visibleSong(songId, userId), (state) =>
           partsOpenTo(state, userId)
@@ -113,5 +132,8 @@ export const makeSongFileAnswers = (visibleSong: SongAccess["visibleSong"]) =>
           // Caches keep the two forms apart.
           return HttpServerResponse.setHeader(served, "vary", "Accept")
         }),
-    } satisfies Pick<CatalogShape, "audio" | "wav" | "midi" | "cover" | "syncedLyrics" | "lrc">
+    } satisfies Pick<
+      CatalogShape,
+      "audio" | "wav" | "waveform" | "midi" | "cover" | "syncedLyrics" | "lrc"
+    >
   })

@@ -6,6 +6,7 @@ import {
   CoverSizer,
   FileStorage,
   WavConverter,
+  Waveforms,
 } from "#toolkit/storage/index.ts"
 import type { CoverWidth } from "./api-covers.ts"
 
@@ -26,6 +27,10 @@ export class SongFiles extends Context.Tag("@melody/catalog/SongFiles")<
     readonly wav: (key: string) => Effect.Effect<string, ConversionFailed>
     /** The WAV of an audio file if it is kept already: serving it converts nothing. */
     readonly keptWav: (key: string) => Effect.Effect<string | undefined>
+    /** The waveform of an audio file (0-100 per slice), drawn once and kept. */
+    readonly waveform: (key: string) => Effect.Effect<ReadonlyArray<number>, ConversionFailed>
+    /** The waveform of an audio file if it is kept already: serving it decodes nothing. */
+    readonly keptWaveform: (key: string) => Effect.Effect<ReadonlyArray<number> | undefined>
     /** A cover's copy at a smaller width (WebP), made once and kept; undefined when it cannot be made. */
     readonly sizedCover: (key: string, width: CoverWidth) => Effect.Effect<string | undefined>
     /** A cover's copy at a smaller width if it is kept already: serving it makes nothing. */
@@ -38,12 +43,15 @@ export class SongFiles extends Context.Tag("@melody/catalog/SongFiles")<
       const storage = yield* FileStorage
       const converter = yield* WavConverter
       const sizer = yield* CoverSizer
+      const waveforms = yield* Waveforms
       return SongFiles.of({
         stat: (key) => storage.stat(key).pipe(Effect.orElseSucceed(() => undefined)),
         read: (key, range) => storage.read(key, range).pipe(Effect.orDie),
         directUrl: (key, downloadName) => storage.directUrl(key, downloadName).pipe(Effect.orDie),
         wav: converter.toWav,
         keptWav: converter.kept,
+        waveform: waveforms.of,
+        keptWaveform: waveforms.kept,
         keptSizedCover: sizer.kept,
         sizedCover: (key, width) =>
           sizer.sized(key, width).pipe(

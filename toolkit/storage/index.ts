@@ -14,3 +14,4 @@ export {
 } from "./storage-config.ts"
 export { FileStorageLive, StorageLive } from "./storage-live.ts"
 export { ConversionFailed, WavConverter, wavKeyOf } from "./wav-converter.ts"
+export { Waveforms, waveformKeyOf } from "./waveforms.ts"

@@ -5,6 +5,7 @@ import { makeS3Storage } from "./s3-storage.ts"
 import { FileStorage, makeLocalStorage } from "./storage.ts"
 import { StorageConfig, StorageConfigLive } from "./storage-config.ts"
 import { WavConverter } from "./wav-converter.ts"
+import { Waveforms } from "./waveforms.ts"
 
 /** The configured storage: an S3-compatible bucket when one is set, the local disk otherwise. */
 export const FileStorageLive = Layer.effect(
@@ -18,8 +19,8 @@ export const FileStorageLive = Layer.effect(
   ),
 )
 
-/** Stored files as the configuration says, with the WAVs and sized covers made from them. */
-export const StorageLive = Layer.mergeAll(WavConverter.live, CoverSizer.live).pipe(
+/** Stored files as the configuration says, with the WAVs, sized covers and waveforms made from them. */
+export const StorageLive = Layer.mergeAll(WavConverter.live, CoverSizer.live, Waveforms.live).pipe(
   Layer.provideMerge(FileStorageLive),
   Layer.provideMerge(StorageConfigLive),
 )
