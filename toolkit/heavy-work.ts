@@ -5,7 +5,14 @@ import { currentClientAddress } from "#events/request-context.ts"
 import { type Limit, RateLimiter } from "./rate-limit.ts"
 
 /** Work a request can start that costs the service CPU or an outside maker's money. */
-export type HeavyWorkKind = "generation" | "stems" | "video" | "voice" | "wav" | "cover" | "waveform"
+export type HeavyWorkKind =
+  | "generation"
+  | "stems"
+  | "video"
+  | "voice"
+  | "wav"
+  | "cover"
+  | "waveform"
 
 /** How much of each kind one person, and one address, may start in a window. */
 export type HeavyWorkLimits = Record<
