@@ -20,11 +20,14 @@ const buyProPack = async (page: Page) => {
   await expect(page.getByTestId("available-credits")).toHaveText("150")
 }
 
-/** The dialog's audio: it has a source, has loaded it and is playing through it. */
-const audioPlays = (page: Page, version: string) =>
-  page.waitForFunction(
-    (label) => {
-      const audio = document.querySelector<HTMLAudioElement>(`[aria-label="${label}"] audio`)
+/** A version of the dialog plays: its button says so, and the one player has loaded it and plays through it. */
+const audioPlays = async (page: Page, version: string) => {
+  await expect(
+    page.getByRole("listitem", { name: version }).getByRole("button", { name: `Pause ${version}` }),
+  ).toBeVisible({ timeout: 30_000 })
+  await page.waitForFunction(
+    () => {
+      const audio = document.querySelector<HTMLAudioElement>("audio")
       return (
         audio !== null &&
         audio.currentSrc !== "" &&
@@ -34,9 +37,10 @@ const audioPlays = (page: Page, version: string) =>
         audio.currentTime > 0
       )
     },
-    version,
+    undefined,
     { timeout: 30_000 },
   )
+}
 
 test("generate a song from lyrics: credits, progress, a preview, the finished versions in My Songs", async ({
   page,
@@ -145,8 +149,12 @@ test("generate a song from lyrics: credits, progress, a preview, the finished ve
   // Now it can be closed, and My Songs has both versions, private.
   await dialog.getByRole("link", { name: "Go to My Songs" }).click()
   await expect(page).toHaveURL(/\/library$/)
-  await expect(page.getByText("Night Bus (Version 1)", { exact: true })).toBeVisible()
-  await expect(page.getByText("Night Bus (Version 2)", { exact: true })).toBeVisible()
+  await expect(
+    page.getByRole("heading", { name: "Night Bus (Version 1)", exact: true }),
+  ).toBeVisible()
+  await expect(
+    page.getByRole("heading", { name: "Night Bus (Version 2)", exact: true }),
+  ).toBeVisible()
   await expect(page.getByRole("switch", { name: "Public: Night Bus (Version 1)" })).toHaveAttribute(
     "aria-checked",
     "false",

@@ -63,7 +63,8 @@ const newVersionPlays = async (title: string, stay = false) => {
   await expect
     .poll(
       () =>
-        version
+        // The one player's element, which every song plays through.
+        page
           .locator("audio")
           .evaluate((audio: HTMLAudioElement) => !audio.paused && audio.currentTime > 0),
       {

@@ -25,7 +25,7 @@ const addTo = async (page: Page, song: string, playlist: string) => {
 test("build a playlist from the cards, order it by keyboard and by dragging, play it through, and share it or keep it private", async ({
   browser,
 }) => {
-  test.setTimeout(150_000)
+  test.setTimeout(210_000)
   const curator = await personInOwnBrowser(browser, "curator")
   const visitor = await browser.newContext()
   const stranger = await visitor.newPage()
@@ -100,6 +100,73 @@ test("build a playlist from the cards, order it by keyboard and by dragging, pla
   await expect(playing).toContainText(third)
   await playing.getByRole("button", { name: "Next song" }).click()
   await expect(playing).toContainText(second)
+
+  // The bar repeats the queue and plays on through three other pages, reached by the app's own links
+  // (the page never loads again), over the waveform the server drew; the lock screen names the song.
+  const listAddress = page.url()
+  await playing.getByRole("button", { name: "Repeat: off" }).click()
+  await expect(playing.getByRole("button", { name: "Repeat: the queue" })).toBeVisible()
+  await expect(playing.getByTestId("waveform")).toBeVisible()
+  await page.evaluate(() => Object.assign(window, { stayed: true }))
+  const audio = page.locator("audio")
+  const heard = () => audio.evaluate((element: HTMLAudioElement) => element.currentTime)
+  const lockScreen = () => page.evaluate(() => navigator.mediaSession.metadata?.title ?? "")
+  const main = page.getByRole("navigation", { name: "Main" })
+  for (const [link, address] of [
+    ["My Songs", /\/library$/],
+    ["How To", /\/how-to$/],
+    ["About", /\/about$/],
+  ] as const) {
+    await main.getByRole("link", { name: link }).click()
+    await expect(page).toHaveURL(address)
+    await expect(playing).toBeVisible()
+    const at = await heard()
+    await expect.poll(heard).not.toBe(at)
+    await expect(audio).toHaveJSProperty("paused", false)
+    await expect.poll(lockScreen).toMatch(new RegExp(`^${title} \\(Version \\d\\)$`))
+    await expect(playing).toContainText(await lockScreen())
+  }
+  expect(await page.evaluate(() => "stayed" in window)).toBe(true)
+
+  // Any card's other actions queue a song: last, or right after the one playing (paused meanwhile, so
+  // the four-second songs do not move on under the test).
+  await main.getByRole("link", { name: "My Songs" }).click()
+  await playing.getByRole("button", { name: /^Pause / }).click()
+  await (await moreActions(page, first))
+    .getByRole("button", { name: `Add ${first} to the queue` })
+    .click()
+  await page.keyboard.press("Escape")
+  await playing.getByRole("button", { name: "Queue (4)" }).click()
+  const queued = playing.getByRole("list", { name: "Queue" }).getByRole("listitem")
+  await expect(queued).toHaveCount(4)
+  await expect(queued.last()).toContainText(first)
+  const playingAt = await queued.evaluateAll((items) =>
+    items.findIndex((item) => item.getAttribute("aria-current") === "true"),
+  )
+  await (await moreActions(page, third)).getByRole("button", { name: `Play ${third} next` }).click()
+  await page.keyboard.press("Escape")
+  await expect(queued).toHaveCount(5)
+  await expect(queued.nth(playingAt + 1)).toContainText(third)
+  await playing.getByRole("button", { name: "Queue (5)" }).click()
+  await playing.getByRole("button", { name: /^Play / }).click()
+  await expect(audio).toHaveJSProperty("paused", false)
+
+  // Keys: Space pauses and plays again, Shift+→ goes to the next song; in a field, a space is typed.
+  await page.getByRole("heading", { level: 1 }).first().click()
+  await page.keyboard.press("Space")
+  await expect(audio).toHaveJSProperty("paused", true)
+  await expect(playing.getByRole("button", { name: /^Play / })).toBeVisible()
+  await page.keyboard.press("Space")
+  await expect(audio).toHaveJSProperty("paused", false)
+  const before = await lockScreen()
+  await page.keyboard.press("Shift+ArrowRight")
+  await expect.poll(lockScreen).not.toBe(before)
+  await page.getByRole("button", { name: "Search songs and creators" }).click()
+  await page.getByRole("combobox").pressSequentially("a b")
+  await expect(page.getByRole("combobox")).toHaveValue("a b")
+  await expect(audio).toHaveJSProperty("paused", false)
+  await page.keyboard.press("Escape")
+  await page.goto(listAddress)
 
   // Its player for other sites is a click away, as a song's is.
   await curator.context.grantPermissions(["clipboard-read", "clipboard-write"])

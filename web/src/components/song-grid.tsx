@@ -1,7 +1,8 @@
-import { Fragment, type ReactNode, useState } from "react"
+import { Fragment, type ReactNode, useMemo, useState } from "react"
 import type { SongView } from "#projections/songs/api.ts"
 import { filterTags, styleTags } from "#projections/songs/api-style-tags.ts"
 import { EmptyState } from "./empty-state.tsx"
+import { PlayerList, playerSongOf } from "./player/use-player.ts"
 import { FilterChips, toggled, withAnyTag } from "./ui/filter-chips.tsx"
 
 /** Cards a phone sees before scrolling: their covers are asked for at once, the rest when near. */
@@ -23,7 +24,7 @@ export interface TimelineSong {
   readonly priority: boolean
 }
 
-/** Public songs as cards, narrowed by the genre chips above them. */
+/** Public songs as cards, narrowed by the genre chips above them; a card's play plays the cards shown from it. */
 export const SongGrid = ({
   songs,
   signedIn,
@@ -35,7 +36,8 @@ export const SongGrid = ({
 }) => {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set())
   const toggle = (tag: string) => setSelected((current) => toggled(current, tag))
-  const shown = withAnyTag(songs, selected, songTags)
+  const shown = useMemo(() => withAnyTag(songs, selected, songTags), [songs, selected])
+  const list = useMemo(() => shown.map(playerSongOf), [shown])
   return (
     <>
       <FilterChips
@@ -47,19 +49,21 @@ export const SongGrid = ({
       {shown.length === 0 ? (
         <EmptyState text="No songs available in the selected categories." />
       ) : (
-        <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-          {shown.map((song, index) => (
-            <Fragment key={song.id}>
-              {card({
-                song,
-                signedIn,
-                selected,
-                onToggleTag: toggle,
-                priority: index < eagerCovers,
-              })}
-            </Fragment>
-          ))}
-        </div>
+        <PlayerList value={list}>
+          <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+            {shown.map((song, index) => (
+              <Fragment key={song.id}>
+                {card({
+                  song,
+                  signedIn,
+                  selected,
+                  onToggleTag: toggle,
+                  priority: index < eagerCovers,
+                })}
+              </Fragment>
+            ))}
+          </div>
+        </PlayerList>
       )}
     </>
   )

@@ -13,6 +13,7 @@ const publicReads = [
   "identity.session",
   "songs.song",
   "catalog.syncedLyrics",
+  "catalog.waveform",
   "songs.publicSongs",
   "songs.newestSongs",
   "creators.creator",

@@ -155,6 +155,23 @@ export const publicRoutes = {
     },
     errors: { "404": [{ fields: { message: "string", _tag: { literal: ["NotFound"] } } }] },
   },
+  "catalog.waveform": {
+    path: "/api/songs/:id/waveform",
+    success: { fields: { peaks: { arrayOf: "int" } } },
+    errors: {
+      "404": [{ fields: { message: "string", _tag: { literal: ["NotFound"] } } }],
+      "429": [
+        {
+          fields: {
+            message: "string",
+            retryAfterSeconds: "int",
+            _tag: { literal: ["TooManyRequests"] },
+          },
+        },
+      ],
+      "503": [{ fields: { message: "string", _tag: { literal: ["AudioUnavailable"] } } }],
+    },
+  },
   "catalog.syncedLyrics": {
     path: "/api/songs/:id/synced-lyrics",
     success: {

@@ -1,5 +1,7 @@
 import type { ReactNode } from "react"
 import type { SongView } from "#projections/songs/api.ts"
+import { QueueButtons } from "../../components/player/queue-buttons.tsx"
+import { playerSongOf } from "../../components/player/use-player.ts"
 import { DeleteSongDialog } from "../../features/library/delete-song-dialog.tsx"
 import { AddToPlaylist } from "../../features/playlists/add-to-playlist.tsx"
 import { DownloadButtons } from "../../features/song/download-buttons.tsx"
@@ -11,7 +13,7 @@ const libraryDownloadFailure =
   "Failed to download the song after multiple attempts. Please try again in a few seconds."
 
 /**
- * One of my songs' other actions, in its card's panel: its files (MP3, WAV, MIDI, stems, LRC), a playlist, a video,
+ * One of my songs' other actions, in its card's panel: play it next or later, its files (MP3, WAV, MIDI, stems, LRC), a playlist, a video,
  * what more can be done to it (`actions`), deleting it, and whether others may take its parts.
  */
 export const LibraryCardMore = ({
@@ -24,6 +26,7 @@ export const LibraryCardMore = ({
   readonly actions: ReactNode
 }) => (
   <>
+    <QueueButtons song={playerSongOf(song)} />
     <DownloadButtons
       song={song}
       stems={<Stems song={song} own />}

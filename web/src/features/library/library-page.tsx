@@ -4,6 +4,7 @@ import { Link } from "react-router"
 import type { SongView } from "#projections/songs/api.ts"
 import { filterTags, styleTags } from "#projections/songs/api-style-tags.ts"
 import { EmptyState } from "../../components/empty-state.tsx"
+import { PlayerList, playerSongOf } from "../../components/player/use-player.ts"
 import { ScrollToTop } from "../../components/scroll-to-top.tsx"
 import { Button } from "../../components/ui/button.tsx"
 import { FilterChips, toggled, withAnyTag } from "../../components/ui/filter-chips.tsx"
@@ -114,24 +115,26 @@ export const LibraryPage = ({
           {shown.length === 0 ? (
             <EmptyState text="No songs available in the selected categories." />
           ) : (
-            <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-              {shown.map((song) => (
-                <Fragment key={song.id}>
-                  {card({
-                    song,
-                    selected,
-                    onToggleTag: toggle,
-                    family: familyButton(song.id),
-                    otherVersions: songs.data.filter(
-                      (other) =>
-                        song.taskId !== null &&
-                        other.taskId === song.taskId &&
-                        other.id !== song.id,
-                    ).length,
-                  })}
-                </Fragment>
-              ))}
-            </div>
+            <PlayerList value={shown.map(playerSongOf)}>
+              <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+                {shown.map((song) => (
+                  <Fragment key={song.id}>
+                    {card({
+                      song,
+                      selected,
+                      onToggleTag: toggle,
+                      family: familyButton(song.id),
+                      otherVersions: songs.data.filter(
+                        (other) =>
+                          song.taskId !== null &&
+                          other.taskId === song.taskId &&
+                          other.id !== song.id,
+                      ).length,
+                    })}
+                  </Fragment>
+                ))}
+              </div>
+            </PlayerList>
           )}
         </>
       )}

@@ -3,7 +3,6 @@ import type { ReactNode } from "react"
 import type { SongView } from "#projections/songs/api.ts"
 import { Badge } from "../../components/ui/badge.tsx"
 import { Button } from "../../components/ui/button.tsx"
-import { ListPlayerBar } from "./list-player-bar.tsx"
 import { PlaylistCover } from "./playlist-cover.tsx"
 import { PlaylistTracks, type TrackChanges } from "./playlist-tracks.tsx"
 import { useListPlayer } from "./use-list-player.ts"
@@ -71,7 +70,6 @@ export const PlaylistLayout = ({
       ) : (
         <PlaylistTracks songs={songs} player={player} changes={changes} />
       )}
-      <ListPlayerBar player={player} />
     </section>
   )
 }

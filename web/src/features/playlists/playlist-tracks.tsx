@@ -48,7 +48,7 @@ export const PlaylistTracks = ({
   return (
     <ol aria-label="Songs" className="divide-y divide-line/60 rounded-2xl border border-line/60">
       {songs.map((song, index) => {
-        const playing = player.current?.id === song.id && player.audio.isPlaying
+        const playing = player.current?.id === song.id && player.isPlaying
         return (
           <li
             key={song.id}
@@ -75,7 +75,7 @@ export const PlaylistTracks = ({
               className={iconButton}
               aria-label={playing ? `Pause ${song.title}` : `Play ${song.title}`}
               onClick={() =>
-                player.current?.id === song.id ? player.audio.toggle() : player.playFrom(index)
+                player.current?.id === song.id ? player.toggle() : player.playFrom(index)
               }
             >
               {playing ? (

@@ -1,8 +1,8 @@
 import { Check, Download, Pause, Play } from "lucide-react"
 import { type ReactNode, useState } from "react"
 import type { GeneratedSong } from "#modules/music/api.ts"
-import { AudioElement, SeekAndVolume } from "../../components/audio/audio-controls.tsx"
-import { useAudio } from "../../components/audio/use-audio.ts"
+import { SeekAndVolume } from "../../components/player/song-controls.tsx"
+import { useSongAudio } from "../../components/player/use-player.ts"
 import { Badge } from "../../components/ui/badge.tsx"
 import { Button } from "../../components/ui/button.tsx"
 import { cn } from "../../lib/cn.ts"
@@ -38,9 +38,22 @@ export const VersionItem = ({
   readonly actions?: ReactNode
 }) => {
   const final = finalAudioOf(song)
-  const audio = useAudio(playableAudioOf(song) || null)
   const name = `Version ${index}`
   const title = versionTitle(generated.title, index)
+  const playable = playableAudioOf(song)
+  const audio = useSongAudio(
+    playable
+      ? {
+          id: `version:${song.id}`,
+          saved: false,
+          title,
+          audioUrl: playable,
+          imageUrl: song.imageUrl,
+          by: null,
+          seconds: song.duration,
+        }
+      : null,
+  )
 
   const [downloading, setDownloading] = useState<DownloadStep | null>(null)
   const busy =
@@ -74,7 +87,6 @@ export const VersionItem = ({
         </div>
         {final ? <Badge tone="success">Final</Badge> : <Badge tone="warning">Preview</Badge>}
       </div>
-      <AudioElement audio={audio} />
       <SeekAndVolume audio={audio} fallbackSeconds={song.duration} />
       <div className="flex flex-wrap items-center gap-2">
         {saved ? (

@@ -4,15 +4,13 @@ import { songPaths } from "#modules/catalog/api-song-paths.ts"
 import type { SongView } from "#projections/songs/api.ts"
 import { cardTags, styleTags } from "#projections/songs/api-style-tags.ts"
 import {
-  AudioElement,
   NoScriptPlayer,
   PlayButton,
   SeekAndVolume,
-} from "../../components/audio/audio-controls.tsx"
-import { useAudio } from "../../components/audio/use-audio.ts"
+} from "../../components/player/song-controls.tsx"
+import { playerSongOf, useSongAudio } from "../../components/player/use-player.ts"
 import { Card } from "../../components/ui/card.tsx"
 import { Chip } from "../../components/ui/filter-chips.tsx"
-import { countPlay } from "../../lib/count-play.ts"
 import { LyricsToggle } from "./lyrics-toggle.tsx"
 import { SongCover } from "./song-cover.tsx"
 
@@ -42,7 +40,7 @@ export const SongCard = ({
   /** Among the first a phone sees, so its cover is asked for at once. */
   readonly priority?: boolean
 }) => {
-  const audio = useAudio(song.audioUrl, countPlay(song.id))
+  const audio = useSongAudio(playerSongOf(song))
   return (
     <Card
       className="flex flex-col gap-3 p-4"
@@ -60,7 +58,6 @@ export const SongCard = ({
         <Link to={songPaths.page(song.id)} tabIndex={-1} aria-hidden className="absolute inset-0" />
         <PlayButton audio={audio} title={song.title} />
       </SongCover>
-      <AudioElement audio={audio} />
       <NoScriptPlayer src={song.audioUrl} title={song.title} />
       <div className="flex items-start justify-between gap-2">{heading}</div>
       {details}

@@ -2,12 +2,11 @@ import { useQuery } from "@tanstack/react-query"
 import type { ReactNode } from "react"
 import { Link, useParams } from "react-router"
 import type { SongView } from "#projections/songs/api.ts"
-import { useAudio } from "../../components/audio/use-audio.ts"
 import { CreatorLink } from "../../components/creator-link.tsx"
+import { playerSongOf, useSongAudio } from "../../components/player/use-player.ts"
 import { Button } from "../../components/ui/button.tsx"
 import { Card } from "../../components/ui/card.tsx"
 import { PageSpinner } from "../../components/ui/page-spinner.tsx"
-import { countPlay } from "../../lib/count-play.ts"
 import { useCurrentUser } from "../../lib/session.ts"
 import { DownloadButtons } from "./download-buttons.tsx"
 import { LikeButton } from "./like-button.tsx"
@@ -31,7 +30,7 @@ export const SongPage = ({
   const { id = "" } = useParams()
   const song = useQuery(songQuery(id))
   const { data: user } = useCurrentUser()
-  const audio = useAudio(song.data?.audioUrl ?? null, countPlay(id))
+  const audio = useSongAudio(song.data ? playerSongOf(song.data) : null)
 
   if (song.isPending) return <PageSpinner />
   if (song.isError) {

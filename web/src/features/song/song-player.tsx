@@ -1,11 +1,10 @@
 import type { SongView } from "#projections/songs/api.ts"
 import {
-  AudioElement,
   NoScriptPlayer,
   PlayButton,
   SeekAndVolume,
-} from "../../components/audio/audio-controls.tsx"
-import type { useAudio } from "../../components/audio/use-audio.ts"
+} from "../../components/player/song-controls.tsx"
+import type { AudioState } from "../../components/player/use-player.ts"
 import { SongCover } from "./song-cover.tsx"
 
 /**
@@ -19,7 +18,7 @@ export const SongPlayer = ({
   coverFrame,
 }: {
   readonly song: SongView
-  readonly audio: ReturnType<typeof useAudio>
+  readonly audio: AudioState
   readonly drawn: "page" | "dialog"
   readonly coverFrame?: string
 }) => {
@@ -37,7 +36,6 @@ export const SongPlayer = ({
   return (
     <>
       {coverFrame === undefined ? cover : <div className={coverFrame}>{cover}</div>}
-      <AudioElement audio={audio} />
       <NoScriptPlayer src={song.audioUrl} title={song.title} />
       <SeekAndVolume audio={audio} fallbackSeconds={(song.duration || 30_000) / 1000} />
     </>

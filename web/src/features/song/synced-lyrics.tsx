@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query"
 import { useEffect, useRef, useState } from "react"
 import type { SyncedLine } from "#modules/catalog/api-synced-lyrics.ts"
-import type { AudioState } from "../../components/audio/use-audio.ts"
+import type { AudioState } from "../../components/player/use-player.ts"
 import { cn } from "../../lib/cn.ts"
 import { syncedLyricsQuery } from "./song-queries.ts"
 
@@ -12,11 +12,11 @@ const usePlayingMs = (audio: AudioState) => {
     setMs(audio.position * 1000)
     if (!audio.isPlaying) return
     let frame = requestAnimationFrame(function follow() {
-      if (audio.ref.current) setMs(audio.ref.current.currentTime * 1000)
+      setMs(audio.now() * 1000)
       frame = requestAnimationFrame(follow)
     })
     return () => cancelAnimationFrame(frame)
-  }, [audio.isPlaying, audio.position, audio.ref])
+  }, [audio.isPlaying, audio.position, audio.now])
   return ms
 }
 

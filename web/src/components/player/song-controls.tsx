@@ -1,13 +1,6 @@
-import { Pause, Play, Volume2, VolumeX } from "lucide-react"
+import { Pause, Play, Volume2 } from "lucide-react"
 import { formatSeconds } from "../../lib/format-seconds.ts"
-import type { AudioState } from "./use-audio.ts"
-
-/** The audio element itself: nothing loads until the person presses play. */
-export const AudioElement = ({ audio }: { readonly audio: AudioState }) =>
-  audio.src ? (
-    // biome-ignore lint/a11y/useMediaCaption: songs are music; their lyrics are shown beside them
-    <audio ref={audio.ref} src={audio.src} preload="none" />
-  ) : null
+import type { AudioState } from "./use-player.ts"
 
 /**
  * The browser's own player, for a page read without scripts (a server-drawn page's buttons do nothing
@@ -72,11 +65,7 @@ export const SeekAndVolume = ({
         <span>{formatSeconds(total)}</span>
       </div>
       <label className="flex items-center gap-2 text-faint">
-        {audio.volume === 0 ? (
-          <VolumeX className="h-3.5 w-3.5" aria-hidden />
-        ) : (
-          <Volume2 className="h-3.5 w-3.5" aria-hidden />
-        )}
+        <Volume2 className="h-3.5 w-3.5" aria-hidden />
         <input
           type="range"
           aria-label="Volume"
