@@ -31,7 +31,7 @@ console.log(
 
 const server = await startServer({ databaseUrl: database.url, port, dataDir })
 const db = new pg.Pool({ connectionString: database.url, max: connections })
-const liker = new pg.Pool({ connectionString: database.url, max: 1 })
+const liker = new pg.Pool({ connectionString: database.url, max: 4 })
 
 let t = now()
 const written = await seedTimeline(db, songs, likes)
@@ -97,8 +97,8 @@ const readAlone = async (offset: () => number): Promise<Measured> => {
 }
 
 /**
- * The target's scenarios, then one beside it: any page while likes arrive, where every like moves the
- * timeline's version and every page kept under the old one is made again.
+ * The target's scenarios: pages read while nothing changes, and while 100 likes a second arrive, each of
+ * which moves the timeline's state (counts and order).
  */
 const scenarios: ReadonlyArray<{
   readonly name: string
@@ -110,10 +110,16 @@ const scenarios: ReadonlyArray<{
   { name: "first 50 pages, signed in", offset: firstPages, signedIn: true },
   { name: "any of 5,000 pages, anonymous", offset: anyPage, signedIn: false },
   {
-    name: "any of 5,000 pages, 10 likes a second",
+    name: "first 50 pages, 100 likes a second",
+    offset: firstPages,
+    signedIn: false,
+    likesPerSecond: 100,
+  },
+  {
+    name: "any of 5,000 pages, 100 likes a second",
     offset: anyPage,
     signedIn: false,
-    likesPerSecond: 10,
+    likesPerSecond: 100,
   },
 ]
 
@@ -123,6 +129,7 @@ t = now()
 for (const scenario of scenarios) {
   const ours: Array<Measured> = []
   const bare: Array<Measured> = []
+  const likingFrom = now()
   const stopLiking =
     scenario.likesPerSecond === undefined
       ? undefined
@@ -134,10 +141,14 @@ for (const scenario of scenarios) {
     bare.push(await overSql(scenario.offset, scenario.signedIn))
     ours.push(await overHttp(scenario.offset, scenario.signedIn))
   }
-  await stopLiking?.()
+  const liked = await stopLiking?.()
+  if (liked !== undefined) {
+    const rate = liked / ((now() - likingFrom) / 1000)
+    console.log(`${scenario.name}: ${rate.toFixed(0)} likes a second arrived`)
+  }
   const a = worst(ours)
   const b = worst(bare)
-  const target = scenario.likesPerSecond === undefined ? targetP99 : undefined
+  const target = targetP99
   if (a.failures + b.failures > 0) {
     console.error(`${scenario.name}: ${a.failures} failed requests, ${b.failures} failed queries`)
   }
@@ -147,8 +158,8 @@ for (const scenario of scenarios) {
       ours: ms(a.p99),
       baseline: ms(b.p99),
       ratio: b.p99 / a.p99,
-      target: target === undefined ? "" : `< ${target} ms`,
-      pass: target === undefined ? undefined : a.p99 < target && a.failures === 0,
+      target: `< ${target} ms`,
+      pass: a.p99 < target && a.failures === 0,
     },
     {
       scenario: `${scenario.name}: p50`,

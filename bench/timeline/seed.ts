@@ -75,15 +75,17 @@ export const likeTopSongs = async (db: pg.Pool, userId: string, count: number) =
 /**
  * Likes random songs, `perSecond` of them, the way the timeline's projection writes a like (the song's
  * count, its entry in the log of changes, the counters naming the log's last entry), until stopped. Each
- * moves the timeline's version, so every page kept under the old one is made again.
+ * moves the timeline's state. Likes start on a clock, a few at a time on the pool's connections, so a
+ * slow one does not lower the rate; stopping waits for those under way and answers how many were written.
  */
 export const likeSteadily = (db: pg.Pool, songs: number, perSecond: number) => {
-  let running = true
+  const started = performance.now()
+  let begun = 0
   let written = 0
-  const done = (async () => {
-    while (running) {
-      const started = performance.now()
-      await db.query(
+  const underWay = new Set<Promise<void>>()
+  const like = () =>
+    db
+      .query(
         `with song as (
            select song_id, likes, is_public from timeline_songs
             where song_id = md5('song-' || $1::int)::uuid::text),
@@ -92,17 +94,22 @@ export const likeSteadily = (db: pg.Pool, songs: number, perSecond: number) => {
            select song_id, likes, is_public from song returning seq),
          liked as (
            update timeline_songs set likes = likes + 1 where song_id in (select song_id from song))
-         update timeline_stats set last_seq = (select max(seq) from logged)`,
+         update timeline_stats set last_seq = greatest(last_seq, (select max(seq) from logged))`,
         [1 + Math.floor(Math.random() * songs)],
       )
-      written++
-      const rest = 1000 / perSecond - (performance.now() - started)
-      if (rest > 0) await new Promise((resolve) => setTimeout(resolve, rest))
+      .then(() => {
+        written++
+      })
+  const timer = setInterval(() => {
+    const due = Math.floor(((performance.now() - started) / 1000) * perSecond)
+    for (; begun < due; begun++) {
+      const done = like().finally(() => underWay.delete(done))
+      underWay.add(done)
     }
-  })()
+  }, 5)
   return async () => {
-    running = false
-    await done
+    clearInterval(timer)
+    await Promise.all(underWay)
     return written
   }
 }
