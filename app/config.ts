@@ -25,6 +25,11 @@ export interface AppConfigShape {
   readonly trustProxy: TrustedProxies
   /** The most live streams (`/api/events`) one process holds; beyond it, pages poll. */
   readonly liveStreamsPerProcess: number
+  /**
+   * How late a like or a play may show to other readers of the timeline, whose answers are kept that long
+   * while only counts move (app/http/response-cache.ts): milliseconds.
+   */
+  readonly timelineCountsLag: number
 }
 
 /** The server logs from `info` by default; the command line from `warn`, so its output stays its own. */
@@ -73,6 +78,13 @@ export const appConfig = Config.all({
     Config.validate({
       message: "LIVE_STREAMS_PER_PROCESS must be at least 1",
       validation: (n) => n >= 1,
+    }),
+  ),
+  timelineCountsLag: Config.integer("TIMELINE_COUNTS_LAG_MS").pipe(
+    Config.withDefault(5_000),
+    Config.validate({
+      message: "TIMELINE_COUNTS_LAG_MS must be 0 or more",
+      validation: (n) => n >= 0,
     }),
   ),
 }).pipe(

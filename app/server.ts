@@ -169,6 +169,7 @@ export const HttpLive = Layer.unwrapEffect(
       responseCache: makeResponseCache({
         paths: publicReads,
         stamp: songs.publicStamp,
+        countsMayLag: config.timelineCountsLag,
         holderOf: identity.knownHolder,
         budget: responseCacheBudget,
       }),

@@ -31,6 +31,8 @@ export const testConfig = (overrides: Partial<AppConfigShape> = {}): AppConfigSh
   contactEmail: "privacy@example.test",
   trustProxy: trustNoProxy,
   liveStreamsPerProcess: 1_000,
+  // Tests read their own writes at once unless they are about the lag (timeline-lag.int.test.ts).
+  timelineCountsLag: 0,
   ...overrides,
 })
 

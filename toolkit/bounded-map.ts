@@ -35,6 +35,10 @@ export const makeBudgetedMap = <K, V>(budget: number, sizeOf: (value: V) => numb
       entries.clear()
       used = 0
     },
+    /** Takes out every entry whose key passes `test`. */
+    removeWhere: (test: (key: K) => boolean) => {
+      for (const key of [...entries.keys()]) if (test(key)) remove(key)
+    },
     /** The bytes its entries take, as `sizeOf` counts them. */
     get used() {
       return used

@@ -1,21 +1,22 @@
 import { HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import { describe, expect, it } from "@effect/vitest"
-import { Effect } from "effect"
+import { Effect, TestClock } from "effect"
 import { makeResponseCache } from "./response-cache.ts"
 
 const path = "/api/songs/public"
 
 /**
- * The response cache over a stamp the test moves on by hand and sessions whose holders it sets by hand, and an
- * app that counts its calls.
+ * The response cache over a stamp the test moves on by hand (its songs, or only their counts) and sessions
+ * whose holders it sets by hand, and an app that counts its calls. Answers may lag a second behind counts.
  */
 const rig = (budget = 1_000_000) => {
-  let stamp = "v1"
+  let stamp = { state: "v1", songs: "s1" }
   let calls = 0
   const holders = new Map<string, string>()
   const answers = makeResponseCache({
     paths: new Set([path]),
     stamp: Effect.sync(() => stamp),
+    countsMayLag: "1 second",
     holderOf: (sessionId) => Effect.sync(() => holders.get(sessionId)),
     budget,
   })
@@ -39,8 +40,13 @@ const rig = (budget = 1_000_000) => {
   return {
     ask,
     calls: () => calls,
+    /** The songs listed changed. */
     move: (next: string) => {
-      stamp = next
+      stamp = { state: next, songs: next }
+    },
+    /** Only counts changed: likes or plays. */
+    count: (next: string) => {
+      stamp = { ...stamp, state: next }
     },
     holders,
   }
@@ -221,5 +227,65 @@ describe("the response cache", () => {
       yield* ask(path, withSession("a"), large)
       expect(calls()).toBe(6)
     }),
+  )
+
+  it.effect("while only counts move, an answer is given for a second after it was kept", () =>
+    Effect.gen(function* () {
+      const { ask, calls, count } = rig()
+      const first = yield* ask(path)
+      count("v1 and a like")
+      yield* TestClock.adjust("999 millis")
+      expect(yield* ask(path)).toBe(first)
+      expect(calls()).toBe(1)
+      // A second after it was kept, it is read again, and that answer is kept from then on.
+      yield* TestClock.adjust("1 millis")
+      const second = yield* ask(path)
+      expect(second).not.toBe(first)
+      expect(yield* ask(path)).toBe(second)
+      expect(calls()).toBe(2)
+      // Without a change, an answer stays however old it is.
+      yield* TestClock.adjust("1 hour")
+      expect(yield* ask(path)).toBe(second)
+      expect(calls()).toBe(2)
+    }),
+  )
+
+  it.effect("a song made public, private or deleted drops every answer at once", () =>
+    Effect.gen(function* () {
+      const { ask, calls, move, holders } = rig()
+      holders.set("eve-1", "eve")
+      const shared = yield* ask(path)
+      const eve = yield* ask(path, withSession("eve-1"))
+      move("v2")
+      expect(yield* ask(path)).not.toBe(shared)
+      expect(yield* ask(path, withSession("eve-1"))).not.toBe(eve)
+      expect(calls()).toBe(4)
+    }),
+  )
+
+  it.effect(
+    "a signed-in reader who changes anything reads their own change, others a second later",
+    () =>
+      Effect.gen(function* () {
+        const { ask, calls, holders, count } = rig()
+        holders.set("ann-1", "ann")
+        holders.set("bob-1", "bob")
+        const ann = yield* ask(path, withSession("ann-1"))
+        const bob = yield* ask(path, withSession("bob-1"))
+        const anonymous = yield* ask(path)
+        // Ann likes a song: her write goes through, and her kept answers are forgotten.
+        yield* ask("/api/songs/some-song/like", { method: "POST", ...withSession("ann-1") })
+        count("v1 and Ann's like")
+        expect(calls()).toBe(4)
+        expect(yield* ask(path, withSession("ann-1"))).not.toBe(ann)
+        expect(yield* ask(path, withSession("bob-1"))).toBe(bob)
+        expect(yield* ask(path)).toBe(anonymous)
+        expect(calls()).toBe(5)
+        // A write by a visitor without a session, or an unknown one, forgets nobody's.
+        yield* ask("/api/songs/some-song/play", { method: "POST" })
+        yield* ask("/api/songs/some-song/play", { method: "POST", ...withSession("stranger") })
+        expect(yield* ask(path, withSession("bob-1"))).toBe(bob)
+        expect(calls()).toBe(7)
+      }),
   )
 })

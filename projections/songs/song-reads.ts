@@ -12,7 +12,7 @@ import { countPublicSongs, type ListedSong, readPublicSongs } from "./sitemap-re
 import type { ListQuery, PublicPage, PublicQuery } from "./song-rows.ts"
 import { toView } from "./song-view.ts"
 import { timeline } from "./timeline.ts"
-import { makeTimelinePages } from "./timeline-pages.ts"
+import { makeTimelinePages, type TimelineStamp } from "./timeline-pages.ts"
 import { readTrendingSongs } from "./trending-songs.ts"
 
 /** The same answer for a song that does not exist and one this person may not see. */
@@ -32,8 +32,11 @@ export class SongReads extends Context.Tag("@melody/projections/SongReads")<
     readonly newestSongs: (query: ListQuery) => Effect.Effect<ReadonlyArray<SongView>>
     /** Public songs most liked and played in the last week, recent days counting most. */
     readonly trendingSongs: (query: ListQuery) => Effect.Effect<ReadonlyArray<SongView>>
-    /** Changes whenever a public page could read differently; at most 100 ms late (see timeline-pages.ts). */
-    readonly publicStamp: Effect.Effect<string>
+    /**
+     * Names what the public pages read: `state` changes whenever one could read differently, `songs` only
+     * when a song joins or leaves them; at most 100 ms late (see timeline-pages.ts).
+     */
+    readonly publicStamp: Effect.Effect<TimelineStamp>
     readonly mySongs: (userId: string) => Effect.Effect<ReadonlyArray<SongView>>
     readonly likedSongs: (userId: string) => Effect.Effect<ReadonlyArray<SongView>>
     /** The song, if this viewer (or nobody) may see it: its owner, or anyone once it is public. */

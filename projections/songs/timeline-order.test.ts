@@ -75,6 +75,29 @@ describe("timeline order", () => {
     expect(order.page(0, 10)).toEqual({ songIds: ["a", "e", "d", "b"], total: 4, snapshot: 5 })
   })
 
+  it("tells whether a batch changed which songs it holds, or only where they stand", () => {
+    const order = makeTimelineOrder()
+    order.reset(stateAt(1), [
+      { songId: "a", likes: 2, createdMicros: 5 },
+      { songId: "b", likes: 1, createdMicros: 5 },
+    ])
+    // Likes only: "b" moves up, and the songs are the same.
+    expect(
+      order.advance(stateAt(2), [
+        { songId: "b", now: { songId: "b", likes: 3, createdMicros: 5 } },
+      ]),
+    ).toBe(false)
+    // A song made private leaves; one made public joins; one that was not public stays out.
+    expect(order.advance(stateAt(3), [{ songId: "a", now: undefined }])).toBe(true)
+    expect(
+      order.advance(stateAt(4), [
+        { songId: "c", now: { songId: "c", likes: 0, createdMicros: 6 } },
+      ]),
+    ).toBe(true)
+    expect(order.advance(stateAt(5), [{ songId: "z", now: undefined }])).toBe(false)
+    expect(order.page(0, 10).songIds).toEqual(["b", "c"])
+  })
+
   it("ranks most liked first, then newest, then the greater id", () => {
     const song = (songId: string, likes: number, createdMicros: number) => ({
       songId,

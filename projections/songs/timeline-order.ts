@@ -97,11 +97,16 @@ export const makeTimelineOrder = () => {
       at = state
     },
 
-    /** Brings the order from its state to `state`, given every song the log says changed in between. */
-    advance(state: OrderState, moved: ReadonlyArray<Moved>) {
+    /**
+     * Brings the order from its state to `state`, given every song the log says changed in between.
+     * Answers whether its songs changed (one became public, or stopped being): else only places moved.
+     */
+    advance(state: OrderState, moved: ReadonlyArray<Moved>): boolean {
+      const joinedOrLeft = moved.some((move) => byId.has(move.songId) !== (move.now !== undefined))
       if (moved.length > movesBeforeSorting) sortAgain(moved)
       else for (const move of moved) moveOne(move)
       at = state
+      return joinedOrLeft
     },
 
     /** The ids of a page, with the count of public songs and the log position the order stands at. */

@@ -14,6 +14,15 @@ import {
 } from "./timeline-reads.ts"
 import { readTimelinePage, snapshotOf, type TimelinePage } from "./timeline-snapshot-pages.ts"
 
+/**
+ * Names the timeline's state (`state`: any change), and which songs it lists (`songs`: only a song made
+ * public, private or deleted changes it; likes and plays do not).
+ */
+export interface TimelineStamp {
+  readonly state: string
+  readonly songs: string
+}
+
 /** How long the timeline's stamp is taken as current before it is read again. */
 const stampFreshness = Duration.millis(100)
 
@@ -55,6 +64,10 @@ export const makeTimelinePages = (options: {
     const songsInOrder = yield* songsInOrderReader
     // Songs as read while the order stood where it stands: a song the log names as changed is read again.
     const keptSongs = new Map<string, SongRow>()
+    // Which public songs there are, numbered: the same from one state to the next while likes and plays
+    // only move them around (a cache of answers may then keep an answer a little longer).
+    let songSets = 0
+    const songSetOf = new WeakMap<OrderState, number>()
     // Read whole the first time, after a rebuild and after a gap in the log; else only what moved.
     const bringForward = Effect.gen(function* () {
       const read = order.at
@@ -64,10 +77,12 @@ export const makeTimelinePages = (options: {
         const whole = yield* readTimelineOrder
         order.reset(whole.state, whole.placed)
         keptSongs.clear()
+        songSetOf.set(whole.state, ++songSets)
         return whole.state
       }
-      order.advance(changes.state, changes.moved)
+      const joinedOrLeft = order.advance(changes.state, changes.moved)
       for (const move of changes.moved) keptSongs.delete(move.songId)
+      songSetOf.set(changes.state, joinedOrLeft ? ++songSets : songSets)
       return changes.state
     }).pipe(Effect.provide(context))
 
@@ -105,7 +120,10 @@ export const makeTimelinePages = (options: {
     }
 
     const { get: current, refresh } = yield* keptFresh(bringForward, stampFreshness)
-    const stamp = Effect.map(current, (state) => state.stamp)
+    const stamp = Effect.map(
+      current,
+      (state): TimelineStamp => ({ state: state.stamp, songs: `${songSetOf.get(state) ?? 0}` }),
+    )
     // Pages of the current stamp only, each read once even when many readers ask at the same moment.
     // A page's read is put in the map before it starts, so a read that began before a newer stamp was
     // seen never lands among that stamp's pages.
