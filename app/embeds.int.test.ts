@@ -101,8 +101,10 @@ describeApp({ env: { REGISTRATIONS_PER_ADDRESS: "1000" } })("a song on other sit
         expect(player.headers.get("content-security-policy")).not.toMatch(/script-src[^;]*unsafe/)
         expect(player.headers.get("x-frame-options")).toBeNull()
         expect(player.text).toContain(
-          `<audio controls preload="metadata" src="/api/songs/${shared.id}/audio"`,
+          `<audio controls preload="metadata" src="/api/songs/${shared.id}/audio" data-song="${shared.id}"`,
         )
+        // Its one script, from the app's own origin, counts its plays.
+        expect(player.text).toContain('<script src="/embed-player.js" defer></script>')
         expect(player.text).toContain("Lantern Waltz (Version 1)")
         expect(player.text).toContain('<meta name="robots" content="noindex">')
 

@@ -1,8 +1,8 @@
 import { escapeHtml } from "#toolkit/escape-html.ts"
 
 /**
- * The players' look: the app's colours, a song in one row (a playlist's songs listed under it), no script
- * (the browser's own audio controls).
+ * The players' look: the app's colours, a song in one row (a playlist's songs listed under it), the
+ * browser's own audio controls.
  */
 export const style = `
   :root { color-scheme: dark; }
@@ -21,7 +21,7 @@ export const style = `
   li h2 { margin: 0; font-size: 13px; font-weight: 600; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
 `
 
-/** A player page: its title, and what it shows. */
+/** A player page: its title, what it shows, and the one script that counts its plays (web/public). */
 export const page = (title: string, body: string) =>
   `<!doctype html>
 <html lang="en">
@@ -32,5 +32,5 @@ export const page = (title: string, body: string) =>
     <title>${escapeHtml(title)}</title>
     <style>${style}</style>
   </head>
-  <body>${body}</body>
+  <body>${body}<script src="/embed-player.js" defer></script></body>
 </html>`

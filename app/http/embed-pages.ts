@@ -18,7 +18,7 @@ const playerOf = (song: SongView, appUrl: string) => {
       <div class="about">
         <h1><a href="${escapeHtml(appUrl + songPaths.page(song.id))}" target="_blank" rel="noopener">${escapeHtml(song.title)}</a></h1>
         <p>${by ? `by <a href="${escapeHtml(`${appUrl}/u/${by}`)}" target="_blank" rel="noopener">${escapeHtml(by)}</a> · ` : ""}${escapeHtml(song.style)} · <a href="${escapeHtml(appUrl)}" target="_blank" rel="noopener">Melody Studio</a></p>
-        <audio controls preload="metadata" src="${escapeHtml(song.audioUrl)}" aria-label="Play ${escapeHtml(song.title)}"></audio>
+        <audio controls preload="metadata" src="${escapeHtml(song.audioUrl)}" data-song="${escapeHtml(song.id)}" aria-label="Play ${escapeHtml(song.title)}"></audio>
       </div>
     </main>`,
   )

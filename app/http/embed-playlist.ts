@@ -14,7 +14,7 @@ export const playlistPlayerOf = (playlist: PlaylistPage, appUrl: string) => {
     .map(
       (song) => `<li>
         <h2>${link(songPaths.page(song.id), song.title)}</h2>
-        <audio controls preload="none" src="${escapeHtml(song.audioUrl)}" aria-label="Play ${escapeHtml(song.title)}"></audio>
+        <audio controls preload="none" src="${escapeHtml(song.audioUrl)}" data-song="${escapeHtml(song.id)}" aria-label="Play ${escapeHtml(song.title)}"></audio>
       </li>`,
     )
     .join("")

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net"
 import { expect, test } from "@playwright/test"
 import { sharedSong } from "./shared-song.ts"
 
-test("a song's embed code, copied from its share dialog, plays the song inside an iframe on another site", async ({
+test("a song's embed code, copied from its share dialog, plays the song inside an iframe on another site, where its play counts", async ({
   page,
   context,
 }) => {
@@ -33,7 +33,11 @@ test("a song's embed code, copied from its share dialog, plays the song inside a
   await expect(player.getByRole("link", { name: song.title })).toBeVisible()
   const audio = player.locator("audio")
   await expect(audio).toBeVisible()
-  // The browser's own play button, at the start of the controls.
+  // The browser's own play button, at the start of the controls; half the song heard, the play counts.
+  const counted = page.waitForResponse(
+    (answer) =>
+      answer.url().endsWith(`/api/songs/${song.id}/plays`) && answer.request().method() === "POST",
+  )
   await audio.click({ position: { x: 18, y: 18 } })
   await expect
     .poll(() => audio.evaluate((element: HTMLAudioElement) => element.currentTime), {
@@ -41,5 +45,13 @@ test("a song's embed code, copied from its share dialog, plays the song inside a
     })
     .toBeGreaterThan(0.2)
   expect(await audio.evaluate((element: HTMLAudioElement) => element.paused)).toBe(false)
+  expect((await counted).status()).toBe(200)
+  await expect
+    .poll(
+      async () =>
+        ((await (await page.request.get(`/api/songs/${song.id}`)).json()) as { plays: number })
+          .plays,
+    )
+    .toBe(1)
   blog.close()
 })
