@@ -7,8 +7,6 @@ import {
   Shuffle,
   SkipBack,
   SkipForward,
-  Volume2,
-  VolumeX,
 } from "lucide-react"
 import { useId, useState } from "react"
 import { Link } from "react-router"
@@ -19,6 +17,7 @@ import * as player from "./player.ts"
 import { usePlayerKeys } from "./player-keys.ts"
 import * as queue from "./queue-controls.ts"
 import { QueuePanel } from "./queue-panel.tsx"
+import { VolumeInput } from "./song-controls.tsx"
 import { usePlayer } from "./use-player.ts"
 import { WaveformSeek } from "./waveform.tsx"
 
@@ -124,23 +123,11 @@ export const PlayerBar = () => {
         </div>
         <WaveformSeek song={song} state={state} />
         <div className="flex items-center gap-2 text-faint">
-          <label className="hidden items-center gap-2 sm:flex">
-            {state.volume === 0 ? (
-              <VolumeX className="h-4 w-4" aria-hidden />
-            ) : (
-              <Volume2 className="h-4 w-4" aria-hidden />
-            )}
-            <input
-              type="range"
-              aria-label="Volume"
-              min={0}
-              max={100}
-              step={1}
-              value={state.volume}
-              onChange={(event) => player.setVolume(Number(event.target.value))}
-              className="h-1 w-20 cursor-pointer accent-primary"
-            />
-          </label>
+          <VolumeInput
+            volume={state.volume}
+            onVolume={player.setVolume}
+            className="hidden items-center gap-2 sm:flex"
+          />
           <button
             type="button"
             className={cn(control, queueOpen && "text-primary")}

@@ -38,6 +38,58 @@ export const PlayButton = ({
     </button>
   ) : null
 
+/** Where a song is, in seconds of its `total`: a range to click, drag or move with the arrow keys. */
+export const SeekInput = ({
+  position,
+  total,
+  onSeek,
+  disabled = false,
+  className,
+}: {
+  readonly position: number
+  readonly total: number
+  readonly onSeek: (seconds: number) => void
+  readonly disabled?: boolean
+  readonly className: string
+}) => (
+  <input
+    type="range"
+    aria-label="Seek"
+    min={0}
+    max={Math.max(total, 0.1)}
+    step={0.1}
+    value={Math.min(position, total)}
+    onChange={(event) => onSeek(Number(event.target.value))}
+    disabled={disabled}
+    className={className}
+  />
+)
+
+/** How loud the one player plays, 0-100 (100 at first). */
+export const VolumeInput = ({
+  volume,
+  onVolume,
+  className,
+}: {
+  readonly volume: number
+  readonly onVolume: (percent: number) => void
+  readonly className: string
+}) => (
+  <label className={className}>
+    <Volume2 className="h-3.5 w-3.5" aria-hidden />
+    <input
+      type="range"
+      aria-label="Volume"
+      min={0}
+      max={100}
+      step={1}
+      value={volume}
+      onChange={(event) => onVolume(Number(event.target.value))}
+      className="h-1 w-24 cursor-pointer accent-primary"
+    />
+  </label>
+)
+
 /** Where the song is (a bar to click or drag to move in it), and how loud (0-100, 100 at first). */
 export const SeekAndVolume = ({
   audio,
@@ -51,32 +103,20 @@ export const SeekAndVolume = ({
     <div className="grid gap-2">
       <div className="flex items-center gap-2 text-[0.7rem] tabular-nums text-faint">
         <span>{formatSeconds(audio.position)}</span>
-        <input
-          type="range"
-          aria-label="Seek"
-          min={0}
-          max={Math.max(total, 0.1)}
-          step={0.1}
-          value={Math.min(audio.position, total)}
-          onChange={(event) => audio.seek(Number(event.target.value))}
+        <SeekInput
+          position={audio.position}
+          total={total}
+          onSeek={audio.seek}
           disabled={!audio.src}
           className="h-1 flex-1 cursor-pointer accent-primary"
         />
         <span>{formatSeconds(total)}</span>
       </div>
-      <label className="flex items-center gap-2 text-faint">
-        <Volume2 className="h-3.5 w-3.5" aria-hidden />
-        <input
-          type="range"
-          aria-label="Volume"
-          min={0}
-          max={100}
-          step={1}
-          value={audio.volume}
-          onChange={(event) => audio.setVolume(Number(event.target.value))}
-          className="h-1 w-24 cursor-pointer accent-primary"
-        />
-      </label>
+      <VolumeInput
+        volume={audio.volume}
+        onVolume={audio.setVolume}
+        className="flex items-center gap-2 text-faint"
+      />
     </div>
   )
 }

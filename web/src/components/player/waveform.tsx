@@ -4,6 +4,7 @@ import { readPublic } from "../../lib/public-read.ts"
 import * as player from "./player.ts"
 import type { PlayerState } from "./player-state.ts"
 import type { PlayerSong } from "./queue.ts"
+import { SeekInput } from "./song-controls.tsx"
 
 /** A song's waveform never changes: it is asked for once per song and kept while the app is open. */
 const waveformQuery = (song: PlayerSong) => ({
@@ -58,14 +59,10 @@ export const WaveformSeek = ({
             <div className="h-full rounded-full bg-primary" style={{ width: `${played * 100}%` }} />
           </div>
         )}
-        <input
-          type="range"
-          aria-label="Seek"
-          min={0}
-          max={Math.max(total, 0.1)}
-          step={0.1}
-          value={Math.min(state.position, total)}
-          onChange={(event) => player.seek(Number(event.target.value))}
+        <SeekInput
+          position={state.position}
+          total={total}
+          onSeek={player.seek}
           className="absolute inset-0 h-full w-full cursor-pointer opacity-0"
         />
       </div>
