@@ -67,6 +67,19 @@ describeApp({ env })("a creator's avatar", (it) => {
         expect((yield* request(url)).status).toBe(404)
         const second = (again.body as { avatarUrl: string }).avatarUrl
 
+        // Lists of people show it too: the followers of someone they follow, and search.
+        const followed = yield* signUp("followed")
+        yield* creator.person.put(`/api/creators/${followed.user.username}/follow`, {})
+        yield* settle
+        const followers = yield* request(`/api/creators/${followed.user.username}/followers`)
+        expect(followers.body).toEqual([{ username, name: expect.any(String), avatarUrl: second }])
+        const found = yield* request(`/api/search?q=${username}`)
+        expect((found.body as { creators: ReadonlyArray<unknown> }).creators).toContainEqual({
+          username,
+          name: expect.any(String),
+          avatarUrl: second,
+        })
+
         // Back to the drawn one.
         const removed = yield* creator.person.send("/api/profile/avatar", { method: "DELETE" })
         expect(removed.status).toBe(200)
@@ -74,6 +87,8 @@ describeApp({ env })("a creator's avatar", (it) => {
         expect((yield* request(second)).status).toBe(404)
         yield* settle
         expect((yield* profileOf(username)).avatarUrl).toBeNull()
+        const drawn = yield* request(`/api/creators/${followed.user.username}/followers`)
+        expect(drawn.body).toEqual([{ username, name: expect.any(String), avatarUrl: null }])
       }),
   )
 

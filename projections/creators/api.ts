@@ -3,6 +3,7 @@ import { Schema } from "effect"
 import { Authenticated, Viewer } from "#api/auth.ts"
 import { NotFound } from "#api/refusals.ts"
 import { CreatorPath } from "#modules/community/api.ts"
+import { avatarPath } from "#modules/community/api-avatar-paths.ts"
 import { SongView } from "../songs/api-answers.ts"
 import { NewestSongsParams } from "../songs/api-params.ts"
 
@@ -31,7 +32,24 @@ export class CreatorProfile extends Schema.Class<CreatorProfile>("CreatorProfile
 export class CreatorSummary extends Schema.Class<CreatorSummary>("CreatorSummary")({
   username: Schema.String,
   name: Schema.String,
+  /** The picture they uploaded; null while they show the one drawn from their name. */
+  avatarUrl: Schema.NullOr(Schema.String),
 }) {}
+
+/** A creator as a list row reads: their uploaded picture's key is served at its own address. */
+export const creatorSummaryOf = (row: {
+  readonly username: string
+  readonly name: string
+  readonly avatar_key: string | null
+}) =>
+  new CreatorSummary(
+    {
+      username: row.username,
+      name: row.name,
+      avatarUrl: row.avatar_key === null ? null : avatarPath(row.avatar_key),
+    },
+    true,
+  )
 
 /** A page of the Following list, as a page of the newest songs is asked for. */
 export const FollowingSongsParams = NewestSongsParams

@@ -7,7 +7,7 @@ import { makeOwnWritesWait } from "../own-writes.ts"
 import { songRowSelect } from "../songs/song-columns.ts"
 import type { SongRow } from "../songs/song-rows.ts"
 import { toView } from "../songs/song-view.ts"
-import { CreatorProfile, CreatorSummary } from "./api.ts"
+import { CreatorProfile, type CreatorSummary, creatorSummaryOf } from "./api.ts"
 import { creatorSongTables, creators } from "./projection.ts"
 
 const unknownCreator = new NotFound({ message: "This creator does not exist." })
@@ -86,13 +86,17 @@ export class CreatorReads extends Context.Tag("@melody/projections/CreatorReads"
             // Followers are those who follow this creator; following, those this creator follows.
             const [mine, theirs] =
               side === "followers" ? ["creator_id", "follower_id"] : ["follower_id", "creator_id"]
-            const rows = yield* sql.unsafe<{ username: string; name: string }>(
-              `select p.username, p.name from creator_follows f
+            const rows = yield* sql.unsafe<{
+              username: string
+              name: string
+              avatar_key: string | null
+            }>(
+              `select p.username, p.name, p.avatar_key from creator_follows f
                  join creator_people p on p.user_id = f.${theirs}
                 where f.${mine} = $1 order by f.followed_at desc, p.username limit $2`,
               [userId, peoplePerList],
             )
-            return rows.map((r) => new CreatorSummary(r, true))
+            return rows.map(creatorSummaryOf)
           }).pipe(Effect.catchTag("SqlError", Effect.die)),
         )
 

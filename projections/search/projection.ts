@@ -1,6 +1,6 @@
 import { SqlClient } from "@effect/sql"
 import { Effect, Schema } from "effect"
-import { CreatorProfileEdited } from "#events/contracts/community.ts"
+import { CreatorAvatarChanged, CreatorProfileEdited } from "#events/contracts/community.ts"
 import { UserRegistered } from "#events/contracts/identity.ts"
 import { decodeAll, type RecordedEvent } from "#events/store/index.ts"
 import { insertRows } from "../insert-rows.ts"
@@ -32,20 +32,24 @@ export const songDocument = `setweight(to_tsvector('simple', title), 'A')
 export const personDocument = `setweight(to_tsvector('simple', username), 'A')
   || setweight(to_tsvector('simple', name), 'B')`
 
-const peopleTypes = new Set(["UserRegistered", "CreatorProfileEdited"])
+const peopleTypes = new Set(["UserRegistered", "CreatorProfileEdited", "CreatorAvatarChanged"])
 const songTypes = new Set(songFactTypes)
 const listTypes = new Set(playlistTypes)
-const decodePeople = decodeAll(Schema.Union(UserRegistered, CreatorProfileEdited))
+const decodePeople = decodeAll(
+  Schema.Union(UserRegistered, CreatorProfileEdited, CreatorAvatarChanged),
+)
 
 const writePeople = (events: ReadonlyArray<RecordedEvent>) =>
   Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
     const history = yield* decodePeople(events)
-    // The last word on each person's name in the batch is what is found.
+    // The last word on each person's name and picture in the batch is what is found.
     const registered = new Map<string, { userId: string; username: string; name: string }>()
     const renamed = new Map<string, string>()
+    const pictured = new Map<string, string | null>()
     for (const { event } of history) {
-      if (event._tag === "UserRegistered") registered.set(event.userId, { ...event })
+      if (event._tag === "CreatorAvatarChanged") pictured.set(event.userId, event.avatarKey)
+      else if (event._tag === "UserRegistered") registered.set(event.userId, { ...event })
       else if (registered.has(event.userId))
         registered.set(event.userId, { ...registered.get(event.userId)!, name: event.name })
       else renamed.set(event.userId, event.name)
@@ -66,11 +70,17 @@ const writePeople = (events: ReadonlyArray<RecordedEvent>) =>
            from unnest($1::text[], $2::text[]) as r(user_id, name) where p.user_id = r.user_id`,
         [[...renamed.keys()], [...renamed.values()]],
       )
+    if (pictured.size > 0)
+      yield* sql.unsafe(
+        `update search_people p set avatar_key = a.avatar_key
+           from unnest($1::text[], $2::text[]) as a(user_id, avatar_key) where p.user_id = a.user_id`,
+        [[...pictured.keys()], [...pictured.values()]],
+      )
   })
 
 export const search: Projection = {
   name: "search",
-  revision: 2,
+  revision: 3,
   tables: [
     searchSongTables.songs,
     searchSongTables.likes,
@@ -92,7 +102,8 @@ export const search: Projection = {
       create table if not exists search_people (
         user_id text primary key,
         username text not null,
-        name text not null
+        name text not null,
+        avatar_key text
       )`
     yield* sql.unsafe(
       `alter table search_people add column if not exists document tsvector

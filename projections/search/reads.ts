@@ -1,7 +1,7 @@
 import { SqlClient } from "@effect/sql"
 import { Context, Effect, Layer } from "effect"
 import type { EventStore, EventWakeups } from "#events/store/index.ts"
-import { CreatorSummary } from "../creators/api.ts"
+import { creatorSummaryOf } from "../creators/api.ts"
 import { makeOwnWritesWait } from "../own-writes.ts"
 import { songRowSelect } from "../songs/song-columns.ts"
 import type { SongRow } from "../songs/song-rows.ts"
@@ -46,8 +46,9 @@ export class SearchReads extends Context.Tag("@melody/projections/SearchReads")<
         )
 
       const creators = (terms: string) =>
-        sql.unsafe<{ username: string; name: string }>(
-          `select username, name from search_people where document @@ to_tsquery('simple', $1)
+        sql.unsafe<{ username: string; name: string; avatar_key: string | null }>(
+          `select username, name, avatar_key from search_people
+            where document @@ to_tsquery('simple', $1)
             order by ts_rank(document, to_tsquery('simple', $1)) desc, username limit $2`,
           [terms, creatorsPerSearch],
         )
@@ -79,7 +80,7 @@ export class SearchReads extends Context.Tag("@melody/projections/SearchReads")<
                   new SearchResults(
                     {
                       songs: found.map(toView),
-                      creators: people.map((p) => new CreatorSummary(p, true)),
+                      creators: people.map(creatorSummaryOf),
                       playlists: lists.map(
                         (p) =>
                           new PlaylistHit(

@@ -12,7 +12,12 @@ export const SearchRoute = () => (
         to={`/u/${person.username}`}
         className="flex items-center gap-3 rounded-2xl border border-line bg-surface px-3 py-2 transition hover:border-line-strong"
       >
-        <CreatorAvatar username={person.username} name={person.name} className="h-9 w-9 text-sm" />
+        <CreatorAvatar
+          username={person.username}
+          name={person.name}
+          src={person.avatarUrl}
+          className="h-9 w-9 text-sm"
+        />
         <span className="min-w-0">
           <span className="block truncate font-semibold">{person.name || person.username}</span>
           <span className="block truncate text-xs text-muted">@{person.username}</span>

@@ -60,6 +60,7 @@ export const PeopleDialog = ({
                     <CreatorAvatar
                       username={person.username}
                       name={person.name}
+                      src={person.avatarUrl}
                       className="h-9 w-9 text-sm"
                     />
                     <span className="min-w-0">
