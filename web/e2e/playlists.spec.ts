@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test"
-import { moreActions, personInOwnBrowser, seedGeneration } from "./support.ts"
+import { logout, moreActions, personInOwnBrowser, seedGeneration } from "./support.ts"
 
 /** The playlist's songs, in the order its page lists them. */
 const listed = (page: Page) =>
@@ -235,6 +235,17 @@ test("build a playlist from the cards, order it by keyboard and by dragging, pla
   ).toBeVisible()
   await stranger.goto("/playlist/liked")
   await expect(stranger).toHaveURL(/\/auth$/)
+
+  // Signing out stops the player and forgets its queue: the next person here sees none of it.
+  await page.goto("/library")
+  await page
+    .getByRole("article", { name: first, exact: true })
+    .getByRole("button", { name: `Play ${first}` })
+    .click()
+  await expect(playing).toContainText(first)
+  await logout(page)
+  await expect(playing).toBeHidden()
+  await expect(audio).toHaveJSProperty("paused", true)
   await curator.context.close()
   await visitor.close()
 })

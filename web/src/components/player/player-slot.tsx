@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useSyncExternalStore } from "react"
+import { lazy, Suspense, useEffect, useRef, useSyncExternalStore } from "react"
+import { useCurrentUser } from "../../lib/session.ts"
 import { currentSong, subscribe } from "./player-state.ts"
 import { loadPlayer } from "./use-player.ts"
 
@@ -10,6 +11,25 @@ const PlayerBar = lazy(() =>
 const hasSong = () => currentSong() !== undefined
 const noSong = () => false
 
+/**
+ * Signing out, or in as someone else, stops the player and forgets its queue: the next person at this
+ * browser sees nothing of what the last one played, private songs among it.
+ */
+const useForgetOnSignOut = () => {
+  const { data } = useCurrentUser()
+  // Undefined while the session is first read: that is no change of person.
+  const person = data === undefined ? undefined : (data?.id ?? null)
+  const known = useRef(person)
+  useEffect(() => {
+    if (person === undefined || person === known.current) return
+    const before = known.current
+    known.current = person
+    // A visitor who signs in keeps what they were playing: all of it was public.
+    if (typeof before === "string" && currentSong() !== undefined)
+      void loadPlayer().then((player) => player.forget())
+  }, [person])
+}
+
 /** The player's bar while something is queued, and the room it takes at the foot of the page. */
 export const PlayerSlot = () => {
   const playing = useSyncExternalStore(subscribe, hasSong, noSong)
@@ -17,6 +37,7 @@ export const PlayerSlot = () => {
   useEffect(() => {
     void loadPlayer()
   }, [])
+  useForgetOnSignOut()
   if (!playing) return null
   return (
     <>

@@ -84,6 +84,12 @@ export const stop = () => {
   element?.removeAttribute("src")
 }
 
+/** Stops and forgets the queue: someone else is signed in now, and its songs may be private. */
+export const forget = () => {
+  stop()
+  set({ queue: { songs: [], at: 0 }, given: [], playing: false, position: 0, duration: 0 })
+}
+
 /** Where the playing song is this very moment: the state's position moves only a few times a second. */
 export const exactPosition = () => element?.currentTime ?? playerState().position
 
