@@ -48,8 +48,9 @@ export const RequireAdmin = () => {
 
 /** The sign-in page is for visitors: a signed-in user goes home. */
 export const VisitorsOnly = () => {
-  const { data: user, isPending } = useCurrentUser()
-  if (isPending) return <PageSpinner label="Loading your session" />
+  const { data: user, isPending, isFetching } = useCurrentUser()
+  // A person read again (just verified, and perhaps made an administrator) goes where the new read says.
+  if (isPending || (user && isFetching)) return <PageSpinner label="Loading your session" />
   // The "Email Verified!" banner has taken ?verified=true already: it stays up across this redirect.
   if (user) return <Navigate to={user.isAdmin ? "/admin" : "/"} replace />
   return <Outlet />

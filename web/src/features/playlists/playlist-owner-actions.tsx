@@ -132,15 +132,21 @@ export const PlaylistOwnerActions = ({ playlist }: { readonly playlist: Playlist
       ),
     { shows: (isPublic) => shown((before) => ({ ...before, isPublic })) },
   )
+  // The box turns with the press itself; the page's cache follows a moment later (and both go back
+  // when the change is refused).
+  const [asked, setAsked] = useState<boolean | null>(null)
   return (
     <div className="flex flex-wrap items-center gap-3">
       <EditDialog key={`${playlist.name}\n${playlist.description}`} playlist={playlist} />
       <span className="flex items-center gap-2 text-sm text-muted">
         <Checkbox
           id={publicBox}
-          checked={playlist.isPublic}
+          checked={asked ?? playlist.isPublic}
           disabled={privacy.isPending}
-          onCheckedChange={(checked) => privacy.mutate(checked)}
+          onCheckedChange={(checked) => {
+            setAsked(checked)
+            privacy.mutate(checked, { onSettled: () => setAsked(null) })
+          }}
         />
         <label htmlFor={publicBox}>Public</label>
       </span>
