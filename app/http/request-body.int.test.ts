@@ -84,7 +84,9 @@ describeApp()("request bodies", (it) => {
           _tag: "PayloadTooLarge",
           message: "The request body is larger than this endpoint accepts (16 KB).",
         })
-        expect(sent.written).toBeLessThan(4 * 1024 * 1024)
+        // What the client wrote before the answer reached it depends on how busy the machine is (a loaded
+        // CI machine let it write 4.2 MB); a quarter of the 64 MiB offered shows it was not read to the end.
+        expect(sent.written).toBeLessThan(16 * 1024 * 1024)
         expect((yield* request("/api/health?projections=false")).status).toBe(200)
       }),
   )
