@@ -100,11 +100,9 @@ export const makeResponseCache = (options: ResponseCacheOptions) => {
       answer: Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>,
     ): Effect.Effect<HttpServerResponse.HttpServerResponse, E, R> =>
       request.method !== "GET"
-        ? // Forgotten before and after: the app has read the session by the time it answers.
-          Effect.zipRight(
-            forget(sessionOf(request)),
-            Effect.tap(answer, () => forget(sessionOf(request))),
-          )
+        ? // Forgotten once it is answered: the app has read the session by then, and the person's next
+          // read comes after it.
+          Effect.tap(answer, () => forget(sessionOf(request)))
         : options.paths.has(pathname)
           ? Effect.gen(function* () {
               const stamp = yield* options.stamp

@@ -1,4 +1,4 @@
-import { createContext, useContext, useMemo, useSyncExternalStore } from "react"
+import { createContext, useContext, useSyncExternalStore } from "react"
 import type { SongView } from "#projections/songs/api.ts"
 import { currentSong, playerState, subscribe } from "./player-state.ts"
 import type { PlayerSong } from "./queue.ts"
@@ -70,25 +70,23 @@ export const useSongAudio = (song: PlayerSong | null): AudioState => {
     () => (id !== undefined && currentSong()?.id === id ? playerState() : idleVolume()),
     idleVolume,
   )
-  return useMemo(() => {
-    const playing = typeof snapshot === "number" ? undefined : snapshot
-    const start = (seconds: number) => {
-      if (!song) return
-      const from = list.findIndex((item) => item.id === song.id)
-      withPlayer((player) =>
-        from < 0 ? player.playList([song], 0, seconds) : player.playList(list, from, seconds),
-      )
-    }
-    return {
-      src: song?.audioUrl ?? null,
-      isPlaying: playing?.playing ?? false,
-      position: playing?.position ?? 0,
-      duration: playing?.duration ?? 0,
-      now: () => (playing ? (loaded?.exactPosition() ?? playing.position) : 0),
-      volume: playing?.volume ?? (snapshot as number),
-      toggle: () => (playing ? withPlayer((player) => player.toggle()) : start(0)),
-      seek: (seconds) => (playing ? withPlayer((player) => player.seek(seconds)) : start(seconds)),
-      setVolume: (percent) => withPlayer((player) => player.setVolume(percent)),
-    }
-  }, [snapshot, song, list])
+  const playing = typeof snapshot === "number" ? undefined : snapshot
+  const start = (seconds: number) => {
+    if (!song) return
+    const from = list.findIndex((item) => item.id === song.id)
+    withPlayer((player) =>
+      from < 0 ? player.playList([song], 0, seconds) : player.playList(list, from, seconds),
+    )
+  }
+  return {
+    src: song?.audioUrl ?? null,
+    isPlaying: playing?.playing ?? false,
+    position: playing?.position ?? 0,
+    duration: playing?.duration ?? 0,
+    now: () => (playing ? (loaded?.exactPosition() ?? playing.position) : 0),
+    volume: playing?.volume ?? (snapshot as number),
+    toggle: () => (playing ? withPlayer((player) => player.toggle()) : start(0)),
+    seek: (seconds) => (playing ? withPlayer((player) => player.seek(seconds)) : start(seconds)),
+    setVolume: (percent) => withPlayer((player) => player.setVolume(percent)),
+  }
 }
