@@ -8,6 +8,8 @@ export const startServer = async (options: {
   readonly databaseUrl: string
   readonly port: number
   readonly dataDir: string
+  /** Settings of this run beside the defaults. */
+  readonly env?: Readonly<Record<string, string>>
 }) => {
   const base = `http://127.0.0.1:${options.port}`
   const server = spawn(process.execPath, [...serverFlags, "--import", "tsx", "app/main.ts"], {
@@ -20,6 +22,7 @@ export const startServer = async (options: {
       DATA_DIR: options.dataDir,
       LOG_LEVEL: "warn",
       NODE_ENV: "production",
+      ...options.env,
     },
     stdio: ["ignore", "ignore", "inherit"],
   })

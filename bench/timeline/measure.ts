@@ -14,17 +14,36 @@ export interface Pressure {
   readonly seconds: number
 }
 
-/** `path` asked over HTTP by `connections` callers at once (autocannon), with the cookie when signed in. */
+/** A request of a load: its path, and the session it is asked in if any. */
+export interface Asked {
+  readonly path: string
+  readonly cookie?: string | undefined
+}
+
+/**
+ * `ask`'s requests over HTTP by `connections` callers at once (autocannon), each with its own session if
+ * it has one, else `cookie`.
+ */
 export const load = async (
   options: Pressure & { readonly base: string; readonly cookie: string | undefined },
-  path: () => string,
+  ask: () => string | Asked,
 ): Promise<Measured> => {
   const result = await autocannon({
     url: options.base,
     connections: options.connections,
     duration: options.seconds,
     headers: options.cookie === undefined ? {} : { cookie: options.cookie },
-    requests: [{ method: "GET", setupRequest: (request) => ({ ...request, path: path() }) }],
+    requests: [
+      {
+        method: "GET",
+        setupRequest: (request) => {
+          const asked = ask()
+          if (typeof asked === "string") return { ...request, path: asked }
+          const headers = asked.cookie === undefined ? {} : { cookie: asked.cookie }
+          return { ...request, path: asked.path, headers: { ...request.headers, ...headers } }
+        },
+      },
+    ],
   })
   return {
     p50: result.latency.p50,

@@ -1,4 +1,5 @@
 import type pg from "pg"
+import { lyricsSql, phraseSql, words } from "./words.ts"
 
 /** The styles the seeded songs cycle through. */
 const styles = [
@@ -12,14 +13,23 @@ const styles = [
   "R&B, soulful, female vocals, keys",
 ]
 
+/** The people of the seeded world: `user-1` to `user-<creators>` make the songs. */
+export const ownerSql = (creators: number, g: string) =>
+  // A tenth of the songs are by the 200 busiest creators; the rest spread over everyone.
+  `'user-' || case when ${g} % 10 = 0 then 1 + ${g} % 200 else 1 + (${g} * 7919) % ${creators} end`
+
 /**
- * Fills the timeline's read model the way a year of use would: `songs` public songs by as many creators,
- * and likes that follow a long tail (the n-th most liked song has about `scale / n` likes, so thousands of
- * songs tie at the same count and the tie-break order matters). Written straight into the projection's
- * tables: the benchmark measures the read path, and replaying a million events first would only slow the
- * run down. Returns how many likes it wrote.
+ * Fills the timeline's read model the way a year of use would: `songs` public songs by `creators`
+ * people, titled and sung in a vocabulary (see words.ts), and likes that follow a long tail (the n-th most
+ * liked song has about `scale / n` likes, so thousands of songs tie at the same count and the tie-break
+ * order matters). Written straight into the projection's tables: the benchmark measures the read path,
+ * and replaying a million events first would only slow the run down. Returns how many likes it wrote.
  */
-export const seedTimeline = async (db: pg.Pool, songs: number, likes: number) => {
+export const seedTimeline = async (
+  db: pg.Pool,
+  world: { readonly songs: number; readonly likes: number; readonly creators: number },
+) => {
+  const { songs, likes, creators } = world
   // The scale that gives at least `likes` likes: the sum of floor(scale / n) over n = 1..songs.
   let scale = Math.ceil(likes / Math.log(songs))
   const total = (s: number) => {
@@ -31,19 +41,20 @@ export const seedTimeline = async (db: pg.Pool, songs: number, likes: number) =>
 
   await db.query(
     `insert into timeline_creators (user_id, username)
-     select 'user-' || g, 'creator_' || g from generate_series(1, $1::int) g`,
-    [songs],
+     select 'user-' || g, ($2::text[])[1 + g % array_length($2::text[], 1)] || g
+       from generate_series(1, $1::int) g`,
+    [creators, words],
   )
   await db.query(
     `insert into timeline_songs (song_id, owner_id, title, style, lyrics, image_key, source_image_url,
        duration_ms, is_public, generation_id, created_at, likes, tags)
-     select md5('song-' || g)::uuid::text, 'user-' || (1 + (g * 7919) % $1::int), 'Song number ' || g,
-       ($2::text[])[1 + g % array_length($2::text[], 1)],
-       '[Verse 1]' || chr(10) || 'Line one of song ' || g || chr(10) || '[Chorus]' || chr(10) || 'Sing along',
+     select md5('song-' || g)::uuid::text, ${ownerSql(creators, "g")},
+       initcap(${phraseSql("$4::text[]", "g", 2)}),
+       ($2::text[])[1 + g % array_length($2::text[], 1)], ${lyricsSql("$4::text[]", "g", 8)},
        null, null, 150000 + g % 90000, true, null, now() - make_interval(secs => g * 60),
        floor($3::int / g)::int, '{}'
      from generate_series(1, $1::int) g`,
-    [songs, styles, scale],
+    [songs, styles, scale, words],
   )
   const { rowCount } = await db.query(
     `insert into timeline_likes (song_id, user_id)

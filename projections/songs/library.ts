@@ -13,39 +13,47 @@ import { type SongTables, songTablesSql, writeSongFacts } from "./song-tables.ts
  * them, and each song's plays per day for its owner.
  */
 
-const tables: SongTables = {
+export const librarySongTables: SongTables = {
   songs: "library_songs",
   likes: "library_likes",
   creators: "library_creators",
 }
 
 /** Each song's likes and plays per day, for its owner's chart. */
-const daily = "library_daily"
+export const libraryDaily = "library_daily"
 
 export const library: Projection = {
   name: "library",
   revision: 6,
-  tables: [tables.songs, tables.likes, tables.creators, daily],
+  tables: [
+    librarySongTables.songs,
+    librarySongTables.likes,
+    librarySongTables.creators,
+    libraryDaily,
+  ],
   types: songFactTypes,
   onPoison: "skip",
   setup: Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
-    for (const statement of songTablesSql(tables)) yield* sql.unsafe(statement)
-    for (const statement of dailyCountsSql(daily)) yield* sql.unsafe(statement)
+    for (const statement of songTablesSql(librarySongTables)) yield* sql.unsafe(statement)
+    for (const statement of dailyCountsSql(libraryDaily)) yield* sql.unsafe(statement)
     yield* sql.unsafe(
       `create index if not exists library_songs_by_owner on library_songs (owner_id, created_at desc, song_id)`,
     )
   }),
   apply: (events) =>
     Effect.flatMap(readSongFacts(events), (facts) =>
-      Effect.zipRight(writeSongFacts(tables, facts, styleTags), writeDailyCounts(daily, facts, 30)),
+      Effect.zipRight(
+        writeSongFacts(librarySongTables, facts, styleTags),
+        writeDailyCounts(libraryDaily, facts, 30),
+      ),
     ),
 }
 
 export const readOwnedSongs = (ownerId: string, viewerId: string | undefined) =>
   Effect.flatMap(SqlClient.SqlClient, (sql) =>
     sql.unsafe<SongRow>(
-      `select ${songRowSelect(tables, "$2")}
+      `select ${songRowSelect(librarySongTables, "$2")}
         where s.owner_id = $1 order by s.created_at desc, s.song_id desc`,
       [ownerId, viewerId ?? ""],
     ),
@@ -53,7 +61,7 @@ export const readOwnedSongs = (ownerId: string, viewerId: string | undefined) =>
 
 export const readLibrarySong = (songId: string, viewerId: string | undefined) =>
   Effect.flatMap(SqlClient.SqlClient, (sql) =>
-    sql.unsafe<SongRow>(`select ${songRowSelect(tables, "$2")} where s.song_id = $1`, [
+    sql.unsafe<SongRow>(`select ${songRowSelect(librarySongTables, "$2")} where s.song_id = $1`, [
       songId,
       viewerId ?? "",
     ]),
@@ -63,4 +71,4 @@ export const readLibrarySong = (songId: string, viewerId: string | undefined) =>
   )
 
 /** The song's plays on each of the last 30 days, oldest first. */
-export const readLibraryDailyPlays = (songId: string) => readDailyPlays(daily, songId, 30)
+export const readLibraryDailyPlays = (songId: string) => readDailyPlays(libraryDaily, songId, 30)
