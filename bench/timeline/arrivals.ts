@@ -7,13 +7,15 @@ export interface Arrived {
   readonly likes: Sent
 }
 
+const byte = () => Math.floor(Math.random() * 256)
+
 /** One of `count` items, the first far more often: what people play and like leans to the popular. */
 const popular = <A>(items: ReadonlyArray<A>) =>
   items[Math.floor(Math.random() ** 2 * items.length)]!
 
 /**
  * Plays and likes arriving as people make them, over HTTP, at `plays` and `likes` a second: plays by
- * visitors (each a browser of its own), likes and unlikes by the signed-in listeners, of the songs the
+ * visitors (each a browser of its own, behind an address of its own, as the proxy in front says), likes and unlikes by the signed-in listeners, of the songs the
  * world's catalog holds. Stopping answers what each took.
  */
 export const arrive = (
@@ -26,7 +28,10 @@ export const arrive = (
     return {
       method: "POST",
       path: `/api/songs/${songId}/plays`,
-      headers: { "user-agent": `Mozilla/5.0 (bench visitor ${Math.floor(Math.random() * 1e9)})` },
+      headers: {
+        "user-agent": `Mozilla/5.0 (bench visitor ${Math.floor(Math.random() * 1e9)})`,
+        "x-forwarded-for": `10.${byte()}.${byte()}.${byte()}`,
+      },
     }
   })
   const liked = new Set<string>()
