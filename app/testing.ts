@@ -36,6 +36,9 @@ export const testConfig = (overrides: Partial<AppConfigShape> = {}): AppConfigSh
   ...overrides,
 })
 
+/** Tests read their own writes at once unless they are about a lag (as `timelineCountsLag` above). */
+const readOwnWrites = { TRENDING_REFRESH_SECONDS: "0" }
+
 export interface TestAppOptions {
   readonly config?: Partial<AppConfigShape>
   readonly database?: TestDatabaseOptions
@@ -52,7 +55,9 @@ export const TestApp = (options: TestAppOptions = {}) =>
     Layer.provideMerge(foundation(TestDatabase(options.database))),
     Layer.provide(Layer.succeed(AppConfig, testConfig(options.config))),
     Layer.provide(
-      Layer.setConfigProvider(ConfigProvider.fromMap(new Map(Object.entries(options.env ?? {})))),
+      Layer.setConfigProvider(
+        ConfigProvider.fromMap(new Map(Object.entries({ ...readOwnWrites, ...options.env }))),
+      ),
     ),
   )
 

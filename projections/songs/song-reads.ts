@@ -13,6 +13,7 @@ import type { ListQuery, PublicPage, PublicQuery } from "./song-rows.ts"
 import { toView } from "./song-view.ts"
 import { timeline } from "./timeline.ts"
 import { makeTimelinePages, type TimelineStamp } from "./timeline-pages.ts"
+import { makeTrendingOrder } from "./trending-order.ts"
 import { readTrendingSongs } from "./trending-songs.ts"
 
 /** The same answer for a song that does not exist and one this person may not see. */
@@ -30,7 +31,10 @@ export class SongReads extends Context.Tag("@melody/projections/SongReads")<
     readonly publicSongs: (query: PublicQuery) => Effect.Effect<PublicSongs>
     /** Public songs, the newest first. */
     readonly newestSongs: (query: ListQuery) => Effect.Effect<ReadonlyArray<SongView>>
-    /** Public songs most liked and played in the last week, recent days counting most. */
+    /**
+     * Public songs most liked and played in the last week, recent days counting most, in an order up to
+     * `TRENDING_REFRESH_SECONDS` old (see trending-order.ts).
+     */
     readonly trendingSongs: (query: ListQuery) => Effect.Effect<ReadonlyArray<SongView>>
     /**
      * Names what the public pages read: `state` changes whenever one could read differently, `songs` only
@@ -60,6 +64,7 @@ export class SongReads extends Context.Tag("@melody/projections/SongReads")<
       const context = yield* Effect.context<SqlClient.SqlClient | EventWakeups | EventStore>()
       const timelinePages = yield* makeTimelinePages({ capacity: 2_000, songCapacity: 100_000 })
       const ownWrites = yield* makeOwnWritesWait([library, timeline], timelinePages.refresh)
+      const trendingOrder = yield* makeTrendingOrder
       const read = <A, E>(effect: Effect.Effect<A, E, SqlClient.SqlClient | EventWakeups>) =>
         Effect.zipRight(ownWrites, Effect.provide(effect, context))
 
@@ -80,7 +85,12 @@ export class SongReads extends Context.Tag("@melody/projections/SongReads")<
         newestSongs: (query) =>
           read(Effect.map(readNewestSongs(query), (rows) => rows.map(toView))),
         trendingSongs: (query) =>
-          read(Effect.map(readTrendingSongs(query), (rows) => rows.map(toView))),
+          read(
+            trendingOrder.pipe(
+              Effect.flatMap((order) => readTrendingSongs(order, query)),
+              Effect.map((rows) => rows.map(toView)),
+            ),
+          ),
         mySongs: (userId) =>
           read(Effect.map(readOwnedSongs(userId, userId), (rows) => rows.map(toView))),
         likedSongs: (userId) =>

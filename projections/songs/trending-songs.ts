@@ -1,33 +1,24 @@
 import { SqlClient } from "@effect/sql"
 import { Effect } from "effect"
-import { todaySql } from "./daily-counts.ts"
 import { songRowSelect } from "./song-columns.ts"
 import type { ListQuery, SongRow } from "./song-rows.ts"
-import { timelineDaily, timelineTables, trendingDays } from "./timeline.ts"
-
-/** A like says more than a play: it is a choice, a play can be a passing listen. */
-const likeWeight = 3
-/** Days after which a day's likes and plays count half, then a quarter, and so on. */
-const halfLifeDays = 2
+import { timelineTables } from "./timeline.ts"
+import { inOrderOf } from "./timeline-reads.ts"
 
 /**
- * Public songs liked and played in the last week, the most first: each day's likes (weighed thrice) and
- * plays count less the older the day, so a new song heard today rises above a hit of last week. Songs
- * neither liked nor played in the week are not trending. Then newest first, then by id: a stable order.
+ * A page of Trending (`order`, see trending-order.ts) as one viewer (or nobody) sees it: its songs read by
+ * id, with their counts as they are now. A song made private since the order was ranked is left out.
  */
-export const readTrendingSongs = (query: ListQuery) =>
-  Effect.flatMap(SqlClient.SqlClient, (sql) =>
+export const readTrendingSongs = (order: ReadonlyArray<string>, query: ListQuery) => {
+  const songIds = order.slice(query.offset, query.offset + query.limit)
+  if (songIds.length === 0) return Effect.succeed([])
+  return Effect.flatMap(SqlClient.SqlClient, (sql) =>
     sql.unsafe<SongRow>(
-      `with heat as (
-         select song_id,
-                sum((${likeWeight} * likes + plays) * power(0.5, (${todaySql} - day) / ${halfLifeDays}.0)) as heat
-           from ${timelineDaily}
-          where day > ${todaySql} - ${trendingDays}
-          group by song_id)
-       select ${songRowSelect(timelineTables, "$3")}
-         join heat h on h.song_id = s.song_id
-        where s.is_public and h.heat > 0
-        order by h.heat desc, s.created_at desc, s.song_id desc limit $1 offset $2`,
-      [query.limit, query.offset, query.viewerId ?? ""],
+      `select ${songRowSelect(timelineTables, "$2")} where s.song_id = any($1::text[]) and s.is_public`,
+      [songIds, query.viewerId ?? ""],
     ),
-  ).pipe(Effect.orDie)
+  ).pipe(
+    Effect.map((rows) => inOrderOf(songIds, rows)),
+    Effect.orDie,
+  )
+}

@@ -1,0 +1,84 @@
+import { SqlClient } from "@effect/sql"
+import { Config, Deferred, Effect, FiberId } from "effect"
+import { todaySql } from "./daily-counts.ts"
+import { timelineDaily, timelineTables, trendingDays } from "./timeline.ts"
+
+/** A like says more than a play: it is a choice, a play can be a passing listen. */
+const likeWeight = 3
+/** Days after which a day's likes and plays count half, then a quarter, and so on. */
+const halfLifeDays = 2
+
+/**
+ * How long Trending's order is kept before it is ranked again, in seconds: it ranks a week of days, so a
+ * minute-old order is as true as a new one, and ranking every day's counts of a large catalog takes the
+ * database a second. 0 ranks on every read.
+ */
+export const trendingRefreshConfig = Config.integer("TRENDING_REFRESH_SECONDS").pipe(
+  Config.withDefault(60),
+  Config.validate({
+    message: "TRENDING_REFRESH_SECONDS must be 0 or more",
+    validation: (n) => n >= 0,
+  }),
+)
+
+/**
+ * Public songs liked and played in the last week, the hottest first: each day's likes (weighed thrice)
+ * and plays count less the older the day, so a new song heard today rises above a hit of last week. Songs
+ * neither liked nor played in the week are not trending. Then newest first, then by id: a stable order.
+ */
+const rankTrending = Effect.flatMap(SqlClient.SqlClient, (sql) =>
+  sql.unsafe<{ song_id: string }>(
+    `with heat as (
+       select song_id,
+              sum((${likeWeight} * likes + plays) * power(0.5, (${todaySql} - day) / ${halfLifeDays}.0)) as heat
+         from ${timelineDaily}
+        where day > ${todaySql} - ${trendingDays}
+        group by song_id)
+     select s.song_id from heat h join ${timelineTables.songs} s on s.song_id = h.song_id
+      where s.is_public and h.heat > 0
+      order by h.heat desc, s.created_at desc, s.song_id desc`,
+  ),
+).pipe(
+  Effect.map((rows) => rows.map((r) => r.song_id)),
+  Effect.orDie,
+  Effect.withSpan("rankTrending"),
+)
+
+/**
+ * Trending's order, the ids of its songs, ranked once for every reader and ranked again in the
+ * background once older than `TRENDING_REFRESH_SECONDS`, while readers go on with the kept one. Readers
+ * who come before the first ranking is done wait for that one ranking together.
+ */
+export const makeTrendingOrder = Effect.gen(function* () {
+  const refreshSeconds = yield* trendingRefreshConfig
+  const context = yield* Effect.context<SqlClient.SqlClient>()
+  const rank = Effect.provide(rankTrending, context)
+  let kept: { readonly ids: ReadonlyArray<string>; readonly at: number } | undefined
+  let ranking: Deferred.Deferred<ReadonlyArray<string>> | undefined
+
+  /** The ranking under way, or a new one, in the background: its result is kept. */
+  const ranked = Effect.suspend(() => {
+    if (ranking !== undefined) return Effect.succeed(ranking)
+    const done = Deferred.unsafeMake<ReadonlyArray<string>>(FiberId.none)
+    ranking = done
+    return rank.pipe(
+      Effect.tap((ids) => {
+        kept = { ids, at: performance.now() }
+      }),
+      Effect.exit,
+      Effect.flatMap((exit) => {
+        ranking = undefined
+        return Deferred.done(done, exit)
+      }),
+      Effect.forkDaemon,
+      Effect.as(done),
+    )
+  })
+
+  return Effect.suspend((): Effect.Effect<ReadonlyArray<string>> => {
+    if (refreshSeconds === 0) return rank
+    if (kept === undefined) return Effect.flatMap(ranked, Deferred.await)
+    if (performance.now() - kept.at > refreshSeconds * 1000) return Effect.as(ranked, kept.ids)
+    return Effect.succeed(kept.ids)
+  })
+})
