@@ -5,7 +5,7 @@ import { Context, Effect, Layer } from "effect"
 import { inject } from "vitest"
 import { withDatabase } from "#events/store/databases.ts"
 import { query } from "#events/testing.ts"
-import { type Answer, answerOf } from "./testing.ts"
+import { type Answer, answerOf, readOwnWrites } from "./testing.ts"
 import { serverProcesses } from "./testing-servers.ts"
 
 const startReplica = (env: Readonly<Record<string, string>>) =>
@@ -20,6 +20,7 @@ const startReplica = (env: Readonly<Record<string, string>>) =>
         DATABASE_URL: withDatabase(inject("adminDatabaseUrl"), database!.name),
         DATA_DIR: dataDir,
         LOG_LEVEL: "error",
+        ...readOwnWrites,
         ...env,
       },
     })

@@ -37,7 +37,7 @@ export const testConfig = (overrides: Partial<AppConfigShape> = {}): AppConfigSh
 })
 
 /** Tests read their own writes at once unless they are about a lag (as `timelineCountsLag` above). */
-const readOwnWrites = { TRENDING_REFRESH_SECONDS: "0" }
+export const readOwnWrites = { TRENDING_REFRESH_SECONDS: "0", SEARCH_REFRESH_SECONDS: "0" }
 
 export interface TestAppOptions {
   readonly config?: Partial<AppConfigShape>

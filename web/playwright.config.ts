@@ -65,8 +65,10 @@ export default defineConfig({
       ADMIN_EMAIL: "admin@melody.test",
       // Every journey's people register from this one address: more than a real address's hourly twenty.
       REGISTRATIONS_PER_ADDRESS: "200",
-      // A journey looks for the song it just played on Trending: ranked on every read here.
+      // A journey looks for the song it just played on Trending, or just made, in search: looked for
+      // again on every read here.
       TRENDING_REFRESH_SECONDS: "0",
+      SEARCH_REFRESH_SECONDS: "0",
       E2E_STATE: process.env.E2E_STATE,
     },
   },

@@ -98,6 +98,9 @@ export const search: Projection = {
          generated always as (${songDocument}) stored`,
     )
     yield* sql`create index if not exists search_songs_document on search_songs using gin (document)`
+    // A person's own private songs, which only their search finds (ranking.ts: rankPrivate).
+    yield* sql`
+      create index if not exists search_songs_private on search_songs (owner_id) where not is_public`
     yield* sql`
       create table if not exists search_people (
         user_id text primary key,

@@ -1,18 +1,14 @@
-import { SqlClient } from "@effect/sql"
+import type { SqlClient } from "@effect/sql"
 import { Context, Effect, Layer } from "effect"
 import type { EventStore, EventWakeups } from "#events/store/index.ts"
 import { creatorSummaryOf } from "../creators/api.ts"
 import { makeOwnWritesWait } from "../own-writes.ts"
-import { songRowSelect } from "../songs/song-columns.ts"
-import type { SongRow } from "../songs/song-rows.ts"
 import { toView } from "../songs/song-view.ts"
 import { PlaylistHit, SearchResults } from "./api.ts"
-import { search, searchSongTables } from "./projection.ts"
+import { makeKeptSearches } from "./kept-searches.ts"
+import { search } from "./projection.ts"
+import { bestFirst, playlistsPerSearch, rankPrivate, rowsOf } from "./ranking.ts"
 import { searchTerms } from "./search-terms.ts"
-
-/** The most creators, and playlists, one search lists beside its songs. */
-const creatorsPerSearch = 8
-const playlistsPerSearch = 8
 
 const nothing = new SearchResults({ songs: [], creators: [], playlists: [] }, true)
 
@@ -31,37 +27,59 @@ export class SearchReads extends Context.Tag("@melody/projections/SearchReads")<
   static readonly live = Layer.effect(
     SearchReads,
     Effect.gen(function* () {
-      const sql = yield* SqlClient.SqlClient
       const context = yield* Effect.context<SqlClient.SqlClient | EventWakeups | EventStore>()
       const ownWrites = yield* makeOwnWritesWait([search])
+      const publicHits = yield* makeKeptSearches
 
-      const songs = (terms: string, limit: number, viewerId: string | undefined) =>
-        sql.unsafe<SongRow>(
-          `select ${songRowSelect(searchSongTables, viewerId === undefined ? undefined : "$2")}
-            where s.document @@ to_tsquery('simple', $1) and (s.is_public or s.owner_id = $2)
-            order by ts_rank(s.document, to_tsquery('simple', $1)) desc, s.likes desc,
-                     s.created_at desc, s.song_id
-            limit $3`,
-          [terms, viewerId ?? "", limit],
-        )
-
-      const creators = (terms: string) =>
-        sql.unsafe<{ username: string; name: string; avatar_key: string | null }>(
-          `select username, name, avatar_key from search_people
-            where document @@ to_tsquery('simple', $1)
-            order by ts_rank(document, to_tsquery('simple', $1)) desc, username limit $2`,
-          [terms, creatorsPerSearch],
-        )
-
-      const playlists = (terms: string, viewerId: string | undefined) =>
-        sql.unsafe<{ id: string; name: string; username: string; isPublic: boolean }>(
-          `select p.playlist_id as id, p.name, c.username, p.is_public as "isPublic"
-             from search_playlists p join search_people c on c.user_id = p.owner_id
-            where p.document @@ to_tsquery('simple', $1) and (p.is_public or p.owner_id = $2)
-            order by ts_rank(p.document, to_tsquery('simple', $1)) desc, p.name, p.playlist_id
-            limit $3`,
-          [terms, viewerId ?? "", playlistsPerSearch],
-        )
+      const find = (terms: string, limit: number, viewerId: string | undefined) =>
+        Effect.gen(function* () {
+          const everyone = yield* publicHits(terms, limit)
+          const own =
+            viewerId === undefined
+              ? { songs: [], playlists: [] }
+              : yield* rankPrivate(terms, viewerId)
+          const found = {
+            songs: [...everyone.songs, ...own.songs],
+            playlists: [...everyone.playlists, ...own.playlists],
+          }
+          const rows = yield* rowsOf(found, viewerId)
+          const songs = bestFirst(
+            found.songs,
+            rows.songs,
+            (s) => s.songId,
+            (a, b) =>
+              b.likes - a.likes ||
+              b.createdAt.getTime() - a.createdAt.getTime() ||
+              (a.songId < b.songId ? -1 : 1),
+            limit,
+          )
+          const playlists = bestFirst(
+            found.playlists,
+            rows.playlists,
+            (p) => p.id,
+            (a, b) => (a.name === b.name ? (a.id < b.id ? -1 : 1) : a.name < b.name ? -1 : 1),
+            playlistsPerSearch,
+          )
+          return new SearchResults(
+            {
+              songs: songs.map(toView),
+              creators: everyone.creators.map(creatorSummaryOf),
+              playlists: playlists.map(
+                (p) =>
+                  new PlaylistHit(
+                    {
+                      id: p.id,
+                      name: p.name,
+                      owner: { username: p.username },
+                      isPublic: p.isPublic,
+                    },
+                    true,
+                  ),
+              ),
+            },
+            true,
+          )
+        })
 
       return SearchReads.of({
         search: (question, limit, viewerId) => {
@@ -69,38 +87,7 @@ export class SearchReads extends Context.Tag("@melody/projections/SearchReads")<
           if (terms === undefined) return Effect.succeed(nothing)
           return Effect.zipRight(
             ownWrites,
-            Effect.all(
-              [songs(terms, limit, viewerId), creators(terms), playlists(terms, viewerId)],
-              {
-                concurrency: "unbounded",
-              },
-            ).pipe(
-              Effect.map(
-                ([found, people, lists]) =>
-                  new SearchResults(
-                    {
-                      songs: found.map(toView),
-                      creators: people.map(creatorSummaryOf),
-                      playlists: lists.map(
-                        (p) =>
-                          new PlaylistHit(
-                            {
-                              id: p.id,
-                              name: p.name,
-                              owner: { username: p.username },
-                              isPublic: p.isPublic,
-                            },
-                            true,
-                          ),
-                      ),
-                    },
-                    true,
-                  ),
-              ),
-              Effect.provide(context),
-              Effect.orDie,
-              Effect.withSpan("search"),
-            ),
+            find(terms, limit, viewerId).pipe(Effect.provide(context), Effect.withSpan("search")),
           )
         },
       })

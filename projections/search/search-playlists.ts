@@ -21,6 +21,7 @@ export const searchPlaylistsSql = [
   `alter table search_playlists add column if not exists document tsvector
      generated always as (${playlistDocument}) stored`,
   "create index if not exists search_playlists_document on search_playlists using gin (document)",
+  "create index if not exists search_playlists_private on search_playlists (owner_id) where not is_public",
 ]
 
 const decode = decodeAll(PlaylistEvent)

@@ -1,5 +1,6 @@
 import { SqlClient } from "@effect/sql"
-import { Config, Deferred, Effect, FiberId } from "effect"
+import { Config, Duration, Effect } from "effect"
+import { keptFresh } from "#toolkit/kept-fresh.ts"
 import { todaySql } from "./daily-counts.ts"
 import { timelineDaily, timelineTables, trendingDays } from "./timeline.ts"
 
@@ -46,39 +47,12 @@ const rankTrending = Effect.flatMap(SqlClient.SqlClient, (sql) =>
 
 /**
  * Trending's order, the ids of its songs, ranked once for every reader and ranked again in the
- * background once older than `TRENDING_REFRESH_SECONDS`, while readers go on with the kept one. Readers
- * who come before the first ranking is done wait for that one ranking together.
+ * background once older than `TRENDING_REFRESH_SECONDS`, while readers go on with the kept one (see
+ * toolkit/kept-fresh.ts).
  */
 export const makeTrendingOrder = Effect.gen(function* () {
   const refreshSeconds = yield* trendingRefreshConfig
-  const context = yield* Effect.context<SqlClient.SqlClient>()
-  const rank = Effect.provide(rankTrending, context)
-  let kept: { readonly ids: ReadonlyArray<string>; readonly at: number } | undefined
-  let ranking: Deferred.Deferred<ReadonlyArray<string>> | undefined
-
-  /** The ranking under way, or a new one, in the background: its result is kept. */
-  const ranked = Effect.suspend(() => {
-    if (ranking !== undefined) return Effect.succeed(ranking)
-    const done = Deferred.unsafeMake<ReadonlyArray<string>>(FiberId.none)
-    ranking = done
-    return rank.pipe(
-      Effect.tap((ids) => {
-        kept = { ids, at: performance.now() }
-      }),
-      Effect.exit,
-      Effect.flatMap((exit) => {
-        ranking = undefined
-        return Deferred.done(done, exit)
-      }),
-      Effect.forkDaemon,
-      Effect.as(done),
-    )
-  })
-
-  return Effect.suspend((): Effect.Effect<ReadonlyArray<string>> => {
-    if (refreshSeconds === 0) return rank
-    if (kept === undefined) return Effect.flatMap(ranked, Deferred.await)
-    if (performance.now() - kept.at > refreshSeconds * 1000) return Effect.as(ranked, kept.ids)
-    return Effect.succeed(kept.ids)
-  })
+  const rank = Effect.provide(rankTrending, yield* Effect.context<SqlClient.SqlClient>())
+  if (refreshSeconds === 0) return rank
+  return (yield* keptFresh(rank, Duration.seconds(refreshSeconds))).get
 })
