@@ -1,4 +1,4 @@
-import { Effect, ParseResult, Schema } from "effect"
+import { Effect, Either, ParseResult, Schema } from "effect"
 import { EventMetadata } from "../contracts/metadata.ts"
 import { UndecodableEvent } from "./errors.ts"
 import type { Position } from "./position.ts"
@@ -33,25 +33,32 @@ export interface DecodedEvent<E> extends Omit<RecordedEvent, "data" | "metadata"
 /** The schema of the events a reader understands: usually a union of tagged classes. */
 export type EventSchema = Schema.Schema.AnyNoContext
 
-const decodeMetadata = Schema.decodeUnknown(EventMetadata)
+const decodeMetadata = Schema.decodeUnknownEither(EventMetadata)
 
-/** Decodes one recorded event with the schema of the events the reader understands. */
+const undecodable = (recorded: RecordedEvent, error: ParseResult.ParseError) =>
+  new UndecodableEvent({
+    eventId: recorded.eventId,
+    streamId: recorded.streamId,
+    globalPosition: recorded.globalPosition,
+    type: recorded.type,
+    reason: ParseResult.TreeFormatter.formatErrorSync(error),
+  })
+
+/**
+ * Decodes one recorded event with the schema of the events the reader understands. Synchronous: every
+ * projection decodes every event it reads, and an effect per event cost more than the decoding itself.
+ */
 export const decodeRecorded = <S extends EventSchema>(schema: S) => {
-  const decodeData = Schema.decodeUnknown(schema)
-  return (recorded: RecordedEvent): Effect.Effect<DecodedEvent<S["Type"]>, UndecodableEvent> =>
-    Effect.all([decodeData(recorded.data), decodeMetadata(recorded.metadata)]).pipe(
-      Effect.map(([event, metadata]) => ({ ...recorded, event, metadata })),
-      Effect.mapError(
-        (error) =>
-          new UndecodableEvent({
-            eventId: recorded.eventId,
-            streamId: recorded.streamId,
-            globalPosition: recorded.globalPosition,
-            type: recorded.type,
-            reason: ParseResult.TreeFormatter.formatErrorSync(error),
-          }),
-      ),
-    )
+  const decodeData = Schema.decodeUnknownEither(schema)
+  return (
+    recorded: RecordedEvent,
+  ): Either.Either<DecodedEvent<S["Type"]>, UndecodableEvent> => {
+    const event = decodeData(recorded.data)
+    if (Either.isLeft(event)) return Either.left(undecodable(recorded, event.left))
+    const metadata = decodeMetadata(recorded.metadata)
+    if (Either.isLeft(metadata)) return Either.left(undecodable(recorded, metadata.left))
+    return Either.right({ ...recorded, event: event.right, metadata: metadata.right })
+  }
 }
 
 export const decodeAll = <S extends EventSchema>(schema: S) => {
@@ -59,7 +66,15 @@ export const decodeAll = <S extends EventSchema>(schema: S) => {
   return (
     events: ReadonlyArray<RecordedEvent>,
   ): Effect.Effect<ReadonlyArray<DecodedEvent<S["Type"]>>, UndecodableEvent> =>
-    Effect.forEach(events, decode)
+    Effect.suspend(() => {
+      const decoded: Array<DecodedEvent<S["Type"]>> = []
+      for (const recorded of events) {
+        const one = decode(recorded)
+        if (Either.isLeft(one)) return Effect.fail(one.left)
+        decoded.push(one.right)
+      }
+      return Effect.succeed(decoded)
+    })
 }
 
 /** Encodes a domain event for appending. Encoding our own events cannot fail unless the code is wrong. */
