@@ -50,9 +50,7 @@ const undecodable = (recorded: RecordedEvent, error: ParseResult.ParseError) =>
  */
 export const decodeRecorded = <S extends EventSchema>(schema: S) => {
   const decodeData = Schema.decodeUnknownEither(schema)
-  return (
-    recorded: RecordedEvent,
-  ): Either.Either<DecodedEvent<S["Type"]>, UndecodableEvent> => {
+  return (recorded: RecordedEvent): Either.Either<DecodedEvent<S["Type"]>, UndecodableEvent> => {
     const event = decodeData(recorded.data)
     if (Either.isLeft(event)) return Either.left(undecodable(recorded, event.left))
     const metadata = decodeMetadata(recorded.metadata)
