@@ -15,6 +15,8 @@ import { identityConfig } from "#modules/identity/index.ts"
 import { musicConfig } from "#modules/music/index.ts"
 import { songwritingConfig } from "#modules/songwriting/index.ts"
 import { videosConfig } from "#modules/videos/index.ts"
+import { searchRefreshConfig } from "#projections/search/kept-searches.ts"
+import { trendingRefreshConfig } from "#projections/songs/trending-order.ts"
 import { heavyWorkConfig } from "#toolkit/heavy-work.ts"
 import { storageConfig } from "#toolkit/storage/index.ts"
 import { appConfig } from "./config.ts"
@@ -48,6 +50,8 @@ const variablesRead = (): ReadonlySet<string> => {
     videosConfig,
     storageConfig,
     heavyWorkConfig,
+    trendingRefreshConfig,
+    searchRefreshConfig,
   ]
   for (const config of configs) {
     Effect.runSync(Effect.either(Effect.withConfigProvider(config, provider)))
