@@ -1,5 +1,5 @@
 import { type Request, type Sent, steadily } from "./steady.ts"
-import type { World } from "./world.ts"
+import { popular, type World } from "./world.ts"
 
 /** What arrived while a scenario ran: its plays and its likes, each with how long it took. */
 export interface Arrived {
@@ -8,10 +8,6 @@ export interface Arrived {
 }
 
 const byte = () => Math.floor(Math.random() * 256)
-
-/** One of `count` items, the first far more often: what people play and like leans to the popular. */
-const popular = <A>(items: ReadonlyArray<A>) =>
-  items[Math.floor(Math.random() ** 2 * items.length)]!
 
 /**
  * Plays and likes arriving as people make them, over HTTP, at `plays` and `likes` a second: plays by

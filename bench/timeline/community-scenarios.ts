@@ -2,7 +2,7 @@ import type pg from "pg"
 import type { Row } from "../support/report.ts"
 import { type Arrived, arrive } from "./arrivals.ts"
 import { type Asked, load, type Measured, type Pressure, worst } from "./measure.ts"
-import type { World } from "./world.ts"
+import { popular, type World } from "./world.ts"
 
 const targetP99 = 25
 const targetPlayP99 = 5
@@ -13,10 +13,6 @@ const busy = { plays: Number(process.env.BENCH_PLAYS ?? 1000), likes: 100 }
 const playRates = [100, 250, 500, 1000]
 
 const pick = <A>(items: ReadonlyArray<A>) => items[Math.floor(Math.random() * items.length)]!
-/** One of `items`, the first far more often: people visit the popular more. */
-const popular = <A>(items: ReadonlyArray<A>) =>
-  items[Math.floor(Math.random() ** 2 * items.length)]!
-
 /**
  * What people search for: a line they remember of a song's lyrics, two words of a title, or the first
  * three letters of a word, as typed so far. Drawn from the seeded songs.

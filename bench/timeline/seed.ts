@@ -1,4 +1,5 @@
 import type pg from "pg"
+import { tailScale } from "./plays-seed.ts"
 import { lyricsSql, phraseSql, words } from "./words.ts"
 
 /** The styles the seeded songs cycle through. */
@@ -30,14 +31,7 @@ export const seedTimeline = async (
   world: { readonly songs: number; readonly likes: number; readonly creators: number },
 ) => {
   const { songs, likes, creators } = world
-  // The scale that gives at least `likes` likes: the sum of floor(scale / n) over n = 1..songs.
-  let scale = Math.ceil(likes / Math.log(songs))
-  const total = (s: number) => {
-    let sum = 0
-    for (let n = 1; n <= songs; n++) sum += Math.floor(s / n)
-    return sum
-  }
-  while (total(scale) < likes) scale = Math.ceil(scale * 1.01)
+  const scale = tailScale(songs, likes)
 
   await db.query(
     `insert into timeline_creators (user_id, username)
