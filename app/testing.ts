@@ -81,10 +81,15 @@ export const settle = Effect.gen(function* () {
   let head = yield* lastCommitted
   // Bounded, so that a test whose events never stop coming fails saying so.
   for (let round = 0; round < 50; round++) {
-    for (const name of names) {
-      const reached = yield* awaitPosition(name, head, "10 seconds")
-      if (!reached) return yield* Effect.die(new Error(`${name} did not catch up`))
-    }
+    // Together: each subscription keeps its own pace, and waiting for them one after the other adds
+    // their waits up.
+    const behind = yield* Effect.filter(
+      names,
+      (name) => Effect.map(awaitPosition(name, head, "10 seconds"), (reached) => !reached),
+      { concurrency: "unbounded" },
+    )
+    if (behind.length > 0)
+      return yield* Effect.die(new Error(`${behind.join(", ")} did not catch up`))
     const next = yield* lastCommitted
     if (Position.compare(next, head) === 0) return
     head = next

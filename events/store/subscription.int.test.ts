@@ -157,4 +157,47 @@ describeWithDatabase({ maxConnections: 40 })("subscriptions", (it) => {
         yield* Fiber.join(older)
       }),
   )
+
+  it.effect(
+    "events arriving one by one are handled in batches at the subscription's pace; one after a quiet spell at once",
+    () =>
+      Effect.gen(function* () {
+        const store = yield* EventStore
+        const name = "paced"
+        const start = yield* store.head
+        yield* query(
+          "insert into subscriptions (name, transaction_id, global_position) values ($1, $2::xid8, $3)",
+          [name, start.transactionId, start.globalPosition],
+        )
+        const batches: Array<number> = []
+        const consumer = yield* Effect.fork(
+          runSubscription(
+            {
+              name,
+              types: ["Paced"],
+              onPoison: "pause",
+              handle: (events) => Effect.sync(() => batches.push(events.length)),
+            },
+            { pollInterval: "5 seconds", leaderRetry: "50 millis", pace: "400 millis" },
+          ),
+        )
+        const appendOne = Effect.suspend(() =>
+          store.append(`paced-${crypto.randomUUID()}`, "no_stream", [newEvent("Paced", {})]),
+        )
+        // The subscription has started and is idle: a first event is handled at once.
+        yield* Effect.sleep("200 millis")
+        const first = yield* appendOne
+        expect(yield* awaitPosition(name, first.position, "300 millis")).toBe(true)
+        // Ten more within the pace: they wait for it and come as one batch, not ten.
+        let last = first
+        for (let i = 0; i < 10; i++) {
+          last = yield* appendOne
+          yield* Effect.sleep("10 millis")
+        }
+        expect(yield* awaitPosition(name, last.position, "2 seconds")).toBe(true)
+        yield* Fiber.interrupt(consumer)
+        expect(batches.reduce((a, b) => a + b, 0)).toBe(11)
+        expect(batches.length).toBeLessThanOrEqual(3)
+      }),
+  )
 })

@@ -1,4 +1,4 @@
-import { Cause, Clock, Data, type Duration, Effect, Schedule } from "effect"
+import { Cause, Clock, Data, Duration, Effect, Schedule } from "effect"
 import { type Checkpoints, makeCheckpoints } from "./checkpoints.ts"
 import { awaitCommittedReadable } from "./committed-reads.ts"
 import { appendErrorReport } from "./error-stream.ts"
@@ -38,9 +38,27 @@ export interface SubscriptionTiming {
   readonly pollInterval: Duration.DurationInput
   /** How often a replica that is not the leader asks again. */
   readonly leaderRetry: Duration.DurationInput
+  /**
+   * The shortest time from one step's start to the next's while events keep arriving: what arrives
+   * meanwhile is read as one batch. Events one by one (a play every millisecond) would otherwise cost
+   * every subscription a transaction each, holding the pool's connections from the requests. A step after
+   * a quiet spell starts at once.
+   */
+  readonly pace: Duration.DurationInput
 }
 
-const defaultTiming: SubscriptionTiming = { pollInterval: "500 millis", leaderRetry: "3 seconds" }
+const defaultTiming: SubscriptionTiming = {
+  pollInterval: "500 millis",
+  leaderRetry: "3 seconds",
+  pace: "25 millis",
+}
+
+/** Waits `millis` of real time: a subscription's pace is not the domain's clock (see wakeups.ts). */
+const pause = (millis: number) =>
+  Effect.async<void>((resume) => {
+    const timer = setTimeout(() => resume(Effect.void), millis)
+    return Effect.sync(() => clearTimeout(timer))
+  })
 
 /** Another process moved the checkpoint, or it was paused or reset, since this batch was read. */
 class CheckpointMoved extends Data.TaggedError("CheckpointMoved") {}
@@ -167,7 +185,9 @@ const make = <R>(subscription: Subscription<R>, timing: SubscriptionTiming) =>
 
     const consume: Effect.Effect<never, unknown, R> = Effect.gen(function* () {
       yield* checkpoints.ensure(name)
+      const pace = Duration.toMillis(timing.pace)
       while (true) {
+        const started = performance.now()
         const read = yield* step.pipe(
           Effect.catchAllCause((cause) =>
             Effect.zipRight(
@@ -179,7 +199,11 @@ const make = <R>(subscription: Subscription<R>, timing: SubscriptionTiming) =>
             ),
           ),
         )
-        if (read < batchSize) yield* idle
+        if (read < batchSize) {
+          yield* idle
+          const rest = pace - (performance.now() - started)
+          if (rest > 0) yield* pause(rest)
+        }
       }
     })
 
