@@ -32,6 +32,7 @@ import { ErrorReports } from "#toolkit/error-reports.ts"
 import { IdempotentRequests } from "#toolkit/idempotent-requests.ts"
 import { storageConfig } from "#toolkit/storage/index.ts"
 import { MelodyApi } from "./api.ts"
+import { makeCachedReads } from "./cached-reads.ts"
 import { AppConfig } from "./config.ts"
 import { mailboxMayAnswer } from "./exposure.ts"
 import { firstViewReads } from "./first-view-reads.ts"
@@ -48,13 +49,6 @@ import { sendSecurityHeaders } from "./http/security-headers.ts"
 import { makeSiteFiles } from "./http/site-files.ts"
 import { makeStaticFiles } from "./http/static-files.ts"
 import { SystemHttpLive } from "./http/system-http.ts"
-
-/**
- * Bytes of timeline responses cached at the edge for readers without a session, and as many for signed-in
- * readers. A page of 20 songs with short lyrics is about 11 KB, so bench:timeline's 5,000 pages all fit;
- * pages with long lyrics take more, and those that do not fit are cut from songs the timeline keeps.
- */
-const responseCacheBudget = 64 * 1024 * 1024
 
 /** The API's reads that depend only on the URL for everyone without a session: kept at the edge, and cacheable. */
 const publicReads = new Set(["/api/songs/public"])
@@ -167,11 +161,9 @@ export const HttpLive = Layer.unwrapEffect(
       publicReads,
       idempotency: idempotent({ paidPaths, holderOf: identity.sessionHolder, requests }),
       responseCache: makeResponseCache({
-        paths: publicReads,
-        stamp: songs.publicStamp,
+        reads: yield* makeCachedReads(songs),
         countsMayLag: config.timelineCountsLag,
         holderOf: identity.knownHolder,
-        budget: responseCacheBudget,
       }),
     })
     // Like HttpApiBuilder.serve, but the edge wraps the API app itself rather than being a server middleware,

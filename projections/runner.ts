@@ -12,6 +12,7 @@ import {
   type SubscriptionReport,
   subscriptionControl,
 } from "#events/store/index.ts"
+import { clearListing, listingMarksTable, markListing } from "./listing-marks.ts"
 
 /**
  * A read model built from events. `apply` receives a batch and writes it with set-based SQL in the same
@@ -38,6 +39,11 @@ export interface Projection {
   /** Whether its dead letters are also reported in the error stream (default: yes). */
   readonly reportPoison?: boolean
   readonly batchSize?: number
+  /**
+   * Whether its answers may be kept at the edge: the runner then records, with each batch, the last event
+   * that may change what it lists (read-stamps.ts).
+   */
+  readonly stamped?: boolean
   readonly apply: (
     events: ReadonlyArray<RecordedEvent>,
   ) => Effect.Effect<void, unknown, SqlClient.SqlClient>
@@ -62,6 +68,9 @@ export const projectionMigrations: Migrations = {
       ),
     ),
   ),
+  "3_projection_listings": Effect.flatMap(SqlClient.SqlClient, (sql) =>
+    sql.unsafe(listingMarksTable),
+  ),
 }
 
 const subscriptionName = (projection: Projection) => `projection:${projection.name}`
@@ -72,7 +81,10 @@ const asSubscription = (projection: Projection): Subscription<SqlClient.SqlClien
   batchSize: projection.batchSize ?? 1000,
   onPoison: projection.onPoison,
   reportPoison: projection.reportPoison,
-  handle: projection.apply,
+  handle: projection.stamped
+    ? (events) =>
+        Effect.zipRight(projection.apply(events), markListing(subscriptionName(projection), events))
+    : projection.apply,
 })
 
 const setupLock = 7302
@@ -97,6 +109,7 @@ export const prepareProjections = (projections: ReadonlyArray<Projection>) =>
             for (const table of projection.tables)
               yield* sql`drop table if exists ${sql(table)} cascade`
             yield* control.reset(subscriptionName(projection))
+            yield* clearListing(subscriptionName(projection))
             yield* sql`
               insert into projection_revisions (name, revision)
               values (${projection.name}, ${projection.revision})
@@ -134,6 +147,7 @@ export const resetProjection = (projection: Projection) =>
           yield* sql.unsafe(`truncate ${projection.tables.map(quoteIdentifier).join(", ")}`)
         }
         yield* control.reset(subscriptionName(projection))
+        yield* clearListing(subscriptionName(projection))
       }),
     )
   }).pipe(

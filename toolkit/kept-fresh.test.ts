@@ -1,42 +1,43 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Deferred, Effect, Fiber, TestClock } from "effect"
+import { Deferred, type Duration, Effect, Fiber, TestClock } from "effect"
 import { keptFresh } from "./kept-fresh.ts"
 
 /** A value kept fresh for 100 ms over a read that counts itself and, when asked to, waits to be let go. */
-const rig = Effect.gen(function* () {
-  let reads = 0
-  let failNext = false
-  let gate: Deferred.Deferred<void> | undefined
-  const read = Effect.suspend(() => {
-    const number = ++reads
-    if (failNext) {
-      failNext = false
-      return Effect.die(new Error("the database is away"))
+const rig = (options: { readonly atMost?: Duration.DurationInput } = {}) =>
+  Effect.gen(function* () {
+    let reads = 0
+    let failNext = false
+    let gate: Deferred.Deferred<void> | undefined
+    const read = Effect.suspend(() => {
+      const number = ++reads
+      if (failNext) {
+        failNext = false
+        return Effect.die(new Error("the database is away"))
+      }
+      return gate === undefined ? Effect.succeed(number) : Effect.as(Deferred.await(gate), number)
+    })
+    const kept = yield* keptFresh(read, "100 millis", options)
+    return {
+      ...kept,
+      reads: () => reads,
+      failNext: () => {
+        failNext = true
+      },
+      hold: Effect.map(Deferred.make<void>(), (deferred) => {
+        gate = deferred
+        return Deferred.succeed(deferred, undefined).pipe(
+          Effect.tap(() => {
+            gate = undefined
+          }),
+        )
+      }),
     }
-    return gate === undefined ? Effect.succeed(number) : Effect.as(Deferred.await(gate), number)
   })
-  const kept = yield* keptFresh(read, "100 millis")
-  return {
-    ...kept,
-    reads: () => reads,
-    failNext: () => {
-      failNext = true
-    },
-    hold: Effect.map(Deferred.make<void>(), (deferred) => {
-      gate = deferred
-      return Deferred.succeed(deferred, undefined).pipe(
-        Effect.tap(() => {
-          gate = undefined
-        }),
-      )
-    }),
-  }
-})
 
 describe("keptFresh", () => {
   it.effect("is read once for everyone who asks first at the same moment", () =>
     Effect.gen(function* () {
-      const { get, reads, hold } = yield* rig
+      const { get, reads, hold } = yield* rig()
       const release = yield* hold
       const askers = yield* Effect.forkAll(Array.from({ length: 5 }, () => get))
       yield* Effect.yieldNow()
@@ -48,7 +49,7 @@ describe("keptFresh", () => {
 
   it.effect("once old, answers at once with what it has and reads again in the background", () =>
     Effect.gen(function* () {
-      const { get, reads, hold } = yield* rig
+      const { get, reads, hold } = yield* rig()
       expect(yield* get).toBe(1)
       yield* TestClock.adjust("99 millis")
       expect(yield* get).toBe(1)
@@ -71,7 +72,7 @@ describe("keptFresh", () => {
 
   it.effect("refresh reads again and waits, even while fresh", () =>
     Effect.gen(function* () {
-      const { get, refresh, reads } = yield* rig
+      const { get, refresh, reads } = yield* rig()
       expect(yield* get).toBe(1)
       expect(yield* refresh).toBe(2)
       expect(yield* get).toBe(2)
@@ -81,7 +82,7 @@ describe("keptFresh", () => {
 
   it.effect("a refresh is not answered by a read that started before it was asked", () =>
     Effect.gen(function* () {
-      const { get, refresh, reads, hold } = yield* rig
+      const { get, refresh, reads, hold } = yield* rig()
       expect(yield* get).toBe(1)
       yield* TestClock.adjust("100 millis")
       const release = yield* hold
@@ -98,7 +99,7 @@ describe("keptFresh", () => {
 
   it.effect("a read again that fails keeps the value, and the next reader tries again", () =>
     Effect.gen(function* () {
-      const { get, reads, failNext } = yield* rig
+      const { get, reads, failNext } = yield* rig()
       expect(yield* get).toBe(1)
       yield* TestClock.adjust("100 millis")
       failNext()
@@ -108,6 +109,25 @@ describe("keptFresh", () => {
       expect(yield* get).toBe(1)
       yield* Effect.yieldNow()
       expect(yield* get).toBe(3)
+    }),
+  )
+
+  it.effect("once older than its bound, readers wait for a new value", () =>
+    Effect.gen(function* () {
+      const { get, reads, hold } = yield* rig({ atMost: "250 millis" })
+      expect(yield* get).toBe(1)
+      yield* TestClock.adjust("150 millis")
+      expect(yield* get).toBe(1)
+      yield* Effect.yieldNow()
+      expect(yield* get).toBe(2)
+      yield* TestClock.adjust("250 millis")
+      const release = yield* hold
+      const reader = yield* Effect.fork(get)
+      yield* Effect.yieldNow()
+      expect(reader.unsafePoll()).toBeNull()
+      yield* release
+      expect(yield* Fiber.join(reader)).toBe(3)
+      expect(reads()).toBe(3)
     }),
   )
 })

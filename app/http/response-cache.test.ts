@@ -4,21 +4,26 @@ import { Effect, TestClock } from "effect"
 import { makeResponseCache } from "./response-cache.ts"
 
 const path = "/api/songs/public"
+const otherPath = "/api/playlists/"
+const searchPath = "/api/search"
 
 /**
  * The response cache over a stamp the test moves on by hand (its songs, or only their counts) and sessions
  * whose holders it sets by hand, and an app that counts its calls. Answers may lag a second behind counts.
  */
 const rig = (budget = 1_000_000) => {
-  let stamp = { state: "v1", songs: "s1" }
+  let stamp = { state: "v1", listing: "s1" }
+  let otherStamp = { state: "o1", listing: "o1" }
   let calls = 0
   const holders = new Map<string, string>()
   const answers = makeResponseCache({
-    paths: new Set([path]),
-    stamp: Effect.sync(() => stamp),
+    reads: [
+      { answers: (p) => p === path, stamp: Effect.sync(() => stamp), budget },
+      { answers: (p) => p.startsWith(otherPath), stamp: Effect.sync(() => otherStamp), budget },
+      { answers: (p) => p === searchPath, stamp: Effect.sync(() => stamp), budget, maxAge: 2_000 },
+    ],
     countsMayLag: "1 second",
     holderOf: (sessionId) => Effect.sync(() => holders.get(sessionId)),
-    budget,
   })
   const ask = (
     url: string,
@@ -42,7 +47,11 @@ const rig = (budget = 1_000_000) => {
     calls: () => calls,
     /** The songs listed changed. */
     move: (next: string) => {
-      stamp = { state: next, songs: next }
+      stamp = { state: next, listing: next }
+    },
+    /** What the other read lists changed. */
+    moveOther: (next: string) => {
+      otherStamp = { state: next, listing: next }
     },
     /** Only counts changed: likes or plays. */
     count: (next: string) => {
@@ -287,5 +296,49 @@ describe("the response cache", () => {
         expect(yield* ask(path, withSession("bob-1"))).toBe(bob)
         expect(calls()).toBe(7)
       }),
+  )
+
+  it.effect(
+    "each read's answers go with its own stamp; a person's write forgets theirs in every read",
+    () =>
+      Effect.gen(function* () {
+        const { ask, calls, move, moveOther, holders } = rig()
+        holders.set("fay-1", "fay")
+        const timeline = yield* ask(path)
+        const playlist = yield* ask(`${otherPath}p1`)
+        const fays = yield* ask(`${otherPath}p1`, withSession("fay-1"))
+        expect(calls()).toBe(3)
+        // A playlist made private drops the playlists' answers only.
+        moveOther("o2")
+        expect(yield* ask(path)).toBe(timeline)
+        expect(yield* ask(`${otherPath}p1`)).not.toBe(playlist)
+        expect(calls()).toBe(4)
+        // And a song made private the timeline's only.
+        move("v2")
+        const playlistNow = yield* ask(`${otherPath}p1`)
+        expect(yield* ask(path)).not.toBe(timeline)
+        expect(yield* ask(`${otherPath}p1`)).toBe(playlistNow)
+        expect(calls()).toBe(5)
+        const fayNow = yield* ask(`${otherPath}p1`, withSession("fay-1"))
+        expect(fayNow).not.toBe(fays)
+        expect(yield* ask(`${otherPath}p1`, withSession("fay-1"))).toBe(fayNow)
+        yield* ask("/api/playlists/p1/songs", { method: "POST", ...withSession("fay-1") })
+        expect(yield* ask(`${otherPath}p1`, withSession("fay-1"))).not.toBe(fayNow)
+        expect(calls()).toBe(8)
+      }),
+  )
+
+  it.effect("a read with a most age is read again once its answer is that old, however still", () =>
+    Effect.gen(function* () {
+      const { ask, calls } = rig()
+      const first = yield* ask(`${searchPath}?q=moon`)
+      yield* TestClock.adjust("1999 millis")
+      expect(yield* ask(`${searchPath}?q=moon`)).toBe(first)
+      yield* TestClock.adjust("1 millis")
+      const second = yield* ask(`${searchPath}?q=moon`)
+      expect(second).not.toBe(first)
+      expect(yield* ask(`${searchPath}?q=moon`)).toBe(second)
+      expect(calls()).toBe(2)
+    }),
   )
 })

@@ -156,6 +156,7 @@ export const creators: Projection = {
   ],
   types: [...new Set([...songFactTypes, ...peopleTypes])],
   onPoison: "skip",
+  stamped: true,
   setup: Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
     for (const statement of songTablesSql(creatorSongTables)) yield* sql.unsafe(statement)

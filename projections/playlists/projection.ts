@@ -108,6 +108,7 @@ export const playlists: Projection = {
   ],
   types: [...new Set([...songFactTypes, ...playlistTypes])],
   onPoison: "skip",
+  stamped: true,
   setup: Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
     for (const statement of songTablesSql(playlistSongTables)) yield* sql.unsafe(statement)

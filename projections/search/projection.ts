@@ -90,6 +90,7 @@ export const search: Projection = {
   ],
   types: [...new Set([...songFactTypes, ...peopleTypes, ...playlistTypes])],
   onPoison: "skip",
+  stamped: true,
   setup: Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
     for (const statement of songTablesSql(searchSongTables)) yield* sql.unsafe(statement)

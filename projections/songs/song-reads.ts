@@ -4,6 +4,7 @@ import { NotFound } from "#api/refusals.ts"
 import type { EventStore, EventWakeups } from "#events/store/index.ts"
 import { oncePerObject } from "#toolkit/once-per-object.ts"
 import { makeOwnWritesWait } from "../own-writes.ts"
+import type { ReadStamp } from "../read-stamps.ts"
 import { DailyPlays, DayOfPlays, PublicSongs, type SongView } from "./api.ts"
 import { library, readLibraryDailyPlays, readLibrarySong, readOwnedSongs } from "./library.ts"
 import { readLikedSongs } from "./liked-songs.ts"
@@ -12,7 +13,7 @@ import { countPublicSongs, type ListedSong, readPublicSongs } from "./sitemap-re
 import type { ListQuery, PublicPage, PublicQuery } from "./song-rows.ts"
 import { toView } from "./song-view.ts"
 import { timeline } from "./timeline.ts"
-import { makeTimelinePages, type TimelineStamp } from "./timeline-pages.ts"
+import { makeTimelinePages } from "./timeline-pages.ts"
 import { makeTrendingOrder } from "./trending-order.ts"
 import { readTrendingSongs } from "./trending-songs.ts"
 
@@ -37,10 +38,12 @@ export class SongReads extends Context.Tag("@melody/projections/SongReads")<
      */
     readonly trendingSongs: (query: ListQuery) => Effect.Effect<ReadonlyArray<SongView>>
     /**
-     * Names what the public pages read: `state` changes whenever one could read differently, `songs` only
-     * when a song joins or leaves them; at most 100 ms late (see timeline-pages.ts).
+     * Names what the public pages read; its listing changes only when a song joins or leaves them (see
+     * timeline-pages.ts).
      */
-    readonly publicStamp: Effect.Effect<TimelineStamp>
+    readonly publicStamp: Effect.Effect<ReadStamp>
+    /** Names what Trending's pages read: the timeline's stamp and the order they are cut from. */
+    readonly trendingStamp: Effect.Effect<ReadStamp>
     readonly mySongs: (userId: string) => Effect.Effect<ReadonlyArray<SongView>>
     readonly likedSongs: (userId: string) => Effect.Effect<ReadonlyArray<SongView>>
     /** The song, if this viewer (or nobody) may see it: its owner, or anyone once it is public. */
@@ -82,11 +85,16 @@ export class SongReads extends Context.Tag("@melody/projections/SongReads")<
       return SongReads.of({
         publicSongs: (query) => read(Effect.map(timelinePages.page(query), publicView)),
         publicStamp: Effect.zipRight(ownWrites, timelinePages.stamp),
+        trendingStamp: Effect.zipWith(
+          Effect.zipRight(ownWrites, timelinePages.stamp),
+          trendingOrder.ranking,
+          (stamp, ranking): ReadStamp => ({ ...stamp, state: `${stamp.state} ${ranking}` }),
+        ),
         newestSongs: (query) =>
           read(Effect.map(readNewestSongs(query), (rows) => rows.map(toView))),
         trendingSongs: (query) =>
           read(
-            trendingOrder.pipe(
+            trendingOrder.order.pipe(
               Effect.flatMap((order) => readTrendingSongs(order, query)),
               Effect.map((rows) => rows.map(toView)),
             ),

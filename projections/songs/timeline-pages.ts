@@ -4,6 +4,7 @@ import type { PgPool } from "#events/store/pg-client.ts"
 import { setBounded } from "#toolkit/bounded-map.ts"
 import { keptFresh } from "#toolkit/kept-fresh.ts"
 import { oncePerObject } from "#toolkit/once-per-object.ts"
+import type { ReadStamp } from "../read-stamps.ts"
 import type { SongRow } from "./song-rows.ts"
 import { makeTimelineOrder, type OrderPage, type OrderState } from "./timeline-order.ts"
 import {
@@ -14,17 +15,9 @@ import {
 } from "./timeline-reads.ts"
 import { readTimelinePage, snapshotOf, type TimelinePage } from "./timeline-snapshot-pages.ts"
 
-/**
- * Names the timeline's state (`state`: any change), and which songs it lists (`songs`: only a song made
- * public, private or deleted changes it; likes and plays do not).
- */
-export interface TimelineStamp {
-  readonly state: string
-  readonly songs: string
-}
-
-/** How long the timeline's stamp is taken as current before it is read again. */
+/** How long the timeline's stamp is taken as current before it is read again, and the most it is late. */
 const stampFreshness = Duration.millis(100)
+const stampLimit = Duration.millis(250)
 
 /** How many sets of liked songs are kept per page (the oldest makes room). */
 const variantsPerPage = 32
@@ -48,8 +41,8 @@ const startShared = <A>(read: Effect.Effect<A>) =>
  * Once the stamp is 100 ms old it is read again in the background, and readers go on with the one they
  * have until the order is brought to the new one; after `refresh` (which the catalog calls once a write of
  * this process reached the timeline, so its author sees it on the next read) it is read at once and
- * awaited. A page is never older than the stamp it is kept under. Another server process sees a change
- * about 100 ms late. A page cut at an older snapshot is read from the database (`readTimelinePage`).
+ * awaited; once 250 ms old, readers wait for it. A page is never older than the stamp it is kept under.
+ * Another server process sees a change 100 to 250 ms late. A page cut at an older snapshot is read from the database (`readTimelinePage`).
  */
 export const makeTimelinePages = (options: {
   /** How many pages are kept. */
@@ -119,10 +112,12 @@ export const makeTimelinePages = (options: {
       )
     }
 
-    const { get: current, refresh } = yield* keptFresh(bringForward, stampFreshness)
+    const { get: current, refresh } = yield* keptFresh(bringForward, stampFreshness, {
+      atMost: stampLimit,
+    })
     const stamp = Effect.map(
       current,
-      (state): TimelineStamp => ({ state: state.stamp, songs: `${songSetOf.get(state) ?? 0}` }),
+      (state): ReadStamp => ({ state: state.stamp, listing: `${songSetOf.get(state) ?? 0}` }),
     )
     // Pages of the current stamp only, each read once even when many readers ask at the same moment.
     // A page's read is put in the map before it starts, so a read that began before a newer stamp was

@@ -48,11 +48,20 @@ const rankTrending = Effect.flatMap(SqlClient.SqlClient, (sql) =>
 /**
  * Trending's order, the ids of its songs, ranked once for every reader and ranked again in the
  * background once older than `TRENDING_REFRESH_SECONDS`, while readers go on with the kept one (see
- * toolkit/kept-fresh.ts).
+ * toolkit/kept-fresh.ts); and `ranking`, which names the order readers are given now (a new name on
+ * every read when each read ranks).
  */
 export const makeTrendingOrder = Effect.gen(function* () {
   const refreshSeconds = yield* trendingRefreshConfig
   const rank = Effect.provide(rankTrending, yield* Effect.context<SqlClient.SqlClient>())
-  if (refreshSeconds === 0) return rank
-  return (yield* keptFresh(rank, Duration.seconds(refreshSeconds))).get
+  let rankings = 0
+  if (refreshSeconds === 0) {
+    return { order: rank, ranking: Effect.sync(() => `${++rankings}`) }
+  }
+  const numbers = new WeakMap<ReadonlyArray<string>, number>()
+  const { get } = yield* keptFresh(
+    Effect.tap(rank, (order) => numbers.set(order, ++rankings)),
+    Duration.seconds(refreshSeconds),
+  )
+  return { order: get, ranking: Effect.map(get, (order) => `${numbers.get(order)}`) }
 })
