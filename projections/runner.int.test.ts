@@ -5,6 +5,7 @@ import { Actors } from "#events/contracts/actor.ts"
 import { EventStore, type NewEvent, type RecordedEvent } from "#events/store/index.ts"
 import { describeWithDatabase, query } from "#events/testing.ts"
 import { eventCounts } from "./event-counts.ts"
+import { makeReadStamps } from "./read-stamps.ts"
 import {
   catchUpProjection,
   type Projection,
@@ -183,5 +184,38 @@ describeWithDatabase({ migrations: [["projections", projectionMigrations]] })(
         }),
       )
     })
+
+    it.effect(
+      "a stamped projection's listing moves with what it lists, not with counts, and is the same after a rebuild",
+      () =>
+        Effect.gen(function* () {
+          const store = yield* EventStore
+          const projection: Projection = {
+            ...recorder("lister", "skip"),
+            types: ["Noted-lister", "SongPlayed"],
+            stamped: true,
+          }
+          yield* prepareProjections([projection])
+          const stampOf = yield* makeReadStamps([projection])
+          const stamp = Effect.zipRight(catchUpProjection(projection), stampOf(projection))
+          yield* appendNoted("lister", [1])
+          const listed = yield* stamp
+          yield* store.append(`played-${crypto.randomUUID()}`, "any", [
+            newEvent("SongPlayed", { n: 2 }),
+          ])
+          const counted = yield* stamp
+          expect(counted.listing).toBe(listed.listing)
+          expect(counted.state).not.toBe(listed.state)
+          yield* appendNoted("lister", [3])
+          const relisted = yield* stamp
+          expect(relisted.listing).not.toBe(listed.listing)
+          expect(relisted.listing).not.toBe("none")
+
+          yield* rebuildProjection(projection)
+          // No write of this process since: the stamp is read again once it is a quarter second old.
+          yield* Effect.sleep("300 millis")
+          expect(yield* stampOf(projection)).toEqual(relisted)
+        }),
+    )
   },
 )

@@ -11,6 +11,9 @@ const heardEnough = (duration: number) => Math.min(30, duration / 2)
  */
 let element: HTMLAudioElement | undefined
 let heard = 0
+// Whether the person (or the app for them) paused it: a song that ends at the moment they pause it
+// still fires its end, which must cue the next song, not play it over their pause.
+let pausedOnPurpose = false
 
 const audio = () => {
   if (element) return element
@@ -19,7 +22,10 @@ const audio = () => {
   made.hidden = true
   document.body.append(made)
   let at = 0
-  made.addEventListener("play", () => set({ playing: true }))
+  made.addEventListener("play", () => {
+    pausedOnPurpose = false
+    set({ playing: true })
+  })
   made.addEventListener("pause", () => set({ playing: false }))
   made.addEventListener("timeupdate", () => {
     const step = made.currentTime - at
@@ -40,14 +46,14 @@ const audio = () => {
     heard = 0
     const next = afterEnd(playerState().queue, playerState().repeat)
     if (next === undefined) set({ playing: false })
-    else jump(next, 0)
+    else jump(next, 0, !pausedOnPurpose)
   })
   element = made
   return made
 }
 
-/** Plays the queue's song at `index`, from `seconds` in. */
-export const jump = (index: number, seconds = 0) => {
+/** Plays the queue's song at `index`, from `seconds` in (or only cues it there). */
+export const jump = (index: number, seconds = 0, play = true) => {
   const song = playerState().queue.songs[index]
   if (!song) return
   const player = audio()
@@ -60,7 +66,7 @@ export const jump = (index: number, seconds = 0) => {
   })
   if (!same) player.src = song.audioUrl
   player.currentTime = seconds
-  void player.play().catch(() => set({ playing: false }))
+  if (play) void player.play().catch(() => set({ playing: false }))
 }
 
 /** Plays `songs` from the one at `from` (from `seconds` into it): the queue becomes that list as it is now. */
@@ -73,14 +79,17 @@ export const playList = (songs: ReadonlyArray<PlayerSong>, from = 0, seconds = 0
 export const toggle = () => {
   if (!element || !currentSong()) return
   if (element.paused) void element.play().catch(() => set({ playing: false }))
-  else element.pause()
+  else pause()
 }
 
-export const pause = () => element?.pause()
+export const pause = () => {
+  pausedOnPurpose = true
+  element?.pause()
+}
 
 /** Stops with nothing left to play: the queue was emptied. */
 export const stop = () => {
-  element?.pause()
+  pause()
   element?.removeAttribute("src")
 }
 
