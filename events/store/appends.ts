@@ -102,7 +102,7 @@ export const makeAppends = ({
           resume(Effect.fail(answer))
           return
         }
-        wakeups.ring()
+        wakeups.ring(events.map((event) => event.type))
         resume(Effect.succeed(answer))
       })
     }).pipe(

@@ -99,7 +99,10 @@ export const make = Effect.gen(function* () {
         Context.getOption(fiber.currentContext, SqlClient.TransactionConnection)._tag === "Some"
       return nested
         ? Effect.tap(appendInTransaction(streamId, expected, events), (result) =>
-            ownWrites.appendedInTransaction(result.position),
+            ownWrites.appendedInTransaction(
+              result.position,
+              events.map((event) => event.type),
+            ),
           )
         : Effect.tap(appendAlone(streamId, expected, events), (result) =>
             Effect.sync(() => ownWrites.record(result.position)),
@@ -115,12 +118,15 @@ export const make = Effect.gen(function* () {
         .withTransaction(effect)
         .pipe(Effect.catchIf((error) => error instanceof SqlError.SqlError, Effect.die))
       if (nested) return once
-      return ownWrites.committing(once).pipe(
-        Effect.sandbox,
-        Effect.retry({ while: tooOld, times: 10, schedule: Schedule.exponential("2 millis") }),
-        Effect.unsandbox,
-        Effect.tap(() => wakeups.signal),
-      )
+      // Only a transaction that appended wakes anyone, and only those who read what it appended: a
+      // subscription's own batch moves its checkpoint and appends nothing.
+      return ownWrites
+        .committing(once, wakeups.ring)
+        .pipe(
+          Effect.sandbox,
+          Effect.retry({ while: tooOld, times: 10, schedule: Schedule.exponential("2 millis") }),
+          Effect.unsandbox,
+        )
     })
 
   const appendAtomically = (requests: ReadonlyArray<AppendRequest>) =>

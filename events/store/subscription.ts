@@ -181,7 +181,7 @@ const make = <R>(subscription: Subscription<R>, timing: SubscriptionTiming) =>
       return batch.length
     })
 
-    const idle = wakeups.nextWithin(timing.pollInterval)
+    const idle = wakeups.nextWithin(timing.pollInterval, subscription.types)
 
     const consume: Effect.Effect<never, unknown, R> = Effect.gen(function* () {
       yield* checkpoints.ensure(name)

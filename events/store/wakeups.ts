@@ -3,9 +3,18 @@ import { Context, Duration, Effect, Layer, Schedule, Stream } from "effect"
 
 const channel = "melody_events"
 
+/** The event types a wake-up is about; undefined when they are not known (any may have come). */
+type Types = ReadonlyArray<string> | undefined
+
+/** Whether a waiter for `wanted` (undefined: any event) is woken by a ring about `rung`. */
+const concerns = (wanted: ReadonlySet<string> | undefined, rung: Types) =>
+  wanted === undefined || rung === undefined || rung.some((type) => wanted.has(type))
+
 /**
  * A wake-up bell as plain callbacks: ringing it is a few property reads, cheap enough to do on every
- * append; waiting on it is an async effect resumed at the next ring.
+ * append; waiting on it is an async effect resumed at the next ring. A waiter may name the event types it
+ * reads: a ring about other types passes it by, so a play does not wake every subscription in the
+ * process for a look that finds nothing.
  *
  * `nextWithin` bounds the wait with a plain timer in the same callback rather than racing two fibers: it is
  * the wait of every poll and every read-your-writes, and a race forks two fibers each time. A read that
@@ -13,20 +22,24 @@ const channel = "melody_events"
  * around it), so these waits fork nothing. The timer is real time: a poll's pace is not the domain's clock.
  */
 const makeBell = () => {
-  let waiting = new Set<() => void>()
-  const ring = () => {
+  const waiting = new Map<() => void, ReadonlySet<string> | undefined>()
+  const ring = (types?: Types) => {
     if (waiting.size === 0) return
-    const woken = waiting
-    waiting = new Set()
-    for (const resume of woken) resume()
+    const woken: Array<() => void> = []
+    for (const [wake, wanted] of waiting) if (concerns(wanted, types)) woken.push(wake)
+    for (const wake of woken) {
+      waiting.delete(wake)
+      wake()
+    }
   }
   const next = Effect.async<void>((resume) => {
     const wake = () => resume(Effect.void)
-    waiting.add(wake)
+    waiting.set(wake, undefined)
     return Effect.sync(() => waiting.delete(wake))
   })
-  const nextWithin = (timeout: Duration.DurationInput) =>
-    Effect.async<void>((resume) => {
+  const nextWithin = (timeout: Duration.DurationInput, types?: ReadonlyArray<string>) => {
+    const wanted = types === undefined ? undefined : new Set(types)
+    return Effect.async<void>((resume) => {
       const wake = () => {
         clearTimeout(timer)
         resume(Effect.void)
@@ -35,12 +48,13 @@ const makeBell = () => {
         waiting.delete(wake)
         resume(Effect.void)
       }, Duration.toMillis(timeout))
-      waiting.add(wake)
+      waiting.set(wake, wanted)
       return Effect.sync(() => {
         clearTimeout(timer)
         waiting.delete(wake)
       })
     })
+  }
   return { ring, next, nextWithin }
 }
 
@@ -56,12 +70,19 @@ export class EventWakeups extends Context.Tag("@melody/events/EventWakeups")<
   {
     /** Completes at the next wake-up. */
     readonly next: Effect.Effect<void>
-    /** Completes at the next wake-up or once `timeout` has passed, whichever comes first. */
-    readonly nextWithin: (timeout: Duration.DurationInput) => Effect.Effect<void>
-    /** Events were committed: wake local subscriptions now and other processes shortly. */
-    readonly signal: Effect.Effect<void>
-    /** The same, as a plain call, for code running in a driver callback. */
-    readonly ring: () => void
+    /**
+     * Completes at the next wake-up about one of `types` (any, when not named) or once `timeout` has
+     * passed, whichever comes first.
+     */
+    readonly nextWithin: (
+      timeout: Duration.DurationInput,
+      types?: ReadonlyArray<string>,
+    ) => Effect.Effect<void>
+    /**
+     * Events of `types` (unknown when not named) were committed: wake local subscriptions now and other
+     * processes shortly. A plain call, for driver callbacks.
+     */
+    readonly ring: (types?: ReadonlyArray<string>) => void
   }
 >() {
   /** Wake-ups within this process only (tests, tools). */
@@ -70,7 +91,6 @@ export class EventWakeups extends Context.Tag("@melody/events/EventWakeups")<
     return {
       next: bell.next,
       nextWithin: bell.nextWithin,
-      signal: Effect.sync(bell.ring),
       ring: bell.ring,
     }
   })
@@ -81,16 +101,23 @@ export class EventWakeups extends Context.Tag("@melody/events/EventWakeups")<
       const pg = yield* PgClient.PgClient
       const local = makeBell()
       const outgoing = makeBell()
-      let pending = false
+      // The types committed since the last NOTIFY; "any" once a commit of unknown types came.
+      let pending: Set<string> | "any" | undefined
       const instance = crypto.randomUUID()
       const coalesceWindow = "50 millis"
 
       // PgClient.notify sends `NOTIFY channel, $1`, which PostgreSQL does not accept with a parameter.
-      const notify = pg.unsafe("select pg_notify($1, $2)", [channel, instance])
+      // The payload is the sender, then the types or nothing for any (well under NOTIFY's 8,000 bytes).
+      const notify = (types: Set<string> | "any") =>
+        pg.unsafe("select pg_notify($1, $2)", [
+          channel,
+          types === "any" ? instance : `${instance} ${[...types].join(",")}`,
+        ])
       yield* Effect.gen(function* () {
-        if (!pending) yield* outgoing.next
-        pending = false
-        yield* notify
+        if (pending === undefined) yield* outgoing.next
+        const types = pending ?? "any"
+        pending = undefined
+        yield* notify(types)
         yield* Effect.sleep(coalesceWindow)
       }).pipe(
         Effect.catchAll((error) =>
@@ -101,20 +128,31 @@ export class EventWakeups extends Context.Tag("@melody/events/EventWakeups")<
       )
 
       yield* pg.listen(channel).pipe(
-        Stream.filter((sender) => sender !== instance),
-        Stream.runForEach(() => Effect.sync(local.ring)),
+        Stream.map((payload) => payload.split(" ")),
+        Stream.filter(([sender]) => sender !== instance),
+        Stream.runForEach(([, types]) =>
+          Effect.sync(() => local.ring(types === undefined ? undefined : types.split(","))),
+        ),
         Effect.tapError((error) => Effect.logWarning("LISTEN failed; retrying", error)),
         Effect.retry(Schedule.exponential("200 millis").pipe(Schedule.upTo("30 seconds"))),
         Effect.forever,
         Effect.forkScoped,
       )
 
-      const ring = () => {
-        local.ring()
-        pending = true
+      const ring = (types?: ReadonlyArray<string>) => {
+        local.ring(types)
+        if (types === undefined || pending === "any") pending = "any"
+        else {
+          pending ??= new Set()
+          for (const type of types) pending.add(type)
+        }
         outgoing.ring()
       }
-      return { next: local.next, nextWithin: local.nextWithin, signal: Effect.sync(ring), ring }
+      return {
+        next: local.next,
+        nextWithin: local.nextWithin,
+        ring,
+      }
     }),
   )
 }
