@@ -15,11 +15,7 @@ export * from "./position.ts"
 export * from "./recorded-event.ts"
 export { type Migrations, runMigrations } from "./run-migrations.ts"
 export { makeSnapshots, type Snapshot, type StreamHead } from "./snapshots.ts"
-export {
-  drainSubscription,
-  runSubscription,
-  type Subscription,
-  type SubscriptionTiming,
-} from "./subscription.ts"
+export { drainSubscription, runSubscription, type Subscription } from "./subscription.ts"
 export { awaitPosition, subscriptionControl } from "./subscription-progress.ts"
+export type { SubscriptionTiming } from "./subscription-timing.ts"
 export * from "./wakeups.ts"

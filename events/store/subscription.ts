@@ -8,6 +8,7 @@ import { SubscriptionLeases } from "./leases.ts"
 import { poisonReport } from "./poison-report.ts"
 import { Position } from "./position.ts"
 import type { RecordedEvent } from "./recorded-event.ts"
+import { defaultTiming, pause, type SubscriptionTiming } from "./subscription-timing.ts"
 import { EventWakeups } from "./wakeups.ts"
 
 /**
@@ -32,33 +33,6 @@ export interface Subscription<R = never> {
   readonly reportPoison?: boolean | undefined
   readonly handle: (events: ReadonlyArray<RecordedEvent>) => Effect.Effect<void, unknown, R>
 }
-
-export interface SubscriptionTiming {
-  /** The longest a caught-up subscription waits without a wake-up. */
-  readonly pollInterval: Duration.DurationInput
-  /** How often a replica that is not the leader asks again. */
-  readonly leaderRetry: Duration.DurationInput
-  /**
-   * The shortest time from one step's start to the next's while events keep arriving: what arrives
-   * meanwhile is read as one batch. Events one by one (a play every millisecond) would otherwise cost
-   * every subscription a transaction each, holding the pool's connections from the requests. A step after
-   * a quiet spell starts at once.
-   */
-  readonly pace: Duration.DurationInput
-}
-
-const defaultTiming: SubscriptionTiming = {
-  pollInterval: "500 millis",
-  leaderRetry: "3 seconds",
-  pace: "25 millis",
-}
-
-/** Waits `millis` of real time: a subscription's pace is not the domain's clock (see wakeups.ts). */
-const pause = (millis: number) =>
-  Effect.async<void>((resume) => {
-    const timer = setTimeout(() => resume(Effect.void), millis)
-    return Effect.sync(() => clearTimeout(timer))
-  })
 
 /** Another process moved the checkpoint, or it was paused or reset, since this batch was read. */
 class CheckpointMoved extends Data.TaggedError("CheckpointMoved") {}
