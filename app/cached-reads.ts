@@ -16,7 +16,8 @@ const creatorPlaylists = /^\/api\/creators\/[^/]+\/playlists$/
  * The reads whose answers the edge keeps (http/response-cache.ts), each with the stamp of the read model it
  * answers from: the timeline's pages and newest songs, Trending, playlists, creators' pages and the
  * Following tab, and searches. The timeline keeps the most: a page of 20 songs with short lyrics is about
- * 11 KB, so bench:timeline's 5,000 pages all fit.
+ * 11 KB; pages with long lyrics take more, and those that do not fit are cut again from the songs the
+ * timeline keeps.
  */
 export const makeCachedReads = (songs: SongReads["Type"]) =>
   Effect.gen(function* () {

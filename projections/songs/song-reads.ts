@@ -82,11 +82,13 @@ export class SongReads extends Context.Tag("@melody/projections/SongReads")<
           ),
       )
 
+      const publicStamp = Effect.zipRight(ownWrites, timelinePages.stamp)
+
       return SongReads.of({
         publicSongs: (query) => read(Effect.map(timelinePages.page(query), publicView)),
-        publicStamp: Effect.zipRight(ownWrites, timelinePages.stamp),
+        publicStamp,
         trendingStamp: Effect.zipWith(
-          Effect.zipRight(ownWrites, timelinePages.stamp),
+          publicStamp,
           trendingOrder.ranking,
           (stamp, ranking): ReadStamp => ({ ...stamp, state: `${stamp.state} ${ranking}` }),
         ),
