@@ -124,6 +124,33 @@ test("validation messages show before anything is sent; a wrong password is refu
   await expect(page.getByText("Invalid username or password").first()).toBeVisible()
 })
 
+test.describe("with the app's code slow to arrive", () => {
+  test.use({ serviceWorkers: "block" })
+
+  test("a sign-in typed and sent before the page is the app's is sent as typed, once", async ({
+    page,
+  }) => {
+    await page.route("**/assets/*.js", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500))
+      await route.continue()
+    })
+    const attempts: string[] = []
+    page.on("request", (request) => {
+      if (request.url().endsWith("/api/login")) attempts.push(request.postData() ?? "")
+    })
+    await page.goto("/auth")
+    await page.getByLabel("Username or email").fill("nobody_typed_early")
+    await page.getByLabel("Password").fill("typed before the code")
+    await page.getByRole("button", { name: "Login" }).click()
+    await expect(page.getByText("Invalid username or password").first()).toBeVisible()
+    expect(attempts).toHaveLength(1)
+    expect(JSON.parse(attempts[0]!)).toMatchObject({
+      username: "nobody_typed_early",
+      password: "typed before the code",
+    })
+  })
+})
+
 test("forgot password, then reset it from the mailed link", async ({ page }) => {
   const person = newPerson("forgetful")
   await registerVerified(page, person)

@@ -5,6 +5,7 @@ import { PageSpinner } from "../components/ui/page-spinner.tsx"
 import { ToastOutlet } from "../lib/toast/toast-outlet.tsx"
 import { ForgetFirstView } from "./first-view-mark.tsx"
 import { PageErrorBoundary } from "./page-error-boundary.tsx"
+import { PageShown } from "./page-shown.tsx"
 import { AppRoutes } from "./router.tsx"
 import { RouteError } from "./routes/route-error.tsx"
 import { StartupGate } from "./startup/startup-gate.tsx"
@@ -18,6 +19,7 @@ const Pages = () => {
           the next has loaded (the router moves in a transition). */}
       <Suspense fallback={<PageSpinner label="Loading the page" />}>
         <AppRoutes />
+        <PageShown />
       </Suspense>
     </PageErrorBoundary>
   )

@@ -23,8 +23,19 @@ const press = (target: HTMLElement) => {
   target.click()
 }
 
-/** What is held until React holds the root, and done again then. */
-const heldKinds = ["click", "submit", "keydown"] as const
+/**
+ * What is held until the page is hydrated, and done again then; the rest of a press is kept from React
+ * (which listens from the start of hydration) as the whole press is done again.
+ */
+const heldKinds = [
+  "click",
+  "submit",
+  "keydown",
+  "pointerdown",
+  "mousedown",
+  "pointerup",
+  "mouseup",
+] as const
 
 /** A key pressed with Ctrl, Alt or Meta: a shortcut the app may answer (Ctrl+Shift+S resets it). */
 const isShortcut = (event: KeyboardEvent) =>
@@ -49,51 +60,53 @@ const pressable = (target: Element) => {
 }
 
 /**
- * Tells React of every field whose value was typed or filled in before it held the root (the value
- * differs from the one drawn), as if typed now, so the form's state has it. The first event makes React
- * hydrate the field at once, recording the value it finds as the field's own; the value is then put back
- * through React's record and set again past it, so the second event is a change React hands the field's
- * onChange.
+ * Tells React of every field whose value was typed or filled in before the page was hydrated (the value
+ * differs from the one drawn), as if typed now, so the form's state has it. The values are read first:
+ * the state a first field's change draws puts the drawn value back in the others. Each field's drawn
+ * value is set through React's record of it and the typed one past it, so the event is a change.
  */
 const retellFields = (root: HTMLElement) => {
-  for (const field of root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(
-    "input:not([type=checkbox]):not([type=radio]), textarea",
-  )) {
-    const typed = field.value
-    if (typed === field.defaultValue) continue
+  const typed = [
+    ...root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(
+      "input:not([type=checkbox]):not([type=radio]), textarea",
+    ),
+  ]
+    .filter((field) => field.value !== field.defaultValue)
+    .map((field) => ({ field, drawn: field.defaultValue, value: field.value }))
+  for (const { field, drawn, value } of typed) {
     const setValue = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), "value")?.set
-    dispatchInput(field)
-    field.value = field.defaultValue
-    setValue?.call(field, typed)
+    field.value = drawn
+    setValue?.call(field, value)
     dispatchInput(field)
   }
 }
 
 /**
- * Takes over a page the server drew (`takeOver`, which resolves once React holds the root) when it is
+ * Takes over a page the server drew (`takeOver`, which resolves once the page is hydrated) when it is
  * needed, rather than as it loads: at once for someone signed in (the server says so on the root; their
  * page is to become theirs), otherwise at the visitor's first move (a press, a key, a touch, a scroll).
  * Until then the page is the server's markup: its links are links and navigate as they are, and it
  * costs the phone no rendering and none of the app's script. A press on anything else, or a form sent,
- * before React holds the root is held and done again once it does, where React hydrates what was
- * pressed at once and hands it the click (the app's files are fetched on arrival, so this wait is the
- * app's start); values typed before then are handed to their fields first, and a shortcut is pressed
- * again.
+ * before the page is hydrated is held and done again once it is (the app's files are fetched on arrival, so this wait is the app's start);
+ * values typed before then are handed to their fields first, and a shortcut is pressed again.
  */
 export const hydrateWhenUsed = (root: HTMLElement, takeOver: () => Promise<void>) => {
   let held: (() => void) | undefined
   const hold = (event: Event) => {
     const target = event.target instanceof Element ? event.target : undefined
     if (target === undefined) return
-    if (event instanceof KeyboardEvent && isShortcut(event)) {
+    if (event instanceof KeyboardEvent) {
+      if (!isShortcut(event)) return
+      event.stopPropagation()
       held = () => target.dispatchEvent(new KeyboardEvent("keydown", copyOf(event)))
       return
     }
-    if (!root.contains(target)) return
+    if (!root.contains(target) || target.closest("a[href]") !== null) return
+    event.stopPropagation()
     if (event.type === "submit" && target instanceof HTMLFormElement) {
       event.preventDefault()
       held = () => target.requestSubmit()
-    } else if (event.type === "click" && target.closest("a[href]") === null) {
+    } else if (event.type === "click") {
       event.preventDefault()
       const element = pressable(target)
       if (element) held = () => press(element)

@@ -4,6 +4,7 @@ import { makeQueryClient } from "../lib/query-client.ts"
 import { currentUserQuery } from "../lib/session.ts"
 import { App } from "./app.tsx"
 import { hydrateFirstView } from "./first-view-state.ts"
+import { pageShown } from "./page-shown.tsx"
 import { loadPageAt } from "./router.tsx"
 
 const appWith = (queryClient: ReturnType<typeof makeQueryClient>) => (
@@ -16,15 +17,22 @@ const appWith = (queryClient: ReturnType<typeof makeQueryClient>) => (
  * Takes over a page the server drew (app/http/first-view) from `drawn`, its state: the app starts from
  * the same cache and, once the page's code is here, hydrates the markup in place. In a transition,
  * hydration yields to the browser between components, so the page answers input while it is hydrated.
- * Resolves once React holds the root.
+ * Resolves once the page is hydrated: a field typed in or a button pressed before then is React's only
+ * once its part of the page is, and a value typed into a field not yet hydrated reaches its state later.
  */
 export const takeOverFirstView = (root: HTMLElement, drawn: string) => {
   const queryClient = makeQueryClient()
   hydrateFirstView(queryClient, drawn)
   const app = appWith(queryClient)
   return loadPageAt(window.location.pathname, queryClient).code.then(
-    () => startTransition(() => void hydrateRoot(root, app)),
-    () => createRoot(root).render(app),
+    () => {
+      startTransition(() => void hydrateRoot(root, app))
+      return pageShown
+    },
+    () => {
+      createRoot(root).render(app)
+      return pageShown
+    },
   )
 }
 
