@@ -134,6 +134,11 @@ export const playlists: Projection = {
       )`
     yield* sql`
       create index if not exists playlist_entries_in_order on playlist_entries (playlist_id, position)`
+    // A creator's playlists are asked for by their username, as a page's address names them.
+    yield* sql.unsafe(
+      `create index if not exists ${playlistSongTables.creators}_by_username
+         on ${playlistSongTables.creators} (lower(username))`,
+    )
   }),
   apply: (events) =>
     Effect.gen(function* () {
