@@ -6,6 +6,7 @@ import { withMessage } from "#api/messages.ts"
 import { TooManyRequests } from "#api/refusals.ts"
 import { BillingApi, FreeCreditsApi, ReceiptsApi, ReconciliationApi } from "#modules/billing/api.ts"
 import { CatalogApi } from "#modules/catalog/api.ts"
+import { CommentsApi } from "#modules/comments/api.ts"
 import { CommunityApi } from "#modules/community/api.ts"
 import { AvatarsApi } from "#modules/community/api-avatars.ts"
 import { IdentityApi } from "#modules/identity/api.ts"
@@ -14,6 +15,7 @@ import { PlaylistsApi } from "#modules/playlists/api.ts"
 import { SongwritingApi } from "#modules/songwriting/api.ts"
 import { VideoApi } from "#modules/videos/api.ts"
 import { AdminApi } from "#projections/admin/api.ts"
+import { CommentReadsApi } from "#projections/comments/api.ts"
 import { CreatorsApi } from "#projections/creators/api.ts"
 import { CreditLedgerApi } from "#projections/credit-ledger/api.ts"
 import { LiveApi } from "#projections/live/api.ts"
@@ -134,6 +136,8 @@ export class MelodyApi extends HttpApi.make(apiId)
   .add(CreatorsApi)
   .add(PlaylistsApi)
   .add(PlaylistReadsApi)
+  .add(CommentsApi)
+  .add(CommentReadsApi)
   .add(SearchApi)
   .add(EmbedsApi)
   .add(GenerationApi)

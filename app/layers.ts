@@ -9,6 +9,7 @@ import {
   RecordedMoney,
 } from "#modules/billing/index.ts"
 import { Catalog } from "#modules/catalog/index.ts"
+import { Comments } from "#modules/comments/index.ts"
 import { Avatars, Follows, Profiles } from "#modules/community/index.ts"
 import {
   AdminOnlyLive,
@@ -33,6 +34,7 @@ import {
   songwritingLive,
 } from "#modules/songwriting/index.ts"
 import { VideosLive } from "#modules/videos/index.ts"
+import { CommentReads } from "#projections/comments/reads.ts"
 import { CreatorReads } from "#projections/creators/reads.ts"
 import { LedgerMoneyReads } from "#projections/credit-ledger/money-reads.ts"
 import { CreditLedgerReads } from "#projections/credit-ledger/reads.ts"
@@ -96,6 +98,8 @@ export const ModulesLive = Layer.mergeAll(
   Avatars.live,
   Playlists.live,
   PlaylistReads.live,
+  Comments.live,
+  CommentReads.live,
 ).pipe(
   Layer.provideMerge(PersonMailLive),
   Layer.provideMerge(IdentityLive),

@@ -1,5 +1,6 @@
 import { adminActivity } from "#projections/admin/admin-activity.ts"
 import { errorStream } from "#projections/admin/error-stream.ts"
+import { comments } from "#projections/comments/projection.ts"
 import { creators } from "#projections/creators/projection.ts"
 import { ledgerMoney } from "#projections/credit-ledger/money.ts"
 import { creditLedger } from "#projections/credit-ledger/projection.ts"
@@ -20,6 +21,7 @@ export const projections: ReadonlyArray<Projection> = [
   creators,
   playlists,
   search,
+  comments,
   adminActivity,
   errorStream,
 ]

@@ -4,6 +4,7 @@ import { NodeHttpServer } from "@effect/platform-node"
 import { Effect, Layer, Option } from "effect"
 import { BillingHttpLive, ReconciliationHttpLive } from "#modules/billing/index.ts"
 import { CatalogHttpLive } from "#modules/catalog/index.ts"
+import { CommentsHttpLive } from "#modules/comments/index.ts"
 import { AvatarsHttpLive, CommunityHttpLive } from "#modules/community/index.ts"
 import { Identity, IdentityHttpLive } from "#modules/identity/index.ts"
 import {
@@ -16,6 +17,7 @@ import { PlaylistsHttpLive } from "#modules/playlists/index.ts"
 import { SongwritingHttpLive } from "#modules/songwriting/index.ts"
 import { VideoHttpLive } from "#modules/videos/index.ts"
 import { AdminHttpLive } from "#projections/admin/http.ts"
+import { CommentReadsHttpLive } from "#projections/comments/http.ts"
 import { CreatorsHttpLive } from "#projections/creators/http.ts"
 import { CreatorReads } from "#projections/creators/reads.ts"
 import { CreditLedgerHttpLive } from "#projections/credit-ledger/http.ts"
@@ -96,6 +98,8 @@ const ApiLive = HttpApiBuilder.api(MelodyApi).pipe(
     CreatorsHttpLive,
     PlaylistsHttpLive,
     PlaylistReadsHttpLive,
+    CommentsHttpLive,
+    CommentReadsHttpLive,
     SearchHttpLive,
     GenerationHttpLive,
     OperationsHttpLive,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import * as billing from "./billing.ts"
 import * as catalog from "./catalog.ts"
+import * as comments from "./comments.ts"
 import * as creditAdjustments from "./credit-adjustments.ts"
 import * as errors from "./errors.ts"
 import * as identity from "./identity.ts"
@@ -14,6 +15,7 @@ import * as voices from "./voices.ts"
 const files = [
   billing,
   catalog,
+  comments,
   creditAdjustments,
   errors,
   identity,

@@ -1,6 +1,7 @@
 import { Schema } from "effect"
 import { BillingEvent } from "./billing.ts"
 import { CatalogEvent } from "./catalog.ts"
+import { CommentEvent, SongCommentsEvent } from "./comments.ts"
 import { FollowEvent, ProfileEvent } from "./community.ts"
 import { CreditAdjustmentEvent } from "./credit-adjustments.ts"
 import { ErrorReported } from "./errors.ts"
@@ -29,6 +30,8 @@ export const DomainEvent = Schema.Union(
   FollowEvent,
   ProfileEvent,
   PlaylistEvent,
+  CommentEvent,
+  SongCommentsEvent,
   GenerationEvent,
   VideoExportEvent,
   StemsEvent,

@@ -1,0 +1,82 @@
+import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import { Schema } from "effect"
+import { Viewer } from "#api/auth.ts"
+import { withMessage } from "#api/messages.ts"
+import { NotFound } from "#api/refusals.ts"
+import { CommentSongPath } from "#modules/comments/api.ts"
+
+/** Who wrote a comment, as a card names them. */
+export class CommentAuthor extends Schema.Class<CommentAuthor>("CommentAuthor")({
+  username: Schema.String,
+  name: Schema.String,
+  /** The picture they uploaded; null while they show the one drawn from their name. */
+  avatarUrl: Schema.NullOr(Schema.String),
+}) {}
+
+const commentFields = {
+  id: Schema.String,
+  author: CommentAuthor,
+  /** Empty once deleted: a deleted comment shows only where replies stand under it. */
+  text: Schema.String,
+  postedAt: Schema.Date,
+  edited: Schema.Boolean,
+  deleted: Schema.Boolean,
+  /** Whether the viewer wrote it, and may edit it. */
+  isYours: Schema.Boolean,
+}
+
+export class CommentReply extends Schema.Class<CommentReply>("CommentReply")(commentFields) {}
+
+export class CommentView extends Schema.Class<CommentView>("CommentView")({
+  ...commentFields,
+  /** Its replies, oldest first. */
+  replies: Schema.Array(CommentReply),
+}) {}
+
+/** A page of a song's comments, with how many stand in all and whether more may be posted. */
+export class CommentsPage extends Schema.Class<CommentsPage>("CommentsPage")({
+  /** Comments and replies not deleted. */
+  total: Schema.Int,
+  open: Schema.Boolean,
+  /** Whether the viewer owns the song, and so may remove any comment and turn them off. */
+  isYourSong: Schema.Boolean,
+  comments: Schema.Array(CommentView),
+}) {}
+
+const orders = ["newest", "top"] as const
+
+export const CommentsParams = Schema.Struct({
+  order: Schema.optionalWith(
+    withMessage(Schema.Literal(...orders), `order must be one of: ${orders.join(", ")}`),
+    { default: () => "newest" as const },
+  ),
+  limit: Schema.optionalWith(
+    withMessage(
+      Schema.NumberFromString.pipe(Schema.int(), Schema.between(1, 100)),
+      "limit must be a whole number from 1 to 100",
+    ),
+    { default: () => 50 },
+  ),
+  offset: Schema.optionalWith(
+    withMessage(
+      Schema.NumberFromString.pipe(Schema.int(), Schema.between(0, 100_000)),
+      "offset must be a whole number from 0 to 100000",
+    ),
+    { default: () => 0 },
+  ),
+})
+
+/** The comments under a song, as one viewer (or nobody) reads them. */
+export class CommentReadsApi extends HttpApiGroup.make("commentReads")
+  .add(
+    HttpApiEndpoint.get("songComments", "/songs/:id/comments")
+      .setPath(CommentSongPath)
+      .setUrlParams(CommentsParams)
+      .addSuccess(CommentsPage)
+      .addError(NotFound)
+      .middleware(Viewer),
+  )
+  .annotate(
+    OpenApi.Description,
+    "A song's comments, newest or most answered first, each with its replies: a private song's only to its owner.",
+  ) {}
