@@ -7,6 +7,13 @@ const OwnSongActions = lazy(() =>
   import("./own-song-actions.tsx").then((m) => ({ default: m.OwnSongActions })),
 )
 
+// Comments load once the song is drawn: a shared link's first view needs none of their code.
+const CommentsSection = lazy(() =>
+  import("../../features/comments/comments-section.tsx").then((m) => ({
+    default: m.CommentsSection,
+  })),
+)
+
 export const SongRoute = () => (
   <SongPage
     ownerActions={(song) => (
@@ -15,5 +22,10 @@ export const SongRoute = () => (
       </Suspense>
     )}
     stems={(song) => <Stems song={song} />}
+    comments={(song, signedIn) => (
+      <Suspense fallback={null}>
+        <CommentsSection songId={song.id} signedIn={signedIn} />
+      </Suspense>
+    )}
   />
 )

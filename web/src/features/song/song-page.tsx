@@ -21,11 +21,14 @@ import { SyncedLyrics } from "./synced-lyrics.tsx"
 export const SongPage = ({
   ownerActions,
   stems,
+  comments,
 }: {
   /** What more its owner can do to the song (the route composes it). */
   readonly ownerActions?: (song: SongView) => ReactNode
   /** Its stems beside its other files, where they are offered (the route composes them). */
   readonly stems?: (song: SongView) => ReactNode
+  /** What people say under a public song (the route composes it). */
+  readonly comments?: (song: SongView, signedIn: boolean) => ReactNode
 }) => {
   const { id = "" } = useParams()
   const song = useQuery(songQuery(id))
@@ -82,6 +85,7 @@ export const SongPage = ({
         <Button asChild variant="secondary" className="justify-self-start">
           <Link to="/chat">Create your own song</Link>
         </Button>
+        {data.isPublic && comments?.(data, Boolean(user))}
       </div>
     </article>
   )

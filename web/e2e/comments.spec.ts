@@ -1,0 +1,62 @@
+import { expect, test } from "@playwright/test"
+import { publishedSong } from "./shared-song.ts"
+import { personInOwnBrowser } from "./support.ts"
+
+test("a listener comments under a song, its creator replies, and the listener edits and deletes", async ({
+  browser,
+}) => {
+  test.setTimeout(90_000)
+  const creator = await personInOwnBrowser(browser, "voiced")
+  const fan = await personInOwnBrowser(browser, "talker")
+  const song = await publishedSong(
+    creator.page,
+    creator.person.username,
+    `Open Letters ${creator.person.username.slice(-4)}`,
+    "Indie pop, bright synths",
+  )
+
+  await fan.page.goto(`/song/${song.id}`)
+  const comments = fan.page.getByRole("region", { name: /^Comments/ })
+  await expect(comments.getByText("No comments yet. Say what you hear.")).toBeVisible()
+  const box = comments.getByRole("textbox", { name: "Add a comment" })
+  await box.fill("x".repeat(1001))
+  await expect(comments.getByText("1,001 / 1,000")).toBeVisible()
+  await expect(comments.getByRole("button", { name: "Comment", exact: true })).toBeDisabled()
+  await box.fill("The second chorus <b>lifts</b> everything")
+  await comments.getByRole("button", { name: "Comment", exact: true }).click()
+  // Shown as the text it is: the markup stays words.
+  await expect(comments.getByText("The second chorus <b>lifts</b> everything")).toBeVisible()
+  await expect(comments.getByRole("heading", { name: "Comments (1)" })).toBeVisible()
+
+  await creator.page.goto(`/song/${song.id}`)
+  const own = creator.page.getByRole("region", { name: /^Comments/ })
+  await own.getByRole("button", { name: "Reply" }).click()
+  await own.getByRole("textbox", { name: `Reply to ${fan.person.username}` }).fill("Thank you!")
+  await own.getByRole("button", { name: "Reply", exact: true }).last().click()
+  await expect(own.getByRole("list", { name: "Replies" }).getByText("Thank you!")).toBeVisible()
+
+  await fan.page.reload()
+  await expect(
+    comments.getByRole("list", { name: "Replies" }).getByText("Thank you!"),
+  ).toBeVisible()
+  await comments.getByRole("button", { name: "Edit" }).first().click()
+  const edit = comments.getByRole("textbox", { name: "Edit your comment" })
+  await edit.fill("The bridge lifts everything")
+  await edit.press("Control+Enter")
+  await expect(comments.getByText("The bridge lifts everything")).toBeVisible()
+  await expect(comments.getByText(/· edited/)).toBeVisible()
+  await comments.getByRole("button", { name: "Delete" }).first().click()
+  // The reply stands; the comment it answers says it was deleted.
+  await expect(comments.getByText("This comment was deleted.")).toBeVisible()
+  await expect(comments.getByText("Thank you!")).toBeVisible()
+  await expect(comments.getByRole("heading", { name: "Comments (1)" })).toBeVisible()
+
+  // The creator turns comments off: the listener sees none, and no box to write one.
+  await creator.page.reload()
+  await own.getByRole("button", { name: "Turn comments off" }).click()
+  await expect(own.getByRole("button", { name: "Turn comments on" })).toBeVisible()
+  await fan.page.reload()
+  await expect(comments.getByText("Comments are turned off for this song.")).toBeVisible()
+  await expect(comments.getByRole("textbox")).toHaveCount(0)
+  await expect(comments.getByText("Thank you!")).toHaveCount(0)
+})
