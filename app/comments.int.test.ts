@@ -19,6 +19,17 @@ const read = (who: Reader, songId: string, params = "") =>
     return decodeBody(CommentsPage, answer)
   })
 
+/** The song's count of comments on its own page and on its creator's list of songs. */
+const commentCount = (songId: string, username: string) =>
+  Effect.gen(function* () {
+    const song = (yield* request(`/api/songs/${songId}`)).body as { comments: number }
+    const listed = (yield* request(`/api/creators/${username}/songs`)).body as Array<{
+      id: string
+      comments: number
+    }>
+    return [song.comments, listed.find((s) => s.id === songId)?.comments]
+  })
+
 const posted = (answer: Answer) => {
   expect(answer.status, JSON.stringify(answer.body)).toBe(201)
   return (answer.body as { id: string }).id
@@ -41,6 +52,10 @@ describeApp({ env: { REGISTRATIONS_PER_ADDRESS: "1000" } })("comments", (it) => 
           replyTo: first,
         }),
       )
+
+      // Every list of songs counts them on the song's card.
+      yield* settle
+      expect(yield* commentCount(song, owner.user.username)).toEqual([3, 3])
 
       const anonymous = yield* read(visitor, song)
       expect(anonymous.total).toBe(3)
@@ -87,6 +102,8 @@ describeApp({ env: { REGISTRATIONS_PER_ADDRESS: "1000" } })("comments", (it) => 
         (yield* owner.person.send(`/api/comments/${reply}`, { method: "DELETE" })).status,
       ).toBe(204)
       expect((yield* read(other.person, song)).comments).toEqual([])
+      yield* settle
+      expect(yield* commentCount(song, owner.user.username)).toEqual([0, 0])
     }),
   )
 
@@ -171,10 +188,15 @@ describeApp({ env: { REGISTRATIONS_PER_ADDRESS: "1000" } })("comments", (it) => 
       expect((yield* owner.person.put(`${at}/open`, { open: false })).body).toEqual({ open: false })
       refused(yield* fan.person.post(at, { text: "After" }), 403, /turned off/)
       expect(yield* read(fan.person, song)).toMatchObject({ open: false, total: 0, comments: [] })
+      yield* settle
+      // Turned off, a song's card shows none.
+      expect(yield* commentCount(song, owner.user.username)).toEqual([0, 0])
       const own = yield* read(owner.person, song)
       expect([own.open, own.isYourSong, own.total]).toEqual([false, true, 1])
       yield* owner.person.put(`${at}/open`, { open: true })
       expect((yield* read(fan.person, song)).total).toBe(1)
+      yield* settle
+      expect(yield* commentCount(song, owner.user.username)).toEqual([1, 1])
 
       for (let n = 2; n <= 10; n++) posted(yield* fan.person.post(at, { text: `Number ${n}` }))
       refused(yield* fan.person.post(at, { text: "One too many" }), 429, /Too many attempts/)

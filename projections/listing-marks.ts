@@ -2,13 +2,20 @@ import { SqlClient } from "@effect/sql"
 import { Effect } from "effect"
 import type { RecordedEvent } from "#events/store/index.ts"
 
-/** Events that only move counts: likes, plays and follows. Every other event may change a listing. */
+/**
+ * Events that only move counts: likes, plays, follows and comments (a song's count of them). Every other
+ * event may change a listing.
+ */
 const countTypes = new Set([
   "SongLiked",
   "SongUnliked",
   "SongPlayed",
   "CreatorFollowed",
   "CreatorUnfollowed",
+  "CommentPosted",
+  "CommentDeleted",
+  "SongCommentsClosed",
+  "SongCommentsOpened",
 ])
 
 /**

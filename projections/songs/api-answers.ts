@@ -26,6 +26,8 @@ export class SongView extends Schema.Class<SongView>("SongView")({
   liked: Schema.Boolean,
   /** Plays counted: once per listener per half hour, after 30 seconds or half the song. */
   plays: Schema.Int,
+  /** Comments shown under it (none while its owner has them turned off). */
+  comments: Schema.Int,
   /** The multi-track MIDI file, where its maker wrote one: for its owner, and others once shared. */
   midiUrl: Schema.NullOr(Schema.String),
   /** Whether its owner lets others download its parts (stems and MIDI) while it is public. */
@@ -58,6 +60,7 @@ export const encodeSongView = (song: SongView): typeof SongView.Encoded => ({
   likes: song.likes,
   liked: song.liked,
   plays: song.plays,
+  comments: song.comments,
   midiUrl: song.midiUrl,
   partsShared: song.partsShared,
   lrcUrl: song.lrcUrl,

@@ -23,6 +23,7 @@ describe("encodeSongView", () => {
       likes: 3,
       liked: true,
       plays: 12,
+      comments: 4,
       midiUrl: null,
       partsShared: false,
       lrcUrl: null,

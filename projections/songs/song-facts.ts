@@ -1,12 +1,25 @@
 import { Effect, Schema } from "effect"
 import { CatalogEvent, catalogEventTypes, type SongSaved } from "#events/contracts/catalog.ts"
+import { CommentDeleted, CommentPosted, SongCommentsEvent } from "#events/contracts/comments.ts"
 import { UserRegistered } from "#events/contracts/identity.ts"
 import { decodeAll, type RecordedEvent } from "#events/store/index.ts"
 
-/** The events the song read models follow: the catalog's, and registrations for creators' names. */
-export const songFactTypes = [...catalogEventTypes, "UserRegistered"]
+/** The comments' events that move a song's count of them: posted, deleted, turned off or on. */
+const commentCountTypes = [
+  "CommentPosted",
+  "CommentDeleted",
+  ...SongCommentsEvent.members.map((member) => member._tag),
+]
 
-const decode = decodeAll(Schema.Union(CatalogEvent, UserRegistered))
+/**
+ * The events the song read models follow: the catalog's, registrations for creators' names, and what
+ * moves the count of comments a song shows.
+ */
+export const songFactTypes = [...catalogEventTypes, "UserRegistered", ...commentCountTypes]
+
+const decode = decodeAll(
+  Schema.Union(CatalogEvent, UserRegistered, CommentPosted, CommentDeleted, SongCommentsEvent),
+)
 
 /**
  * A batch of song facts folded for set-based writes: what a batch ends with per song and per like, and
@@ -23,6 +36,10 @@ export interface SongFacts {
   readonly likeDeltas: ReadonlyMap<string, number>
   /** Plays counted per song: they change no song's place in a list, so they touch none. */
   readonly playDeltas: ReadonlyMap<string, number>
+  /** Comments posted less those deleted, per song: they touch none either. */
+  readonly commentDeltas: ReadonlyMap<string, number>
+  /** Whether each song takes (and shows) comments, as the batch leaves it. */
+  readonly commentsOpen: ReadonlyMap<string, boolean>
   /** How each song's likes (less unlikes) and plays moved per day (UTC, `YYYY-MM-DD`). */
   readonly daily: ReadonlyArray<DayOfSong>
   readonly likes: ReadonlyArray<{
@@ -52,6 +69,8 @@ export const readSongFacts = (events: ReadonlyArray<RecordedEvent>) =>
     const partsSharing = new Map<string, boolean>()
     const likeDeltas = new Map<string, number>()
     const playDeltas = new Map<string, number>()
+    const commentDeltas = new Map<string, number>()
+    const commentsOpen = new Map<string, boolean>()
     const daily = new Map<string, DayOfSong>()
     const countDay = (songId: string, at: Date, likes: number, plays: number) => {
       const day = at.toISOString().slice(0, 10)
@@ -101,6 +120,16 @@ export const readSongFacts = (events: ReadonlyArray<RecordedEvent>) =>
           playDeltas.set(event.songId, (playDeltas.get(event.songId) ?? 0) + 1)
           countDay(event.songId, event.playedAt, 0, 1)
           break
+        case "CommentPosted":
+        case "CommentDeleted": {
+          const by = event._tag === "CommentPosted" ? 1 : -1
+          commentDeltas.set(event.songId, (commentDeltas.get(event.songId) ?? 0) + by)
+          break
+        }
+        case "SongCommentsClosed":
+        case "SongCommentsOpened":
+          commentsOpen.set(event.songId, event._tag === "SongCommentsOpened")
+          break
       }
     }
     return {
@@ -110,6 +139,8 @@ export const readSongFacts = (events: ReadonlyArray<RecordedEvent>) =>
       partsSharing,
       likeDeltas,
       playDeltas,
+      commentDeltas,
+      commentsOpen,
       daily: [...daily.values()],
       likes: [...likes.values()],
       deleted,

@@ -20,6 +20,8 @@ export interface SongRow {
   readonly likes: number
   readonly liked: boolean
   readonly plays: number
+  /** Comments shown under it: none while its owner has them turned off. */
+  readonly comments: number
   /**
    * Whether the viewer may download its MIDI file, where its maker wrote one: its owner, or anyone signed
    * in while it is public and its parts are shared.

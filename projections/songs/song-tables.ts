@@ -29,8 +29,13 @@ export const songTablesSql = (t: SongTables) => [
     parts_shared boolean not null default false,
     likes integer not null default 0,
     plays integer not null default 0,
-    tags jsonb not null default '{}'
+    tags jsonb not null default '{}',
+    comments integer not null default 0,
+    comments_open boolean not null default true
   )`,
+  // Comments came after the songs: a table kept from before them gains their columns (no song had any).
+  `alter table ${t.songs} add column if not exists comments integer not null default 0`,
+  `alter table ${t.songs} add column if not exists comments_open boolean not null default true`,
   `create table if not exists ${t.likes} (
     song_id text not null,
     user_id text not null,
@@ -98,6 +103,20 @@ export const writeSongFacts = (
         `update ${t.songs} s set plays = s.plays + d.delta
            from unnest($1::text[], $2::int[]) as d(song_id, delta) where s.song_id = d.song_id`,
         [[...facts.playDeltas.keys()], [...facts.playDeltas.values()]],
+      )
+    }
+    if (facts.commentDeltas.size > 0) {
+      yield* sql.unsafe(
+        `update ${t.songs} s set comments = greatest(0, s.comments + d.delta)
+           from unnest($1::text[], $2::int[]) as d(song_id, delta) where s.song_id = d.song_id`,
+        [[...facts.commentDeltas.keys()], [...facts.commentDeltas.values()]],
+      )
+    }
+    if (facts.commentsOpen.size > 0) {
+      yield* sql.unsafe(
+        `update ${t.songs} s set comments_open = v.open
+           from unnest($1::text[], $2::boolean[]) as v(song_id, open) where s.song_id = v.song_id`,
+        [[...facts.commentsOpen.keys()], [...facts.commentsOpen.values()]],
       )
     }
     if (facts.likeDeltas.size > 0) {

@@ -23,6 +23,7 @@ export const toView = (row: SongRow) =>
       likes: row.likes,
       liked: row.liked,
       plays: row.plays,
+      comments: row.comments,
       midiUrl: row.midi ? songPaths.midi(row.songId) : null,
       partsShared: row.partsShared,
       lrcUrl: row.syncedLyrics ? songPaths.lrc(row.songId) : null,

@@ -21,6 +21,7 @@ const song = (id: string) =>
     origin: null,
     likes: 2,
     plays: 0,
+    comments: 0,
     liked: false,
     midiUrl: null,
     partsShared: false,

@@ -4,8 +4,8 @@ import { songPaths } from "#modules/catalog/api-song-paths.ts"
 import { CreatorLink } from "../../components/creator-link.tsx"
 import type { TimelineSong } from "../../components/song-grid.tsx"
 import { MoreActions } from "../../components/ui/more-actions.tsx"
+import { commentsLabel, playsLabel } from "../../features/song/count-labels.ts"
 import { LikeButton } from "../../features/song/like-button.tsx"
-import { playsLabel } from "../../features/song/plays-label.ts"
 import { SongCard } from "../../features/song/song-card.tsx"
 import { SongShare } from "./song-share.tsx"
 
@@ -41,7 +41,16 @@ export const TimelineCard = ({ song, signedIn, selected, onToggleTag, priority }
     }
     details={
       <p className="truncate text-xs text-faint">
-        {playsLabel(song.plays)} · {song.style}
+        {playsLabel(song.plays)} ·{" "}
+        {song.comments > 0 && (
+          <>
+            <Link to={`${songPaths.page(song.id)}#comments`} className="hover:underline">
+              {commentsLabel(song.comments)}
+            </Link>{" "}
+            ·{" "}
+          </>
+        )}
+        {song.style}
       </p>
     }
     more={

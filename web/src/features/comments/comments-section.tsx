@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query"
-import { useState } from "react"
-import { Link } from "react-router"
+import { useEffect, useRef, useState } from "react"
+import { Link, useLocation } from "react-router"
 import { Button } from "../../components/ui/button.tsx"
 import { Spinner } from "../../components/ui/spinner.tsx"
 import { errorMessage } from "../../lib/api.ts"
@@ -48,8 +48,20 @@ export const CommentsSection = ({
   const page = useQuery(commentsQuery(songId, order))
   const post = usePostComment(songId)
   const data = page.data
+  const section = useRef<HTMLElement>(null)
+  const { hash } = useLocation()
+  const loaded = data !== undefined
+  // A card's count links here (#comments): the section comes after the song, so the browser found none.
+  useEffect(() => {
+    if (loaded && hash === "#comments") section.current?.scrollIntoView({ block: "start" })
+  }, [loaded, hash])
   return (
-    <section aria-labelledby="comments-heading" className="grid gap-4">
+    <section
+      ref={section}
+      id="comments"
+      aria-labelledby="comments-heading"
+      className="grid scroll-mt-24 gap-4"
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="comments-heading" className="font-display text-xl font-semibold">
           Comments{data && data.total > 0 ? ` (${data.total.toLocaleString("en")})` : ""}

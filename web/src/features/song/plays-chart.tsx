@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query"
 import type { DayOfPlays } from "#projections/songs/api.ts"
 import { apiQuery } from "../../lib/api.ts"
 import { songKeys } from "../../lib/song-cache.ts"
-import { playsLabel } from "./plays-label.ts"
+import { playsLabel } from "./count-labels.ts"
 
 const dailyPlaysQuery = (songId: string) =>
   apiQuery({
