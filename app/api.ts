@@ -11,6 +11,7 @@ import { CommunityApi } from "#modules/community/api.ts"
 import { AvatarsApi } from "#modules/community/api-avatars.ts"
 import { IdentityApi } from "#modules/identity/api.ts"
 import { GenerationApi, OperationsApi, StemsApi, VoicesApi } from "#modules/music/api.ts"
+import { NotificationReadingApi } from "#modules/notifications/api.ts"
 import { PlaylistsApi } from "#modules/playlists/api.ts"
 import { SongwritingApi } from "#modules/songwriting/api.ts"
 import { VideoApi } from "#modules/videos/api.ts"
@@ -19,6 +20,7 @@ import { CommentReadsApi } from "#projections/comments/api.ts"
 import { CreatorsApi } from "#projections/creators/api.ts"
 import { CreditLedgerApi } from "#projections/credit-ledger/api.ts"
 import { LiveApi } from "#projections/live/api.ts"
+import { NotificationReadsApi } from "#projections/notifications/api.ts"
 import { PlaylistReadsApi } from "#projections/playlists/api.ts"
 import { SearchApi } from "#projections/search/api.ts"
 import { SongsApi } from "#projections/songs/api.ts"
@@ -138,6 +140,8 @@ export class MelodyApi extends HttpApi.make(apiId)
   .add(PlaylistReadsApi)
   .add(CommentsApi)
   .add(CommentReadsApi)
+  .add(NotificationReadingApi)
+  .add(NotificationReadsApi)
   .add(SearchApi)
   .add(EmbedsApi)
   .add(GenerationApi)

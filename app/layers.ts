@@ -27,6 +27,7 @@ import {
   musicConfig,
   SongWorkLive,
 } from "#modules/music/index.ts"
+import { NotificationReadings } from "#modules/notifications/index.ts"
 import { Playlists } from "#modules/playlists/index.ts"
 import {
   describeSongwritingConfig,
@@ -38,6 +39,7 @@ import { CommentReads } from "#projections/comments/reads.ts"
 import { CreatorReads } from "#projections/creators/reads.ts"
 import { LedgerMoneyReads } from "#projections/credit-ledger/money-reads.ts"
 import { CreditLedgerReads } from "#projections/credit-ledger/reads.ts"
+import { NotificationReads } from "#projections/notifications/reads.ts"
 import { PlaylistReads } from "#projections/playlists/reads.ts"
 import { SearchReads } from "#projections/search/reads.ts"
 import { SongReads } from "#projections/songs/song-reads.ts"
@@ -100,6 +102,8 @@ export const ModulesLive = Layer.mergeAll(
   PlaylistReads.live,
   Comments.live,
   CommentReads.live,
+  NotificationReadings.live,
+  NotificationReads.live,
 ).pipe(
   Layer.provideMerge(PersonMailLive),
   Layer.provideMerge(IdentityLive),

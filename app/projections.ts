@@ -5,6 +5,7 @@ import { creators } from "#projections/creators/projection.ts"
 import { ledgerMoney } from "#projections/credit-ledger/money.ts"
 import { creditLedger } from "#projections/credit-ledger/projection.ts"
 import { eventCounts } from "#projections/event-counts.ts"
+import { notifications } from "#projections/notifications/projection.ts"
 import { playlists } from "#projections/playlists/projection.ts"
 import type { Projection } from "#projections/runner.ts"
 import { search } from "#projections/search/projection.ts"
@@ -22,6 +23,7 @@ export const projections: ReadonlyArray<Projection> = [
   playlists,
   search,
   comments,
+  notifications,
   adminActivity,
   errorStream,
 ]

@@ -13,6 +13,7 @@ import {
   StemsHttpLive,
   VoicesHttpLive,
 } from "#modules/music/index.ts"
+import { NotificationReadingHttpLive } from "#modules/notifications/index.ts"
 import { PlaylistsHttpLive } from "#modules/playlists/index.ts"
 import { SongwritingHttpLive } from "#modules/songwriting/index.ts"
 import { VideoHttpLive } from "#modules/videos/index.ts"
@@ -24,6 +25,7 @@ import { CreditLedgerHttpLive } from "#projections/credit-ledger/http.ts"
 import { LiveHttpLive } from "#projections/live/http.ts"
 import { LiveSessions } from "#projections/live/live-sessions.ts"
 import { LiveStreams } from "#projections/live/live-streams.ts"
+import { NotificationReadsHttpLive } from "#projections/notifications/http.ts"
 import { PlaylistReadsHttpLive } from "#projections/playlists/http.ts"
 import { PlaylistReads } from "#projections/playlists/reads.ts"
 import { SearchHttpLive } from "#projections/search/http.ts"
@@ -100,6 +102,8 @@ const ApiLive = HttpApiBuilder.api(MelodyApi).pipe(
     PlaylistReadsHttpLive,
     CommentsHttpLive,
     CommentReadsHttpLive,
+    NotificationReadingHttpLive,
+    NotificationReadsHttpLive,
     SearchHttpLive,
     GenerationHttpLive,
     OperationsHttpLive,

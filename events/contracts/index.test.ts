@@ -7,6 +7,7 @@ import * as errors from "./errors.ts"
 import * as identity from "./identity.ts"
 import { domainEventTypes } from "./index.ts"
 import * as media from "./media.ts"
+import * as notifications from "./notifications.ts"
 import * as playlists from "./playlists.ts"
 import * as songwriting from "./songwriting.ts"
 import * as stems from "./stems.ts"
@@ -20,6 +21,7 @@ const files = [
   errors,
   identity,
   media,
+  notifications,
   playlists,
   songwriting,
   stems,

@@ -7,6 +7,7 @@ import { CreditAdjustmentEvent } from "./credit-adjustments.ts"
 import { ErrorReported } from "./errors.ts"
 import { IdentityEvent } from "./identity.ts"
 import { GenerationEvent } from "./media.ts"
+import { NotificationReadingEvent } from "./notifications.ts"
 import { PaymentMismatched } from "./payment-mismatches.ts"
 import { PlaylistEvent } from "./playlists.ts"
 import { ConversationEvent, LyricsDraftEvent } from "./songwriting.ts"
@@ -32,6 +33,7 @@ export const DomainEvent = Schema.Union(
   PlaylistEvent,
   CommentEvent,
   SongCommentsEvent,
+  NotificationReadingEvent,
   GenerationEvent,
   VideoExportEvent,
   StemsEvent,
