@@ -2,6 +2,7 @@ import { expect } from "@effect/vitest"
 import { Effect } from "effect"
 import { describeApp, request, settle, signUp } from "./testing.ts"
 import { openLive as open } from "./testing-live.ts"
+import { songOf } from "./testing-playlists.ts"
 import { seedGeneration } from "./testing-songs.ts"
 
 describeApp()("live notices", (it) => {
@@ -48,6 +49,27 @@ describeApp()("live notices", (it) => {
         const lost = yield* open(person, "1:1")
         expect((yield* lost.next())?.event).toBe("reset")
         yield* lost.close
+      }),
+  )
+
+  it.effect(
+    "tell a creator's open page of a new follower and a comment, and not its writer's",
+    () =>
+      Effect.gen(function* () {
+        const creator = yield* signUp("followed")
+        const fan = yield* signUp("following")
+        yield* settle
+        const page = yield* open(creator.person)
+        const fans = yield* open(fan.person)
+        yield* fan.person.put(`/api/creators/${creator.user.username}/follow`)
+        expect(JSON.parse((yield* page.next())!.data!)).toEqual({ kind: "notifications" })
+        const song = yield* songOf(creator, "Talked Of")
+        yield* page.next()
+        yield* fan.person.post(`/api/songs/${song}/comments`, { text: "Hello" })
+        expect(JSON.parse((yield* page.next())!.data!)).toEqual({ kind: "notifications" })
+        expect(yield* fans.next(500)).toBeUndefined()
+        yield* page.close
+        yield* fans.close
       }),
   )
 

@@ -205,8 +205,8 @@ describeApp({ env: { REGISTRATIONS_PER_ADDRESS: "1000" } })("notifications", (it
       yield* creator.person.post("/api/notifications/read", { through: ids[1] })
       yield* settle
       const rows = Effect.all(
-        ["notifications", "notification_songs", "notification_comments", "notification_people"].map(
-          (table) => query(`select * from ${table} order by 1, 2`),
+        ["notifications", "notification_songs", "notification_people"].map((table) =>
+          query(`select * from ${table} order by 1, 2`),
         ),
       )
       const before = yield* rows

@@ -8,7 +8,8 @@ import { Schema } from "effect"
 
 /**
  * `authorId` said `text` under `songId`; `parentId` is the comment it answers (replies are one level
- * deep: a reply answers a comment, never another reply), or null.
+ * deep: a reply answers a comment, never another reply), or null. Who the comment is news for, as they
+ * stood when it was posted: the song's owner, and the author of the comment it answers.
  */
 export class CommentPosted extends Schema.TaggedClass<CommentPosted>()("CommentPosted", {
   commentId: Schema.String,
@@ -16,6 +17,8 @@ export class CommentPosted extends Schema.TaggedClass<CommentPosted>()("CommentP
   authorId: Schema.String,
   parentId: Schema.NullOr(Schema.String),
   text: Schema.String,
+  songOwnerId: Schema.String,
+  parentAuthorId: Schema.NullOr(Schema.String),
 }) {}
 
 /** Its author wrote the comment again; it shows as edited. */

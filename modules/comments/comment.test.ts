@@ -4,14 +4,16 @@ import { given } from "#events/testing.ts"
 import { comment } from "./comment.ts"
 
 const ids = { commentId: "c1", songId: "s1" }
-const posted = new CommentPosted({ ...ids, authorId: "fan", parentId: null, text: "Lovely chorus" })
-const post = {
-  _tag: "PostComment",
+const said = {
   ...ids,
   authorId: "fan",
   parentId: null,
   text: "Lovely chorus",
-} as const
+  songOwnerId: "maker",
+  parentAuthorId: null,
+}
+const posted = new CommentPosted(said)
+const post = { _tag: "PostComment", ...said } as const
 
 describe("a comment", () => {
   it("is posted once: its id is never taken twice", () => {

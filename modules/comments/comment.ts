@@ -22,6 +22,8 @@ export type CommentCommand =
       readonly authorId: string
       readonly parentId: string | null
       readonly text: string
+      readonly songOwnerId: string
+      readonly parentAuthorId: string | null
     }
   | { readonly _tag: "EditComment"; readonly userId: string; readonly text: string }
   /** `songOwnerId`: who owns the song the comment is under, who may remove any comment there. */

@@ -68,7 +68,7 @@ export class Comments extends Context.Tag("@melody/comments/Comments")<
           ),
         )
 
-      /** A reply's comment: under the same song, standing, and not itself a reply. */
+      /** A reply's comment: under the same song, standing, and not itself a reply; its author. */
       const checkReply = Effect.fn("Comments.checkReply")(function* (
         songId: string,
         parentId: string,
@@ -84,6 +84,7 @@ export class Comments extends Context.Tag("@melody/comments/Comments")<
             message: "Replies are one level deep: reply to the comment this reply answers.",
           })
         }
+        return parent.authorId
       })
 
       const post = Effect.fn("Comments.post")(function* (
@@ -94,7 +95,8 @@ export class Comments extends Context.Tag("@melody/comments/Comments")<
         const song = yield* standings.song(songId)
         if (song === undefined || !song.isPublic) return yield* unknownSong
         if (!song.open) return yield* closed
-        if (payload.replyTo !== null) yield* checkReply(songId, payload.replyTo)
+        const parentAuthorId =
+          payload.replyTo === null ? null : yield* checkReply(songId, payload.replyTo)
         yield* limiter.hit(`comments:${user.userId}`, commentsPerPerson)
         const commentId = uuidv7()
         yield* run(user, commentId, {
@@ -104,6 +106,8 @@ export class Comments extends Context.Tag("@melody/comments/Comments")<
           authorId: user.userId,
           parentId: payload.replyTo,
           text: payload.text,
+          songOwnerId: song.ownerId,
+          parentAuthorId,
         })
         return new CommentPostedAnswer({ id: commentId })
       })

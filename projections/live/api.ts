@@ -4,11 +4,12 @@ import { Authenticated } from "#api/auth.ts"
 
 /**
  * A notice as the stream sends it (each message's data, as JSON): one of the person's generations or
- * video exports, or their credits, changed. It carries ids only; the page reads what it shows.
+ * video exports, their credits, or their notifications changed. It carries ids only; the page reads what
+ * it shows.
  */
 export const LiveNotice = Schema.Union(
   Schema.Struct({ kind: Schema.Literal("generation", "video"), id: Schema.String }),
-  Schema.Struct({ kind: Schema.Literal("credits") }),
+  Schema.Struct({ kind: Schema.Literal("credits", "notifications") }),
 )
 export type LiveNotice = typeof LiveNotice.Type
 

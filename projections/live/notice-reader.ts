@@ -1,6 +1,6 @@
 import { Duration, Effect } from "effect"
 import { EventStore, EventWakeups, Position } from "#events/store/index.ts"
-import { type Notice, noticeOf, noticeTypes } from "./notices.ts"
+import { type Notice, noticesOf, noticeTypes } from "./notices.ts"
 import { sessionEndTypes, sessionsEndedBy } from "./session-ends.ts"
 
 /** A notice for one person, at the place in the global order of the event it came from. */
@@ -42,12 +42,12 @@ export const makeNoticeReader = (listener: NoticeListener) =>
         position = { transactionId: event.transactionId, globalPosition: event.globalPosition }
         const ended = sessionsEndedBy(event)
         if (ended !== undefined) yield* Effect.forkIn(listener.sessionsEnded(ended), scope)
-        const noticed = noticeOf(event)
-        if (noticed === undefined) continue
-        const sent = { position, ...noticed }
-        recent.push(sent)
-        if (recent.length > kept) recent.shift()
-        listener.notice(sent)
+        for (const noticed of noticesOf(event)) {
+          const sent = { position, ...noticed }
+          recent.push(sent)
+          if (recent.length > kept) recent.shift()
+          listener.notice(sent)
+        }
       }
       return events.length
     })

@@ -63,25 +63,13 @@ const tell = (id: number, at: Date, told: Told) =>
  */
 const commented = (id: number, at: Date, event: CommentPosted) =>
   Effect.gen(function* () {
-    const sql = yield* SqlClient.SqlClient
-    yield* sql`
-      insert into notification_comments (comment_id, song_id, author_id)
-      values (${event.commentId}, ${event.songId}, ${event.authorId}) on conflict do nothing`
-    const [song] = yield* sql<{ ownerId: string }>`
-      select owner_id as "ownerId" from notification_songs where song_id = ${event.songId}`
-    const [parent] =
-      event.parentId === null
-        ? []
-        : yield* sql<{ authorId: string }>`
-            select author_id as "authorId" from notification_comments
-             where comment_id = ${event.parentId}`
     const about = { actorId: event.authorId, songId: event.songId, subjectId: event.commentId }
-    const answered = parent?.authorId
-    if (answered !== undefined && answered !== event.authorId) {
+    const answered = event.parentAuthorId
+    if (answered !== null && answered !== event.authorId) {
       yield* tell(id, at, { ...about, userId: answered, kind: "reply" })
     }
-    if (song && song.ownerId !== event.authorId && song.ownerId !== answered) {
-      yield* tell(id, at, { ...about, userId: song.ownerId, kind: "comment" })
+    if (event.songOwnerId !== event.authorId && event.songOwnerId !== answered) {
+      yield* tell(id, at, { ...about, userId: event.songOwnerId, kind: "comment" })
     }
   })
 
@@ -118,7 +106,6 @@ const applyOne = (event: Followed, id: number, at: Date) =>
       case "SongDeleted":
         return Effect.all([
           sql`delete from notifications where song_id = ${event.songId}`,
-          sql`delete from notification_comments where song_id = ${event.songId}`,
           sql`delete from notification_songs where song_id = ${event.songId}`,
         ])
       case "SongLiked":

@@ -3,15 +3,10 @@ import { Effect } from "effect"
 
 /**
  * The notifications read model's tables: the notifications, each under the place in the global order of
- * the event it tells of (so a rebuild gives them the same ids; one event may tell several people), and what deciding them needs: people's
- * names, songs' owners, titles and likes, and who wrote each comment.
+ * the event it tells of (so a rebuild gives them the same ids; one event may tell several people), and
+ * what deciding them needs: people's names, and songs' owners, titles and likes.
  */
-export const notificationTables = [
-  "notifications",
-  "notification_people",
-  "notification_songs",
-  "notification_comments",
-]
+export const notificationTables = ["notifications", "notification_people", "notification_songs"]
 
 export const createNotificationTables = Effect.gen(function* () {
   const sql = yield* SqlClient.SqlClient
@@ -43,11 +38,5 @@ export const createNotificationTables = Effect.gen(function* () {
       is_public boolean not null,
       likes integer not null default 0,
       milestone integer not null default 0
-    )`
-  yield* sql`
-    create table if not exists notification_comments (
-      comment_id text primary key,
-      song_id text not null,
-      author_id text not null
     )`
 })
