@@ -28,13 +28,32 @@ test("a listener comments under a song, its creator replies, and the listener ed
   await expect(comments.getByText("The second chorus <b>lifts</b> everything")).toBeVisible()
   await expect(comments.getByRole("heading", { name: "Comments (1)" })).toBeVisible()
 
-  await creator.page.goto(`/song/${song.id}`)
+  // The creator is told, at once: their finished song, then the comment.
+  await creator.page.goto("/library")
+  const bell = creator.page.getByRole("banner").getByRole("button", { name: /^Notifications/ })
+  await expect(bell).toHaveAccessibleName("Notifications, 2 unread")
+  await bell.click()
+  await creator.page
+    .getByRole("button", { name: `Unread: ${fan.person.username} commented on "${song.title}".` })
+    .click()
+  await expect(creator.page).toHaveURL(new RegExp(`/song/${song.id}#comments$`))
+  await expect(bell).toHaveAccessibleName("Notifications, 1 unread")
   const own = creator.page.getByRole("region", { name: /^Comments/ })
   await own.getByRole("button", { name: "Reply" }).click()
   await own.getByRole("textbox", { name: `Reply to ${fan.person.username}` }).fill("Thank you!")
   await own.getByRole("button", { name: "Reply", exact: true }).last().click()
   await expect(own.getByRole("list", { name: "Replies" }).getByText("Thank you!")).toBeVisible()
 
+  // The listener hears of the reply while on the page, and reads all.
+  const fanBell = fan.page.getByRole("banner").getByRole("button", { name: /^Notifications/ })
+  await expect(fanBell).toHaveAccessibleName("Notifications, 1 unread")
+  await fanBell.click()
+  await expect(
+    fan.page.getByText(`${creator.person.username} replied to your comment on "${song.title}".`),
+  ).toBeVisible()
+  await fan.page.getByRole("button", { name: "Mark all read" }).click()
+  await expect(fanBell).toHaveAccessibleName("Notifications")
+  await fan.page.keyboard.press("Escape")
   await fan.page.reload()
   await expect(
     comments.getByRole("list", { name: "Replies" }).getByText("Thank you!"),

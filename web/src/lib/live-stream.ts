@@ -1,15 +1,32 @@
 import { useQueryClient } from "@tanstack/react-query"
 import { useEffect } from "react"
+import type { LiveNotice } from "#projections/live/api.ts"
 import { useCurrentUser } from "./session.ts"
 
 /**
- * The queries a live notice is about: a generation's status, a video export, the credits. The features
- * that ask them use these keys, so a notice reaches the screen that shows what changed.
+ * The queries a live notice is about: a generation's status, a video export, the credits, the
+ * notifications. The features that ask them use these keys, so a notice reaches the screen that shows
+ * what changed.
  */
 export const liveKeys = {
   generation: (taskId: string) => ["song-generation", "status", taskId] as const,
   video: (exportId: string) => ["video-exports", exportId] as const,
   credits: ["credits"] as const,
+  notifications: ["notifications"] as const,
+}
+
+/** What a notice asks again: a generation that ends is also news in the person's notifications. */
+const keysOf = (notice: LiveNotice) => {
+  switch (notice.kind) {
+    case "credits":
+      return [liveKeys.credits]
+    case "notifications":
+      return [liveKeys.notifications]
+    case "generation":
+      return [liveKeys.generation(notice.id), liveKeys.notifications]
+    case "video":
+      return [liveKeys.video(notice.id)]
+  }
 }
 
 /**
@@ -34,13 +51,7 @@ export const useLiveStream = () => {
       opened.onmessage = (message: MessageEvent<string>) => {
         const notice = readNotice(message.data)
         if (notice === undefined) return
-        const queryKey =
-          notice.kind === "credits"
-            ? liveKeys.credits
-            : notice.kind === "generation"
-              ? liveKeys.generation(notice.id)
-              : liveKeys.video(notice.id)
-        void queryClient.invalidateQueries({ queryKey })
+        for (const queryKey of keysOf(notice)) void queryClient.invalidateQueries({ queryKey })
       }
       opened.addEventListener("reset", () => void queryClient.invalidateQueries())
       opened.addEventListener("replaced", () => opened.close())

@@ -2,6 +2,7 @@ import { LogOut, RotateCcw } from "lucide-react"
 import { useNavigate } from "react-router"
 import { Button } from "../../components/ui/button.tsx"
 import { LibraryDownload } from "../../features/library/library-download.tsx"
+import { NotificationBell } from "../../features/notifications/notification-bell.tsx"
 import { errorMessage } from "../../lib/api.ts"
 import { cn } from "../../lib/cn.ts"
 import { storageKeys } from "../../lib/reset.ts"
@@ -35,7 +36,7 @@ const useSignOut = () => {
 }
 
 /**
- * Who is signed in, their credits and their library's download (or the administrator's splash replay),
+ * Who is signed in, their notifications, their credits and their library's download (or the administrator's splash replay),
  * and the sign-out button.
  */
 export const Account = ({
@@ -51,6 +52,7 @@ export const Account = ({
       <span className={cn("text-sm text-muted", compact ? "text-center" : "hidden lg:inline")}>
         Welcome, {user.name}
       </span>
+      <NotificationBell />
       {!user.isAdmin && <CreditBalance />}
       {user.isAdmin && (
         <Button

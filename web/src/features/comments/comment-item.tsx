@@ -3,10 +3,10 @@ import type { CommentReply, CommentView } from "#projections/comments/api.ts"
 import { CreatorLink } from "../../components/creator-link.tsx"
 import { Button } from "../../components/ui/button.tsx"
 import { errorMessage } from "../../lib/api.ts"
+import { postedAgo } from "../../lib/posted-ago.ts"
 import { toast } from "../../lib/toast/toast-store.ts"
 import { useDeleteComment, useEditComment, usePostComment } from "./comment-changes.ts"
 import { CommentComposer } from "./comment-composer.tsx"
-import { postedAgo } from "./posted-ago.ts"
 
 type Writing = "reply" | "edit" | undefined
 
