@@ -27,7 +27,7 @@ import {
   musicConfig,
   SongWorkLive,
 } from "#modules/music/index.ts"
-import { NotificationReadings } from "#modules/notifications/index.ts"
+import { EmailSettings, NotificationReadings } from "#modules/notifications/index.ts"
 import { Playlists } from "#modules/playlists/index.ts"
 import {
   describeSongwritingConfig,
@@ -103,6 +103,7 @@ export const ModulesLive = Layer.mergeAll(
   Comments.live,
   CommentReads.live,
   NotificationReadings.live,
+  EmailSettings.live,
   NotificationReads.live,
 ).pipe(
   Layer.provideMerge(PersonMailLive),

@@ -3,6 +3,7 @@ import { eventStoreMigrations, runMigrations } from "#events/store/index.ts"
 import { billingMigrations } from "#modules/billing/index.ts"
 import { catalogMigrations } from "#modules/catalog/index.ts"
 import { identityMigrations } from "#modules/identity/index.ts"
+import { notificationMigrations } from "#modules/notifications/index.ts"
 import { videosMigrations } from "#modules/videos/index.ts"
 import { prepareProjections, projectionMigrations } from "#projections/runner.ts"
 import { idempotentRequestsMigrations } from "#toolkit/idempotent-requests.ts"
@@ -20,6 +21,7 @@ export const migrateAll = Effect.gen(function* () {
   yield* runMigrations("billing", billingMigrations)
   yield* runMigrations("catalog", catalogMigrations)
   yield* runMigrations("videos", videosMigrations)
+  yield* runMigrations("notifications", notificationMigrations)
   yield* runMigrations("projections", projectionMigrations)
   yield* prepareProjections(projections)
 }).pipe(Effect.withSpan("migrateAll"))

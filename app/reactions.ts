@@ -2,6 +2,7 @@ import type { Subscription } from "#events/store/index.ts"
 import { billingReactions } from "#modules/billing/index.ts"
 import { catalogReactions } from "#modules/catalog/index.ts"
 import { musicReactions } from "#modules/music/index.ts"
+import { notificationReactions } from "#modules/notifications/index.ts"
 import { videosReactions } from "#modules/videos/index.ts"
 
 type Requirements<S> = S extends Subscription<infer R> ? R : never
@@ -14,6 +15,13 @@ export const reactions: ReadonlyArray<
       | (typeof catalogReactions)[number]
       | (typeof musicReactions)[number]
       | (typeof videosReactions)[number]
+      | (typeof notificationReactions)[number]
     >
   >
-> = [...billingReactions, ...catalogReactions, ...musicReactions, ...videosReactions]
+> = [
+  ...billingReactions,
+  ...catalogReactions,
+  ...musicReactions,
+  ...videosReactions,
+  ...notificationReactions,
+]

@@ -10,7 +10,12 @@ export class PersonMail extends Context.Tag("@melody/toolkit/PersonMail")<
   {
     readonly send: (
       userId: string,
-      message: { readonly subject: string; readonly text: string; readonly html: string },
+      message: {
+        readonly subject: string
+        readonly text: string
+        readonly html: string
+        readonly headers?: Readonly<Record<string, string>>
+      },
       key: string,
     ) => Effect.Effect<boolean>
   }

@@ -7,7 +7,7 @@ import { CreditAdjustmentEvent } from "./credit-adjustments.ts"
 import { ErrorReported } from "./errors.ts"
 import { IdentityEvent } from "./identity.ts"
 import { GenerationEvent } from "./media.ts"
-import { NotificationReadingEvent } from "./notifications.ts"
+import { EmailChoiceChanged, NotificationReadingEvent } from "./notifications.ts"
 import { PaymentMismatched } from "./payment-mismatches.ts"
 import { PlaylistEvent } from "./playlists.ts"
 import { ConversationEvent, LyricsDraftEvent } from "./songwriting.ts"
@@ -34,6 +34,7 @@ export const DomainEvent = Schema.Union(
   CommentEvent,
   SongCommentsEvent,
   NotificationReadingEvent,
+  EmailChoiceChanged,
   GenerationEvent,
   VideoExportEvent,
   StemsEvent,

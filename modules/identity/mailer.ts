@@ -9,6 +9,8 @@ export const OutgoingMail = Schema.Struct({
   subject: Schema.String,
   text: Schema.String,
   html: Schema.String,
+  /** Headers of its own, beside those every mail has (List-Unsubscribe). */
+  headers: Schema.optional(Schema.Record({ key: Schema.String, value: Schema.String })),
 })
 export type OutgoingMail = typeof OutgoingMail.Type
 
@@ -59,8 +61,9 @@ export class Mailer extends Context.Tag("@melody/identity/Mailer")<
           Effect.succeed({
             usesOutbox: true,
             send: (mail: OutgoingMail) =>
-              sql`insert into identity.mail_outbox (id, recipient, subject, text, html)
-                  values (${uuidv7()}, ${mail.to}, ${mail.subject}, ${mail.text}, ${mail.html})`.pipe(
+              sql`insert into identity.mail_outbox (id, recipient, subject, text, html, headers)
+                  values (${uuidv7()}, ${mail.to}, ${mail.subject}, ${mail.text}, ${mail.html},
+                          ${JSON.stringify(mail.headers ?? {})}::jsonb)`.pipe(
                 Effect.asVoid,
                 Effect.mapError((error) => new MailNotSent({ reason: error.message })),
               ),

@@ -41,4 +41,9 @@ export const identityMigrations: Migrations = {
         created_at timestamptz not null default now()
       )`
   }),
+  // A mail's own headers (List-Unsubscribe on notifications), kept with it in the outbox.
+  "2_mail_headers": Effect.flatMap(
+    SqlClient.SqlClient,
+    (sql) => sql`alter table identity.mail_outbox add column headers jsonb not null default '{}'`,
+  ),
 }

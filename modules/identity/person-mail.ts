@@ -9,6 +9,7 @@ export interface PersonMessage {
   readonly subject: string
   readonly text: string
   readonly html: string
+  readonly headers?: Readonly<Record<string, string>>
 }
 
 /**

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test"
 import { publishedSong } from "./shared-song.ts"
-import { personInOwnBrowser } from "./support.ts"
+import { followMailedLink, personInOwnBrowser } from "./support.ts"
 
 test("a listener comments under a song, its creator replies, and the listener edits and deletes", async ({
   browser,
@@ -78,4 +78,20 @@ test("a listener comments under a song, its creator replies, and the listener ed
   await expect(comments.getByText("Comments are turned off for this song.")).toBeVisible()
   await expect(comments.getByRole("textbox")).toHaveCount(0)
   await expect(comments.getByText("Thank you!")).toHaveCount(0)
+
+  // The reply came by e-mail too: its link unsubscribes, without signing in, and the bell's switch says so.
+  const stranger = await browser.newPage()
+  await followMailedLink(stranger, fan.person.email, "/unsubscribe")
+  await stranger.getByRole("button", { name: "Unsubscribe" }).click()
+  await expect(
+    stranger.getByText("You will no longer get an e-mail when someone replies to your comments."),
+  ).toBeVisible()
+  await fan.page.reload()
+  await fanBell.click()
+  await expect(
+    fan.page.getByRole("checkbox", { name: "E-mail me when someone replies to my comments" }),
+  ).not.toBeChecked()
+  await expect(
+    fan.page.getByRole("checkbox", { name: "E-mail me when a song is finished" }),
+  ).not.toBeChecked()
 })

@@ -55,6 +55,9 @@ const routes: Array<RouteObject> = [
       page("privacy", () =>
         import("../features/legal/privacy-page.tsx").then((m) => m.PrivacyPage),
       ),
+      page("unsubscribe", () =>
+        import("../features/notifications/unsubscribe-page.tsx").then((m) => m.UnsubscribePage),
+      ),
       page("dev/mailbox", () =>
         import("../features/dev-mailbox/mailbox-page.tsx").then((m) => m.MailboxPage),
       ),

@@ -1,6 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query"
 import { useEffect } from "react"
-import type { LiveNotice } from "#projections/live/api.ts"
 import { useCurrentUser } from "./session.ts"
 
 /**
@@ -13,20 +12,6 @@ export const liveKeys = {
   video: (exportId: string) => ["video-exports", exportId] as const,
   credits: ["credits"] as const,
   notifications: ["notifications"] as const,
-}
-
-/** What a notice asks again: a generation that ends is also news in the person's notifications. */
-const keysOf = (notice: LiveNotice) => {
-  switch (notice.kind) {
-    case "credits":
-      return [liveKeys.credits]
-    case "notifications":
-      return [liveKeys.notifications]
-    case "generation":
-      return [liveKeys.generation(notice.id), liveKeys.notifications]
-    case "video":
-      return [liveKeys.video(notice.id)]
-  }
 }
 
 /**
@@ -51,7 +36,15 @@ export const useLiveStream = () => {
       opened.onmessage = (message: MessageEvent<string>) => {
         const notice = readNotice(message.data)
         if (notice === undefined) return
-        for (const queryKey of keysOf(notice)) void queryClient.invalidateQueries({ queryKey })
+        const queryKey = !("id" in notice)
+          ? liveKeys[notice.kind]
+          : notice.kind === "generation"
+            ? liveKeys.generation(notice.id)
+            : liveKeys.video(notice.id)
+        void queryClient.invalidateQueries({ queryKey })
+        // A generation that ends is also news in the person's notifications.
+        if (notice.kind === "generation")
+          void queryClient.invalidateQueries({ queryKey: liveKeys.notifications })
       }
       opened.addEventListener("reset", () => void queryClient.invalidateQueries())
       opened.addEventListener("replaced", () => opened.close())

@@ -41,15 +41,7 @@ export const TimelineCard = ({ song, signedIn, selected, onToggleTag, priority }
     }
     details={
       <p className="truncate text-xs text-faint">
-        {playsLabel(song.plays)} ·{" "}
-        {song.comments > 0 && (
-          <>
-            <Link to={`${songPaths.page(song.id)}#comments`} className="hover:underline">
-              {commentsLabel(song.comments)}
-            </Link>{" "}
-            ·{" "}
-          </>
-        )}
+        {playsLabel(song.plays)} · {song.comments > 0 && `${commentsLabel(song.comments)} · `}
         {song.style}
       </p>
     }

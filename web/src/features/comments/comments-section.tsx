@@ -51,7 +51,7 @@ export const CommentsSection = ({
   const section = useRef<HTMLElement>(null)
   const { hash } = useLocation()
   const loaded = data !== undefined
-  // A card's count links here (#comments): the section comes after the song, so the browser found none.
+  // A notification links here (#comments): the section comes after the song, so the browser found none.
   useEffect(() => {
     if (loaded && hash === "#comments") section.current?.scrollIntoView({ block: "start" })
   }, [loaded, hash])

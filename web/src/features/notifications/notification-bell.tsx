@@ -7,6 +7,7 @@ import { Popover, PopoverContent, PopoverTrigger } from "../../components/ui/pop
 import { Spinner } from "../../components/ui/spinner.tsx"
 import { cn } from "../../lib/cn.ts"
 import { postedAgo } from "../../lib/posted-ago.ts"
+import { EmailChoices } from "./email-choices.tsx"
 import { notificationsQuery, unreadQuery, useReadAll, useReadOne } from "./notification-queries.ts"
 import { notificationText } from "./notification-text.ts"
 
@@ -97,7 +98,10 @@ export const NotificationBell = () => {
         </Button>
       </PopoverTrigger>
       <PopoverContent className="w-80">
-        <NotificationList onOpen={() => setOpen(false)} />
+        <div className="grid gap-3">
+          <NotificationList onOpen={() => setOpen(false)} />
+          <EmailChoices />
+        </div>
       </PopoverContent>
     </Popover>
   )
