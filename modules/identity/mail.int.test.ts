@@ -5,6 +5,7 @@ import { SMTPServer } from "smtp-server"
 import { browser, describeApp, postJson, request, runJobs } from "#app/testing.ts"
 import { freePort } from "#events/test-postgres.ts"
 import { query } from "#events/testing.ts"
+import { PersonMail } from "#toolkit/person-mail.ts"
 
 /** A real SMTP server, as the mail provider would be: it accepts what nodemailer sends and keeps it. */
 const received: Array<ParsedMail> = []
@@ -73,6 +74,45 @@ describeApp({
       })
       expect(login.status).toBe(200)
     }),
+  )
+
+  it.effect(
+    "a mail's own headers reach the SMTP server (a notification's one-click unsubscribe)",
+    () =>
+      Effect.gen(function* () {
+        const answer = yield* browser().post("/api/register", {
+          username: "smtp_listener",
+          email: "smtp.listener@example.com",
+          password: "secret-password",
+          name: "Ada Lovelace",
+          acceptTerms: true,
+        })
+        const userId = (answer.body as { user: { id: string } }).user.id
+        const mail = yield* PersonMail
+        const unsubscribe = "<https://melody.test/api/unsubscribe?token=abc>"
+        yield* mail.send(
+          userId,
+          {
+            subject: "Someone replied to your comment",
+            text: "A reply",
+            html: "<p>A reply</p>",
+            headers: {
+              "List-Unsubscribe": unsubscribe,
+              "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+            },
+          },
+          "smtp-headers",
+        )
+        yield* runJobs
+        const delivered = received.find((m) => m.subject === "Someone replied to your comment")
+        const lines = Object.fromEntries(
+          (delivered?.headerLines ?? []).map((header) => [header.key, header.line]),
+        )
+        expect(lines["list-unsubscribe-post"]).toBe(
+          "List-Unsubscribe-Post: List-Unsubscribe=One-Click",
+        )
+        expect(lines["list-unsubscribe"]).toBe(`List-Unsubscribe: ${unsubscribe}`)
+      }),
   )
 })
 
