@@ -6,7 +6,8 @@ import { CommentsPage } from "#projections/comments/api.ts"
 import { comments } from "#projections/comments/projection.ts"
 import { rebuildProjection } from "#projections/runner.ts"
 import { decodeBody } from "./testing-client.ts"
-import { type Answer, type Person, refused, songOf } from "./testing-playlists.ts"
+import { type Answer, type Person, songOf } from "./testing-playlists.ts"
+import { refused, refusedWithoutSession } from "./testing-refusals.ts"
 
 /** Whoever reads: a person, or a visitor without a session. */
 type Reader = Pick<Person["person"], "get">
@@ -149,21 +150,12 @@ describeApp({ env: { REGISTRATIONS_PER_ADDRESS: "1000" } })("comments", (it) => 
       refused(yield* admin.person.patch(`/api/comments/${first}`, { text: "Moderated" }), 404)
       refused(yield* admin.person.send(`/api/comments/${first}`, { method: "DELETE" }), 404)
 
-      for (const [method, path, body] of [
+      yield* refusedWithoutSession([
         ["POST", at, { text: "Anonymous" }],
         ["PATCH", `/api/comments/${first}`, { text: "Anonymous" }],
         ["DELETE", `/api/comments/${first}`, undefined],
         ["PUT", `${at}/open`, { open: false }],
-      ] as const) {
-        refused(
-          yield* request(path, {
-            method,
-            headers: { "content-type": "application/json" },
-            ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-          }),
-          401,
-        )
-      }
+      ])
       const page = yield* read(fan.person, song)
       expect(page.total).toBe(2)
       expect(page.comments.map((c) => [c.text, c.replies.map((r) => r.text)])).toEqual([

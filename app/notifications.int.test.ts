@@ -1,6 +1,6 @@
 import { expect } from "@effect/vitest"
 import { Effect } from "effect"
-import { describeApp, request, settle, signUp, signUpGrantedAdmin } from "#app/testing.ts"
+import { describeApp, settle, signUp, signUpGrantedAdmin } from "#app/testing.ts"
 import { Actors } from "#events/contracts/actor.ts"
 import { mediaStreams, SongGenerationFailed } from "#events/contracts/media.ts"
 import { EventStore, toNewEvent } from "#events/store/index.ts"
@@ -9,7 +9,8 @@ import { NotificationsPage } from "#projections/notifications/api.ts"
 import { notifications } from "#projections/notifications/projection.ts"
 import { rebuildProjection } from "#projections/runner.ts"
 import { decodeBody } from "./testing-client.ts"
-import { type Person, refused, songOf } from "./testing-playlists.ts"
+import { type Person, songOf } from "./testing-playlists.ts"
+import { refused, refusedWithoutSession } from "./testing-refusals.ts"
 
 /** What `who` is told, newest first: each as its kind and who or what it names. */
 const told = (who: Person) =>
@@ -159,21 +160,13 @@ describeApp({ env: { REGISTRATIONS_PER_ADDRESS: "1000" } })("notifications", (it
       }
       expect((yield* told(creator)).unread).toBe(2)
 
-      for (const [method, path] of [
-        ["GET", "/api/notifications"],
-        ["GET", "/api/notifications/unread"],
-        ["POST", "/api/notifications/read"],
-        ["POST", `/api/notifications/${mine.ids[0]}/read`],
-      ] as const) {
-        refused(
-          yield* request(path, {
-            method,
-            headers: { "content-type": "application/json" },
-            ...(method === "POST" ? { body: JSON.stringify({ through: mine.ids[0] }) } : {}),
-          }),
-          401,
-        )
-      }
+      const through = { through: mine.ids[0] }
+      yield* refusedWithoutSession([
+        ["GET", "/api/notifications", undefined],
+        ["GET", "/api/notifications/unread", undefined],
+        ["POST", "/api/notifications/read", through],
+        ["POST", `/api/notifications/${mine.ids[0]}/read`, through],
+      ])
       const at = creator.person
       refused(yield* at.post("/api/notifications/read", { through: -1 }), 400, /whole number/)
       refused(yield* at.post("/api/notifications/read", { through: "all" }), 400)

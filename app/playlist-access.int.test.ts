@@ -1,7 +1,8 @@
 import { expect } from "@effect/vitest"
 import { Effect } from "effect"
-import { describeApp, request, signUp, signUpGrantedAdmin } from "#app/testing.ts"
-import { newPlaylist, page, refused, songOf } from "./testing-playlists.ts"
+import { describeApp, signUp, signUpGrantedAdmin } from "#app/testing.ts"
+import { newPlaylist, page, songOf } from "./testing-playlists.ts"
+import { refused, refusedWithoutSession } from "./testing-refusals.ts"
 
 describeApp({ env: { REGISTRATIONS_PER_ADDRESS: "1000" } })("who may change a playlist", (it) => {
   it.effect("only its owner changes a playlist, and bad input changes nothing", () =>
@@ -32,22 +33,13 @@ describeApp({ env: { REGISTRATIONS_PER_ADDRESS: "1000" } })("who may change a pl
         refused(yield* who.put(`/api/playlists/${id}/order`, { songIds: [song] }), 404)
         refused(yield* who.send(`/api/playlists/${id}`, { method: "DELETE" }), 404)
       }
-      for (const [method, path, body] of [
+      yield* refusedWithoutSession([
         ["POST", "/api/playlists", { name: "Mine" }],
         ["PUT", `/api/playlists/${id}`, { name: "x", description: "" }],
         ["PUT", `/api/playlists/${id}/songs/${song}`, {}],
         ["DELETE", `/api/playlists/${id}`, undefined],
         ["GET", "/api/playlists/mine", undefined],
-      ] as const) {
-        refused(
-          yield* request(path, {
-            method,
-            headers: { "content-type": "application/json" },
-            ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-          }),
-          401,
-        )
-      }
+      ])
 
       refused(yield* owner.person.put(`/api/playlists/${id}/songs/${private_}`), 404, /private/)
       refused(yield* owner.person.post("/api/playlists", { name: "x", songId: private_ }), 404)

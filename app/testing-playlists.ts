@@ -34,8 +34,4 @@ export const page = (answer: Answer) => {
   return { ...list, titles: list.songs.map((s) => s.title.replace(" (Version 1)", "")) }
 }
 
-/** A refusal with this status, and this message where given. */
-export const refused = (answer: Answer, status: number, message?: RegExp) => {
-  expect(answer.status, JSON.stringify(answer.body)).toBe(status)
-  if (message) expect((answer.body as { message: string }).message).toMatch(message)
-}
+export { refused } from "./testing-refusals.ts"
