@@ -10,6 +10,7 @@ import { CommentsApi } from "#modules/comments/api.ts"
 import { CommunityApi } from "#modules/community/api.ts"
 import { AvatarsApi } from "#modules/community/api-avatars.ts"
 import { IdentityApi } from "#modules/identity/api.ts"
+import { ReportsApi } from "#modules/moderation/api.ts"
 import { GenerationApi, OperationsApi, StemsApi, VoicesApi } from "#modules/music/api.ts"
 import { NotificationReadingApi } from "#modules/notifications/api.ts"
 import { PlaylistsApi } from "#modules/playlists/api.ts"
@@ -20,6 +21,7 @@ import { CommentReadsApi } from "#projections/comments/api.ts"
 import { CreatorsApi } from "#projections/creators/api.ts"
 import { CreditLedgerApi } from "#projections/credit-ledger/api.ts"
 import { LiveApi } from "#projections/live/api.ts"
+import { ModerationQueueApi } from "#projections/moderation/api.ts"
 import { NotificationReadsApi } from "#projections/notifications/api.ts"
 import { PlaylistReadsApi } from "#projections/playlists/api.ts"
 import { SearchApi } from "#projections/search/api.ts"
@@ -142,6 +144,8 @@ export class MelodyApi extends HttpApi.make(apiId)
   .add(CommentReadsApi)
   .add(NotificationReadingApi)
   .add(NotificationReadsApi)
+  .add(ReportsApi)
+  .add(ModerationQueueApi)
   .add(SearchApi)
   .add(EmbedsApi)
   .add(GenerationApi)

@@ -20,6 +20,7 @@ import {
   PersonMailLive,
   ViewerLive,
 } from "#modules/identity/index.ts"
+import { Reports } from "#modules/moderation/index.ts"
 import {
   describeMusicConfig,
   MusicEngine,
@@ -39,6 +40,7 @@ import { CommentReads } from "#projections/comments/reads.ts"
 import { CreatorReads } from "#projections/creators/reads.ts"
 import { LedgerMoneyReads } from "#projections/credit-ledger/money-reads.ts"
 import { CreditLedgerReads } from "#projections/credit-ledger/reads.ts"
+import { ModerationQueue } from "#projections/moderation/reads.ts"
 import { NotificationReads } from "#projections/notifications/reads.ts"
 import { PlaylistReads } from "#projections/playlists/reads.ts"
 import { SearchReads } from "#projections/search/reads.ts"
@@ -104,6 +106,8 @@ export const ModulesLive = Layer.mergeAll(
   CommentReads.live,
   NotificationReadings.live,
   EmailSettings.live,
+  Reports.live,
+  ModerationQueue.live,
   NotificationReads.live,
 ).pipe(
   Layer.provideMerge(PersonMailLive),

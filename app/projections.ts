@@ -5,6 +5,7 @@ import { creators } from "#projections/creators/projection.ts"
 import { ledgerMoney } from "#projections/credit-ledger/money.ts"
 import { creditLedger } from "#projections/credit-ledger/projection.ts"
 import { eventCounts } from "#projections/event-counts.ts"
+import { moderation } from "#projections/moderation/projection.ts"
 import { notifications } from "#projections/notifications/projection.ts"
 import { playlists } from "#projections/playlists/projection.ts"
 import type { Projection } from "#projections/runner.ts"
@@ -24,6 +25,7 @@ export const projections: ReadonlyArray<Projection> = [
   search,
   comments,
   notifications,
+  moderation,
   adminActivity,
   errorStream,
 ]

@@ -7,6 +7,7 @@ import { CatalogHttpLive } from "#modules/catalog/index.ts"
 import { CommentsHttpLive } from "#modules/comments/index.ts"
 import { AvatarsHttpLive, CommunityHttpLive } from "#modules/community/index.ts"
 import { Identity, IdentityHttpLive } from "#modules/identity/index.ts"
+import { ReportsHttpLive } from "#modules/moderation/index.ts"
 import {
   GenerationHttpLive,
   OperationsHttpLive,
@@ -25,6 +26,7 @@ import { CreditLedgerHttpLive } from "#projections/credit-ledger/http.ts"
 import { LiveHttpLive } from "#projections/live/http.ts"
 import { LiveSessions } from "#projections/live/live-sessions.ts"
 import { LiveStreams } from "#projections/live/live-streams.ts"
+import { ModerationQueueHttpLive } from "#projections/moderation/http.ts"
 import { NotificationReadsHttpLive } from "#projections/notifications/http.ts"
 import { PlaylistReadsHttpLive } from "#projections/playlists/http.ts"
 import { PlaylistReads } from "#projections/playlists/reads.ts"
@@ -104,6 +106,8 @@ const ApiLive = HttpApiBuilder.api(MelodyApi).pipe(
     CommentReadsHttpLive,
     NotificationReadingHttpLive,
     NotificationReadsHttpLive,
+    ReportsHttpLive,
+    ModerationQueueHttpLive,
     SearchHttpLive,
     GenerationHttpLive,
     OperationsHttpLive,

@@ -7,6 +7,7 @@ import * as errors from "./errors.ts"
 import * as identity from "./identity.ts"
 import { domainEventTypes } from "./index.ts"
 import * as media from "./media.ts"
+import * as moderation from "./moderation.ts"
 import * as notifications from "./notifications.ts"
 import * as playlists from "./playlists.ts"
 import * as songwriting from "./songwriting.ts"
@@ -21,6 +22,7 @@ const files = [
   errors,
   identity,
   media,
+  moderation,
   notifications,
   playlists,
   songwriting,

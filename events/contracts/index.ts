@@ -7,6 +7,7 @@ import { CreditAdjustmentEvent } from "./credit-adjustments.ts"
 import { ErrorReported } from "./errors.ts"
 import { IdentityEvent } from "./identity.ts"
 import { GenerationEvent } from "./media.ts"
+import { ReportEvent } from "./moderation.ts"
 import { EmailChoiceChanged, NotificationReadingEvent } from "./notifications.ts"
 import { PaymentMismatched } from "./payment-mismatches.ts"
 import { PlaylistEvent } from "./playlists.ts"
@@ -35,6 +36,7 @@ export const DomainEvent = Schema.Union(
   SongCommentsEvent,
   NotificationReadingEvent,
   EmailChoiceChanged,
+  ReportEvent,
   GenerationEvent,
   VideoExportEvent,
   StemsEvent,
