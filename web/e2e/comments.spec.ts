@@ -28,6 +28,29 @@ test("a listener comments under a song, its creator replies, and the listener ed
   await expect(comments.getByText("The second chorus <b>lifts</b> everything")).toBeVisible()
   await expect(comments.getByRole("heading", { name: "Comments (1)" })).toBeVisible()
 
+  // The listener reports the song (once: a second report says it is waiting for an admin).
+  const reportSong = async () => {
+    await fan.page.getByRole("button", { name: `Report ${song.title}` }).click()
+    const dialog = fan.page.getByRole("dialog", { name: `Report ${song.title}` })
+    await expect(dialog.getByRole("button", { name: "Send report" })).toBeDisabled()
+    await dialog.getByRole("radio", { name: "Something else" }).check()
+    await expect(dialog.getByRole("button", { name: "Send report" })).toBeDisabled()
+    await dialog
+      .getByRole("textbox", { name: "What is wrong?" })
+      .fill("The chorus is someone else's")
+    await dialog.getByRole("button", { name: "Send report" }).click()
+    return dialog
+  }
+  await reportSong()
+  await expect(
+    fan.page.getByText("An admin will look at it, and you will be told what they decide.").first(),
+  ).toBeVisible()
+  const again = await reportSong()
+  await expect(again.getByRole("alert")).toHaveText(
+    "You have already reported this song; an admin will look at it.",
+  )
+  await again.getByRole("button", { name: "Cancel" }).click()
+
   // The creator is told, at once: their finished song, then the comment.
   await creator.page.goto("/library")
   const bell = creator.page.getByRole("banner").getByRole("button", { name: /^Notifications/ })

@@ -14,6 +14,11 @@ const CommentsSection = lazy(() =>
   })),
 )
 
+// Reporting loads with the song's page for a signed-in person; its dialog opens on a press.
+const ReportButton = lazy(() =>
+  import("../../features/moderation/report-button.tsx").then((m) => ({ default: m.ReportButton })),
+)
+
 export const SongRoute = () => (
   <SongPage
     ownerActions={(song) => (
@@ -22,9 +27,22 @@ export const SongRoute = () => (
       </Suspense>
     )}
     stems={(song) => <Stems song={song} />}
+    report={(song) => (
+      <Suspense fallback={null}>
+        <ReportButton kind="song" id={song.id} name={song.title} />
+      </Suspense>
+    )}
     comments={(song, signedIn) => (
       <Suspense fallback={null}>
-        <CommentsSection songId={song.id} signedIn={signedIn} />
+        <CommentsSection
+          songId={song.id}
+          signedIn={signedIn}
+          report={(commentId) => (
+            <Suspense fallback={null}>
+              <ReportButton kind="comment" id={commentId} name="this comment" />
+            </Suspense>
+          )}
+        />
       </Suspense>
     )}
   />

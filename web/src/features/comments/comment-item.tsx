@@ -1,4 +1,4 @@
-import { useState } from "react"
+import { type ReactNode, useState } from "react"
 import type { CommentReply, CommentView } from "#projections/comments/api.ts"
 import { CreatorLink } from "../../components/creator-link.tsx"
 import { Button } from "../../components/ui/button.tsx"
@@ -22,6 +22,7 @@ const CommentBody = ({
   isYourSong,
   open,
   onReply,
+  report,
 }: {
   readonly songId: string
   readonly comment: CommentView | CommentReply
@@ -29,6 +30,7 @@ const CommentBody = ({
   readonly isYourSong: boolean
   readonly open: boolean
   readonly onReply?: () => void
+  readonly report?: ((commentId: string) => ReactNode) | undefined
 }) => {
   const [writing, setWriting] = useState<Writing>()
   const edit = useEditComment(songId)
@@ -82,6 +84,7 @@ const CommentBody = ({
               Delete
             </Button>
           )}
+          {!comment.isYours && report?.(comment.id)}
         </div>
       )}
     </div>
@@ -95,6 +98,7 @@ export const CommentItem = (props: {
   readonly signedIn: boolean
   readonly isYourSong: boolean
   readonly open: boolean
+  readonly report?: ((commentId: string) => ReactNode) | undefined
 }) => {
   const [replying, setReplying] = useState(false)
   const post = usePostComment(props.songId)

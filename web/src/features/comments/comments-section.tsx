@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query"
-import { useEffect, useRef, useState } from "react"
+import { type ReactNode, useEffect, useRef, useState } from "react"
 import { Link, useLocation } from "react-router"
 import { Button } from "../../components/ui/button.tsx"
 import { Spinner } from "../../components/ui/spinner.tsx"
@@ -40,9 +40,12 @@ const CommentsSwitch = ({ songId, open }: { readonly songId: string; readonly op
 export const CommentsSection = ({
   songId,
   signedIn,
+  report,
 }: {
   readonly songId: string
   readonly signedIn: boolean
+  /** How a signed-in person reports someone else's comment (the route composes it). */
+  readonly report?: (commentId: string) => ReactNode
 }) => {
   const [order, setOrder] = useState<CommentOrder>("newest")
   const page = useQuery(commentsQuery(songId, order))
@@ -122,6 +125,7 @@ export const CommentsSection = ({
               signedIn={signedIn}
               isYourSong={data.isYourSong}
               open={data.open}
+              report={report}
             />
           ))}
         </ul>

@@ -22,6 +22,7 @@ export const SongPage = ({
   ownerActions,
   stems,
   comments,
+  report,
 }: {
   /** What more its owner can do to the song (the route composes it). */
   readonly ownerActions?: (song: SongView) => ReactNode
@@ -29,6 +30,8 @@ export const SongPage = ({
   readonly stems?: (song: SongView) => ReactNode
   /** What people say under a public song (the route composes it). */
   readonly comments?: (song: SongView, signedIn: boolean) => ReactNode
+  /** How someone else signed in reports it (the route composes it). */
+  readonly report?: (song: SongView) => ReactNode
 }) => {
   const { id = "" } = useParams()
   const song = useQuery(songQuery(id))
@@ -68,6 +71,7 @@ export const SongPage = ({
           <LikeButton song={data} signedIn={Boolean(user)} />
           {data.isPublic && <DownloadButtons song={data} wav={false} stems={stems?.(data)} />}
           {user?.id === data.userId && ownerActions?.(data)}
+          {user && user.id !== data.userId && data.isPublic && report?.(data)}
         </div>
         {data.lyrics.trim() &&
           (data.lrcUrl ? (
