@@ -2,6 +2,7 @@ import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
 import { Viewer } from "#api/auth.ts"
 import { withMessage } from "#api/messages.ts"
+import { pageFields } from "#api/page-params.ts"
 import { NotFound } from "#api/refusals.ts"
 import { CommentSongPath } from "#modules/comments/api.ts"
 
@@ -50,20 +51,7 @@ export const CommentsParams = Schema.Struct({
     withMessage(Schema.Literal(...orders), `order must be one of: ${orders.join(", ")}`),
     { default: () => "newest" as const },
   ),
-  limit: Schema.optionalWith(
-    withMessage(
-      Schema.NumberFromString.pipe(Schema.int(), Schema.between(1, 100)),
-      "limit must be a whole number from 1 to 100",
-    ),
-    { default: () => 50 },
-  ),
-  offset: Schema.optionalWith(
-    withMessage(
-      Schema.NumberFromString.pipe(Schema.int(), Schema.between(0, 100_000)),
-      "offset must be a whole number from 0 to 100000",
-    ),
-    { default: () => 0 },
-  ),
+  ...pageFields({ maxLimit: 100, defaultLimit: 50, maxOffset: 100_000 }),
 })
 
 /** The comments under a song, as one viewer (or nobody) reads them. */

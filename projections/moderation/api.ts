@@ -1,7 +1,7 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
 import { AdminOnly } from "#api/auth.ts"
-import { withMessage } from "#api/messages.ts"
+import { pageFields } from "#api/page-params.ts"
 import { ReportedKind, ReportReason } from "#events/contracts/moderation.ts"
 
 /** One report of an item, as the queue shows it. */
@@ -30,20 +30,7 @@ export class ReportQueue extends Schema.Class<ReportQueue>("ReportQueue")({
 }) {}
 
 export const QueueParams = Schema.Struct({
-  limit: Schema.optionalWith(
-    withMessage(
-      Schema.NumberFromString.pipe(Schema.int(), Schema.between(1, 100)),
-      "limit must be a whole number from 1 to 100",
-    ),
-    { default: () => 50 },
-  ),
-  offset: Schema.optionalWith(
-    withMessage(
-      Schema.NumberFromString.pipe(Schema.int(), Schema.between(0, 1_000_000)),
-      "offset must be a whole number from 0 to 1000000",
-    ),
-    { default: () => 0 },
-  ),
+  ...pageFields({ maxLimit: 100, defaultLimit: 50, maxOffset: 1_000_000 }),
 })
 
 /** The moderation queue: reported items, the most reported first, for admins. */
