@@ -22,3 +22,16 @@ export const tooManyRequests = (retryAfterSeconds: number) => {
     retryAfterSeconds,
   })
 }
+
+/** Why text was refused before it was saved or sent to a maker. */
+export const ContentRefusalReason = Schema.Literal("flagged", "protected-artist")
+
+/**
+ * Text that may not be published as written: the request's field it is in (`lyrics`, `bio`...) and a
+ * sentence for the person saying why. Nothing was saved or charged.
+ */
+export class ContentRefused extends Schema.TaggedError<ContentRefused>()(
+  "ContentRefused",
+  { field: Schema.String, reason: ContentRefusalReason, message: Schema.String },
+  HttpApiSchema.annotations({ status: 422 }),
+) {}

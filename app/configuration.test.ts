@@ -17,6 +17,7 @@ import { songwritingConfig } from "#modules/songwriting/index.ts"
 import { videosConfig } from "#modules/videos/index.ts"
 import { searchRefreshConfig } from "#projections/search/kept-searches.ts"
 import { trendingRefreshConfig } from "#projections/songs/trending-order.ts"
+import { contentChecksConfig } from "#toolkit/content-checks/index.ts"
 import { heavyWorkConfig } from "#toolkit/heavy-work.ts"
 import { storageConfig } from "#toolkit/storage/index.ts"
 import { appConfig } from "./config.ts"
@@ -50,6 +51,7 @@ const variablesRead = (): ReadonlySet<string> => {
     videosConfig,
     storageConfig,
     heavyWorkConfig,
+    contentChecksConfig,
     trendingRefreshConfig,
     searchRefreshConfig,
   ]

@@ -45,9 +45,15 @@ import { NotificationReads } from "#projections/notifications/reads.ts"
 import { PlaylistReads } from "#projections/playlists/reads.ts"
 import { SearchReads } from "#projections/search/reads.ts"
 import { SongReads } from "#projections/songs/song-reads.ts"
+import { WordListModerationLive } from "#stand-ins/content-checks/word-list.ts"
 import { OfflineModelLive } from "#stand-ins/melody/offline-model.ts"
 import { MusicEngineLive } from "#stand-ins/music-engine/child-process.ts"
 import { AppUrl } from "#toolkit/app-url.ts"
+import {
+  contentChecksConfig,
+  contentChecksLive,
+  describeContentChecksConfig,
+} from "#toolkit/content-checks/index.ts"
 import { ErrorReports } from "#toolkit/error-reports.ts"
 import { HeavyWork } from "#toolkit/heavy-work.ts"
 import { IdempotentRequests } from "#toolkit/idempotent-requests.ts"
@@ -75,19 +81,19 @@ export const StoreLive = Layer.mergeAll(
 ).pipe(Layer.provideMerge(DatabaseLive))
 
 /**
- * What modules share: jobs, rate limits (heavy work's among them), the app's address, error reports, and
- * the answers kept for Idempotency-Keys.
+ * What modules share: jobs, rate limits (heavy work's among them), the app's address, error reports, the
+ * answers kept for Idempotency-Keys, and the checks of what people publish (offline: the word list).
  */
 export const PlatformLive = Layer.mergeAll(
   JobQueue.live,
   IdempotentRequests.live,
-  ErrorReports.live,
   Layer.effect(
     AppUrl,
     Effect.map(AppConfig, (config) => config.appUrl),
   ),
   HeavyWork.live,
-).pipe(Layer.provideMerge(RateLimiter.live))
+  contentChecksLive(WordListModerationLive),
+).pipe(Layer.provideMerge(ErrorReports.live), Layer.provideMerge(RateLimiter.live))
 
 /** Every module's services, the read models' own reads, and the middlewares that tell who is calling. */
 export const ModulesLive = Layer.mergeAll(
@@ -169,12 +175,14 @@ const StartupLog = Layer.effectDiscard(
     const songwriting = yield* songwritingConfig
     const music = yield* musicConfig
     const storage = yield* storageConfig
+    const contentChecks = yield* contentChecksConfig
     yield* Effect.logInfo("Melody Studio starting", {
       ...describeConfig(app),
       ...describeBillingConfig(billing),
       ...describeSongwritingConfig(songwriting),
       ...describeStorageConfig(storage),
       ...describeMusicConfig(music),
+      ...describeContentChecksConfig(contentChecks),
     })
     const identity = yield* identityConfig
     for (const warning of exposureWarnings(app, Option.isNone(identity.smtpUrl))) {

@@ -3,12 +3,20 @@ import { createServer, type ServerResponse } from "node:http"
 import type { AddressInfo } from "node:net"
 import { text } from "node:stream/consumers"
 import { secretEquals } from "#toolkit/secret-equals.ts"
+import {
+  type FlaggedPhrase,
+  type ModerationCategory,
+  moderationAnswer,
+  type RecordedModeration,
+} from "./openai-moderations.ts"
 
 /**
  * A local OpenAI for tests: it speaks `POST /v1/chat/completions` as the real service does (bearer key,
  * JSON body, the completion shape or, asked with `stream: true`, chunks as Server-Sent Events ending in
- * `[DONE]`, OpenAI's error shape), so the official client runs for real. Each request takes the next
- * scripted behaviour; with none left it answers a plain "none" reply.
+ * `[DONE]`, OpenAI's error shape), and `POST /v1/moderations` (openai-moderations.ts), so the official
+ * client runs for real. Each completion takes the next scripted behaviour; with none left it answers a
+ * plain "none" reply. Each moderation takes the next of its own script's failures, and otherwise flags
+ * the phrases marked with `flag`.
  */
 
 /** A streamed answer sends its first half, then waits for `hold` before the rest. */
@@ -81,6 +89,9 @@ export const startFakeOpenAi = async () => {
   const apiKey = `sk-test-${randomBytes(12).toString("hex")}`
   const script: Array<Behaviour> = []
   const requests: Array<RecordedCompletion> = []
+  const moderationScript: Array<Exclude<Behaviour, { kind: "json" | "text" }>> = []
+  const moderations: Array<RecordedModeration> = []
+  const flagged: Array<FlaggedPhrase> = []
   const hanging = new Set<NodeJS.Timeout>()
 
   const server = createServer(async (req, res) => {
@@ -89,13 +100,16 @@ export const startFakeOpenAi = async () => {
       res.writeHead(status, { "content-type": "application/json" })
       res.end(JSON.stringify(body))
     }
-    if (req.method !== "POST" || req.url !== "/v1/chat/completions") {
+    const known = req.url === "/v1/chat/completions" || req.url === "/v1/moderations"
+    if (req.method !== "POST" || !known) {
       json(404, { error: { message: "Not found", type: "invalid_request_error" } })
       return
     }
-    const body = JSON.parse(raw) as RecordedCompletion["body"]
-    requests.push({ authorization: req.headers.authorization, body })
-    if (!secretEquals(req.headers.authorization ?? "", `Bearer ${apiKey}`)) {
+    const moderation = req.url === "/v1/moderations"
+    const authorization = req.headers.authorization
+    if (moderation) moderations.push({ authorization, body: JSON.parse(raw) })
+    else requests.push({ authorization, body: JSON.parse(raw) })
+    if (!secretEquals(authorization ?? "", `Bearer ${apiKey}`)) {
       json(401, {
         error: {
           message: "Incorrect API key provided.",
@@ -105,7 +119,12 @@ export const startFakeOpenAi = async () => {
       })
       return
     }
-    const behaviour = script.shift() ?? {
+    if (moderation && moderationScript.length === 0) {
+      json(200, moderationAnswer(JSON.parse(raw), flagged))
+      return
+    }
+    const body = JSON.parse(raw) as RecordedCompletion["body"]
+    const behaviour = (moderation ? moderationScript.shift() : script.shift()) ?? {
       kind: "json",
       content: { message: "Tell me more about your song.", action: { type: "none", data: {} } },
     }
@@ -163,9 +182,24 @@ export const startFakeOpenAi = async () => {
     script: (...behaviours: ReadonlyArray<Behaviour>) => {
       script.push(...behaviours)
     },
+    /** The moderation requests received, in order. */
+    moderations,
+    /** Texts holding `phrase` (case aside) are flagged for `categories`. */
+    flag: (phrase: string, ...categories: ReadonlyArray<ModerationCategory>) => {
+      flagged.push({ phrase, categories })
+    },
+    /** How the next moderation requests fail, in order, before it answers again. */
+    failModerations: (
+      ...behaviours: ReadonlyArray<Exclude<Behaviour, { kind: "json" | "text" }>>
+    ) => {
+      moderationScript.push(...behaviours)
+    },
     reset: () => {
       script.length = 0
       requests.length = 0
+      moderationScript.length = 0
+      moderations.length = 0
+      flagged.length = 0
     },
     close: () => {
       for (const timer of hanging) clearTimeout(timer)
