@@ -1,7 +1,7 @@
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/platform"
 import { Authenticated, EmailNotVerified, Unauthorized, Viewer } from "#api/auth.ts"
 import { DownloadParams } from "#api/download-params.ts"
-import { NotFound, TooManyRequests } from "#api/refusals.ts"
+import { ContentRefused, NotFound, TooManyRequests } from "#api/refusals.ts"
 import { LikeState, PlayCounted, SongSettings, SongsDeleted, Waveform } from "./api-answers.ts"
 import {
   CoverParams,
@@ -29,6 +29,7 @@ export class CatalogApi extends HttpApiGroup.make("catalog")
       .setPayload(SaveSongPayload)
       .addSuccess(SongSettings)
       .addError(UnknownAudio)
+      .addError(ContentRefused)
       .middleware(Authenticated),
   )
   .add(

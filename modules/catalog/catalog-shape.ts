@@ -1,7 +1,7 @@
 import type { HttpServerResponse } from "@effect/platform"
 import type { Effect } from "effect"
 import type { EmailNotVerified, SignedInUser, Unauthorized } from "#api/auth.ts"
-import type { NotFound, TooManyRequests } from "#api/refusals.ts"
+import type { ContentRefused, NotFound, TooManyRequests } from "#api/refusals.ts"
 import type { Writes } from "#events/handle-command.ts"
 import type { Client } from "#toolkit/client.ts"
 import type {
@@ -31,11 +31,14 @@ type Served<E = never> = Effect.Effect<HttpServerResponse.HttpServerResponse, No
  * its owner; a write answers with what the song's own stream says once it is stored.
  */
 export interface CatalogShape {
-  /** Saves a generated version as a song (spec: POST /api/songs); saving it again changes nothing. */
+  /**
+   * Saves a generated version as a song (spec: POST /api/songs), the title, style and lyrics given
+   * checked first; saving it again changes nothing.
+   */
   readonly save: (
     user: SignedInUser,
     payload: SaveSongPayload,
-  ) => Writes<SongSettings, UnknownAudio>
+  ) => Writes<SongSettings, UnknownAudio | ContentRefused>
   readonly setPrivacy: (
     user: SignedInUser,
     songId: string,

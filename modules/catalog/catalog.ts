@@ -3,6 +3,7 @@ import { actorOf, type SignedInUser } from "#api/auth.ts"
 import type { Actor } from "#events/contracts/actor.ts"
 import { catalogStreams, LikeEvent, type SongSaved } from "#events/contracts/catalog.ts"
 import { runCommand } from "#events/handle-command.ts"
+import { ContentChecks } from "#toolkit/content-checks/index.ts"
 import { LikeState, SongIsPrivate, SongSettings, UnknownAudio } from "./api.ts"
 import type { CatalogShape } from "./catalog-shape.ts"
 import { makeLibraryDownload } from "./library-download.ts"
@@ -21,6 +22,7 @@ const make = Effect.gen(function* () {
   const libraryDownload = yield* makeLibraryDownload(loadSong)
   const deleteSongs = yield* makeSongDeletion({ loadSong })
   const play = yield* makePlays(visibleSong)
+  const checks = yield* ContentChecks
 
   /** A song's settings as its stream holds them once the write is decided. */
   const settingsOf = (state: NonNullable<Song>) =>
@@ -61,6 +63,11 @@ const make = Effect.gen(function* () {
     payload: Parameters<CatalogShape["save"]>[1],
   ) {
     const { songId, saved } = yield* versionToSave(user.userId, payload)
+    yield* checks.check([
+      { field: "title", label: "The title", text: payload.title },
+      { field: "style", label: "The style", text: payload.style, style: true },
+      { field: "lyrics", label: "The lyrics", text: payload.lyrics },
+    ])
     const existing = yield* loadSong(songId)
     if (existing?.deleted)
       return yield* new UnknownAudio({

@@ -3,7 +3,7 @@ import { Schema } from "effect"
 import { Authenticated, EmailNotVerified } from "#api/auth.ts"
 import { DownloadParams } from "#api/download-params.ts"
 import { trimmedText, withMessage } from "#api/messages.ts"
-import { NotFound, TooManyRequests } from "#api/refusals.ts"
+import { ContentRefused, NotFound, TooManyRequests } from "#api/refusals.ts"
 import { InsufficientCredits } from "#modules/billing/api-credit-refusals.ts"
 
 // Generating a song (spec: generate-song, check-song-status, the generated song version).
@@ -123,6 +123,7 @@ export class GenerationApi extends HttpApiGroup.make("media")
       .addSuccess(GenerationStarted)
       .addError(MissingInformation)
       .addError(NothingToSing)
+      .addError(ContentRefused)
       .addError(NotFound)
       .addError(InsufficientCredits)
       .addError(EmailNotVerified)

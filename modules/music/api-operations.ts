@@ -2,7 +2,7 @@ import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/p
 import { Schema } from "effect"
 import { Authenticated, EmailNotVerified } from "#api/auth.ts"
 import { trimmedText, withMessage } from "#api/messages.ts"
-import { NotFound, TooManyRequests } from "#api/refusals.ts"
+import { ContentRefused, NotFound, TooManyRequests } from "#api/refusals.ts"
 import { SongOperation } from "#events/contracts/song-operations.ts"
 import { InsufficientCredits } from "#modules/billing/api-credit-refusals.ts"
 import { GenerationStarted, MissingInformation, NothingToSing, voiceId } from "./api-generation.ts"
@@ -108,6 +108,7 @@ const operation = <Name extends string, P extends Schema.Schema.Any>(
     .addSuccess(GenerationStarted)
     .addError(MissingInformation)
     .addError(NothingToSing)
+    .addError(ContentRefused)
     .addError(InvalidOperation)
     .addError(OperationUnsupported)
     .addError(NotTheOwner)

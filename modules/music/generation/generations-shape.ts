@@ -1,6 +1,6 @@
 import type { Effect } from "effect"
 import type { SignedInUser } from "#api/auth.ts"
-import type { NotFound, TooManyRequests } from "#api/refusals.ts"
+import type { ContentRefused, NotFound, TooManyRequests } from "#api/refusals.ts"
 import type { GeneratedVersion } from "#events/contracts/media.ts"
 import type { Writes } from "#events/handle-command.ts"
 import type { InsufficientCredits } from "#modules/billing/api-credit-refusals.ts"
@@ -26,7 +26,12 @@ export interface GenerationsShape {
     payload: GenerateSongPayload,
   ) => Writes<
     GenerationStarted,
-    TooManyRequests | InsufficientCredits | MissingInformation | NothingToSing | NotFound
+    | TooManyRequests
+    | InsufficientCredits
+    | MissingInformation
+    | NothingToSing
+    | NotFound
+    | ContentRefused
   >
   /** The debit and request every paid song goes through, from scratch or by an operation. */
   readonly start: PaidStart

@@ -6,6 +6,7 @@ import { loadAggregate } from "#events/decider.ts"
 import { runCommand } from "#events/handle-command.ts"
 import type { EventStore } from "#events/store/index.ts"
 import { fromNow } from "#toolkit/clock.ts"
+import { ContentChecks } from "#toolkit/content-checks/index.ts"
 import { ErrorReports } from "#toolkit/error-reports.ts"
 import { type JobKind, JobQueue } from "#toolkit/jobs.ts"
 import { MusicConfig } from "../config.ts"
@@ -71,7 +72,7 @@ const make = Effect.gen(function* () {
   }
 
   const start = yield* makePaidStart({ schedule })
-  const request = makeGenerationRequest(start, activeMaker(config))
+  const request = makeGenerationRequest(start, activeMaker(config), yield* ContentChecks)
 
   const advance = Effect.fn("Generations.advance")(function* (
     generationId: string,

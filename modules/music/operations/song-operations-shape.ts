@@ -1,6 +1,6 @@
 import type { Effect } from "effect"
 import type { SignedInUser } from "#api/auth.ts"
-import type { NotFound, TooManyRequests } from "#api/refusals.ts"
+import type { ContentRefused, NotFound, TooManyRequests } from "#api/refusals.ts"
 import type { Writes } from "#events/handle-command.ts"
 import type { InsufficientCredits } from "#modules/billing/api-credit-refusals.ts"
 import type {
@@ -26,6 +26,7 @@ export type OperationRefusal =
   | InvalidOperation
   | InsufficientCredits
   | TooManyRequests
+  | ContentRefused
 
 /**
  * Operations on one's own song. Each is a paid generation whose request names the song and the operation:

@@ -3,6 +3,7 @@ import type { SignedInUser } from "#api/auth.ts"
 import { NotFound } from "#api/refusals.ts"
 import type { SongOperation } from "#events/contracts/song-operations.ts"
 import { creditUseNames } from "#modules/billing/api-credit-uses.ts"
+import { ContentChecks } from "#toolkit/content-checks/index.ts"
 import {
   type ExtendPayload,
   MissingInformation,
@@ -12,6 +13,7 @@ import {
   type RestylePayload,
 } from "../api.ts"
 import { MusicConfig } from "../config.ts"
+import { songWords } from "../generation/generation-request.ts"
 import type { SongToMake } from "../generation/generation-state.ts"
 import { Generations } from "../generation/generations.ts"
 import { activeMaker } from "../generation/paid-start.ts"
@@ -35,6 +37,7 @@ const make = Effect.gen(function* () {
   const songs = yield* Songs
   const config = yield* MusicConfig
   const facts = yield* makeRenderFactsStore
+  const checks = yield* ContentChecks
   const maker = activeMaker(config)
 
   const unsupported = (operation: SongOperation, why: string) =>
@@ -92,6 +95,7 @@ const make = Effect.gen(function* () {
   ) {
     const from = yield* source(user, songId, "extend")
     yield* required("lyrics", payload.lyrics)
+    yield* checks.check(songWords({ lyrics: payload.lyrics }))
     const plan = yield* extendPlan(from, payload)
     const voice = yield* chosenVoice(user.userId, payload.voiceId)
     return yield* run(user, "extend", { ...plan, voice }, from)
@@ -104,6 +108,7 @@ const make = Effect.gen(function* () {
   ) {
     const from = yield* source(user, songId, "replace-section")
     yield* required("lyrics", payload.lyrics)
+    yield* checks.check(songWords({ lyrics: payload.lyrics }))
     const plan = yield* replacePlan(from, payload)
     return yield* run(user, "replace-section", plan, from)
   })
@@ -115,6 +120,7 @@ const make = Effect.gen(function* () {
   ) {
     const from = yield* source(user, songId, "restyle")
     yield* required("style", payload.style)
+    yield* checks.check(songWords({ style: payload.style }))
     const plan = yield* restylePlan(from, payload)
     const voice = yield* chosenVoice(user.userId, payload.voiceId)
     return yield* run(user, "restyle", { ...plan, voice }, from)
