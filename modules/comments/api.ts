@@ -2,7 +2,7 @@ import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/p
 import { Schema } from "effect"
 import { Authenticated } from "#api/auth.ts"
 import { trimmedText } from "#api/messages.ts"
-import { NotFound, TooManyRequests } from "#api/refusals.ts"
+import { ContentRefused, NotFound, TooManyRequests } from "#api/refusals.ts"
 
 /** The song an address names. */
 export const CommentSongPath = Schema.Struct({ id: Schema.String.pipe(Schema.maxLength(64)) })
@@ -62,6 +62,7 @@ export class CommentsApi extends HttpApiGroup.make("comments")
       .addError(CommentsClosed)
       .addError(ReplyRefused)
       .addError(TooManyRequests)
+      .addError(ContentRefused)
       .middleware(Authenticated),
   )
   .add(
@@ -71,6 +72,7 @@ export class CommentsApi extends HttpApiGroup.make("comments")
       .addSuccess(HttpApiSchema.NoContent)
       .addError(NotFound)
       .addError(TooManyRequests)
+      .addError(ContentRefused)
       .middleware(Authenticated),
   )
   .add(

@@ -1,9 +1,10 @@
 import { Context, Effect, Layer } from "effect"
 import { v7 as uuidv7 } from "uuid"
 import { actorOf, type SignedInUser } from "#api/auth.ts"
-import { NotFound, type TooManyRequests } from "#api/refusals.ts"
+import { type ContentRefused, NotFound, type TooManyRequests } from "#api/refusals.ts"
 import { CommentEvent, commentStreams, SongCommentsEvent } from "#events/contracts/comments.ts"
 import { runCommand, type Writes } from "#events/handle-command.ts"
+import { ContentChecks } from "#toolkit/content-checks/index.ts"
 import { RateLimiter } from "#toolkit/rate-limit.ts"
 import {
   CommentPostedAnswer,
@@ -25,6 +26,8 @@ const unknownComment = new NotFound({
 })
 const closed = new CommentsClosed({ message: "Comments are turned off for this song." })
 
+const commentText = (text: string) => [{ field: "text", label: "Your comment", text }]
+
 /** Comments under public songs, and each song owner's switch for them. */
 export class Comments extends Context.Tag("@melody/comments/Comments")<
   Comments,
@@ -33,12 +36,15 @@ export class Comments extends Context.Tag("@melody/comments/Comments")<
       user: SignedInUser,
       songId: string,
       payload: typeof NewCommentPayload.Type,
-    ) => Writes<CommentPostedAnswer, NotFound | CommentsClosed | ReplyRefused | TooManyRequests>
+    ) => Writes<
+      CommentPostedAnswer,
+      NotFound | CommentsClosed | ReplyRefused | TooManyRequests | ContentRefused
+    >
     readonly edit: (
       user: SignedInUser,
       commentId: string,
       text: string,
-    ) => Writes<void, NotFound | TooManyRequests>
+    ) => Writes<void, NotFound | TooManyRequests | ContentRefused>
     readonly delete: (user: SignedInUser, commentId: string) => Writes<void, NotFound>
     readonly setOpen: (
       user: SignedInUser,
@@ -52,6 +58,7 @@ export class Comments extends Context.Tag("@melody/comments/Comments")<
     Effect.gen(function* () {
       const standings = yield* makeStandings
       const limiter = yield* RateLimiter
+      const checks = yield* ContentChecks
 
       /** Runs a command on a comment that stands; any refusal reads as a comment not found. */
       const run = (user: SignedInUser, commentId: string, command: CommentCommand) =>
@@ -98,6 +105,7 @@ export class Comments extends Context.Tag("@melody/comments/Comments")<
         const parentAuthorId =
           payload.replyTo === null ? null : yield* checkReply(songId, payload.replyTo)
         yield* limiter.hit(`comments:${user.userId}`, commentsPerPerson)
+        yield* checks.check(commentText(payload.text))
         const commentId = uuidv7()
         yield* run(user, commentId, {
           _tag: "PostComment",
@@ -118,6 +126,7 @@ export class Comments extends Context.Tag("@melody/comments/Comments")<
         text: string,
       ) {
         yield* limiter.hit(`comments:${user.userId}`, commentsPerPerson)
+        yield* checks.check(commentText(text))
         yield* run(user, commentId, { _tag: "EditComment", userId: user.userId, text })
       })
 

@@ -2,7 +2,7 @@ import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/p
 import { Schema } from "effect"
 import { Authenticated } from "#api/auth.ts"
 import { trimmedText } from "#api/messages.ts"
-import { NotFound } from "#api/refusals.ts"
+import { ContentRefused, NotFound } from "#api/refusals.ts"
 
 /** The creator an address names, by username. */
 export const CreatorPath = Schema.Struct({ username: Schema.String.pipe(Schema.maxLength(255)) })
@@ -79,6 +79,7 @@ export class CommunityApi extends HttpApiGroup.make("community")
     HttpApiEndpoint.put("editProfile", "/profile")
       .setPayload(ProfilePayload)
       .addSuccess(ProfileText)
+      .addError(ContentRefused)
       .middleware(Authenticated),
   )
   .annotate(OpenApi.Description, "Following creators, and what a creator's page says of them.") {}

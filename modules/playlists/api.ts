@@ -2,7 +2,7 @@ import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/p
 import { Schema } from "effect"
 import { Authenticated } from "#api/auth.ts"
 import { trimmedText, withMessage } from "#api/messages.ts"
-import { NotFound } from "#api/refusals.ts"
+import { ContentRefused, NotFound } from "#api/refusals.ts"
 
 /** The playlist an address names. */
 export const PlaylistPath = Schema.Struct({ id: Schema.String.pipe(Schema.maxLength(64)) })
@@ -58,6 +58,7 @@ export class PlaylistsApi extends HttpApiGroup.make("playlists")
       .setPayload(NewPlaylistPayload)
       .addSuccess(PlaylistCreatedAnswer, { status: 201 })
       .addError(NotFound)
+      .addError(ContentRefused)
       .middleware(Authenticated),
   )
   .add(
@@ -66,6 +67,7 @@ export class PlaylistsApi extends HttpApiGroup.make("playlists")
       .setPayload(PlaylistTextPayload)
       .addSuccess(HttpApiSchema.NoContent)
       .addError(NotFound)
+      .addError(ContentRefused)
       .middleware(Authenticated),
   )
   .add(

@@ -1,9 +1,10 @@
 import { Context, Effect, Layer } from "effect"
 import { v7 as uuidv7 } from "uuid"
 import { actorOf, type SignedInUser } from "#api/auth.ts"
-import { NotFound } from "#api/refusals.ts"
+import { type ContentRefused, NotFound } from "#api/refusals.ts"
 import { PlaylistEvent, playlistStream } from "#events/contracts/playlists.ts"
 import { runCommand, type Writes } from "#events/handle-command.ts"
+import { ContentChecks } from "#toolkit/content-checks/index.ts"
 import {
   type NewPlaylistPayload,
   PlaylistChanged,
@@ -32,6 +33,12 @@ const answerTo = {
 
 type Refusal = Exclude<keyof typeof answerTo, "PlaylistNotFound">
 
+/** What others read of a playlist, checked before it is saved. */
+const playlistText = (text: { readonly name: string; readonly description: string }) => [
+  { field: "name", label: "The playlist's name", text: text.name },
+  { field: "description", label: "The description", text: text.description },
+]
+
 /** A command on a playlist someone already made: which one, and who asks. */
 type Change =
   Exclude<PlaylistCommand, { _tag: "CreatePlaylist" }> extends infer C
@@ -47,12 +54,12 @@ export class Playlists extends Context.Tag("@melody/playlists/Playlists")<
     readonly create: (
       user: SignedInUser,
       payload: typeof NewPlaylistPayload.Type,
-    ) => Writes<PlaylistCreatedAnswer, NotFound>
+    ) => Writes<PlaylistCreatedAnswer, NotFound | ContentRefused>
     readonly edit: (
       user: SignedInUser,
       playlistId: string,
       text: typeof PlaylistTextPayload.Type,
-    ) => Writes<void, NotFound>
+    ) => Writes<void, NotFound | ContentRefused>
     readonly setPrivacy: (
       user: SignedInUser,
       playlistId: string,
@@ -80,6 +87,7 @@ export class Playlists extends Context.Tag("@melody/playlists/Playlists")<
     Playlists,
     Effect.gen(function* () {
       const mayAdd = yield* makeSongVisibility
+      const checks = yield* ContentChecks
 
       /**
        * Runs `command`, refused as the person reads it: an unknown playlist always may be, and the other
@@ -128,6 +136,7 @@ export class Playlists extends Context.Tag("@melody/playlists/Playlists")<
       return Playlists.of({
         create: Effect.fn("Playlists.create")(function* (user, payload) {
           if (payload.songId !== undefined) yield* songYouMaySee(user, payload.songId)
+          yield* checks.check(playlistText(payload))
           const playlistId = uuidv7()
           yield* run(user, playlistId, {
             _tag: "CreatePlaylist",
@@ -142,7 +151,10 @@ export class Playlists extends Context.Tag("@melody/playlists/Playlists")<
           return new PlaylistCreatedAnswer({ id: playlistId })
         }),
         edit: (user, playlistId, text) =>
-          change(user, playlistId, { _tag: "EditPlaylist", ...text }),
+          Effect.zipRight(
+            checks.check(playlistText(text)),
+            change(user, playlistId, { _tag: "EditPlaylist", ...text }),
+          ),
         setPrivacy: (user, playlistId, isPublic) =>
           change(user, playlistId, { _tag: "SetPlaylistPrivacy", isPublic }),
         addSong: (user, playlistId, songId) =>
