@@ -43,8 +43,28 @@ export const warm =
   () =>
     void load(schema)
 
-/** The per-field messages of a 400 the server answered, when it was a decode error. */
+/**
+ * The field a content check refused (the server's `ContentRefused`: 422, naming the request's field and
+ * why), or undefined for any other error.
+ */
+export const contentRefusal = (
+  error: unknown,
+): { readonly field: string; readonly message: string } | undefined => {
+  const refusal = error as { _tag?: unknown; field?: unknown; message?: unknown } | null
+  return refusal?._tag === "ContentRefused" &&
+    typeof refusal.field === "string" &&
+    typeof refusal.message === "string"
+    ? { field: refusal.field, message: refusal.message }
+    : undefined
+}
+
+/**
+ * The per-field messages of a refusal the server answered: a decode error's (400), or the one field a
+ * content check refused (422).
+ */
 export const serverFieldErrors = (error: unknown): FieldErrors => {
+  const refused = contentRefusal(error)
+  if (refused) return { [refused.field]: refused.message }
   const issues = (
     error as { issues?: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> }
   ).issues

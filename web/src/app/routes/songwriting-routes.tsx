@@ -4,6 +4,7 @@ import { LyricsEditor } from "../../features/lyrics/lyrics-editor.tsx"
 import { SongFormPage } from "../../features/song-form/song-form-page.tsx"
 import {
   GenerateSongControl,
+  type ShowRefusal,
   type SongToGenerate,
 } from "../../features/song-generation/generate-song-control.tsx"
 import { ownSongActions } from "./own-song-actions.tsx"
@@ -14,7 +15,7 @@ import { songMakingSlots } from "./song-making-slots.tsx"
 // voices feature its picker, and an operation can start from the songs it makes, in its dialog (features do not
 // import each other).
 
-const GenerateSong = (song: SongToGenerate) => {
+const GenerateSong = (song: SongToGenerate & { readonly onRefused?: ShowRefusal | undefined }) => {
   const balance = useBalance()
   const refresh = useRefreshCredits()
   return (

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query"
 import { RotateCcw } from "lucide-react"
-import { type ReactNode, useEffect, useRef, useState } from "react"
+import { useEffect, useRef, useState } from "react"
 import { melodyGreeting, newSongMessage } from "#modules/songwriting/api-chat.ts"
 import { Badge } from "../../components/ui/badge.tsx"
 import { Button } from "../../components/ui/button.tsx"
@@ -13,7 +13,7 @@ import { conversationQuery, useSendMessage, useStartNewSong } from "./chat-queri
 import { LyricsCard, type LyricsEditorSlot } from "./lyrics-card.tsx"
 import { type Bubble, MessageBubble } from "./message-bubble.tsx"
 
-type GenerateControl = (song: { title: string; style: string; lyrics: string }) => ReactNode
+type GenerateControl = Parameters<typeof LyricsCard>[0]["generateControl"]
 
 /** /chat: the conversation with Melody, and the song's lyrics once she has written them. */
 export const ChatPage = ({

@@ -11,7 +11,11 @@ export type LyricsEditorSlot = (editor: {
   readonly value: string
   readonly onChange: (lyrics: string) => void
   readonly saveState: SaveState
+  readonly error?: string | undefined
 }) => ReactNode
+
+/** A field the server's content checks refused, and why. */
+type Refused = { readonly field: string; readonly message: string } | undefined
 
 /** The song's lyrics above the chat, editable; edits are saved as they are made. */
 export const LyricsCard = ({
@@ -20,11 +24,18 @@ export const LyricsCard = ({
   lyricsEditor,
 }: {
   readonly song: SongInfo
-  readonly generateControl: (song: { title: string; style: string; lyrics: string }) => ReactNode
+  readonly generateControl: (song: {
+    title: string
+    style: string
+    lyrics: string
+    /** Shows refused lyrics at the editor (true); the control says the rest itself. */
+    onRefused?: (refused: Refused) => boolean
+  }) => ReactNode
   readonly lyricsEditor: LyricsEditorSlot
 }) => {
   const [lyrics, setLyrics] = useState(song.lyrics)
   const [saved, setSaved] = useState(song.lyrics)
+  const [refused, setRefused] = useState<string>()
   const saveState = useAutosave(lyrics, saved, (value) =>
     saveChatLyrics(value).then(() => setSaved(value)),
   )
@@ -45,9 +56,18 @@ export const LyricsCard = ({
         value: lyrics,
         onChange: setLyrics,
         saveState,
+        error: refused,
       })}
       <div className="mt-4">
-        {generateControl({ title: song.title, style: song.style, lyrics })}
+        {generateControl({
+          title: song.title,
+          style: song.style,
+          lyrics,
+          onRefused: (refusal) => {
+            setRefused(refusal?.field === "lyrics" ? refusal.message : undefined)
+            return refusal?.field === "lyrics"
+          },
+        })}
       </div>
     </Card>
   )

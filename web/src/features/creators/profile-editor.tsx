@@ -14,7 +14,7 @@ import { Field } from "../../components/ui/field.tsx"
 import { Input } from "../../components/ui/input.tsx"
 import { Textarea } from "../../components/ui/textarea.tsx"
 import { callApi, errorMessage } from "../../lib/api.ts"
-import { type FieldErrors, validate } from "../../lib/form.ts"
+import { contentRefusal, type FieldErrors, serverFieldErrors, validate } from "../../lib/form.ts"
 import { toast } from "../../lib/toast/toast-store.ts"
 import { AvatarPicker } from "./avatar-picker.tsx"
 import { creatorKeys } from "./creator-keys.ts"
@@ -41,6 +41,8 @@ export const ProfileEditor = ({ profile }: { readonly profile: CreatorProfile })
       setOpen(false)
       toast({ title: "Profile saved", variant: "success" })
     },
+    // A refused name or bio is said under it.
+    onError: (error) => setErrors(serverFieldErrors(error)),
   })
   const submit = async (event: FormEvent) => {
     event.preventDefault()
@@ -112,7 +114,7 @@ export const ProfileEditor = ({ profile }: { readonly profile: CreatorProfile })
               )}
             </Field>
           ))}
-          {save.isError && (
+          {save.isError && !contentRefusal(save.error) && (
             <p role="alert" className="text-sm font-medium text-danger">
               {errorMessage(save.error)}
             </p>

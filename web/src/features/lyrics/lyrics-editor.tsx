@@ -10,13 +10,17 @@ const saveLabels: Record<SaveState, string> = {
   failed: "Not saved: check your connection",
 }
 
-/** Lyrics in an editable box with the 'length / 2000' counter, and whether the last edit is saved. */
+/**
+ * Lyrics in an editable box with the 'length / 2000' counter, whether the last edit is saved, and why
+ * they were refused, when they were.
+ */
 export const LyricsEditor = ({
   id,
   label,
   value,
   onChange,
   saveState = "idle",
+  error,
   className,
 }: {
   readonly id: string
@@ -24,18 +28,26 @@ export const LyricsEditor = ({
   readonly value: string
   readonly onChange: (value: string) => void
   readonly saveState?: SaveState
+  readonly error?: string | undefined
   readonly className?: string
 }) => (
   <div className="grid gap-2">
     <Textarea
       id={id}
       aria-label={label}
+      aria-invalid={error !== undefined}
+      {...(error ? { "aria-describedby": `${id}-error` } : {})}
       value={value}
       maxLength={lyricsLimit}
       spellCheck
       onChange={(event) => onChange(event.target.value)}
       className={cn("h-[400px] resize-none font-mono text-[0.85rem]", className)}
     />
+    {error && (
+      <p id={`${id}-error`} role="alert" className="text-xs font-medium text-danger">
+        {error}
+      </p>
+    )}
     <div className="flex justify-between text-xs">
       <span
         className={cn("text-faint", saveState === "failed" && "text-danger")}

@@ -17,6 +17,7 @@ import { Field } from "../../components/ui/field.tsx"
 import { Input } from "../../components/ui/input.tsx"
 import { Textarea } from "../../components/ui/textarea.tsx"
 import { callApi, errorMessage } from "../../lib/api.ts"
+import { serverFieldErrors } from "../../lib/form.ts"
 import { toast } from "../../lib/toast/toast-store.ts"
 import { playlistKeys } from "./playlist-keys.ts"
 import { usePlaylistChange, useShownOnPage } from "./playlist-queries.ts"
@@ -38,6 +39,7 @@ const EditDialog = ({ playlist }: { readonly playlist: PlaylistPage }) => {
     event.preventDefault()
     save.mutate(undefined)
   }
+  const refused = save.isError ? serverFieldErrors(save.error) : {}
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
@@ -48,7 +50,7 @@ const EditDialog = ({ playlist }: { readonly playlist: PlaylistPage }) => {
       <DialogContent locked={save.isPending}>
         <DialogTitle>Edit playlist</DialogTitle>
         <form onSubmit={submit} className="mt-4 grid gap-4">
-          <Field label="Name">
+          <Field label="Name" error={refused.name}>
             {(control) => (
               <Input
                 {...control}
@@ -58,7 +60,7 @@ const EditDialog = ({ playlist }: { readonly playlist: PlaylistPage }) => {
               />
             )}
           </Field>
-          <Field label="Description">
+          <Field label="Description" error={refused.description}>
             {(control) => (
               <Textarea
                 {...control}

@@ -1,6 +1,7 @@
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query"
 import type { PlaylistPage } from "#projections/playlists/api.ts"
 import { apiQuery, callApi, errorMessage } from "../../lib/api.ts"
+import { contentRefusal } from "../../lib/form.ts"
 import { readPublic } from "../../lib/public-read.ts"
 import { toast } from "../../lib/toast/toast-store.ts"
 import { playlistKeys } from "./playlist-keys.ts"
@@ -30,7 +31,7 @@ const refresh = (queryClient: QueryClient) =>
 
 /**
  * A change to a playlist: every playlist screen is read again once it is done, and a refusal is said in
- * a toast titled `failed`. What `shows` puts on screen at once is taken back (by what it returns) when
+ * a toast titled `failed` (words the content checks refused are said at their field by the form instead). What `shows` puts on screen at once is taken back (by what it returns) when
  * the change is refused.
  */
 export const usePlaylistChange = <I>(
@@ -51,7 +52,8 @@ export const usePlaylistChange = <I>(
     onSuccess: (_, input) => done?.(input),
     onError: (error, _, takeBack) => {
       takeBack?.()
-      toast({ title: failed, description: errorMessage(error), variant: "destructive" })
+      if (!contentRefusal(error))
+        toast({ title: failed, description: errorMessage(error), variant: "destructive" })
     },
     onSettled: () => refresh(queryClient),
   })

@@ -15,11 +15,16 @@ import { type SaveState, useAutosave } from "../../lib/use-autosave.ts"
 import { draftQuery, saveDraftLyrics } from "./form-queries.ts"
 import { type Brief, LyricsForm } from "./lyrics-form.tsx"
 
+/** A field the server's content checks refused, and why. */
+type Refused = { readonly field: string; readonly message: string } | undefined
+
 type GenerateControl = (song: {
   title: string
   style: string
   lyrics: string
   instrumental: boolean
+  /** Shows refused lyrics at the editor (true); the control says the rest itself. */
+  onRefused: (refused: Refused) => boolean
 }) => ReactNode
 
 /** The lyrics editor (the lyrics feature's, from the route). */
@@ -29,6 +34,7 @@ type LyricsEditorSlot = (editor: {
   readonly value: string
   readonly onChange: (lyrics: string) => void
   readonly saveState: SaveState
+  readonly error: string | undefined
 }) => ReactNode
 
 const LyricsDraftEditor = ({
@@ -47,6 +53,7 @@ const LyricsDraftEditor = ({
 }) => {
   const [lyrics, setLyrics] = useState(written)
   const [saved, setSaved] = useState(written)
+  const [refused, setRefused] = useState<string>()
   const saveState = useAutosave(lyrics, saved, (value) =>
     saveDraftLyrics(value).then(() => setSaved(value)),
   )
@@ -63,8 +70,18 @@ const LyricsDraftEditor = ({
           value: lyrics,
           onChange: setLyrics,
           saveState,
+          error: refused,
         })}
-        {generateControl({ title: brief.title, style: brief.style, lyrics, instrumental })}
+        {generateControl({
+          title: brief.title,
+          style: brief.style,
+          lyrics,
+          instrumental,
+          onRefused: (refusal) => {
+            setRefused(refusal?.field === "lyrics" ? refusal.message : undefined)
+            return refusal?.field === "lyrics"
+          },
+        })}
       </CardContent>
     </Card>
   )

@@ -5,6 +5,7 @@ import { saysInstrumental } from "#modules/music/api-instrumental.ts"
 import type { SongView } from "#projections/songs/api.ts"
 import { Button } from "../../components/ui/button.tsx"
 import { Checkbox } from "../../components/ui/checkbox.tsx"
+import { contentRefusal } from "../../lib/form.ts"
 import { toast } from "../../lib/toast/toast-store.ts"
 import { GeneratedSongsDialog } from "./generated-songs-dialog.tsx"
 import { type SongToGenerate, useStartGeneration } from "./generation-queries.ts"
@@ -14,6 +15,9 @@ import { type GenerationCredits, useGeneration } from "./use-generation.ts"
 
 export type { SongToGenerate } from "./generation-queries.ts"
 export type { GenerationCredits } from "./use-generation.ts"
+
+/** Shows a refused field's message at that field, answering true; or false, to leave it to the control. */
+export type ShowRefusal = (refused: { field: string; message: string } | undefined) => boolean
 
 interface Session {
   readonly taskId: string
@@ -25,14 +29,18 @@ interface Session {
  * The Generate Song block (5 credits): refuses below 5 credits with a banner, checks the lyrics, title
  * and style first, then starts the song and opens the generated-songs dialog. Once a song is made from
  * it, the block reopens that dialog instead of offering another one (a failed one can be tried again).
+ * Words the server's content checks refuse are said at their field where the page has one
+ * (`onRefused`), and here otherwise.
  */
 export const GenerateSongControl = ({
   credits,
   versionActions,
   voicePicker,
   shortOfCredits,
+  onRefused,
   ...song
 }: SongToGenerate & {
+  readonly onRefused?: ShowRefusal | undefined
   readonly credits: GenerationCredits
   /** What the generated-songs dialog offers on each saved version. */
   readonly versionActions?: (saved: SongView) => ReactNode
@@ -53,6 +61,7 @@ export const GenerateSongControl = ({
   )
   const instrumentalId = useId()
   const [voiceId, setVoiceId] = useState("")
+  const [refusal, setRefusal] = useState<string>()
   const { status, phase } = useGeneration(session?.taskId ?? null, credits)
   const { balance } = credits
   const short = balance !== undefined && balance < songCost
@@ -69,6 +78,8 @@ export const GenerateSongControl = ({
       return
     }
     if (short) return insufficientCredits(insufficientCreditsMessage(balance))
+    setRefusal(undefined)
+    onRefused?.(undefined)
     const snapshot = {
       title: song.title.trim(),
       style: song.style.trim(),
@@ -83,6 +94,11 @@ export const GenerateSongControl = ({
         credits.refresh()
       },
       onError: (error) => {
+        const refused = contentRefusal(error)
+        if (refused) {
+          if (!onRefused?.(refused)) setRefusal(refused.message)
+          return
+        }
         toastStartFailure(error)
         if (error._tag === "InsufficientCredits") credits.refresh()
       },
@@ -119,6 +135,11 @@ export const GenerateSongControl = ({
           </Button>
         )}
       </div>
+      {refusal && (
+        <p role="alert" className="text-sm font-medium text-danger">
+          {refusal}
+        </p>
+      )}
       {session && (
         <GeneratedSongsDialog
           open={open}

@@ -13,6 +13,7 @@ export const ExtendForm = ({
   balance,
   pending,
   onStart,
+  refused,
   slots,
 }: OperationFormProps) => {
   const [lyrics, setLyrics] = useState("")
@@ -34,7 +35,7 @@ export const ExtendForm = ({
 
   return (
     <form onSubmit={submit} className="grid gap-4">
-      <Field label="Lyrics for the continuation">
+      <Field label="Lyrics for the continuation" error={refused.lyrics}>
         {(control) => (
           <Textarea
             {...control}

@@ -46,6 +46,7 @@ export const ReplaceSectionForm = ({
   balance,
   pending,
   onStart,
+  refused,
   slots,
 }: OperationFormProps) => {
   const sections = useQuery(sectionsQuery(song.id))
@@ -122,7 +123,7 @@ export const ReplaceSectionForm = ({
           <SecondsField label="To (seconds)" value={end} onChange={setEnd} />
         </div>
       )}
-      <Field label="New lines">
+      <Field label="New lines" error={refused.lyrics}>
         {(control) => (
           <Textarea
             {...control}

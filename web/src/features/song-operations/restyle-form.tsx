@@ -13,6 +13,7 @@ export const RestyleForm = ({
   balance,
   pending,
   onStart,
+  refused,
   slots,
 }: OperationFormProps) => {
   const [style, setStyle] = useState("")
@@ -28,7 +29,11 @@ export const RestyleForm = ({
 
   return (
     <form onSubmit={submit} className="grid gap-4">
-      <Field label="New style" hint={<span className="text-xs text-muted">Now: {song.style}</span>}>
+      <Field
+        label="New style"
+        error={refused.style}
+        hint={<span className="text-xs text-muted">Now: {song.style}</span>}
+      >
         {(control) => (
           <Input
             {...control}

@@ -14,6 +14,7 @@ import {
 } from "../../components/ui/dialog.tsx"
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx"
 import { errorMessage } from "../../lib/api.ts"
+import { contentRefusal, type FieldErrors } from "../../lib/form.ts"
 import { operationsQuery } from "../../lib/operations-query.ts"
 import { toast } from "../../lib/toast/toast-store.ts"
 import { ExtendForm } from "./extend-form.tsx"
@@ -57,10 +58,12 @@ export const SongOperationsButton = ({
   const [open, setOpen] = useState(false)
   const [started, setStarted] = useState<StartedOperation | null>(null)
   const [following, setFollowing] = useState(false)
+  const [refused, setRefused] = useState<{ operation: string; errors: FieldErrors }>()
   const operations = offer.data?.operations ?? []
   if (operations.length === 0) return null
 
-  const begin = (request: OperationRequest) =>
+  const begin = (request: OperationRequest) => {
+    setRefused(undefined)
     start.mutate(request, {
       onSuccess: ({ taskId }) => {
         const style = request.operation === "restyle" ? request.payload.style : song.style
@@ -78,6 +81,14 @@ export const SongOperationsButton = ({
         onDebited()
       },
       onError: (error) => {
+        const refusal = contentRefusal(error)
+        if (refusal) {
+          setRefused({
+            operation: request.operation,
+            errors: { [refusal.field]: refusal.message },
+          })
+          return
+        }
         toast({
           title: error._tag === "InsufficientCredits" ? "Insufficient credits" : "Error",
           description: errorMessage(error, "The operation could not be started. Please try again."),
@@ -86,6 +97,7 @@ export const SongOperationsButton = ({
         if (error._tag === "InsufficientCredits") onDebited()
       },
     })
+  }
 
   return (
     <>
@@ -118,6 +130,7 @@ export const SongOperationsButton = ({
                     balance={balance}
                     pending={start.isPending}
                     onStart={begin}
+                    refused={refused?.operation === operation ? refused.errors : {}}
                     slots={slots}
                   />
                 </TabsContent>
