@@ -7,7 +7,7 @@ import { CreditAdjustmentEvent } from "./credit-adjustments.ts"
 import { ErrorReported } from "./errors.ts"
 import { IdentityEvent } from "./identity.ts"
 import { GenerationEvent } from "./media.ts"
-import { ReportEvent } from "./moderation.ts"
+import { CaseEvent, SuspensionEvent } from "./moderation.ts"
 import { EmailChoiceChanged, NotificationReadingEvent } from "./notifications.ts"
 import { PaymentMismatched } from "./payment-mismatches.ts"
 import { PlaylistEvent } from "./playlists.ts"
@@ -36,7 +36,8 @@ export const DomainEvent = Schema.Union(
   SongCommentsEvent,
   NotificationReadingEvent,
   EmailChoiceChanged,
-  ReportEvent,
+  CaseEvent,
+  SuspensionEvent,
   GenerationEvent,
   VideoExportEvent,
   StemsEvent,

@@ -1,9 +1,10 @@
 import { Schema } from "effect"
 
 /**
- * Reports of what people made or said, and what admins decide of them. A person's report of an item is on
- * `report-<reporterId>-<kind>-<itemId>`, so one person has one open report per item however often they
- * press, and two people's reports never contend.
+ * Reports of what people made or said, what admins decide of them, and suspensions of accounts. Every
+ * report of an item and every decision about it are on the item's case, `moderation-<kind>-<itemId>`, so
+ * a decision closes exactly the reports open when it was made, and one person has one open report per
+ * item however often they press. A suspension is on the account's own stream, `suspension-<userId>`.
  */
 
 export const ReportedKind = Schema.Literal("song", "comment", "playlist", "creator")
@@ -33,12 +34,111 @@ export class ReportFiled extends Schema.TaggedClass<ReportFiled>()("ReportFiled"
   details: Schema.String,
   /** The item as the reporter saw it: a song's or playlist's title, a comment's text, a username. */
   seen: Schema.String,
+  /** The song a reported comment is under, to read it in its place. */
+  songId: Schema.optionalWith(Schema.String, { exact: true }),
 }) {}
 
-export const ReportEvent = Schema.Union(ReportFiled)
-export type ReportEvent = typeof ReportEvent.Type
+/** A report a decision closed, with who filed it, to tell them the outcome. */
+export const DecidedReport = Schema.Struct({ reportId: Schema.String, reporterId: Schema.String })
+
+/**
+ * What an admin decided of an item: left as it is, hidden from everyone but its author, or its author's
+ * account suspended (the suspension itself is on the account's stream).
+ */
+export const Outcome = Schema.Literal("dismissed", "hidden", "author suspended")
+export type Outcome = typeof Outcome.Type
+
+/** `adminId` decided the item's open `reports`; `reason` is recorded, and shown to the author of a hiding. */
+export class ReportsDecided extends Schema.TaggedClass<ReportsDecided>()("ReportsDecided", {
+  kind: ReportedKind,
+  itemId: Schema.String,
+  authorId: Schema.String,
+  adminId: Schema.String,
+  outcome: Outcome,
+  reason: Schema.String,
+  reports: Schema.Array(DecidedReport),
+  /** The song a comment is under. */
+  songId: Schema.optionalWith(Schema.String, { exact: true }),
+}) {}
+
+/** The author of a hidden item asks, once, for it back. */
+export class HidingAppealed extends Schema.TaggedClass<HidingAppealed>()("HidingAppealed", {
+  kind: ReportedKind,
+  itemId: Schema.String,
+  authorId: Schema.String,
+  text: Schema.String,
+}) {}
+
+/** Another admin than the one who hid it decided the appeal: `restored` brings the item back. */
+export class AppealDecided extends Schema.TaggedClass<AppealDecided>()("AppealDecided", {
+  kind: ReportedKind,
+  itemId: Schema.String,
+  authorId: Schema.String,
+  adminId: Schema.String,
+  restored: Schema.Boolean,
+  reason: Schema.String,
+  /** The song a comment is under. */
+  songId: Schema.optionalWith(Schema.String, { exact: true }),
+}) {}
+
+export const CaseEvent = Schema.Union(ReportFiled, ReportsDecided, HidingAppealed, AppealDecided)
+export type CaseEvent = typeof CaseEvent.Type
+
+/** An item's hiding began (a decision) or ended (an appeal won): what the read models follow. */
+export const HidingEvent = Schema.Union(ReportsDecided, AppealDecided)
+export type HidingEvent = typeof HidingEvent.Type
+
+/** Whether a hiding event leaves its item hidden (true), restored (false), or unchanged (undefined). */
+export const hiddenAfter = (event: HidingEvent): boolean | undefined =>
+  event._tag === "AppealDecided"
+    ? event.restored
+      ? false
+      : undefined
+    : event.outcome === "hidden"
+      ? true
+      : undefined
+
+/** `adminId` suspended the account until `until` (null: until lifted), for `reason`. */
+export class AccountSuspended extends Schema.TaggedClass<AccountSuspended>()("AccountSuspended", {
+  userId: Schema.String,
+  adminId: Schema.String,
+  reason: Schema.String,
+  until: Schema.NullOr(Schema.DateFromString),
+}) {}
+
+/** The suspension ended: lifted by an admin, or its time ran out (`adminId` null). */
+export class SuspensionLifted extends Schema.TaggedClass<SuspensionLifted>()("SuspensionLifted", {
+  userId: Schema.String,
+  adminId: Schema.NullOr(Schema.String),
+  reason: Schema.String,
+}) {}
+
+export const SuspensionEvent = Schema.Union(AccountSuspended, SuspensionLifted)
+export type SuspensionEvent = typeof SuspensionEvent.Type
+
+/** An account's suspension as its stream leaves it, whatever the time; undefined when none stands. */
+export interface Suspension {
+  readonly reason: string
+  readonly until: Date | null
+  readonly adminId: string
+}
+
+export const suspensionOf = (history: Iterable<SuspensionEvent>): Suspension | undefined => {
+  let suspension: Suspension | undefined
+  for (const event of history) {
+    suspension =
+      event._tag === "AccountSuspended"
+        ? { reason: event.reason, until: event.until, adminId: event.adminId }
+        : undefined
+  }
+  return suspension
+}
+
+/** Whether a suspension keeps its account out at `now`: one with a time ends when that time comes. */
+export const suspendedAt = (suspension: Suspension | undefined, now: Date) =>
+  suspension !== undefined && (suspension.until === null || suspension.until > now)
 
 export const moderationStreams = {
-  report: (reporterId: string, kind: ReportedKind, itemId: string) =>
-    `report-${reporterId}-${kind}-${itemId}`,
+  case: (kind: ReportedKind, itemId: string) => `moderation-${kind}-${itemId}`,
+  suspension: (userId: string) => `suspension-${userId}`,
 }

@@ -22,6 +22,8 @@ export interface Authored {
   readonly authorId: string
   /** A song's or playlist's title, a comment's text, a creator's username. */
   readonly seen: string
+  /** The song a comment is under. */
+  readonly songId?: string
 }
 type AuthorOf = (id: string) => Effect.Effect<Authored | undefined>
 
@@ -63,7 +65,9 @@ export const makeItemAuthors = Effect.map(EventStore, (store) => {
         else if (event._tag === "CommentDeleted") return Effect.succeed(undefined)
       }
       return Effect.map(song(posted.songId), (under) =>
-        under === undefined ? undefined : { authorId: posted.authorId, seen: text },
+        under === undefined
+          ? undefined
+          : { authorId: posted.authorId, seen: text, songId: posted.songId },
       )
     })
 

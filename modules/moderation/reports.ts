@@ -2,12 +2,11 @@ import { Context, Effect, Layer } from "effect"
 import { v7 as uuidv7 } from "uuid"
 import { actorOf, type SignedInUser } from "#api/auth.ts"
 import { NotFound, type TooManyRequests } from "#api/refusals.ts"
-import { moderationStreams, ReportEvent } from "#events/contracts/moderation.ts"
-import { runCommand, type Writes } from "#events/handle-command.ts"
+import type { Writes } from "#events/handle-command.ts"
 import { RateLimiter } from "#toolkit/rate-limit.ts"
 import { AlreadyReported, OwnItem, ReportFiledAnswer, type ReportPayload } from "./api.ts"
+import { runCase } from "./case-commands.ts"
 import { makeItemAuthors } from "./item-authors.ts"
-import { report } from "./report.ts"
 
 /** How many reports one person files: enough for a bad evening, not for a campaign. */
 export const reportsPerPerson = { max: 20, per: "1 hour" } as const
@@ -44,11 +43,10 @@ export class Reports extends Context.Tag("@melody/moderation/Reports")<
         }
         yield* limiter.hit(`reports:${user.userId}`, reportsPerPerson)
         const reportId = uuidv7()
-        yield* runCommand({
-          decider: report,
-          events: ReportEvent,
-          streamId: moderationStreams.report(user.userId, kind, id),
-          command: {
+        yield* runCase(
+          kind,
+          id,
+          {
             _tag: "FileReport",
             reportId,
             reporterId: user.userId,
@@ -58,15 +56,19 @@ export class Reports extends Context.Tag("@melody/moderation/Reports")<
             reason: payload.reason,
             details: payload.details,
             seen: authored.seen,
+            ...(authored.songId === undefined ? {} : { songId: authored.songId }),
           },
-          actor: actorOf(user),
-        }).pipe(
-          Effect.catchTag("ReportOpen", () =>
-            Effect.fail(
-              new AlreadyReported({
-                message: `You have already reported this ${kind}; an admin will look at it.`,
-              }),
-            ),
+          actorOf(user),
+        ).pipe(
+          // Filing is all a case takes before a decision: its other refusals cannot come of it.
+          Effect.catchAll((refused) =>
+            refused._tag === "ReportOpen"
+              ? Effect.fail(
+                  new AlreadyReported({
+                    message: `You have already reported this ${kind}; an admin will look at it.`,
+                  }),
+                )
+              : Effect.die(refused),
           ),
         )
         return new ReportFiledAnswer({
