@@ -31,6 +31,11 @@ import {
   VideoExportFailed,
   VideoExportRequested,
 } from "#events/contracts/video-exports.ts"
+import {
+  isModerationActivity,
+  ModerationActivityEvent,
+  moderationActivityOf,
+} from "./moderation-activity.ts"
 
 /** The events that are something a person did (or had done for them), from every module. */
 export const ActivityEvent = Schema.Union(
@@ -57,6 +62,7 @@ export const ActivityEvent = Schema.Union(
   VideoExportRequested,
   VideoExportCompleted,
   VideoExportFailed,
+  ...ModerationActivityEvent.members,
 )
 export type ActivityEvent = typeof ActivityEvent.Type
 
@@ -71,6 +77,7 @@ export interface Activity {
 
 /** What a person did, in the words admins filter by; details hold taskId, title and style where known. */
 export const activityOf = (event: ActivityEvent): Activity => {
+  if (isModerationActivity(event)) return moderationActivityOf(event)
   const { userId } = event
   switch (event._tag) {
     case "UserRegistered":

@@ -12,7 +12,7 @@ const decode = decodeAll(ActivityEvent)
 
 export const adminActivity: Projection = {
   name: "admin-activity",
-  revision: 2,
+  revision: 3,
   tables: ["admin_activity"],
   types: activityEventTypes,
   onPoison: "skip",

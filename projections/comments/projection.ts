@@ -9,12 +9,20 @@ import {
 import { CommentEvent, SongCommentsEvent } from "#events/contracts/comments.ts"
 import { CreatorAvatarChanged, CreatorProfileEdited } from "#events/contracts/community.ts"
 import { UserRegistered } from "#events/contracts/identity.ts"
+import {
+  AccountSuspended,
+  AppealDecided,
+  HidingAppealed,
+  ReportsDecided,
+  SuspensionLifted,
+} from "#events/contracts/moderation.ts"
 import { decodeAll, type RecordedEvent } from "#events/store/index.ts"
 import type { Projection } from "../runner.ts"
+import { applyHiding, hidingTypes } from "./comment-hiding.ts"
 
 /**
  * The comments under songs, with what their reads need beside them: each song's owner, whether it is
- * public and takes comments, and each author's name and picture. A deleted comment keeps its row (its
+ * public, hidden and takes comments, and each author's name, picture and whether they are suspended. A deleted comment keeps its row (its
  * replies stay under it) without its text.
  */
 const Followed = Schema.Union(
@@ -27,6 +35,11 @@ const Followed = Schema.Union(
   UserRegistered,
   CreatorProfileEdited,
   CreatorAvatarChanged,
+  ReportsDecided,
+  HidingAppealed,
+  AppealDecided,
+  AccountSuspended,
+  SuspensionLifted,
 )
 const decode = decodeAll(Followed)
 
@@ -76,12 +89,21 @@ const applyOne = (event: typeof Followed.Type, recordedAt: Date) =>
       case "CreatorAvatarChanged":
         return sql`
           update comment_people set avatar_key = ${event.avatarKey} where user_id = ${event.userId}`
+      case "ReportsDecided":
+      case "HidingAppealed":
+      case "AppealDecided":
+        return applyHiding(event)
+      case "AccountSuspended":
+      case "SuspensionLifted":
+        return sql`
+          update comment_people set suspended = ${event._tag === "AccountSuspended"}
+           where user_id = ${event.userId}`
     }
   })
 
 export const comments: Projection = {
   name: "comments",
-  revision: 1,
+  revision: 2,
   tables: ["song_comments", "comment_songs", "comment_people"],
   types: [
     ...CommentEvent.members.map((member) => member._tag),
@@ -93,6 +115,9 @@ export const comments: Projection = {
     "UserRegistered",
     "CreatorProfileEdited",
     "CreatorAvatarChanged",
+    ...hidingTypes,
+    "AccountSuspended",
+    "SuspensionLifted",
   ],
   onPoison: "skip",
   setup: Effect.gen(function* () {
@@ -106,7 +131,8 @@ export const comments: Projection = {
         text text not null,
         posted_at timestamptz not null,
         edited boolean not null default false,
-        deleted boolean not null default false
+        deleted boolean not null default false,
+        hidden jsonb
       )`
     yield* sql`
       create index if not exists song_comments_by_song on song_comments (song_id, posted_at desc)`
@@ -118,14 +144,16 @@ export const comments: Projection = {
         song_id text primary key,
         owner_id text not null,
         is_public boolean not null,
-        comments_open boolean not null default true
+        comments_open boolean not null default true,
+        hidden boolean not null default false
       )`
     yield* sql`
       create table if not exists comment_people (
         user_id text primary key,
         username text not null,
         name text not null,
-        avatar_key text
+        avatar_key text,
+        suspended boolean not null default false
       )`
   }),
   apply: (events: ReadonlyArray<RecordedEvent>) =>

@@ -1,5 +1,6 @@
 import { SqlClient } from "@effect/sql"
 import { Context, Effect, Layer } from "effect"
+import { HiddenNote } from "#api/hidden-note.ts"
 import { NotFound } from "#api/refusals.ts"
 import type { EventStore, EventWakeups } from "#events/store/index.ts"
 import { avatarPath } from "#modules/community/api-avatar-paths.ts"
@@ -26,11 +27,16 @@ interface CommentRow {
   readonly posted_at: Date
   readonly edited: boolean
   readonly deleted: boolean
+  readonly hidden: typeof HiddenNote.Encoded | null
 }
 
 const columns = `c.comment_id, c.parent_id, c.author_id, p.username, p.name, p.avatar_key, c.text,
-  c.posted_at, c.edited, c.deleted
+  c.posted_at, c.edited, c.deleted, c.hidden
   from song_comments c join comment_people p on p.user_id = c.author_id`
+
+/** Whom a comment is shown to: everyone, unless it is hidden or its author suspended; always its author. */
+const shownTo = (viewerParam: string) =>
+  `((c.hidden is null and not p.suspended) or c.author_id = ${viewerParam})`
 
 /** A comment stands where it is not deleted, or where a reply that is not stands under it. */
 const liveReplies = `(select count(*) from song_comments r where r.parent_id = c.comment_id and not r.deleted)`
@@ -55,6 +61,7 @@ const fieldsOf = (row: CommentRow, viewerId: string | undefined) => ({
   edited: row.edited,
   deleted: row.deleted,
   isYours: row.author_id === viewerId,
+  hidden: row.hidden && new HiddenNote(row.hidden, true),
 })
 
 /** A song's comments as the comments read model answers them, after this process's own writes. */
@@ -81,29 +88,37 @@ export class CommentReads extends Context.Tag("@melody/projections/CommentReads"
         params: typeof CommentsParams.Type,
       ) {
         const [song] = yield* sql<{ ownerId: string; isPublic: boolean; open: boolean }>`
-          select owner_id as "ownerId", is_public as "isPublic", comments_open as open
-            from comment_songs where song_id = ${songId}`
+          select s.owner_id as "ownerId", s.comments_open as open,
+                 s.is_public and not s.hidden and not coalesce(o.suspended, false) as "isPublic"
+            from comment_songs s left join comment_people o on o.user_id = s.owner_id
+           where s.song_id = ${songId}`
         const isYourSong = song !== undefined && song.ownerId === viewerId
         if (song === undefined || (!song.isPublic && !isYourSong)) return yield* unknownSong
         // Comments turned off are shown to no one but the song's owner, who may turn them on again.
         if (!song.open && !isYourSong) {
           return new CommentsPage({ total: 0, open: false, isYourSong, comments: [] })
         }
-        const [{ total } = { total: 0 }] = yield* sql<{ total: number }>`
-          select count(*)::int as total from song_comments where song_id = ${songId} and not deleted`
+        const viewer = viewerId ?? ""
+        const [{ total } = { total: 0 }] = yield* sql.unsafe<{ total: number }>(
+          `select count(*)::int as total from song_comments c join comment_people p on p.user_id = c.author_id
+            where c.song_id = $1 and not c.deleted and ${shownTo("$2")}`,
+          [songId, viewer],
+        )
         const top = yield* sql.unsafe<CommentRow>(
           `select ${columns}
             where c.song_id = $1 and c.parent_id is null and (not c.deleted or ${liveReplies} > 0)
+              and ${shownTo("$4")}
             order by ${orderBy[params.order]} limit $2 offset $3`,
-          [songId, params.limit, params.offset],
+          [songId, params.limit, params.offset, viewer],
         )
         const replies =
           top.length === 0
             ? []
             : yield* sql.unsafe<CommentRow>(
                 `select ${columns} where c.parent_id = any($1::text[]) and not c.deleted
+                   and ${shownTo("$2")}
                   order by c.posted_at, c.comment_id`,
-                [top.map((row) => row.comment_id)],
+                [top.map((row) => row.comment_id), viewer],
               )
         const repliesTo = new Map<string | null, Array<CommentRow>>()
         for (const reply of replies) {

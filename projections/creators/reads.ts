@@ -12,6 +12,10 @@ import { creatorSongTables, creators } from "./projection.ts"
 
 const unknownCreator = new NotFound({ message: "This creator does not exist." })
 
+/** A suspended creator's page is gone with everything they made until the suspension is lifted. */
+const notSuspended = `not exists (select 1 from ${creatorSongTables.creators} n
+  where n.user_id = p.user_id and n.suspended)`
+
 /** The most songs a creator's page lists, and the most people a list of followers shows. */
 const songsPerPage = 100
 const peoplePerList = 200
@@ -72,7 +76,8 @@ export class CreatorReads extends Context.Tag("@melody/projections/CreatorReads"
 
       const idOf = (username: string) =>
         sql<{ user_id: string }>`
-          select user_id from creator_people where lower(username) = lower(${username})`.pipe(
+          select user_id from creator_people p
+           where lower(username) = lower(${username}) and ${sql.literal(notSuspended)}`.pipe(
           Effect.orDie,
           Effect.flatMap(([row]) =>
             row ? Effect.succeed(row.user_id) : Effect.fail(unknownCreator),
@@ -113,7 +118,7 @@ export class CreatorReads extends Context.Tag("@melody/projections/CreatorReads"
                         where s.owner_id = p.user_id and s.is_public) as plays,
                       exists (select 1 from creator_follows f
                                where f.follower_id = $2 and f.creator_id = p.user_id) as followed
-                 from creator_people p where lower(p.username) = lower($1)`,
+                 from creator_people p where lower(p.username) = lower($1) and ${notSuspended}`,
                 [username, viewerId ?? ""],
               )
               .pipe(

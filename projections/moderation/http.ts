@@ -10,6 +10,9 @@ export const ModerationQueueHttpLive = HttpApiBuilder.group(
   (handlers) =>
     Effect.gen(function* () {
       const queue = yield* ModerationQueue
-      return handlers.handle("reports", ({ urlParams }) => queue.reports(urlParams))
+      return handlers
+        .handle("reports", ({ urlParams }) => queue.reports(urlParams))
+        .handle("appeals", () => queue.appeals)
+        .handle("suspensions", () => queue.suspensions)
     }),
 )

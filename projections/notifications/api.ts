@@ -2,6 +2,8 @@ import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
 import { Authenticated } from "#api/auth.ts"
 import { withMessage } from "#api/messages.ts"
+import { Outcome, ReportedKind } from "#events/contracts/moderation.ts"
+import type { NoticeKind } from "./told.ts"
 
 export const notificationKinds = [
   "song_ready",
@@ -10,7 +12,11 @@ export const notificationKinds = [
   "comment",
   "reply",
   "likes",
-] as const
+  "report_decided",
+  "hidden",
+  "appeal_decided",
+  "suspension_lifted",
+] as const satisfies ReadonlyArray<NoticeKind>
 
 /** Something a person is told: what happened, who did it, and the song it is about. */
 export class NotificationView extends Schema.Class<NotificationView>("NotificationView")({
@@ -24,11 +30,17 @@ export class NotificationView extends Schema.Class<NotificationView>("Notificati
   song: Schema.NullOr(Schema.Struct({ id: Schema.String, title: Schema.String })),
   /** A finished or failed song's title, as it was asked for. */
   title: Schema.NullOr(Schema.String),
-  /** Why a song failed, and the credits given back for it. */
+  /** Why a song failed, or why an admin decided as they did. */
   reason: Schema.NullOr(Schema.String),
   credits: Schema.NullOr(Schema.Int),
   /** The likes a song reached. */
   likes: Schema.NullOr(Schema.Int),
+  /** What a moderation decision was about: a report's item, or the person's own hidden one. */
+  item: Schema.NullOr(Schema.Struct({ kind: ReportedKind, id: Schema.String })),
+  /** What was decided of a reported item. */
+  outcome: Schema.NullOr(Outcome),
+  /** Whether an appeal brought the item back. */
+  restored: Schema.NullOr(Schema.Boolean),
 }) {}
 
 export class NotificationsPage extends Schema.Class<NotificationsPage>("NotificationsPage")({

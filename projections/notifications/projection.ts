@@ -12,10 +12,13 @@ import { CommentDeleted, CommentPosted } from "#events/contracts/comments.ts"
 import { CreatorFollowed } from "#events/contracts/community.ts"
 import { UserRegistered } from "#events/contracts/identity.ts"
 import { SongGenerationFailed, SongGenerationSucceeded } from "#events/contracts/media.ts"
+import { AppealDecided, ReportsDecided, SuspensionLifted } from "#events/contracts/moderation.ts"
 import { NotificationReadingEvent } from "#events/contracts/notifications.ts"
 import { decodeAll, type RecordedEvent } from "#events/store/index.ts"
 import type { Projection } from "../runner.ts"
+import { moderationNotices } from "./moderation-notices.ts"
 import { createNotificationTables, notificationTables } from "./tables.ts"
+import type { Told } from "./told.ts"
 
 /** The like counts a song's owner is told of, the first time the song reaches each. */
 export const likeMilestones = [10, 100, 1000]
@@ -34,18 +37,12 @@ const Followed = Schema.Union(
   CommentPosted,
   CommentDeleted,
   NotificationReadingEvent,
+  ReportsDecided,
+  AppealDecided,
+  SuspensionLifted,
 )
 type Followed = typeof Followed.Type
 const decode = decodeAll(Followed)
-
-interface Told {
-  readonly userId: string
-  readonly kind: "song_ready" | "song_failed" | "follower" | "comment" | "reply" | "likes"
-  readonly actorId?: string
-  readonly songId?: string
-  readonly subjectId?: string
-  readonly detail?: Record<string, unknown>
-}
 
 const tell = (id: number, at: Date, told: Told) =>
   Effect.flatMap(
@@ -137,6 +134,12 @@ const applyOne = (event: Followed, id: number, at: Date) =>
         return commented(id, at, event)
       case "CommentDeleted":
         return sql`delete from notifications where subject_id = ${event.commentId}`
+      case "ReportsDecided":
+      case "AppealDecided":
+      case "SuspensionLifted":
+        return Effect.forEach(moderationNotices(event), (told) => tell(id, at, told), {
+          discard: true,
+        })
       case "NotificationsRead":
         return sql`
           update notifications set read = true
@@ -150,7 +153,7 @@ const applyOne = (event: Followed, id: number, at: Date) =>
 
 export const notifications: Projection = {
   name: "notifications",
-  revision: 1,
+  revision: 2,
   tables: notificationTables,
   types: Followed.members.flatMap((member) =>
     "members" in member ? member.members.map((m) => m._tag) : [member._tag],

@@ -1,5 +1,6 @@
 import { SqlClient } from "@effect/sql"
 import { Context, Effect, Layer } from "effect"
+import type { Outcome, ReportedKind } from "#events/contracts/moderation.ts"
 import type { EventStore, EventWakeups } from "#events/store/index.ts"
 import { makeOwnWritesWait } from "../own-writes.ts"
 import {
@@ -24,6 +25,10 @@ interface NotificationRow {
     readonly reason?: string
     readonly credits?: number
     readonly likes?: number
+    readonly kind?: ReportedKind
+    readonly itemId?: string
+    readonly outcome?: Outcome
+    readonly restored?: boolean
   }
 }
 
@@ -46,6 +51,12 @@ const toView = (row: NotificationRow) =>
       reason: row.detail.reason ?? null,
       credits: row.detail.credits ?? null,
       likes: row.detail.likes ?? null,
+      item:
+        row.detail.kind === undefined || row.detail.itemId === undefined
+          ? null
+          : { kind: row.detail.kind, id: row.detail.itemId },
+      outcome: row.detail.outcome ?? null,
+      restored: row.detail.restored ?? null,
     },
     true,
   )

@@ -1,6 +1,7 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
 import { Authenticated, Viewer } from "#api/auth.ts"
+import { HiddenNote } from "#api/hidden-note.ts"
 import { NotFound } from "#api/refusals.ts"
 import { CreatorPath } from "#modules/community/api.ts"
 import { PlaylistPath } from "#modules/playlists/api.ts"
@@ -32,6 +33,8 @@ export class PlaylistPage extends Schema.Class<PlaylistPage>("PlaylistPage")({
   /** Its songs in order: only those the viewer may see (a private song shows to its owner only). */
   songs: Schema.Array(SongView),
   covers: Schema.Array(Schema.String),
+  /** Why an admin hid it: shown to its owner only (to anyone else it does not exist). */
+  hidden: Schema.NullOr(HiddenNote),
 }) {}
 
 export const MyPlaylistsParams = Schema.Struct({

@@ -5,8 +5,10 @@ import { decodeAll, type RecordedEvent } from "#events/store/index.ts"
 import { insertRows } from "../insert-rows.ts"
 import type { Projection } from "../runner.ts"
 import { readSongFacts, songFactTypes } from "../songs/song-facts.ts"
+import { withheldColumnsSql } from "../songs/song-moderation.ts"
 import { type SongTables, songTablesSql, writeSongFacts } from "../songs/song-tables.ts"
 import { foldPlaylists } from "./playlist-changes.ts"
+import { playlistsWithheld, writePlaylistModeration } from "./playlist-moderation.ts"
 
 /**
  * Playlists as people read them: each list, its songs in order, and every song (so whether a song in a
@@ -23,7 +25,10 @@ const playlistTypes = new Set<string>(PlaylistEvent.members.map((m) => m._tag))
 const songTypes = new Set(songFactTypes)
 const decode = decodeAll(PlaylistEvent)
 
-const writePlaylists = (events: ReadonlyArray<RecordedEvent>) =>
+const writePlaylists = (
+  events: ReadonlyArray<RecordedEvent>,
+  moderated: ReadonlyArray<RecordedEvent>,
+) =>
   Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
     const changes = foldPlaylists(yield* decode(events))
@@ -35,6 +40,7 @@ const writePlaylists = (events: ReadonlyArray<RecordedEvent>) =>
         ["name", "text", (p) => p.name],
         ["description", "text", (p) => p.description],
         ["is_public", "boolean", (p) => p.isPublic],
+        ["chosen_public", "boolean", (p) => p.isPublic],
         ["created_at", "timestamptz", (p) => p.at],
         ["changed_at", "timestamptz", (p) => p.at],
       ],
@@ -55,8 +61,9 @@ const writePlaylists = (events: ReadonlyArray<RecordedEvent>) =>
     }
     if (changes.privacy.size > 0) {
       yield* sql.unsafe(
-        `update playlists p set is_public = v.is_public
-           from unnest($1::text[], $2::boolean[]) as v(playlist_id, is_public)
+        `update playlists p set chosen_public = v.chosen,
+                is_public = v.chosen and p.hidden is null and not p.owner_suspended
+           from unnest($1::text[], $2::boolean[]) as v(playlist_id, chosen)
           where p.playlist_id = v.playlist_id`,
         [[...changes.privacy.keys()], [...changes.privacy.values()]],
       )
@@ -89,6 +96,12 @@ const writePlaylists = (events: ReadonlyArray<RecordedEvent>) =>
         [removed.map((e) => e.playlistId), removed.map((e) => e.songId)],
       )
     }
+    yield* writePlaylistModeration(
+      moderated,
+      changes.created.map((p) => p.playlistId),
+      playlistsWithheld,
+      playlistSongTables.creators,
+    )
     if (changes.deleted.size > 0) {
       const ids = [...changes.deleted]
       yield* sql.unsafe(`delete from playlist_entries where playlist_id = any($1::text[])`, [ids])
@@ -122,6 +135,7 @@ export const playlists: Projection = {
         created_at timestamptz not null,
         changed_at timestamptz not null
       )`
+    for (const statement of withheldColumnsSql(playlistsWithheld)) yield* sql.unsafe(statement)
     yield* sql`
       create index if not exists playlists_by_owner on playlists (owner_id, changed_at desc)`
     yield* sql`
@@ -144,6 +158,9 @@ export const playlists: Projection = {
     Effect.gen(function* () {
       const facts = yield* readSongFacts(events.filter((e) => songTypes.has(e.type)))
       yield* writeSongFacts(playlistSongTables, facts, () => ({}))
-      yield* writePlaylists(events.filter((e) => playlistTypes.has(e.type)))
+      yield* writePlaylists(
+        events.filter((e) => playlistTypes.has(e.type)),
+        events,
+      )
     }),
 }

@@ -1,5 +1,6 @@
 import { SqlClient } from "@effect/sql"
 import { Context, Effect, Layer } from "effect"
+import { HiddenNote } from "#api/hidden-note.ts"
 import { NotFound } from "#api/refusals.ts"
 import type { EventStore, EventWakeups } from "#events/store/index.ts"
 import { songPaths } from "#modules/catalog/api-song-paths.ts"
@@ -21,7 +22,7 @@ const seenBy = (viewerParam: string) => `(s.is_public or s.owner_id = ${viewerPa
 
 /** The summary columns of playlist `p`, as `viewerParam` sees its songs, and whether it holds `songParam`. */
 const summarySelect = (viewerParam: string, songParam: string) => `
-  p.playlist_id as id, p.name, p.is_public as "isPublic",
+  p.playlist_id as id, p.name, p.chosen_public as "isPublic",
   (select count(*)::int from playlist_entries e join ${playlistSongTables.songs} s using (song_id)
     where e.playlist_id = p.playlist_id and ${seenBy(viewerParam)}) as songs,
   array(select s.song_id from playlist_entries e join ${playlistSongTables.songs} s using (song_id)
@@ -97,16 +98,19 @@ export class PlaylistReads extends Context.Tag("@melody/projections/PlaylistRead
             name: string
             description: string
             isPublic: boolean
+            shown: boolean
+            hidden: typeof HiddenNote.Encoded | null
             ownerId: string
             owner: string
             createdAt: Date
             changedAt: Date
           }>`
-            select p.name, p.description, p.is_public as "isPublic", p.owner_id as "ownerId",
+            select p.name, p.description, p.chosen_public as "isPublic", p.is_public as shown,
+                   p.hidden, p.owner_id as "ownerId",
                    c.username as owner, p.created_at as "createdAt", p.changed_at as "changedAt"
               from playlists p join ${sql(playlistSongTables.creators)} c on c.user_id = p.owner_id
              where p.playlist_id = ${playlistId}`
-          if (list === undefined || (!list.isPublic && list.ownerId !== viewer)) {
+          if (list === undefined || (!list.shown && list.ownerId !== viewer)) {
             return yield* unknownPlaylist
           }
           const rows = yield* sql.unsafe<SongRow>(
@@ -129,6 +133,7 @@ export class PlaylistReads extends Context.Tag("@melody/projections/PlaylistRead
               changedAt: list.changedAt,
               songs,
               covers: songs.flatMap((song) => (song.imageUrl ? [song.imageUrl] : [])).slice(0, 4),
+              hidden: list.hidden && new HiddenNote(list.hidden, true),
             },
             true,
           )

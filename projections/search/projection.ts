@@ -121,6 +121,10 @@ export const search: Projection = {
       const facts = yield* readSongFacts(events.filter((e) => songTypes.has(e.type)))
       yield* writeSongFacts(searchSongTables, facts, () => ({}))
       yield* writePeople(events.filter((e) => peopleTypes.has(e.type)))
-      yield* writePlaylists(events.filter((e) => listTypes.has(e.type)))
+      yield* writePlaylists(
+        events.filter((e) => listTypes.has(e.type)),
+        events,
+        searchSongTables.creators,
+      )
     }),
 }

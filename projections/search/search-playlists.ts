@@ -3,12 +3,20 @@ import { Effect } from "effect"
 import { PlaylistEvent } from "#events/contracts/playlists.ts"
 import { decodeAll, type RecordedEvent } from "#events/store/index.ts"
 import { insertRows } from "../insert-rows.ts"
+import { writePlaylistModeration } from "../playlists/playlist-moderation.ts"
+import { type WithheldTable, withheldColumnsSql } from "../songs/song-moderation.ts"
 
 /** A playlist is found by its name over its description. */
 export const playlistDocument = `setweight(to_tsvector('simple', name), 'A')
   || setweight(to_tsvector('simple', description), 'B')`
 
 export const playlistTypes: ReadonlyArray<string> = PlaylistEvent.members.map((m) => m._tag)
+
+const searchPlaylistsWithheld: WithheldTable = {
+  table: "search_playlists",
+  id: "playlist_id",
+  owner: "owner_id",
+}
 
 export const searchPlaylistsSql = [
   `create table if not exists search_playlists (
@@ -22,12 +30,17 @@ export const searchPlaylistsSql = [
      generated always as (${playlistDocument}) stored`,
   "create index if not exists search_playlists_document on search_playlists using gin (document)",
   "create index if not exists search_playlists_private on search_playlists (owner_id) where not is_public",
+  ...withheldColumnsSql(searchPlaylistsWithheld),
 ]
 
 const decode = decodeAll(PlaylistEvent)
 
 /** Playlists as a batch leaves them: made, renamed, shared or kept private, deleted. */
-export const writePlaylists = (events: ReadonlyArray<RecordedEvent>) =>
+export const writePlaylists = (
+  events: ReadonlyArray<RecordedEvent>,
+  moderated: ReadonlyArray<RecordedEvent>,
+  people: string,
+) =>
   Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
     const created = new Map<
@@ -53,6 +66,7 @@ export const writePlaylists = (events: ReadonlyArray<RecordedEvent>) =>
         ["name", "text", (p) => p.name],
         ["description", "text", (p) => p.description],
         ["is_public", "boolean", (p) => p.isPublic],
+        ["chosen_public", "boolean", (p) => p.isPublic],
       ],
       [...created.values()],
       "on conflict (playlist_id) do nothing",
@@ -70,11 +84,13 @@ export const writePlaylists = (events: ReadonlyArray<RecordedEvent>) =>
       )
     if (privacy.size > 0)
       yield* sql.unsafe(
-        `update search_playlists p set is_public = v.is_public
-           from unnest($1::text[], $2::boolean[]) as v(playlist_id, is_public)
+        `update search_playlists p set chosen_public = v.chosen,
+                is_public = v.chosen and p.hidden is null and not p.owner_suspended
+           from unnest($1::text[], $2::boolean[]) as v(playlist_id, chosen)
           where p.playlist_id = v.playlist_id`,
         [[...privacy.keys()], [...privacy.values()]],
       )
+    yield* writePlaylistModeration(moderated, [...created.keys()], searchPlaylistsWithheld, people)
     if (deleted.size > 0)
       yield* sql.unsafe("delete from search_playlists where playlist_id = any($1::text[])", [
         [...deleted],

@@ -1,4 +1,5 @@
 import { Schema } from "effect"
+import { HiddenNote } from "#api/hidden-note.ts"
 import { SongOrigin } from "#events/contracts/song-operations.ts"
 
 // A song as the screens read it (spec section 3: songs, plus what client views add).
@@ -35,6 +36,8 @@ export class SongView extends Schema.Class<SongView>("SongView")({
   /** The lyrics as an LRC file, where its maker knows when each line is sung (JSON at `synced-lyrics`). */
   lrcUrl: Schema.NullOr(Schema.String),
   creator: Schema.Struct({ username: Schema.NullOr(Schema.String) }),
+  /** Why an admin hid it: shown to its owner only (to anyone else it does not exist). */
+  hidden: Schema.NullOr(HiddenNote),
 }) {}
 
 /**
@@ -65,6 +68,7 @@ export const encodeSongView = (song: SongView): typeof SongView.Encoded => ({
   partsShared: song.partsShared,
   lrcUrl: song.lrcUrl,
   creator: { username: song.creator.username },
+  hidden: song.hidden && { ...song.hidden },
 })
 
 export class PublicSongs extends Schema.Class<PublicSongs>("PublicSongs")({

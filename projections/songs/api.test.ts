@@ -1,5 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Schema } from "effect"
+import { HiddenNote } from "#api/hidden-note.ts"
 import { encodeSongView, PublicSongs, SongView } from "./api.ts"
 import { publicSongsJson } from "./song-json.ts"
 
@@ -28,6 +29,7 @@ describe("encodeSongView", () => {
       partsShared: false,
       lrcUrl: null,
       creator: { username: null },
+      hidden: null,
       ...overrides,
     })
 
@@ -37,6 +39,8 @@ describe("encodeSongView", () => {
       song({ imageUrl: "/api/songs/x/cover", taskId: "task-1", creator: { username: "ada" } }),
       song({ midiUrl: "/api/songs/x/midi", lrcUrl: "/api/songs/x/lrc" }),
       song({ origin: { operation: "restyle", songId: "s0", title: "Harbor Lights (Version 2)" } }),
+      song({ hidden: new HiddenNote({ reason: "Spam.", appeal: "none", answer: null }) }),
+      song({ hidden: new HiddenNote({ reason: "Spam.", appeal: "decided", answer: "It stays." }) }),
     ]) {
       expect(encodeSongView(view)).toStrictEqual(Schema.encodeSync(SongView)(view))
     }

@@ -3,6 +3,12 @@ import { CatalogEvent, catalogEventTypes, type SongSaved } from "#events/contrac
 import { CommentDeleted, CommentPosted, SongCommentsEvent } from "#events/contracts/comments.ts"
 import { UserRegistered } from "#events/contracts/identity.ts"
 import { decodeAll, type RecordedEvent } from "#events/store/index.ts"
+import {
+  type ModerationFact,
+  moderationFactOf,
+  moderationSchemas,
+  moderationTypes,
+} from "./song-moderation.ts"
 
 /** The comments' events that move a song's count of them: posted, deleted, turned off or on. */
 const commentCountTypes = [
@@ -12,13 +18,27 @@ const commentCountTypes = [
 ]
 
 /**
- * The events the song read models follow: the catalog's, registrations for creators' names, and what
- * moves the count of comments a song shows.
+ * The events the song read models follow: the catalog's, registrations for creators' names, what moves
+ * the count of comments a song shows, and what moderation hides.
  */
-export const songFactTypes = [...catalogEventTypes, "UserRegistered", ...commentCountTypes]
+export const songFactTypes = [
+  ...catalogEventTypes,
+  "UserRegistered",
+  ...commentCountTypes,
+  ...moderationTypes,
+]
+
+const songModeration = moderationFactOf("song")
 
 const decode = decodeAll(
-  Schema.Union(CatalogEvent, UserRegistered, CommentPosted, CommentDeleted, SongCommentsEvent),
+  Schema.Union(
+    CatalogEvent,
+    UserRegistered,
+    CommentPosted,
+    CommentDeleted,
+    SongCommentsEvent,
+    ...moderationSchemas,
+  ),
 )
 
 /**
@@ -47,6 +67,8 @@ export interface SongFacts {
     readonly userId: string
     readonly liked: boolean
   }>
+  /** Hidings of songs and suspensions of their owners, in order. */
+  readonly moderation: ReadonlyArray<ModerationFact>
   /** Songs their owners deleted: gone with their likes. */
   readonly deleted: ReadonlySet<string>
   /** Every song the batch touches. */
@@ -81,6 +103,7 @@ export const readSongFacts = (events: ReadonlyArray<RecordedEvent>) =>
     const likes = new Map<string, { songId: string; userId: string; liked: boolean }>()
     const touched = new Set<string>()
     const deleted = new Set<string>()
+    const moderation: Array<ModerationFact> = []
     for (const { event, recordedAt } of history) {
       switch (event._tag) {
         case "UserRegistered":
@@ -130,6 +153,17 @@ export const readSongFacts = (events: ReadonlyArray<RecordedEvent>) =>
         case "SongCommentsOpened":
           commentsOpen.set(event.songId, event._tag === "SongCommentsOpened")
           break
+        case "ReportsDecided":
+        case "HidingAppealed":
+        case "AppealDecided":
+        case "AccountSuspended":
+        case "SuspensionLifted": {
+          const fact = songModeration(event)
+          if (fact === undefined) break
+          moderation.push(fact)
+          if ("itemId" in fact) touched.add(fact.itemId)
+          break
+        }
       }
     }
     return {
@@ -143,6 +177,7 @@ export const readSongFacts = (events: ReadonlyArray<RecordedEvent>) =>
       commentsOpen,
       daily: [...daily.values()],
       likes: [...likes.values()],
+      moderation,
       deleted,
       touched,
     }

@@ -108,7 +108,7 @@ export class SongReads extends Context.Tag("@melody/projections/SongReads")<
         song: (songId, viewerId) =>
           read(readLibrarySong(songId, viewerId)).pipe(
             Effect.flatMap((row) =>
-              row && (row.isPublic || row.ownerId === viewerId)
+              row && (row.shown || row.ownerId === viewerId)
                 ? Effect.succeed(toView(row))
                 : Effect.fail(notFound),
             ),

@@ -1,3 +1,4 @@
+import type { HiddenNote } from "#api/hidden-note.ts"
 import type { SongOrigin } from "#events/contracts/song-operations.ts"
 
 // The shapes in which the library and timeline read models give songs back, before they become views.
@@ -12,7 +13,12 @@ export interface SongRow {
   readonly imageKey: string | null
   readonly sourceImageUrl: string | null
   readonly durationMs: number
+  /** Whether its owner made it public: others see it only while no admin has it hidden. */
   readonly isPublic: boolean
+  /** Whether others see it: public, not hidden, its owner not suspended. */
+  readonly shown: boolean
+  /** Why an admin hid it, and where its appeal stands: for its owner's eyes. */
+  readonly hidden: HiddenNote | null
   readonly generationId: string | null
   readonly createdAt: Date
   /** The song an operation made it from. */

@@ -2,6 +2,12 @@ import { SqlClient } from "@effect/sql"
 import { Effect } from "effect"
 import { insertRows } from "../insert-rows.ts"
 import type { SongFacts } from "./song-facts.ts"
+import {
+  keepSuspendedOwnersSongs,
+  songsWithheld,
+  withheldColumnsSql,
+  writeWithheld,
+} from "./song-moderation.ts"
 
 /** The tables a song read model keeps in the shape the song read models share. */
 export interface SongTables {
@@ -43,6 +49,7 @@ export const songTablesSql = (t: SongTables) => [
   )`,
   `create index if not exists ${t.likes}_by_user on ${t.likes} (user_id)`,
   `create table if not exists ${t.creators} (user_id text primary key, username text not null)`,
+  ...withheldColumnsSql(songsWithheld(t)),
 ]
 
 /** Writes a batch's facts with one statement per kind of fact, whatever the batch's size. */
@@ -74,6 +81,7 @@ export const writeSongFacts = (
         ["source_image_url", "text", ({ song }) => song.sourceImageUrl],
         ["duration_ms", "int", ({ song }) => song.durationMs],
         ["is_public", "boolean", ({ song }) => song.isPublic],
+        ["chosen_public", "boolean", ({ song }) => song.isPublic],
         ["generation_id", "text", ({ song }) => song.generationId],
         ["created_at", "timestamptz", ({ at }) => at],
         ["origin", "jsonb", ({ song }) => song.origin && JSON.stringify(song.origin)],
@@ -84,13 +92,19 @@ export const writeSongFacts = (
       facts.saved,
       "on conflict (song_id) do nothing",
     )
+    yield* keepSuspendedOwnersSongs(
+      t,
+      facts.saved.map(({ song }) => song.songId),
+    )
     if (facts.visibility.size > 0) {
       yield* sql.unsafe(
-        `update ${t.songs} s set is_public = v.is_public
-           from unnest($1::text[], $2::boolean[]) as v(song_id, is_public) where s.song_id = v.song_id`,
+        `update ${t.songs} s set chosen_public = v.chosen, is_public = v.chosen and s.hidden is null
+             and not s.owner_suspended
+           from unnest($1::text[], $2::boolean[]) as v(song_id, chosen) where s.song_id = v.song_id`,
         [[...facts.visibility.keys()], [...facts.visibility.values()]],
       )
     }
+    yield* writeWithheld(songsWithheld(t), facts.moderation)
     if (facts.partsSharing.size > 0) {
       yield* sql.unsafe(
         `update ${t.songs} s set parts_shared = v.shared

@@ -65,6 +65,18 @@ export const publicRoutes = {
               partsShared: "boolean",
               lrcUrl: { oneOf: ["string", "null"] },
               creator: { fields: { username: { oneOf: ["string", "null"] } } },
+              hidden: {
+                oneOf: [
+                  {
+                    fields: {
+                      reason: "string",
+                      appeal: { literal: ["none", "open", "decided"] },
+                      answer: { oneOf: ["string", "null"] },
+                    },
+                  },
+                  "null",
+                ],
+              },
             },
           },
         },
@@ -112,6 +124,18 @@ export const publicRoutes = {
           partsShared: "boolean",
           lrcUrl: { oneOf: ["string", "null"] },
           creator: { fields: { username: { oneOf: ["string", "null"] } } },
+          hidden: {
+            oneOf: [
+              {
+                fields: {
+                  reason: "string",
+                  appeal: { literal: ["none", "open", "decided"] },
+                  answer: { oneOf: ["string", "null"] },
+                },
+              },
+              "null",
+            ],
+          },
         },
       },
     },
@@ -154,6 +178,18 @@ export const publicRoutes = {
         partsShared: "boolean",
         lrcUrl: { oneOf: ["string", "null"] },
         creator: { fields: { username: { oneOf: ["string", "null"] } } },
+        hidden: {
+          oneOf: [
+            {
+              fields: {
+                reason: "string",
+                appeal: { literal: ["none", "open", "decided"] },
+                answer: { oneOf: ["string", "null"] },
+              },
+            },
+            "null",
+          ],
+        },
       },
     },
     errors: { "404": [{ fields: { message: "string", _tag: { literal: ["NotFound"] } } }] },
@@ -251,6 +287,18 @@ export const publicRoutes = {
           partsShared: "boolean",
           lrcUrl: { oneOf: ["string", "null"] },
           creator: { fields: { username: { oneOf: ["string", "null"] } } },
+          hidden: {
+            oneOf: [
+              {
+                fields: {
+                  reason: "string",
+                  appeal: { literal: ["none", "open", "decided"] },
+                  answer: { oneOf: ["string", "null"] },
+                },
+              },
+              "null",
+            ],
+          },
         },
       },
     },
@@ -304,10 +352,34 @@ export const publicRoutes = {
               partsShared: "boolean",
               lrcUrl: { oneOf: ["string", "null"] },
               creator: { fields: { username: { oneOf: ["string", "null"] } } },
+              hidden: {
+                oneOf: [
+                  {
+                    fields: {
+                      reason: "string",
+                      appeal: { literal: ["none", "open", "decided"] },
+                      answer: { oneOf: ["string", "null"] },
+                    },
+                  },
+                  "null",
+                ],
+              },
             },
           },
         },
         covers: { arrayOf: "string" },
+        hidden: {
+          oneOf: [
+            {
+              fields: {
+                reason: "string",
+                appeal: { literal: ["none", "open", "decided"] },
+                answer: { oneOf: ["string", "null"] },
+              },
+            },
+            "null",
+          ],
+        },
       },
     },
     errors: { "404": [{ fields: { message: "string", _tag: { literal: ["NotFound"] } } }] },

@@ -27,6 +27,7 @@ const song = (id: string) =>
     partsShared: false,
     lrcUrl: null,
     creator: { username: "ada" },
+    hidden: null,
   })
 
 /** Every screen's cache holding song "a" beside song "b". */
