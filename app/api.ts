@@ -11,6 +11,7 @@ import { CommunityApi } from "#modules/community/api.ts"
 import { AvatarsApi } from "#modules/community/api-avatars.ts"
 import { IdentityApi } from "#modules/identity/api.ts"
 import { ReportsApi } from "#modules/moderation/api.ts"
+import { DecisionsApi } from "#modules/moderation/api-decisions.ts"
 import { GenerationApi, OperationsApi, StemsApi, VoicesApi } from "#modules/music/api.ts"
 import { NotificationReadingApi } from "#modules/notifications/api.ts"
 import { PlaylistsApi } from "#modules/playlists/api.ts"
@@ -145,6 +146,7 @@ export class MelodyApi extends HttpApi.make(apiId)
   .add(NotificationReadingApi)
   .add(NotificationReadsApi)
   .add(ReportsApi)
+  .add(DecisionsApi)
   .add(ModerationQueueApi)
   .add(SearchApi)
   .add(EmbedsApi)

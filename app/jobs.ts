@@ -2,6 +2,7 @@ import { Config, Duration, Effect } from "effect"
 import { Actors } from "#events/contracts/actor.ts"
 import { billingJobs } from "#modules/billing/index.ts"
 import { identityJobs } from "#modules/identity/index.ts"
+import { moderationJobs } from "#modules/moderation/index.ts"
 import { musicJobs } from "#modules/music/index.ts"
 import { videosJobs } from "#modules/videos/index.ts"
 import { ErrorReports } from "#toolkit/error-reports.ts"
@@ -16,6 +17,7 @@ export const jobKinds = [
   ...billingJobs,
   ...musicJobs,
   ...videosJobs,
+  ...moderationJobs,
   forgetOldRateLimitWindows,
   forgetOldIdempotencyKeys,
 ]

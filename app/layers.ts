@@ -20,7 +20,7 @@ import {
   PersonMailLive,
   ViewerLive,
 } from "#modules/identity/index.ts"
-import { Reports } from "#modules/moderation/index.ts"
+import { Decisions, Reports, Suspensions } from "#modules/moderation/index.ts"
 import {
   describeMusicConfig,
   MusicEngine,
@@ -113,6 +113,7 @@ export const ModulesLive = Layer.mergeAll(
   NotificationReadings.live,
   EmailSettings.live,
   Reports.live,
+  Decisions.live.pipe(Layer.provideMerge(Suspensions.live)),
   ModerationQueue.live,
   NotificationReads.live,
 ).pipe(

@@ -7,7 +7,7 @@ import { CatalogHttpLive } from "#modules/catalog/index.ts"
 import { CommentsHttpLive } from "#modules/comments/index.ts"
 import { AvatarsHttpLive, CommunityHttpLive } from "#modules/community/index.ts"
 import { Identity, IdentityHttpLive } from "#modules/identity/index.ts"
-import { ReportsHttpLive } from "#modules/moderation/index.ts"
+import { DecisionsHttpLive, ReportsHttpLive } from "#modules/moderation/index.ts"
 import {
   GenerationHttpLive,
   OperationsHttpLive,
@@ -107,6 +107,7 @@ const ApiLive = HttpApiBuilder.api(MelodyApi).pipe(
     NotificationReadingHttpLive,
     NotificationReadsHttpLive,
     ReportsHttpLive,
+    DecisionsHttpLive,
     ModerationQueueHttpLive,
     SearchHttpLive,
     GenerationHttpLive,

@@ -4,6 +4,7 @@ import { NotFound } from "#api/refusals.ts"
 import { catalogStreams, SongEvent } from "#events/contracts/catalog.ts"
 import { loadAggregate } from "#events/decider.ts"
 import type { EventStore } from "#events/store/index.ts"
+import { makeWithheld } from "#events/withheld.ts"
 import { song, visibleTo } from "./song.ts"
 
 /** The same answer for a song that does not exist and one this person may not see. */
@@ -19,6 +20,7 @@ export const songStream = (songId: string) => ({
 /** How the catalog finds a song, from its stream, and who may see it. */
 export const makeSongAccess = Effect.gen(function* () {
   const storeContext = yield* Effect.context<EventStore | SqlClient.SqlClient>()
+  const { withheld } = yield* makeWithheld
 
   const loadSong = (songId: string) =>
     Effect.map(loadAggregate(songStream(songId)), ({ state }) => state).pipe(
@@ -26,11 +28,18 @@ export const makeSongAccess = Effect.gen(function* () {
       Effect.provide(storeContext),
     )
 
-  /** The song, if this person may see it; the same "not found" otherwise. */
+  /**
+   * The song, if this person may see it; the same "not found" otherwise. Another's public song is seen
+   * unless moderation withholds it (hidden, or its owner suspended).
+   */
   const visibleSong = (songId: string, viewerId: string | undefined) =>
-    Effect.flatMap(loadSong(songId), (state) =>
-      visibleTo(state, viewerId) ? Effect.succeed(state) : Effect.fail(notFound),
-    )
+    Effect.flatMap(loadSong(songId), (state) => {
+      if (!visibleTo(state, viewerId)) return Effect.fail(notFound)
+      if (state.userId === viewerId) return Effect.succeed(state)
+      return Effect.flatMap(withheld("song", songId, state.userId), (kept) =>
+        kept ? Effect.fail(notFound) : Effect.succeed(state),
+      ).pipe(Effect.provide(storeContext))
+    })
 
   return { loadSong, visibleSong }
 })

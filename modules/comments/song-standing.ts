@@ -3,6 +3,7 @@ import { catalogStreams, SongEvent } from "#events/contracts/catalog.ts"
 import { CommentEvent, commentStreams, SongCommentsEvent } from "#events/contracts/comments.ts"
 import { fold } from "#events/decider.ts"
 import { decodeAll, EventStore } from "#events/store/index.ts"
+import { makeWithheld } from "#events/withheld.ts"
 import { comment } from "./comment.ts"
 import { songComments } from "./song-comments.ts"
 
@@ -22,8 +23,10 @@ export interface SongStanding {
  * decisions themselves, with nothing asked of the catalog: a song's standing (undefined once deleted or
  * never saved), and a comment as it stands.
  */
-export const makeStandings = Effect.map(EventStore, (store) => {
-  const song = (songId: string) =>
+export const makeStandings = Effect.gen(function* () {
+  const store = yield* EventStore
+  const { withheld } = yield* makeWithheld
+  const standing = (songId: string) =>
     Effect.all([
       store.readStream(catalogStreams.song(songId)).pipe(Effect.flatMap(decodeSong)),
       store.readStream(commentStreams.song(songId)).pipe(Effect.flatMap(decodeSwitch)),
@@ -57,6 +60,15 @@ export const makeStandings = Effect.map(EventStore, (store) => {
         ),
       ),
       Effect.orDie,
+    )
+  /** A song moderation keeps from others stands as a private one does. */
+  const song = (songId: string) =>
+    Effect.flatMap(standing(songId), (found) =>
+      found === undefined || !found.isPublic
+        ? Effect.succeed(found)
+        : Effect.map(withheld("song", songId, found.ownerId), (kept) =>
+            kept ? { ...found, isPublic: false } : found,
+          ),
     )
   return { song, comment: commentOf }
 })
