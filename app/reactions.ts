@@ -1,6 +1,7 @@
 import type { Subscription } from "#events/store/index.ts"
 import { billingReactions } from "#modules/billing/index.ts"
 import { catalogReactions } from "#modules/catalog/index.ts"
+import { identityReactions } from "#modules/identity/index.ts"
 import { musicReactions } from "#modules/music/index.ts"
 import { notificationReactions } from "#modules/notifications/index.ts"
 import { videosReactions } from "#modules/videos/index.ts"
@@ -16,6 +17,7 @@ export const reactions: ReadonlyArray<
       | (typeof musicReactions)[number]
       | (typeof videosReactions)[number]
       | (typeof notificationReactions)[number]
+      | (typeof identityReactions)[number]
     >
   >
 > = [
@@ -24,4 +26,5 @@ export const reactions: ReadonlyArray<
   ...musicReactions,
   ...videosReactions,
   ...notificationReactions,
+  ...identityReactions,
 ]

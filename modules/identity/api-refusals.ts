@@ -9,6 +9,13 @@ export class InvalidCredentials extends Schema.TaggedError<InvalidCredentials>()
   HttpApiSchema.annotations({ status: 401 }),
 ) {}
 
+/** The right password for an account an admin suspended: why, and until when. */
+export class AccountSuspended extends Schema.TaggedError<AccountSuspended>()(
+  "AccountSuspended",
+  { message: Schema.String, until: Schema.NullOr(Schema.Date) },
+  HttpApiSchema.annotations({ status: 403 }),
+) {}
+
 export class UsernameTaken extends Schema.TaggedError<UsernameTaken>()(
   "UsernameTaken",
   { message: Schema.String },

@@ -12,6 +12,7 @@ import {
   VerifyEmailParams,
 } from "./api-payloads.ts"
 import {
+  AccountSuspended,
   AlreadyVerified,
   EmailTaken,
   InvalidCredentials,
@@ -37,6 +38,7 @@ export class IdentityApi extends HttpApiGroup.make("identity")
       .setPayload(LoginPayload)
       .addSuccess(SignedIn)
       .addError(InvalidCredentials)
+      .addError(AccountSuspended)
       .addError(TooManyRequests),
   )
   .add(HttpApiEndpoint.post("logout", "/logout").addSuccess(Message).middleware(Viewer))

@@ -6,6 +6,7 @@ import type { AdminGranted } from "#events/contracts/identity.ts"
 import type { Writes } from "#events/handle-command.ts"
 import type { Client } from "#toolkit/client.ts"
 import type {
+  AccountSuspended,
   AlreadyVerified,
   EmailTaken,
   InvalidCredentials,
@@ -53,7 +54,10 @@ export interface IdentityShape {
     password: string,
     client: Client,
     previousSession: string | undefined,
-  ) => Writes<SignedIn & { readonly message: string }, TooManyRequests | InvalidCredentials>
+  ) => Writes<
+    SignedIn & { readonly message: string },
+    TooManyRequests | InvalidCredentials | AccountSuspended
+  >
   readonly logout: (sessionId: string | undefined) => Writes<void>
   /** Who holds this session, sliding it forward when it is half used; undefined once it ended. */
   readonly authenticate: (sessionId: string) => Effect.Effect<Holder | undefined>

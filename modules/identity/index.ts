@@ -10,6 +10,12 @@ export { deliverMail } from "./mail-delivery.ts"
 export { identityMigrations } from "./migrations.ts"
 export { sendPasswordReset } from "./password-reset.ts"
 export { makePersonMailer, PersonMailLive, type PersonMessage } from "./person-mail.ts"
+export { endSuspendedSessions } from "./suspension-standing.ts"
+
+import { endSuspendedSessions } from "./suspension-standing.ts"
+
+/** Identity's reactions to other modules' events. */
+export const identityReactions = [endSuspendedSessions] as const
 
 import { sendVerification } from "./email-verification.ts"
 import { purgeExpiredSessions } from "./identity-sessions.ts"

@@ -9,6 +9,7 @@ import { recordLogin } from "./identity-events.ts"
 import { IdentitySessions } from "./identity-sessions.ts"
 import { makeStaleHash, passwordMatches } from "./passwords.ts"
 import { type Holder, RecentSessions } from "./recent-sessions.ts"
+import { makeSuspensionCheck } from "./suspension-standing.ts"
 import { toView, Users } from "./users.ts"
 
 const invalidCredentials = new InvalidCredentials({ message: "Invalid username or password" })
@@ -24,6 +25,7 @@ export const makeSignIn = Effect.gen(function* () {
   const users = yield* Users
   const recentSessions = yield* RecentSessions
   const staleHash = yield* makeStaleHash
+  const mayEnter = yield* makeSuspensionCheck
 
   const login = Effect.fn("Identity.login")(function* (
     usernameOrEmail: string,
@@ -42,6 +44,7 @@ export const makeSignIn = Effect.gen(function* () {
       yield* limiter.hit(account, config.limits.loginFailuresPerAccount).pipe(Effect.ignore)
       return yield* invalidCredentials
     }
+    yield* mayEnter(state.userId)
     if (previousSession !== undefined) {
       yield* sessions.destroy(previousSession)
       yield* recentSessions.forgetSession(previousSession)

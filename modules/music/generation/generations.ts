@@ -5,6 +5,7 @@ import type { MusicMakerName } from "#events/contracts/media.ts"
 import { loadAggregate } from "#events/decider.ts"
 import { runCommand } from "#events/handle-command.ts"
 import type { EventStore } from "#events/store/index.ts"
+import { makeWithheld } from "#events/withheld.ts"
 import { fromNow } from "#toolkit/clock.ts"
 import { ContentChecks } from "#toolkit/content-checks/index.ts"
 import { ErrorReports } from "#toolkit/error-reports.ts"
@@ -33,6 +34,7 @@ const make = Effect.gen(function* () {
     "music-api": yield* makeMusicApiMaker,
   }
   const context = yield* Effect.context<EventStore | SqlClient.SqlClient>()
+  const { suspended } = yield* makeWithheld
   const load = (generationId: string) =>
     loadAggregate(streamOf(generationId)).pipe(
       Effect.map((loaded) => loaded.state),
@@ -81,6 +83,14 @@ const make = Effect.gen(function* () {
     yield* Effect.annotateCurrentSpan("generationId", generationId)
     const state = yield* load(generationId)
     if (state._tag !== "Running") return
+    // Work in flight for an account an admin suspended ends as any failure does: refunded.
+    if (yield* suspended(state.request.userId).pipe(Effect.provide(context))) {
+      return yield* record(generationId)({
+        _tag: "RecordFailure",
+        status: "GENERATE_AUDIO_FAILED",
+        reason: "The account was suspended.",
+      })
+    }
     const deadline = state.request.requestedAt.getTime() + Duration.toMillis(config.timeout)
     if ((yield* Clock.currentTimeMillis) > deadline) {
       return yield* record(generationId)({
