@@ -1,4 +1,5 @@
 import type { SongView } from "#projections/songs/api.ts"
+import { HiddenNotice } from "../../components/hidden-notice.tsx"
 import { useBalance, useRefreshCredits } from "../../features/credits/credits-queries.ts"
 import { FollowedGeneration } from "../../features/song-generation/followed-generation.tsx"
 import { SongOperationsButton } from "../../features/song-operations/song-operations-button.tsx"
@@ -31,9 +32,10 @@ const Operations = ({ song }: { readonly song: SongView }) => {
   )
 }
 
-/** What I can do more to a song of mine: operation it, keep its voice. */
+/** What I can do more to a song of mine: operation it, keep its voice; why it is hidden, if it is. */
 export const OwnSongActions = ({ song }: { readonly song: SongView }) => (
   <>
+    {song.hidden && <HiddenNotice kind="song" id={song.id} note={song.hidden} />}
     <Operations song={song} />
     <KeepVoiceButton song={song} />
   </>

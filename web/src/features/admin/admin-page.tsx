@@ -5,6 +5,7 @@ import { ActivityList } from "./activity-list.tsx"
 import { CreditLedger } from "./credit-ledger.tsx"
 import { ErrorList } from "./error-list.tsx"
 import { FinancePanel } from "./finance-panel.tsx"
+import { ModerationPanel } from "./moderation-panel.tsx"
 import { OpenStreamForm } from "./open-stream-form.tsx"
 import { ProjectionList } from "./projection-list.tsx"
 import { StreamViewer } from "./stream-viewer.tsx"
@@ -18,7 +19,8 @@ export const AdminPage = () => {
         <div>
           <h1 className="font-display text-3xl font-bold tracking-tight">Admin Dashboard</h1>
           <p className="mt-2 text-muted">
-            User activities and errors as they happen, credit ledgers, and the read models.
+            User activities and errors as they happen, reports to decide, credit ledgers, and the
+            read models.
           </p>
         </div>
         <OpenStreamForm onOpen={setStreamId} />
@@ -29,6 +31,7 @@ export const AdminPage = () => {
           <TabsList className="flex-wrap">
             <TabsTrigger value="activities">User Activities</TabsTrigger>
             <TabsTrigger value="errors">Error Logs</TabsTrigger>
+            <TabsTrigger value="moderation">Moderation</TabsTrigger>
             <TabsTrigger value="ledger">Credit Ledger</TabsTrigger>
             <TabsTrigger value="finance">Finance</TabsTrigger>
             <TabsTrigger value="projections">Projections</TabsTrigger>
@@ -38,6 +41,9 @@ export const AdminPage = () => {
           </TabsContent>
           <TabsContent value="errors">
             <ErrorList onOpenStream={setStreamId} />
+          </TabsContent>
+          <TabsContent value="moderation">
+            <ModerationPanel />
           </TabsContent>
           <TabsContent value="ledger">
             <CreditLedger />

@@ -1,6 +1,7 @@
 import { type ReactNode, useState } from "react"
 import type { CommentReply, CommentView } from "#projections/comments/api.ts"
 import { CreatorLink } from "../../components/creator-link.tsx"
+import { HiddenNotice } from "../../components/hidden-notice.tsx"
 import { Button } from "../../components/ui/button.tsx"
 import { errorMessage } from "../../lib/api.ts"
 import { postedAgo } from "../../lib/posted-ago.ts"
@@ -67,6 +68,7 @@ const CommentBody = ({
       ) : (
         <p className="text-sm whitespace-pre-wrap break-words text-text">{comment.text}</p>
       )}
+      {comment.hidden && <HiddenNotice kind="comment" id={comment.id} note={comment.hidden} />}
       {signedIn && writing !== "edit" && (
         <div className="flex gap-1">
           {onReply && open && (

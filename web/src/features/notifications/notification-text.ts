@@ -28,5 +28,40 @@ export const notificationText = (n: NotificationView): { text: string; to: strin
         text: `${quoted(n.song?.title)} reached ${(n.likes ?? 0).toLocaleString("en")} likes.`,
         to: song,
       }
+    case "report_decided":
+      return { text: reportOutcome(n), to: "/" }
+    case "hidden":
+      return {
+        text: `An admin hid your ${n.item?.kind ?? "post"}: ${n.reason ?? ""} You may appeal once.`,
+        to: itemPlace(n),
+      }
+    case "appeal_decided":
+      return {
+        text: n.restored
+          ? `Your appeal was upheld: your ${n.item?.kind ?? "post"} is back.`
+          : `Your appeal was turned down: ${n.reason ?? ""}`,
+        to: itemPlace(n),
+      }
+    case "suspension_lifted":
+      return { text: "Your account's suspension is lifted.", to: "/" }
   }
+}
+
+/** What a reporter is told: the outcome, never who decided. */
+const reportOutcome = (n: NotificationView) => {
+  const what = `The ${n.item?.kind ?? "item"} you reported`
+  switch (n.outcome) {
+    case "hidden":
+      return `${what} is hidden. Thank you for reporting it.`
+    case "author suspended":
+      return `${what} broke the rules: its author's account is suspended. Thank you for reporting it.`
+    default:
+      return `An admin looked at the ${n.item?.kind ?? "item"} you reported and left it up: it does not break the rules.`
+  }
+}
+
+/** Where its author sees a hidden item, and why. */
+const itemPlace = (n: NotificationView) => {
+  if (n.item?.kind === "playlist") return `/playlist/${n.item.id}`
+  return n.song ? `/song/${n.song.id}${n.item?.kind === "comment" ? "#comments" : ""}` : "/library"
 }

@@ -3,6 +3,7 @@ import { lazy, Suspense } from "react"
 import { Link } from "react-router"
 import type { PlaylistPage as Playlist } from "#projections/playlists/api.ts"
 import { CreatorLink } from "../../components/creator-link.tsx"
+import { HiddenNotice } from "../../components/hidden-notice.tsx"
 import { Button } from "../../components/ui/button.tsx"
 import { PageSpinner } from "../../components/ui/page-spinner.tsx"
 import { callApi } from "../../lib/api.ts"
@@ -50,7 +51,10 @@ const OwnedPlaylist = ({ playlist }: { readonly playlist: Playlist }) => (
     byline={<CreatorLink username={playlist.owner.username} />}
     actions={
       <>
-        {playlist.isPublic && <PlaylistShare id={playlist.id} />}
+        {playlist.hidden && (
+          <HiddenNotice kind="playlist" id={playlist.id} note={playlist.hidden} />
+        )}
+        {playlist.isPublic && !playlist.hidden && <PlaylistShare id={playlist.id} />}
         <Suspense fallback={null}>
           <PlaylistOwnerActions playlist={playlist} />
         </Suspense>
