@@ -3,11 +3,9 @@
  * ledger (running balance, cause, actor, payment, and the totals of all of it) asked over HTTP by 20
  * admins at once, against the bare queries of the same rows on the same database with as many connections.
  */
-import { execFile } from "node:child_process"
 import { mkdtemp, rm } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { promisify } from "node:util"
 import { Layer, ManagedRuntime, Redacted } from "effect"
 import pg from "pg"
 import { Actors } from "#events/contracts/actor.ts"
@@ -15,6 +13,7 @@ import { EventStoreLive, EventWakeups } from "#events/store/index.ts"
 import { pgClientLayer } from "#events/store/pg-client.ts"
 import { freePort } from "#events/test-postgres.ts"
 import { CreditAccounts, ledgerPageSize as pageSize } from "#modules/billing/index.ts"
+import { register, registerAdmin } from "../support/accounts.ts"
 import { now, type Row } from "../support/report.ts"
 import { startServer, stop } from "../support/server.ts"
 import { load, timed } from "../timeline/measure.ts"
@@ -23,31 +22,6 @@ const entries = 10_000
 const connections = 20
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
 const targetP99 = 100
-
-const post = (base: string, path: string, body: unknown, cookie = "") =>
-  fetch(`${base}${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: base, cookie },
-    body: JSON.stringify(body),
-  })
-
-const cookieOf = (answer: Response) =>
-  answer.headers
-    .getSetCookie()
-    .map((line) => line.split(";")[0])
-    .join("; ")
-
-const register = async (base: string, username: string) => {
-  const answer = await post(base, "/api/register", {
-    username,
-    email: `${username}@bench.test`,
-    password: "secret-password",
-    name: "Bench Person",
-    acceptTerms: true,
-  })
-  if (answer.status !== 201) throw new Error(`registration failed: ${await answer.text()}`)
-  return ((await answer.json()) as { user: { id: string } }).user.id
-}
 
 /** 10,000 movements on one account through the credit accounts, as support's adjustments make them. */
 const seed = async (databaseUrl: string, userId: string) => {
@@ -115,18 +89,8 @@ export const ledgerPageRows = async (databaseUrl: string): Promise<ReadonlyArray
   const server = await startServer({ databaseUrl, port, dataDir })
   const db = new pg.Pool({ connectionString: databaseUrl, max: connections })
   try {
-    const person = await register(base, "bench_person")
-    await register(base, "bench_finance")
-    await promisify(execFile)(
-      process.execPath,
-      ["--import", "tsx", "app/cli.ts", "grant-admin", "bench_finance"],
-      {
-        env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: "warn" },
-      },
-    )
-    const cookie = cookieOf(
-      await post(base, "/api/login", { username: "bench_finance", password: "secret-password" }),
-    )
+    const { userId: person } = await register(base, "bench_person")
+    const { cookie } = await registerAdmin(base, databaseUrl, "bench_finance")
     const t = now()
     await seed(databaseUrl, person)
     const path = `/api/admin/ledger/${person}`

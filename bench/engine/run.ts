@@ -14,10 +14,11 @@
  */
 import { execFile } from "node:child_process"
 import { mkdtemp, rm } from "node:fs/promises"
-import { availableParallelism, loadavg, tmpdir } from "node:os"
+import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { promisify } from "node:util"
 import { childrenCpuMs } from "../support/cpu-time.ts"
+import { loadAverage, machineFacts } from "../support/machine.ts"
 import { now, printTable, type Row } from "../support/report.ts"
 import { type Measured, type Rendered, renderOnce } from "./engine-child.ts"
 import { type OperationKind, operationKinds, operationRequest } from "./operations.ts"
@@ -30,12 +31,8 @@ const targetFirstAudioMs = 10_000
 const targetReplaceShare = 0.3
 
 const scratch = await mkdtemp(join(tmpdir(), "melody-bench-engine-"))
-const load = () =>
-  loadavg()
-    .map((n) => n.toFixed(1))
-    .join(" ")
 console.log(
-  `Music engine benchmark: ${benchSongs.length} full songs and ${operationKinds.length} operations on each, ${rounds} rounds, ${availableParallelism()} cores, load average ${load()}.`,
+  `Music engine benchmark: ${benchSongs.length} full songs and ${operationKinds.length} operations on each, ${rounds} rounds, ${machineFacts()}.`,
 )
 
 /** ffmpeg alone: the engine's WAV to MP3, as the engine's last step does with lame. */
@@ -241,7 +238,7 @@ printTable(
   `Operation a finished song vs its full render in the same round (wall clock, from the request to the child's exit); worst of ${rounds} rounds, ratio: higher is better for ours`,
   operationRows,
 )
-console.log(`Measured in ${((now() - t) / 1000).toFixed(0)} s; load average now ${load()}.`)
+console.log(`Measured in ${((now() - t) / 1000).toFixed(0)} s; load average now ${loadAverage()}.`)
 
 await rm(scratch, { recursive: true, force: true })
 process.exit([...rows, ...operationRows].some((row) => row.pass === false) ? 1 : 0)

@@ -17,6 +17,7 @@ import { Readable, Writable } from "node:stream"
 import { pipeline } from "node:stream/promises"
 import { promisify } from "node:util"
 import { freePort } from "#events/test-postgres.ts"
+import { register } from "../support/accounts.ts"
 import { now, printTable } from "../support/report.ts"
 import { scratchDatabase } from "../support/scratch-database.ts"
 import { startServer, stop } from "../support/server.ts"
@@ -39,27 +40,15 @@ await promisify(execFile)("ffmpeg", [
   ...["-v", "error", "-f", "lavfi", "-i", "sine=frequency=440:duration=64"],
   ...["-ac", "2", "-b:a", "128k", mp3],
 ])
-const registered = await fetch(`${base}/api/register`, {
-  method: "POST",
-  headers: { "content-type": "application/json", origin: base },
-  body: JSON.stringify({
-    username: "bench_archivist",
-    email: "archivist@bench.test",
-    password: "secret-password",
-    name: "Bench Archivist",
-    acceptTerms: true,
-  }),
+const { cookie, userId } = await register(base, "bench_archivist", {
+  email: "archivist@bench.test",
+  name: "Bench Archivist",
 })
-const cookie = registered.headers
-  .getSetCookie()
-  .map((line) => line.split(";")[0])
-  .join("; ")
-const { user } = (await registered.json()) as { user: { id: string } }
 let t = now()
 await seedLibrary({
   databaseUrl: database.url,
   mediaDir: join(dataDir, "media"),
-  userId: user.id,
+  userId,
   songs,
   mp3,
   durationMs: 64_000,

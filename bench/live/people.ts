@@ -1,3 +1,5 @@
+import { register as registerOne } from "../support/accounts.ts"
+
 /** Registers people through the API, a few at a time, and answers their session cookies. */
 export const register = async (base: string, prefix: string, count: number) => {
   const cookies: Array<string> = []
@@ -5,27 +7,9 @@ export const register = async (base: string, prefix: string, count: number) => {
   for (let first = 0; first < count; first += atOnce) {
     const batch = Array.from({ length: Math.min(atOnce, count - first) }, (_, i) => first + i)
     const made = await Promise.all(
-      batch.map(async (n) => {
-        const response = await fetch(`${base}/api/register`, {
-          method: "POST",
-          headers: { "content-type": "application/json", origin: base },
-          body: JSON.stringify({
-            username: `${prefix}_${n}`,
-            email: `${prefix}_${n}@bench.test`,
-            password: "secret-password",
-            name: "Bench Listener",
-            acceptTerms: true,
-          }),
-        })
-        if (response.status !== 201)
-          throw new Error(`registration failed: ${response.status} ${await response.text()}`)
-        return response.headers
-          .getSetCookie()
-          .map((line) => line.split(";")[0])
-          .join("; ")
-      }),
+      batch.map((n) => registerOne(base, `${prefix}_${n}`, { name: "Bench Listener" })),
     )
-    cookies.push(...made)
+    cookies.push(...made.map((person) => person.cookie))
   }
   return cookies
 }

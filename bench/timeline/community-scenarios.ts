@@ -1,7 +1,7 @@
 import type pg from "pg"
 import type { Row } from "../support/report.ts"
 import { type Arrived, arrive } from "./arrivals.ts"
-import { type Asked, load, type Measured, type Pressure, worst } from "./measure.ts"
+import { type Asked, type Measured, type Pressure, warmedWorst } from "./measure.ts"
 import { popular, type World } from "./world.ts"
 
 const targetP99 = 25
@@ -79,14 +79,7 @@ export const measureCommunity = async (options: {
   const questions = await searchQuestions(options.db)
   const rows: Array<Row> = []
   const during: Array<Arrived> = []
-  const measure = async (scenario: Scenario) => {
-    await load({ ...pressure, seconds: 3, base, cookie: undefined }, scenario.ask)
-    const runs: Array<Measured> = []
-    for (let round = 0; round < rounds; round++) {
-      runs.push(await load({ ...pressure, base, cookie: undefined }, scenario.ask))
-    }
-    return worst(runs)
-  }
+  const measure = (scenario: Scenario) => warmedWorst({ ...pressure, base }, scenario.ask, rounds)
   const readRow = (name: string, measured: Measured): Row => {
     if (measured.failures > 0) console.error(`${name}: ${measured.failures} failed requests`)
     return {

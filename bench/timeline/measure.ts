@@ -88,3 +88,16 @@ export const worst = (runs: ReadonlyArray<Measured>): Measured => ({
   perSecond: Math.min(...runs.map((r) => r.perSecond)),
   failures: runs.reduce((sum, r) => sum + r.failures, 0),
 })
+
+/** `ask`'s load after a warm-up (3 s, or a round if shorter): the worst of `rounds` rounds. */
+export const warmedWorst = async (
+  options: Pressure & { readonly base: string },
+  ask: () => string | Asked,
+  rounds = 2,
+): Promise<Measured> => {
+  const asked = { ...options, cookie: undefined }
+  await load({ ...asked, seconds: Math.min(3, options.seconds) }, ask)
+  const runs: Array<Measured> = []
+  for (let round = 0; round < rounds; round++) runs.push(await load(asked, ask))
+  return worst(runs)
+}

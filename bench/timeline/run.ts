@@ -1,13 +1,8 @@
-import { mkdtemp, rm } from "node:fs/promises"
-import { tmpdir } from "node:os"
-import { join } from "node:path"
 import pg from "pg"
-import { freePort } from "#events/test-postgres.ts"
-import { now, printTable, type Row } from "../support/report.ts"
-import { scratchDatabase } from "../support/scratch-database.ts"
-import { startServer, stop } from "../support/server.ts"
+import { now, printTable } from "../support/report.ts"
 import { measureCommunity } from "./community-scenarios.ts"
-import { load, worst } from "./measure.ts"
+import { floorRows, measureFloor } from "./floor.ts"
+import { openScratchServer } from "./scratch-server.ts"
 import { measureTimeline } from "./timeline-scenarios.ts"
 import { seedWorld, size } from "./world.ts"
 
@@ -15,59 +10,24 @@ const connections = 50
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
 const pressure = { connections, seconds }
 
-const database = await scratchDatabase("timeline")
-const port = await freePort()
-const dataDir = await mkdtemp(join(tmpdir(), "melody-bench-timeline-"))
-const base = `http://127.0.0.1:${port}`
+const bench = await openScratchServer("timeline", connections)
+const { base, db, databaseUrl } = bench
 console.log(
-  `Timeline and community benchmark on ${database.source}: ${connections} connections, ${seconds} s rounds.`,
+  `Timeline and community benchmark on ${bench.source}: ${connections} connections, ${seconds} s rounds.`,
 )
-
-// Registrations come from one address here, more than one address makes in use; plays come through a
-// proxy on this machine that names each visitor's address.
-const server = await startServer({
-  databaseUrl: database.url,
-  port,
-  dataDir,
-  env: { REGISTRATIONS_PER_ADDRESS: "1000", TRUST_PROXY: "127.0.0.1" },
-})
-const db = new pg.Pool({ connectionString: database.url, max: connections })
-const liker = new pg.Pool({ connectionString: database.url, max: 4 })
+const liker = new pg.Pool({ connectionString: databaseUrl, max: 4 })
 
 let t = now()
-const world = await seedWorld(db, { base, databaseUrl: database.url, listeners: 20 })
+const world = await seedWorld(db, { base, databaseUrl, listeners: 20 })
 console.log(`Seeded in ${((now() - t) / 1000).toFixed(1)} s.`)
 
 t = now()
-// What this machine's server answers at best: an endpoint that does no work at all, through the same stack.
-const floor = worst([
-  await load({ ...pressure, base, cookie: undefined }, () => "/api/site"),
-  await load({ ...pressure, base, cookie: undefined }, () => "/api/site"),
-])
-const ms = (n: number) => `${n.toFixed(1)} ms`
-const floorRows: ReadonlyArray<Row> = [
-  {
-    scenario: "floor, GET /api/site (no work): p99 (p50)",
-    ours: `${ms(floor.p99)} (${ms(floor.p50)})`,
-    baseline: "-",
-    ratio: undefined,
-    target: "",
-    pass: undefined,
-  },
-  {
-    scenario: "floor, GET /api/site (no work): throughput",
-    ours: `${Math.round(floor.perSecond).toLocaleString("en-US")} req/s`,
-    baseline: "-",
-    ratio: undefined,
-    target: "",
-    pass: undefined,
-  },
-]
+const floor = await measureFloor(base, pressure)
 
 const timelineRows = await measureTimeline({
   db,
   liker,
-  databaseUrl: database.url,
+  databaseUrl,
   base,
   songs: size.songs,
   listener: world.listeners[0]!,
@@ -75,7 +35,7 @@ const timelineRows = await measureTimeline({
 })
 printTable(
   "GET /api/songs/public (HTTP, JSON, session, snapshot paging) vs the bare page query; worst of 2 rounds, ratio: higher is better for ours",
-  [...timelineRows, ...floorRows],
+  [...timelineRows, ...floorRows(floor)],
 )
 const communityRows = await measureCommunity({ db, base, world, pressure, floor })
 printTable(
@@ -84,9 +44,6 @@ printTable(
 )
 console.log(`Measured in ${((now() - t) / 1000).toFixed(0)} s.`)
 
-await db.end()
 await liker.end()
-await stop(server)
-await database.drop()
-await rm(dataDir, { recursive: true, force: true })
+await bench.close()
 process.exit([...timelineRows, ...communityRows].some((row) => row.pass === false) ? 1 : 0)

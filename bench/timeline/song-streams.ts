@@ -1,12 +1,46 @@
-import { Effect, Layer, ManagedRuntime, Redacted } from "effect"
 import type pg from "pg"
 import { Actors } from "#events/contracts/actor.ts"
 import { catalogStreams, SongSaved } from "#events/contracts/catalog.ts"
-import { EventStore, EventStoreLive, toNewEvent } from "#events/store/index.ts"
-import { pgClientLayer } from "#events/store/pg-client.ts"
-import { EventWakeups } from "#events/store/wakeups.ts"
+import { toNewEvent } from "#events/store/index.ts"
+import { appendBatches, chunked } from "../support/event-batches.ts"
 
 const encode = toNewEvent(SongSaved)
+
+/** What a saved song says: the fields a seeder chooses, the rest as a finished public song has them. */
+export interface SavedSong {
+  readonly songId: string
+  readonly ownerId: string
+  readonly title: string
+  readonly style: string
+  readonly lyrics: string
+  readonly durationMs: number
+}
+
+/** The append that saves `song` in the catalog, as saving it would have: its stream's first event. */
+export const songSaved = (song: SavedSong) => ({
+  streamId: catalogStreams.song(song.songId),
+  expected: "no_stream" as const,
+  events: [
+    encode(
+      new SongSaved({
+        songId: song.songId,
+        userId: song.ownerId,
+        title: song.title,
+        style: song.style,
+        lyrics: song.lyrics,
+        audioKey: `songs/${song.songId}.mp3`,
+        imageKey: null,
+        sourceImageUrl: null,
+        durationMs: song.durationMs,
+        isPublic: true,
+        versionId: null,
+        generationId: null,
+      }),
+      { actor: Actors.user(song.ownerId), correlationId: song.songId },
+      crypto.randomUUID(),
+    ),
+  ],
+})
 
 /**
  * The catalog's streams of the seeded songs `songIds`, as saving them would have written: what a play or
@@ -17,53 +51,12 @@ export const saveSongStreams = async (
   databaseUrl: string,
   songIds: ReadonlyArray<string>,
 ) => {
-  const { rows } = await db.query<{
-    song_id: string
-    owner_id: string
-    title: string
-    style: string
-    lyrics: string
-    duration_ms: number
-  }>(
-    `select song_id, owner_id, title, style, lyrics, duration_ms from timeline_songs
-      where song_id = any($1::text[])`,
+  const { rows } = await db.query<SavedSong>(
+    `select song_id as "songId", owner_id as "ownerId", title, style, lyrics,
+            duration_ms as "durationMs"
+       from timeline_songs where song_id = any($1::text[])`,
     [songIds],
   )
-  const runtime = ManagedRuntime.make(
-    EventStoreLive.pipe(
-      Layer.provideMerge(EventWakeups.live),
-      Layer.provideMerge(pgClientLayer({ url: Redacted.make(databaseUrl) })),
-    ),
-  )
-  await runtime.runPromise(
-    Effect.flatMap(EventStore, (store) =>
-      Effect.forEach(
-        rows,
-        (row) =>
-          store.append(catalogStreams.song(row.song_id), "no_stream", [
-            encode(
-              new SongSaved({
-                songId: row.song_id,
-                userId: row.owner_id,
-                title: row.title,
-                style: row.style,
-                lyrics: row.lyrics,
-                audioKey: `songs/${row.song_id}.mp3`,
-                imageKey: null,
-                sourceImageUrl: null,
-                durationMs: row.duration_ms,
-                isPublic: true,
-                versionId: null,
-                generationId: null,
-              }),
-              { actor: Actors.user(row.owner_id), correlationId: row.song_id },
-              crypto.randomUUID(),
-            ),
-          ]),
-        { concurrency: 8, discard: true },
-      ),
-    ),
-  )
-  await runtime.dispose()
+  await appendBatches(databaseUrl, chunked(rows.map(songSaved), 100))
   return rows.length
 }

@@ -1,4 +1,5 @@
 import type pg from "pg"
+import { register, type SignedIn } from "../support/accounts.ts"
 import { now } from "../support/report.ts"
 import { copySongs, countFollows, follow, seedFollows, seedPeople } from "./people-seed.ts"
 import { playlistIdSql, seedPlaylists } from "./playlists-seed.ts"
@@ -24,40 +25,14 @@ const heardSongs = 2000
 export const popular = <A>(items: ReadonlyArray<A>) =>
   items[Math.floor(Math.random() ** 2 * items.length)]!
 
-/** A signed-in listener: their session and id. */
-export interface Listener {
-  readonly cookie: string
-  readonly userId: string
-}
-
 export interface World {
-  readonly listeners: ReadonlyArray<Listener>
+  readonly listeners: ReadonlyArray<SignedIn>
   readonly usernames: ReadonlyArray<string>
   readonly playlistIds: ReadonlyArray<string>
   readonly heard: ReadonlyArray<string>
 }
 
-const register = async (base: string, n: number): Promise<Listener> => {
-  const answer = await fetch(`${base}/api/register`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({
-      username: `bench_listener_${n}`,
-      email: `listener${n}@bench.test`,
-      password: "secret-password",
-      name: `Bench Listener ${n}`,
-      acceptTerms: true,
-    }),
-  })
-  if (!answer.ok) throw new Error(`registering a listener: ${answer.status} ${await answer.text()}`)
-  const cookie = answer.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ")
-  return { cookie, userId: ((await answer.json()) as { user: { id: string } }).user.id }
-}
-
-const step = async <A>(what: string, run: () => Promise<A>) => {
+export const step = async <A>(what: string, run: () => Promise<A>) => {
   const t = now()
   const result = await run()
   console.log(`  ${what} in ${((now() - t) / 1000).toFixed(1)} s`)
@@ -81,8 +56,15 @@ export const seedWorld = async (
   const follows = await step("follows", () => seedFollows(db, size.creators, size.follows))
   const entries = await step("playlists", () => seedPlaylists(db, size))
   const days = await step("plays", () => seedPlays(db, size))
-  const listeners: Array<Listener> = []
-  for (let n = 1; n <= options.listeners; n++) listeners.push(await register(options.base, n))
+  const listeners: Array<SignedIn> = []
+  for (let n = 1; n <= options.listeners; n++) {
+    listeners.push(
+      await register(options.base, `bench_listener_${n}`, {
+        email: `listener${n}@bench.test`,
+        name: `Bench Listener ${n}`,
+      }),
+    )
+  }
   await step("listeners", async () => {
     for (const listener of listeners) {
       await likeTopSongs(db, listener.userId, 200)

@@ -12,11 +12,12 @@
  */
 import { execFile, spawn } from "node:child_process"
 import { mkdtemp, rm } from "node:fs/promises"
-import { availableParallelism, loadavg, tmpdir } from "node:os"
+import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { promisify } from "node:util"
 import { childrenCpuMs } from "../support/cpu-time.ts"
+import { loadAverage, machineFacts } from "../support/machine.ts"
 import { now, printTable, type Row } from "../support/report.ts"
 
 const execFileAsync = promisify(execFile)
@@ -94,12 +95,8 @@ await ffmpeg([
 ])
 await ffmpeg(["-f", "lavfi", "-i", "mandelbrot=s=1000x1000", "-frames:v", "1", cover])
 
-const load = () =>
-  loadavg()
-    .map((n) => n.toFixed(1))
-    .join(" ")
 console.log(
-  `Video export benchmark: a ${songSeconds} s song, ${sizes.length} sizes, ${rounds} rounds, ${availableParallelism()} cores, load average ${load()}.`,
+  `Video export benchmark: a ${songSeconds} s song, ${sizes.length} sizes, ${rounds} rounds, ${machineFacts()}.`,
 )
 
 const worst = (runs: ReadonlyArray<Measured>): Measured => ({
@@ -160,7 +157,7 @@ printTable(
   `Video exports by the renderer (node and tsx starting included) vs ffmpeg encoding a plain colour with the same song and settings; worst of ${rounds} rounds, ratio: baseline time / ours`,
   rows,
 )
-console.log(`Measured in ${((now() - t) / 1000).toFixed(0)} s; load average now ${load()}.`)
+console.log(`Measured in ${((now() - t) / 1000).toFixed(0)} s; load average now ${loadAverage()}.`)
 
 await rm(scratch, { recursive: true, force: true })
 process.exit(rows.some((row) => row.pass === false) ? 1 : 0)
