@@ -11,14 +11,19 @@ export interface ScratchDatabase {
 
 /**
  * A throw-away database for one benchmark run: on DATABASE_URL's server when set (so the numbers are the
- * production PostgreSQL's), otherwise on an embedded PostgreSQL started for the run.
+ * production PostgreSQL's; kept after the run with BENCH_KEEP_DATABASE), otherwise on an embedded
+ * PostgreSQL started for the run.
  */
 export const scratchDatabase = async (label: string): Promise<ScratchDatabase> => {
   const name = `melody_bench_${label}_${Date.now().toString(36)}`
   const adminUrl = process.env.DATABASE_URL
   if (adminUrl) {
     const url = await ensureDatabase(adminUrl, name)
-    return { url, source: "DATABASE_URL", drop: () => dropDatabase(adminUrl, name) }
+    // BENCH_KEEP_DATABASE keeps it, to look at the seeded world's plans (EXPLAIN ANALYZE) after the run.
+    const drop = process.env.BENCH_KEEP_DATABASE
+      ? async () => console.log(`Kept the database ${name}.`)
+      : () => dropDatabase(adminUrl, name)
+    return { url, source: "DATABASE_URL", drop }
   }
   const dataDir = `/tmp/melody-bench-postgres-${process.pid}`
   const server = await startEmbeddedPostgres({ dataDir, port: await freePort() })

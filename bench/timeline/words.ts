@@ -39,3 +39,9 @@ export const lyricsSql = (wordsParam: string, seed: string, lines: number) =>
       case when i = ${lines * 3 + 1} then chr(10) || '[Chorus]' || chr(10)
            when (i - 1) % 6 = 0 then chr(10) else ' ' end order by i)
       from generate_series(1, ${lines * 6} + 0 * ${seed}) i)`
+
+/** `count` words drawn as `wordSql` draws them (the first far more often), joined by spaces. */
+export const phrase = (count: number) =>
+  Array.from({ length: count }, () => words[Math.floor(Math.random() ** 3 * words.length)]!).join(
+    " ",
+  )
