@@ -10,7 +10,7 @@ import { phraseSql, words } from "./words.ts"
 const otherSongTables = [creatorSongTables, playlistSongTables, searchSongTables, librarySongTables]
 
 const songColumns = `song_id, owner_id, title, style, lyrics, image_key, source_image_url, duration_ms,
-  is_public, generation_id, created_at, likes, plays, tags`
+  is_public, chosen_public, generation_id, created_at, likes, plays, tags`
 
 /** The timeline's songs, likes and creators' names copied into every other song read model. */
 export const copySongs = async (db: pg.Pool) => {

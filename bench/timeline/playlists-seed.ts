@@ -14,10 +14,11 @@ export const seedPlaylists = async (
   world: { readonly playlists: number; readonly creators: number; readonly songs: number },
 ) => {
   await db.query(
-    `insert into playlists (playlist_id, owner_id, name, description, is_public, created_at, changed_at)
+    `insert into playlists (playlist_id, owner_id, name, description, is_public, chosen_public,
+       created_at, changed_at)
      select ${playlistIdSql("p")}, 'user-' || (1 + (p * 7919) % $2::int),
        initcap(${phraseSql("$3::text[]", "p", 2)}), ${phraseSql("$3::text[]", "p", 8)},
-       p % 10 <> 0, now() - make_interval(hours => p), now() - make_interval(mins => p)
+       p % 10 <> 0, p % 10 <> 0, now() - make_interval(hours => p), now() - make_interval(mins => p)
        from generate_series(1, $1::int) p`,
     [world.playlists, world.creators, words],
   )
@@ -31,8 +32,8 @@ export const seedPlaylists = async (
     [world.playlists, world.songs],
   )
   await db.query(
-    `insert into search_playlists (playlist_id, owner_id, name, description, is_public)
-     select playlist_id, owner_id, name, description, is_public from playlists`,
+    `insert into search_playlists (playlist_id, owner_id, name, description, is_public, chosen_public)
+     select playlist_id, owner_id, name, description, is_public, chosen_public from playlists`,
   )
   return rowCount ?? 0
 }

@@ -41,11 +41,11 @@ export const seedTimeline = async (
   )
   await db.query(
     `insert into timeline_songs (song_id, owner_id, title, style, lyrics, image_key, source_image_url,
-       duration_ms, is_public, generation_id, created_at, likes, tags)
+       duration_ms, is_public, chosen_public, generation_id, created_at, likes, tags)
      select md5('song-' || g)::uuid::text, ${ownerSql(creators, "g")},
        initcap(${phraseSql("$4::text[]", "g", 2)}),
        ($2::text[])[1 + g % array_length($2::text[], 1)], ${lyricsSql("$4::text[]", "g", 8)},
-       null, null, 150000 + g % 90000, true, null, now() - make_interval(secs => g * 60),
+       null, null, 150000 + g % 90000, true, true, null, now() - make_interval(secs => g * 60),
        floor($3::int / g)::int, '{}'
      from generate_series(1, $1::int) g`,
     [songs, styles, scale, words],
