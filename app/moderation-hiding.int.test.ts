@@ -119,7 +119,7 @@ describeApp({ env: { REGISTRATIONS_PER_ADDRESS: "1000", ...readOwnWrites } })(
           ok(own)
           expect(own.body).toMatchObject({
             isPublic: true,
-            hidden: { reason: "It copies a song.", appeal: "none", answer: null },
+            hidden: "It copies a song.",
           })
           expect((yield* maker.person.get("/api/songs/my-songs")).text).toContain(
             "It copies a song.",
@@ -246,9 +246,7 @@ describeApp({ env: { REGISTRATIONS_PER_ADDRESS: "1000", ...readOwnWrites } })(
             expect(yield* read(who)).toMatchObject({ total: 0, comments: [] })
           }
           expect(yield* read(troll)).toMatchObject({
-            comments: [
-              { text: "You sing like a goat", hidden: { reason: "Insults another person." } },
-            ],
+            comments: [{ text: "You sing like a goat", hidden: "Insults another person." }],
           })
 
           const rows = Effect.all(

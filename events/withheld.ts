@@ -1,17 +1,47 @@
 import { Clock, Effect } from "effect"
 import {
   CaseEvent,
-  hiddenAfter,
+  type HidingEvent,
   moderationStreams,
   type ReportedKind,
   SuspensionEvent,
-  suspendedAt,
-  suspensionOf,
 } from "./contracts/moderation.ts"
 import { decodeAll, EventStore } from "./store/index.ts"
 
 const decodeCase = decodeAll(CaseEvent)
 const decodeSuspension = decodeAll(SuspensionEvent)
+
+/** Whether a hiding event leaves its item hidden (true), restored (false), or unchanged (undefined). */
+export const hiddenAfter = (event: HidingEvent): boolean | undefined =>
+  event._tag === "AppealDecided"
+    ? event.restored
+      ? false
+      : undefined
+    : event.outcome === "hidden"
+      ? true
+      : undefined
+
+/** An account's suspension as its stream leaves it, whatever the time; undefined when none stands. */
+export interface Suspension {
+  readonly reason: string
+  readonly until: Date | null
+  readonly adminId: string
+}
+
+export const suspensionOf = (history: Iterable<SuspensionEvent>): Suspension | undefined => {
+  let suspension: Suspension | undefined
+  for (const event of history) {
+    suspension =
+      event._tag === "AccountSuspended"
+        ? { reason: event.reason, until: event.until, adminId: event.adminId }
+        : undefined
+  }
+  return suspension
+}
+
+/** Whether a suspension keeps its account out at `now`: one with a time ends when that time comes. */
+export const suspendedAt = (suspension: Suspension | undefined, now: Date) =>
+  suspension !== undefined && (suspension.until === null || suspension.until > now)
 
 /**
  * Whether moderation keeps something from everyone but its author: an admin hid it, or its author's

@@ -88,16 +88,6 @@ export type CaseEvent = typeof CaseEvent.Type
 export const HidingEvent = Schema.Union(ReportsDecided, AppealDecided)
 export type HidingEvent = typeof HidingEvent.Type
 
-/** Whether a hiding event leaves its item hidden (true), restored (false), or unchanged (undefined). */
-export const hiddenAfter = (event: HidingEvent): boolean | undefined =>
-  event._tag === "AppealDecided"
-    ? event.restored
-      ? false
-      : undefined
-    : event.outcome === "hidden"
-      ? true
-      : undefined
-
 /** `adminId` suspended the account until `until` (null: until lifted), for `reason`. */
 export class AccountSuspended extends Schema.TaggedClass<AccountSuspended>()("AccountSuspended", {
   userId: Schema.String,
@@ -115,28 +105,6 @@ export class SuspensionLifted extends Schema.TaggedClass<SuspensionLifted>()("Su
 
 export const SuspensionEvent = Schema.Union(AccountSuspended, SuspensionLifted)
 export type SuspensionEvent = typeof SuspensionEvent.Type
-
-/** An account's suspension as its stream leaves it, whatever the time; undefined when none stands. */
-export interface Suspension {
-  readonly reason: string
-  readonly until: Date | null
-  readonly adminId: string
-}
-
-export const suspensionOf = (history: Iterable<SuspensionEvent>): Suspension | undefined => {
-  let suspension: Suspension | undefined
-  for (const event of history) {
-    suspension =
-      event._tag === "AccountSuspended"
-        ? { reason: event.reason, until: event.until, adminId: event.adminId }
-        : undefined
-  }
-  return suspension
-}
-
-/** Whether a suspension keeps its account out at `now`: one with a time ends when that time comes. */
-export const suspendedAt = (suspension: Suspension | undefined, now: Date) =>
-  suspension !== undefined && (suspension.until === null || suspension.until > now)
 
 export const moderationStreams = {
   case: (kind: ReportedKind, itemId: string) => `moderation-${kind}-${itemId}`,

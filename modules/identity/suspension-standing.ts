@@ -1,12 +1,8 @@
 import type { SqlClient } from "@effect/sql"
 import { Clock, Effect } from "effect"
-import {
-  moderationStreams,
-  SuspensionEvent,
-  suspendedAt,
-  suspensionOf,
-} from "#events/contracts/moderation.ts"
+import { moderationStreams, SuspensionEvent } from "#events/contracts/moderation.ts"
 import { decodeAll, EventStore, type Subscription } from "#events/store/index.ts"
+import { suspendedAt, suspensionOf } from "#events/withheld.ts"
 import { AccountSuspended } from "./api.ts"
 import { IdentitySessions } from "./identity-sessions.ts"
 import { RecentSessions } from "./recent-sessions.ts"

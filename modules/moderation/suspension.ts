@@ -1,12 +1,11 @@
 import { Data, Either } from "effect"
 import {
   AccountSuspended,
-  type Suspension,
   type SuspensionEvent,
   SuspensionLifted,
-  suspensionOf,
 } from "#events/contracts/moderation.ts"
 import type { Decider } from "#events/decider.ts"
+import { type Suspension, suspensionOf } from "#events/withheld.ts"
 
 /**
  * An account's suspension: one at a time, lifted by an admin or when its time comes. Who may be

@@ -1,7 +1,6 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
 import { Viewer } from "#api/auth.ts"
-import { HiddenNote } from "#api/hidden-note.ts"
 import { withMessage } from "#api/messages.ts"
 import { pageFields } from "#api/page-params.ts"
 import { NotFound } from "#api/refusals.ts"
@@ -26,7 +25,7 @@ const commentFields = {
   /** Whether the viewer wrote it, and may edit it. */
   isYours: Schema.Boolean,
   /** Why an admin hid it: only its author is shown a hidden comment, with this note. */
-  hidden: Schema.NullOr(HiddenNote),
+  hidden: Schema.NullOr(Schema.String),
 }
 
 export class CommentReply extends Schema.Class<CommentReply>("CommentReply")(commentFields) {}

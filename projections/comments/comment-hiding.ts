@@ -1,11 +1,7 @@
 import { SqlClient } from "@effect/sql"
 import { Effect } from "effect"
-import {
-  type AppealDecided,
-  type HidingAppealed,
-  hiddenAfter,
-  type ReportsDecided,
-} from "#events/contracts/moderation.ts"
+import type { AppealDecided, HidingAppealed, ReportsDecided } from "#events/contracts/moderation.ts"
+import { hiddenAfter } from "#events/withheld.ts"
 
 export const hidingTypes = ["ReportsDecided", "HidingAppealed", "AppealDecided"]
 
@@ -29,7 +25,7 @@ export const applyHiding = (event: ReportsDecided | HidingAppealed | AppealDecid
           ? Effect.void
           : sql`
               update song_comments
-                 set hidden = jsonb_build_object('reason', ${event.reason}::text, 'appeal', 'none', 'answer', null)
+                 set hidden = jsonb_build_object('reason', ${event.reason}::text, 'appeal', 'none')
                where comment_id = ${id}`
       case "HidingAppealed":
         return sql`
@@ -40,7 +36,7 @@ export const applyHiding = (event: ReportsDecided | HidingAppealed | AppealDecid
           ? sql`update song_comments set hidden = null where comment_id = ${id}`
           : sql`
               update song_comments
-                 set hidden = hidden || jsonb_build_object('appeal', 'decided', 'answer', ${event.reason}::text)
+                 set hidden = hidden || '{"appeal":"decided"}'
                where comment_id = ${id} and hidden is not null`
     }
   }).pipe(Effect.asVoid)

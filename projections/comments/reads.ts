@@ -1,6 +1,5 @@
 import { SqlClient } from "@effect/sql"
 import { Context, Effect, Layer } from "effect"
-import { HiddenNote } from "#api/hidden-note.ts"
 import { NotFound } from "#api/refusals.ts"
 import type { EventStore, EventWakeups } from "#events/store/index.ts"
 import { avatarPath } from "#modules/community/api-avatar-paths.ts"
@@ -27,11 +26,11 @@ interface CommentRow {
   readonly posted_at: Date
   readonly edited: boolean
   readonly deleted: boolean
-  readonly hidden: typeof HiddenNote.Encoded | null
+  readonly hidden: string | null
 }
 
 const columns = `c.comment_id, c.parent_id, c.author_id, p.username, p.name, p.avatar_key, c.text,
-  c.posted_at, c.edited, c.deleted, c.hidden
+  c.posted_at, c.edited, c.deleted, c.hidden ->> 'reason' as hidden
   from song_comments c join comment_people p on p.user_id = c.author_id`
 
 /** Whom a comment is shown to: everyone, unless it is hidden or its author suspended; always its author. */
@@ -61,7 +60,7 @@ const fieldsOf = (row: CommentRow, viewerId: string | undefined) => ({
   edited: row.edited,
   deleted: row.deleted,
   isYours: row.author_id === viewerId,
-  hidden: row.hidden && new HiddenNote(row.hidden, true),
+  hidden: row.hidden,
 })
 
 /** A song's comments as the comments read model answers them, after this process's own writes. */

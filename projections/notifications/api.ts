@@ -3,7 +3,6 @@ import { Schema } from "effect"
 import { Authenticated } from "#api/auth.ts"
 import { withMessage } from "#api/messages.ts"
 import { Outcome, ReportedKind } from "#events/contracts/moderation.ts"
-import type { NoticeKind } from "./told.ts"
 
 export const notificationKinds = [
   "song_ready",
@@ -16,7 +15,7 @@ export const notificationKinds = [
   "hidden",
   "appeal_decided",
   "suspension_lifted",
-] as const satisfies ReadonlyArray<NoticeKind>
+] as const
 
 /** Something a person is told: what happened, who did it, and the song it is about. */
 export class NotificationView extends Schema.Class<NotificationView>("NotificationView")({

@@ -1,7 +1,6 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
 import { Authenticated, Viewer } from "#api/auth.ts"
-import { HiddenNote } from "#api/hidden-note.ts"
 import { NotFound } from "#api/refusals.ts"
 import { CreatorPath } from "#modules/community/api.ts"
 import { PlaylistPath } from "#modules/playlists/api.ts"
@@ -34,7 +33,7 @@ export class PlaylistPage extends Schema.Class<PlaylistPage>("PlaylistPage")({
   songs: Schema.Array(SongView),
   covers: Schema.Array(Schema.String),
   /** Why an admin hid it: shown to its owner only (to anyone else it does not exist). */
-  hidden: Schema.NullOr(HiddenNote),
+  hidden: Schema.NullOr(Schema.String),
 }) {}
 
 export const MyPlaylistsParams = Schema.Struct({

@@ -1,6 +1,5 @@
 import { SqlClient } from "@effect/sql"
 import { Context, Effect, Layer } from "effect"
-import { HiddenNote } from "#api/hidden-note.ts"
 import { NotFound } from "#api/refusals.ts"
 import type { EventStore, EventWakeups } from "#events/store/index.ts"
 import { songPaths } from "#modules/catalog/api-song-paths.ts"
@@ -99,14 +98,14 @@ export class PlaylistReads extends Context.Tag("@melody/projections/PlaylistRead
             description: string
             isPublic: boolean
             shown: boolean
-            hidden: typeof HiddenNote.Encoded | null
+            hidden: string | null
             ownerId: string
             owner: string
             createdAt: Date
             changedAt: Date
           }>`
             select p.name, p.description, p.chosen_public as "isPublic", p.is_public as shown,
-                   p.hidden, p.owner_id as "ownerId",
+                   p.hidden ->> 'reason' as hidden, p.owner_id as "ownerId",
                    c.username as owner, p.created_at as "createdAt", p.changed_at as "changedAt"
               from playlists p join ${sql(playlistSongTables.creators)} c on c.user_id = p.owner_id
              where p.playlist_id = ${playlistId}`
@@ -133,7 +132,7 @@ export class PlaylistReads extends Context.Tag("@melody/projections/PlaylistRead
               changedAt: list.changedAt,
               songs,
               covers: songs.flatMap((song) => (song.imageUrl ? [song.imageUrl] : [])).slice(0, 4),
-              hidden: list.hidden && new HiddenNote(list.hidden, true),
+              hidden: list.hidden,
             },
             true,
           )

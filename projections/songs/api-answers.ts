@@ -1,5 +1,4 @@
 import { Schema } from "effect"
-import { HiddenNote } from "#api/hidden-note.ts"
 import { SongOrigin } from "#events/contracts/song-operations.ts"
 
 // A song as the screens read it (spec section 3: songs, plus what client views add).
@@ -37,7 +36,7 @@ export class SongView extends Schema.Class<SongView>("SongView")({
   lrcUrl: Schema.NullOr(Schema.String),
   creator: Schema.Struct({ username: Schema.NullOr(Schema.String) }),
   /** Why an admin hid it: shown to its owner only (to anyone else it does not exist). */
-  hidden: Schema.NullOr(HiddenNote),
+  hidden: Schema.NullOr(Schema.String),
 }) {}
 
 /**
@@ -68,7 +67,7 @@ export const encodeSongView = (song: SongView): typeof SongView.Encoded => ({
   partsShared: song.partsShared,
   lrcUrl: song.lrcUrl,
   creator: { username: song.creator.username },
-  hidden: song.hidden && { ...song.hidden },
+  hidden: song.hidden,
 })
 
 export class PublicSongs extends Schema.Class<PublicSongs>("PublicSongs")({

@@ -7,7 +7,7 @@ import type { SongTables } from "./song-tables.ts"
  */
 export const songRowSelect = (t: SongTables, viewerParam: string | undefined) => `
   s.song_id as "songId", s.owner_id as "ownerId", s.title, s.style, s.lyrics, s.image_key as "imageKey",
-  s.source_image_url as "sourceImageUrl", s.duration_ms as "durationMs", s.chosen_public as "isPublic", s.is_public as shown, s.hidden,
+  s.source_image_url as "sourceImageUrl", s.duration_ms as "durationMs", s.chosen_public as "isPublic", s.is_public as shown, s.hidden ->> 'reason' as hidden,
   s.generation_id as "generationId", s.created_at as "createdAt", s.origin, s.likes, s.plays,
   case when s.comments_open then s.comments else 0 end as comments,
   s.has_synced_lyrics as "syncedLyrics", s.parts_shared as "partsShared", c.username as creator,

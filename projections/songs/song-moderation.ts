@@ -22,7 +22,7 @@ export const moderationTypes = moderationSchemas.flatMap((schema) =>
 export type ModerationFact =
   | { readonly _tag: "hidden"; readonly itemId: string; readonly reason: string }
   | { readonly _tag: "appealed"; readonly itemId: string }
-  | { readonly _tag: "appeal refused"; readonly itemId: string; readonly answer: string }
+  | { readonly _tag: "appeal refused"; readonly itemId: string }
   | { readonly _tag: "restored"; readonly itemId: string }
   | { readonly _tag: "suspended"; readonly userId: string; readonly on: boolean }
 
@@ -46,7 +46,7 @@ export const moderationFactOf =
         if (event.kind !== kind) return undefined
         return event.restored
           ? { _tag: "restored", itemId: event.itemId }
-          : { _tag: "appeal refused", itemId: event.itemId, answer: event.reason }
+          : { _tag: "appeal refused", itemId: event.itemId }
     }
   }
 
@@ -88,7 +88,7 @@ const statementOf = (
   switch (fact._tag) {
     case "hidden":
       return [
-        `update ${table} set hidden = jsonb_build_object('reason', $2::text, 'appeal', 'none', 'answer', null),
+        `update ${table} set hidden = jsonb_build_object('reason', $2::text, 'appeal', 'none'),
            is_public = false where ${id} = $1`,
         [fact.itemId, fact.reason],
       ]
@@ -99,9 +99,9 @@ const statementOf = (
       ]
     case "appeal refused":
       return [
-        `update ${table} set hidden = hidden || jsonb_build_object('appeal', 'decided', 'answer', $2::text)
+        `update ${table} set hidden = hidden || '{"appeal":"decided"}'::jsonb
           where ${id} = $1 and hidden is not null`,
-        [fact.itemId, fact.answer],
+        [fact.itemId],
       ]
     case "restored":
       return [

@@ -1,4 +1,3 @@
-import type { HiddenNote } from "#api/hidden-note.ts"
 import type { SongOrigin } from "#events/contracts/song-operations.ts"
 
 // The shapes in which the library and timeline read models give songs back, before they become views.
@@ -18,7 +17,7 @@ export interface SongRow {
   /** Whether others see it: public, not hidden, its owner not suspended. */
   readonly shown: boolean
   /** Why an admin hid it, and where its appeal stands: for its owner's eyes. */
-  readonly hidden: HiddenNote | null
+  readonly hidden: string | null
   readonly generationId: string | null
   readonly createdAt: Date
   /** The song an operation made it from. */

@@ -1,4 +1,3 @@
-import { HiddenNote } from "#api/hidden-note.ts"
 import { songPaths } from "#modules/catalog/api-song-paths.ts"
 import { SongView } from "./api.ts"
 import type { SongRow } from "./song-rows.ts"
@@ -29,7 +28,7 @@ export const toView = (row: SongRow) =>
       partsShared: row.partsShared,
       lrcUrl: row.syncedLyrics ? songPaths.lrc(row.songId) : null,
       creator: { username: row.creator },
-      hidden: row.hidden && new HiddenNote(row.hidden, true),
+      hidden: row.hidden,
     },
     true,
   )

@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query"
 import { type FormEvent, useState } from "react"
-import type { HiddenNote } from "#api/hidden-note.ts"
 import type { ReportedKind } from "#events/contracts/moderation.ts"
 import { callApi, errorMessage } from "../lib/api.ts"
 import { Alert } from "./ui/alert.tsx"
@@ -9,16 +8,17 @@ import { Textarea } from "./ui/textarea.tsx"
 
 /**
  * What the author of a hidden song, comment or playlist reads in its place: that only they see it, why
- * an admin hid it, and their one appeal (another admin decides it).
+ * an admin hid it, and their one appeal (another admin decides it; a second is refused, saying so).
  */
 export const HiddenNotice = ({
   kind,
   id,
-  note,
+  reason,
 }: {
   readonly kind: ReportedKind
   readonly id: string
-  readonly note: HiddenNote
+  /** Why an admin hid it. */
+  readonly reason: string
 }) => {
   const queryClient = useQueryClient()
   const [text, setText] = useState("")
@@ -33,11 +33,9 @@ export const HiddenNotice = ({
   }
   return (
     <Alert tone="danger" title={`Hidden by an admin: only you can see this ${kind}`}>
-      <p>Reason: {note.reason}</p>
-      {note.appeal === "open" || appeal.isSuccess ? (
+      <p>Reason: {reason}</p>
+      {appeal.isSuccess ? (
         <p>Your appeal is with the admins. Another admin will decide it, and you will be told.</p>
-      ) : note.appeal === "decided" ? (
-        <p>Your appeal was turned down{note.answer ? `: ${note.answer}` : "."}</p>
       ) : writing ? (
         <form className="mt-2 grid gap-2" onSubmit={submit}>
           <Textarea

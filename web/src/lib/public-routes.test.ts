@@ -26,12 +26,40 @@ const reads = contractReads(MelodyApi, publicReads)
 const fromContract = Object.fromEntries([...reads].map(([name, read]) => [name, routeOf(read)]))
 const regenerate = "WRITE_PUBLIC_ROUTES=1 npx vitest run web/src/lib/public-routes.test.ts"
 
+/**
+ * The routes' JSON with each large shape they repeat (a song, in every list of songs) written once as a
+ * constant and named where it recurs: the first load carries it once.
+ */
+const hoisted = (json: string) => {
+  const counts = new Map<string, number>()
+  const visit = (value: unknown) => {
+    if (typeof value !== "object" || value === null) return
+    const text = JSON.stringify(value)
+    if (text.length > 200) counts.set(text, (counts.get(text) ?? 0) + 1)
+    for (const inner of Object.values(value)) visit(inner)
+  }
+  visit(JSON.parse(json))
+  const repeated = [...counts]
+    .filter(([, count]) => count > 1)
+    .map(([text]) => text)
+    .toSorted((a, b) => b.length - a.length)
+  const shared: Array<string> = []
+  let body = json
+  for (const text of repeated) {
+    if (body.split(text).length < 3) continue
+    const name = `shape${shared.length}`
+    shared.push(`const ${name} = ${text} as const\n`)
+    body = body.split(text).join(name)
+  }
+  return { shared: shared.join(""), body }
+}
+
 if (process.env.WRITE_PUBLIC_ROUTES === "1") {
   const file = new URL("./public-routes.ts", import.meta.url).pathname
-  const routes = JSON.stringify(fromContract)
+  const { shared, body } = hoisted(JSON.stringify(fromContract))
   writeFileSync(
     file,
-    `import type { Route } from "./contract-routes.ts"\n\n// Written by public-routes.test.ts from app/api.ts: do not edit, regenerate.\nexport const publicRoutes = ${routes} as const satisfies Record<string, Route>\n`,
+    `import type { Route } from "./contract-routes.ts"\n\n// Written by public-routes.test.ts from app/api.ts: do not edit, regenerate.\n${shared}export const publicRoutes = ${body} as const satisfies Record<string, Route>\n`,
   )
   execFileSync("npx", ["biome", "format", "--write", file], { stdio: "ignore" })
 }

@@ -1,6 +1,46 @@
 import type { Route } from "./contract-routes.ts"
 
 // Written by public-routes.test.ts from app/api.ts: do not edit, regenerate.
+const shape0 = {
+  arrayOf: {
+    fields: {
+      id: "string",
+      userId: "string",
+      title: "string",
+      audioUrl: "string",
+      streamAudioUrl: "string",
+      imageUrl: { oneOf: ["string", "null"] },
+      sourceImageUrl: { oneOf: ["string", "null"] },
+      duration: "int",
+      isPublic: "boolean",
+      style: "string",
+      lyrics: "string",
+      createdAt: "date",
+      taskId: { oneOf: ["string", "null"] },
+      origin: {
+        oneOf: [
+          {
+            fields: {
+              operation: { literal: ["extend", "replace-section", "restyle"] },
+              songId: "string",
+              title: "string",
+            },
+          },
+          "null",
+        ],
+      },
+      likes: "int",
+      liked: "boolean",
+      plays: "int",
+      comments: "int",
+      midiUrl: { oneOf: ["string", "null"] },
+      partsShared: "boolean",
+      lrcUrl: { oneOf: ["string", "null"] },
+      creator: { fields: { username: { oneOf: ["string", "null"] } } },
+      hidden: { oneOf: ["string", "null"] },
+    },
+  },
+} as const
 export const publicRoutes = {
   "identity.session": {
     path: "/api/session",
@@ -27,120 +67,10 @@ export const publicRoutes = {
   },
   "songs.publicSongs": {
     path: "/api/songs/public",
-    success: {
-      fields: {
-        songs: {
-          arrayOf: {
-            fields: {
-              id: "string",
-              userId: "string",
-              title: "string",
-              audioUrl: "string",
-              streamAudioUrl: "string",
-              imageUrl: { oneOf: ["string", "null"] },
-              sourceImageUrl: { oneOf: ["string", "null"] },
-              duration: "int",
-              isPublic: "boolean",
-              style: "string",
-              lyrics: "string",
-              createdAt: "date",
-              taskId: { oneOf: ["string", "null"] },
-              origin: {
-                oneOf: [
-                  {
-                    fields: {
-                      operation: { literal: ["extend", "replace-section", "restyle"] },
-                      songId: "string",
-                      title: "string",
-                    },
-                  },
-                  "null",
-                ],
-              },
-              likes: "int",
-              liked: "boolean",
-              plays: "int",
-              comments: "int",
-              midiUrl: { oneOf: ["string", "null"] },
-              partsShared: "boolean",
-              lrcUrl: { oneOf: ["string", "null"] },
-              creator: { fields: { username: { oneOf: ["string", "null"] } } },
-              hidden: {
-                oneOf: [
-                  {
-                    fields: {
-                      reason: "string",
-                      appeal: { literal: ["none", "open", "decided"] },
-                      answer: { oneOf: ["string", "null"] },
-                    },
-                  },
-                  "null",
-                ],
-              },
-            },
-          },
-        },
-        total: "int",
-        snapshot: "int",
-      },
-    },
+    success: { fields: { songs: shape0, total: "int", snapshot: "int" } },
     errors: {},
   },
-  "songs.newestSongs": {
-    path: "/api/songs/newest",
-    success: {
-      arrayOf: {
-        fields: {
-          id: "string",
-          userId: "string",
-          title: "string",
-          audioUrl: "string",
-          streamAudioUrl: "string",
-          imageUrl: { oneOf: ["string", "null"] },
-          sourceImageUrl: { oneOf: ["string", "null"] },
-          duration: "int",
-          isPublic: "boolean",
-          style: "string",
-          lyrics: "string",
-          createdAt: "date",
-          taskId: { oneOf: ["string", "null"] },
-          origin: {
-            oneOf: [
-              {
-                fields: {
-                  operation: { literal: ["extend", "replace-section", "restyle"] },
-                  songId: "string",
-                  title: "string",
-                },
-              },
-              "null",
-            ],
-          },
-          likes: "int",
-          liked: "boolean",
-          plays: "int",
-          comments: "int",
-          midiUrl: { oneOf: ["string", "null"] },
-          partsShared: "boolean",
-          lrcUrl: { oneOf: ["string", "null"] },
-          creator: { fields: { username: { oneOf: ["string", "null"] } } },
-          hidden: {
-            oneOf: [
-              {
-                fields: {
-                  reason: "string",
-                  appeal: { literal: ["none", "open", "decided"] },
-                  answer: { oneOf: ["string", "null"] },
-                },
-              },
-              "null",
-            ],
-          },
-        },
-      },
-    },
-    errors: {},
-  },
+  "songs.newestSongs": { path: "/api/songs/newest", success: shape0, errors: {} },
   "songs.song": {
     path: "/api/songs/:id",
     success: {
@@ -178,18 +108,7 @@ export const publicRoutes = {
         partsShared: "boolean",
         lrcUrl: { oneOf: ["string", "null"] },
         creator: { fields: { username: { oneOf: ["string", "null"] } } },
-        hidden: {
-          oneOf: [
-            {
-              fields: {
-                reason: "string",
-                appeal: { literal: ["none", "open", "decided"] },
-                answer: { oneOf: ["string", "null"] },
-              },
-            },
-            "null",
-          ],
-        },
+        hidden: { oneOf: ["string", "null"] },
       },
     },
     errors: { "404": [{ fields: { message: "string", _tag: { literal: ["NotFound"] } } }] },
@@ -251,57 +170,7 @@ export const publicRoutes = {
   },
   "creators.creatorSongs": {
     path: "/api/creators/:username/songs",
-    success: {
-      arrayOf: {
-        fields: {
-          id: "string",
-          userId: "string",
-          title: "string",
-          audioUrl: "string",
-          streamAudioUrl: "string",
-          imageUrl: { oneOf: ["string", "null"] },
-          sourceImageUrl: { oneOf: ["string", "null"] },
-          duration: "int",
-          isPublic: "boolean",
-          style: "string",
-          lyrics: "string",
-          createdAt: "date",
-          taskId: { oneOf: ["string", "null"] },
-          origin: {
-            oneOf: [
-              {
-                fields: {
-                  operation: { literal: ["extend", "replace-section", "restyle"] },
-                  songId: "string",
-                  title: "string",
-                },
-              },
-              "null",
-            ],
-          },
-          likes: "int",
-          liked: "boolean",
-          plays: "int",
-          comments: "int",
-          midiUrl: { oneOf: ["string", "null"] },
-          partsShared: "boolean",
-          lrcUrl: { oneOf: ["string", "null"] },
-          creator: { fields: { username: { oneOf: ["string", "null"] } } },
-          hidden: {
-            oneOf: [
-              {
-                fields: {
-                  reason: "string",
-                  appeal: { literal: ["none", "open", "decided"] },
-                  answer: { oneOf: ["string", "null"] },
-                },
-              },
-              "null",
-            ],
-          },
-        },
-      },
-    },
+    success: shape0,
     errors: { "404": [{ fields: { message: "string", _tag: { literal: ["NotFound"] } } }] },
   },
   "playlistReads.playlist": {
@@ -316,70 +185,9 @@ export const publicRoutes = {
         isYours: "boolean",
         createdAt: "date",
         changedAt: "date",
-        songs: {
-          arrayOf: {
-            fields: {
-              id: "string",
-              userId: "string",
-              title: "string",
-              audioUrl: "string",
-              streamAudioUrl: "string",
-              imageUrl: { oneOf: ["string", "null"] },
-              sourceImageUrl: { oneOf: ["string", "null"] },
-              duration: "int",
-              isPublic: "boolean",
-              style: "string",
-              lyrics: "string",
-              createdAt: "date",
-              taskId: { oneOf: ["string", "null"] },
-              origin: {
-                oneOf: [
-                  {
-                    fields: {
-                      operation: { literal: ["extend", "replace-section", "restyle"] },
-                      songId: "string",
-                      title: "string",
-                    },
-                  },
-                  "null",
-                ],
-              },
-              likes: "int",
-              liked: "boolean",
-              plays: "int",
-              comments: "int",
-              midiUrl: { oneOf: ["string", "null"] },
-              partsShared: "boolean",
-              lrcUrl: { oneOf: ["string", "null"] },
-              creator: { fields: { username: { oneOf: ["string", "null"] } } },
-              hidden: {
-                oneOf: [
-                  {
-                    fields: {
-                      reason: "string",
-                      appeal: { literal: ["none", "open", "decided"] },
-                      answer: { oneOf: ["string", "null"] },
-                    },
-                  },
-                  "null",
-                ],
-              },
-            },
-          },
-        },
+        songs: shape0,
         covers: { arrayOf: "string" },
-        hidden: {
-          oneOf: [
-            {
-              fields: {
-                reason: "string",
-                appeal: { literal: ["none", "open", "decided"] },
-                answer: { oneOf: ["string", "null"] },
-              },
-            },
-            "null",
-          ],
-        },
+        hidden: { oneOf: ["string", "null"] },
       },
     },
     errors: { "404": [{ fields: { message: "string", _tag: { literal: ["NotFound"] } } }] },

@@ -35,7 +35,7 @@ const Operations = ({ song }: { readonly song: SongView }) => {
 /** What I can do more to a song of mine: operation it, keep its voice; why it is hidden, if it is. */
 export const OwnSongActions = ({ song }: { readonly song: SongView }) => (
   <>
-    {song.hidden && <HiddenNotice kind="song" id={song.id} note={song.hidden} />}
+    {song.hidden && <HiddenNotice kind="song" id={song.id} reason={song.hidden} />}
     <Operations song={song} />
     <KeepVoiceButton song={song} />
   </>

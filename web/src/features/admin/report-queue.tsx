@@ -5,6 +5,7 @@ import type { ReportedItem } from "#projections/moderation/api.ts"
 import { Button } from "../../components/ui/button.tsx"
 import { Textarea } from "../../components/ui/textarea.tsx"
 import { errorMessage } from "../../lib/api.ts"
+import { toast } from "../../lib/toast/toast-store.ts"
 import { formatTime } from "./format.ts"
 import { Empty, Failed, Loading } from "./list-states.tsx"
 import {
@@ -21,8 +22,15 @@ const Decision = ({ item }: { readonly item: ReportedItem }) => {
   const [reason, setReason] = useState("")
   const [days, setDays] = useState(7)
   const label = `${item.kind} by ${item.author}`
+  // The item leaves the queue once decided: what was done is told in a toast that outlives it.
   const send = (outcome: Outcome) =>
-    decide.mutate({ kind: item.kind, id: item.id, outcome, reason, until: untilAfter(days) })
+    decide.mutate(
+      { kind: item.kind, id: item.id, outcome, reason, until: untilAfter(days) },
+      {
+        onSuccess: (answer) =>
+          toast({ title: "Decided", description: answer.message, variant: "success" }),
+      },
+    )
   return (
     <div className="grid gap-2">
       <Textarea
@@ -71,11 +79,6 @@ const Decision = ({ item }: { readonly item: ReportedItem }) => {
       {decide.isError && (
         <p role="alert" className="text-sm text-danger">
           {errorMessage(decide.error, "The decision could not be recorded.")}
-        </p>
-      )}
-      {decide.isSuccess && (
-        <p role="status" className="text-sm text-muted">
-          {decide.data.message}
         </p>
       )}
     </div>

@@ -68,7 +68,7 @@ const CommentBody = ({
       ) : (
         <p className="text-sm whitespace-pre-wrap break-words text-text">{comment.text}</p>
       )}
-      {comment.hidden && <HiddenNotice kind="comment" id={comment.id} note={comment.hidden} />}
+      {comment.hidden && <HiddenNotice kind="comment" id={comment.id} reason={comment.hidden} />}
       {signedIn && writing !== "edit" && (
         <div className="flex gap-1">
           {onReply && open && (

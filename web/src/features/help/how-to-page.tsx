@@ -52,5 +52,13 @@ export const HowToPage = () => (
       <strong>Generate Song</strong>: the song is made from the title, the lyrics and the style, in
       two versions, and saved to your library. A song costs 5 credits.
     </p>
+    <h2>Staying Safe</h2>
+    <p>
+      Press <strong>Report</strong> on a song, a comment, a playlist or a creator&apos;s page that
+      breaks the rules, and pick why; the bell tells you what an admin decided. If an admin hides
+      something of yours, you still see it, marked hidden with the reason, and can press{" "}
+      <strong>Appeal</strong> once: another admin decides, and you are told. Words the content check
+      refuses are named at their field before anything is saved or charged.
+    </p>
   </Prose>
 )

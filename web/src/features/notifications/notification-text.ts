@@ -6,6 +6,9 @@ const quoted = (title: string | null | undefined) => `"${title ?? "Untitled"}"`
 export const notificationText = (n: NotificationView): { text: string; to: string } => {
   const actor = n.actor?.username ?? "Someone"
   const song = n.song ? `/song/${n.song.id}` : "/library"
+  const kind = n.item?.kind ?? "post"
+  // Where its author sees a hidden item, and why.
+  const hiddenAt = kind === "playlist" ? `/playlist/${n.item?.id}` : song
   switch (n.kind) {
     case "song_ready":
       return { text: `Your song ${quoted(n.title)} is ready.`, to: "/library" }
@@ -29,39 +32,30 @@ export const notificationText = (n: NotificationView): { text: string; to: strin
         to: song,
       }
     case "report_decided":
-      return { text: reportOutcome(n), to: "/" }
+      return {
+        text: `The ${kind} you reported: ${outcomes[n.outcome ?? "dismissed"]}.`,
+        to: "/",
+      }
     case "hidden":
       return {
-        text: `An admin hid your ${n.item?.kind ?? "post"}: ${n.reason ?? ""} You may appeal once.`,
-        to: itemPlace(n),
+        text: `An admin hid your ${kind}: ${n.reason} You may appeal once.`,
+        to: hiddenAt,
       }
     case "appeal_decided":
       return {
         text: n.restored
-          ? `Your appeal was upheld: your ${n.item?.kind ?? "post"} is back.`
-          : `Your appeal was turned down: ${n.reason ?? ""}`,
-        to: itemPlace(n),
+          ? `Your appeal was upheld: your ${kind} is back.`
+          : `Your appeal was turned down: ${n.reason}`,
+        to: hiddenAt,
       }
     case "suspension_lifted":
       return { text: "Your account's suspension is lifted.", to: "/" }
   }
 }
 
-/** What a reporter is told: the outcome, never who decided. */
-const reportOutcome = (n: NotificationView) => {
-  const what = `The ${n.item?.kind ?? "item"} you reported`
-  switch (n.outcome) {
-    case "hidden":
-      return `${what} is hidden. Thank you for reporting it.`
-    case "author suspended":
-      return `${what} broke the rules: its author's account is suspended. Thank you for reporting it.`
-    default:
-      return `An admin looked at the ${n.item?.kind ?? "item"} you reported and left it up: it does not break the rules.`
-  }
-}
-
-/** Where its author sees a hidden item, and why. */
-const itemPlace = (n: NotificationView) => {
-  if (n.item?.kind === "playlist") return `/playlist/${n.item.id}`
-  return n.song ? `/song/${n.song.id}${n.item?.kind === "comment" ? "#comments" : ""}` : "/library"
+/** What a reporter is told of the outcome, never who decided. */
+const outcomes = {
+  dismissed: "left up, as it breaks no rule",
+  hidden: "hidden",
+  "author suspended": "its author's account is suspended",
 }

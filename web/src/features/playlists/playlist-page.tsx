@@ -3,7 +3,6 @@ import { lazy, Suspense } from "react"
 import { Link } from "react-router"
 import type { PlaylistPage as Playlist } from "#projections/playlists/api.ts"
 import { CreatorLink } from "../../components/creator-link.tsx"
-import { HiddenNotice } from "../../components/hidden-notice.tsx"
 import { Button } from "../../components/ui/button.tsx"
 import { PageSpinner } from "../../components/ui/page-spinner.tsx"
 import { callApi } from "../../lib/api.ts"
@@ -12,6 +11,11 @@ import { PlaylistLayout } from "./playlist-layout.tsx"
 import { playlistQuery, usePlaylistChange, useShownOnPage } from "./playlist-queries.ts"
 import { PlaylistShare } from "./playlist-share.tsx"
 import type { TrackChanges } from "./playlist-tracks.tsx"
+
+// What an admin hid is shown to its owner only: its notice loads for them alone.
+const HiddenNotice = lazy(() =>
+  import("../../components/hidden-notice.tsx").then((m) => ({ default: m.HiddenNotice })),
+)
 
 /** Loaded for the playlist's owner only: what every visitor downloads stays small. */
 const PlaylistOwnerActions = lazy(() =>
@@ -52,7 +56,7 @@ const OwnedPlaylist = ({ playlist }: { readonly playlist: Playlist }) => (
     actions={
       <>
         {playlist.hidden && (
-          <HiddenNotice kind="playlist" id={playlist.id} note={playlist.hidden} />
+          <HiddenNotice kind="playlist" id={playlist.id} reason={playlist.hidden} />
         )}
         {playlist.isPublic && !playlist.hidden && <PlaylistShare id={playlist.id} />}
         <Suspense fallback={null}>
