@@ -1,42 +1,28 @@
 import { SqlClient } from "@effect/sql"
 import { Effect } from "effect"
-import type { AppealDecided, HidingAppealed, ReportsDecided } from "#events/contracts/moderation.ts"
+import type { HidingEvent } from "#events/contracts/moderation.ts"
 import { hiddenAfter } from "#events/withheld.ts"
 
-export const hidingTypes = ["ReportsDecided", "HidingAppealed", "AppealDecided"]
+export const hidingTypes = ["ReportsDecided", "AppealDecided"]
 
 /**
- * A hidden comment keeps its row with the note its author reads; a hidden song keeps its comments from
+ * A hidden comment keeps its row with the reason its author reads; a hidden song keeps its comments from
  * everyone but its owner, as a private one does.
  */
-export const applyHiding = (event: ReportsDecided | HidingAppealed | AppealDecided) =>
+export const applyHiding = (event: HidingEvent) =>
   Effect.flatMap(SqlClient.SqlClient, (sql) => {
+    const hidden = hiddenAfter(event)
+    if (hidden === undefined) return Effect.void
     const id = event.itemId
-    if (event.kind === "song") {
-      const hidden = event._tag === "HidingAppealed" ? undefined : hiddenAfter(event)
-      return hidden === undefined
-        ? Effect.void
-        : sql`update comment_songs set hidden = ${hidden} where song_id = ${id}`
-    }
-    if (event.kind !== "comment") return Effect.void
-    switch (event._tag) {
-      case "ReportsDecided":
-        return event.outcome !== "hidden"
-          ? Effect.void
-          : sql`
-              update song_comments
-                 set hidden = jsonb_build_object('reason', ${event.reason}::text, 'appeal', 'none')
-               where comment_id = ${id}`
-      case "HidingAppealed":
+    switch (event.kind) {
+      case "song":
+        return sql`update comment_songs set hidden = ${hidden} where song_id = ${id}`
+      case "comment":
         return sql`
-          update song_comments set hidden = hidden || '{"appeal":"open"}'
-           where comment_id = ${id} and hidden is not null`
-      case "AppealDecided":
-        return event.restored
-          ? sql`update song_comments set hidden = null where comment_id = ${id}`
-          : sql`
-              update song_comments
-                 set hidden = hidden || '{"appeal":"decided"}'
-               where comment_id = ${id} and hidden is not null`
+          update song_comments
+             set hidden = ${hidden ? sql`jsonb_build_object('reason', ${event.reason}::text)` : null}
+           where comment_id = ${id}`
+      default:
+        return Effect.void
     }
   }).pipe(Effect.asVoid)

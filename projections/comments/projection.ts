@@ -12,7 +12,6 @@ import { UserRegistered } from "#events/contracts/identity.ts"
 import {
   AccountSuspended,
   AppealDecided,
-  HidingAppealed,
   ReportsDecided,
   SuspensionLifted,
 } from "#events/contracts/moderation.ts"
@@ -36,7 +35,6 @@ const Followed = Schema.Union(
   CreatorProfileEdited,
   CreatorAvatarChanged,
   ReportsDecided,
-  HidingAppealed,
   AppealDecided,
   AccountSuspended,
   SuspensionLifted,
@@ -90,7 +88,6 @@ const applyOne = (event: typeof Followed.Type, recordedAt: Date) =>
         return sql`
           update comment_people set avatar_key = ${event.avatarKey} where user_id = ${event.userId}`
       case "ReportsDecided":
-      case "HidingAppealed":
       case "AppealDecided":
         return applyHiding(event)
       case "AccountSuspended":

@@ -1,15 +1,7 @@
+import type { notificationKinds } from "./api.ts"
+
 /** What kinds of news a person is told. */
-export type NoticeKind =
-  | "song_ready"
-  | "song_failed"
-  | "follower"
-  | "comment"
-  | "reply"
-  | "likes"
-  | "report_decided"
-  | "hidden"
-  | "appeal_decided"
-  | "suspension_lifted"
+export type NoticeKind = (typeof notificationKinds)[number]
 
 /** One person told of one thing: who did it, the song it is about, and what the telling needs. */
 export interface Told {

@@ -8,7 +8,7 @@ import {
   moderationTypes,
   type WithheldTable,
   writeWithheld,
-} from "../songs/song-moderation.ts"
+} from "../withheld-columns.ts"
 
 export const playlistsWithheld: WithheldTable = {
   table: "playlists",

@@ -4,7 +4,7 @@ import { PlaylistEvent } from "#events/contracts/playlists.ts"
 import { decodeAll, type RecordedEvent } from "#events/store/index.ts"
 import { insertRows } from "../insert-rows.ts"
 import { writePlaylistModeration } from "../playlists/playlist-moderation.ts"
-import { type WithheldTable, withheldColumnsSql } from "../songs/song-moderation.ts"
+import { type WithheldTable, withheldColumnsSql } from "../withheld-columns.ts"
 
 /** A playlist is found by its name over its description. */
 export const playlistDocument = `setweight(to_tsvector('simple', name), 'A')

@@ -8,7 +8,7 @@ import {
   moderationFactOf,
   moderationSchemas,
   moderationTypes,
-} from "./song-moderation.ts"
+} from "../withheld-columns.ts"
 
 /** The comments' events that move a song's count of them: posted, deleted, turned off or on. */
 const commentCountTypes = [
@@ -154,7 +154,6 @@ export const readSongFacts = (events: ReadonlyArray<RecordedEvent>) =>
           commentsOpen.set(event.songId, event._tag === "SongCommentsOpened")
           break
         case "ReportsDecided":
-        case "HidingAppealed":
         case "AppealDecided":
         case "AccountSuspended":
         case "SuspensionLifted": {

@@ -1,13 +1,13 @@
 import { SqlClient } from "@effect/sql"
 import { Effect } from "effect"
 import { insertRows } from "../insert-rows.ts"
-import type { SongFacts } from "./song-facts.ts"
 import {
   keepSuspendedOwnersSongs,
   songsWithheld,
   withheldColumnsSql,
   writeWithheld,
-} from "./song-moderation.ts"
+} from "../withheld-columns.ts"
+import type { SongFacts } from "./song-facts.ts"
 
 /** The tables a song read model keeps in the shape the song read models share. */
 export interface SongTables {

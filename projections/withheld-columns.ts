@@ -1,37 +1,27 @@
 import { SqlClient } from "@effect/sql"
 import { Effect } from "effect"
-import {
-  type CaseEvent,
-  HidingAppealed,
-  HidingEvent,
-  type ReportedKind,
-  SuspensionEvent,
-} from "#events/contracts/moderation.ts"
-import type { SongTables } from "./song-tables.ts"
+import { HidingEvent, type ReportedKind, SuspensionEvent } from "#events/contracts/moderation.ts"
+import type { SongTables } from "./songs/song-tables.ts"
 
-/** The moderation events song read models follow: hidings of songs and suspensions of their owners. */
-export const moderationSchemas = [HidingEvent, HidingAppealed, SuspensionEvent] as const
+/** The moderation events read models of songs and playlists follow: hidings, and owners' suspensions. */
+export const moderationSchemas = [HidingEvent, SuspensionEvent] as const
 export const moderationTypes = moderationSchemas.flatMap((schema) =>
-  "members" in schema ? schema.members.map((m) => m._tag) : [schema._tag],
+  schema.members.map((m) => m._tag),
 )
 
 /**
- * What moderation did to an item or its owner, in order: a hiding and its appeal change one item; a
- * suspension, every item of one owner. They are rare, so each is one statement.
+ * What moderation did to an item or its owner, in order: a hiding, or an appeal that restores it, changes
+ * one item; a suspension, every item of one owner. They are rare, so each is one statement.
  */
 export type ModerationFact =
   | { readonly _tag: "hidden"; readonly itemId: string; readonly reason: string }
-  | { readonly _tag: "appealed"; readonly itemId: string }
-  | { readonly _tag: "appeal refused"; readonly itemId: string }
   | { readonly _tag: "restored"; readonly itemId: string }
   | { readonly _tag: "suspended"; readonly userId: string; readonly on: boolean }
 
 /** What a moderation event does to the `kind` of item a read model keeps (songs, playlists). */
 export const moderationFactOf =
   (kind: ReportedKind) =>
-  (
-    event: Exclude<CaseEvent, { _tag: "ReportFiled" }> | SuspensionEvent,
-  ): ModerationFact | undefined => {
+  (event: HidingEvent | SuspensionEvent): ModerationFact | undefined => {
     switch (event._tag) {
       case "AccountSuspended":
       case "SuspensionLifted":
@@ -40,13 +30,10 @@ export const moderationFactOf =
         return event.kind === kind && event.outcome === "hidden"
           ? { _tag: "hidden", itemId: event.itemId, reason: event.reason }
           : undefined
-      case "HidingAppealed":
-        return event.kind === kind ? { _tag: "appealed", itemId: event.itemId } : undefined
       case "AppealDecided":
-        if (event.kind !== kind) return undefined
-        return event.restored
+        return event.kind === kind && event.restored
           ? { _tag: "restored", itemId: event.itemId }
-          : { _tag: "appeal refused", itemId: event.itemId }
+          : undefined
     }
   }
 
@@ -88,20 +75,9 @@ const statementOf = (
   switch (fact._tag) {
     case "hidden":
       return [
-        `update ${table} set hidden = jsonb_build_object('reason', $2::text, 'appeal', 'none'),
+        `update ${table} set hidden = jsonb_build_object('reason', $2::text),
            is_public = false where ${id} = $1`,
         [fact.itemId, fact.reason],
-      ]
-    case "appealed":
-      return [
-        `update ${table} set hidden = hidden || '{"appeal":"open"}' where ${id} = $1 and hidden is not null`,
-        [fact.itemId],
-      ]
-    case "appeal refused":
-      return [
-        `update ${table} set hidden = hidden || '{"appeal":"decided"}'::jsonb
-          where ${id} = $1 and hidden is not null`,
-        [fact.itemId],
       ]
     case "restored":
       return [
