@@ -26,7 +26,7 @@ const moonFor = (person: Person) =>
     ),
   )
 
-describeApp({ env: { SEARCH_REFRESH_SECONDS: "2", REGISTRATIONS_PER_ADDRESS: "1000" } })(
+describeApp({ env: { SEARCH_REFRESH_SECONDS: "10", REGISTRATIONS_PER_ADDRESS: "1000" } })(
   "searches kept for everyone",
   (it) => {
     it.effect(
@@ -36,6 +36,7 @@ describeApp({ env: { SEARCH_REFRESH_SECONDS: "2", REGISTRATIONS_PER_ADDRESS: "10
           const creator = yield* signUp("moonmaker")
           const fan = yield* signUp("moonfan")
           const serenade = yield* songOf(creator, "Moonlight Serenade")
+          const firstSearch = Date.now()
           expect(yield* moonFor(fan)).toEqual(["Moonlight Serenade"])
 
           // Kept from the search above: a song published since is not found yet.
@@ -45,11 +46,12 @@ describeApp({ env: { SEARCH_REFRESH_SECONDS: "2", REGISTRATIONS_PER_ADDRESS: "10
           yield* settle
           expect(yield* moonFor(fan)).toEqual(["Moonlight Serenade ♥"])
 
-          yield* Effect.sleep("2100 millis")
+          // Found once kept longer than SEARCH_REFRESH_SECONDS: the answer a reader was given and the
+          // search behind it each expire in their turn, so it is asked until both have.
           let shown: ReadonlyArray<string> = []
-          for (let attempt = 0; attempt < 50 && shown.length < 2; attempt++) {
+          while (shown.length < 2 && Date.now() < firstSearch + 40_000) {
             shown = yield* moonFor(fan)
-            if (shown.length < 2) yield* Effect.sleep("100 millis")
+            if (shown.length < 2) yield* Effect.sleep("200 millis")
           }
           expect([...shown].sort()).toEqual(["Moon River", "Moonlight Serenade ♥"])
 
