@@ -10,7 +10,7 @@ import {
 } from "#modules/billing/index.ts"
 import { Catalog } from "#modules/catalog/index.ts"
 import { Comments } from "#modules/comments/index.ts"
-import { Avatars, Follows, Profiles } from "#modules/community/index.ts"
+import { Avatars, Blocks, Follows, Profiles } from "#modules/community/index.ts"
 import {
   AdminOnlyLive,
   AuthenticatedLive,
@@ -104,6 +104,7 @@ export const ModulesLive = Layer.mergeAll(
   CreatorReads.live,
   SearchReads.live,
   Follows.live,
+  Blocks.live,
   Profiles.live,
   Avatars.live,
   Playlists.live,

@@ -1,6 +1,7 @@
 import type { Subscription } from "#events/store/index.ts"
 import { billingReactions } from "#modules/billing/index.ts"
 import { catalogReactions } from "#modules/catalog/index.ts"
+import { communityReactions } from "#modules/community/index.ts"
 import { identityReactions } from "#modules/identity/index.ts"
 import { musicReactions } from "#modules/music/index.ts"
 import { notificationReactions } from "#modules/notifications/index.ts"
@@ -18,6 +19,7 @@ export const reactions: ReadonlyArray<
       | (typeof videosReactions)[number]
       | (typeof notificationReactions)[number]
       | (typeof identityReactions)[number]
+      | (typeof communityReactions)[number]
     >
   >
 > = [
@@ -27,4 +29,5 @@ export const reactions: ReadonlyArray<
   ...videosReactions,
   ...notificationReactions,
   ...identityReactions,
+  ...communityReactions,
 ]

@@ -50,7 +50,26 @@ export class CreatorAvatarChanged extends Schema.TaggedClass<CreatorAvatarChange
 export const ProfileEvent = Schema.Union(CreatorProfileEdited, CreatorAvatarChanged)
 export type ProfileEvent = typeof ProfileEvent.Type
 
+/**
+ * `blockerId` blocks `blockedId`: the blocked one's comments are hidden from the blocker, and the
+ * blocked one cannot comment on the blocker's songs, reply to them or follow them. Each pair is its own
+ * stream, `block-<blockerId>-<blockedId>`.
+ */
+export class PersonBlocked extends Schema.TaggedClass<PersonBlocked>()("PersonBlocked", {
+  blockerId: Schema.String,
+  blockedId: Schema.String,
+}) {}
+
+export class PersonUnblocked extends Schema.TaggedClass<PersonUnblocked>()("PersonUnblocked", {
+  blockerId: Schema.String,
+  blockedId: Schema.String,
+}) {}
+
+export const BlockEvent = Schema.Union(PersonBlocked, PersonUnblocked)
+export type BlockEvent = typeof BlockEvent.Type
+
 export const communityStreams = {
   follow: (followerId: string, creatorId: string) => `follow-${followerId}-${creatorId}`,
+  block: (blockerId: string, blockedId: string) => `block-${blockerId}-${blockedId}`,
   profile: (userId: string) => `creator-profile-${userId}`,
 }

@@ -2,7 +2,7 @@ import { Schema } from "effect"
 import { BillingEvent } from "./billing.ts"
 import { CatalogEvent } from "./catalog.ts"
 import { CommentEvent, SongCommentsEvent } from "./comments.ts"
-import { FollowEvent, ProfileEvent } from "./community.ts"
+import { BlockEvent, FollowEvent, ProfileEvent } from "./community.ts"
 import { CreditAdjustmentEvent } from "./credit-adjustments.ts"
 import { ErrorReported } from "./errors.ts"
 import { IdentityEvent } from "./identity.ts"
@@ -30,6 +30,7 @@ export const DomainEvent = Schema.Union(
   CreditAdjustmentEvent,
   CatalogEvent,
   FollowEvent,
+  BlockEvent,
   ProfileEvent,
   PlaylistEvent,
   CommentEvent,

@@ -2,6 +2,7 @@ import { Context, Effect, Layer } from "effect"
 import { v7 as uuidv7 } from "uuid"
 import { actorOf, type SignedInUser } from "#api/auth.ts"
 import { type ContentRefused, NotFound, type TooManyRequests } from "#api/refusals.ts"
+import { makeBlocks } from "#events/blocks.ts"
 import { CommentEvent, commentStreams, SongCommentsEvent } from "#events/contracts/comments.ts"
 import { runCommand, type Writes } from "#events/handle-command.ts"
 import { ContentChecks } from "#toolkit/content-checks/index.ts"
@@ -25,6 +26,9 @@ const unknownComment = new NotFound({
   message: "This comment does not exist, or it is not yours to change.",
 })
 const closed = new CommentsClosed({ message: "Comments are turned off for this song." })
+const blockedByOwner = new CommentsClosed({
+  message: "The owner of this song does not take your comments.",
+})
 
 const commentText = (text: string) => [{ field: "text", label: "Your comment", text }]
 
@@ -59,6 +63,7 @@ export class Comments extends Context.Tag("@melody/comments/Comments")<
       const standings = yield* makeStandings
       const limiter = yield* RateLimiter
       const checks = yield* ContentChecks
+      const blocks = yield* makeBlocks
 
       /** Runs a command on a comment that stands; any refusal reads as a comment not found. */
       const run = (user: SignedInUser, commentId: string, command: CommentCommand) =>
@@ -75,8 +80,12 @@ export class Comments extends Context.Tag("@melody/comments/Comments")<
           ),
         )
 
-      /** A reply's comment: under the same song, standing, and not itself a reply; its author. */
+      /**
+       * A reply's comment: under the same song, standing, not itself a reply, and by someone who does not
+       * block the one replying; its author.
+       */
       const checkReply = Effect.fn("Comments.checkReply")(function* (
+        user: SignedInUser,
         songId: string,
         parentId: string,
       ) {
@@ -91,6 +100,9 @@ export class Comments extends Context.Tag("@melody/comments/Comments")<
             message: "Replies are one level deep: reply to the comment this reply answers.",
           })
         }
+        if (yield* blocks(parent.authorId, user.userId)) {
+          return yield* new ReplyRefused({ message: "You cannot reply to this person." })
+        }
         return parent.authorId
       })
 
@@ -102,8 +114,9 @@ export class Comments extends Context.Tag("@melody/comments/Comments")<
         const song = yield* standings.song(songId)
         if (song === undefined || !song.isPublic) return yield* unknownSong
         if (!song.open) return yield* closed
+        if (yield* blocks(song.ownerId, user.userId)) return yield* blockedByOwner
         const parentAuthorId =
-          payload.replyTo === null ? null : yield* checkReply(songId, payload.replyTo)
+          payload.replyTo === null ? null : yield* checkReply(user, songId, payload.replyTo)
         yield* limiter.hit(`comments:${user.userId}`, commentsPerPerson)
         yield* checks.check(commentText(payload.text))
         const commentId = uuidv7()

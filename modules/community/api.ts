@@ -18,6 +18,24 @@ export class CannotFollowSelf extends Schema.TaggedError<CannotFollowSelf>()(
   HttpApiSchema.annotations({ status: 400 }),
 ) {}
 
+/** A creator who blocks the caller, or whom the caller blocks, is not followed. */
+export class FollowRefused extends Schema.TaggedError<FollowRefused>()(
+  "FollowRefused",
+  { message: Schema.String },
+  HttpApiSchema.annotations({ status: 403 }),
+) {}
+
+/** Whether the caller blocks the person, after the call. */
+export class BlockState extends Schema.Class<BlockState>("BlockState")({
+  blocking: Schema.Boolean,
+}) {}
+
+export class CannotBlockSelf extends Schema.TaggedError<CannotBlockSelf>()(
+  "CannotBlockSelf",
+  { message: Schema.String },
+  HttpApiSchema.annotations({ status: 400 }),
+) {}
+
 /** The most links a creator's page shows. */
 export const maxLinks = 3
 
@@ -58,7 +76,10 @@ export class ProfileText extends Schema.Class<ProfileText>("ProfileText")({
   links: Schema.Array(Schema.String),
 }) {}
 
-/** Following creators (a follow is the caller's own, made and ended only by them), and one's own page. */
+/**
+ * Following creators (a follow is the caller's own, made and ended only by them), blocking people, and
+ * one's own page.
+ */
 export class CommunityApi extends HttpApiGroup.make("community")
   .add(
     HttpApiEndpoint.put("follow", "/creators/:username/follow")
@@ -66,6 +87,7 @@ export class CommunityApi extends HttpApiGroup.make("community")
       .addSuccess(FollowState)
       .addError(NotFound)
       .addError(CannotFollowSelf)
+      .addError(FollowRefused)
       .middleware(Authenticated),
   )
   .add(
@@ -76,10 +98,28 @@ export class CommunityApi extends HttpApiGroup.make("community")
       .middleware(Authenticated),
   )
   .add(
+    HttpApiEndpoint.put("block", "/creators/:username/block")
+      .setPath(CreatorPath)
+      .addSuccess(BlockState)
+      .addError(NotFound)
+      .addError(CannotBlockSelf)
+      .middleware(Authenticated),
+  )
+  .add(
+    HttpApiEndpoint.del("unblock", "/creators/:username/block")
+      .setPath(CreatorPath)
+      .addSuccess(BlockState)
+      .addError(NotFound)
+      .middleware(Authenticated),
+  )
+  .add(
     HttpApiEndpoint.put("editProfile", "/profile")
       .setPayload(ProfilePayload)
       .addSuccess(ProfileText)
       .addError(ContentRefused)
       .middleware(Authenticated),
   )
-  .annotate(OpenApi.Description, "Following creators, and what a creator's page says of them.") {}
+  .annotate(
+    OpenApi.Description,
+    "Following and blocking people, and what a creator's page says of them.",
+  ) {}

@@ -187,6 +187,8 @@ describeApp({ env })("following creators", (it) => {
         links: ["https://rebuilt.example"],
       })
       yield* fan.person.send(`/api/creators/${creator.user.username}/follow`, { method: "PUT" })
+      const pest = yield* signUp("pest")
+      yield* fan.person.send(`/api/creators/${pest.user.username}/block`, { method: "PUT" })
       yield* settle
       const rows = Effect.forEach(creators.tables, (table) =>
         query(`select * from ${table} order by 1, 2`),

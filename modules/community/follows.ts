@@ -1,9 +1,10 @@
 import { Context, Effect, Layer } from "effect"
 import { actorOf, type SignedInUser } from "#api/auth.ts"
 import { NotFound } from "#api/refusals.ts"
+import { makeBlocks } from "#events/blocks.ts"
 import { communityStreams, FollowEvent } from "#events/contracts/community.ts"
 import { runCommand, type Writes } from "#events/handle-command.ts"
-import { CannotFollowSelf, FollowState } from "./api.ts"
+import { CannotFollowSelf, FollowRefused, FollowState } from "./api.ts"
 import { makeCreatorNames } from "./creator-names.ts"
 import { follow } from "./follow.ts"
 
@@ -16,7 +17,7 @@ export class Follows extends Context.Tag("@melody/community/Follows")<
     readonly follow: (
       user: SignedInUser,
       username: string,
-    ) => Writes<FollowState, NotFound | CannotFollowSelf>
+    ) => Writes<FollowState, NotFound | CannotFollowSelf | FollowRefused>
     readonly unfollow: (user: SignedInUser, username: string) => Writes<FollowState, NotFound>
   }
 >() {
@@ -24,6 +25,20 @@ export class Follows extends Context.Tag("@melody/community/Follows")<
     Follows,
     Effect.gen(function* () {
       const creatorOf = yield* makeCreatorNames
+      const blocks = yield* makeBlocks
+
+      /** Neither of two people where one blocks the other follows the other. */
+      const checkBlocks = Effect.fn("Follows.checkBlocks")(function* (
+        followerId: string,
+        creatorId: string,
+      ) {
+        if (yield* blocks(creatorId, followerId))
+          return yield* new FollowRefused({ message: "You cannot follow this creator." })
+        if (yield* blocks(followerId, creatorId))
+          return yield* new FollowRefused({
+            message: "You block this creator: unblock them to follow them.",
+          })
+      })
 
       const setFollowing = Effect.fn("Follows.setFollowing")(function* (
         user: SignedInUser,
@@ -36,6 +51,7 @@ export class Follows extends Context.Tag("@melody/community/Follows")<
           return yield* new CannotFollowSelf({ message: "You cannot follow yourself." })
         }
         const pair = { followerId: user.userId, creatorId }
+        if (following) yield* checkBlocks(pair.followerId, pair.creatorId)
         yield* runCommand({
           decider: follow,
           events: FollowEvent,
@@ -50,7 +66,9 @@ export class Follows extends Context.Tag("@melody/community/Follows")<
       return Follows.of({
         follow: (user, username) => setFollowing(user, username, true),
         unfollow: (user, username) =>
-          setFollowing(user, username, false).pipe(Effect.catchTag("CannotFollowSelf", Effect.die)),
+          setFollowing(user, username, false).pipe(
+            Effect.catchTags({ CannotFollowSelf: Effect.die, FollowRefused: Effect.die }),
+          ),
       })
     }),
   )

@@ -7,7 +7,11 @@ import {
   SongSaved,
 } from "#events/contracts/catalog.ts"
 import { CommentEvent, SongCommentsEvent } from "#events/contracts/comments.ts"
-import { CreatorAvatarChanged, CreatorProfileEdited } from "#events/contracts/community.ts"
+import {
+  BlockEvent,
+  CreatorAvatarChanged,
+  CreatorProfileEdited,
+} from "#events/contracts/community.ts"
 import { UserRegistered } from "#events/contracts/identity.ts"
 import {
   AccountSuspended,
@@ -21,8 +25,9 @@ import { applyHiding, hidingTypes } from "./comment-hiding.ts"
 
 /**
  * The comments under songs, with what their reads need beside them: each song's owner, whether it is
- * public, hidden and takes comments, and each author's name, picture and whether they are suspended. A deleted comment keeps its row (its
- * replies stay under it) without its text.
+ * public, hidden and takes comments, each author's name, picture and whether they are suspended, and who
+ * blocks whom. A deleted comment keeps its row (its replies stay under it) without its text; each comment
+ * keeps how many of its replies stand, which orders the top ones.
  */
 const Followed = Schema.Union(
   CommentEvent,
@@ -38,6 +43,7 @@ const Followed = Schema.Union(
   AppealDecided,
   AccountSuspended,
   SuspensionLifted,
+  BlockEvent,
 )
 const decode = decodeAll(Followed)
 
@@ -45,18 +51,27 @@ const applyOne = (event: typeof Followed.Type, recordedAt: Date) =>
   Effect.flatMap(SqlClient.SqlClient, (sql) => {
     switch (event._tag) {
       case "CommentPosted":
-        return sql`
-          insert into song_comments (comment_id, song_id, author_id, parent_id, text, posted_at)
-          values (${event.commentId}, ${event.songId}, ${event.authorId}, ${event.parentId},
-                  ${event.text}, ${recordedAt})
-          on conflict (comment_id) do nothing`
+        return Effect.zipRight(
+          sql`
+            insert into song_comments (comment_id, song_id, author_id, parent_id, text, posted_at)
+            values (${event.commentId}, ${event.songId}, ${event.authorId}, ${event.parentId},
+                    ${event.text}, ${recordedAt})
+            on conflict (comment_id) do nothing`,
+          sql`update song_comments set replies = replies + 1 where comment_id = ${event.parentId}`,
+        )
       case "CommentEdited":
         return sql`
           update song_comments set text = ${event.text}, edited = true
            where comment_id = ${event.commentId}`
       case "CommentDeleted":
-        return sql`
-          update song_comments set text = '', deleted = true where comment_id = ${event.commentId}`
+        // A deleted reply no longer counts towards its comment's place among the top ones.
+        return Effect.zipRight(
+          sql`
+            update song_comments p set replies = p.replies - 1 from song_comments c
+             where c.comment_id = ${event.commentId} and not c.deleted and p.comment_id = c.parent_id`,
+          sql`
+            update song_comments set text = '', deleted = true where comment_id = ${event.commentId}`,
+        )
       case "SongCommentsClosed":
       case "SongCommentsOpened":
         return sql`
@@ -95,13 +110,21 @@ const applyOne = (event: typeof Followed.Type, recordedAt: Date) =>
         return sql`
           update comment_people set suspended = ${event._tag === "AccountSuspended"}
            where user_id = ${event.userId}`
+      case "PersonBlocked":
+        return sql`
+          insert into comment_blocks (blocker_id, blocked_id)
+          values (${event.blockerId}, ${event.blockedId}) on conflict do nothing`
+      case "PersonUnblocked":
+        return sql`
+          delete from comment_blocks
+           where blocker_id = ${event.blockerId} and blocked_id = ${event.blockedId}`
     }
   })
 
 export const comments: Projection = {
   name: "comments",
-  revision: 2,
-  tables: ["song_comments", "comment_songs", "comment_people"],
+  revision: 3,
+  tables: ["song_comments", "comment_songs", "comment_people", "comment_blocks"],
   types: [
     ...CommentEvent.members.map((member) => member._tag),
     ...SongCommentsEvent.members.map((member) => member._tag),
@@ -115,6 +138,7 @@ export const comments: Projection = {
     ...hidingTypes,
     "AccountSuspended",
     "SuspensionLifted",
+    ...BlockEvent.members.map((member) => member._tag),
   ],
   onPoison: "skip",
   setup: Effect.gen(function* () {
@@ -129,10 +153,18 @@ export const comments: Projection = {
         posted_at timestamptz not null,
         edited boolean not null default false,
         deleted boolean not null default false,
-        hidden jsonb
+        hidden jsonb,
+        replies integer not null default 0
       )`
     yield* sql`
       create index if not exists song_comments_by_song on song_comments (song_id, posted_at desc)`
+    // A song's first page of comments, newest first or with the most replies first, read in order.
+    yield* sql`
+      create index if not exists song_comments_newest
+        on song_comments (song_id, posted_at desc, comment_id desc) where parent_id is null`
+    yield* sql`
+      create index if not exists song_comments_top
+        on song_comments (song_id, replies desc, posted_at desc, comment_id desc) where parent_id is null`
     yield* sql`
       create index if not exists song_comments_by_parent on song_comments (parent_id, posted_at)
        where parent_id is not null`
@@ -151,6 +183,12 @@ export const comments: Projection = {
         name text not null,
         avatar_key text,
         suspended boolean not null default false
+      )`
+    yield* sql`
+      create table if not exists comment_blocks (
+        blocker_id text not null,
+        blocked_id text not null,
+        primary key (blocker_id, blocked_id)
       )`
   }),
   apply: (events: ReadonlyArray<RecordedEvent>) =>

@@ -33,16 +33,18 @@ const columns = `c.comment_id, c.parent_id, c.author_id, p.username, p.name, p.a
   c.posted_at, c.edited, c.deleted, c.hidden ->> 'reason' as hidden
   from song_comments c join comment_people p on p.user_id = c.author_id`
 
-/** Whom a comment is shown to: everyone, unless it is hidden or its author suspended; always its author. */
+/**
+ * Whom a comment is shown to: everyone, unless it is hidden or its author suspended (always to its
+ * author), and never to someone who blocks its author.
+ */
 const shownTo = (viewerParam: string) =>
-  `((c.hidden is null and not p.suspended) or c.author_id = ${viewerParam})`
-
-/** A comment stands where it is not deleted, or where a reply that is not stands under it. */
-const liveReplies = `(select count(*) from song_comments r where r.parent_id = c.comment_id and not r.deleted)`
+  `((c.hidden is null and not p.suspended) or c.author_id = ${viewerParam})
+   and not exists (select 1 from comment_blocks b
+                    where b.blocker_id = ${viewerParam} and b.blocked_id = c.author_id)`
 
 const orderBy = {
   newest: "c.posted_at desc, c.comment_id desc",
-  top: `${liveReplies} desc, c.posted_at desc, c.comment_id desc`,
+  top: "c.replies desc, c.posted_at desc, c.comment_id desc",
 }
 
 const fieldsOf = (row: CommentRow, viewerId: string | undefined) => ({
@@ -105,7 +107,7 @@ export class CommentReads extends Context.Tag("@melody/projections/CommentReads"
         )
         const top = yield* sql.unsafe<CommentRow>(
           `select ${columns}
-            where c.song_id = $1 and c.parent_id is null and (not c.deleted or ${liveReplies} > 0)
+            where c.song_id = $1 and c.parent_id is null and (not c.deleted or c.replies > 0)
               and ${shownTo("$4")}
             order by ${orderBy[params.order]} limit $2 offset $3`,
           [songId, params.limit, params.offset, viewer],

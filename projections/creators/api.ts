@@ -26,6 +26,8 @@ export class CreatorProfile extends Schema.Class<CreatorProfile>("CreatorProfile
   plays: Schema.Int,
   /** Whether the viewer follows them (false without a session). */
   followedByYou: Schema.Boolean,
+  /** Whether the viewer blocks them (false without a session). */
+  blockedByYou: Schema.Boolean,
 }) {}
 
 /** Someone in a list of followers or followed creators. */
@@ -83,6 +85,11 @@ export class CreatorsApi extends HttpApiGroup.make("creators")
       .addError(NotFound),
   )
   .add(
+    HttpApiEndpoint.get("blocked", "/blocks")
+      .addSuccess(Schema.Array(CreatorSummary))
+      .middleware(Authenticated),
+  )
+  .add(
     HttpApiEndpoint.get("followingSongs", "/following/songs")
       .setUrlParams(FollowingSongsParams)
       .addSuccess(Schema.Array(SongView))
@@ -90,5 +97,5 @@ export class CreatorsApi extends HttpApiGroup.make("creators")
   )
   .annotate(
     OpenApi.Description,
-    "Creators' pages, who follows whom, and the public songs of the people one follows, newest first.",
+    "Creators' pages, who follows whom, whom one blocks, and the public songs of the people one follows, newest first.",
   ) {}

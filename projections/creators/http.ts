@@ -22,6 +22,7 @@ export const CreatorsHttpLive = HttpApiBuilder.group(
         )
         .handle("followers", ({ path }) => reads.followers(path.username))
         .handle("following", ({ path }) => reads.following(path.username))
+        .handle("blocked", () => Effect.flatMap(CurrentUser, (user) => reads.blocked(user.userId)))
         .handle("followingSongs", ({ urlParams }) =>
           Effect.flatMap(CurrentUser, (user) => reads.followingSongs(user.userId, urlParams)),
         )

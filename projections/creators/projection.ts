@@ -7,10 +7,11 @@ import { insertRows } from "../insert-rows.ts"
 import type { Projection } from "../runner.ts"
 import { readSongFacts, songFactTypes } from "../songs/song-facts.ts"
 import { type SongTables, songTablesSql, writeSongFacts } from "../songs/song-tables.ts"
+import { blockTypes, createBlockTable, writeBlocks } from "./blocks.ts"
 
 /**
- * Creators as the community sees them: each person's name and follow counts, who follows whom and since
- * when, and every song (so a creator's public songs and the songs of the people someone follows are read
+ * Creators as the community sees them: each person's name and follow counts, who follows and who blocks
+ * whom and since when, and every song (so a creator's public songs and the songs of the people someone follows are read
  * here, newest first).
  */
 
@@ -146,15 +147,16 @@ const writePeople = (events: ReadonlyArray<RecordedEvent>) =>
 
 export const creators: Projection = {
   name: "creators",
-  revision: 4,
+  revision: 5,
   tables: [
     creatorSongTables.songs,
     creatorSongTables.likes,
     creatorSongTables.creators,
     "creator_people",
     "creator_follows",
+    "creator_blocks",
   ],
-  types: [...new Set([...songFactTypes, ...peopleTypes])],
+  types: [...new Set([...songFactTypes, ...peopleTypes, ...blockTypes])],
   onPoison: "skip",
   stamped: true,
   setup: Effect.gen(function* () {
@@ -187,11 +189,13 @@ export const creators: Projection = {
     yield* sql`
       create index if not exists creator_follows_by_creator
         on creator_follows (creator_id, followed_at desc)`
+    yield* createBlockTable
   }),
   apply: (events) =>
     Effect.gen(function* () {
       const facts = yield* readSongFacts(events.filter((e) => songTypes.has(e.type)))
       yield* writeSongFacts(creatorSongTables, facts, () => ({}))
       yield* writePeople(events.filter((e) => peopleTypes.has(e.type)))
+      yield* writeBlocks(events.filter((e) => blockTypes.includes(e.type)))
     }),
 }

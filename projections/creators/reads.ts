@@ -34,6 +34,7 @@ interface ProfileRow {
   readonly likes: number
   readonly plays: number
   readonly followed: boolean
+  readonly blocked: boolean
 }
 
 /** Creators as the creators read model answers them (see projection.ts). Each read first waits for this process's own writes. */
@@ -51,6 +52,8 @@ export class CreatorReads extends Context.Tag("@melody/projections/CreatorReads"
     ) => Effect.Effect<ReadonlyArray<ReturnType<typeof toView>>, NotFound>
     readonly followers: (username: string) => Effect.Effect<ReadonlyArray<CreatorSummary>, NotFound>
     readonly following: (username: string) => Effect.Effect<ReadonlyArray<CreatorSummary>, NotFound>
+    /** The people `viewerId` blocks, the newest block first. */
+    readonly blocked: (viewerId: string) => Effect.Effect<ReadonlyArray<CreatorSummary>>
     /** How many creators have a public song: those a sitemap lists. */
     readonly listedCreatorCount: Effect.Effect<number>
     /** Creators with a public song, by username, `limit` of them from `offset`, with their newest song's time. */
@@ -117,7 +120,9 @@ export class CreatorReads extends Context.Tag("@melody/projections/CreatorReads"
                       (select coalesce(sum(s.plays), 0)::int from creator_songs s
                         where s.owner_id = p.user_id and s.is_public) as plays,
                       exists (select 1 from creator_follows f
-                               where f.follower_id = $2 and f.creator_id = p.user_id) as followed
+                               where f.follower_id = $2 and f.creator_id = p.user_id) as followed,
+                      exists (select 1 from creator_blocks b
+                               where b.blocker_id = $2 and b.blocked_id = p.user_id) as blocked
                  from creator_people p where lower(p.username) = lower($1) and ${notSuspended}`,
                 [username, viewerId ?? ""],
               )
@@ -140,6 +145,7 @@ export class CreatorReads extends Context.Tag("@melody/projections/CreatorReads"
                             likes: row.likes,
                             plays: row.plays,
                             followedByYou: row.followed,
+                            blockedByYou: row.blocked,
                           },
                           true,
                         ),
@@ -179,6 +185,16 @@ export class CreatorReads extends Context.Tag("@melody/projections/CreatorReads"
                where s.is_public
                group by p.username order by p.username offset ${offset} limit ${limit}`.pipe(
               Effect.orDie,
+            ),
+          ),
+        blocked: (viewerId) =>
+          read(
+            sql<{ username: string; name: string; avatar_key: string | null }>`
+              select p.username, p.name, p.avatar_key from creator_blocks b
+                join creator_people p on p.user_id = b.blocked_id
+               where b.blocker_id = ${viewerId} order by b.blocked_at desc, p.username`.pipe(
+              Effect.orDie,
+              Effect.map((rows) => rows.map(creatorSummaryOf)),
             ),
           ),
         followers: (username) => people(username, "followers"),

@@ -105,3 +105,48 @@ test("an admin suspends an account and lifts it: the person is kept out with why
   await member.page.getByRole("button", { name: "Login" }).click()
   await expect(member.page).not.toHaveURL(/\/auth/)
 })
+
+test("a person reports and blocks another from their page: the blocked one's comments vanish for them, and they cannot comment again", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000)
+  const owner = await personInOwnBrowser(browser, "blocker")
+  const troll = await personInOwnBrowser(browser, "blocked")
+  const song = await publishedSong(
+    owner.page,
+    owner.person.username,
+    `Still Water ${owner.person.username.slice(-4)}`,
+    "Ambient, slow piano",
+  )
+  const words = `You again ${troll.person.username.slice(-4)}`
+  await troll.page.goto(`/song/${song.id}`)
+  const trollComments = troll.page.getByRole("region", { name: /^Comments/ })
+  await trollComments.getByRole("textbox", { name: "Add a comment" }).fill(words)
+  await trollComments.getByRole("button", { name: "Comment", exact: true }).click()
+  await expect(trollComments.getByText(words)).toBeVisible()
+
+  await owner.page.goto(`/u/${troll.person.username}`)
+  await owner.page.getByRole("button", { name: /^Report / }).click()
+  const report = owner.page.getByRole("dialog", { name: /^Report / })
+  await report.getByRole("radio", { name: "Spam" }).check()
+  await report.getByRole("button", { name: "Send report" }).click()
+  await expect(owner.page.getByText(/An admin will look at it/).first()).toBeVisible()
+
+  await owner.page.getByRole("button", { name: /^Block / }).click()
+  const confirm = owner.page.getByRole("dialog", { name: /^Block .*\?$/ })
+  await expect(confirm).toContainText("They are not told.")
+  await confirm.getByRole("button", { name: "Block", exact: true }).click()
+  await expect(owner.page.getByRole("button", { name: "Unblock" })).toBeVisible()
+
+  await owner.page.goto(`/song/${song.id}`)
+  const ownerComments = owner.page.getByRole("region", { name: /^Comments/ })
+  await expect(ownerComments).toBeVisible()
+  await expect(ownerComments).not.toContainText(words)
+
+  await troll.page.reload()
+  await trollComments.getByRole("textbox", { name: "Add a comment" }).fill("Let me in")
+  await trollComments.getByRole("button", { name: "Comment", exact: true }).click()
+  await expect(trollComments.getByRole("alert")).toHaveText(
+    "The owner of this song does not take your comments.",
+  )
+})

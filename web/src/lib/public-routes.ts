@@ -164,6 +164,7 @@ export const publicRoutes = {
         likes: "int",
         plays: "int",
         followedByYou: "boolean",
+        blockedByYou: "boolean",
       },
     },
     errors: { "404": [{ fields: { message: "string", _tag: { literal: ["NotFound"] } } }] },

@@ -13,6 +13,11 @@ const CreatorPlaylists = lazy(() =>
   })),
 )
 
+// Reporting and blocking load for a signed-in visitor; their dialogs open on a press.
+const CreatorActions = lazy(() =>
+  import("./creator-actions.tsx").then((m) => ({ default: m.CreatorActions })),
+)
+
 /** A creator's page; another creator's is drawn afresh, with none of the last one's dialogs open. */
 export const CreatorRoute = () => {
   const username = useParams().username ?? ""
@@ -21,6 +26,11 @@ export const CreatorRoute = () => {
       key={username.toLowerCase()}
       username={username}
       card={(song) => <TimelineCard {...song} />}
+      actions={(profile) => (
+        <Suspense fallback={null}>
+          <CreatorActions profile={profile} />
+        </Suspense>
+      )}
       playlists={
         // Their code loads with the page: if it cannot, the page goes on without them.
         <PageErrorBoundary resetKey={username} fallback={nothing}>

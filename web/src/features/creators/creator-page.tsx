@@ -109,12 +109,15 @@ export const CreatorPage = ({
   username,
   card,
   playlists,
+  actions,
 }: {
   readonly username: string
   /** A song's card (the route composes it). */
   readonly card: (song: TimelineSong) => ReactNode
   /** Their public playlists (the route composes them). */
   readonly playlists: ReactNode
+  /** What someone else signed in may do about them: report, block (the route composes it). */
+  readonly actions: (profile: CreatorProfile) => ReactNode
 }) => {
   const { data: user } = useCurrentUser()
   const creator = useQuery(creatorQuery(username))
@@ -161,7 +164,10 @@ export const CreatorPage = ({
             />
           </Suspense>
         ) : (
-          <FollowButton profile={profile} viewer={user?.username} />
+          <div className="flex items-center gap-1">
+            <FollowButton profile={profile} viewer={user?.username} />
+            {user && actions(profile)}
+          </div>
         )}
       </header>
       <About profile={profile} />

@@ -60,5 +60,11 @@ export const HowToPage = () => (
       <strong>Appeal</strong> once: another admin decides, and you are told. Words the content check
       refuses are named at their field before anything is saved or charged.
     </p>
+    <p>
+      Press <strong>Block</strong> on someone&apos;s page to stop hearing from them: their comments
+      are hidden from you, and they can no longer comment on your songs, reply to you or follow you.
+      You stop following each other, and they are not told. <strong>Unblock</strong> on the same
+      page undoes it.
+    </p>
   </Prose>
 )

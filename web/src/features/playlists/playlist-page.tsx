@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query"
-import { lazy, Suspense } from "react"
+import { lazy, type ReactNode, Suspense } from "react"
 import { Link } from "react-router"
 import type { PlaylistPage as Playlist } from "#projections/playlists/api.ts"
 import { CreatorLink } from "../../components/creator-link.tsx"
@@ -69,7 +69,14 @@ const OwnedPlaylist = ({ playlist }: { readonly playlist: Playlist }) => (
 )
 
 /** /playlist/:id: a playlist as its viewer may see it; its owner changes it here. */
-export const PlaylistScreen = ({ id }: { readonly id: string }) => {
+export const PlaylistScreen = ({
+  id,
+  report,
+}: {
+  readonly id: string
+  /** How a signed-in visitor reports someone else's playlist (the route composes it). */
+  readonly report?: (playlist: { readonly id: string; readonly name: string }) => ReactNode
+}) => {
   const playlist = useQuery(playlistQuery(id))
   if (playlist.isPending) return <PageSpinner />
   if (playlist.isError) {
@@ -94,7 +101,12 @@ export const PlaylistScreen = ({ id }: { readonly id: string }) => {
     <PlaylistLayout
       {...list}
       byline={<CreatorLink username={list.owner.username} />}
-      actions={<PlaylistShare id={list.id} />}
+      actions={
+        <>
+          <PlaylistShare id={list.id} />
+          {report?.(list)}
+        </>
+      }
     />
   )
 }
