@@ -6,22 +6,25 @@ import { decodeAll, type RecordedEvent } from "#events/store/index.ts"
 import { insertRows } from "../insert-rows.ts"
 import type { Projection } from "../runner.ts"
 import { writeCase } from "./case-rows.ts"
+import { countOpenItems, createOpenItems } from "./open-items.ts"
 
 const decode = decodeAll(Schema.Union(CaseEvent, SuspensionEvent, UserRegistered))
 
 /**
  * What admins decide on: reports as filed and how each was decided, what is hidden and by whom, appeals
- * waiting for another admin, suspensions standing, and people's usernames to name reporters and authors.
+ * waiting for another admin, suspensions standing, people's usernames to name reporters and authors, and
+ * the queue's items (open-items.ts).
  */
 export const moderation: Projection = {
   name: "moderation",
-  revision: 2,
+  revision: 3,
   tables: [
     "moderation_reports",
     "moderation_appeals",
     "moderation_hidden",
     "moderation_suspensions",
     "moderation_people",
+    "moderation_open_items",
   ],
   types: [
     ...CaseEvent.members.map((m) => m._tag),
@@ -78,6 +81,7 @@ export const moderation: Projection = {
       )`
     yield* sql`
       create table if not exists moderation_people (user_id text primary key, username text not null)`
+    yield* createOpenItems
   }),
   apply: (events: ReadonlyArray<RecordedEvent>) =>
     Effect.gen(function* () {
@@ -117,5 +121,12 @@ export const moderation: Projection = {
           yield* writeCase(event, recordedAt)
         }
       }
+      yield* countOpenItems(
+        history.flatMap(({ event }) =>
+          event._tag === "ReportFiled" || event._tag === "ReportsDecided"
+            ? [{ kind: event.kind, itemId: event.itemId }]
+            : [],
+        ),
+      )
     }),
 }

@@ -14,7 +14,7 @@ import {
 import { moderation } from "./projection.ts"
 
 /** How many of an item's reports the queue shows with it. */
-const reportsPerItem = 20
+const reportsPerItem = 5
 
 interface ItemRow {
   readonly kind: ReportedKind
@@ -50,23 +50,18 @@ export class ModerationQueue extends Context.Tag("@melody/projections/Moderation
       const page = (params: typeof QueueParams.Type) =>
         Effect.gen(function* () {
           const [{ total } = { total: 0 }] = yield* sql<{ total: number }>`
-            select count(*)::int as total
-              from (select 1 from moderation_reports where outcome is null group by kind, item_id) i`
+            select count(*)::int as total from moderation_open_items`
           const rows = yield* sql<ItemRow>`
-            select i.kind, i.item_id as id, a.username as author, i.count,
+            select i.kind, i.item_id as id, a.username as author, i.count, i.song_id as "songId",
                    (select r.seen from moderation_reports r
                      where r.kind = i.kind and r.item_id = i.item_id and r.outcome is null
                      order by r.filed_at desc limit 1) as seen,
-                   (select r.song_id from moderation_reports r
-                     where r.kind = i.kind and r.item_id = i.item_id limit 1) as "songId",
                    (select coalesce(json_agg(x order by x."filedAt" desc), '[]') from (
                       select p.username as reporter, r.reason, r.details, r.filed_at as "filedAt"
                         from moderation_reports r left join moderation_people p on p.user_id = r.reporter_id
                        where r.kind = i.kind and r.item_id = i.item_id and r.outcome is null
                        order by r.filed_at desc limit ${reportsPerItem}) x) as reports
-              from (select kind, item_id, min(author_id) as author_id, count(*)::int as count,
-                           max(filed_at) as last_at
-                      from moderation_reports where outcome is null group by kind, item_id) i
+              from moderation_open_items i
               left join moderation_people a on a.user_id = i.author_id
              order by i.count desc, i.last_at desc, i.item_id
              limit ${params.limit} offset ${params.offset}`

@@ -47,7 +47,11 @@ export class NotificationsPage extends Schema.Class<NotificationsPage>("Notifica
   notifications: Schema.Array(NotificationView),
 }) {}
 
+/** The most unread notifications counted: the bell shows "99+" from a hundred. */
+export const unreadCountedUpTo = 100
+
 export class UnreadCount extends Schema.Class<UnreadCount>("UnreadCount")({
+  /** How many are unread, counted up to `unreadCountedUpTo`. */
   unread: Schema.Int,
 }) {}
 

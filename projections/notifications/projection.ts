@@ -153,7 +153,7 @@ const applyOne = (event: Followed, id: number, at: Date) =>
 
 export const notifications: Projection = {
   name: "notifications",
-  revision: 2,
+  revision: 3,
   tables: notificationTables,
   types: Followed.members.flatMap((member) =>
     "members" in member ? member.members.map((m) => m._tag) : [member._tag],

@@ -9,6 +9,7 @@ import {
   NotificationView,
   notificationKinds,
   UnreadCount,
+  unreadCountedUpTo,
 } from "./api.ts"
 import { notifications } from "./projection.ts"
 
@@ -81,12 +82,14 @@ export class NotificationReads extends Context.Tag("@melody/projections/Notifica
       const read = <A>(effect: Effect.Effect<A, unknown, SqlClient.SqlClient>) =>
         Effect.zipRight(ownWrites, effect).pipe(Effect.orDie, Effect.provide(context))
 
+      // Counted up to the bell's "99+": a person with thousands unread costs no more than one with 100.
       const unreadOf = (userId: string) =>
         Effect.map(
           sql<{ unread: number }>`
-            select count(*)::int as unread from notifications n
-              left join notification_songs s on s.song_id = n.song_id
-             where n.user_id = ${userId} and not n.read and ${sql.literal(seen)}`,
+            select count(*)::int as unread from (
+              select 1 from notifications n left join notification_songs s on s.song_id = n.song_id
+               where n.user_id = ${userId} and not n.read and ${sql.literal(seen)}
+               limit ${unreadCountedUpTo}) u`,
           ([row]) => row?.unread ?? 0,
         )
 

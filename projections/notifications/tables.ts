@@ -24,7 +24,11 @@ export const createNotificationTables = Effect.gen(function* () {
       primary key (user_id, id)
     )`
   yield* sql`
-    create index if not exists notifications_unread on notifications (user_id) where not read`
+    create index if not exists notifications_unread on notifications (user_id, id desc) include (song_id)
+     where not read`
+  yield* sql`
+    create index if not exists notifications_followers on notifications (user_id, actor_id)
+     where kind = 'follower'`
   yield* sql`
     create index if not exists notifications_by_subject on notifications (subject_id)
      where subject_id is not null`
