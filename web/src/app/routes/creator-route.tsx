@@ -13,7 +13,7 @@ const CreatorPlaylists = lazy(() =>
   })),
 )
 
-// Reporting and blocking load for a signed-in visitor; their dialogs open on a press.
+// Editing one's own page, or reporting and blocking another's creator, load for a signed-in viewer only.
 const CreatorActions = lazy(() =>
   import("./creator-actions.tsx").then((m) => ({ default: m.CreatorActions })),
 )
@@ -26,9 +26,9 @@ export const CreatorRoute = () => {
       key={username.toLowerCase()}
       username={username}
       card={(song) => <TimelineCard {...song} />}
-      actions={(profile) => (
+      actions={(profile, isYours) => (
         <Suspense fallback={null}>
-          <CreatorActions profile={profile} />
+          <CreatorActions profile={profile} isYours={isYours} />
         </Suspense>
       )}
       playlists={

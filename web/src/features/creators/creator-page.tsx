@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query"
-import { lazy, type ReactNode, Suspense } from "react"
+import type { ReactNode } from "react"
 import { Link } from "react-router"
 import type { CreatorProfile } from "#projections/creators/api.ts"
 import { SongGrid, type TimelineSong } from "../../components/song-grid.tsx"
@@ -43,11 +43,6 @@ const Counts = ({ profile }: { readonly profile: CreatorProfile }) => (
       ))}
     </dl>
   </div>
-)
-
-/** Loaded for the page's owner only: what every visitor downloads stays small. */
-const ProfileEditor = lazy(() =>
-  import("./profile-editor.tsx").then((m) => ({ default: m.ProfileEditor })),
 )
 
 /** Where a link goes, shortly: its host and path, without the scheme. */
@@ -116,8 +111,11 @@ export const CreatorPage = ({
   readonly card: (song: TimelineSong) => ReactNode
   /** Their public playlists (the route composes them). */
   readonly playlists: ReactNode
-  /** What someone else signed in may do about them: report, block (the route composes it). */
-  readonly actions: (profile: CreatorProfile) => ReactNode
+  /**
+   * What the signed-in viewer may do on the page: edit it when it is theirs, or report and block its
+   * creator (the route composes them, loaded only for a signed-in viewer).
+   */
+  readonly actions: (profile: CreatorProfile, isYours: boolean) => ReactNode
 }) => {
   const { data: user } = useCurrentUser()
   const creator = useQuery(creatorQuery(username))
@@ -157,16 +155,11 @@ export const CreatorPage = ({
           <Counts profile={profile} />
         </div>
         {user?.username.toLowerCase() === profile.username.toLowerCase() ? (
-          <Suspense fallback={null}>
-            <ProfileEditor
-              key={`${profile.name}\n${profile.bio}\n${profile.links.join()}`}
-              profile={profile}
-            />
-          </Suspense>
+          actions(profile, true)
         ) : (
           <div className="flex items-center gap-1">
             <FollowButton profile={profile} viewer={user?.username} />
-            {user && actions(profile)}
+            {user && actions(profile, false)}
           </div>
         )}
       </header>
