@@ -1,6 +1,6 @@
 import { expect } from "@effect/vitest"
 import { Effect } from "effect"
-import { describeApp, settle, signUp } from "#app/testing.ts"
+import { describeApp, settle, signUp, signUpGrantedAdmin } from "#app/testing.ts"
 import { query } from "#events/testing.ts"
 import { CommentsPage } from "#projections/comments/api.ts"
 import { comments } from "#projections/comments/projection.ts"
@@ -90,7 +90,11 @@ describeApp({ env: { REGISTRATIONS_PER_ADDRESS: "1000" } })("blocks", (it) => {
         expect((yield* owner.person.get("/api/blocks")).body).toEqual([
           { username: troll.user.username, name: troll.user.name, avatarUrl: null },
         ])
+        // A person's blocks are theirs alone: neither the blocked one nor an admin reads them.
         expect((yield* troll.person.get("/api/blocks")).body).toEqual([])
+        const admin = yield* signUpGrantedAdmin("block_admin")
+        expect((yield* admin.person.get("/api/blocks")).body).toEqual([])
+        expect(yield* profileFor(admin, troll)).toMatchObject({ blockedByYou: false })
         expect(yield* profileFor(owner, troll)).toMatchObject({ blockedByYou: true })
         expect(yield* profileFor(bystander, troll)).toMatchObject({ blockedByYou: false })
         // The follows between them ended, both ways.
