@@ -50,15 +50,19 @@ const decode = decodeAll(Followed)
 const applyOne = (event: typeof Followed.Type, recordedAt: Date) =>
   Effect.flatMap(SqlClient.SqlClient, (sql) => {
     switch (event._tag) {
-      case "CommentPosted":
-        return Effect.zipRight(
-          sql`
-            insert into song_comments (comment_id, song_id, author_id, parent_id, text, posted_at)
-            values (${event.commentId}, ${event.songId}, ${event.authorId}, ${event.parentId},
-                    ${event.text}, ${recordedAt})
-            on conflict (comment_id) do nothing`,
-          sql`update song_comments set replies = replies + 1 where comment_id = ${event.parentId}`,
-        )
+      case "CommentPosted": {
+        const posted = sql`
+          insert into song_comments (comment_id, song_id, author_id, parent_id, text, posted_at)
+          values (${event.commentId}, ${event.songId}, ${event.authorId}, ${event.parentId},
+                  ${event.text}, ${recordedAt})
+          on conflict (comment_id) do nothing`
+        return event.parentId === null
+          ? posted
+          : Effect.zipRight(
+              posted,
+              sql`update song_comments set replies = replies + 1 where comment_id = ${event.parentId}`,
+            )
+      }
       case "CommentEdited":
         return sql`
           update song_comments set text = ${event.text}, edited = true
