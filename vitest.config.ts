@@ -29,7 +29,7 @@ export default defineConfig({
         test: {
           name: "integration",
           include: [`${folders}/**/*.int.test.ts`],
-          globalSetup: ["events/test-global-setup.ts"],
+          globalSetup: ["events/test-global-setup.ts", "app/server-bundle-setup.ts"],
         },
       },
     ],

@@ -1,27 +1,10 @@
-import { execFile } from "node:child_process"
 import { expect } from "@effect/vitest"
 import { Effect } from "effect"
 import { PgPool } from "#events/store/pg-client.ts"
 import { query } from "#events/testing.ts"
 import { describeApp, settle, signUp } from "./testing.ts"
 import { openPack } from "./testing-billing.ts"
-
-/** Runs the command line against the test's database, as an operator would. */
-const cli = (...args: ReadonlyArray<string>) =>
-  Effect.flatMap(PgPool, (pool) =>
-    Effect.async<{ code: number; stdout: string; stderr: string }>((resume) => {
-      execFile(
-        process.execPath,
-        ["--import", "tsx", "app/cli.ts", ...args],
-        {
-          env: { ...process.env, DATABASE_URL: pool.options.connectionString, LOG_LEVEL: "error" },
-          timeout: 60_000,
-        },
-        (error, stdout, stderr) =>
-          resume(Effect.succeed({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr })),
-      )
-    }),
-  )
+import { cli } from "./testing-cli.ts"
 
 const today = new Date().toISOString().slice(0, 10)
 

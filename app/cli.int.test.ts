@@ -1,4 +1,3 @@
-import { execFile } from "node:child_process"
 import { expect } from "@effect/vitest"
 import { Effect } from "effect"
 import { Actors } from "#events/contracts/actor.ts"
@@ -6,24 +5,8 @@ import { PgPool } from "#events/store/pg-client.ts"
 import { query } from "#events/testing.ts"
 import { CreditAccounts } from "#modules/billing/index.ts"
 import { browser, describeApp, settle, signUpGrantedAdmin } from "./testing.ts"
+import { cli } from "./testing-cli.ts"
 import { callAs, clientOf } from "./testing-client.ts"
-
-/** Runs the command line against the test's database, as an operator would. */
-const cli = (...args: ReadonlyArray<string>) =>
-  Effect.flatMap(PgPool, (pool) =>
-    Effect.async<{ code: number; stdout: string; stderr: string }>((resume) => {
-      execFile(
-        process.execPath,
-        ["--import", "tsx", "app/cli.ts", ...args],
-        {
-          env: { ...process.env, DATABASE_URL: pool.options.connectionString, LOG_LEVEL: "error" },
-          timeout: 60_000,
-        },
-        (error, stdout, stderr) =>
-          resume(Effect.succeed({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr })),
-      )
-    }),
-  )
 
 describeApp()("command line", (it) => {
   it.effect(

@@ -44,7 +44,7 @@ it("a server killed mid-extension leaves it to the next server, which finishes i
   expect(started.status).toBe(200)
   const engine = () =>
     runningProcesses().some(
-      (p) => p.parent === first.pid && p.command.includes("music-engine/main.ts"),
+      (p) => p.parent === first.pid && p.command.includes("music-engine/main."),
     )
   await waitFor(
     async () => engine(),

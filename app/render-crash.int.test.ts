@@ -40,7 +40,7 @@ it("a killed server's render dies with it, and its folder is swept at the next s
 
   const engineOf = () =>
     runningProcesses().find(
-      (p) => p.parent === first.pid && p.command.includes("music-engine/main.ts"),
+      (p) => p.parent === first.pid && p.command.includes("music-engine/main."),
     )
   expect(await until(() => engineOf() !== undefined, 30)).toBe(true)
   const group = engineOf()!.group

@@ -53,7 +53,7 @@ const songOf = async (username: string, title: string) => {
 /** The engine of this server at work on stems: one of its FluidSynth runs under way. */
 const renderingStems = (server: ChildProcess) => {
   const engines = runningProcesses().filter(
-    (p) => p.parent === server.pid && p.command.includes("music-engine/main.ts"),
+    (p) => p.parent === server.pid && p.command.includes("music-engine/main."),
   )
   return runningProcesses().some(
     (p) => engines.some((engine) => engine.group === p.group) && /fluidsynth/.test(p.command),

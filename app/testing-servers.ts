@@ -32,12 +32,12 @@ export const serverProcesses = (options: { readonly env: Readonly<Record<string,
    * One server on a fresh port. The port was free when picked, but anything may take it before the server
    * listens (another test's server, an outgoing connection): the server must prove it is this one (its
    * contact address is a token of this start), and one that dies while starting is tried on another port.
-   * A start may take a minute on a busy machine (tsx compiles the server first).
+   * A start may take a minute on a busy machine. The server is the run's bundle (server-bundle-setup.ts).
    */
   const startOn = async (port: number) => {
     const token = `start-${crypto.randomUUID()}@example.com`
     const address = `http://127.0.0.1:${port}`
-    const server = spawn(process.execPath, ["--import", "tsx", "app/main.ts"], {
+    const server = spawn(process.execPath, [join(inject("serverBundle"), "main.js")], {
       detached: true,
       stdio: ["ignore", "ignore", "inherit"],
       env: {

@@ -41,7 +41,7 @@ const groupOf = (pid: number | string) =>
   Number(readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ")[2])
 
 const isEngine = (pid: number) =>
-  readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("music-engine/main.ts")
+  readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("music-engine/main.")
 
 /**
  * Kills every process whose command line names `folder` (Linux; elsewhere none), with the whole render

@@ -1,4 +1,3 @@
-import { join } from "node:path"
 import { Config, Context, Duration, Layer, type Option } from "effect"
 
 export interface VideosConfigShape {
@@ -15,9 +14,7 @@ export class VideosConfig extends Context.Tag("@melody/videos/VideosConfig")<
 
 export const videosConfig = Config.all({
   backgrounds: Config.string("VIDEO_BACKGROUNDS_DIR").pipe(
-    Config.withDefault(
-      join(import.meta.dirname, "..", "..", "web", "public", "assets", "video-backgrounds"),
-    ),
+    Config.withDefault("web/public/assets/video-backgrounds"),
   ),
   timeout: Config.number("VIDEO_TIMEOUT_SECONDS").pipe(
     Config.validate({

@@ -3,7 +3,13 @@ import type { Readable } from "node:stream"
 import { fileURLToPath } from "node:url"
 import { lifelineFlag } from "./tether.ts"
 
-const entry = fileURLToPath(new URL("./main.ts", import.meta.url))
+/**
+ * How a child is started: from source through tsx, or, in the server's bundle (server-bundle.ts), the
+ * engine's own bundle beside it. Either command line names `music-engine/main.` (render-folders.ts).
+ */
+const command = import.meta.url.endsWith(".ts")
+  ? ["--import", "tsx", fileURLToPath(new URL("./main.ts", import.meta.url))]
+  : [fileURLToPath(new URL("./music-engine/main.js", import.meta.url))]
 
 /** An engine's child: its process, and the lifeline this process holds the other end of (tether.ts). */
 export interface EngineProcess {
@@ -26,7 +32,7 @@ export const killGroup = (pid: number | undefined) => {
  * its request on stdin. Its output is kept in the pipes until its render reads it.
  */
 export const startEngineProcess = (): EngineProcess => {
-  const child = spawn(process.execPath, ["--import", "tsx", entry, lifelineFlag], {
+  const child = spawn(process.execPath, [...command, lifelineFlag], {
     detached: true,
     stdio: ["pipe", "pipe", "pipe", "pipe"],
   }) as unknown as ChildProcessWithoutNullStreams

@@ -12,7 +12,7 @@ const execFileAsync = promisify(execFile)
 
 /** This test process's engine children, by pid: the renders and the spare started ahead. */
 const engineChildren = Effect.promise(() =>
-  execFileAsync("pgrep", ["-P", String(process.pid), "-f", "music-engine/main.ts"]).then(
+  execFileAsync("pgrep", ["-P", String(process.pid), "-f", "music-engine/main."]).then(
     ({ stdout }) => stdout.trim().split("\n").filter(Boolean).map(Number),
     () => [] as Array<number>, // pgrep exits with 1 when nothing matches
   ),
