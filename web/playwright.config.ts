@@ -5,6 +5,8 @@ import { defineConfig } from "@playwright/test"
 const port = Number(process.env.E2E_PORT ?? 3210)
 // Shared with the server (see e2e/serve.ts) and the journeys' seeding (see e2e/seed-generation.ts).
 process.env.E2E_STATE ??= join(tmpdir(), `melody-e2e-${port}.json`)
+// The server and the seeding scripts as JavaScript (e2e/bundle.ts): inside the project, by its packages.
+process.env.E2E_BUNDLE ??= `node_modules/.cache/melody-e2e-${port}`
 
 /**
  * Journeys that read what every journey writes: the admin's newest-first activity pages, today's
@@ -50,7 +52,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: "node --import tsx web/e2e/serve.ts",
+    command: `node --import tsx web/e2e/bundle.ts ${process.env.E2E_BUNDLE} && node ${process.env.E2E_BUNDLE}/serve.js`,
     cwd: "..",
     url: `http://127.0.0.1:${port}/api/health?projections=false`,
     reuseExistingServer: false,
@@ -70,6 +72,7 @@ export default defineConfig({
       TRENDING_REFRESH_SECONDS: "0",
       SEARCH_REFRESH_SECONDS: "0",
       E2E_STATE: process.env.E2E_STATE,
+      E2E_BUNDLE: process.env.E2E_BUNDLE,
     },
   },
 })

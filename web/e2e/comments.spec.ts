@@ -5,7 +5,8 @@ import { followMailedLink, personInOwnBrowser } from "./support.ts"
 test("a listener comments under a song, its creator replies, and the listener edits and deletes", async ({
   browser,
 }) => {
-  test.setTimeout(90_000)
+  // Three people in browsers of their own, a mailbox and a reload at each step: minutes on a busy machine.
+  test.setTimeout(180_000)
   const creator = await personInOwnBrowser(browser, "voiced")
   const fan = await personInOwnBrowser(browser, "talker")
   const song = await publishedSong(

@@ -181,6 +181,8 @@ test("a creator writes their page: a name, a bio shown as text and links; a link
 test("a visitor plays a song through half its length: one play counts, on its page, its card and its creator's page, and it trends", async ({
   browser,
 }) => {
+  // A creator and a visitor, four pages read after the play: past a minute on a busy machine.
+  test.setTimeout(120_000)
   const creator = await personInOwnBrowser(browser, "creator")
   const suffix = creator.person.username.slice(-4)
   const song = await publishedSong(

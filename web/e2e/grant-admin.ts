@@ -1,7 +1,8 @@
 /**
  * Makes an account of the journeys' server an administrator with the command line's grant-admin, on the
- * server's database (see seed-store.ts).
- *   node --import tsx web/e2e/grant-admin.ts <username>
+ * server's database (see seed-store.ts). Run from the journeys' bundle (bundle.ts), beside the bundled
+ * command line:
+ *   node <bundle>/grant-admin.js <username>
  */
 import { execFileSync } from "node:child_process"
 import { join } from "node:path"
@@ -10,8 +11,7 @@ import { databaseUrl, dataDir } from "./seed-store.ts"
 const [username = ""] = process.argv.slice(2)
 
 process.stdout.write(
-  execFileSync(process.execPath, ["--import", "tsx", "app/cli.ts", "grant-admin", username], {
-    cwd: join(import.meta.dirname, "..", ".."),
+  execFileSync(process.execPath, [join(import.meta.dirname, "cli.js"), "grant-admin", username], {
     env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, LOG_LEVEL: "warn" },
     timeout: 50_000,
   }),

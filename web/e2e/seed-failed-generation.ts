@@ -1,7 +1,7 @@
 /**
  * Puts a generation that failed at the provider into the journeys' server, as the music module would
  * record it: a SongGenerationFailed event on its own stream. Prints the generation's id.
- *   node --import tsx web/e2e/seed-failed-generation.ts <username> <status> <reason>
+ *   node <bundle>/seed-failed-generation.js <username> <status> <reason>
  */
 import { Effect, Layer, ManagedRuntime } from "effect"
 import { Actors } from "#events/contracts/actor.ts"

@@ -1,7 +1,7 @@
 /**
  * Puts a finished generation into the journeys' server as the music module would deliver it: MP3s in
  * its media folder and a SongGenerationSucceeded event; the server's catalog saves the songs.
- *   node --import tsx web/e2e/seed-generation.ts <username> <title> <style> <versions> [seconds]
+ *   node <bundle>/seed-generation.js <username> <title> <style> <versions> [seconds]
  */
 import { join } from "node:path"
 import { Effect, Layer, ManagedRuntime } from "effect"

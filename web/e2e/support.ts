@@ -128,11 +128,12 @@ export const signInAdmin = async (page: Page) => {
   await expect(page).toHaveURL(/\/admin$/)
 }
 
+/** Runs one of the journeys' bundled scripts (bundle.ts). */
 const runScript = (script: string, args: ReadonlyArray<string>) =>
   new Promise<string>((resolve, reject) => {
     execFile(
       process.execPath,
-      ["--import", "tsx", `web/e2e/${script}`, ...args],
+      [join(process.env.E2E_BUNDLE!, script), ...args],
       { cwd: join(import.meta.dirname, "..", ".."), env: process.env, timeout: 60_000 },
       (error, stdout, stderr) =>
         error
@@ -142,7 +143,7 @@ const runScript = (script: string, args: ReadonlyArray<string>) =>
   })
 
 /** Makes this person an administrator through the command line, as an operator would (grant-admin.ts). */
-export const grantAdmin = (username: string) => runScript("grant-admin.ts", [username])
+export const grantAdmin = (username: string) => runScript("grant-admin.js", [username])
 
 /** A finished generation for this person, as media would deliver it (see seed-generation.ts). */
 export const seedGeneration = async (
@@ -152,7 +153,7 @@ export const seedGeneration = async (
   versions = 1,
   seconds = 4,
 ) => {
-  await runScript("seed-generation.ts", [username, title, style, String(versions), String(seconds)])
+  await runScript("seed-generation.js", [username, title, style, String(versions), String(seconds)])
 }
 
 /**
@@ -160,7 +161,7 @@ export const seedGeneration = async (
  * seed-failed-generation.ts); answers its id.
  */
 export const seedFailedGeneration = (username: string, status: string, reason: string) =>
-  runScript("seed-failed-generation.ts", [username, status, reason])
+  runScript("seed-failed-generation.js", [username, status, reason])
 
 /** How long an offline render may take in a journey, on a busy machine. */
 export const renderTimeout = 4 * 60_000
