@@ -1,6 +1,5 @@
 import { expect } from "@effect/vitest"
 import { Effect } from "effect"
-import { PgPool } from "#events/store/pg-client.ts"
 import { query } from "#events/testing.ts"
 import { describeApp, settle, signUp } from "./testing.ts"
 import { openPack } from "./testing-billing.ts"

@@ -1,7 +1,6 @@
 import { expect } from "@effect/vitest"
 import { Effect } from "effect"
 import { Actors } from "#events/contracts/actor.ts"
-import { PgPool } from "#events/store/pg-client.ts"
 import { query } from "#events/testing.ts"
 import { CreditAccounts } from "#modules/billing/index.ts"
 import { browser, describeApp, settle, signUpGrantedAdmin } from "./testing.ts"
