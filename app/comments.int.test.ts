@@ -2,23 +2,11 @@ import { expect } from "@effect/vitest"
 import { Effect } from "effect"
 import { describeApp, request, settle, signUp, signUpGrantedAdmin } from "#app/testing.ts"
 import { query } from "#events/testing.ts"
-import { CommentsPage } from "#projections/comments/api.ts"
 import { comments } from "#projections/comments/projection.ts"
 import { rebuildProjection } from "#projections/runner.ts"
-import { decodeBody } from "./testing-client.ts"
-import { type Answer, type Person, songOf } from "./testing-playlists.ts"
+import { posted, readComments as read, visitor } from "./testing-comments.ts"
+import { songOf } from "./testing-playlists.ts"
 import { refused, refusedWithoutSession } from "./testing-refusals.ts"
-
-/** Whoever reads: a person, or a visitor without a session. */
-type Reader = Pick<Person["person"], "get">
-const visitor: Reader = { get: (path) => request(path) }
-
-/** The song's comments as `who` reads them. */
-const read = (who: Reader, songId: string, params = "") =>
-  Effect.map(who.get(`/api/songs/${songId}/comments${params}`), (answer: Answer) => {
-    expect(answer.status, JSON.stringify(answer.body)).toBe(200)
-    return decodeBody(CommentsPage, answer)
-  })
 
 /** The song's count of comments on its own page and on its creator's list of songs. */
 const commentCount = (songId: string, username: string) =>
@@ -30,11 +18,6 @@ const commentCount = (songId: string, username: string) =>
     }>
     return [song.comments, listed.find((s) => s.id === songId)?.comments]
   })
-
-const posted = (answer: Answer) => {
-  expect(answer.status, JSON.stringify(answer.body)).toBe(201)
-  return (answer.body as { id: string }).id
-}
 
 describeApp({ env: { REGISTRATIONS_PER_ADDRESS: "1000" } })("comments", (it) => {
   it.effect("people comment and reply; authors edit and delete; the song's owner removes any", () =>

@@ -12,6 +12,7 @@ import { query } from "#events/testing.ts"
 import { comments } from "#projections/comments/projection.ts"
 import { moderation } from "#projections/moderation/projection.ts"
 import { rebuildProjection } from "#projections/runner.ts"
+import { posted, readComments, visitor } from "./testing-comments.ts"
 import { newPlaylist, type Person, songOf } from "./testing-playlists.ts"
 import { refused, refusedWithoutSession } from "./testing-refusals.ts"
 
@@ -192,10 +193,11 @@ describeApp({ env: { REGISTRATIONS_PER_ADDRESS: "1000", ...readOwnWrites } })(
           const fan = yield* signUp("thread_fan")
           const admin = yield* signUpGrantedAdmin("thread_admin")
           const songId = yield* songOf(maker, "Quiet Thread")
-          const posted = yield* troll.person.post(`/api/songs/${songId}/comments`, {
-            text: "You sing like a goat",
-          })
-          const commentId = (posted.body as { id: string }).id
+          const commentId = posted(
+            yield* troll.person.post(`/api/songs/${songId}/comments`, {
+              text: "You sing like a goat",
+            }),
+          )
           const kind = { kind: "comment", id: commentId }
           ok(yield* fan.person.post("/api/reports", { ...kind, reason: "harassment" }), 201)
           ok(yield* maker.person.post("/api/reports", { ...kind, reason: "harassment" }), 201)
@@ -207,15 +209,8 @@ describeApp({ env: { REGISTRATIONS_PER_ADDRESS: "1000", ...readOwnWrites } })(
           })
           ok(dismissed)
           expect(dismissed.body).toMatchObject({ message: "Dismissed: 2 reports closed." })
-          refused(
-            yield* admin.person.post("/api/admin/decisions", {
-              ...kind,
-              outcome: "dismissed",
-              reason: "x",
-            }),
-            409,
-            /no open reports/,
-          )
+          const again = { ...kind, outcome: "dismissed", reason: "x" }
+          refused(yield* admin.person.post("/api/admin/decisions", again), 409, /no open reports/)
           yield* settle
           const queue = yield* admin.person.get("/api/admin/reports")
           expect(queue.text).not.toContain(commentId)
@@ -229,23 +224,12 @@ describeApp({ env: { REGISTRATIONS_PER_ADDRESS: "1000", ...readOwnWrites } })(
             }),
           )
           yield* settle
-          const read = (who: Person | undefined) =>
-            (who === undefined
-              ? request(`/api/songs/${songId}/comments`)
-              : who.person.get(`/api/songs/${songId}/comments`)
-            ).pipe(
-              Effect.map(
-                (answer) =>
-                  answer.body as {
-                    total: number
-                    comments: ReadonlyArray<{ text: string; hidden: unknown }>
-                  },
-              ),
-            )
-          for (const who of [undefined, fan, maker]) {
-            expect(yield* read(who)).toMatchObject({ total: 0, comments: [] })
+          for (const who of [visitor, fan.person, maker.person]) {
+            expect(yield* readComments(who, songId)).toMatchObject({ total: 0, comments: [] })
           }
-          expect(yield* read(troll)).toMatchObject({
+          // Its author is shown it, and counts it.
+          expect(yield* readComments(troll.person, songId)).toMatchObject({
+            total: 1,
             comments: [{ text: "You sing like a goat", hidden: "Insults another person." }],
           })
 

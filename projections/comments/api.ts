@@ -4,7 +4,7 @@ import { Viewer } from "#api/auth.ts"
 import { withMessage } from "#api/messages.ts"
 import { pageFields } from "#api/page-params.ts"
 import { NotFound } from "#api/refusals.ts"
-import { CommentSongPath } from "#modules/comments/api.ts"
+import { CommentPath, CommentSongPath } from "#modules/comments/api.ts"
 
 /** Who wrote a comment, as a card names them. */
 export class CommentAuthor extends Schema.Class<CommentAuthor>("CommentAuthor")({
@@ -32,8 +32,17 @@ export class CommentReply extends Schema.Class<CommentReply>("CommentReply")(com
 
 export class CommentView extends Schema.Class<CommentView>("CommentView")({
   ...commentFields,
-  /** Its replies, oldest first. */
+  /** Its first replies, oldest first. */
   replies: Schema.Array(CommentReply),
+  /** Whether more replies stand under it than it carries: `repliesPage` reads them all. */
+  moreReplies: Schema.Boolean,
+}) {}
+
+/** A page of one comment's replies, oldest first. */
+export class RepliesPage extends Schema.Class<RepliesPage>("RepliesPage")({
+  replies: Schema.Array(CommentReply),
+  /** Whether more stand after this page. */
+  more: Schema.Boolean,
 }) {}
 
 /** A page of a song's comments, with how many stand in all and whether more may be posted. */
@@ -56,6 +65,12 @@ export const CommentsParams = Schema.Struct({
   ...pageFields({ maxLimit: 100, defaultLimit: 50, maxOffset: 100_000 }),
 })
 
+export const RepliesParams = Schema.Struct(
+  pageFields({ maxLimit: 500, defaultLimit: 50, maxOffset: 100_000 }),
+)
+
+const ReplyPath = Schema.Struct({ ...CommentSongPath.fields, ...CommentPath.fields })
+
 /** The comments under a song, as one viewer (or nobody) reads them. */
 export class CommentReadsApi extends HttpApiGroup.make("commentReads")
   .add(
@@ -66,7 +81,15 @@ export class CommentReadsApi extends HttpApiGroup.make("commentReads")
       .addError(NotFound)
       .middleware(Viewer),
   )
+  .add(
+    HttpApiEndpoint.get("repliesPage", "/songs/:id/comments/:commentId/replies")
+      .setPath(ReplyPath)
+      .setUrlParams(RepliesParams)
+      .addSuccess(RepliesPage)
+      .addError(NotFound)
+      .middleware(Viewer),
+  )
   .annotate(
     OpenApi.Description,
-    "A song's comments, newest or most answered first, each with its replies: a private song's only to its owner.",
+    "A song's comments, newest or most answered first, each with its first three replies, and all of a comment's replies on asking: a private song's only to its owner.",
   ) {}

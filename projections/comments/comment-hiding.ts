@@ -2,6 +2,7 @@ import { SqlClient } from "@effect/sql"
 import { Effect } from "effect"
 import type { HidingEvent } from "#events/contracts/moderation.ts"
 import { hiddenAfter } from "#events/withheld.ts"
+import { recount } from "./shown-count.ts"
 
 export const hidingTypes = ["ReportsDecided", "AppealDecided"]
 
@@ -18,10 +19,13 @@ export const applyHiding = (event: HidingEvent) =>
       case "song":
         return sql`update comment_songs set hidden = ${hidden} where song_id = ${id}`
       case "comment":
-        return sql`
-          update song_comments
-             set hidden = ${hidden ? sql`jsonb_build_object('reason', ${event.reason}::text)` : null}
-           where comment_id = ${id}`
+        return Effect.zipRight(
+          sql`
+            update song_comments
+               set hidden = ${hidden ? sql`jsonb_build_object('reason', ${event.reason}::text)` : null}
+             where comment_id = ${id}`,
+          recount(sql`select song_id from song_comments where comment_id = ${id}`),
+        )
       default:
         return Effect.void
     }

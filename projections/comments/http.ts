@@ -11,10 +11,16 @@ export const CommentReadsHttpLive = HttpApiBuilder.group(
   (handlers) =>
     Effect.gen(function* () {
       const reads = yield* CommentReads
-      return handlers.handle("songComments", ({ path, urlParams }) =>
-        Effect.flatMap(CurrentViewer, (viewer) =>
-          reads.songComments(path.id, viewer?.userId, urlParams),
-        ),
-      )
+      return handlers
+        .handle("songComments", ({ path, urlParams }) =>
+          Effect.flatMap(CurrentViewer, (viewer) =>
+            reads.songComments(path.id, viewer?.userId, urlParams),
+          ),
+        )
+        .handle("repliesPage", ({ path, urlParams }) =>
+          Effect.flatMap(CurrentViewer, (viewer) =>
+            reads.repliesPage(path.id, path.commentId, viewer?.userId, urlParams),
+          ),
+        )
     }),
 )

@@ -22,12 +22,14 @@ import {
 import { decodeAll, type RecordedEvent } from "#events/store/index.ts"
 import type { Projection } from "../runner.ts"
 import { applyHiding, hidingTypes } from "./comment-hiding.ts"
+import { recount } from "./shown-count.ts"
 
 /**
  * The comments under songs, with what their reads need beside them: each song's owner, whether it is
  * public, hidden and takes comments, each author's name, picture and whether they are suspended, and who
  * blocks whom. A deleted comment keeps its row (its replies stay under it) without its text; each comment
- * keeps how many of its replies stand, which orders the top ones.
+ * keeps how many of its replies stand, which orders the top ones, and each song how many of its comments
+ * everyone is shown (`recount`), which a page adjusts for its viewer.
  */
 const Followed = Schema.Union(
   CommentEvent,
@@ -52,10 +54,15 @@ const applyOne = (event: typeof Followed.Type, recordedAt: Date) =>
     switch (event._tag) {
       case "CommentPosted": {
         const posted = sql`
-          insert into song_comments (comment_id, song_id, author_id, parent_id, text, posted_at)
-          values (${event.commentId}, ${event.songId}, ${event.authorId}, ${event.parentId},
-                  ${event.text}, ${recordedAt})
-          on conflict (comment_id) do nothing`
+          with posted as (
+            insert into song_comments (comment_id, song_id, author_id, parent_id, text, posted_at)
+            values (${event.commentId}, ${event.songId}, ${event.authorId}, ${event.parentId},
+                    ${event.text}, ${recordedAt})
+            on conflict (comment_id) do nothing returning song_id)
+          update comment_songs set comments = comments + 1
+           where song_id in (select song_id from posted)
+             and exists (select 1 from comment_people
+                          where user_id = ${event.authorId} and not suspended)`
         return event.parentId === null
           ? posted
           : Effect.zipRight(
@@ -69,13 +76,18 @@ const applyOne = (event: typeof Followed.Type, recordedAt: Date) =>
            where comment_id = ${event.commentId}`
       case "CommentDeleted":
         // A deleted reply no longer counts towards its comment's place among the top ones.
-        return Effect.zipRight(
+        return Effect.all([
           sql`
             update song_comments p set replies = p.replies - 1 from song_comments c
              where c.comment_id = ${event.commentId} and not c.deleted and p.comment_id = c.parent_id`,
           sql`
+            update comment_songs s set comments = s.comments - 1
+              from song_comments c join comment_people p on p.user_id = c.author_id
+             where c.comment_id = ${event.commentId} and s.song_id = c.song_id
+               and not c.deleted and c.hidden is null and not p.suspended`,
+          sql`
             update song_comments set text = '', deleted = true where comment_id = ${event.commentId}`,
-        )
+        ])
       case "SongCommentsClosed":
       case "SongCommentsOpened":
         return sql`
@@ -111,9 +123,12 @@ const applyOne = (event: typeof Followed.Type, recordedAt: Date) =>
         return applyHiding(event)
       case "AccountSuspended":
       case "SuspensionLifted":
-        return sql`
-          update comment_people set suspended = ${event._tag === "AccountSuspended"}
-           where user_id = ${event.userId}`
+        return Effect.zipRight(
+          sql`
+            update comment_people set suspended = ${event._tag === "AccountSuspended"}
+             where user_id = ${event.userId}`,
+          recount(sql`select song_id from song_comments where author_id = ${event.userId}`),
+        )
       case "PersonBlocked":
         return sql`
           insert into comment_blocks (blocker_id, blocked_id)
@@ -127,7 +142,7 @@ const applyOne = (event: typeof Followed.Type, recordedAt: Date) =>
 
 export const comments: Projection = {
   name: "comments",
-  revision: 3,
+  revision: 4,
   tables: ["song_comments", "comment_songs", "comment_people", "comment_blocks"],
   types: [
     ...CommentEvent.members.map((member) => member._tag),
@@ -169,16 +184,21 @@ export const comments: Projection = {
     yield* sql`
       create index if not exists song_comments_top
         on song_comments (song_id, replies desc, posted_at desc, comment_id desc) where parent_id is null`
+    // A comment's replies in order: a page reads the first few of each without sorting them all.
     yield* sql`
-      create index if not exists song_comments_by_parent on song_comments (parent_id, posted_at)
-       where parent_id is not null`
+      create index if not exists song_comments_by_parent
+        on song_comments (parent_id, posted_at, comment_id) where parent_id is not null`
+    // A person's comments, song by song: counted again when they are suspended or restored.
+    yield* sql`
+      create index if not exists song_comments_by_author on song_comments (author_id, song_id)`
     yield* sql`
       create table if not exists comment_songs (
         song_id text primary key,
         owner_id text not null,
         is_public boolean not null,
         comments_open boolean not null default true,
-        hidden boolean not null default false
+        hidden boolean not null default false,
+        comments integer not null default 0
       )`
     yield* sql`
       create table if not exists comment_people (

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test"
+import { expect, test } from "./journey-test.ts"
 import { publishedSong } from "./shared-song.ts"
 import { followMailedLink, personInOwnBrowser } from "./support.ts"
 
@@ -78,10 +78,24 @@ test("a listener comments under a song, its creator replies, and the listener ed
   await fan.page.getByRole("button", { name: "Mark all read" }).click()
   await expect(fanBell).toHaveAccessibleName("Notifications")
   await fan.page.keyboard.press("Escape")
+  // Under a much answered comment, the page shows its first three replies and the rest on asking.
+  const read = await fan.page.request.get(`/api/songs/${song.id}/comments`)
+  const [commentId] = ((await read.json()) as { comments: Array<{ id: string }> }).comments.map(
+    (comment) => comment.id,
+  )
+  for (const text of ["And the outro", "And the intro", "And the middle eight"]) {
+    const answered = await fan.page.request.post(`/api/songs/${song.id}/comments`, {
+      data: { text, replyTo: commentId },
+    })
+    expect(answered.status()).toBe(201)
+  }
   await fan.page.reload()
-  await expect(
-    comments.getByRole("list", { name: "Replies" }).getByText("Thank you!"),
-  ).toBeVisible()
+  const replies = comments.getByRole("list", { name: "Replies" })
+  await expect(replies.getByText("Thank you!")).toBeVisible()
+  await expect(replies.getByText("And the middle eight")).toHaveCount(0)
+  await replies.getByRole("button", { name: "Show more replies" }).click()
+  await expect(replies.getByText("And the middle eight")).toBeVisible()
+  await expect(replies.getByRole("button", { name: "Show more replies" })).toHaveCount(0)
   await comments.getByRole("button", { name: "Edit" }).first().click()
   const edit = comments.getByRole("textbox", { name: "Edit your comment" })
   await edit.fill("The bridge lifts everything")
@@ -92,7 +106,7 @@ test("a listener comments under a song, its creator replies, and the listener ed
   // The reply stands; the comment it answers says it was deleted.
   await expect(comments.getByText("This comment was deleted.")).toBeVisible()
   await expect(comments.getByText("Thank you!")).toBeVisible()
-  await expect(comments.getByRole("heading", { name: "Comments (1)" })).toBeVisible()
+  await expect(comments.getByRole("heading", { name: "Comments (4)" })).toBeVisible()
 
   // The creator turns comments off: the listener sees none, and no box to write one.
   await creator.page.reload()

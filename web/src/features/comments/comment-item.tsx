@@ -1,3 +1,4 @@
+import { useQuery } from "@tanstack/react-query"
 import { type ReactNode, useState } from "react"
 import type { CommentReply, CommentView } from "#projections/comments/api.ts"
 import { CreatorLink } from "../../components/creator-link.tsx"
@@ -8,8 +9,13 @@ import { postedAgo } from "../../lib/posted-ago.ts"
 import { toast } from "../../lib/toast/toast-store.ts"
 import { useDeleteComment, useEditComment, usePostComment } from "./comment-changes.ts"
 import { CommentComposer } from "./comment-composer.tsx"
+import { repliesQuery } from "./comment-queries.ts"
 
 type Writing = "reply" | "edit" | undefined
+
+/** Replies read at each "Show more replies", and at most in all (the most a page of them holds). */
+const repliesPerLook = 50
+const maxReplies = 500
 
 /**
  * One comment or reply: who said it and when, its text (as text: a link in it stays words), and what the
@@ -93,7 +99,10 @@ const CommentBody = ({
   )
 }
 
-/** A comment with its replies under it, and the box to answer it when asked for. */
+/**
+ * A comment with its replies under it, the first few as the page carries them and all of them once asked
+ * for (or once the viewer answers it, so they see their reply), and the box to answer it.
+ */
 export const CommentItem = (props: {
   readonly songId: string
   readonly comment: CommentView
@@ -103,17 +112,35 @@ export const CommentItem = (props: {
   readonly report?: ((commentId: string) => ReactNode) | undefined
 }) => {
   const [replying, setReplying] = useState(false)
+  // How many replies the viewer asked to read; until they ask, the page's first few.
+  const [wanted, setWanted] = useState(0)
   const post = usePostComment(props.songId)
+  const all = useQuery({
+    ...repliesQuery(props.songId, props.comment.id, wanted),
+    enabled: wanted > 0,
+  })
+  const replies = all.data?.replies ?? props.comment.replies
+  const more = all.data === undefined ? props.comment.moreReplies : all.data.more
+  const readMore = (atLeast: number) =>
+    setWanted((asked) => Math.min(Math.max(asked, atLeast), maxReplies))
+  const showMore = () => readMore(replies.length + repliesPerLook)
   return (
     <li className="grid gap-3">
       <CommentBody {...props} onReply={() => setReplying(true)} />
-      {(props.comment.replies.length > 0 || replying) && (
+      {(replies.length > 0 || replying) && (
         <ul className="grid gap-3 border-l border-line pl-4" aria-label="Replies">
-          {props.comment.replies.map((reply) => (
+          {replies.map((reply) => (
             <li key={reply.id}>
               <CommentBody {...props} comment={reply} />
             </li>
           ))}
+          {more && wanted < maxReplies && (
+            <li>
+              <Button variant="ghost" size="sm" onClick={showMore} disabled={all.isFetching}>
+                Show more replies
+              </Button>
+            </li>
+          )}
           {replying && (
             <li>
               <CommentComposer
@@ -123,6 +150,8 @@ export const CommentItem = (props: {
                 onSubmit={async (text) => {
                   await post.mutateAsync({ text, replyTo: props.comment.id })
                   setReplying(false)
+                  // Their reply comes last: read far enough to show it.
+                  readMore(replies.length + 1)
                 }}
                 onCancel={() => setReplying(false)}
               />
