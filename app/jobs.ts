@@ -10,6 +10,7 @@ import { forgetOldIdempotencyKeys } from "#toolkit/idempotent-requests.ts"
 import { jobWorker } from "#toolkit/job-worker.ts"
 import type { PermanentFailure } from "#toolkit/jobs.ts"
 import { forgetOldRateLimitWindows } from "#toolkit/rate-limit.ts"
+import { fileWorkJobs } from "#toolkit/storage/index.ts"
 
 /** Every kind of background job, from every module. */
 export const jobKinds = [
@@ -20,6 +21,7 @@ export const jobKinds = [
   ...moderationJobs,
   forgetOldRateLimitWindows,
   forgetOldIdempotencyKeys,
+  ...fileWorkJobs,
 ]
 
 const reportFailure = (failure: PermanentFailure) =>

@@ -58,6 +58,7 @@ import { ErrorReports } from "#toolkit/error-reports.ts"
 import { HeavyWork } from "#toolkit/heavy-work.ts"
 import { IdempotentRequests } from "#toolkit/idempotent-requests.ts"
 import { JobQueue } from "#toolkit/jobs.ts"
+import { processRole, rendersHere } from "#toolkit/process-role.ts"
 import { RateLimiter } from "#toolkit/rate-limit.ts"
 import { describeStorageConfig, StorageLive, storageConfig } from "#toolkit/storage/index.ts"
 import { AppConfig, AppConfigLive, appConfig, describeConfig } from "./config.ts"
@@ -67,6 +68,8 @@ import { JobWorkerLive } from "./jobs.ts"
 import { loggerLayer } from "./logger.ts"
 import { migrateAll } from "./migrations.ts"
 import { HttpLive } from "./server.ts"
+import { MetricsServerLive } from "./telemetry/metrics-server.ts"
+import { OtlpFiguresLive, OtlpLive } from "./telemetry/otlp.ts"
 import { ProjectionsLive, ReactionsLive, RenderFoldersSweepLive } from "./workers.ts"
 
 /** JSON logs through pino, at LOG_LEVEL. */
@@ -179,6 +182,7 @@ const StartupLog = Layer.effectDiscard(
     const storage = yield* storageConfig
     const contentChecks = yield* contentChecksConfig
     yield* Effect.logInfo("Melody Studio starting", {
+      role: yield* processRole,
       ...describeConfig(app),
       ...describeBillingConfig(billing),
       ...describeSongwritingConfig(songwriting),
@@ -198,16 +202,32 @@ const Foundation = foundation(StoreLive).pipe(
   Layer.provideMerge(AppConfigLive),
 )
 
-/** Everything one replica runs: the HTTP server, projections and background jobs. */
-export const AppLive = Layer.mergeAll(
-  HttpLive,
-  ProjectionsLive,
-  ReactionsLive,
+/** What a process that renders runs besides: the background jobs, its engine warm, and dead renders swept. */
+const RenderingLive = Layer.mergeAll(
   RenderFoldersSweepLive,
   Layer.unwrapEffect(JobWorkerLive),
-  Startup,
   EngineWarmLive,
-).pipe(Layer.provide(Foundation))
+)
+
+/**
+ * Everything one replica runs: the HTTP server (a worker's answers its health checks; the
+ * proxy sends people to web replicas), its metrics when asked (`METRICS_PORT`), and as its role says
+ * (`ROLE`), the background work: projections, reactions, jobs and renders. A web replica keeps its cores
+ * for answering; it reads what the workers' projections write.
+ */
+export const AppLive = Layer.unwrapEffect(
+  Effect.map(processRole, (role) =>
+    Layer.mergeAll(
+      HttpLive,
+      MetricsServerLive,
+      OtlpFiguresLive,
+      Startup,
+      rendersHere(role)
+        ? Layer.mergeAll(ProjectionsLive, ReactionsLive, RenderingLive)
+        : Layer.empty,
+    ),
+  ),
+).pipe(Layer.provide(Foundation), Layer.provide(OtlpLive))
 
 /** The same services without the HTTP server or background work, for the command line. */
 export const ToolsLive = Foundation

@@ -34,7 +34,7 @@ export const serverProcesses = (options: { readonly env: Readonly<Record<string,
    * contact address is a token of this start), and one that dies while starting is tried on another port.
    * A start may take a minute on a busy machine. The server is the run's bundle (server-bundle-setup.ts).
    */
-  const startOn = async (port: number) => {
+  const startOn = async (port: number, env: Readonly<Record<string, string>>) => {
     const token = `start-${crypto.randomUUID()}@example.com`
     const address = `http://127.0.0.1:${port}`
     const server = spawn(process.execPath, [join(inject("serverBundle"), "main.js")], {
@@ -46,6 +46,7 @@ export const serverProcesses = (options: { readonly env: Readonly<Record<string,
         APP_URL: address,
         CONTACT_EMAIL: token,
         ...options.env,
+        ...env,
       },
     })
     running.push(server)
@@ -65,9 +66,10 @@ export const serverProcesses = (options: { readonly env: Readonly<Record<string,
     return undefined
   }
 
-  const start = async () => {
+  /** A server, with `env` besides what every one of them is started with; calls go to it from now. */
+  const start = async (env: Readonly<Record<string, string>> = {}) => {
     for (let attempt = 0; attempt < 3; attempt++) {
-      const server = await startOn(await freePort())
+      const server = await startOn(await freePort(), env)
       if (server) return server
     }
     throw new Error("the server did not start")

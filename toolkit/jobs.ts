@@ -50,6 +50,13 @@ export type AnyJobKind<R = never> = JobKind<any, R>
 // biome-ignore lint/suspicious/noExplicitAny: see above
 export type SomeJobKind = JobKind<any, any>
 
+/**
+ * After a restore: jobs the backup caught running were locked by workers that no longer exist; unlocked,
+ * they run again at once instead of after graphile-worker's four-hour lock timeout.
+ */
+export const unlockRestoredJobs =
+  "select graphile_worker.force_unlock_workers(array(select distinct locked_by from graphile_worker.jobs where locked_by is not null))"
+
 /** What a set of job kinds needs to run. */
 // biome-ignore lint/suspicious/noExplicitAny: only the requirements are read
 export type RequirementsOf<K> = K extends JobKind<any, infer R> ? R : never
@@ -61,7 +68,12 @@ export class JobQueue extends Context.Tag("@melody/JobQueue")<
     readonly enqueue: <P, R>(
       kind: JobKind<P, R>,
       payload: P,
-      options?: { readonly runAt?: Date; readonly key?: string },
+      options?: {
+        readonly runAt?: Date
+        readonly key?: string
+        /** Lower runs first among due jobs; 0 when not given. */
+        readonly priority?: number
+      },
     ) => Effect.Effect<void>
   }
 >() {
@@ -82,10 +94,30 @@ export class JobQueue extends Context.Tag("@melody/JobQueue")<
                   ${JSON.stringify(encoded)}::json,
                   run_at => ${options?.runAt ?? null}::timestamptz,
                   max_attempts => ${kind.maxAttempts},
-                  job_key => ${options?.key ?? null}
+                  job_key => ${options?.key ?? null},
+                  priority => ${options?.priority ?? 0}
                 )`,
           ).pipe(Effect.orDie, Effect.asVoid),
       }
     }),
   )
 }
+
+/** How many jobs of each kind wait (due, unclaimed), run, and how long the oldest due one has waited. */
+export const jobQueueDepth = Effect.gen(function* () {
+  const sql = yield* SqlClient.SqlClient
+  const rows = yield* sql<{
+    kind: string
+    waiting: number
+    running: number
+    oldest: number | null
+  }>`
+    select task_identifier as kind,
+           count(*) filter (where locked_at is null and run_at <= now() and attempts < max_attempts)::int as waiting,
+           count(*) filter (where locked_at is not null)::int as running,
+           extract(epoch from now() - min(run_at) filter (
+             where locked_at is null and run_at <= now() and attempts < max_attempts))::float8 as oldest
+      from graphile_worker.jobs
+     group by task_identifier`
+  return rows.map((row) => ({ ...row, oldest: row.oldest ?? 0 }))
+}).pipe(Effect.orDie)

@@ -136,7 +136,7 @@ export const makeCheckpoints = Effect.gen(function* () {
       }>(
         `select s.transaction_id::text as transaction_text, s.global_position, s.status, s.last_error,
            s.last_error_at, s.updated_at,
-           (select count(*) from dead_letters d where d.subscription = s.name) as dead_letters,
+           (select count(*) from dead_letters d where d.subscription = $1) as dead_letters,
            (select count(*) from (
               select 1 from events e
               where (e.transaction_id, e.global_position) > (s.transaction_id, s.global_position)
@@ -146,7 +146,15 @@ export const makeCheckpoints = Effect.gen(function* () {
               where (e.transaction_id, e.global_position) > (s.transaction_id, s.global_position)
                 and e.transaction_id < pg_snapshot_xmin(pg_current_snapshot())
               order by e.transaction_id, e.global_position limit 1) as oldest_waiting
-         from subscriptions s where s.name = $1`,
+         from (select $1::text as name) asked
+         -- A subscription no process has started yet is as far as the store's start.
+         left join lateral (
+           select coalesce(found.transaction_id, '0'::xid8) as transaction_id,
+                  coalesce(found.global_position, 0) as global_position,
+                  coalesce(found.status, 'running') as status, found.last_error, found.last_error_at,
+                  coalesce(found.updated_at, 'epoch'::timestamptz) as updated_at
+             from (select 1) one left join subscriptions found on found.name = asked.name
+         ) s on true`,
         [name],
       ),
       Clock.currentTimeMillis,

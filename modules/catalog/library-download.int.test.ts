@@ -74,11 +74,11 @@ describeApp({ env })("the library in one download", (it) => {
         const size = (yield* Effect.promise(() => stat(zipPath))).size
         expect(Number(response.headers.get("content-length"))).toBe(size)
         expect(size).toBeGreaterThan(200 * audio.byteLength)
-        // Memory stays where it was once the download is under way, however much more it sends: it grows
-        // by far less than the three quarters still to send (a zip held whole would grow by all of them),
-        // with room for the collector's own timing on a loaded machine.
+        // A zip held whole would grow memory by all of it before its first byte. Streamed, memory grows by
+        // the collector's slack while the first quarter goes (about 70 MB on Node 24, whose young
+        // generation is larger), then stays there however much more it sends.
+        expect(early).toBeLessThan(size / 2)
         expect(peak - early).toBeLessThan(size / 4)
-        expect(early).toBeLessThan(64 * 1024 * 1024)
 
         const entries = yield* entriesOf(zipPath)
         expect(entries.size).toBe(200 * 3)

@@ -5,6 +5,7 @@
  */
 export { CopyFailed, copyFromUrl, download, downloadTo } from "./copy-file.ts"
 export { CoverSizer, SizingFailed } from "./cover-sizer.ts"
+export { fileWorkJobs } from "./file-work-jobs.ts"
 export { contentTypeOf, FileStorage, InvalidKey, type StoredFile } from "./storage.ts"
 export {
   describeStorageConfig,

@@ -1,6 +1,8 @@
 import { join } from "node:path"
 import { Effect, Layer, Option } from "effect"
+import { processRole, rendersHere } from "../process-role.ts"
 import { CoverSizer } from "./cover-sizer.ts"
+import { DelegatedFileWorkLive } from "./file-work-jobs.ts"
 import { makeS3Storage } from "./s3-storage.ts"
 import { FileStorage, makeLocalStorage } from "./storage.ts"
 import { StorageConfig, StorageConfigLive } from "./storage-config.ts"
@@ -19,8 +21,15 @@ export const FileStorageLive = Layer.effect(
   ),
 )
 
+/** WAVs and waveforms made here, or by a worker for a web process (file-work-jobs.ts). */
+const FileWorkLive = Layer.unwrapEffect(
+  Effect.map(processRole, (role) =>
+    rendersHere(role) ? Layer.mergeAll(WavConverter.live, Waveforms.live) : DelegatedFileWorkLive,
+  ),
+)
+
 /** Stored files as the configuration says, with the WAVs, sized covers and waveforms made from them. */
-export const StorageLive = Layer.mergeAll(WavConverter.live, CoverSizer.live, Waveforms.live).pipe(
+export const StorageLive = Layer.mergeAll(FileWorkLive, CoverSizer.live).pipe(
   Layer.provideMerge(FileStorageLive),
   Layer.provideMerge(StorageConfigLive),
 )

@@ -32,61 +32,64 @@ export class Waveforms extends Context.Tag("@melody/storage/Waveforms")<
 >() {
   static readonly live = Layer.effect(
     Waveforms,
-    Effect.gen(function* () {
-      const storage = yield* FileStorage
-
-      const decode = (input: string) =>
-        Effect.async<Buffer, ConversionFailed>((resume) => {
-          const chunks: Buffer[] = []
-          const command = ffmpeg(input)
-            .setFfmpegPath(tetheredFfmpeg)
-            .noVideo()
-            .audioChannels(1)
-            .audioFrequency(sampleRate)
-            .format("s16le")
-            .on("error", (error: Error) =>
-              resume(Effect.fail(new ConversionFailed({ reason: error.message }))),
-            )
-            .on("end", () => resume(Effect.succeed(Buffer.concat(chunks))))
-          command.pipe().on("data", (chunk: Buffer) => chunks.push(chunk))
-          return Effect.sync(() => command.kill("SIGKILL"))
-        }).pipe(
-          Effect.timeoutFail({
-            duration: decodeTimeout,
-            onTimeout: () => new ConversionFailed({ reason: "ffmpeg took too long" }),
-          }),
-        )
-
-      const kept = (key: string) =>
-        Effect.gen(function* () {
-          const target = waveformKeyOf(key)
-          if (!(yield* storage.stat(target))) return undefined
-          const stored = yield* storage.read(target)
-          return yield* decodePeaks(yield* Effect.promise(() => text(stored)))
-        }).pipe(Effect.orElseSucceed(() => undefined))
-
-      const draw = (key: string) =>
-        Effect.gen(function* () {
-          const found = yield* kept(key)
-          if (found) return found
-          const input = yield* storage.localPath(key)
-          const peaks = peaksOf(yield* decode(input))
-          yield* storage.put(waveformKeyOf(key), Buffer.from(encodePeaks(peaks)))
-          return peaks
-        }).pipe(
-          Effect.catchTag("InvalidKey", (error) =>
-            Effect.fail(new ConversionFailed({ reason: `no file ${error.key}` })),
-          ),
-        )
-
-      const flights = singleFlight<ReadonlyArray<number>, ConversionFailed, never>()
-      return {
-        of: (key) =>
-          flights(waveformKeyOf(key), draw(key)).pipe(
-            Effect.withSpan("Waveforms.of", { attributes: { key } }),
-          ),
-        kept,
-      }
-    }),
+    Effect.suspend(() => makeWaveforms),
   )
 }
+
+/** The Waveforms of this process: it starts ffmpeg itself. */
+export const makeWaveforms = Effect.gen(function* () {
+  const storage = yield* FileStorage
+
+  const decode = (input: string) =>
+    Effect.async<Buffer, ConversionFailed>((resume) => {
+      const chunks: Buffer[] = []
+      const command = ffmpeg(input)
+        .setFfmpegPath(tetheredFfmpeg)
+        .noVideo()
+        .audioChannels(1)
+        .audioFrequency(sampleRate)
+        .format("s16le")
+        .on("error", (error: Error) =>
+          resume(Effect.fail(new ConversionFailed({ reason: error.message }))),
+        )
+        .on("end", () => resume(Effect.succeed(Buffer.concat(chunks))))
+      command.pipe().on("data", (chunk: Buffer) => chunks.push(chunk))
+      return Effect.sync(() => command.kill("SIGKILL"))
+    }).pipe(
+      Effect.timeoutFail({
+        duration: decodeTimeout,
+        onTimeout: () => new ConversionFailed({ reason: "ffmpeg took too long" }),
+      }),
+    )
+
+  const kept = (key: string) =>
+    Effect.gen(function* () {
+      const target = waveformKeyOf(key)
+      if (!(yield* storage.stat(target))) return undefined
+      const stored = yield* storage.read(target)
+      return yield* decodePeaks(yield* Effect.promise(() => text(stored)))
+    }).pipe(Effect.orElseSucceed(() => undefined))
+
+  const draw = (key: string) =>
+    Effect.gen(function* () {
+      const found = yield* kept(key)
+      if (found) return found
+      const input = yield* storage.localPath(key)
+      const peaks = peaksOf(yield* decode(input))
+      yield* storage.put(waveformKeyOf(key), Buffer.from(encodePeaks(peaks)))
+      return peaks
+    }).pipe(
+      Effect.catchTag("InvalidKey", (error) =>
+        Effect.fail(new ConversionFailed({ reason: `no file ${error.key}` })),
+      ),
+    )
+
+  const flights = singleFlight<ReadonlyArray<number>, ConversionFailed, never>()
+  return Waveforms.of({
+    of: (key) =>
+      flights(waveformKeyOf(key), draw(key)).pipe(
+        Effect.withSpan("Waveforms.of", { attributes: { key } }),
+      ),
+    kept,
+  })
+})
