@@ -19,9 +19,12 @@ import { searchRefreshConfig } from "#projections/search/kept-searches.ts"
 import { trendingRefreshConfig } from "#projections/songs/trending-order.ts"
 import { contentChecksConfig } from "#toolkit/content-checks/index.ts"
 import { heavyWorkConfig } from "#toolkit/heavy-work.ts"
+import { processRole } from "#toolkit/process-role.ts"
 import { storageConfig } from "#toolkit/storage/index.ts"
 import { appConfig } from "./config.ts"
 import { jobsConfig } from "./jobs.ts"
+import { metricsConfig } from "./telemetry/metrics-server.ts"
+import { otlpConfig } from "./telemetry/otlp.ts"
 
 /**
  * The typed configs are the one source of truth: every variable the server reads is read there. This
@@ -42,6 +45,9 @@ const variablesRead = (): ReadonlySet<string> => {
   )
   const configs: ReadonlyArray<Config.Config<unknown>> = [
     appConfig,
+    metricsConfig,
+    otlpConfig,
+    processRole,
     jobsConfig,
     identityConfig,
     billingConfig,

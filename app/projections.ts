@@ -7,6 +7,7 @@ import { creditLedger } from "#projections/credit-ledger/projection.ts"
 import { eventCounts } from "#projections/event-counts.ts"
 import { moderation } from "#projections/moderation/projection.ts"
 import { notifications } from "#projections/notifications/projection.ts"
+import { operatingTotals } from "#projections/operating-totals.ts"
 import { playlists } from "#projections/playlists/projection.ts"
 import type { Projection } from "#projections/runner.ts"
 import { search } from "#projections/search/projection.ts"
@@ -16,6 +17,7 @@ import { timeline } from "#projections/songs/timeline.ts"
 /** Every read model the app keeps, in the order they are set up. */
 export const projections: ReadonlyArray<Projection> = [
   eventCounts,
+  operatingTotals,
   creditLedger,
   ledgerMoney,
   library,

@@ -51,10 +51,12 @@ import { idempotent } from "./http/idempotency.ts"
 import { pageScriptSources } from "./http/page-scripts.ts"
 import { ProjectionsHttpLive } from "./http/projections-http.ts"
 import { makeResponseCache } from "./http/response-cache.ts"
+import { routesOf } from "./http/routes.ts"
 import { sendSecurityHeaders } from "./http/security-headers.ts"
 import { makeSiteFiles } from "./http/site-files.ts"
 import { makeStaticFiles } from "./http/static-files.ts"
 import { SystemHttpLive } from "./http/system-http.ts"
+import { tracesExported } from "./telemetry/otlp.ts"
 
 /** The API's reads that depend only on the URL for everyone without a session: kept at the edge, and cacheable. */
 const publicReads = new Set(["/api/songs/public"])
@@ -132,6 +134,8 @@ export const HttpLive = Layer.unwrapEffect(
     const identity = yield* Identity
     const requests = yield* IdempotentRequests
     const secure = config.appUrl.startsWith("https://")
+    const traced = yield* tracesExported
+    const routeOf = routesOf(MelodyApi)
     const mediaOrigin = Option.match((yield* storageConfig).s3, {
       onNone: () => undefined,
       onSome: (s3) => s3.endpoint?.origin,
@@ -171,6 +175,7 @@ export const HttpLive = Layer.unwrapEffect(
       trustProxy: config.trustProxy,
       localPathsOpen: mailboxMayAnswer(config),
       bodyTypes: bodyTypesOf(MelodyApi),
+      routeOf,
       publicReads,
       idempotency: idempotent({ paidPaths, holderOf: identity.sessionHolder, requests }),
       responseCache: makeResponseCache({
@@ -185,9 +190,16 @@ export const HttpLive = Layer.unwrapEffect(
       Effect.map(HttpApiBuilder.httpApp, (api) => HttpServer.serve(withEdge(api))),
     ).pipe(
       Layer.provide([HttpApiBuilder.Router.Live, HttpApiBuilder.Middleware.layer]),
-      // No trace exporter is configured: a span per request would be built and thrown away. Each request
-      // is identified by its request id in the log line and error reports instead.
-      HttpMiddleware.withTracerDisabledWhen(() => true),
+      // Without a collector a span per request would be built and thrown away: each request is identified
+      // by its request id in the log line and error reports instead. Health checks are never traced.
+      HttpMiddleware.withTracerDisabledWhen(
+        (request) => !traced || request.url.startsWith("/api/health"),
+      ),
+      // Named by the contract's route, so that traces group as metrics do, whatever the paths hold.
+      HttpMiddleware.withSpanNameGenerator(
+        (request) =>
+          `${request.method} ${routeOf(request.method, request.url.split("?")[0] ?? "/")}`,
+      ),
     )
     return served.pipe(
       Layer.provide(HttpApiSwagger.layer({ path: "/api/docs" })),

@@ -12,6 +12,7 @@ import { foundation, Startup } from "./layers.ts"
 import { projections } from "./projections.ts"
 import { reactions } from "./reactions.ts"
 import { HttpLive } from "./server.ts"
+import { OtlpFiguresLive, OtlpLive } from "./telemetry/otlp.ts"
 import { clientOf } from "./testing-client.ts"
 import { browser } from "./testing-http.ts"
 import { ProjectionsLive, ReactionsLive } from "./workers.ts"
@@ -25,6 +26,7 @@ export const testConfig = (overrides: Partial<AppConfigShape> = {}): AppConfigSh
   dataDir: "/tmp/melody-test-data",
   embeddedPostgresPort: 0,
   webDist: "/nonexistent",
+  webSourceMaps: "/nonexistent",
   // The one `npm run build` makes: the first views a test asks for are drawn by the app's components.
   webRenderer: join(import.meta.dirname, "..", "web", "dist-ssr", "server-entry.js"),
   logLevel: "warn",
@@ -51,8 +53,10 @@ export interface TestAppOptions {
  * projections and reactions. Background jobs do not run by themselves: tests run them with `runJobs`.
  */
 export const TestApp = (options: TestAppOptions = {}) =>
-  Layer.mergeAll(HttpLive, Startup, ProjectionsLive, ReactionsLive).pipe(
+  Layer.mergeAll(HttpLive, Startup, ProjectionsLive, ReactionsLive, OtlpFiguresLive).pipe(
     Layer.provideMerge(foundation(TestDatabase(options.database))),
+    // Nothing without OTEL_EXPORTER_OTLP_ENDPOINT in `env`.
+    Layer.provide(OtlpLive),
     Layer.provide(Layer.succeed(AppConfig, testConfig(options.config))),
     Layer.provide(
       Layer.setConfigProvider(

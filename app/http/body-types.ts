@@ -15,7 +15,7 @@ const jsonOnly: BodyTypes = { mediaTypes: [json], multipartLimits: undefined }
 export type BodyTypesOf = (method: string, pathname: string) => BodyTypes | undefined
 
 /** `/songs/:id` as a pattern of the path's segments, as the router reads it. */
-const patternOf = (path: string) =>
+export const patternOf = (path: string) =>
   new RegExp(
     `^${path
       .split("/")

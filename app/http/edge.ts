@@ -15,6 +15,7 @@ import {
 } from "#events/request-context.ts"
 import { scrubUrl } from "#events/scrub.ts"
 import type { ErrorReport } from "#toolkit/error-reports.ts"
+import { recordRequest } from "../telemetry/http-metrics.ts"
 import { finishApiResponse } from "./api-answers.ts"
 import { answerFailure } from "./api-failures.ts"
 import { type BodyTypesOf, jsonEverywhere } from "./body-types.ts"
@@ -27,6 +28,7 @@ import { privateUnlessShared } from "./private-answers.ts"
 import { refusalOf } from "./refusals.ts"
 import { withBoundedBody } from "./request-body.ts"
 import type { ResponseCache } from "./response-cache.ts"
+import type { RouteOf } from "./routes.ts"
 
 export interface EdgeOptions<R> {
   readonly staticFiles: (
@@ -54,6 +56,8 @@ export interface EdgeOptions<R> {
   readonly responseCache?: ResponseCache
   /** What each endpoint takes in its body (see body-types.ts); JSON everywhere when not given. */
   readonly bodyTypes?: BodyTypesOf
+  /** What a request was for, to label its metrics (routes.ts); `api` or `page` when not told. */
+  readonly routeOf?: RouteOf
   /** API paths whose answers anyone without a session gets alike, which caches may keep (private-answers.ts). */
   readonly publicReads?: ReadonlySet<string>
   /** Paid requests sent with an Idempotency-Key, answered once (idempotency.ts). */
@@ -153,6 +157,12 @@ export const edge =
               searchParams,
             ))
       yield* logRequest(request, isApi, response.status, started)
+      yield* recordRequest(
+        request.method,
+        options.routeOf?.(request.method, pathname) ?? (isApi ? "api" : "page"),
+        response.status,
+        (yield* Clock.currentTimeMillis) - started,
+      )
       const sent = yield* compressed(withCharset(response), request.headers["accept-encoding"])
       return HttpServerResponse.setHeader(sent, "x-request-id", requestId)
     })

@@ -33,6 +33,7 @@ describeApp({ config: { webDist } })("system endpoints and the HTTP edge", (it) 
           database: { ok: true },
           projections: [
             { name: "event-counts", status: "running", deadLetters: 0 },
+            { name: "operating-totals", status: "running", deadLetters: 0 },
             { name: "credit-ledger", status: "running", deadLetters: 0 },
             { name: "ledger-money", status: "running", deadLetters: 0 },
             { name: "library", status: "running", deadLetters: 0 },

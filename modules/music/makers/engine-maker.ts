@@ -72,6 +72,9 @@ export const makeEngineMaker = Effect.gen(function* () {
               retryable: false,
             }),
       ),
+      Effect.withSpan("MusicEngine.render", {
+        attributes: { generationId: generation.request.generationId, version: index },
+      }),
     )
 
   const maker: MusicMaker = (generation, record) =>

@@ -61,6 +61,10 @@ const makeClient = (settings: MusicApiSettings) => {
           ),
         )
       }),
+      Effect.withSpan("MusicApi.call", {
+        kind: "client",
+        attributes: { path, method: init.method ?? "GET" },
+      }),
     )
 
   return {
