@@ -16,6 +16,8 @@ export interface AppConfigShape {
   readonly dataDir: string
   readonly embeddedPostgresPort: number
   readonly webDist: string
+  /** The SPA's source maps, kept apart from what is served: browser errors' stacks are read with them. */
+  readonly webSourceMaps: string
   /** The built renderer public pages' first views are drawn with (web/src/server-entry.tsx). */
   readonly webRenderer: string
   readonly logLevel: string
@@ -54,6 +56,7 @@ export const appConfig = Config.all({
   dataDir: Config.string("DATA_DIR").pipe(Config.withDefault("./.data")),
   embeddedPostgresPort: Config.port("EMBEDDED_POSTGRES_PORT").pipe(Config.withDefault(54329)),
   webDist: Config.string("WEB_DIST").pipe(Config.withDefault("./web/dist")),
+  webSourceMaps: Config.string("WEB_SOURCE_MAPS").pipe(Config.withDefault("./web/source-maps")),
   webRenderer: Config.string("WEB_RENDERER").pipe(
     Config.withDefault("./web/dist-ssr/server-entry.js"),
   ),

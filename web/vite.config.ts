@@ -2,6 +2,7 @@ import tailwindcss from "@tailwindcss/vite"
 import react from "@vitejs/plugin-react"
 import { defineConfig } from "vite"
 import { inlineStylesheet } from "./inline-stylesheet.ts"
+import { keepSourceMaps } from "./keep-source-maps.ts"
 import { precompress } from "./precompress.ts"
 import { preloadApp } from "./preload-app.ts"
 
@@ -16,14 +17,22 @@ const songLinks = [
  * The SPA (`vite build`, into dist/) and the renderer the server draws public pages' first views with
  * (`vite build --ssr src/server-entry.tsx`, into dist-ssr/, outside what the server serves). The renderer
  * carries its packages, built for production, so that the server's first views are React's production
- * build whatever NODE_ENV says.
+ * build whatever NODE_ENV says. The SPA's source maps go to source-maps/, kept by the server and never
+ * served.
  */
 export default defineConfig(({ isSsrBuild = false }) => ({
   root: import.meta.dirname,
   plugins: [
     react(),
     tailwindcss(),
-    ...(isSsrBuild ? [] : [inlineStylesheet(), preloadApp(), precompress()]),
+    ...(isSsrBuild
+      ? []
+      : [
+          inlineStylesheet(),
+          preloadApp(),
+          precompress(),
+          keepSourceMaps(`${import.meta.dirname}/source-maps`),
+        ]),
   ],
   ...(isSsrBuild ? { ssr: { noExternal: true, target: "node" as const }, publicDir: false } : {}),
   build: {
@@ -31,6 +40,7 @@ export default defineConfig(({ isSsrBuild = false }) => ({
     emptyOutDir: true,
     target: isSsrBuild ? "node20" : "es2022",
     reportCompressedSize: false,
+    sourcemap: isSsrBuild ? false : ("hidden" as const),
     // Every browser the app supports preloads modules itself.
     modulePreload: { polyfill: false },
     rollupOptions: {

@@ -13,6 +13,7 @@ import { Health, MelodyApi, ProjectionHealth, ServiceUnavailable, SiteInfo } fro
 import { AppConfig } from "../config.ts"
 import { exposureWarnings, mailboxMayAnswer } from "../exposure.ts"
 import { projections } from "../projections.ts"
+import { browserStacks } from "./browser-stacks.ts"
 
 const laggingMs = 60_000
 const clientErrorsPerAddress = { max: 30, per: "10 minutes" } as const
@@ -26,6 +27,7 @@ export const SystemHttpLive = HttpApiBuilder.group(MelodyApi, "system", (handler
     const limiter = yield* RateLimiter
     const warnings = exposureWarnings(config, identity.mailbox !== undefined)
     const mailboxAnswers = identity.mailbox !== undefined && mailboxMayAnswer(config)
+    const sourceStack = browserStacks(config.webSourceMaps)
 
     const databaseLatency = Effect.gen(function* () {
       const started = performance.now()
@@ -78,13 +80,16 @@ export const SystemHttpLive = HttpApiBuilder.group(MelodyApi, "system", (handler
           // A broken page can report in a loop: a browser gets a share of the stream, not all of it.
           const address = yield* FiberRef.get(currentClientAddress)
           yield* limiter.hit(`client-errors:${address}`, clientErrorsPerAddress)
+          const stack = payload.stack === undefined ? undefined : yield* sourceStack(payload.stack)
           yield* reports.record({
             source: "client",
             actor: viewer ? actorOf(viewer) : Actors.anonymous,
             message: payload.message,
-            stack: payload.stack,
+            stack,
             context: {
               ...payload.context,
+              // As the browser sent it, where the source's places replaced the built ones.
+              ...(stack === payload.stack ? {} : { builtStack: payload.stack }),
               url: payload.url === undefined ? undefined : scrubUrl(payload.url),
               userAgent: request.headers["user-agent"],
             },
