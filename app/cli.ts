@@ -6,6 +6,7 @@ import { Identity } from "#modules/identity/index.ts"
 import { creditLedger } from "#projections/credit-ledger/projection.ts"
 import { bringUpToDate, projectionStatus, rebuildProjection } from "#projections/runner.ts"
 import { now } from "#toolkit/clock.ts"
+import { backupCommand, restoreCommand, verifyMediaCommand } from "./cli-backup.ts"
 import { reconcileCommand } from "./cli-reconcile.ts"
 import { logLevelConfig } from "./config.ts"
 import { loadEnvFile } from "./env-file.ts"
@@ -19,6 +20,7 @@ loadEnvFile()
  * Operator commands, on the same configuration as the server:
  *   npm run cli -- migrate | status | rebuild <projection> | grant-admin <username-or-email>
  *                  | audit | renew-subscriptions [--force] | reconcile --from DATE --to DATE [--csv]
+ *                  | backup <folder> | restore <folder> | verify-media
  */
 
 /** A mistake of the operator's: said plainly on stderr, exit code 1. */
@@ -131,6 +133,9 @@ const melody = Command.make("melody").pipe(
     audit,
     renewSubscriptions,
     reconcileCommand(refuse),
+    backupCommand(refuse),
+    restoreCommand(refuse),
+    verifyMediaCommand(refuse),
   ]),
 )
 
