@@ -1,4 +1,4 @@
-import { copyFile, mkdir } from "node:fs/promises"
+import { copyFile } from "node:fs/promises"
 import { join } from "node:path"
 import { build } from "esbuild"
 
@@ -7,10 +7,11 @@ import { build } from "esbuild"
  * `music-engine/main.js` (the engine's child, which the server starts beside itself), with the files they
  * run beside them. Packages stay in node_modules; only our own TypeScript is bundled, so nothing compiles
  * at run time and a process starts in half the time tsx takes. `more` names other entries to bundle
- * beside them (name: source), which start the engine as the server does.
+ * beside them (name: source), which start the engine as the server does. What each file imports is
+ * in the answer (esbuild's metafile).
  */
 export const bundleServer = async (outdir: string, more: Readonly<Record<string, string>> = {}) => {
-  await build({
+  const built = await build({
     entryPoints: {
       main: "app/main.ts",
       cli: "app/cli.ts",
@@ -25,14 +26,15 @@ export const bundleServer = async (outdir: string, more: Readonly<Record<string,
     packages: "external",
     sourcemap: true,
     logLevel: "warning",
+    metafile: true,
     // Packages written as CommonJS that our code loads with `require` find it as they would under Node.
     banner: {
       js: 'import { createRequire as melodyRequire } from "node:module"; const require = melodyRequire(import.meta.url);',
     },
   })
   // Found beside the bundle, as beside its source (tethered-ffmpeg.ts).
-  await mkdir(outdir, { recursive: true })
   await copyFile("toolkit/tethered-ffmpeg.sh", join(outdir, "tethered-ffmpeg.sh"))
+  return built.metafile
 }
 
 /** `node --import tsx app/server-bundle.ts [outdir]`: the bundle in dist/server unless told elsewhere. */

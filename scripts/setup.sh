@@ -4,12 +4,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# What the running product needs from Debian (its database comes from npm: embedded-postgres): ffmpeg
-# converts downloads to WAV and renders the videos; the offline music engine sings with Festival (a female
-# HTS voice, a male diphone voice, the CMU lexicon), plays its instruments with FluidSynth and the GM
-# soundfont, and encodes MP3 with lame; video titles are drawn in DejaVu Sans.
-runtime_packages=(ca-certificates ffmpeg festival festvox-us-slt-hts festvox-kallpc16k festlex-cmu
-  fluidsynth fluid-soundfont-gm lame fonts-dejavu-core)
+# What the running product needs from Debian, listed with why in scripts/runtime-packages.
+read -r -a runtime_packages <<< "$(grep -v '^#' scripts/runtime-packages | tr '\n' ' ')"
 # What the tests need on top: a real browser for Playwright.
 test_packages=(chromium)
 

@@ -10,9 +10,14 @@ export const startServer = async (options: {
   readonly dataDir: string
   /** Settings of this run beside the defaults. */
   readonly env?: Readonly<Record<string, string>>
+  /** The CPUs the server and its children may run on (`taskset -c`), as a machine of its own would. */
+  readonly cpus?: string
 }) => {
   const base = `http://127.0.0.1:${options.port}`
-  const server = spawn(process.execPath, [...serverFlags, "--import", "tsx", "app/main.ts"], {
+  const node = [process.execPath, ...serverFlags, "--import", "tsx", "app/main.ts"]
+  const [command, ...args] =
+    options.cpus === undefined ? node : ["taskset", "-c", options.cpus, ...node]
+  const server = spawn(command!, args, {
     env: {
       ...process.env,
       DATABASE_URL: options.databaseUrl,
