@@ -98,12 +98,14 @@ export const SearchPage = ({
   const [params, setParams] = useSearchParams()
   const inAddress = params.get("q") ?? ""
   // What is typed is the field's own: the address follows it once typing pauses, and a question the
-  // address brings from elsewhere (the header's box) replaces it.
+  // address brings from elsewhere (the header's box) replaces it. The router moves the address in a
+  // transition, after this page's own renders: until it has, the address is not taken for a new question.
   const [typed, setTyped] = useState(inAddress)
-  const [written, setWritten] = useState(inAddress)
-  if (inAddress !== written) {
-    setWritten(inAddress)
-    setTyped(inAddress)
+  const [seen, setSeen] = useState(inAddress)
+  const [written, setWritten] = useState<string>()
+  if (inAddress !== seen) {
+    setSeen(inAddress)
+    if (inAddress !== written) setTyped(inAddress)
   }
   const asked = useDebounced(typed.trim(), 250)
   // biome-ignore lint/correctness/useExhaustiveDependencies: the address follows the question alone
