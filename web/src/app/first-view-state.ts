@@ -58,16 +58,17 @@ export const seedFirstView = (queryClient: QueryClient, data: FirstViewData) => 
 /** The caches a drawn page is read from, as a visitor sees them: songs, creators' pages and playlists. */
 export const drawnKeys = [songKeys.all, creatorKeys.all, playlistKeys.all] as const
 
-const drawnFrom = new Set<unknown>(drawnKeys.map(([prefix]) => prefix))
-
 /**
  * The cache's songs, creators and playlists as JSON, for the browser to start from: the visitor's session
- * is left out (each browser asks for its own), and dates travel as ISO text, as the API sends them.
+ * is left out (each browser asks for its own), and dates travel as ISO text, as the API sends them. Only
+ * the server calls it: what it needs is made here, not in the browser's first load.
  */
-export const dehydrateFirstView = (queryClient: QueryClient) =>
-  JSON.stringify(
+export const dehydrateFirstView = (queryClient: QueryClient) => {
+  const drawnFrom = new Set<unknown>(drawnKeys.map(([prefix]) => prefix))
+  return JSON.stringify(
     dehydrate(queryClient, { shouldDehydrateQuery: (query) => drawnFrom.has(query.queryKey[0]) }),
   )
+}
 
 const sameKey = (a: ReadonlyArray<unknown>, b: ReadonlyArray<unknown>) =>
   a.length === b.length && a.every((part, index) => part === b[index])
