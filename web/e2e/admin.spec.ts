@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises"
-import { expect, type Page, test } from "@playwright/test"
+import type { Page } from "@playwright/test"
+import { expect, test } from "./journey-test.ts"
 import {
   newPerson,
   openLedger,

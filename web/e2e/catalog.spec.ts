@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises"
-import { expect, type Page, test } from "@playwright/test"
+import type { Page } from "@playwright/test"
+import { expect, test } from "./journey-test.ts"
 import { moreActions, newPerson, registerVerified, seedGeneration, skipSplash } from "./support.ts"
 
 test.beforeEach(async ({ page }) => skipSplash(page))
@@ -89,7 +90,7 @@ test("a song made public shows on another person's timeline, who likes it, filte
     (answer) => answer.url().endsWith("/like") && answer.request().method() === "POST",
   )
   await shared.getByRole("button", { name: `Like ${title} (Version 1)` }).click()
-  await expect(shared.getByRole("button", { name: `Unlike ${title} (Version 1)` })).toHaveAttribute(
+  await expect(shared.getByRole("button", { name: `Like ${title} (Version 1)` })).toHaveAttribute(
     "aria-pressed",
     "true",
   )

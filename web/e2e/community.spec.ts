@@ -1,5 +1,6 @@
-import { expect, type Page, test } from "@playwright/test"
+import type { Page } from "@playwright/test"
 import sharp from "sharp"
+import { expect, test } from "./journey-test.ts"
 import { publishedSong } from "./shared-song.ts"
 import { moreActions, personInOwnBrowser, skipSplash } from "./support.ts"
 
@@ -51,15 +52,15 @@ test("a listener follows a creator from a card, and finds the creator's next son
   const more = await moreActions(fan.page, first.title)
   await more.getByRole("button", { name: `Follow ${creator.person.username}` }).click()
   await expect(
-    more.getByRole("button", { name: `Unfollow ${creator.person.username}` }),
+    more.getByRole("button", { name: `Following ${creator.person.username}` }),
   ).toHaveAttribute("aria-pressed", "true")
   await fan.page.keyboard.press("Escape")
   await card(fan.page, first.title).getByRole("link", { name: creator.person.username }).click()
-  const unfollow = fan.page.getByRole("button", { name: `Unfollow ${creator.person.username}` })
-  await expect(unfollow).toHaveAttribute("aria-pressed", "true")
+  const following = fan.page.getByRole("button", { name: `Following ${creator.person.username}` })
+  await expect(following).toHaveAttribute("aria-pressed", "true")
   await expect(people(fan.page, "followers")).toHaveAccessibleName("1 Follower")
   await fan.page.reload()
-  await expect(unfollow).toBeVisible()
+  await expect(following).toBeVisible()
 
   // The creator's followers are listed, each a way to their page, where whom they follow is listed.
   await people(fan.page, "followers").click()

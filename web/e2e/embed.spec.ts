@@ -1,6 +1,6 @@
 import { createServer } from "node:http"
 import type { AddressInfo } from "node:net"
-import { expect, test } from "@playwright/test"
+import { expect, test } from "./journey-test.ts"
 import { sharedSong } from "./shared-song.ts"
 
 test("a song's embed code, copied from its share dialog, plays the song inside an iframe on another site, where its play counts", async ({

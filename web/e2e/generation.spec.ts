@@ -1,4 +1,5 @@
-import { expect, type Page, test } from "@playwright/test"
+import type { Page } from "@playwright/test"
+import { expect, test } from "./journey-test.ts"
 import { followLiveNotices } from "./live-notices.ts"
 import { newPerson, registerVerified, skipSplash, tellMelody } from "./support.ts"
 

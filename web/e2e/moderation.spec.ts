@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test"
+import { expect, test } from "./journey-test.ts"
 import { publishedSong } from "./shared-song.ts"
 import { personInOwnBrowser, signInAdmin, skipSplash } from "./support.ts"
 

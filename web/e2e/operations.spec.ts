@@ -1,4 +1,5 @@
-import { type Browser, expect, type Page, test } from "@playwright/test"
+import type { Browser, Page } from "@playwright/test"
+import { expect, test } from "./journey-test.ts"
 import {
   buyProPack,
   generateOffline,

@@ -1,4 +1,5 @@
-import { expect, type Page, test } from "@playwright/test"
+import type { Page } from "@playwright/test"
+import { expect, test } from "./journey-test.ts"
 import { newPerson, registerVerified, skipSplash } from "./support.ts"
 
 test.beforeEach(async ({ page }) => skipSplash(page))

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test"
+import { expect, test } from "./journey-test.ts"
 import { buyProPack, openLedger, personInOwnBrowser, signInAdmin, skipSplash } from "./support.ts"
 
 test.beforeEach(async ({ page }) => skipSplash(page))

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test"
+import { expect, test } from "./journey-test.ts"
 import { sharedSong } from "./shared-song.ts"
 
 test("search finds a song by a line of its lyrics from the header, with the keyboard, and lists all results on its page", async ({

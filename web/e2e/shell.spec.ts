@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test"
+import { expect, test } from "./journey-test.ts"
 import { newPerson, registerVerified, skipSplash } from "./support.ts"
 
 test("the splash shows once, ends, and the app appears", async ({ page }) => {

@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises"
-import { type Browser, expect, type Page, test } from "@playwright/test"
+import type { Browser, Page } from "@playwright/test"
 import { open } from "yauzl"
+import { expect, test } from "./journey-test.ts"
 import {
   buyProPack,
   generateOffline,

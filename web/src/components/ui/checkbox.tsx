@@ -26,7 +26,7 @@ export const Checkbox = ({
     />
     <Check
       aria-hidden
-      className="pointer-events-none absolute h-3.5 w-3.5 text-white opacity-0 peer-checked:opacity-100"
+      className="pointer-events-none absolute h-3.5 w-3.5 text-ink opacity-0 peer-checked:opacity-100"
       strokeWidth={3}
     />
   </span>

@@ -30,7 +30,7 @@ export const ChatPage = ({
   const startOver = useStartNewSong()
   // Messages shown before the server has them: the one being sent, and apologies for failed turns.
   const [local, setLocal] = useState<ReadonlyArray<Bubble>>([])
-  const listEnd = useRef<HTMLDivElement>(null)
+  const listEnd = useRef<HTMLLIElement>(null)
 
   const messages: ReadonlyArray<Bubble> = [
     ...(conversation.data?.messages ?? []).filter(
@@ -125,11 +125,13 @@ export const ChatPage = ({
             <MessageBubble message={{ id: "writing", role: "assistant", content: writing }} busy />
           )}
           {send.isPending && writing === "" && (
-            <li className="flex items-center gap-2 text-sm text-muted" role="status">
-              <Spinner className="h-4 w-4" /> Melody is writing...
+            <li>
+              <p className="flex items-center gap-2 text-sm text-muted" role="status">
+                <Spinner className="h-4 w-4" /> Melody is writing...
+              </p>
             </li>
           )}
-          <div ref={listEnd} />
+          <li ref={listEnd} aria-hidden />
         </ol>
         <ChatInput pending={send.isPending} onSend={onSend} />
       </Card>

@@ -74,7 +74,7 @@ export const FollowButton = ({
       variant={compact ? "ghost" : following ? "secondary" : "primary"}
       size={compact ? "sm" : "md"}
       aria-pressed={following}
-      aria-label={following ? `Unfollow ${profile.username}` : `Follow ${profile.username}`}
+      aria-label={`${following ? "Following" : "Follow"} ${profile.username}`}
       disabled={follow.isPending}
       onClick={() => follow.mutate(!following)}
     >

@@ -4,7 +4,10 @@ import { cn } from "../../lib/cn.ts"
 import { toast } from "../../lib/toast/toast-store.ts"
 import { useToggleLike } from "./song-changes.ts"
 
-/** The heart and its count; signing in comes first. */
+/**
+ * The heart and its count; signing in comes first. A toggle: its name, which says the count it shows,
+ * stays as it is pressed.
+ */
 export const LikeButton = ({
   song,
   signedIn,
@@ -40,7 +43,7 @@ export const LikeButton = ({
       type="button"
       onClick={onClick}
       aria-pressed={song.liked}
-      aria-label={song.liked ? `Unlike ${song.title}` : `Like ${song.title}`}
+      aria-label={`Like ${song.title}, likes: ${song.likes}`}
       className={cn(
         "inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 text-sm font-semibold transition",
         song.liked ? "text-pink" : "text-muted hover:text-text",
