@@ -77,9 +77,14 @@ test("every public page is taken over by the app without a hydration error", asy
   const problems = watchHydration(page)
   await page.goto(`/song/${song.id}`)
   await expect(page.getByRole("link", { name: "Sign in" })).toHaveCount(0)
+  // The heart fills at once; the reload waits for the server's answer, which a reload would cancel.
+  const answered = page.waitForResponse(
+    (answer) => answer.url().endsWith("/like") && answer.request().method() === "POST",
+  )
   await page.getByRole("button", { name: `Like ${song.title}` }).click()
   const liked = page.getByRole("button", { name: `Like ${song.title}`, pressed: true })
   await expect(liked).toBeVisible()
+  expect((await answered).ok()).toBe(true)
   await page.reload()
   await expect(liked).toBeVisible()
   expect(problems).toEqual([])
