@@ -9,6 +9,7 @@ import { CatalogApi } from "#modules/catalog/api.ts"
 import { CommentsApi } from "#modules/comments/api.ts"
 import { CommunityApi } from "#modules/community/api.ts"
 import { AvatarsApi } from "#modules/community/api-avatars.ts"
+import { AccountApi } from "#modules/identity/account-api.ts"
 import { IdentityApi } from "#modules/identity/api.ts"
 import { ReportsApi } from "#modules/moderation/api.ts"
 import { DecisionsApi } from "#modules/moderation/api-decisions.ts"
@@ -128,6 +129,7 @@ export class SystemApi extends HttpApiGroup.make("system")
 export class MelodyApi extends HttpApi.make(apiId)
   .add(SystemApi)
   .add(IdentityApi)
+  .add(AccountApi)
   .add(BillingApi)
   .add(FreeCreditsApi)
   .add(ReconciliationApi)

@@ -6,7 +6,7 @@ import { BillingHttpLive, ReconciliationHttpLive } from "#modules/billing/index.
 import { CatalogHttpLive } from "#modules/catalog/index.ts"
 import { CommentsHttpLive } from "#modules/comments/index.ts"
 import { AvatarsHttpLive, CommunityHttpLive } from "#modules/community/index.ts"
-import { Identity, IdentityHttpLive } from "#modules/identity/index.ts"
+import { AccountHttpLive, Identity, IdentityHttpLive } from "#modules/identity/index.ts"
 import { DecisionsHttpLive, ReportsHttpLive } from "#modules/moderation/index.ts"
 import {
   GenerationHttpLive,
@@ -92,6 +92,7 @@ const ApiLive = HttpApiBuilder.api(MelodyApi).pipe(
   Layer.provide([
     SystemHttpLive,
     IdentityHttpLive,
+    AccountHttpLive,
     BillingHttpLive,
     ReconciliationHttpLive,
     CreditLedgerHttpLive,

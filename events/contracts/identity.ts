@@ -42,9 +42,10 @@ export class PasswordResetRequested extends Schema.TaggedClass<PasswordResetRequ
   },
 ) {}
 
+/** A new password: set from a mailed reset link, or changed by its owner, who gave the current one. */
 export class PasswordChanged extends Schema.TaggedClass<PasswordChanged>()("PasswordChanged", {
   userId: Schema.String,
-  reason: Schema.Literal("reset"),
+  reason: Schema.Literal("reset", "changed"),
 }) {}
 
 /**

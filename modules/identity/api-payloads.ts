@@ -45,11 +45,11 @@ export const FullName = required(
 ).pipe(Schema.filter((s) => s.length >= 2 || "Name must be at least 2 characters"))
 
 /** A field that says `message` when it is absent, too. */
-const field = <A, I>(schema: Schema.Schema<A, I>, message: string) =>
+export const field = <A, I>(schema: Schema.Schema<A, I>, message: string) =>
   Schema.propertySignature(schema).annotations({ missingMessage: () => message })
 
 /** Every problem of a payload is reported, not only the first. */
-const allErrors = { parseOptions: { errors: "all" } } as const
+export const allErrors = { parseOptions: { errors: "all" } } as const
 
 const termsMessage = "You must accept the Terms of Service and Privacy Policy to register"
 

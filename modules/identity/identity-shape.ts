@@ -5,6 +5,7 @@ import type { TooManyRequests } from "#api/refusals.ts"
 import type { AdminGranted } from "#events/contracts/identity.ts"
 import type { Writes } from "#events/handle-command.ts"
 import type { Client } from "#toolkit/client.ts"
+import type { AccountShape } from "./account.ts"
 import type {
   AccountSuspended,
   AlreadyVerified,
@@ -103,4 +104,6 @@ export interface IdentityShape {
   readonly mailbox:
     | Effect.Effect<ReadonlyArray<OutboxMessage>, never, SqlClient.SqlClient>
     | undefined
+  /** What a signed-in person does to their own account (account.ts). */
+  readonly account: AccountShape
 }

@@ -1,4 +1,5 @@
 import { Context, Effect, Layer } from "effect"
+import { makeAccount } from "./account.ts"
 import { makeAdmins } from "./admins.ts"
 import { IdentityConfigLive } from "./config.ts"
 import { makeEmailVerification } from "./email-verification.ts"
@@ -21,6 +22,7 @@ const make = Effect.gen(function* () {
   const users = yield* Users
   const recentSessions = yield* RecentSessions
   const sessions = yield* IdentitySessions
+  const account = yield* makeAccount
   return {
     register,
     login: signIn.login,
@@ -42,6 +44,7 @@ const make = Effect.gen(function* () {
     grantAdmin: admins.grant,
     ensureConfiguredAdmin: admins.ensureConfiguredAdmin,
     mailbox: mailer.usesOutbox ? readOutbox(50) : undefined,
+    account,
   } satisfies IdentityShape
 })
 

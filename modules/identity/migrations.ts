@@ -46,4 +46,10 @@ export const identityMigrations: Migrations = {
     SqlClient.SqlClient,
     (sql) => sql`alter table identity.mail_outbox add column headers jsonb not null default '{}'`,
   ),
+  // When each session was last used (every few minutes at most), for its owner's list of sessions.
+  "3_session_seen": Effect.flatMap(
+    SqlClient.SqlClient,
+    (sql) =>
+      sql`alter table identity.session add column seen_at timestamptz not null default now()`,
+  ),
 }

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto"
 import { SqlClient } from "@effect/sql"
 import { Duration, Effect } from "effect"
 import { now } from "#toolkit/clock.ts"
+import { describeSession, type SessionRow, sessionKey } from "./session-descriptions.ts"
 import { tokenHash } from "./tokens.ts"
 
 export interface Session {
@@ -20,6 +21,7 @@ export const makeSessions = (ttl: Duration.Duration) =>
   Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
     const ttlSeconds = Duration.toSeconds(ttl)
+    const seenEverySeconds = 300
 
     const create = (
       userId: string,
@@ -39,23 +41,30 @@ export const makeSessions = (ttl: Duration.Duration) =>
         return { id, expires: row!.expire }
       }).pipe(Effect.orDie)
 
-    /** Read first, written only when it is time to slide: most look-ups are a single indexed read. */
+    /**
+     * Read first, written only when it is time to slide or to note the session was seen (every few
+     * minutes, for the sessions list): most look-ups are a single indexed read.
+     */
     const find = (id: string) =>
       Effect.gen(function* () {
         if (id.length === 0) return undefined
         const sid = tokenHash(id)
-        const [row] = yield* sql<{ user_id: string; expire: Date; due: boolean }>`
+        const [row] = yield* sql<{ user_id: string; expire: Date; due: boolean; unseen: boolean }>`
           select sess ->> 'userId' as user_id, expire,
-                 expire < now() + make_interval(secs => ${ttlSeconds / 2}) as due
+                 expire < now() + make_interval(secs => ${ttlSeconds / 2}) as due,
+                 seen_at < now() - make_interval(secs => ${seenEverySeconds}) as unseen
             from identity.session where sid = ${sid} and expire > now()`
         if (row === undefined) return undefined
-        if (!row.due)
+        if (!row.due && !row.unseen)
           return { userId: row.user_id, expires: row.expire, renewed: false } satisfies Session
-        const [renewed] = yield* sql<{ expire: Date }>`
-          update identity.session set expire = now() + make_interval(secs => ${ttlSeconds})
+        const [written] = yield* sql<{ expire: Date }>`
+          update identity.session
+             set seen_at = now(),
+                 expire = case when ${row.due} then now() + make_interval(secs => ${ttlSeconds})
+                               else expire end
            where sid = ${sid} and expire > now() returning expire`
-        return renewed
-          ? ({ userId: row.user_id, expires: renewed.expire, renewed: true } satisfies Session)
+        return written
+          ? ({ userId: row.user_id, expires: written.expire, renewed: row.due } satisfies Session)
           : undefined
       }).pipe(Effect.orDie)
 
@@ -85,19 +94,52 @@ export const makeSessions = (ttl: Duration.Duration) =>
         return new Set(rows.map((row) => byHash.get(row.sid)!))
       }).pipe(Effect.orDie)
 
-    /** Signs a user out everywhere (after a password reset). */
-    const destroyAllOf = (userId: string) =>
-      sql`delete from identity.session where sess ->> 'userId' = ${userId}`.pipe(
+    /** Signs a user out everywhere (after a password reset), or everywhere but `keep`. */
+    const destroyAllOf = (userId: string, keep?: string) =>
+      sql`delete from identity.session where sess ->> 'userId' = ${userId}
+            and sid <> ${keep === undefined ? "" : tokenHash(keep)} returning sid`.pipe(
         Effect.orDie,
-        Effect.asVoid,
+        Effect.map((rows) => rows.length),
       )
+
+    /** A user's open sessions, the one most recently seen first, `current` among them. */
+    const listOf = (userId: string, current: string | undefined) =>
+      Effect.map(
+        sql<SessionRow>`
+          select sid, sess, seen_at from identity.session
+           where sess ->> 'userId' = ${userId} and expire > now()
+           order by seen_at desc`,
+        (rows) => rows.map((row) => describeSession(row, current && tokenHash(current))),
+      ).pipe(Effect.orDie)
+
+    /** Ends the user's session known by `key` (listOf's), if it is theirs and open; whether it was. */
+    const destroyKeyed = (userId: string, key: string) =>
+      Effect.gen(function* () {
+        const rows = yield* sql<{ sid: string }>`
+          select sid from identity.session where sess ->> 'userId' = ${userId} and expire > now()`
+        const sid = rows.find((row) => sessionKey(row.sid) === key)?.sid
+        if (sid === undefined) return false
+        yield* sql`delete from identity.session where sid = ${sid}`
+        return true
+      }).pipe(Effect.orDie)
 
     const purgeExpired = sql`delete from identity.session where expire < now()`.pipe(
       Effect.orDie,
       Effect.asVoid,
     )
 
-    return { create, find, holderOf, stillOpen, destroy, destroyAllOf, purgeExpired, ttl }
+    return {
+      create,
+      find,
+      holderOf,
+      stillOpen,
+      destroy,
+      destroyAllOf,
+      listOf,
+      destroyKeyed,
+      purgeExpired,
+      ttl,
+    }
   })
 
 export type Sessions = Effect.Effect.Success<ReturnType<typeof makeSessions>>

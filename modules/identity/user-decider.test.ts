@@ -3,6 +3,7 @@ import {
   AdminGranted,
   EmailVerificationRequested,
   EmailVerified,
+  PasswordChanged,
   UserRegistered,
 } from "#events/contracts/identity.ts"
 import { fold } from "#events/decider.ts"
@@ -78,5 +79,20 @@ describe("the configured administrator", () => {
     given(user, registered)
       .when({ _tag: "GrantAdmin", grantedBy: "command line" })
       .thenEmits([new AdminGranted({ userId: "u1", grantedBy: "command line" })])
+  })
+})
+
+describe("a password", () => {
+  it("changed by its owner says so, as a reset from a mailed link says it was reset", () => {
+    given(user, registered)
+      .when({ _tag: "ChangePassword" })
+      .thenEmits([new PasswordChanged({ userId: "u1", reason: "changed" })])
+    given(user, registered)
+      .when({ _tag: "ResetPassword" })
+      .thenEmits([new PasswordChanged({ userId: "u1", reason: "reset" })])
+  })
+
+  it("cannot be changed for someone who never registered", () => {
+    given(user, []).when({ _tag: "ChangePassword" }).thenFails("NotRegistered")
   })
 })

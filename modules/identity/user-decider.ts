@@ -41,6 +41,7 @@ export type UserCommand =
     }
   | { readonly _tag: "RequestPasswordReset"; readonly expiresAt: Date }
   | { readonly _tag: "ResetPassword" }
+  | { readonly _tag: "ChangePassword" }
   | { readonly _tag: "GrantAdmin"; readonly grantedBy: AdminGranted["grantedBy"] }
 
 export class AlreadyRegistered extends Data.TaggedError("AlreadyRegistered") {}
@@ -121,6 +122,8 @@ export const user: Decider<UserCommand, UserEvent, UserState, UserRefusal> = {
         return emits(new PasswordResetRequested({ userId, expiresAt: command.expiresAt }))
       case "ResetPassword":
         return emits(new PasswordChanged({ userId, reason: "reset" }))
+      case "ChangePassword":
+        return emits(new PasswordChanged({ userId, reason: "changed" }))
       case "GrantAdmin":
         if (state.isAdmin) return emits()
         if (command.grantedBy !== "configuration")

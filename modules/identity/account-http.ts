@@ -1,0 +1,62 @@
+import { HttpApiBuilder } from "@effect/platform"
+import { Effect } from "effect"
+import { CurrentUser } from "#api/auth.ts"
+import { moduleApi } from "#api/id.ts"
+import { NotFound } from "#api/refusals.ts"
+import { AccountApi, AccountSession } from "./account-api.ts"
+import { Message } from "./api-answers.ts"
+import { Identity } from "./identity.ts"
+import { requestSession } from "./session-cookie.ts"
+
+const Api = moduleApi(AccountApi)
+
+const noSuchSession = new NotFound({ message: "There is no such session." })
+
+const ended = (count: number) =>
+  count === 0
+    ? "No other session was signed in."
+    : `Signed out of ${count} other ${count === 1 ? "session" : "sessions"}.`
+
+export const AccountHttpLive = HttpApiBuilder.group(Api, "account", (handlers) =>
+  Effect.gen(function* () {
+    const { account } = yield* Identity
+    return handlers
+      .handle("sessions", () =>
+        Effect.gen(function* () {
+          const listed = yield* account.sessionsOf(
+            (yield* CurrentUser).userId,
+            yield* requestSession,
+          )
+          return { sessions: listed.map((session) => new AccountSession(session)) }
+        }),
+      )
+      .handle("endSession", ({ path }) =>
+        Effect.gen(function* () {
+          const found = yield* account.endSession((yield* CurrentUser).userId, path.key)
+          if (!found) return yield* noSuchSession
+          return new Message({ message: "The session was signed out." })
+        }),
+      )
+      .handle("endOtherSessions", () =>
+        Effect.gen(function* () {
+          const count = yield* account.endOtherSessions(
+            (yield* CurrentUser).userId,
+            yield* requestSession,
+          )
+          return { message: ended(count), ended: count }
+        }),
+      )
+      .handle("changePassword", ({ payload }) =>
+        Effect.gen(function* () {
+          const count = yield* account.changePassword(
+            (yield* CurrentUser).userId,
+            yield* requestSession,
+            { current: payload.currentPassword, next: payload.newPassword },
+          )
+          return new Message({
+            message: `Your password has been changed. ${count === 0 ? "" : ended(count)}`.trim(),
+          })
+        }),
+      )
+  }),
+)

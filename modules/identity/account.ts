@@ -1,0 +1,44 @@
+import { Effect } from "effect"
+import { Actors } from "#events/contracts/actor.ts"
+import { recordLogin } from "./identity-events.ts"
+import { IdentitySessions } from "./identity-sessions.ts"
+import { makePasswordChange } from "./password-change.ts"
+import { RecentSessions } from "./recent-sessions.ts"
+
+/**
+ * What a signed-in person does to their own account: change their password, see their sessions and end
+ * them. Each ended session is recorded as a sign-out, so that the person's other tabs and an administrator
+ * see it happened.
+ */
+export const makeAccount = Effect.gen(function* () {
+  const sessions = yield* IdentitySessions
+  const recentSessions = yield* RecentSessions
+  const changePassword = yield* makePasswordChange
+
+  const signedOut = (userId: string) => recordLogin({ _tag: "LogOut", userId }, Actors.user(userId))
+
+  /** Ends the session listed as `key`; false when it is not one of the person's open sessions. */
+  const endSession = Effect.fn("Identity.endSession")(function* (userId: string, key: string) {
+    const ended = yield* sessions.destroyKeyed(userId, key)
+    if (!ended) return false
+    yield* recentSessions.forgetUser(userId)
+    yield* signedOut(userId)
+    return true
+  })
+
+  /** Ends every session of the person's but `current`; how many ended. */
+  const endOtherSessions = Effect.fn("Identity.endOtherSessions")(function* (
+    userId: string,
+    current: string | undefined,
+  ) {
+    const ended = yield* sessions.destroyAllOf(userId, current)
+    if (ended === 0) return 0
+    yield* recentSessions.forgetUser(userId)
+    yield* signedOut(userId)
+    return ended
+  })
+
+  return { changePassword, sessionsOf: sessions.listOf, endSession, endOtherSessions }
+})
+
+export type AccountShape = Effect.Effect.Success<typeof makeAccount>
