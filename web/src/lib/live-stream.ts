@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query"
 import { useEffect } from "react"
-import { useCurrentUser } from "./session.ts"
+import { currentUserQuery, useCurrentUser } from "./session.ts"
 
 /**
  * The queries a live notice is about: a generation's status, a video export, the credits, the
@@ -20,7 +20,8 @@ export const liveKeys = {
  * for when the stream cannot be held (a server that holds as many as it may answers 503, and the browser
  * does not try again). The browser reconnects by itself, resuming with Last-Event-ID; `reset` (too long
  * away) asks everything again; `replaced` (a seventh tab of the same person took this one's place) closes
- * it for good, or the two would take each other's place every few seconds.
+ * it for good, or the two would take each other's place every few seconds. A stream refused for good
+ * (its session ended) asks who is signed in again.
  */
 export const useLiveStream = () => {
   const queryClient = useQueryClient()
@@ -48,6 +49,12 @@ export const useLiveStream = () => {
       }
       opened.addEventListener("reset", () => void queryClient.invalidateQueries())
       opened.addEventListener("replaced", () => opened.close())
+      // A stream the browser gives up on may be a session ended elsewhere (a sign-out, a password
+      // change): asking who is signed in sends a person whose session ended to sign in again.
+      opened.onerror = () => {
+        if (opened.readyState === EventSource.CLOSED)
+          void queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey })
+      }
       source = opened
     })
     return () => {
