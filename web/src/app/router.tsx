@@ -149,6 +149,14 @@ const routes: Array<RouteObject> = [
               ])
             }),
           ),
+          page(
+            "settings",
+            () => import("./routes/settings-route.tsx").then((m) => m.SettingsRoute),
+            signedIn(async ({ queryClient }) => {
+              const { sessionsQuery } = await import("../features/settings/settings-queries.ts")
+              return queryClient.ensureQueryData(sessionsQuery)
+            }),
+          ),
           page("credits/receipts/:paymentId", () =>
             import("../features/credits/receipt-page.tsx").then((m) => m.ReceiptPage),
           ),

@@ -1,5 +1,5 @@
-import { LogOut, RotateCcw } from "lucide-react"
-import { useNavigate } from "react-router"
+import { LogOut, RotateCcw, Settings } from "lucide-react"
+import { Link, useNavigate } from "react-router"
 import { Button } from "../../components/ui/button.tsx"
 import { LibraryDownload } from "../../features/library/library-download.tsx"
 import { NotificationBell } from "../../features/notifications/notification-bell.tsx"
@@ -37,7 +37,7 @@ const useSignOut = () => {
 
 /**
  * Who is signed in, their notifications, their credits and their library's download (or the administrator's splash replay),
- * and the sign-out button.
+ * their settings and the sign-out button.
  */
 export const Account = ({
   user,
@@ -67,6 +67,12 @@ export const Account = ({
         </Button>
       )}
       <LibraryDownload label={compact} size={compact ? "md" : "icon"} variant="ghost" />
+      <Button asChild variant="ghost" size={compact ? "md" : "icon"}>
+        <Link to="/settings" title="Settings" aria-label="Settings">
+          <Settings className="h-4 w-4" aria-hidden />
+          {compact && "Settings"}
+        </Link>
+      </Button>
       <Button variant="secondary" size="sm" disabled={signOut.pending} onClick={signOut.run}>
         <LogOut className="h-4 w-4" aria-hidden /> Logout
       </Button>

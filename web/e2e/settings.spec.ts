@@ -1,0 +1,61 @@
+import { expect, test } from "./journey-test.ts"
+import { login, personInOwnBrowser, skipSplash } from "./support.ts"
+
+test("change the password in settings: the other browser's session ends, and sessions end from the list", async ({
+  browser,
+}) => {
+  const { person, page } = await personInOwnBrowser(browser, "settings")
+  const other = await (await browser.newContext()).newPage()
+  await skipSplash(other)
+  await login(other, person.username, person.password)
+  await expect(other).toHaveURL(/\/$/)
+  await other.goto("/library")
+
+  await page.goto("/")
+  await page.getByRole("banner").getByRole("link", { name: "Settings" }).click()
+  await expect(page.getByRole("heading", { name: "Settings", level: 1 })).toBeVisible()
+  await expect(page.getByText(person.email)).toBeVisible()
+  await expect(page.getByRole("link", { name: "Edit them on your creator page" })).toHaveAttribute(
+    "href",
+    `/u/${person.username}`,
+  )
+  const sessions = page.getByRole("list", { name: "Signed-in sessions" })
+  await expect(sessions.getByRole("listitem")).toHaveCount(2)
+  await expect(sessions.getByText("This session")).toHaveCount(1)
+  await expect(
+    page.getByRole("checkbox", { name: /E-mail me when a song is finished/ }),
+  ).toBeVisible()
+
+  // A wrong current password is said at its field, and changes nothing.
+  const form = page.getByRole("form", { name: "Change password" })
+  await form.getByLabel("Current password").fill("not-my-password")
+  await form.getByLabel("New password").fill("a-new-secret")
+  await form.getByRole("button", { name: "Change password" }).click()
+  await expect(form.getByText("Your current password is incorrect.")).toBeVisible()
+  await expect(sessions.getByRole("listitem")).toHaveCount(2)
+
+  await form.getByLabel("Current password").fill(person.password)
+  await form.getByRole("button", { name: "Change password" }).click()
+  await expect(page.getByText("Password changed").first()).toBeVisible()
+  await expect(sessions.getByRole("listitem")).toHaveCount(1)
+
+  // The other browser is sent to sign in as its session ends, without a reload; the old password is gone.
+  await expect(other).toHaveURL(/\/auth$/, { timeout: 20_000 })
+  await login(other, person.username, person.password)
+  await expect(other.getByText("Invalid username or password").first()).toBeVisible()
+  await login(other, person.username, "a-new-secret")
+  await expect(other).toHaveURL(/\/$/)
+
+  // Signed in again there, it is listed here, and signed out from here.
+  await page.reload()
+  await expect(sessions.getByRole("listitem")).toHaveCount(2)
+  await sessions
+    .getByRole("listitem")
+    .filter({ hasNotText: "This session" })
+    .getByRole("button", { name: "Sign out" })
+    .click()
+  await expect(sessions.getByRole("listitem")).toHaveCount(1)
+  await expect(other).toHaveURL(/\/auth$/, { timeout: 20_000 })
+  await page.reload()
+  await expect(page.getByRole("heading", { name: "Settings", level: 1 })).toBeVisible()
+})

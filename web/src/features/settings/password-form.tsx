@@ -1,0 +1,89 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query"
+import { type FormEvent, useState } from "react"
+import { Button } from "../../components/ui/button.tsx"
+import { Field } from "../../components/ui/field.tsx"
+import { Input } from "../../components/ui/input.tsx"
+import { callApi, errorMessage } from "../../lib/api.ts"
+import { type FieldErrors, serverFieldErrors, validate, warm } from "../../lib/form.ts"
+import { toast } from "../../lib/toast/toast-store.ts"
+import { sessionsQuery } from "./settings-queries.ts"
+
+const payload = () =>
+  import("#modules/identity/account-api.ts").then((m) => m.ChangePasswordPayload)
+
+/**
+ * A new password, given the current one; every other session ends with the change, so a password someone
+ * else learnt stops working everywhere at once.
+ */
+export const PasswordForm = () => {
+  const queryClient = useQueryClient()
+  const [currentPassword, setCurrent] = useState("")
+  const [newPassword, setNew] = useState("")
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const change = useMutation({
+    mutationFn: (values: { currentPassword: string; newPassword: string }) =>
+      callApi((api) => api.account.changePassword({ payload: values })),
+    onSuccess: ({ message }) => {
+      setCurrent("")
+      setNew("")
+      toast({ title: "Password changed", description: message, variant: "success" })
+      return queryClient.invalidateQueries({ queryKey: sessionsQuery.queryKey })
+    },
+    onError: (error) => {
+      const fields = serverFieldErrors(error)
+      const tag = (error as { _tag?: string })._tag
+      if (tag === "WrongPassword") setErrors({ currentPassword: errorMessage(error) })
+      else if (tag === "SamePassword") setErrors({ newPassword: errorMessage(error) })
+      else setErrors(fields)
+    },
+  })
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    const checked = await validate(payload, { currentPassword, newPassword })
+    setErrors(checked.ok ? {} : checked.errors)
+    if (checked.ok) change.mutate(checked.value)
+  }
+  const refused = change.isError && Object.keys(errors).length === 0
+  return (
+    <form
+      onSubmit={(event) => void submit(event)}
+      onFocus={warm(payload)}
+      noValidate
+      className="grid max-w-md gap-4"
+      aria-label="Change password"
+    >
+      <Field label="Current password" error={errors.currentPassword}>
+        {(control) => (
+          <Input
+            {...control}
+            type="password"
+            autoComplete="current-password"
+            value={currentPassword}
+            onChange={(e) => setCurrent(e.target.value)}
+          />
+        )}
+      </Field>
+      <Field label="New password" error={errors.newPassword}>
+        {(control) => (
+          <Input
+            {...control}
+            type="password"
+            autoComplete="new-password"
+            value={newPassword}
+            onChange={(e) => setNew(e.target.value)}
+          />
+        )}
+      </Field>
+      {refused && (
+        <p role="alert" className="text-sm font-medium text-danger">
+          {errorMessage(change.error)}
+        </p>
+      )}
+      <div>
+        <Button type="submit" disabled={change.isPending}>
+          {change.isPending ? "Changing..." : "Change password"}
+        </Button>
+      </div>
+    </form>
+  )
+}
