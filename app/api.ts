@@ -9,7 +9,7 @@ import { CatalogApi } from "#modules/catalog/api.ts"
 import { CommentsApi } from "#modules/comments/api.ts"
 import { CommunityApi } from "#modules/community/api.ts"
 import { AvatarsApi } from "#modules/community/api-avatars.ts"
-import { AccountApi } from "#modules/identity/account-api.ts"
+import { AccountApi, EmailLinksApi } from "#modules/identity/account-api.ts"
 import { IdentityApi } from "#modules/identity/api.ts"
 import { ReportsApi } from "#modules/moderation/api.ts"
 import { DecisionsApi } from "#modules/moderation/api-decisions.ts"
@@ -130,6 +130,7 @@ export class MelodyApi extends HttpApi.make(apiId)
   .add(SystemApi)
   .add(IdentityApi)
   .add(AccountApi)
+  .add(EmailLinksApi)
   .add(BillingApi)
   .add(FreeCreditsApi)
   .add(ReconciliationApi)

@@ -6,7 +6,12 @@ import { BillingHttpLive, ReconciliationHttpLive } from "#modules/billing/index.
 import { CatalogHttpLive } from "#modules/catalog/index.ts"
 import { CommentsHttpLive } from "#modules/comments/index.ts"
 import { AvatarsHttpLive, CommunityHttpLive } from "#modules/community/index.ts"
-import { AccountHttpLive, Identity, IdentityHttpLive } from "#modules/identity/index.ts"
+import {
+  AccountHttpLive,
+  EmailLinksHttpLive,
+  Identity,
+  IdentityHttpLive,
+} from "#modules/identity/index.ts"
 import { DecisionsHttpLive, ReportsHttpLive } from "#modules/moderation/index.ts"
 import {
   GenerationHttpLive,
@@ -93,6 +98,7 @@ const ApiLive = HttpApiBuilder.api(MelodyApi).pipe(
     SystemHttpLive,
     IdentityHttpLive,
     AccountHttpLive,
+    EmailLinksHttpLive,
     BillingHttpLive,
     ReconciliationHttpLive,
     CreditLedgerHttpLive,

@@ -4,7 +4,8 @@ import { Schema } from "effect"
  * Identity's facts. A user's stream is `user-<id>`; their sign-ins are on `user-logins-<id>` so the user
  * stream stays short; each username and e-mail address is claimed on its own stream
  * (`username-<lowercase>`, `user-email-<lowercase>`), appended together with the registration, so two
- * people can never get the same one. Passwords and token secrets are never in events.
+ * people can never get the same one. An address stays with the account that claimed it after the account
+ * moves to another, so its owner can take it back. Passwords and token secrets are never in events.
  */
 
 export class UserRegistered extends Schema.TaggedClass<UserRegistered>()("UserRegistered", {
@@ -32,6 +33,23 @@ export class EmailVerificationRequested extends Schema.TaggedClass<EmailVerifica
 export class EmailVerified extends Schema.TaggedClass<EmailVerified>()("EmailVerified", {
   userId: Schema.String,
   email: Schema.String,
+}) {}
+
+/** The person asked to move their account to `email`, which becomes theirs once its link is opened. */
+export class EmailChangeRequested extends Schema.TaggedClass<EmailChangeRequested>()(
+  "EmailChangeRequested",
+  { userId: Schema.String, email: Schema.String, expiresAt: Schema.Date },
+) {}
+
+/**
+ * The account's address moved: `confirmed` from the link mailed to the new one, `undone` from the
+ * notice mailed to the old one, which can take it back for a week.
+ */
+export class EmailChanged extends Schema.TaggedClass<EmailChanged>()("EmailChanged", {
+  userId: Schema.String,
+  from: Schema.String,
+  to: Schema.String,
+  reason: Schema.Literal("confirmed", "undone"),
 }) {}
 
 export class PasswordResetRequested extends Schema.TaggedClass<PasswordResetRequested>()(
@@ -71,6 +89,8 @@ export const UserEvent = Schema.Union(
   UserRegistered,
   EmailVerificationRequested,
   EmailVerified,
+  EmailChangeRequested,
+  EmailChanged,
   PasswordResetRequested,
   PasswordChanged,
   AdminGranted,

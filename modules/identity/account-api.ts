@@ -3,9 +3,10 @@ import { Schema } from "effect"
 import { Authenticated, Unauthorized } from "#api/auth.ts"
 import { withMessage } from "#api/messages.ts"
 import { NotFound, TooManyRequests } from "#api/refusals.ts"
-import { SamePassword, WrongPassword } from "./account-refusals.ts"
+import { SameEmail, SamePassword, WrongPassword } from "./account-refusals.ts"
 import { Message } from "./api-answers.ts"
-import { allErrors, field, NewPassword } from "./api-payloads.ts"
+import { allErrors, EmailAddress, field, NewPassword, Token, tokenMissing } from "./api-payloads.ts"
+import { EmailTaken, InvalidToken } from "./api-refusals.ts"
 
 export * from "./account-refusals.ts"
 
@@ -24,6 +25,15 @@ export const ChangePasswordPayload = Schema.Struct({
   currentPassword: CurrentPassword,
   newPassword: field(NewPassword, "Password must be at least 6 characters"),
 }).annotations(allErrors)
+
+const invalidEmail = "Please enter a valid email address"
+
+export const ChangeEmailPayload = Schema.Struct({
+  email: field(EmailAddress(invalidEmail), invalidEmail),
+  currentPassword: CurrentPassword,
+}).annotations(allErrors)
+
+export const EmailLinkPayload = Schema.Struct({ token: field(Token, tokenMissing) })
 
 /** One of a person's open sessions, as their settings list it. */
 export class AccountSession extends Schema.Class<AccountSession>("AccountSession")({
@@ -70,6 +80,35 @@ export class AccountApi extends HttpApiGroup.make("account")
       .addError(SamePassword)
       .addError(TooManyRequests),
   )
+  .add(
+    HttpApiEndpoint.post("changeEmail", "/account/email")
+      .setPayload(ChangeEmailPayload)
+      .addSuccess(Message)
+      .addError(WrongPassword)
+      .addError(SameEmail)
+      .addError(EmailTaken)
+      .addError(TooManyRequests),
+  )
   .middleware(Authenticated)
   .addError(Unauthorized)
-  .annotate(OpenApi.Description, "A person's own account: password and sessions.") {}
+  .annotate(OpenApi.Description, "A person's own account: password, address and sessions.") {}
+
+/**
+ * The links a change of address mails: to the new address, which makes the change, and to the old one,
+ * which takes it back. The link is the authority: they work from a browser without a session.
+ */
+export class EmailLinksApi extends HttpApiGroup.make("emailLinks")
+  .add(
+    HttpApiEndpoint.post("confirmEmail", "/account/email/confirm")
+      .setPayload(EmailLinkPayload)
+      .addSuccess(Schema.Struct({ message: Schema.String, email: Schema.String }))
+      .addError(InvalidToken)
+      .addError(EmailTaken),
+  )
+  .add(
+    HttpApiEndpoint.post("undoEmailChange", "/account/email/undo")
+      .setPayload(EmailLinkPayload)
+      .addSuccess(Schema.Struct({ message: Schema.String, email: Schema.String }))
+      .addError(InvalidToken),
+  )
+  .annotate(OpenApi.Description, "The links mailed by a change of address.") {}

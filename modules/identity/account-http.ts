@@ -3,12 +3,13 @@ import { Effect } from "effect"
 import { CurrentUser } from "#api/auth.ts"
 import { moduleApi } from "#api/id.ts"
 import { NotFound } from "#api/refusals.ts"
-import { AccountApi, AccountSession } from "./account-api.ts"
+import { AccountApi, AccountSession, EmailLinksApi } from "./account-api.ts"
 import { Message } from "./api-answers.ts"
 import { Identity } from "./identity.ts"
 import { requestSession } from "./session-cookie.ts"
 
 const Api = moduleApi(AccountApi)
+const LinksApi = moduleApi(EmailLinksApi)
 
 const noSuchSession = new NotFound({ message: "There is no such session." })
 
@@ -57,6 +58,33 @@ export const AccountHttpLive = HttpApiBuilder.group(Api, "account", (handlers) =
             message: `Your password has been changed. ${count === 0 ? "" : ended(count)}`.trim(),
           })
         }),
+      )
+      .handle("changeEmail", ({ payload }) =>
+        Effect.gen(function* () {
+          yield* account.emailChange.request((yield* CurrentUser).userId, payload)
+          return new Message({
+            message: `We sent a link to ${payload.email}. Your email changes when you open it.`,
+          })
+        }),
+      )
+  }),
+)
+
+export const EmailLinksHttpLive = HttpApiBuilder.group(LinksApi, "emailLinks", (handlers) =>
+  Effect.gen(function* () {
+    const { account } = yield* Identity
+    return handlers
+      .handle("confirmEmail", ({ payload }) =>
+        Effect.map(account.emailChange.confirm(payload.token), (email) => ({
+          message: `Your email is now ${email}.`,
+          email,
+        })),
+      )
+      .handle("undoEmailChange", ({ payload }) =>
+        Effect.map(account.emailChange.undo(payload.token), (email) => ({
+          message: `Your email is ${email} again, and every session was signed out. If someone else changed it, reset your password now.`,
+          email,
+        })),
       )
   }),
 )

@@ -15,3 +15,10 @@ export class SamePassword extends Schema.TaggedError<SamePassword>()(
   { message: Schema.String },
   HttpApiSchema.annotations({ status: 400 }),
 ) {}
+
+/** The address asked for is the account's already. */
+export class SameEmail extends Schema.TaggedError<SameEmail>()(
+  "SameEmail",
+  { message: Schema.String },
+  HttpApiSchema.annotations({ status: 400 }),
+) {}

@@ -1,19 +1,21 @@
 import { Effect } from "effect"
 import { Actors } from "#events/contracts/actor.ts"
+import { makeEmailChange } from "./email-change.ts"
 import { recordLogin } from "./identity-events.ts"
 import { IdentitySessions } from "./identity-sessions.ts"
 import { makePasswordChange } from "./password-change.ts"
 import { RecentSessions } from "./recent-sessions.ts"
 
 /**
- * What a signed-in person does to their own account: change their password, see their sessions and end
- * them. Each ended session is recorded as a sign-out, so that the person's other tabs and an administrator
+ * What a signed-in person does to their own account: change their password and their address, see their
+ * sessions and end them. Each ended session is recorded as a sign-out, so that the person's other tabs and an administrator
  * see it happened.
  */
 export const makeAccount = Effect.gen(function* () {
   const sessions = yield* IdentitySessions
   const recentSessions = yield* RecentSessions
   const changePassword = yield* makePasswordChange
+  const emailChange = yield* makeEmailChange
 
   const signedOut = (userId: string) => recordLogin({ _tag: "LogOut", userId }, Actors.user(userId))
 
@@ -38,7 +40,13 @@ export const makeAccount = Effect.gen(function* () {
     return ended
   })
 
-  return { changePassword, sessionsOf: sessions.listOf, endSession, endOtherSessions }
+  return {
+    changePassword,
+    emailChange,
+    sessionsOf: sessions.listOf,
+    endSession,
+    endOtherSessions,
+  }
 })
 
 export type AccountShape = Effect.Effect.Success<typeof makeAccount>

@@ -91,7 +91,7 @@ export const EmailPayload = Schema.Struct({
   email: field(EmailAddress(invalidEmail), invalidEmail),
 })
 
-const tokenMissing = "Verification token is missing."
+export const tokenMissing = "Verification token is missing."
 /** Tokens are 43 characters; a longer one is no token of ours. */
 const tokenTooLong = "This link is not valid."
 export const Token = withMessage(Schema.String, tokenMissing).pipe(

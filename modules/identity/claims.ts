@@ -5,16 +5,26 @@ import type { Decider } from "#events/decider.ts"
 /** Someone holds it already. */
 export class AlreadyClaimed extends Data.TaggedError("AlreadyClaimed") {}
 
-/** A username or an e-mail address is someone's for good once claimed: the first claim wins. */
-const claimOnce = <E>(
+/**
+ * A username or an e-mail address is someone's for good once claimed: the first claim wins, and a claim
+ * by its holder again (an address taken back) is already theirs.
+ */
+const claimOnce = <E extends { readonly userId: string }>(
   claimed: (userId: string, name: string) => E,
-): Decider<{ readonly userId: string; readonly name: string }, E, boolean, AlreadyClaimed> => ({
-  initialState: false,
-  evolve: () => true,
-  decide: (command, taken) =>
-    taken
-      ? Either.left(new AlreadyClaimed())
-      : Either.right([claimed(command.userId, command.name)]),
+): Decider<
+  { readonly userId: string; readonly name: string },
+  E,
+  string | undefined,
+  AlreadyClaimed
+> => ({
+  initialState: undefined,
+  evolve: (holder, event) => holder ?? event.userId,
+  decide: (command, holder) =>
+    holder === undefined
+      ? Either.right([claimed(command.userId, command.name)])
+      : holder === command.userId
+        ? Either.right([])
+        : Either.left(new AlreadyClaimed()),
 })
 
 export const usernameClaim = claimOnce(

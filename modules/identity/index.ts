@@ -1,6 +1,6 @@
 /** Identity: accounts, sessions, e-mail verification, password resets, administrators. */
-export { AccountApi } from "./account-api.ts"
-export { AccountHttpLive } from "./account-http.ts"
+export { AccountApi, EmailLinksApi } from "./account-api.ts"
+export { AccountHttpLive, EmailLinksHttpLive } from "./account-http.ts"
 export { IdentityApi } from "./api.ts"
 export { AdminOnlyLive, AuthenticatedLive, ViewerLive } from "./authentication.ts"
 export { identityConfig } from "./config.ts"

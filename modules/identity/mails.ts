@@ -2,7 +2,7 @@ import { escapeHtml } from "#toolkit/escape-html.ts"
 import type { OutgoingMail } from "./mailer.ts"
 
 /** One layout for every mail: dark header, one message, one button, the link spelled out as well. */
-const layout = (options: {
+export const layout = (options: {
   readonly heading: string
   readonly paragraphs: ReadonlyArray<string>
   readonly action: string

@@ -52,4 +52,12 @@ export const identityMigrations: Migrations = {
     (sql) =>
       sql`alter table identity.session add column seen_at timestamptz not null default now()`,
   ),
+  // A change of address: the link to the new one, and the notice's to take it back from the old one.
+  "4_email_change_tokens": Effect.flatMap(
+    SqlClient.SqlClient,
+    (sql) => sql`
+      alter table identity.tokens drop constraint tokens_purpose_check,
+        add constraint tokens_purpose_check check (purpose in
+          ('verify-email', 'reset-password', 'change-email', 'undo-email-change'))`,
+  ),
 }

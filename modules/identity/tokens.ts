@@ -3,7 +3,7 @@ import { SqlClient } from "@effect/sql"
 import { Effect } from "effect"
 
 /** What a token lets its bearer do. */
-export type TokenPurpose = "verify-email" | "reset-password"
+export type TokenPurpose = "verify-email" | "reset-password" | "change-email" | "undo-email-change"
 
 /** 32 random bytes, as URL-safe text: what the link carries. Only its hash is stored. */
 export const newToken = () => randomBytes(32).toString("base64url")
@@ -45,5 +45,13 @@ export const makeTokens = Effect.gen(function* () {
       Effect.map(([row]) => row?.usable === true),
     )
 
-  return { issue, use, isUsable }
+  /** Every unused token of the user's for this purpose stops working. */
+  const revoke = (userId: string, purpose: TokenPurpose) =>
+    sql`update identity.tokens set used_at = now()
+        where user_id = ${userId} and purpose = ${purpose} and used_at is null`.pipe(
+      Effect.orDie,
+      Effect.asVoid,
+    )
+
+  return { issue, use, isUsable, revoke }
 })

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "@effect/vitest"
 import {
   AdminGranted,
+  EmailChanged,
+  EmailChangeRequested,
   EmailVerificationRequested,
   EmailVerified,
   PasswordChanged,
@@ -94,5 +96,58 @@ describe("a password", () => {
 
   it("cannot be changed for someone who never registered", () => {
     given(user, []).when({ _tag: "ChangePassword" }).thenFails("NotRegistered")
+  })
+})
+
+describe("a change of address", () => {
+  const asked = new EmailChangeRequested({
+    userId: "u1",
+    email: "new@example.com",
+    expiresAt: new Date(0),
+  })
+  const moved = new EmailChanged({
+    userId: "u1",
+    from: "Boss@Example.com",
+    to: "new@example.com",
+    reason: "confirmed",
+  })
+
+  it("is asked for an address other than the account's own", () => {
+    given(user, registered)
+      .when({ _tag: "RequestEmailChange", email: "new@example.com", expiresAt: new Date(0) })
+      .thenEmits([asked])
+    given(user, registered)
+      .when({ _tag: "RequestEmailChange", email: "boss@EXAMPLE.com", expiresAt: new Date(0) })
+      .thenFails("AddressUnchanged")
+  })
+
+  it("is made by its confirmation, which verifies the new address, and only when asked for", () => {
+    given(user, [...registered, asked])
+      .when({ _tag: "ConfirmEmailChange" })
+      .thenEmits([moved])
+    given(user, registered).when({ _tag: "ConfirmEmailChange" }).thenFails("NoEmailChange")
+    given(user, [...registered, asked, moved])
+      .when({ _tag: "ConfirmEmailChange" })
+      .thenFails("NoEmailChange")
+    expect(fold(user, [...registered, asked, moved])).toMatchObject({
+      email: "new@example.com",
+      emailVerified: true,
+    })
+  })
+
+  it("is taken back once, to the address before it", () => {
+    const back = new EmailChanged({
+      userId: "u1",
+      from: "new@example.com",
+      to: "Boss@Example.com",
+      reason: "undone",
+    })
+    given(user, [...registered, asked, moved])
+      .when({ _tag: "UndoEmailChange" })
+      .thenEmits([back])
+    given(user, [...registered, asked, moved, back])
+      .when({ _tag: "UndoEmailChange" })
+      .thenFails("NoEmailChange")
+    given(user, registered).when({ _tag: "UndoEmailChange" }).thenFails("NoEmailChange")
   })
 })

@@ -1,6 +1,8 @@
 import { Data, Either } from "effect"
 import {
   AdminGranted,
+  EmailChanged,
+  EmailChangeRequested,
   EmailVerificationRequested,
   EmailVerified,
   PasswordChanged,
@@ -20,6 +22,10 @@ export type UserState =
       readonly name: string
       readonly emailVerified: boolean
       readonly isAdmin: boolean
+      /** The address asked for and not yet confirmed from its link. */
+      readonly pendingEmail?: string | undefined
+      /** The address before the last confirmed change, which its notice can take back. */
+      readonly previousEmail?: string | undefined
     }
 
 export type Registered = Extract<UserState, { _tag: "Registered" }>
@@ -42,13 +48,26 @@ export type UserCommand =
   | { readonly _tag: "RequestPasswordReset"; readonly expiresAt: Date }
   | { readonly _tag: "ResetPassword" }
   | { readonly _tag: "ChangePassword" }
+  | { readonly _tag: "RequestEmailChange"; readonly email: string; readonly expiresAt: Date }
+  | { readonly _tag: "ConfirmEmailChange" }
+  | { readonly _tag: "UndoEmailChange" }
   | { readonly _tag: "GrantAdmin"; readonly grantedBy: AdminGranted["grantedBy"] }
 
 export class AlreadyRegistered extends Data.TaggedError("AlreadyRegistered") {}
 export class NotRegistered extends Data.TaggedError("NotRegistered") {}
 export class EmailAlreadyVerified extends Data.TaggedError("EmailAlreadyVerified") {}
 
-export type UserRefusal = AlreadyRegistered | NotRegistered | EmailAlreadyVerified
+/** The address asked for is the account's already. */
+export class AddressUnchanged extends Data.TaggedError("AddressUnchanged") {}
+/** No change of address is waiting for its confirmation, or none is there to undo. */
+export class NoEmailChange extends Data.TaggedError("NoEmailChange") {}
+
+export type UserRefusal =
+  | AlreadyRegistered
+  | NotRegistered
+  | EmailAlreadyVerified
+  | AddressUnchanged
+  | NoEmailChange
 
 const emits = (...events: ReadonlyArray<UserEvent>) => Either.right(events)
 
@@ -58,7 +77,10 @@ const isAdminEmail = (state: Registered, adminEmail: string | undefined) =>
 const configurationGrant = (state: Registered) =>
   new AdminGranted({ userId: state.userId, grantedBy: "configuration", verifiedEmail: state.email })
 
-/** A user: registration, e-mail verification, password resets and the administrator role. */
+/**
+ * A user: registration, e-mail verification and changes of address, passwords, and the administrator
+ * role.
+ */
 export const user: Decider<UserCommand, UserEvent, UserState, UserRefusal> = {
   initialState: { _tag: "Unregistered" },
 
@@ -76,6 +98,18 @@ export const user: Decider<UserCommand, UserEvent, UserState, UserRefusal> = {
         }
       case "EmailVerified":
         return state._tag === "Registered" ? { ...state, emailVerified: true } : state
+      case "EmailChangeRequested":
+        return state._tag === "Registered" ? { ...state, pendingEmail: event.email } : state
+      case "EmailChanged":
+        // Opening a link mailed to the address proves it is the person's: it counts as verified.
+        if (state._tag !== "Registered") return state
+        return {
+          ...state,
+          email: event.to,
+          emailVerified: true,
+          pendingEmail: undefined,
+          previousEmail: event.reason === "confirmed" ? event.from : undefined,
+        }
       case "AdminGranted":
         if (state._tag !== "Registered") return state
         // Configuration vouches for an address, which says nothing until its owner has verified it.
@@ -124,6 +158,32 @@ export const user: Decider<UserCommand, UserEvent, UserState, UserRefusal> = {
         return emits(new PasswordChanged({ userId, reason: "reset" }))
       case "ChangePassword":
         return emits(new PasswordChanged({ userId, reason: "changed" }))
+      case "RequestEmailChange":
+        if (command.email.toLowerCase() === state.email.toLowerCase())
+          return Either.left(new AddressUnchanged())
+        return emits(
+          new EmailChangeRequested({ userId, email: command.email, expiresAt: command.expiresAt }),
+        )
+      case "ConfirmEmailChange":
+        if (state.pendingEmail === undefined) return Either.left(new NoEmailChange())
+        return emits(
+          new EmailChanged({
+            userId,
+            from: state.email,
+            to: state.pendingEmail,
+            reason: "confirmed",
+          }),
+        )
+      case "UndoEmailChange":
+        if (state.previousEmail === undefined) return Either.left(new NoEmailChange())
+        return emits(
+          new EmailChanged({
+            userId,
+            from: state.email,
+            to: state.previousEmail,
+            reason: "undone",
+          }),
+        )
       case "GrantAdmin":
         if (state.isAdmin) return emits()
         if (command.grantedBy !== "configuration")

@@ -35,6 +35,8 @@ export class Users extends Context.Tag("@melody/identity/Users")<
     /** A username, or an e-mail address when it contains '@'. */
     readonly idOf: (usernameOrEmail: string) => Effect.Effect<string | undefined>
     readonly passwordHashOf: (userId: string) => Effect.Effect<string | undefined>
+    /** Whose the address is, whether or not it is still their account's address. */
+    readonly holderOfEmail: (email: string) => Effect.Effect<string | undefined>
   }
 >() {
   static readonly live = Layer.effect(
@@ -56,15 +58,24 @@ export class Users extends Context.Tag("@melody/identity/Users")<
           }),
         )
 
-      const idOf = (usernameOrEmail: string) => {
-        const key = usernameOrEmail.trim()
-        const stream = key.includes("@")
-          ? identityStreams.email(key)
-          : identityStreams.username(key)
-        return store.readStream(stream).pipe(
+      const holderOf = (stream: string) =>
+        store.readStream(stream).pipe(
           Effect.flatMap(decodeClaim),
           Effect.orDie,
           Effect.map(([claim]) => claim?.event.userId),
+        )
+
+      // An address names its holder only while it is their account's address: one they moved away
+      // from stays claimed for them, and signs no one in.
+      const idOf = (usernameOrEmail: string) => {
+        const key = usernameOrEmail.trim()
+        if (!key.includes("@")) return holderOf(identityStreams.username(key))
+        return Effect.flatMap(holderOf(identityStreams.email(key)), (userId) =>
+          userId === undefined
+            ? Effect.succeed(undefined)
+            : Effect.map(byId(userId), (state) =>
+                state?.email.toLowerCase() === key.toLowerCase() ? userId : undefined,
+              ),
         )
       }
 
@@ -76,7 +87,9 @@ export class Users extends Context.Tag("@melody/identity/Users")<
           Effect.map(([row]) => row?.password_hash),
         )
 
-      return { byId, idOf, passwordHashOf }
+      const holderOfEmail = (email: string) => holderOf(identityStreams.email(email.trim()))
+
+      return { byId, idOf, passwordHashOf, holderOfEmail }
     }),
   )
 }
