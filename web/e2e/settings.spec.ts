@@ -1,5 +1,5 @@
 import { expect, test } from "./journey-test.ts"
-import { login, personInOwnBrowser, skipSplash } from "./support.ts"
+import { followMailedLink, login, personInOwnBrowser, skipSplash } from "./support.ts"
 
 test("change the password in settings: the other browser's session ends, and sessions end from the list", async ({
   browser,
@@ -58,4 +58,37 @@ test("change the password in settings: the other browser's session ends, and ses
   await expect(other).toHaveURL(/\/auth$/, { timeout: 20_000 })
   await page.reload()
   await expect(page.getByRole("heading", { name: "Settings", level: 1 })).toBeVisible()
+})
+
+test("change the email from settings, confirm it from the new address, and take it back from the old one", async ({
+  browser,
+}) => {
+  const { person, page } = await personInOwnBrowser(browser, "moving")
+  const next = `new_${person.email}`
+  await page.goto("/settings")
+  const form = page.getByRole("form", { name: "Change email" })
+  await form.getByLabel("New email").fill(person.email.toUpperCase())
+  await form.getByLabel("Current password").fill(person.password)
+  await form.getByRole("button", { name: "Change email" }).click()
+  await expect(form.getByText("This is your email already.")).toBeVisible()
+  await form.getByLabel("New email").fill(next)
+  await form.getByLabel("Current password").fill(person.password)
+  await form.getByRole("button", { name: "Change email" }).click()
+  await expect(form.getByText(`We sent a link to ${next}.`, { exact: false })).toBeVisible()
+
+  await followMailedLink(page, next, "/confirm-email")
+  await page.getByRole("button", { name: "Confirm my new email" }).click()
+  await expect(page.getByRole("status")).toHaveText(`Your email is now ${next}.`)
+  await page.getByRole("link", { name: "Go to settings" }).click()
+  await expect(page.getByText(next, { exact: true })).toBeVisible()
+
+  // The old address was told, and takes it back: every session ends, this one too.
+  await followMailedLink(page, person.email, "/undo-email-change")
+  await page.getByRole("button", { name: "Undo the change" }).click()
+  await expect(page.getByRole("status")).toContainText(`Your email is ${person.email} again`)
+  await page.goto("/settings")
+  await expect(page).toHaveURL(/\/auth$/)
+  await login(page, person.email, person.password)
+  await page.goto("/settings")
+  await expect(page.getByText(person.email, { exact: true })).toBeVisible()
 })

@@ -45,6 +45,12 @@ const routes: Array<RouteObject> = [
       page("verify-email", () =>
         import("../features/auth/verify-email-page.tsx").then((m) => m.VerifyEmailPage),
       ),
+      page("confirm-email", () =>
+        import("../features/settings/email-link-page.tsx").then((m) => m.ConfirmEmailPage),
+      ),
+      page("undo-email-change", () =>
+        import("../features/settings/email-link-page.tsx").then((m) => m.UndoEmailChangePage),
+      ),
       page("forgot-password", () =>
         import("../features/auth/forgot-password-page.tsx").then((m) => m.ForgotPasswordPage),
       ),

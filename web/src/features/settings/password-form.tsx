@@ -4,12 +4,18 @@ import { Button } from "../../components/ui/button.tsx"
 import { Field } from "../../components/ui/field.tsx"
 import { Input } from "../../components/ui/input.tsx"
 import { callApi, errorMessage } from "../../lib/api.ts"
-import { type FieldErrors, serverFieldErrors, validate, warm } from "../../lib/form.ts"
+import { type FieldErrors, refusalFieldErrors, validate, warm } from "../../lib/form.ts"
 import { toast } from "../../lib/toast/toast-store.ts"
 import { sessionsQuery } from "./settings-queries.ts"
 
 const payload = () =>
   import("#modules/identity/account-api.ts").then((m) => m.ChangePasswordPayload)
+
+/** Where each refusal of the server is said: at the field it is about. */
+const fieldOf: Readonly<Record<string, string>> = {
+  WrongPassword: "currentPassword",
+  SamePassword: "newPassword",
+}
 
 /**
  * A new password, given the current one; every other session ends with the change, so a password someone
@@ -29,13 +35,7 @@ export const PasswordForm = () => {
       toast({ title: "Password changed", description: message, variant: "success" })
       return queryClient.invalidateQueries({ queryKey: sessionsQuery.queryKey })
     },
-    onError: (error) => {
-      const fields = serverFieldErrors(error)
-      const tag = (error as { _tag?: string })._tag
-      if (tag === "WrongPassword") setErrors({ currentPassword: errorMessage(error) })
-      else if (tag === "SamePassword") setErrors({ newPassword: errorMessage(error) })
-      else setErrors(fields)
-    },
+    onError: (error) => setErrors(refusalFieldErrors(error, fieldOf)),
   })
   const submit = async (event: FormEvent) => {
     event.preventDefault()

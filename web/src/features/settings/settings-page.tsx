@@ -3,6 +3,7 @@ import { Card, CardContent, CardDescription, CardHeader } from "../../components
 import { PageSpinner } from "../../components/ui/page-spinner.tsx"
 import { useCurrentUser } from "../../lib/session.ts"
 import { AccountSummary } from "./account-summary.tsx"
+import { EmailForm } from "./email-form.tsx"
 import { PasswordForm } from "./password-form.tsx"
 import { SessionsList } from "./sessions-list.tsx"
 
@@ -39,6 +40,12 @@ export const SettingsPage = ({ notifications }: { readonly notifications: ReactN
       </header>
       <Section title="Account" description="Who you are on Melody Studio.">
         <AccountSummary user={user.data} />
+      </Section>
+      <Section
+        title="Email"
+        description="We send a link to the new address; your email changes when you open it."
+      >
+        <EmailForm />
       </Section>
       <Section title="Password" description="Changing it signs you out everywhere else.">
         <PasswordForm />
