@@ -101,6 +101,7 @@ export const settle = Effect.gen(function* () {
   return yield* Effect.die(new Error("events kept coming: settle gave up after 50 rounds"))
 }).pipe(Effect.orDie)
 
+export { eventCount } from "./testing-endpoints.ts"
 export { type Answer, answerOf, browser, postJson, request, serverUrl } from "./testing-http.ts"
 
 let people = 0

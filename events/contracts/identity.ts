@@ -52,6 +52,26 @@ export class EmailChanged extends Schema.TaggedClass<EmailChanged>()("EmailChang
   reason: Schema.Literal("confirmed", "undone"),
 }) {}
 
+/**
+ * Signing in now asks for a second step after the password: a code from an authenticator app (RFC 6238),
+ * or one of ten recovery codes. The secret and the codes live in identity's own tables, never in events.
+ */
+export class TwoStepTurnedOn extends Schema.TaggedClass<TwoStepTurnedOn>()("TwoStepTurnedOn", {
+  userId: Schema.String,
+  method: Schema.Literal("code"),
+}) {}
+
+export class TwoStepTurnedOff extends Schema.TaggedClass<TwoStepTurnedOff>()("TwoStepTurnedOff", {
+  userId: Schema.String,
+  method: Schema.Literal("code"),
+}) {}
+
+/** A recovery code took the place of the app's code at a sign-in; `left` are still unused. */
+export class RecoveryCodeUsed extends Schema.TaggedClass<RecoveryCodeUsed>()("RecoveryCodeUsed", {
+  userId: Schema.String,
+  left: Schema.Int,
+}) {}
+
 export class PasswordResetRequested extends Schema.TaggedClass<PasswordResetRequested>()(
   "PasswordResetRequested",
   {
@@ -94,6 +114,9 @@ export const UserEvent = Schema.Union(
   PasswordResetRequested,
   PasswordChanged,
   AdminGranted,
+  TwoStepTurnedOn,
+  TwoStepTurnedOff,
+  RecoveryCodeUsed,
 )
 export type UserEvent = typeof UserEvent.Type
 

@@ -3,7 +3,7 @@ import { Effect } from "effect"
 import { CurrentUser } from "#api/auth.ts"
 import { moduleApi } from "#api/id.ts"
 import { NotFound } from "#api/refusals.ts"
-import { AccountApi, AccountSession, EmailLinksApi } from "./account-api.ts"
+import { AccountApi, AccountSession, EmailLinksApi } from "./api-account.ts"
 import { Message } from "./api-answers.ts"
 import { Identity } from "./identity.ts"
 import { requestSession } from "./session-cookie.ts"
@@ -58,6 +58,27 @@ export const AccountHttpLive = HttpApiBuilder.group(Api, "account", (handlers) =
             message: `Your password has been changed. ${count === 0 ? "" : ended(count)}`.trim(),
           })
         }),
+      )
+      .handle("twoStep", () =>
+        Effect.flatMap(CurrentUser, (user) => account.twoStep.status(user.userId)),
+      )
+      .handle("beginTwoStep", () =>
+        Effect.flatMap(CurrentUser, (user) => account.twoStep.begin(user.userId)),
+      )
+      .handle("turnOnTwoStep", ({ payload }) =>
+        Effect.flatMap(CurrentUser, (user) =>
+          Effect.map(account.twoStep.turnOn(user.userId, payload.code), (recoveryCodes) => ({
+            recoveryCodes,
+          })),
+        ),
+      )
+      .handle("turnOffTwoStep", ({ payload }) =>
+        Effect.flatMap(CurrentUser, (user) =>
+          Effect.as(
+            account.twoStep.turnOff(user.userId, payload.currentPassword),
+            new Message({ message: "Two-step sign-in is off." }),
+          ),
+        ),
       )
       .handle("changeEmail", ({ payload }) =>
         Effect.gen(function* () {

@@ -1,7 +1,6 @@
 import { expect } from "@effect/vitest"
 import { Effect } from "effect"
-import { browser, describeApp, signUp } from "#app/testing.ts"
-import { eventCount } from "#app/testing-endpoints.ts"
+import { browser, describeApp, eventCount, signUp } from "#app/testing.ts"
 import { query } from "#events/testing.ts"
 
 const password = "secret-password"

@@ -5,10 +5,11 @@ import { recordLogin } from "./identity-events.ts"
 import { IdentitySessions } from "./identity-sessions.ts"
 import { makePasswordChange } from "./password-change.ts"
 import { RecentSessions } from "./recent-sessions.ts"
+import { makeTwoStep } from "./two-step.ts"
 
 /**
- * What a signed-in person does to their own account: change their password and their address, see their
- * sessions and end them. Each ended session is recorded as a sign-out, so that the person's other tabs and an administrator
+ * What a signed-in person does to their own account: change their password and their address, turn two-step
+ * sign-in on and off, see their sessions and end them. Each ended session is recorded as a sign-out, so that the person's other tabs and an administrator
  * see it happened.
  */
 export const makeAccount = Effect.gen(function* () {
@@ -16,6 +17,7 @@ export const makeAccount = Effect.gen(function* () {
   const recentSessions = yield* RecentSessions
   const changePassword = yield* makePasswordChange
   const emailChange = yield* makeEmailChange
+  const twoStep = yield* makeTwoStep
 
   const signedOut = (userId: string) => recordLogin({ _tag: "LogOut", userId }, Actors.user(userId))
 
@@ -43,6 +45,7 @@ export const makeAccount = Effect.gen(function* () {
   return {
     changePassword,
     emailChange,
+    twoStep,
     sessionsOf: sessions.listOf,
     endSession,
     endOtherSessions,

@@ -118,3 +118,27 @@ export const ResendVerificationPayload = Schema.Struct({
 })
 
 export const VerifyEmailParams = Schema.Struct({ token: field(Token, tokenMissing) })
+
+const codeMissing = "Please enter the code."
+
+/** A code from an authenticator app, or a recovery code, as typed. */
+export const TypedCode = field(
+  withMessage(Schema.String, codeMissing).pipe(
+    Schema.filter((s) => s.trim().length > 0 || codeMissing),
+    Schema.filter((s) => s.length <= 40 || "That code is not right."),
+  ),
+  codeMissing,
+)
+
+const challengeMissing = "Your sign-in has expired. Please enter your password again."
+
+/** The second step of a sign-in: the challenge the password answered with, and a code as typed. */
+export const SecondStepPayload = Schema.Struct({
+  challenge: field(
+    withMessage(Schema.String, challengeMissing).pipe(
+      Schema.filter((s) => (s.length > 0 && s.length <= 200) || challengeMissing),
+    ),
+    challengeMissing,
+  ),
+  code: TypedCode,
+}).annotations(allErrors)

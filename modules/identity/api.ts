@@ -2,6 +2,7 @@ import { HttpApiEndpoint, HttpApiGroup } from "@effect/platform"
 import { Schema } from "effect"
 import { Authenticated, Unauthorized, Viewer } from "#api/auth.ts"
 import { NotFound, TooManyRequests } from "#api/refusals.ts"
+import { TwoStepRequired, WrongCode } from "./api-account-refusals.ts"
 import { MailboxMessage, Message, SessionView, SignedIn, UserView } from "./api-answers.ts"
 import {
   EmailPayload,
@@ -9,6 +10,7 @@ import {
   RegisterPayload,
   ResendVerificationPayload,
   ResetPasswordPayload,
+  SecondStepPayload,
   VerifyEmailParams,
 } from "./api-payloads.ts"
 import {
@@ -38,6 +40,16 @@ export class IdentityApi extends HttpApiGroup.make("identity")
       .setPayload(LoginPayload)
       .addSuccess(SignedIn)
       .addError(InvalidCredentials)
+      .addError(AccountSuspended)
+      .addError(TwoStepRequired)
+      .addError(TooManyRequests),
+  )
+  .add(
+    HttpApiEndpoint.post("secondStep", "/login/two-step")
+      .setPayload(SecondStepPayload)
+      .addSuccess(SignedIn)
+      .addError(WrongCode)
+      .addError(InvalidToken)
       .addError(AccountSuspended)
       .addError(TooManyRequests),
   )

@@ -1,8 +1,7 @@
 import { expect } from "@effect/vitest"
 import { Effect } from "effect"
-import { browser, describeApp, runJobs, signUp } from "#app/testing.ts"
+import { browser, describeApp, eventCount, runJobs, signUp } from "#app/testing.ts"
 import { clientOf } from "#app/testing-client.ts"
-import { eventCount } from "#app/testing-endpoints.ts"
 import { query } from "#events/testing.ts"
 
 const password = "secret-password"
@@ -41,7 +40,7 @@ describeApp({ env: { REGISTRATIONS_PER_ADDRESS: "100" } })("a change of address"
       expect(((yield* ada.person.get("/api/user")).body as { email: string }).email).toBe(
         ada.user.email,
       )
-      const token = yield* mailedToken(next, "/confirm-email")
+      const token = yield* mailedToken(next, "/email/confirm")
       expect(token).toBeTruthy()
       const confirmed = yield* browser().post("/api/account/email/confirm", { token })
       expect(confirmed.body).toEqual({ message: `Your email is now ${next}.`, email: next })
@@ -49,7 +48,7 @@ describeApp({ env: { REGISTRATIONS_PER_ADDRESS: "100" } })("a change of address"
       expect(yield* signIn(next)).toBe(200)
       expect(yield* signIn(ada.user.email)).toBe(401)
       // The old address is told, with a link that takes the change back.
-      expect(yield* mailedToken(ada.user.email, "/undo-email-change")).toBeTruthy()
+      expect(yield* mailedToken(ada.user.email, "/email/undo")).toBeTruthy()
       // A used link does nothing more.
       const again = yield* browser().post("/api/account/email/confirm", { token })
       expect(again.status).toBe(400)
@@ -62,15 +61,15 @@ describeApp({ env: { REGISTRATIONS_PER_ADDRESS: "100" } })("a change of address"
       const next = `taken_${ada.user.username}@example.com`
       yield* ada.person.post("/api/account/email", { email: next, currentPassword: password })
       yield* browser().post("/api/account/email/confirm", {
-        token: yield* mailedToken(next, "/confirm-email"),
+        token: yield* mailedToken(next, "/email/confirm"),
       })
       // Whoever moved it asks to move it again; taking it back makes that link useless as well.
       yield* ada.person.post("/api/account/email", {
         email: `again_${ada.user.username}@example.com`,
         currentPassword: password,
       })
-      const pending = yield* mailedToken(`again_${ada.user.username}@example.com`, "/confirm-email")
-      const undo = yield* mailedToken(ada.user.email, "/undo-email-change")
+      const pending = yield* mailedToken(`again_${ada.user.username}@example.com`, "/email/confirm")
+      const undo = yield* mailedToken(ada.user.email, "/email/undo")
       const undone = yield* browser().post("/api/account/email/undo", { token: undo })
       expect(undone.status).toBe(200)
       expect((undone.body as { email: string }).email).toBe(ada.user.email)
@@ -130,9 +129,9 @@ describeApp({ env: { REGISTRATIONS_PER_ADDRESS: "100" } })("a change of address"
       const bob = yield* signUp("bob")
       const wanted = `wanted_${ada.user.username}@example.com`
       yield* ada.person.post("/api/account/email", { email: wanted, currentPassword: password })
-      const adas = yield* mailedToken(wanted, "/confirm-email")
+      const adas = yield* mailedToken(wanted, "/email/confirm")
       yield* bob.person.post("/api/account/email", { email: wanted, currentPassword: password })
-      const bobs = yield* mailedToken(wanted, "/confirm-email")
+      const bobs = yield* mailedToken(wanted, "/email/confirm")
       expect(adas).not.toBe(bobs)
       expect((yield* browser().post("/api/account/email/confirm", { token: bobs })).status).toBe(
         200,

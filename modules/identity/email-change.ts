@@ -5,7 +5,7 @@ import { AppUrl } from "#toolkit/app-url.ts"
 import { fromNow } from "#toolkit/clock.ts"
 import { JobQueue } from "#toolkit/jobs.ts"
 import { RateLimiter } from "#toolkit/rate-limit.ts"
-import { SameEmail } from "./account-refusals.ts"
+import { SameEmail } from "./api-account-refusals.ts"
 import { EmailTaken, InvalidToken } from "./api-refusals.ts"
 import { IdentityConfig } from "./config.ts"
 import { confirmEmailMail, emailChangedMail } from "./email-change-mails.ts"
@@ -76,7 +76,7 @@ export const makeEmailChange = Effect.gen(function* () {
             confirmEmailMail(
               change.email,
               user.name,
-              `${appUrl}/confirm-email?token=${token}`,
+              `${appUrl}/email/confirm?token=${token}`,
               Math.round(Duration.toHours(config.verificationTokenTtl)),
             ),
           )
@@ -104,7 +104,7 @@ export const makeEmailChange = Effect.gen(function* () {
               user.email,
               user.name,
               user.pendingEmail,
-              `${appUrl}/undo-email-change?token=${undo}`,
+              `${appUrl}/email/undo?token=${undo}`,
               Duration.toDays(undoWindow),
             ),
           )

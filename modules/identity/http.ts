@@ -41,6 +41,18 @@ export const IdentityHttpLive = HttpApiBuilder.group(Api, "identity", (handlers)
           return new SignedIn({ user: signedIn.user, message: signedIn.message })
         }),
       )
+      .handle("secondStep", ({ payload }) =>
+        Effect.gen(function* () {
+          const signedIn = yield* identity.account.twoStep.secondStep(
+            payload.challenge,
+            payload.code,
+            yield* currentClient,
+            yield* requestSession,
+          )
+          yield* cookie.set(signedIn.session.id, signedIn.session.expires)
+          return new SignedIn({ user: signedIn.user, message: signedIn.message })
+        }),
+      )
       .handle("logout", () =>
         Effect.gen(function* () {
           yield* identity.logout(yield* requestSession)

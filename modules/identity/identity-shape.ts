@@ -16,6 +16,7 @@ import type {
   UsernameTaken,
   UserView,
 } from "./api.ts"
+import type { TwoStepRequired } from "./api-account-refusals.ts"
 import type { Holder } from "./recent-sessions.ts"
 import type { Registered } from "./user-decider.ts"
 
@@ -49,7 +50,10 @@ export interface IdentityShape {
     payload: RegisterPayload,
     client: Client,
   ) => Writes<SignedIn, TooManyRequests | UsernameTaken | EmailTaken>
-  /** Signs in, ending the session the request came with, if any. */
+  /**
+   * Signs in, ending the session the request came with, if any; an account with two-step sign-in is
+   * answered with the challenge for its second step instead.
+   */
   readonly login: (
     usernameOrEmail: string,
     password: string,
@@ -57,7 +61,7 @@ export interface IdentityShape {
     previousSession: string | undefined,
   ) => Writes<
     SignedIn & { readonly message: string },
-    TooManyRequests | InvalidCredentials | AccountSuspended
+    TooManyRequests | InvalidCredentials | AccountSuspended | TwoStepRequired
   >
   readonly logout: (sessionId: string | undefined) => Writes<void>
   /** Who holds this session, sliding it forward when it is half used; undefined once it ended. */

@@ -1,7 +1,8 @@
 /** Identity: accounts, sessions, e-mail verification, password resets, administrators. */
-export { AccountApi, EmailLinksApi } from "./account-api.ts"
+
 export { AccountHttpLive, EmailLinksHttpLive } from "./account-http.ts"
 export { IdentityApi } from "./api.ts"
+export { AccountApi, EmailLinksApi } from "./api-account.ts"
 export { AdminOnlyLive, AuthenticatedLive, ViewerLive } from "./authentication.ts"
 export { identityConfig } from "./config.ts"
 export { sendVerification } from "./email-verification.ts"

@@ -60,4 +60,27 @@ export const identityMigrations: Migrations = {
         add constraint tokens_purpose_check check (purpose in
           ('verify-email', 'reset-password', 'change-email', 'undo-email-change'))`,
   ),
+  // Two-step sign-in: the authenticator app's secret (read to check codes, so kept, not hashed), the
+  // last time step a code was used at (a code works once), ten recovery codes by their hashes, and the
+  // challenge a password opens for the second step.
+  "5_two_step": Effect.flatMap(SqlClient.SqlClient, (sql) =>
+    Effect.all([
+      sql`create table identity.two_step (
+            user_id text primary key,
+            secret text not null,
+            confirmed boolean not null default false,
+            last_step bigint,
+            created_at timestamptz not null default now()
+          )`,
+      sql`create table identity.recovery_codes (
+            user_id text not null,
+            code_hash text not null,
+            used_at timestamptz,
+            primary key (user_id, code_hash)
+          )`,
+      sql`alter table identity.tokens drop constraint tokens_purpose_check,
+            add constraint tokens_purpose_check check (purpose in
+              ('verify-email', 'reset-password', 'change-email', 'undo-email-change', 'two-step'))`,
+    ]),
+  ),
 }

@@ -1,22 +1,30 @@
-import { Effect } from "effect"
+import { Duration, Effect } from "effect"
 import type { SignedInUser } from "#api/auth.ts"
 import { Actors } from "#events/contracts/actor.ts"
 import type { Client } from "#toolkit/client.ts"
+import { fromNow } from "#toolkit/clock.ts"
 import { RateLimiter } from "#toolkit/rate-limit.ts"
 import { InvalidCredentials } from "./api.ts"
+import { TwoStepRequired } from "./api-account-refusals.ts"
 import { IdentityConfig } from "./config.ts"
 import { recordLogin } from "./identity-events.ts"
 import { IdentitySessions } from "./identity-sessions.ts"
 import { makeStaleHash, passwordMatches } from "./passwords.ts"
 import { type Holder, RecentSessions } from "./recent-sessions.ts"
 import { makeSuspensionCheck } from "./suspension-standing.ts"
+import { makeTokens, newToken } from "./tokens.ts"
+import type { Registered } from "./user-decider.ts"
 import { toView, Users } from "./users.ts"
+
+/** How long a right password keeps the second step open. */
+const challengeTtl = Duration.minutes(5)
 
 const invalidCredentials = new InvalidCredentials({ message: "Invalid username or password" })
 
 /**
  * Signing in and out. A sign-in always starts a new session (the old one, if any, ends), so a session id
  * known before sign-in is worth nothing after it. Failed attempts are limited per address and per account.
+ * An account with two-step sign-in answers a right password with a challenge for its second step.
  */
 export const makeSignIn = Effect.gen(function* () {
   const config = yield* IdentityConfig
@@ -26,6 +34,7 @@ export const makeSignIn = Effect.gen(function* () {
   const recentSessions = yield* RecentSessions
   const staleHash = yield* makeStaleHash
   const mayEnter = yield* makeSuspensionCheck
+  const tokens = yield* makeTokens
 
   const login = Effect.fn("Identity.login")(function* (
     usernameOrEmail: string,
@@ -45,6 +54,23 @@ export const makeSignIn = Effect.gen(function* () {
       return yield* invalidCredentials
     }
     yield* mayEnter(state.userId)
+    if (state.twoStep) {
+      const challenge = newToken()
+      yield* tokens.issue(state.userId, "two-step", challenge, yield* fromNow(challengeTtl))
+      return yield* new TwoStepRequired({
+        message: "Enter the code from your authenticator app, or a recovery code.",
+        challenge,
+      })
+    }
+    return yield* enter(state, client, previousSession)
+  })
+
+  /** Starts a session for a person who proved who they are; the one the browser had ends. */
+  const enter = Effect.fn("Identity.enter")(function* (
+    state: Registered,
+    client: Client,
+    previousSession: string | undefined,
+  ) {
     if (previousSession !== undefined) {
       yield* sessions.destroy(previousSession)
       yield* recentSessions.forgetSession(previousSession)
@@ -88,5 +114,5 @@ export const makeSignIn = Effect.gen(function* () {
       return { user, session }
     })
 
-  return { login, logout, authenticate }
+  return { login, enter, logout, authenticate }
 })

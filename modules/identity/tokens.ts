@@ -3,7 +3,12 @@ import { SqlClient } from "@effect/sql"
 import { Effect } from "effect"
 
 /** What a token lets its bearer do. */
-export type TokenPurpose = "verify-email" | "reset-password" | "change-email" | "undo-email-change"
+export type TokenPurpose =
+  | "verify-email"
+  | "reset-password"
+  | "change-email"
+  | "undo-email-change"
+  | "two-step"
 
 /** 32 random bytes, as URL-safe text: what the link carries. Only its hash is stored. */
 export const newToken = () => randomBytes(32).toString("base64url")
@@ -35,6 +40,15 @@ export const makeTokens = Effect.gen(function* () {
       Effect.map(([row]) => row?.user_id),
     )
 
+  /** The user the token belongs to, if it is unused and unexpired; it stays usable. */
+  const holderOf = (token: string, purpose: TokenPurpose) =>
+    sql<{ user_id: string }>`
+      select user_id from identity.tokens
+      where token_hash = ${tokenHash(token)} and purpose = ${purpose} and used_at is null and expires_at > now()`.pipe(
+      Effect.orDie,
+      Effect.map(([row]) => row?.user_id),
+    )
+
   const isUsable = (token: string, purpose: TokenPurpose) =>
     sql<{ usable: boolean }>`
       select exists (
@@ -53,5 +67,5 @@ export const makeTokens = Effect.gen(function* () {
       Effect.asVoid,
     )
 
-  return { issue, use, isUsable, revoke }
+  return { issue, use, holderOf, isUsable, revoke }
 })

@@ -6,6 +6,9 @@ import {
   EmailVerificationRequested,
   EmailVerified,
   PasswordChanged,
+  RecoveryCodeUsed,
+  TwoStepTurnedOff,
+  TwoStepTurnedOn,
   UserRegistered,
 } from "#events/contracts/identity.ts"
 import { fold } from "#events/decider.ts"
@@ -149,5 +152,32 @@ describe("a change of address", () => {
       .when({ _tag: "UndoEmailChange" })
       .thenFails("NoEmailChange")
     given(user, registered).when({ _tag: "UndoEmailChange" }).thenFails("NoEmailChange")
+  })
+})
+
+describe("two-step sign-in", () => {
+  const on = new TwoStepTurnedOn({ userId: "u1", method: "code" })
+  const off = new TwoStepTurnedOff({ userId: "u1", method: "code" })
+
+  it("turns on and off, each only from the other", () => {
+    given(user, registered).when({ _tag: "TurnOnTwoStep" }).thenEmits([on])
+    given(user, [...registered, on])
+      .when({ _tag: "TurnOnTwoStep" })
+      .thenFails("TwoStepIsOn")
+    given(user, [...registered, on])
+      .when({ _tag: "TurnOffTwoStep" })
+      .thenEmits([off])
+    given(user, [...registered, on, off])
+      .when({ _tag: "TurnOffTwoStep" })
+      .thenFails("TwoStepIsOff")
+    expect(fold(user, [...registered, on])).toMatchObject({ twoStep: true })
+    expect(fold(user, [...registered, on, off])).toMatchObject({ twoStep: false })
+  })
+
+  it("records a recovery code used, with how many are left, only while it is on", () => {
+    given(user, [...registered, on])
+      .when({ _tag: "UseRecoveryCode", left: 9 })
+      .thenEmits([new RecoveryCodeUsed({ userId: "u1", left: 9 })])
+    given(user, registered).when({ _tag: "UseRecoveryCode", left: 9 }).thenFails("TwoStepIsOff")
   })
 })

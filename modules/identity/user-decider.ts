@@ -7,6 +7,9 @@ import {
   EmailVerified,
   PasswordChanged,
   PasswordResetRequested,
+  RecoveryCodeUsed,
+  TwoStepTurnedOff,
+  TwoStepTurnedOn,
   type UserEvent,
   UserRegistered,
 } from "#events/contracts/identity.ts"
@@ -26,6 +29,8 @@ export type UserState =
       readonly pendingEmail?: string | undefined
       /** The address before the last confirmed change, which its notice can take back. */
       readonly previousEmail?: string | undefined
+      /** Whether signing in asks for a code after the password. */
+      readonly twoStep: boolean
     }
 
 export type Registered = Extract<UserState, { _tag: "Registered" }>
@@ -51,6 +56,9 @@ export type UserCommand =
   | { readonly _tag: "RequestEmailChange"; readonly email: string; readonly expiresAt: Date }
   | { readonly _tag: "ConfirmEmailChange" }
   | { readonly _tag: "UndoEmailChange" }
+  | { readonly _tag: "TurnOnTwoStep" }
+  | { readonly _tag: "TurnOffTwoStep" }
+  | { readonly _tag: "UseRecoveryCode"; readonly left: number }
   | { readonly _tag: "GrantAdmin"; readonly grantedBy: AdminGranted["grantedBy"] }
 
 export class AlreadyRegistered extends Data.TaggedError("AlreadyRegistered") {}
@@ -62,12 +70,18 @@ export class AddressUnchanged extends Data.TaggedError("AddressUnchanged") {}
 /** No change of address is waiting for its confirmation, or none is there to undo. */
 export class NoEmailChange extends Data.TaggedError("NoEmailChange") {}
 
+/** Two-step sign-in is on already, or (turning it off, using a recovery code) is not. */
+export class TwoStepIsOn extends Data.TaggedError("TwoStepIsOn") {}
+export class TwoStepIsOff extends Data.TaggedError("TwoStepIsOff") {}
+
 export type UserRefusal =
   | AlreadyRegistered
   | NotRegistered
   | EmailAlreadyVerified
   | AddressUnchanged
   | NoEmailChange
+  | TwoStepIsOn
+  | TwoStepIsOff
 
 const emits = (...events: ReadonlyArray<UserEvent>) => Either.right(events)
 
@@ -78,8 +92,8 @@ const configurationGrant = (state: Registered) =>
   new AdminGranted({ userId: state.userId, grantedBy: "configuration", verifiedEmail: state.email })
 
 /**
- * A user: registration, e-mail verification and changes of address, passwords, and the administrator
- * role.
+ * A user: registration, e-mail verification and changes of address, passwords, two-step sign-in, and
+ * the administrator role.
  */
 export const user: Decider<UserCommand, UserEvent, UserState, UserRefusal> = {
   initialState: { _tag: "Unregistered" },
@@ -95,6 +109,7 @@ export const user: Decider<UserCommand, UserEvent, UserState, UserRefusal> = {
           name: event.name,
           emailVerified: false,
           isAdmin: false,
+          twoStep: false,
         }
       case "EmailVerified":
         return state._tag === "Registered" ? { ...state, emailVerified: true } : state
@@ -115,8 +130,13 @@ export const user: Decider<UserCommand, UserEvent, UserState, UserRefusal> = {
         // Configuration vouches for an address, which says nothing until its owner has verified it.
         if (event.grantedBy === "configuration" && !state.emailVerified) return state
         return { ...state, isAdmin: true }
+      case "TwoStepTurnedOn":
+      case "TwoStepTurnedOff":
+        if (state._tag !== "Registered") return state
+        return { ...state, twoStep: event._tag === "TwoStepTurnedOn" }
       case "EmailVerificationRequested":
       case "PasswordResetRequested":
+      case "RecoveryCodeUsed":
       case "PasswordChanged":
         return state
     }
@@ -174,6 +194,15 @@ export const user: Decider<UserCommand, UserEvent, UserState, UserRefusal> = {
             reason: "confirmed",
           }),
         )
+      case "TurnOnTwoStep":
+        if (state.twoStep) return Either.left(new TwoStepIsOn())
+        return emits(new TwoStepTurnedOn({ userId, method: "code" }))
+      case "TurnOffTwoStep":
+        if (!state.twoStep) return Either.left(new TwoStepIsOff())
+        return emits(new TwoStepTurnedOff({ userId, method: "code" }))
+      case "UseRecoveryCode":
+        if (!state.twoStep) return Either.left(new TwoStepIsOff())
+        return emits(new RecoveryCodeUsed({ userId, left: command.left }))
       case "UndoEmailChange":
         if (state.previousEmail === undefined) return Either.left(new NoEmailChange())
         return emits(

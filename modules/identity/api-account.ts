@@ -3,12 +3,26 @@ import { Schema } from "effect"
 import { Authenticated, Unauthorized } from "#api/auth.ts"
 import { withMessage } from "#api/messages.ts"
 import { NotFound, TooManyRequests } from "#api/refusals.ts"
-import { SameEmail, SamePassword, WrongPassword } from "./account-refusals.ts"
+import {
+  SameEmail,
+  SamePassword,
+  TwoStepConflict,
+  WrongCode,
+  WrongPassword,
+} from "./api-account-refusals.ts"
 import { Message } from "./api-answers.ts"
-import { allErrors, EmailAddress, field, NewPassword, Token, tokenMissing } from "./api-payloads.ts"
+import {
+  allErrors,
+  EmailAddress,
+  field,
+  NewPassword,
+  Token,
+  TypedCode,
+  tokenMissing,
+} from "./api-payloads.ts"
 import { EmailTaken, InvalidToken } from "./api-refusals.ts"
 
-export * from "./account-refusals.ts"
+export * from "./api-account-refusals.ts"
 
 const currentMissing = "Please enter your current password."
 
@@ -32,6 +46,12 @@ export const ChangeEmailPayload = Schema.Struct({
   email: field(EmailAddress(invalidEmail), invalidEmail),
   currentPassword: CurrentPassword,
 }).annotations(allErrors)
+
+export const TwoStepCodePayload = Schema.Struct({ code: TypedCode }).annotations(allErrors)
+
+export const TwoStepOffPayload = Schema.Struct({ currentPassword: CurrentPassword }).annotations(
+  allErrors,
+)
 
 export const EmailLinkPayload = Schema.Struct({ token: field(Token, tokenMissing) })
 
@@ -89,9 +109,38 @@ export class AccountApi extends HttpApiGroup.make("account")
       .addError(EmailTaken)
       .addError(TooManyRequests),
   )
+  .add(
+    HttpApiEndpoint.get("twoStep", "/account/two-step").addSuccess(
+      Schema.Struct({ on: Schema.Boolean, recoveryCodesLeft: Schema.Int }),
+    ),
+  )
+  .add(
+    HttpApiEndpoint.post("beginTwoStep", "/account/two-step/begin")
+      .addSuccess(Schema.Struct({ secret: Schema.String, uri: Schema.String }))
+      .addError(TwoStepConflict),
+  )
+  .add(
+    HttpApiEndpoint.post("turnOnTwoStep", "/account/two-step/on")
+      .setPayload(TwoStepCodePayload)
+      .addSuccess(Schema.Struct({ recoveryCodes: Schema.Array(Schema.String) }))
+      .addError(WrongCode)
+      .addError(TwoStepConflict)
+      .addError(TooManyRequests),
+  )
+  .add(
+    HttpApiEndpoint.post("turnOffTwoStep", "/account/two-step/off")
+      .setPayload(TwoStepOffPayload)
+      .addSuccess(Message)
+      .addError(WrongPassword)
+      .addError(TwoStepConflict)
+      .addError(TooManyRequests),
+  )
   .middleware(Authenticated)
   .addError(Unauthorized)
-  .annotate(OpenApi.Description, "A person's own account: password, address and sessions.") {}
+  .annotate(
+    OpenApi.Description,
+    "A person's own account: password, address, two-step sign-in and sessions.",
+  ) {}
 
 /**
  * The links a change of address mails: to the new address, which makes the change, and to the old one,
