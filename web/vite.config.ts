@@ -47,6 +47,10 @@ export default defineConfig(({ isSsrBuild = false }) => ({
       output: isSsrBuild
         ? {}
         : {
+            // Every chunk's name is written twice in the entry (its import and its preload list), and a
+            // hash does not compress: seven characters (the fewest Rollup takes for this many chunks) tell ours apart as well as eight.
+            entryFileNames: "assets/[name]-[hash:7].js",
+            chunkFileNames: "assets/[name]-[hash:7].js",
             // Vendor code changes rarely: separate chunks stay cached across releases of the app's code.
             manualChunks(id: string) {
               if (/node_modules\/(react|react-dom|scheduler|react-router)\//.test(id))

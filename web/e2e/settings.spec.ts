@@ -1,3 +1,4 @@
+import { generateSync } from "otplib"
 import { expect, test } from "./journey-test.ts"
 import { followMailedLink, login, personInOwnBrowser, skipSplash } from "./support.ts"
 
@@ -76,14 +77,14 @@ test("change the email from settings, confirm it from the new address, and take 
   await form.getByRole("button", { name: "Change email" }).click()
   await expect(form.getByText(`We sent a link to ${next}.`, { exact: false })).toBeVisible()
 
-  await followMailedLink(page, next, "/confirm-email")
+  await followMailedLink(page, next, "/email/confirm")
   await page.getByRole("button", { name: "Confirm my new email" }).click()
   await expect(page.getByRole("status")).toHaveText(`Your email is now ${next}.`)
   await page.getByRole("link", { name: "Go to settings" }).click()
   await expect(page.getByText(next, { exact: true })).toBeVisible()
 
   // The old address was told, and takes it back: every session ends, this one too.
-  await followMailedLink(page, person.email, "/undo-email-change")
+  await followMailedLink(page, person.email, "/email/undo")
   await page.getByRole("button", { name: "Undo the change" }).click()
   await expect(page.getByRole("status")).toContainText(`Your email is ${person.email} again`)
   await page.goto("/settings")
@@ -91,4 +92,57 @@ test("change the email from settings, confirm it from the new address, and take 
   await login(page, person.email, person.password)
   await page.goto("/settings")
   await expect(page.getByText(person.email, { exact: true })).toBeVisible()
+})
+
+test("turn on two-step sign-in with an authenticator app, sign in with its code and with a recovery code, and turn it off", async ({
+  browser,
+}) => {
+  const { person, page } = await personInOwnBrowser(browser, "twostep")
+  await page.goto("/settings")
+  await page.getByRole("button", { name: "Set up an authenticator app" }).click()
+  const secret = (await page.getByTestId("setup-key").innerText()).replace(/\s/g, "")
+  const setup = page.getByRole("form", { name: "Turn on two-step" })
+  await setup.getByLabel("Code from the app").fill("000000")
+  await setup.getByRole("button", { name: "Turn on" }).click()
+  await expect(setup.getByText("That code is not right.", { exact: false })).toBeVisible()
+  await setup.getByLabel("Code from the app").fill(generateSync({ secret }))
+  await setup.getByRole("button", { name: "Turn on" }).click()
+  const codes = await page
+    .getByRole("list", { name: "Recovery codes" })
+    .getByRole("listitem")
+    .allInnerTexts()
+  expect(codes).toHaveLength(10)
+  await page.getByRole("button", { name: "I saved them" }).click()
+  await expect(page.getByText("Recovery codes left: 10.")).toBeVisible()
+
+  // The password alone no longer signs in: the app's code does.
+  const other = await (await browser.newContext()).newPage()
+  await skipSplash(other)
+  await login(other, person.username, person.password)
+  const step = other.getByRole("form", { name: "Two-step sign-in" })
+  const next = generateSync({ secret, epoch: Math.floor(Date.now() / 1000) + 30 })
+  await step.getByLabel("Code").fill(next)
+  await step.getByRole("button", { name: "Verify" }).click()
+  await expect(other).toHaveURL(/\/$/)
+
+  // A recovery code, once.
+  await other.context().clearCookies()
+  await login(other, person.username, person.password)
+  await step.getByLabel("Code").fill(codes[0]!)
+  await step.getByRole("button", { name: "Verify" }).click()
+  await expect(other).toHaveURL(/\/$/)
+  await other.context().clearCookies()
+  await login(other, person.username, person.password)
+  await step.getByLabel("Code").fill(codes[0]!)
+  await step.getByRole("button", { name: "Verify" }).click()
+  await expect(step.getByText("That recovery code was used already.")).toBeVisible()
+
+  await page.reload()
+  await expect(page.getByText("Recovery codes left: 9.")).toBeVisible()
+  const off = page.getByRole("form", { name: "Turn off two-step" })
+  await off.getByLabel("Current password").fill(person.password)
+  await off.getByRole("button", { name: "Turn off two-step sign-in" }).click()
+  await expect(page.getByRole("button", { name: "Set up an authenticator app" })).toBeVisible()
+  await login(other, person.username, person.password)
+  await expect(other).toHaveURL(/\/$/)
 })

@@ -45,11 +45,8 @@ const routes: Array<RouteObject> = [
       page("verify-email", () =>
         import("../features/auth/verify-email-page.tsx").then((m) => m.VerifyEmailPage),
       ),
-      page("confirm-email", () =>
-        import("../features/settings/email-link-page.tsx").then((m) => m.ConfirmEmailPage),
-      ),
-      page("undo-email-change", () =>
-        import("../features/settings/email-link-page.tsx").then((m) => m.UndoEmailChangePage),
+      page("email/:step", () =>
+        import("../features/settings/email-link-page.tsx").then((m) => m.EmailLinkPage),
       ),
       page("forgot-password", () =>
         import("../features/auth/forgot-password-page.tsx").then((m) => m.ForgotPasswordPage),
@@ -155,13 +152,8 @@ const routes: Array<RouteObject> = [
               ])
             }),
           ),
-          page(
-            "settings",
-            () => import("./routes/settings-route.tsx").then((m) => m.SettingsRoute),
-            signedIn(async ({ queryClient }) => {
-              const { sessionsQuery } = await import("../features/settings/settings-queries.ts")
-              return queryClient.ensureQueryData(sessionsQuery)
-            }),
+          page("settings", () =>
+            import("./routes/settings-route.tsx").then((m) => m.SettingsRoute),
           ),
           page("credits/receipts/:paymentId", () =>
             import("../features/credits/receipt-page.tsx").then((m) => m.ReceiptPage),

@@ -6,7 +6,7 @@ import { currentUserQuery, type User } from "./session.ts"
  * Everything cached on behalf of the previous user goes when the user changes; what the new user sees is
  * fetched again.
  */
-const useSwitchUser = () => {
+export const useSwitchUser = () => {
   const queryClient = useQueryClient()
   return (user: User | null) => {
     queryClient.setQueryData(currentUserQuery.queryKey, user)

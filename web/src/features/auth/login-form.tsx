@@ -8,6 +8,7 @@ import { type FieldErrors, validate, warm } from "../../lib/form.ts"
 import type { User } from "../../lib/session.ts"
 import { useLogin } from "../../lib/session-changes.ts"
 import { toast } from "../../lib/toast/toast-store.ts"
+import { SecondStepForm } from "./second-step-form.tsx"
 
 const payload = () => import("#modules/identity/api.ts").then((api) => api.LoginPayload)
 
@@ -15,6 +16,13 @@ export const LoginForm = ({ onSignedIn }: { readonly onSignedIn: (user: User) =>
   const login = useLogin()
   const [values, setValues] = useState({ username: "", password: "" })
   const [errors, setErrors] = useState<FieldErrors>({})
+  // Set when the password was right and the account asks for its second step.
+  const [challenge, setChallenge] = useState<string>()
+  const signedIn = (answer: { readonly user: User; readonly message: string }) => {
+    toast({ title: "Welcome back!", description: answer.message, variant: "success" })
+    toast({ title: "Login successful", description: "Redirecting to dashboard..." })
+    onSignedIn(answer.user)
+  }
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
@@ -25,19 +33,33 @@ export const LoginForm = ({ onSignedIn }: { readonly onSignedIn: (user: User) =>
     }
     setErrors({})
     login.mutate(checked.value, {
-      onSuccess: (answer) => {
-        toast({ title: "Welcome back!", description: answer.message, variant: "success" })
-        toast({ title: "Login successful", description: "Redirecting to dashboard..." })
-        onSignedIn(answer.user)
-      },
-      onError: (error) =>
+      onSuccess: signedIn,
+      onError: (error) => {
+        const refusal = error as { _tag?: string; challenge?: string }
+        if (refusal._tag === "TwoStepRequired" && refusal.challenge) {
+          setChallenge(refusal.challenge)
+          return
+        }
         toast({
           title: "Login failed",
           description: errorMessage(error, "Failed to login"),
           variant: "destructive",
-        }),
+        })
+      },
     })
   }
+
+  if (challenge !== undefined)
+    return (
+      <SecondStepForm
+        challenge={challenge}
+        onSignedIn={signedIn}
+        onRestart={() => {
+          setChallenge(undefined)
+          setValues((v) => ({ ...v, password: "" }))
+        }}
+      />
+    )
 
   const set = (field: keyof typeof values) => (event: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [field]: event.target.value }))

@@ -4,9 +4,10 @@ import { Button } from "../../components/ui/button.tsx"
 import { Field } from "../../components/ui/field.tsx"
 import { Input } from "../../components/ui/input.tsx"
 import { callApi, errorMessage } from "../../lib/api.ts"
-import { type FieldErrors, refusalFieldErrors, validate, warm } from "../../lib/form.ts"
+import { type FieldErrors, validate, warm } from "../../lib/form.ts"
+import { refusalFieldErrors } from "./refusal-fields.ts"
 
-const payload = () => import("#modules/identity/account-api.ts").then((m) => m.ChangeEmailPayload)
+const payload = () => import("#modules/identity/api-account.ts").then((m) => m.ChangeEmailPayload)
 
 /** Where each refusal of the server is said: at the field it is about. */
 const fieldOf: Readonly<Record<string, string>> = {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query"
 import { CheckCircle2, XCircle } from "lucide-react"
-import { Link, useSearchParams } from "react-router"
+import { Link, useParams, useSearchParams } from "react-router"
 import { Button } from "../../components/ui/button.tsx"
 import { Card } from "../../components/ui/card.tsx"
 import { callApi, errorMessage } from "../../lib/api.ts"
@@ -24,11 +24,12 @@ const kinds = {
 } as const
 
 /**
- * Where a change of address's mailed links lead. Each acts on a press, not on opening: a mail scanner
+ * Where a change of address's mailed links lead: /email/confirm and /email/undo. Each acts on a press, not on opening: a mail scanner
  * that opens links must not move an account, or sign it out.
  */
-export const EmailLinkPage = ({ kind }: { readonly kind: keyof typeof kinds }) => {
+export const EmailLinkPage = () => {
   const [params] = useSearchParams()
+  const kind = useParams().step === "undo" ? "undo" : "confirm"
   const token = params.get("token") ?? ""
   const queryClient = useQueryClient()
   const text = kinds[kind]
@@ -69,6 +70,3 @@ export const EmailLinkPage = ({ kind }: { readonly kind: keyof typeof kinds }) =
     </Card>
   )
 }
-
-export const ConfirmEmailPage = () => <EmailLinkPage kind="confirm" />
-export const UndoEmailChangePage = () => <EmailLinkPage kind="undo" />

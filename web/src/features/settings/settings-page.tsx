@@ -6,6 +6,7 @@ import { AccountSummary } from "./account-summary.tsx"
 import { EmailForm } from "./email-form.tsx"
 import { PasswordForm } from "./password-form.tsx"
 import { SessionsList } from "./sessions-list.tsx"
+import { TwoStepSettings } from "./two-step-settings.tsx"
 
 const Section = ({
   title,
@@ -49,6 +50,12 @@ export const SettingsPage = ({ notifications }: { readonly notifications: ReactN
       </Section>
       <Section title="Password" description="Changing it signs you out everywhere else.">
         <PasswordForm />
+      </Section>
+      <Section
+        title="Two-step sign-in"
+        description="A code from your phone after your password, so a password alone is not enough."
+      >
+        <TwoStepSettings />
       </Section>
       <Section title="Sessions" description="Where your account is signed in right now.">
         <SessionsList />

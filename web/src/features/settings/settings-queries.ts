@@ -5,3 +5,9 @@ export const sessionsQuery = apiQuery({
   queryKey: ["account", "sessions"] as const,
   call: (api) => api.account.sessions(),
 })
+
+/** Whether two-step sign-in is on, and how many recovery codes are left. */
+export const twoStepQuery = apiQuery({
+  queryKey: ["account", "two-step"] as const,
+  call: (api) => api.account.twoStep(),
+})

@@ -1,0 +1,69 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
+import { type FormEvent, useState } from "react"
+import { Button } from "../../components/ui/button.tsx"
+import { Field } from "../../components/ui/field.tsx"
+import { Input } from "../../components/ui/input.tsx"
+import { callApi, errorMessage } from "../../lib/api.ts"
+import { twoStepQuery } from "./settings-queries.ts"
+import { TwoStepSetup } from "./two-step-setup.tsx"
+
+/** Turning two-step sign-in off takes the password, so a session left open cannot do it. */
+const TurnOff = ({ recoveryCodesLeft }: { readonly recoveryCodesLeft: number }) => {
+  const queryClient = useQueryClient()
+  const [currentPassword, setCurrent] = useState("")
+  const turnOff = useMutation({
+    mutationFn: () =>
+      callApi((api) => api.account.turnOffTwoStep({ payload: { currentPassword } })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: twoStepQuery.queryKey }),
+  })
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    turnOff.mutate()
+  }
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      className="grid max-w-md gap-4"
+      aria-label="Turn off two-step"
+    >
+      <p role="status" className="text-sm">
+        Two-step sign-in is on with an authenticator app. Recovery codes left: {recoveryCodesLeft}.
+      </p>
+      <Field
+        label="Current password"
+        error={turnOff.isError ? errorMessage(turnOff.error) : undefined}
+      >
+        {(control) => (
+          <Input
+            {...control}
+            type="password"
+            autoComplete="current-password"
+            value={currentPassword}
+            onChange={(event) => setCurrent(event.target.value)}
+          />
+        )}
+      </Field>
+      <div>
+        <Button variant="secondary" type="submit" disabled={turnOff.isPending}>
+          {turnOff.isPending ? "Turning off..." : "Turn off two-step sign-in"}
+        </Button>
+      </div>
+    </form>
+  )
+}
+
+/** Two-step sign-in: set up when off, its recovery codes counted and a way to turn it off when on. */
+export const TwoStepSettings = () => {
+  const status = useQuery(twoStepQuery)
+  if (status.isPending) return <p className="text-sm text-muted">Loading...</p>
+  if (status.isError)
+    return (
+      <p className="text-sm text-danger">Two-step sign-in could not be loaded. Please refresh.</p>
+    )
+  return status.data.on ? (
+    <TurnOff recoveryCodesLeft={status.data.recoveryCodesLeft} />
+  ) : (
+    <TwoStepSetup />
+  )
+}
