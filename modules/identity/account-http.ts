@@ -66,11 +66,14 @@ export const AccountHttpLive = HttpApiBuilder.group(Api, "account", (handlers) =
         Effect.flatMap(CurrentUser, (user) => account.twoStep.begin(user.userId)),
       )
       .handle("turnOnTwoStep", ({ payload }) =>
-        Effect.flatMap(CurrentUser, (user) =>
-          Effect.map(account.twoStep.turnOn(user.userId, payload.code), (recoveryCodes) => ({
-            recoveryCodes,
-          })),
-        ),
+        Effect.gen(function* () {
+          const recoveryCodes = yield* account.twoStep.turnOn(
+            (yield* CurrentUser).userId,
+            payload.code,
+            yield* requestSession,
+          )
+          return { recoveryCodes }
+        }),
       )
       .handle("turnOffTwoStep", ({ payload }) =>
         Effect.flatMap(CurrentUser, (user) =>

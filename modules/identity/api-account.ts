@@ -111,7 +111,12 @@ export class AccountApi extends HttpApiGroup.make("account")
   )
   .add(
     HttpApiEndpoint.get("twoStep", "/account/two-step").addSuccess(
-      Schema.Struct({ on: Schema.Boolean, recoveryCodesLeft: Schema.Int }),
+      Schema.Struct({
+        on: Schema.Boolean,
+        recoveryCodesLeft: Schema.Int,
+        /** An administrator whose rights wait for two-step sign-in (ADMIN_REQUIRE_TWO_STEP). */
+        adminNeedsTwoStep: Schema.Boolean,
+      }),
     ),
   )
   .add(

@@ -11,6 +11,8 @@ export interface IdentityConfigShape {
   readonly resetTokenTtl: Duration.Duration
   /** The account with this address becomes an administrator when it registers (or at start if it exists). */
   readonly adminEmail: Option.Option<string>
+  /** Administrators get their rights only with two-step sign-in on. */
+  readonly adminRequireTwoStep: boolean
   readonly limits: {
     readonly loginPerAddress: Limit
     readonly loginFailuresPerAccount: Limit
@@ -41,6 +43,7 @@ export const identityConfig = Config.all({
   adminEmail: Config.option(
     Config.map(Config.string("ADMIN_EMAIL"), (e) => e.trim().toLowerCase()),
   ),
+  adminRequireTwoStep: Config.boolean("ADMIN_REQUIRE_TWO_STEP").pipe(Config.withDefault(false)),
   limits: Config.all({
     loginPerAddress: limit("LOGIN_ATTEMPTS_PER_ADDRESS", 30, "10 minutes"),
     loginFailuresPerAccount: limit("LOGIN_FAILURES_PER_ACCOUNT", 10, "15 minutes"),

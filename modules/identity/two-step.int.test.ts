@@ -55,6 +55,7 @@ describeApp({ env: { REGISTRATIONS_PER_ADDRESS: "100", LOGIN_FAILURES_PER_ACCOUN
         expect((yield* ada.person.get("/api/account/two-step")).body).toEqual({
           on: true,
           recoveryCodesLeft: 10,
+          adminNeedsTwoStep: false,
         })
         // Nothing secret is in an event.
         const events = yield* query<{ data: unknown }>("select data from events")
@@ -106,6 +107,7 @@ describeApp({ env: { REGISTRATIONS_PER_ADDRESS: "100", LOGIN_FAILURES_PER_ACCOUN
         expect((yield* ada.person.get("/api/account/two-step")).body).toEqual({
           on: true,
           recoveryCodesLeft: 9,
+          adminNeedsTwoStep: false,
         })
         const twice = yield* browser().post("/api/login/two-step", {
           challenge: yield* challengeFor(ada.user.username),
@@ -166,6 +168,7 @@ describeApp({ env: { REGISTRATIONS_PER_ADDRESS: "100", LOGIN_FAILURES_PER_ACCOUN
         expect((yield* ada.person.get("/api/account/two-step")).body).toEqual({
           on: false,
           recoveryCodesLeft: 0,
+          adminNeedsTwoStep: false,
         })
       }),
     )

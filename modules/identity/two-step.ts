@@ -6,7 +6,8 @@ import { RateLimiter } from "#toolkit/rate-limit.ts"
 import { TwoStepConflict, WrongCode } from "./api-account-refusals.ts"
 import { InvalidToken } from "./api-refusals.ts"
 import { IdentityConfig } from "./config.ts"
-import { decideUser } from "./identity-events.ts"
+import { decideUser, recordLogin } from "./identity-events.ts"
+import { IdentitySessions } from "./identity-sessions.ts"
 import { secretUri } from "./one-time-codes.ts"
 import { makePasswordCheck } from "./password-change.ts"
 import { RecentSessions } from "./recent-sessions.ts"
@@ -39,6 +40,7 @@ export const makeTwoStep = Effect.gen(function* () {
   const limiter = yield* RateLimiter
   const users = yield* Users
   const recentSessions = yield* RecentSessions
+  const sessions = yield* IdentitySessions
   const tokens = yield* makeTokens
   const codes = yield* makeTwoStepCodes
   const checkPassword = yield* makePasswordCheck
@@ -63,7 +65,11 @@ export const makeTwoStep = Effect.gen(function* () {
 
   const status = Effect.fn("Identity.twoStepStatus")(function* (userId: string) {
     const user = yield* registered(userId)
-    return { on: user.twoStep, recoveryCodesLeft: yield* codes.recoveryCodesLeft(userId) }
+    return {
+      on: user.twoStep,
+      recoveryCodesLeft: yield* codes.recoveryCodesLeft(userId),
+      adminNeedsTwoStep: user.adminNeedsTwoStep,
+    }
   })
 
   const begin = Effect.fn("Identity.beginTwoStep")(function* (userId: string) {
@@ -73,11 +79,19 @@ export const makeTwoStep = Effect.gen(function* () {
     return { secret, uri: secretUri(secret, user.username) }
   })
 
-  const turnOn = Effect.fn("Identity.turnOnTwoStep")(function* (userId: string, code: string) {
+  /**
+   * Turns two-step sign-in on with the app's first code. Every other session ends: each was opened with
+   * the password alone, which no longer is enough.
+   */
+  const turnOn = Effect.fn("Identity.turnOnTwoStep")(function* (
+    userId: string,
+    code: string,
+    currentSession: string | undefined,
+  ) {
     const user = yield* registered(userId)
     if (user.twoStep) return yield* isOn
     if ((yield* codes.secretOf(userId)) === undefined) return yield* notStarted
-    return yield* limited(
+    const recoveryCodes = yield* limited(
       userId,
       store
         .transaction(
@@ -85,6 +99,8 @@ export const makeTwoStep = Effect.gen(function* () {
             const recoveryCodes = yield* codes.confirm(userId, code)
             if (recoveryCodes === undefined) return yield* refusals.wrong
             yield* decideUser(userId, { _tag: "TurnOnTwoStep" }, Actors.user(userId))
+            if ((yield* sessions.destroyAllOf(userId, currentSession)) > 0)
+              yield* recordLogin({ _tag: "LogOut", userId }, Actors.user(userId))
             return recoveryCodes
           }),
         )
@@ -94,6 +110,9 @@ export const makeTwoStep = Effect.gen(function* () {
           ),
         ),
     )
+    // Once committed: a request reading a session before that would remember it valid.
+    yield* recentSessions.forgetUser(userId)
+    return recoveryCodes
   })
 
   const turnOff = Effect.fn("Identity.turnOffTwoStep")(function* (

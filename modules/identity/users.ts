@@ -9,10 +9,17 @@ import {
 import { fold } from "#events/decider.ts"
 import { decodeAll, EventStore } from "#events/store/index.ts"
 import { UserView } from "./api.ts"
+import { IdentityConfig } from "./config.ts"
 import { type Registered, user } from "./user-decider.ts"
 
 const decodeUser = decodeAll(UserEvent)
 const decodeClaim = decodeAll(Schema.Union(UsernameClaimed, EmailClaimed))
+
+/**
+ * A user as whoever decides who may do what sees them: an administrator who must use two-step sign-in
+ * (ADMIN_REQUIRE_TWO_STEP) and has not turned it on acts as a person until they do.
+ */
+export type Person = Registered & { readonly adminNeedsTwoStep: boolean }
 
 export const toView = (state: Registered) =>
   new UserView({
@@ -31,7 +38,7 @@ export const toView = (state: Registered) =>
 export class Users extends Context.Tag("@melody/identity/Users")<
   Users,
   {
-    readonly byId: (userId: string) => Effect.Effect<Registered | undefined>
+    readonly byId: (userId: string) => Effect.Effect<Person | undefined>
     /** A username, or an e-mail address when it contains '@'. */
     readonly idOf: (usernameOrEmail: string) => Effect.Effect<string | undefined>
     readonly passwordHashOf: (userId: string) => Effect.Effect<string | undefined>
@@ -44,6 +51,7 @@ export class Users extends Context.Tag("@melody/identity/Users")<
     Effect.gen(function* () {
       const store = yield* EventStore
       const sql = yield* SqlClient.SqlClient
+      const config = yield* IdentityConfig
 
       const byId = (userId: string) =>
         store.readStream(identityStreams.user(userId)).pipe(
@@ -54,7 +62,9 @@ export class Users extends Context.Tag("@melody/identity/Users")<
               user,
               events.map((e) => e.event),
             )
-            return state._tag === "Registered" ? state : undefined
+            if (state._tag !== "Registered") return undefined
+            const adminNeedsTwoStep = state.isAdmin && config.adminRequireTwoStep && !state.twoStep
+            return { ...state, isAdmin: state.isAdmin && !adminNeedsTwoStep, adminNeedsTwoStep }
           }),
         )
 
