@@ -159,7 +159,7 @@ test("keep a voice, find it on the Voices page, and have it sing a restyle", asy
   test.setTimeout(6 * 60_000)
   await page.goto("/library")
   await (await moreActions(page, source))
-    .getByRole("button", { name: `Keep the voice of ${source}` })
+    .getByRole("button", { name: `Keep voice of ${source}` })
     .click()
   const keep = page.getByRole("dialog", { name: "Keep this voice" })
   await keep.getByLabel("Voice name").fill("Lamplight")

@@ -61,9 +61,15 @@ export const TwoStepSettings = () => {
     return (
       <p className="text-sm text-danger">Two-step sign-in could not be loaded. Please refresh.</p>
     )
-  return status.data.on ? (
-    <TurnOff recoveryCodesLeft={status.data.recoveryCodesLeft} />
-  ) : (
-    <TwoStepSetup />
+  if (status.data.on) return <TurnOff recoveryCodesLeft={status.data.recoveryCodesLeft} />
+  return (
+    <div className="grid gap-3">
+      {status.data.adminNeedsTwoStep && (
+        <p role="alert" className="text-sm font-medium text-warning">
+          Your account is an administrator's: the admin tools open once two-step sign-in is on.
+        </p>
+      )}
+      <TwoStepSetup />
+    </div>
   )
 }

@@ -4,6 +4,7 @@ import { Button } from "../../components/ui/button.tsx"
 import { Field } from "../../components/ui/field.tsx"
 import { Input } from "../../components/ui/input.tsx"
 import { callApi, errorMessage } from "../../lib/api.ts"
+import { currentUserQuery } from "../../lib/session.ts"
 import { twoStepQuery } from "./settings-queries.ts"
 
 /** The secret as authenticator apps ask to have it typed: in groups of four. */
@@ -56,6 +57,8 @@ export const TwoStepSetup = () => {
     turnOn.reset()
     setCode("")
     void queryClient.invalidateQueries({ queryKey: twoStepQuery.queryKey })
+    // An administrator who had to turn it on has their rights now.
+    void queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey })
   }
   if (turnOn.isSuccess) return <RecoveryCodes codes={turnOn.data.recoveryCodes} onDone={done} />
   if (!begin.isSuccess)

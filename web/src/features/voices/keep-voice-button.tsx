@@ -56,7 +56,7 @@ export const KeepVoiceButton = ({ song }: { readonly song: SongView }) => {
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
-        <Button size="sm" variant="ghost" aria-label={`Keep the voice of ${song.title}`}>
+        <Button size="sm" variant="ghost" aria-label={`Keep voice of ${song.title}`}>
           <Mic className="h-4 w-4" aria-hidden /> Keep voice
         </Button>
       </DialogTrigger>
