@@ -5,6 +5,7 @@ import { Field } from "../../components/ui/field.tsx"
 import { Input } from "../../components/ui/input.tsx"
 import { callApi, errorMessage } from "../../lib/api.ts"
 import { type FieldErrors, validate, warm } from "../../lib/form.ts"
+import { CurrentPasswordField } from "./current-password-field.tsx"
 import { refusalFieldErrors } from "./refusal-fields.ts"
 
 const payload = () => import("#modules/identity/api-account.ts").then((m) => m.ChangeEmailPayload)
@@ -56,17 +57,11 @@ export const EmailForm = () => {
           />
         )}
       </Field>
-      <Field label="Current password" error={errors.currentPassword}>
-        {(control) => (
-          <Input
-            {...control}
-            type="password"
-            autoComplete="current-password"
-            value={currentPassword}
-            onChange={(e) => setCurrent(e.target.value)}
-          />
-        )}
-      </Field>
+      <CurrentPasswordField
+        value={currentPassword}
+        onChange={setCurrent}
+        error={errors.currentPassword}
+      />
       {change.isSuccess && (
         <p role="status" className="text-sm font-medium text-success">
           {change.data.message}

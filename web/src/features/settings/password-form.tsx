@@ -6,6 +6,7 @@ import { Input } from "../../components/ui/input.tsx"
 import { callApi, errorMessage } from "../../lib/api.ts"
 import { type FieldErrors, validate, warm } from "../../lib/form.ts"
 import { toast } from "../../lib/toast/toast-store.ts"
+import { CurrentPasswordField } from "./current-password-field.tsx"
 import { refusalFieldErrors } from "./refusal-fields.ts"
 import { sessionsQuery } from "./settings-queries.ts"
 
@@ -53,17 +54,11 @@ export const PasswordForm = () => {
       className="grid max-w-md gap-4"
       aria-label="Change password"
     >
-      <Field label="Current password" error={errors.currentPassword}>
-        {(control) => (
-          <Input
-            {...control}
-            type="password"
-            autoComplete="current-password"
-            value={currentPassword}
-            onChange={(e) => setCurrent(e.target.value)}
-          />
-        )}
-      </Field>
+      <CurrentPasswordField
+        value={currentPassword}
+        onChange={setCurrent}
+        error={errors.currentPassword}
+      />
       <Field label="New password" error={errors.newPassword}>
         {(control) => (
           <Input

@@ -1,9 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import { type FormEvent, useState } from "react"
 import { Button } from "../../components/ui/button.tsx"
-import { Field } from "../../components/ui/field.tsx"
-import { Input } from "../../components/ui/input.tsx"
 import { callApi, errorMessage } from "../../lib/api.ts"
+import { CurrentPasswordField } from "./current-password-field.tsx"
 import { twoStepQuery } from "./settings-queries.ts"
 import { TwoStepSetup } from "./two-step-setup.tsx"
 
@@ -30,20 +29,11 @@ const TurnOff = ({ recoveryCodesLeft }: { readonly recoveryCodesLeft: number }) 
       <p role="status" className="text-sm">
         Two-step sign-in is on with an authenticator app. Recovery codes left: {recoveryCodesLeft}.
       </p>
-      <Field
-        label="Current password"
+      <CurrentPasswordField
+        value={currentPassword}
+        onChange={setCurrent}
         error={turnOff.isError ? errorMessage(turnOff.error) : undefined}
-      >
-        {(control) => (
-          <Input
-            {...control}
-            type="password"
-            autoComplete="current-password"
-            value={currentPassword}
-            onChange={(event) => setCurrent(event.target.value)}
-          />
-        )}
-      </Field>
+      />
       <div>
         <Button variant="secondary" type="submit" disabled={turnOff.isPending}>
           {turnOff.isPending ? "Turning off..." : "Turn off two-step sign-in"}
