@@ -89,7 +89,9 @@ test("change the email from settings, confirm it from the new address, and take 
   await expect(page.getByRole("status")).toContainText(`Your email is ${person.email} again`)
   await page.goto("/settings")
   await expect(page).toHaveURL(/\/auth$/)
+  // Signed in before going on: leaving the page at once would cancel the sign-in.
   await login(page, person.email, person.password)
+  await expect(page).toHaveURL(/\/$/)
   await page.goto("/settings")
   await expect(page.getByText(person.email, { exact: true })).toBeVisible()
 })
