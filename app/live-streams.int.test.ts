@@ -130,7 +130,9 @@ describeApp({ config: { liveStreamsPerProcess: 10 }, database: { maxConnections:
         const idle = yield* takenDuring(Effect.sleep(`${burst.ms} millis`))
         pool.off("acquire", count)
         expect(burst.result.every((status) => status === 200)).toBe(true)
-        expect(burst.taken - idle.taken).toBeLessThan(20)
+        // Sixty reads of the session would take sixty connections and more; the idle window only
+        // estimates the server's own work beside the burst, which a busy machine makes uneven.
+        expect(burst.taken - idle.taken).toBeLessThan(30)
       }),
     )
   },
