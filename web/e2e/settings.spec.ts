@@ -109,6 +109,9 @@ test("turn on two-step sign-in with an authenticator app, sign in with its code 
   await expect(setup.getByText("That code is not right.", { exact: false })).toBeVisible()
   await setup.getByLabel("Code from the app").fill(generateSync({ secret }))
   await setup.getByRole("button", { name: "Turn on" }).click()
+  await expect(
+    page.getByRole("list", { name: "Recovery codes" }).getByRole("listitem"),
+  ).toHaveCount(10)
   const codes = await page
     .getByRole("list", { name: "Recovery codes" })
     .getByRole("listitem")
