@@ -13,6 +13,9 @@ import { conversationQuery, useSendMessage, useStartNewSong } from "./chat-queri
 import { LyricsCard, type LyricsEditorSlot } from "./lyrics-card.tsx"
 import { type Bubble, MessageBubble } from "./message-bubble.tsx"
 
+/** Longer than the screen, the conversation scrolls: focusable, so a keyboard scrolls it too. */
+const conversationList = "flex-1 space-y-4 overflow-y-auto p-4 sm:p-6"
+
 type GenerateControl = Parameters<typeof LyricsCard>[0]["generateControl"]
 
 /** /chat: the conversation with Melody, and the song's lyrics once she has written them. */
@@ -104,7 +107,8 @@ export const ChatPage = ({
       )}
 
       <Card className="flex h-[min(70vh,44rem)] flex-col overflow-hidden">
-        <ol className="flex-1 space-y-4 overflow-y-auto p-4 sm:p-6" aria-label="Conversation">
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling list is reached by keyboard */}
+        <ol tabIndex={0} className={conversationList} aria-label="Conversation">
           <MessageBubble message={{ id: "greeting", role: "assistant", content: melodyGreeting }} />
           {messages.map((message) => (
             <MessageBubble
