@@ -11,6 +11,7 @@ import { CommunityApi } from "#modules/community/api.ts"
 import { AvatarsApi } from "#modules/community/api-avatars.ts"
 import { IdentityApi } from "#modules/identity/api.ts"
 import { AccountApi, EmailLinksApi } from "#modules/identity/api-account.ts"
+import { PasskeySignInApi, PasskeysApi } from "#modules/identity/api-passkeys.ts"
 import { ReportsApi } from "#modules/moderation/api.ts"
 import { DecisionsApi } from "#modules/moderation/api-decisions.ts"
 import { GenerationApi, OperationsApi, StemsApi, VoicesApi } from "#modules/music/api.ts"
@@ -130,6 +131,8 @@ export class MelodyApi extends HttpApi.make(apiId)
   .add(SystemApi)
   .add(IdentityApi)
   .add(AccountApi)
+  .add(PasskeysApi)
+  .add(PasskeySignInApi)
   .add(EmailLinksApi)
   .add(BillingApi)
   .add(FreeCreditsApi)

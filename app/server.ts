@@ -11,6 +11,7 @@ import {
   EmailLinksHttpLive,
   Identity,
   IdentityHttpLive,
+  PasskeysHttpLive,
 } from "#modules/identity/index.ts"
 import { DecisionsHttpLive, ReportsHttpLive } from "#modules/moderation/index.ts"
 import {
@@ -98,6 +99,7 @@ const ApiLive = HttpApiBuilder.api(MelodyApi).pipe(
     SystemHttpLive,
     IdentityHttpLive,
     AccountHttpLive,
+    PasskeysHttpLive,
     EmailLinksHttpLive,
     BillingHttpLive,
     ReconciliationHttpLive,
@@ -178,6 +180,7 @@ export const HttpLive = Layer.unwrapEffect(
         ),
       recordError: reports.recordFromCaller,
       appUrl: new URL(config.appUrl),
+      passkeyOrigin: identity.passkeyOrigin,
       secure,
       trustProxy: config.trustProxy,
       localPathsOpen: mailboxMayAnswer(config),

@@ -73,6 +73,8 @@ export default defineConfig({
       // again on every read here.
       TRENDING_REFRESH_SECONDS: "0",
       SEARCH_REFRESH_SECONDS: "0",
+      // Passkeys need a domain name: passkeys.spec.ts makes and uses them on localhost.
+      PASSKEY_ORIGIN: `http://localhost:${port}`,
       E2E_STATE: process.env.E2E_STATE,
       E2E_BUNDLE: process.env.E2E_BUNDLE,
     },

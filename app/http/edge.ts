@@ -43,6 +43,8 @@ export interface EdgeOptions<R> {
   readonly recordError: (report: ErrorReport, caller: string) => Effect.Effect<void>
   /** APP_URL: state-changing requests from another origin are refused, pages under another name redirected. */
   readonly appUrl: URL
+  /** Where passkeys are made and used: its pages are answered there, never redirected to APP_URL. */
+  readonly passkeyOrigin?: string
   /** Served over TLS: the scheme assumed when no trusted proxy says otherwise. */
   readonly secure: boolean
   /** The proxies believed about the client's address and scheme (X-Forwarded-For / X-Forwarded-Proto). */
@@ -137,7 +139,7 @@ export const edge =
             localPathsOpen: options.localPathsOpen ?? true,
             appOrigin: options.appUrl.origin,
           })
-        : redirectToAppUrl(request, options.appUrl)
+        : redirectToAppUrl(request, options.appUrl, options.passkeyOrigin)
       const failed = { request, pathname, requestId, address: client.address }
       const response =
         refusal ??

@@ -51,3 +51,17 @@ describeApp({ config: { webDist, appUrl } })("one address", (it) => {
       }),
   )
 })
+
+describeApp({
+  config: { webDist, appUrl: "http://127.0.0.1:4321" },
+  env: { PASSKEY_ORIGIN: "http://passkeys.localhost:4321" },
+})("one address, and where passkeys live", (it) => {
+  it.effect("pages under PASSKEY_ORIGIN's name stay there; other loopback names still move", () =>
+    Effect.gen(function* () {
+      expect((yield* arriving("passkeys.localhost:PORT", "/settings")).status).toBe(200)
+      const other = yield* arriving("localhost:PORT", "/settings")
+      expect(other.status).toBe(307)
+      expect(other.headers.location).toBe("http://127.0.0.1:4321/settings")
+    }),
+  )
+})

@@ -72,6 +72,21 @@ export class RecoveryCodeUsed extends Schema.TaggedClass<RecoveryCodeUsed>()("Re
   left: Schema.Int,
 }) {}
 
+/**
+ * A passkey (WebAuthn) that signs the person in on its own, or serves as the second step after the
+ * password. `passkeyId` is the credential's id; its public key and counter live in identity's own table.
+ */
+export class PasskeyAdded extends Schema.TaggedClass<PasskeyAdded>()("PasskeyAdded", {
+  userId: Schema.String,
+  passkeyId: Schema.String,
+  label: Schema.String,
+}) {}
+
+export class PasskeyRemoved extends Schema.TaggedClass<PasskeyRemoved>()("PasskeyRemoved", {
+  userId: Schema.String,
+  passkeyId: Schema.String,
+}) {}
+
 export class PasswordResetRequested extends Schema.TaggedClass<PasswordResetRequested>()(
   "PasswordResetRequested",
   {
@@ -117,6 +132,8 @@ export const UserEvent = Schema.Union(
   TwoStepTurnedOn,
   TwoStepTurnedOff,
   RecoveryCodeUsed,
+  PasskeyAdded,
+  PasskeyRemoved,
 )
 export type UserEvent = typeof UserEvent.Type
 

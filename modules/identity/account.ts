@@ -3,13 +3,14 @@ import { Actors } from "#events/contracts/actor.ts"
 import { makeEmailChange } from "./email-change.ts"
 import { recordLogin } from "./identity-events.ts"
 import { IdentitySessions } from "./identity-sessions.ts"
+import { makePasskeys } from "./passkeys.ts"
 import { makePasswordChange } from "./password-change.ts"
 import { RecentSessions } from "./recent-sessions.ts"
 import { makeTwoStep } from "./two-step.ts"
 
 /**
  * What a signed-in person does to their own account: change their password and their address, turn two-step
- * sign-in on and off, see their sessions and end them. Each ended session is recorded as a sign-out, so that the person's other tabs and an administrator
+ * sign-in on and off, add and remove passkeys, see their sessions and end them. Each ended session is recorded as a sign-out, so that the person's other tabs and an administrator
  * see it happened.
  */
 export const makeAccount = Effect.gen(function* () {
@@ -18,6 +19,7 @@ export const makeAccount = Effect.gen(function* () {
   const changePassword = yield* makePasswordChange
   const emailChange = yield* makeEmailChange
   const twoStep = yield* makeTwoStep
+  const passkeys = yield* makePasskeys
 
   const signedOut = (userId: string) => recordLogin({ _tag: "LogOut", userId }, Actors.user(userId))
 
@@ -46,6 +48,7 @@ export const makeAccount = Effect.gen(function* () {
     changePassword,
     emailChange,
     twoStep,
+    passkeys,
     sessionsOf: sessions.listOf,
     endSession,
     endOtherSessions,

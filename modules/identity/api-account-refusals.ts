@@ -26,7 +26,12 @@ export class SameEmail extends Schema.TaggedError<SameEmail>()(
 /** The password was right; the account asks for its second step, which `challenge` opens for a while. */
 export class TwoStepRequired extends Schema.TaggedError<TwoStepRequired>()(
   "TwoStepRequired",
-  { message: Schema.String, challenge: Schema.String },
+  {
+    message: Schema.String,
+    challenge: Schema.String,
+    /** What the account accepts as its second step. */
+    methods: Schema.Array(Schema.Literal("code", "passkey")),
+  },
   HttpApiSchema.annotations({ status: 401 }),
 ) {}
 

@@ -11,6 +11,11 @@ export interface IdentityConfigShape {
   readonly resetTokenTtl: Duration.Duration
   /** The account with this address becomes an administrator when it registers (or at start if it exists). */
   readonly adminEmail: Option.Option<string>
+  /**
+   * Where passkeys are made and used (APP_URL's origin unless set): its host name is their relying
+   * party, which WebAuthn wants to be a domain name, never an IP address.
+   */
+  readonly passkeyOrigin: Option.Option<string>
   /** Administrators get their rights only with two-step sign-in on. */
   readonly adminRequireTwoStep: boolean
   readonly limits: {
@@ -43,6 +48,7 @@ export const identityConfig = Config.all({
   adminEmail: Config.option(
     Config.map(Config.string("ADMIN_EMAIL"), (e) => e.trim().toLowerCase()),
   ),
+  passkeyOrigin: Config.option(Config.url("PASSKEY_ORIGIN").pipe(Config.map((url) => url.origin))),
   adminRequireTwoStep: Config.boolean("ADMIN_REQUIRE_TWO_STEP").pipe(Config.withDefault(false)),
   limits: Config.all({
     loginPerAddress: limit("LOGIN_ATTEMPTS_PER_ADDRESS", 30, "10 minutes"),

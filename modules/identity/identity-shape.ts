@@ -110,4 +110,6 @@ export interface IdentityShape {
     | undefined
   /** What a signed-in person does to their own account (account.ts). */
   readonly account: AccountShape
+  /** Where passkeys are made and used (PASSKEY_ORIGIN, else APP_URL's origin). */
+  readonly passkeyOrigin: string
 }

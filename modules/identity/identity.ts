@@ -9,6 +9,7 @@ import { Mailer, readOutbox } from "./mailer.ts"
 import { makePasswordReset } from "./password-reset.ts"
 import { RecentSessions } from "./recent-sessions.ts"
 import { makeRegistration } from "./registration.ts"
+import { relyingParty } from "./relying-party.ts"
 import { makeSignIn } from "./sign-in.ts"
 import { Users } from "./users.ts"
 
@@ -45,6 +46,7 @@ const make = Effect.gen(function* () {
     ensureConfiguredAdmin: admins.ensureConfiguredAdmin,
     mailbox: mailer.usesOutbox ? readOutbox(50) : undefined,
     account,
+    passkeyOrigin: (yield* relyingParty).origin,
   } satisfies IdentityShape
 })
 

@@ -83,4 +83,26 @@ export const identityMigrations: Migrations = {
               ('verify-email', 'reset-password', 'change-email', 'undo-email-change', 'two-step'))`,
     ]),
   ),
+  "6_passkeys": Effect.flatMap(SqlClient.SqlClient, (sql) =>
+    Effect.all([
+      sql`create table identity.passkeys (
+            id text primary key,
+            user_id text not null,
+            label text not null,
+            public_key bytea not null,
+            counter bigint not null,
+            transports text not null default '',
+            created_at timestamptz not null default now(),
+            last_used_at timestamptz
+          )`,
+      sql`create index passkeys_user on identity.passkeys (user_id)`,
+      sql`create table identity.passkey_ceremonies (
+            id text primary key,
+            user_id text,
+            kind text not null check (kind in ('register', 'sign-in')),
+            challenge text not null,
+            expires_at timestamptz not null
+          )`,
+    ]),
+  ),
 }

@@ -11,6 +11,7 @@ import { recordLogin } from "./identity-events.ts"
 import { IdentitySessions } from "./identity-sessions.ts"
 import { makeStaleHash, passwordMatches } from "./passwords.ts"
 import { type Holder, RecentSessions } from "./recent-sessions.ts"
+import { secondStepMessage, secondStepsOf } from "./second-steps.ts"
 import { makeSuspensionCheck } from "./suspension-standing.ts"
 import { makeTokens, newToken } from "./tokens.ts"
 import type { Registered } from "./user-decider.ts"
@@ -54,12 +55,14 @@ export const makeSignIn = Effect.gen(function* () {
       return yield* invalidCredentials
     }
     yield* mayEnter(state.userId)
-    if (state.twoStep) {
+    const methods = secondStepsOf(state)
+    if (methods.length > 0) {
       const challenge = newToken()
       yield* tokens.issue(state.userId, "two-step", challenge, yield* fromNow(challengeTtl))
       return yield* new TwoStepRequired({
-        message: "Enter the code from your authenticator app, or a recovery code.",
+        message: secondStepMessage(methods),
         challenge,
+        methods,
       })
     }
     return yield* enter(state, client, previousSession)

@@ -5,15 +5,19 @@ import {
   EmailChangeRequested,
   EmailVerificationRequested,
   EmailVerified,
+  PasskeyAdded,
+  PasskeyRemoved,
   PasswordChanged,
   RecoveryCodeUsed,
   TwoStepTurnedOff,
   TwoStepTurnedOn,
+  type UserEvent,
   UserRegistered,
 } from "#events/contracts/identity.ts"
 import { fold } from "#events/decider.ts"
 import { given } from "#events/testing.ts"
-import { user } from "./user-decider.ts"
+import { secondStepsOf } from "./second-steps.ts"
+import { type Registered, user } from "./user-decider.ts"
 
 const adminEmail = "boss@example.com"
 const registered = [
@@ -179,5 +183,36 @@ describe("two-step sign-in", () => {
       .when({ _tag: "UseRecoveryCode", left: 9 })
       .thenEmits([new RecoveryCodeUsed({ userId: "u1", left: 9 })])
     given(user, registered).when({ _tag: "UseRecoveryCode", left: 9 }).thenFails("TwoStepIsOff")
+  })
+})
+
+describe("passkeys", () => {
+  const laptop = new PasskeyAdded({ userId: "u1", passkeyId: "k1", label: "Laptop" })
+  const phone = new PasskeyAdded({ userId: "u1", passkeyId: "k2", label: "Phone" })
+  const removed = new PasskeyRemoved({ userId: "u1", passkeyId: "k1" })
+  const stepsAfter = (events: ReadonlyArray<UserEvent>) =>
+    secondStepsOf(fold(user, events) as Registered)
+
+  it("are added once each, and removed only while they are the person's", () => {
+    given(user, registered)
+      .when({ _tag: "AddPasskey", passkeyId: "k1", label: "Laptop" })
+      .thenEmits([laptop])
+    given(user, [...registered, laptop])
+      .when({ _tag: "AddPasskey", passkeyId: "k1", label: "Again" })
+      .thenFails("PasskeyKnown")
+    given(user, [...registered, laptop, phone])
+      .when({ _tag: "RemovePasskey", passkeyId: "k1" })
+      .thenEmits([removed])
+    given(user, [...registered, laptop, removed])
+      .when({ _tag: "RemovePasskey", passkeyId: "k1" })
+      .thenFails("NoSuchPasskey")
+  })
+
+  it("ask for a second step after the password while any is left, beside a code", () => {
+    const on = new TwoStepTurnedOn({ userId: "u1", method: "code" })
+    expect(stepsAfter(registered)).toEqual([])
+    expect(stepsAfter([...registered, laptop, phone, removed])).toEqual(["passkey"])
+    expect(stepsAfter([...registered, on, laptop])).toEqual(["code", "passkey"])
+    expect(stepsAfter([...registered, on, laptop, removed])).toEqual(["code"])
   })
 })

@@ -5,6 +5,8 @@ import {
   EmailChangeRequested,
   EmailVerificationRequested,
   EmailVerified,
+  PasskeyAdded,
+  PasskeyRemoved,
   PasswordChanged,
   PasswordResetRequested,
   RecoveryCodeUsed,
@@ -31,6 +33,8 @@ export type UserState =
       readonly previousEmail?: string | undefined
       /** Whether signing in asks for a code after the password. */
       readonly twoStep: boolean
+      /** The ids of the person's passkeys: any one also asks for a second step after the password. */
+      readonly passkeys: ReadonlyArray<string>
     }
 
 export type Registered = Extract<UserState, { _tag: "Registered" }>
@@ -59,6 +63,8 @@ export type UserCommand =
   | { readonly _tag: "TurnOnTwoStep" }
   | { readonly _tag: "TurnOffTwoStep" }
   | { readonly _tag: "UseRecoveryCode"; readonly left: number }
+  | { readonly _tag: "AddPasskey"; readonly passkeyId: string; readonly label: string }
+  | { readonly _tag: "RemovePasskey"; readonly passkeyId: string }
   | { readonly _tag: "GrantAdmin"; readonly grantedBy: AdminGranted["grantedBy"] }
 
 export class AlreadyRegistered extends Data.TaggedError("AlreadyRegistered") {}
@@ -73,6 +79,9 @@ export class NoEmailChange extends Data.TaggedError("NoEmailChange") {}
 /** Two-step sign-in is on already, or (turning it off, using a recovery code) is not. */
 export class TwoStepIsOn extends Data.TaggedError("TwoStepIsOn") {}
 export class TwoStepIsOff extends Data.TaggedError("TwoStepIsOff") {}
+/** The passkey is the person's already, or (removing it) is not one of theirs. */
+export class PasskeyKnown extends Data.TaggedError("PasskeyKnown") {}
+export class NoSuchPasskey extends Data.TaggedError("NoSuchPasskey") {}
 
 export type UserRefusal =
   | AlreadyRegistered
@@ -82,6 +91,8 @@ export type UserRefusal =
   | NoEmailChange
   | TwoStepIsOn
   | TwoStepIsOff
+  | PasskeyKnown
+  | NoSuchPasskey
 
 const emits = (...events: ReadonlyArray<UserEvent>) => Either.right(events)
 
@@ -110,6 +121,7 @@ export const user: Decider<UserCommand, UserEvent, UserState, UserRefusal> = {
           emailVerified: false,
           isAdmin: false,
           twoStep: false,
+          passkeys: [],
         }
       case "EmailVerified":
         return state._tag === "Registered" ? { ...state, emailVerified: true } : state
@@ -134,6 +146,12 @@ export const user: Decider<UserCommand, UserEvent, UserState, UserRefusal> = {
       case "TwoStepTurnedOff":
         if (state._tag !== "Registered") return state
         return { ...state, twoStep: event._tag === "TwoStepTurnedOn" }
+      case "PasskeyAdded":
+        if (state._tag !== "Registered") return state
+        return { ...state, passkeys: [...state.passkeys, event.passkeyId] }
+      case "PasskeyRemoved":
+        if (state._tag !== "Registered") return state
+        return { ...state, passkeys: state.passkeys.filter((id) => id !== event.passkeyId) }
       case "EmailVerificationRequested":
       case "PasswordResetRequested":
       case "RecoveryCodeUsed":
@@ -203,6 +221,14 @@ export const user: Decider<UserCommand, UserEvent, UserState, UserRefusal> = {
       case "UseRecoveryCode":
         if (!state.twoStep) return Either.left(new TwoStepIsOff())
         return emits(new RecoveryCodeUsed({ userId, left: command.left }))
+      case "AddPasskey":
+        if (state.passkeys.includes(command.passkeyId)) return Either.left(new PasskeyKnown())
+        return emits(
+          new PasskeyAdded({ userId, passkeyId: command.passkeyId, label: command.label }),
+        )
+      case "RemovePasskey":
+        if (!state.passkeys.includes(command.passkeyId)) return Either.left(new NoSuchPasskey())
+        return emits(new PasskeyRemoved({ userId, passkeyId: command.passkeyId }))
       case "UndoEmailChange":
         if (state.previousEmail === undefined) return Either.left(new NoEmailChange())
         return emits(

@@ -10,6 +10,7 @@ import { fold } from "#events/decider.ts"
 import { decodeAll, EventStore } from "#events/store/index.ts"
 import { UserView } from "./api.ts"
 import { IdentityConfig } from "./config.ts"
+import { secondStepsOf } from "./second-steps.ts"
 import { type Registered, user } from "./user-decider.ts"
 
 const decodeUser = decodeAll(UserEvent)
@@ -63,7 +64,8 @@ export class Users extends Context.Tag("@melody/identity/Users")<
               events.map((e) => e.event),
             )
             if (state._tag !== "Registered") return undefined
-            const adminNeedsTwoStep = state.isAdmin && config.adminRequireTwoStep && !state.twoStep
+            const adminNeedsTwoStep =
+              state.isAdmin && config.adminRequireTwoStep && secondStepsOf(state).length === 0
             return { ...state, isAdmin: state.isAdmin && !adminNeedsTwoStep, adminNeedsTwoStep }
           }),
         )

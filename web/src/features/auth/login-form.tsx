@@ -8,7 +8,8 @@ import { type FieldErrors, validate, warm } from "../../lib/form.ts"
 import type { User } from "../../lib/session.ts"
 import { useLogin } from "../../lib/session-changes.ts"
 import { toast } from "../../lib/toast/toast-store.ts"
-import { SecondStepForm } from "./second-step-form.tsx"
+import { PasskeySignInButton } from "./passkey-sign-in.tsx"
+import { SecondStepForm, type SecondStepMethod } from "./second-step-form.tsx"
 
 const payload = () => import("#modules/identity/api.ts").then((api) => api.LoginPayload)
 
@@ -17,7 +18,10 @@ export const LoginForm = ({ onSignedIn }: { readonly onSignedIn: (user: User) =>
   const [values, setValues] = useState({ username: "", password: "" })
   const [errors, setErrors] = useState<FieldErrors>({})
   // Set when the password was right and the account asks for its second step.
-  const [challenge, setChallenge] = useState<string>()
+  const [secondStep, setSecondStep] = useState<{
+    readonly challenge: string
+    readonly methods: ReadonlyArray<SecondStepMethod>
+  }>()
   const signedIn = (answer: { readonly user: User; readonly message: string }) => {
     toast({ title: "Welcome back!", description: answer.message, variant: "success" })
     toast({ title: "Login successful", description: "Redirecting to dashboard..." })
@@ -35,9 +39,13 @@ export const LoginForm = ({ onSignedIn }: { readonly onSignedIn: (user: User) =>
     login.mutate(checked.value, {
       onSuccess: signedIn,
       onError: (error) => {
-        const refusal = error as { _tag?: string; challenge?: string }
+        const refusal = error as {
+          _tag?: string
+          challenge?: string
+          methods?: ReadonlyArray<SecondStepMethod>
+        }
         if (refusal._tag === "TwoStepRequired" && refusal.challenge) {
-          setChallenge(refusal.challenge)
+          setSecondStep({ challenge: refusal.challenge, methods: refusal.methods ?? ["code"] })
           return
         }
         toast({
@@ -49,13 +57,13 @@ export const LoginForm = ({ onSignedIn }: { readonly onSignedIn: (user: User) =>
     })
   }
 
-  if (challenge !== undefined)
+  if (secondStep !== undefined)
     return (
       <SecondStepForm
-        challenge={challenge}
+        {...secondStep}
         onSignedIn={signedIn}
         onRestart={() => {
-          setChallenge(undefined)
+          setSecondStep(undefined)
           setValues((v) => ({ ...v, password: "" }))
         }}
       />
@@ -99,6 +107,7 @@ export const LoginForm = ({ onSignedIn }: { readonly onSignedIn: (user: User) =>
       <Button type="submit" size="lg" disabled={login.isPending}>
         {login.isPending ? "Logging in..." : "Login"}
       </Button>
+      <PasskeySignInButton onSignedIn={signedIn} />
     </form>
   )
 }

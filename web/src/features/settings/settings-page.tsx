@@ -4,6 +4,7 @@ import { PageSpinner } from "../../components/ui/page-spinner.tsx"
 import { useCurrentUser } from "../../lib/session.ts"
 import { AccountSummary } from "./account-summary.tsx"
 import { EmailForm } from "./email-form.tsx"
+import { PasskeysSettings } from "./passkeys-settings.tsx"
 import { PasswordForm } from "./password-form.tsx"
 import { SessionsList } from "./sessions-list.tsx"
 import { TwoStepSettings } from "./two-step-settings.tsx"
@@ -56,6 +57,12 @@ export const SettingsPage = ({ notifications }: { readonly notifications: ReactN
         description="A code from your phone after your password, so a password alone is not enough."
       >
         <TwoStepSettings />
+      </Section>
+      <Section
+        title="Passkeys"
+        description="Sign in with your fingerprint, face or screen lock. With a passkey, your password alone is not enough."
+      >
+        <PasskeysSettings />
       </Section>
       <Section title="Sessions" description="Where your account is signed in right now.">
         <SessionsList />

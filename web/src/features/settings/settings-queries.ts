@@ -11,3 +11,9 @@ export const twoStepQuery = apiQuery({
   queryKey: ["account", "two-step"] as const,
   call: (api) => api.account.twoStep(),
 })
+
+/** The person's passkeys, oldest first. */
+export const passkeysQuery = apiQuery({
+  queryKey: ["account", "passkeys"] as const,
+  call: (api) => api.passkeys.list(),
+})
