@@ -26,7 +26,7 @@ import { relyingParty } from "./relying-party.ts"
 import { secondStepsOf } from "./second-steps.ts"
 import { makeSignIn } from "./sign-in.ts"
 import { makeSuspensionCheck } from "./suspension-standing.ts"
-import { Users } from "./users.ts"
+import { signedInPerson, Users } from "./users.ts"
 
 const refused = {
   expired: new PasskeyRefused({ message: "This passkey request has expired. Please try again." }),
@@ -68,12 +68,14 @@ export const makePasskeys = Effect.gen(function* () {
   const mayEnter = yield* makeSuspensionCheck
   const party = yield* relyingParty
 
-  const registered = (userId: string) =>
-    Effect.flatMap(users.byId(userId), (user) =>
-      user === undefined
-        ? Effect.die("a signed-in person without an account")
-        : Effect.succeed(user),
-    )
+  const registered = signedInPerson(users)
+  /** What every answer must have signed: this ceremony's challenge, on this site, the person verified. */
+  const expected = (challenge: string) => ({
+    expectedChallenge: challenge,
+    expectedOrigin: party.origin,
+    expectedRPID: party.id,
+    requireUserVerification: true,
+  })
 
   /** A check by the library: any failure it throws is a refusal, never a server error. */
   const verified = <A>(check: () => Promise<A>) =>
@@ -120,10 +122,7 @@ export const makePasskeys = Effect.gen(function* () {
     const result = yield* verified(() =>
       verifyRegistrationResponse({
         response: request.credential as RegistrationResponseJSON,
-        expectedChallenge: taken.challenge,
-        expectedOrigin: party.origin,
-        expectedRPID: party.id,
-        requireUserVerification: true,
+        ...expected(taken.challenge),
       }),
     )
     if (!result.verified) return yield* refused.unchecked
@@ -200,16 +199,13 @@ export const makePasskeys = Effect.gen(function* () {
     const result = yield* verified(() =>
       verifyAuthenticationResponse({
         response: request.credential as AuthenticationResponseJSON,
-        expectedChallenge: taken.challenge,
-        expectedOrigin: party.origin,
-        expectedRPID: party.id,
+        ...expected(taken.challenge),
         credential: {
           id: passkey.id,
           publicKey: passkey.publicKey,
           counter: passkey.counter,
           transports: passkey.transports as Array<AuthenticatorTransportFuture>,
         },
-        requireUserVerification: true,
       }),
     )
     if (!result.verified) return yield* refused.unchecked

@@ -14,7 +14,7 @@ import { RecentSessions } from "./recent-sessions.ts"
 import { makeSignIn } from "./sign-in.ts"
 import { makeTokens } from "./tokens.ts"
 import { makeTwoStepCodes } from "./two-step-codes.ts"
-import { Users } from "./users.ts"
+import { signedInPerson, Users } from "./users.ts"
 
 const isOn = new TwoStepConflict({ message: "Two-step sign-in is on already." })
 const isOff = new TwoStepConflict({ message: "Two-step sign-in is off." })
@@ -46,12 +46,7 @@ export const makeTwoStep = Effect.gen(function* () {
   const checkPassword = yield* makePasswordCheck
   const signIn = yield* makeSignIn
 
-  const registered = (userId: string) =>
-    Effect.flatMap(users.byId(userId), (user) =>
-      user === undefined
-        ? Effect.die("a signed-in person without an account")
-        : Effect.succeed(user),
-    )
+  const registered = signedInPerson(users)
 
   /** Counts a wrong code against the account, and refuses once there were too many. */
   const limited = <A, E, R>(userId: string, attempt: Effect.Effect<A, E, R>) => {

@@ -105,3 +105,9 @@ export class Users extends Context.Tag("@melody/identity/Users")<
     }),
   )
 }
+
+/** A signed-in person's account: one whose session is open is registered, or the server is wrong. */
+export const signedInPerson = (users: Context.Tag.Service<Users>) => (userId: string) =>
+  Effect.flatMap(users.byId(userId), (user) =>
+    user === undefined ? Effect.die("a signed-in person without an account") : Effect.succeed(user),
+  )
