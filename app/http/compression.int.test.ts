@@ -39,8 +39,11 @@ describeApp({ config: { webDist } })("compressed answers", (it) => {
     }),
   )
 
-  it.effect("JSON built per request is compressed when it is worth it", () =>
+  it.effect("the API's JSON is compressed when it is worth it", () =>
     Effect.gen(function* () {
+      // The contract's document is past what one answer is compressed for (compression.test.ts tests
+      // that bound): its first answer may go as it is, every later one compressed.
+      yield* asking("/api/openapi.json", "br")
       for (const encoding of ["br", "gzip"]) {
         const docs = yield* asking("/api/openapi.json", encoding)
         expect(docs.status).toBe(200)
