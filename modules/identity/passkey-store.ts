@@ -42,7 +42,7 @@ const toPasskey = (row: PasskeyRow): StoredPasskey => ({
 })
 
 /** How long a browser has to answer a ceremony: the five minutes WebAuthn's own timeout allows. */
-export const ceremonyTtl = "5 minutes"
+const ceremonyTtl = "5 minutes"
 
 /**
  * Identity's tables of passkeys and of the challenges given to browsers. A challenge is taken by one
@@ -64,12 +64,18 @@ export const makePasskeyStore = Effect.gen(function* () {
       Effect.map(([row]) => (row === undefined ? undefined : toPasskey(row))),
     )
 
+  /** Keeps a new passkey; as kept, with when it was added. */
   const add = (passkey: Omit<StoredPasskey, "createdAt" | "lastUsedAt">) =>
-    sql`insert into identity.passkeys (id, user_id, label, public_key, counter, transports)
+    sql<PasskeyRow>`insert into identity.passkeys (id, user_id, label, public_key, counter, transports)
         values (${passkey.id}, ${passkey.userId}, ${passkey.label}, ${passkey.publicKey},
-                ${passkey.counter}, ${passkey.transports.join(",")})`.pipe(
+                ${passkey.counter}, ${passkey.transports.join(",")})
+        returning *`.pipe(
       Effect.orDie,
-      Effect.asVoid,
+      Effect.flatMap(([row]) =>
+        row === undefined
+          ? Effect.die("an insert that returned nothing")
+          : Effect.succeed(toPasskey(row)),
+      ),
     )
 
   /**

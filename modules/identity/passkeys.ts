@@ -130,10 +130,10 @@ export const makePasskeys = Effect.gen(function* () {
     if ((yield* passkeys.byId(credential.id)) !== undefined) return yield* known
     const before = yield* registered(userId)
     const label = request.label.trim()
-    yield* store
+    const added = yield* store
       .transaction(
         Effect.gen(function* () {
-          yield* passkeys.add({
+          const kept = yield* passkeys.add({
             id: credential.id,
             userId,
             label,
@@ -146,17 +146,16 @@ export const makePasskeys = Effect.gen(function* () {
             { _tag: "AddPasskey", passkeyId: credential.id, label },
             Actors.user(userId),
           )
-          if (secondStepsOf(before).length > 0) return
-          if ((yield* sessions.destroyAllOf(userId, currentSession)) > 0)
+          if (
+            secondStepsOf(before).length === 0 &&
+            (yield* sessions.destroyAllOf(userId, currentSession)) > 0
+          )
             yield* recordLogin({ _tag: "LogOut", userId }, Actors.user(userId))
+          return kept
         }),
       )
       .pipe(Effect.orDie)
     yield* recentSessions.forgetUser(userId)
-    const [added] = (yield* passkeys.ofUser(userId)).filter(
-      (passkey) => passkey.id === credential.id,
-    )
-    if (added === undefined) return yield* Effect.die("a passkey gone as it was added")
     return listed(added)
   })
 

@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from "react"
 import { Link } from "react-router"
+import type { TwoStepRequired } from "#modules/identity/api-account-refusals.ts"
 import { Button } from "../../components/ui/button.tsx"
 import { Field } from "../../components/ui/field.tsx"
 import { Input } from "../../components/ui/input.tsx"
@@ -39,13 +40,9 @@ export const LoginForm = ({ onSignedIn }: { readonly onSignedIn: (user: User) =>
     login.mutate(checked.value, {
       onSuccess: signedIn,
       onError: (error) => {
-        const refusal = error as {
-          _tag?: string
-          challenge?: string
-          methods?: ReadonlyArray<SecondStepMethod>
-        }
-        if (refusal._tag === "TwoStepRequired" && refusal.challenge) {
-          setSecondStep({ challenge: refusal.challenge, methods: refusal.methods ?? ["code"] })
+        const refusal = error as Partial<TwoStepRequired>
+        if (refusal._tag === "TwoStepRequired" && refusal.challenge && refusal.methods) {
+          setSecondStep({ challenge: refusal.challenge, methods: refusal.methods })
           return
         }
         toast({

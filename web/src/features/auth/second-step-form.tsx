@@ -1,5 +1,6 @@
 import { useMutation } from "@tanstack/react-query"
 import { type FormEvent, useState } from "react"
+import type { TwoStepRequired } from "#modules/identity/api-account-refusals.ts"
 import { Button } from "../../components/ui/button.tsx"
 import { Field } from "../../components/ui/field.tsx"
 import { Input } from "../../components/ui/input.tsx"
@@ -21,7 +22,7 @@ const useSecondStep = () => {
 type SignedIn = { readonly user: User; readonly message: string }
 
 /** What the account accepts after the password. */
-export type SecondStepMethod = "code" | "passkey"
+export type SecondStepMethod = TwoStepRequired["methods"][number]
 
 /**
  * After a right password, for an account with two-step sign-in: one of its passkeys, or the code from

@@ -15,7 +15,7 @@ export const PrivacyPage = () => {
       <h2>How you sign in</h2>
       <p>
         We keep your password only as a salted hash. With two-step sign-in on, we keep your
-        authenticator app's secret and your recovery codes, as hashes; for a passkey, only its
+        authenticator app's secret, and your recovery codes as hashes; for a passkey, only its
         public key, which cannot sign anyone in by itself. For each session we keep the browser and
         network address it signed in from and when it was last used, until it ends.
       </p>
